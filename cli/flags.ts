@@ -1,0 +1,104 @@
+/**
+ * Command-line flag parsing shared by every `tolk` subcommand.
+ *
+ * Flags are parsed once into a typed object by a zod schema whose keys are the flag names
+ * themselves (kebab-case, without the dashes), so an error can always name the flag.
+ */
+import { z } from "zod";
+
+/** A bad flag or value; `main.ts` prints `message` as one stderr line and exits 2. */
+export class FlagError extends Error {
+  override name = "FlagError";
+  constructor(readonly flag: string, reason: string) {
+    super(`${flag}: ${reason}`);
+  }
+}
+
+/** Options of {@link parseFlags}. */
+export interface ParseFlagsOptions {
+  /** Flags that take no value (`--expose-model-path`). */
+  booleans?: readonly string[];
+  /** Environment fallbacks: flag name → variable name. A flag on the command line wins. */
+  env?: Readonly<Record<string, string>>;
+  /** Reads an environment variable; defaults to `Deno.env.get`. */
+  readEnv?: (name: string) => string | undefined;
+}
+
+/** Parsed flags plus the positional arguments in order. */
+export interface ParsedFlags<T> {
+  flags: T;
+  positionals: string[];
+}
+
+/**
+ * Parses `--name value`, `--name=value` and boolean `--name` into the schema's type.
+ *
+ * @throws {FlagError} on an unknown flag, a missing value or a value the schema refuses.
+ * @example
+ * ```ts
+ * const schema = z.object({ port: z.coerce.number().int().default(8765) });
+ * const { flags } = parseFlags(["--port", "9000"], schema);
+ * ```
+ */
+export function parseFlags<S extends z.ZodObject>(
+  args: readonly string[],
+  schema: S,
+  options: ParseFlagsOptions = {},
+): ParsedFlags<z.infer<S>> {
+  const known = new Set(Object.keys(schema.shape));
+  const booleans = new Set(options.booleans ?? []);
+  const raw: Record<string, unknown> = {};
+  const positionals: string[] = [];
+
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!arg.startsWith("--")) {
+      positionals.push(arg);
+      continue;
+    }
+    const [name, inlineValue] = splitFlag(arg.slice(2));
+    if (!known.has(name)) throw new FlagError(`--${name}`, "unknown flag");
+    if (booleans.has(name)) {
+      if (inlineValue !== undefined) throw new FlagError(`--${name}`, "takes no value");
+      raw[name] = true;
+      continue;
+    }
+    const value = inlineValue ?? args[++i];
+    if (value === undefined || (inlineValue === undefined && value.startsWith("--"))) {
+      throw new FlagError(`--${name}`, "needs a value");
+    }
+    raw[name] = value;
+  }
+
+  const readEnv = options.readEnv ?? ((name: string) => Deno.env.get(name));
+  for (const [flag, variable] of Object.entries(options.env ?? {})) {
+    const value = readEnv(variable);
+    if (raw[flag] === undefined && value !== undefined && value !== "") raw[flag] = value;
+  }
+
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const flag = String(issue.path[0] ?? "arguments");
+    throw new FlagError(`--${flag}`, issue.message);
+  }
+  return { flags: parsed.data, positionals };
+}
+
+/** A decimal integer flag value within [min, max]. */
+export function integerFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return z.string()
+    .regex(/^\d+$/, `expected a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+}
+
+/** A TCP port flag value (0 lets the system choose). */
+export function portFlag() {
+  return integerFlag(0, 65535);
+}
+
+function splitFlag(body: string): [string, string | undefined] {
+  const eq = body.indexOf("=");
+  return eq === -1 ? [body, undefined] : [body.slice(0, eq), body.slice(eq + 1)];
+}

@@ -1,0 +1,94 @@
+/**
+ * The one small interface every translation backend implements.
+ *
+ * Engines never import Hono or routes; the pipeline and the routes map their errors to the
+ * service's error factory.
+ */
+import type { EngineId, LanguageCode } from "../schemas/languages.ts";
+
+/** One text to translate, with the language it is written in (BCP 47; may lie outside the 16). */
+export interface TranslationItem {
+  text: string;
+  source: string;
+}
+
+/** What an engine is asked to do: translate every item into `target`. */
+export interface TranslationJob {
+  items: TranslationItem[];
+  target: LanguageCode;
+  /** `options.model`; undefined means the engine's configured default. */
+  model?: string;
+  /** Request `mode` (selection, paragraph, webpage, subtitle, message, document). */
+  mode: string;
+  /** Request `format` (text, html, markdown). */
+  format: string;
+  tone?: string;
+  domain?: string;
+  /** Ask for up to 3 distinct alternatives per item. */
+  alternatives: boolean;
+  /** Aborted when the client is gone or the service shuts down. */
+  signal?: AbortSignal;
+}
+
+/** One translated item, in the order of `TranslationJob.items`. */
+export interface TranslatedItem {
+  text: string;
+  /** The engine's own sequence confidence in 0..1, or null when it has none. */
+  confidence: number | null;
+  /** Distinct alternatives (at most 3), empty when none were asked for or found. */
+  alternatives: string[];
+}
+
+/** The engine's answer to a job. */
+export interface TranslationOutcome {
+  /** The model that served the job. */
+  model: string;
+  items: TranslatedItem[];
+}
+
+/** A model an engine really has. */
+export interface EngineModel {
+  id: string;
+  name: string;
+  ready: boolean;
+}
+
+/** Readiness: `ready` only when a translation would be attempted right now. */
+export interface EngineStatus {
+  ready: boolean;
+  /** What the engine really has; null when it cannot list. */
+  models: EngineModel[] | null;
+}
+
+/** A translation backend. */
+export interface Engine {
+  readonly id: EngineId;
+  readonly name: string;
+  /** Current readiness and models; cheap enough to call per capabilities request. */
+  status(): Promise<EngineStatus>;
+  /**
+   * Translates a batch.
+   *
+   * @throws {EngineUnavailableError} when the backend cannot be reached or is not ready.
+   * @throws {EngineFailedError} when the backend answered but the translation failed.
+   */
+  translate(job: TranslationJob): Promise<TranslationOutcome>;
+  /** Frees models, sockets and timers. */
+  close?(): Promise<void>;
+}
+
+/** The backend cannot take the job now (unreachable, not configured, no model); try another. */
+export class EngineUnavailableError extends Error {
+  override name = "EngineUnavailableError";
+  constructor(readonly engine: EngineId, reason: string, options?: ErrorOptions) {
+    super(`${engine} is unavailable: ${reason}`, options);
+  }
+}
+
+/** The backend took the job and failed (bad output after retries, backend error). */
+export class EngineFailedError extends Error {
+  override name = "EngineFailedError";
+  constructor(readonly engine: EngineId, reason: string, options?: ErrorOptions) {
+    super(`${engine} failed: ${reason}`, options);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The `tolk` command line: parses the subcommand and hands over to its module.
+ *
+ * Subcommand modules are imported lazily so `tolk serve` never loads the llama runtime and
+ * `tolk infer` never loads onnxruntime.
+ */
+import { FlagError } from "./cli/flags.ts";
+
+/** A subcommand module: runs with the arguments after its name, resolves to an exit code. */
+export interface Subcommand {
+  run(args: string[]): Promise<number>;
+}
+
+const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
+  serve: () => import("./cli/serve_command.ts"),
+  api: () => import("./cli/api_command.ts"),
+  token: () => import("./cli/token_command.ts"),
+  infer: () => import("./cli/infer_command.ts"),
+  models: () => import("./cli/models_command.ts"),
+};
+
+const USAGE = `usage: tolk <command> [flags]
+  serve   [--host 127.0.0.1] [--port 8765] [--config FILE] [--data-dir DIR] [--models-dir DIR]
+  api     enable|disable [--config FILE]
+  token   show|rotate|revoke [--config FILE]
+  infer   --model PATH [--host] [--port] [--threads] [--cors-origin] [--max-request-bytes]
+          [--max-concurrent-requests] [--requests-per-minute] [--expose-model-path]
+  models  list|pull ID [--models-dir DIR]`;
+
+/** Runs `tolk` with `args` and resolves to the process exit code. */
+export async function runTolk(args: string[]): Promise<number> {
+  const [name, ...rest] = args;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    console.log(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  const load = SUBCOMMANDS[name];
+  if (!load) {
+    console.error(`tolk: unknown command "${name}" (try: ${Object.keys(SUBCOMMANDS).join(", ")})`);
+    return 2;
+  }
+  try {
+    return await (await load()).run(rest);
+  } catch (error) {
+    if (error instanceof FlagError) {
+      console.error(`tolk ${name}: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+if (import.meta.main) {
+  Deno.exitCode = await runTolk(Deno.args);
+}
