@@ -27,9 +27,12 @@ export function requestId(): MiddlewareHandler<{ Variables: RequestIdVariables }
     const sent = c.req.header(REQUEST_ID_HEADER);
     const id = sent !== undefined && SAFE_CLIENT_ID.test(sent) ? sent : crypto.randomUUID();
     c.set("requestId", id);
-    c.header(REQUEST_ID_HEADER, id);
     await next();
-    // An error response built outside the context (a thrown Response) still gets the id.
-    if (!c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, id);
+    // Set on the final response, so error responses made by onError carry it too.
+    try {
+      c.res.headers.set(REQUEST_ID_HEADER, id);
+    } catch {
+      // A response with immutable headers (none of ours) goes out without the id.
+    }
   };
 }

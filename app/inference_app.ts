@@ -1,0 +1,180 @@
+/**
+ * `createInferenceApp`: the one place where `tolk infer` is composed. Every path of the daemon
+ * is listed here:
+ *
+ * | method | path                  | auth (when SVC_API_KEY is set) |
+ * |--------|-----------------------|--------------------------------|
+ * | GET    | /health               | none                           |
+ * | GET    | /v1/status            | bearer key                     |
+ * | GET    | /v1/models            | bearer key                     |
+ * | POST   | /v1/chat/completions  | bearer key                     |
+ */
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { getConnInfo } from "hono/deno";
+import { inferenceError, renderInferenceError } from "../errors/inference_errors.ts";
+import type { InferenceRuntime } from "../inference/llama_runtime.ts";
+import { accessLog } from "../middleware/access_log.ts";
+import { apiKeyAuth } from "../middleware/api_key_auth.ts";
+import { concurrencyLimit } from "../middleware/concurrency_limit.ts";
+import { hostCheck } from "../middleware/host_check.ts";
+import { rateLimit } from "../middleware/rate_limit.ts";
+import { requestId, type RequestIdVariables } from "../middleware/request_id.ts";
+import { chatCompletionsRoute } from "../routes/infer/chat_completions.ts";
+import { healthRoute } from "../routes/infer/health.ts";
+import { modelsRoute } from "../routes/infer/models.ts";
+import { statusRoute } from "../routes/infer/status.ts";
+
+/** Defaults of the daemon's limits (DECISIONS.md). */
+export const INFERENCE_DEFAULTS = {
+  maxRequestBytes: 1_048_576,
+  maxConcurrentRequests: 4,
+  requestsPerMinute: 0,
+} as const;
+
+/** Seconds a busy client is told to wait before retrying. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** Everything the inference daemon is built from. */
+export interface InferenceAppDeps {
+  runtime: InferenceRuntime;
+  modelPath: string;
+  /** `http://HOST:PORT`, known once the server listens. */
+  endpoint: () => string;
+  /** Check the Host header (loopback binds). Default true. */
+  hostCheck?: boolean;
+  /** The only origin given CORS headers; none when absent. */
+  corsOrigin?: string;
+  /** `SVC_API_KEY`; enforced on every /v1/* request when set. */
+  apiKey?: string;
+  maxRequestBytes?: number;
+  maxConcurrentRequests?: number;
+  /** 0 = unlimited. */
+  requestsPerMinute?: number;
+  exposeModelPath?: boolean;
+  /** Epoch seconds of start (default now). */
+  startedAt?: number;
+  /** Where log lines go (never request contents); default stderr. */
+  log?: (line: string) => void;
+}
+
+/**
+ * Builds the inference daemon's Hono app.
+ *
+ * @example
+ * ```ts
+ * const app = createInferenceApp({ runtime, modelPath, endpoint: () => server.url });
+ * Deno.serve({ hostname: "127.0.0.1", port: 0 }, app.fetch);
+ * ```
+ */
+export function createInferenceApp(deps: InferenceAppDeps) {
+  const log = deps.log ?? ((line: string) => console.error(line));
+  const app = new Hono<{ Variables: RequestIdVariables }>();
+
+  app.use(requestId());
+  app.use(accessLog({ write: log }));
+  app.use(hostCheck({
+    enabled: deps.hostCheck ?? true,
+    reject: () => inferenceError("host_not_allowed", "the Host header must name localhost"),
+  }));
+  if (deps.corsOrigin) {
+    app.use(cors({
+      origin: deps.corsOrigin,
+      allowHeaders: ["Authorization", "Content-Type", "X-Request-Id"],
+      allowMethods: ["GET", "POST", "OPTIONS"],
+      exposeHeaders: ["X-Request-Id", "Retry-After"],
+      maxAge: 600,
+    }));
+  }
+  if (deps.apiKey) {
+    app.use(
+      "/v1/*",
+      apiKeyAuth({
+        key: deps.apiKey,
+        reject: () =>
+          inferenceError("invalid_api_key", "missing or wrong API key (Authorization: Bearer)"),
+      }),
+    );
+  }
+  const perMinute = deps.requestsPerMinute ?? INFERENCE_DEFAULTS.requestsPerMinute;
+  if (perMinute > 0) {
+    app.use(
+      "/v1/*",
+      rateLimit({
+        requestsPerMinute: perMinute,
+        // With a key in force every admitted request carries that key: one bucket for the key.
+        keyOf: deps.apiKey ? () => "key" : clientAddress,
+        reject: (retryAfter) =>
+          inferenceError("rate_limit_exceeded", `more than ${perMinute} requests per minute`, {
+            retryAfter,
+          }),
+      }),
+    );
+  }
+  const maxConcurrent = deps.maxConcurrentRequests ?? INFERENCE_DEFAULTS.maxConcurrentRequests;
+  // Before the body limit: a request still uploading its body is in flight too.
+  app.use(
+    "/v1/chat/completions",
+    concurrencyLimit({
+      max: maxConcurrent,
+      reject: () =>
+        inferenceError("server_busy", `${maxConcurrent} generations are already running`, {
+          retryAfter: BUSY_RETRY_AFTER_SECONDS,
+        }),
+    }),
+  );
+
+  app.use(
+    "/v1/*",
+    bodyLimit({
+      maxSize: deps.maxRequestBytes ?? INFERENCE_DEFAULTS.maxRequestBytes,
+      onError: () => {
+        throw inferenceError(
+          "request_too_large",
+          "request body is larger than --max-request-bytes",
+        );
+      },
+    }),
+  );
+  app.route("/health", healthRoute({ runtime: deps.runtime }));
+  app.route(
+    "/v1/status",
+    statusRoute({
+      runtime: deps.runtime,
+      modelPath: deps.modelPath,
+      exposeModelPath: deps.exposeModelPath ?? false,
+      startedAt: deps.startedAt ?? Math.floor(Date.now() / 1000),
+      endpoint: deps.endpoint,
+    }),
+  );
+  app.route("/v1/models", modelsRoute({ runtime: deps.runtime }));
+  app.route("/v1/chat/completions", chatCompletionsRoute({ runtime: deps.runtime, log }));
+
+  app.notFound(() => {
+    throw inferenceError("not_found", "no such endpoint");
+  });
+  app.onError((thrown, c) => {
+    const rendered = renderInferenceError(thrown);
+    if (rendered.unexpected) logUnexpected(log, c.get("requestId"), thrown);
+    for (const [name, value] of Object.entries(rendered.headers)) c.header(name, value);
+    return c.json(rendered.body, rendered.status as 400);
+  });
+  return app;
+}
+
+/** Rate-limit bucket of a keyless daemon: the client's address. */
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // served without connection info (e.g. app.request in a script)
+  }
+}
+
+/** Logs an unexpected error by name and stack frames only: its message may hold user text. */
+function logUnexpected(log: (line: string) => void, requestId: string, thrown: unknown): void {
+  const error = thrown instanceof Error ? thrown : new Error("non-error thrown");
+  const frames = (error.stack ?? "").split("\n").filter((line) => line.trim().startsWith("at "));
+  log(`${requestId} unexpected ${error.name}\n${frames.slice(0, 8).join("\n")}`);
+}

@@ -1,0 +1,146 @@
+/**
+ * `createTranslationApp`: the one place where `tolk serve` is composed. Every path of the
+ * service is listed here.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { LanguageDetector } from "../detection/language_detector.ts";
+import { EngineFailedError } from "../engines/engine.ts";
+import type { EnginePipeline } from "../engines/engine_pipeline.ts";
+import {
+  errorBody,
+  serviceError,
+  toTranslationServiceError,
+  TranslationServiceError,
+} from "../errors/translation_errors.ts";
+import { accessLog, bufferedStderr } from "../middleware/access_log.ts";
+import { apiVersionHeader } from "../middleware/api_version_header.ts";
+import { clientHeader, type ClientHeaderVariables } from "../middleware/client_header.ts";
+import { hostCheck } from "../middleware/host_check.ts";
+import { requestId, type RequestIdVariables } from "../middleware/request_id.ts";
+import { tokenAuth } from "../middleware/token_auth.ts";
+import { capabilitiesRoute } from "../routes/serve/capabilities.ts";
+import { detectRoute } from "../routes/serve/detect.ts";
+import { healthRoute } from "../routes/serve/health.ts";
+import { translateRoute } from "../routes/serve/translate.ts";
+import { type SocketRegistry, wsTranslateRoute } from "../routes/serve/ws_translate.ts";
+import type { SettingsStore } from "../settings/settings_store.ts";
+import type { HistoryStore } from "../storage/history_store.ts";
+
+/** Largest request body: 50000 code points of 4 UTF-8 bytes, JSON escaping and the envelope. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Everything the translation service is built from. */
+export interface TranslationAppDeps {
+  settings: SettingsStore;
+  detector: LanguageDetector;
+  pipeline: EnginePipeline;
+  history?: HistoryStore;
+  /** Where log lines go (never request contents); default stderr. */
+  log?: (line: string) => void;
+}
+
+/** The composed service. */
+export interface TranslationApp {
+  app: Hono<{ Variables: RequestIdVariables & ClientHeaderVariables }>;
+  /** Marks the service as stopping and closes every WebSocket with 1001. */
+  beginShutdown(): void;
+}
+
+/**
+ * Builds the translation service.
+ *
+ * @example
+ * ```ts
+ * const { app } = createTranslationApp({ settings, detector, pipeline });
+ * Deno.serve({ hostname: "127.0.0.1", port: 0 }, app.fetch);
+ * ```
+ */
+export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
+  const log = deps.log ?? bufferedStderr();
+  const startedAt = performance.now();
+  const sockets: SocketRegistry = new Set();
+  let shuttingDown = false;
+  const currentToken = () => {
+    const { api } = deps.settings.current();
+    return api.enabled ? api.token : null;
+  };
+
+  const app = new Hono<{ Variables: RequestIdVariables & ClientHeaderVariables }>();
+  app.use(requestId());
+  app.use(accessLog({ write: log }));
+  app.use(hostCheck({
+    reject: () => serviceError("host_not_allowed", "the Host header must name localhost"),
+  }));
+  app.use("/v1/*", apiVersionHeader());
+  app.use("/v1/*", bodyLimit({ maxSize: MAX_BODY_BYTES }));
+
+  const authenticated = ["/v1/detect", "/v1/translate"];
+  for (const path of authenticated) {
+    app.use(path, tokenAuth({ currentToken, reject: unauthorized(deps.settings) }));
+  }
+  for (const path of [...authenticated, "/v1/ws/translate"]) {
+    app.use(path, clientHeader({ reject: badClientHeader }));
+  }
+
+  const translation = { detector: deps.detector, pipeline: deps.pipeline, history: deps.history };
+  app.route(
+    "/v1/health",
+    healthRoute({
+      pipeline: deps.pipeline,
+      startedAt,
+      isShuttingDown: () => shuttingDown,
+    }),
+  );
+  app.route("/v1/capabilities", capabilitiesRoute({ pipeline: deps.pipeline }));
+  app.route("/v1/detect", detectRoute({ detector: deps.detector }));
+  app.route("/v1/translate", translateRoute(translation));
+  app.route("/v1/ws/translate", wsTranslateRoute({ ...translation, currentToken, sockets, log }));
+
+  app.notFound(() => {
+    throw serviceError("not_found", "no such endpoint; see GET /v1/capabilities");
+  });
+  app.onError((thrown, c) => {
+    const error = toTranslationServiceError(thrown);
+    if (!(thrown instanceof TranslationServiceError) && !(thrown instanceof EngineFailedError)) {
+      logUnexpected(log, c.get("requestId"), thrown);
+    }
+    if (error.retryAfter !== undefined) c.header("Retry-After", String(error.retryAfter));
+    return c.json(errorBody(error), error.status as 400);
+  });
+
+  return {
+    app,
+    beginShutdown() {
+      shuttingDown = true;
+      for (const socket of sockets) socket.close(1001, "service shutting down");
+    },
+  };
+}
+
+function unauthorized(settings: SettingsStore) {
+  return () => {
+    const enabled = settings.current().api.enabled;
+    return serviceError(
+      "unauthorized",
+      enabled
+        ? "missing or invalid API token (send X-Svc-Token or Authorization: Bearer)"
+        : "the local API is disabled; enable it with `tolk api enable`",
+    );
+  };
+}
+
+function badClientHeader() {
+  return serviceError(
+    "invalid_request",
+    "X-Svc-Client must be 1 to 128 printable ASCII characters",
+    { param: "X-Svc-Client" },
+  );
+}
+
+/** Logs an unexpected error by name and stack frames only: its message may hold user text. */
+function logUnexpected(log: (line: string) => void, requestId: string, thrown: unknown): void {
+  const error = thrown instanceof Error ? thrown : new Error("non-error thrown");
+  const frames = (error.stack ?? "").split("\n").filter((line) => line.trim().startsWith("at "));
+  log(`${requestId} unexpected ${error.name}\n${frames.slice(0, 8).join("\n")}`);
+}

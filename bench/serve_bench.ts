@@ -1,0 +1,161 @@
+/**
+ * Benchmark of `tolk serve` (issue 2, point 11). Needs `wrk` (apt-get install wrk).
+ *
+ * (a) GET /v1/health: the full app vs a bare Hono app answering the same JSON;
+ * (b) POST /v1/translate, 10 short items, bench echo engine: the full app vs a minimal Hono
+ *     handler (parse, detect each item, echo engine, JSON) — both in the same run;
+ * at 1 and 50 connections; then start-to-listening time and idle RSS of the real `tolk serve`.
+ * Usage: deno task bench:serve [--seconds 10]
+ */
+import { join } from "node:path";
+
+const SECONDS = Number(Deno.args[Deno.args.indexOf("--seconds") + 1] || 10);
+const TOKEN = "bench-token-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+const ITEMS = [
+  "Good morning, how are you?",
+  "Bonjour tout le monde",
+  "Guten Abend, meine Freunde",
+  "¿Dónde está la estación?",
+  "Terima kasih banyak",
+  "Cảm ơn bạn rất nhiều",
+  "今天天气很好",
+  "ありがとうございます",
+  "안녕하세요 반갑습니다",
+  "สวัสดีครับ",
+];
+const DENO = Deno.execPath();
+const here = (path: string) => new URL(path, import.meta.url).pathname;
+
+interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function startTarget(target: string, config: string) {
+  const child = new Deno.Command(DENO, {
+    args: ["run", "-A", here("./serve_targets.ts"), target, config],
+    stdout: "piped",
+    stderr: "null",
+    env: { DENO_NO_UPDATE_CHECK: "1" },
+  }).spawn();
+  const url = await firstLine(child.stdout);
+  return { url: url.replace("listening on ", ""), child };
+}
+
+async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("process ended before its first line");
+    text += value;
+  }
+  reader.releaseLock();
+  return text.split("\n")[0];
+}
+
+function toMs(value: string): number {
+  const match = value.match(/([\d.]+)(us|ms|s)/)!;
+  const n = Number(match[1]);
+  return match[2] === "us" ? n / 1000 : match[2] === "s" ? n * 1000 : n;
+}
+
+async function wrk(url: string, connections: number, script?: string): Promise<WrkResult> {
+  const args = ["-t1", `-c${connections}`, `-d${SECONDS}s`, "--latency", url];
+  if (script) args.unshift("-s", script);
+  const out = new TextDecoder().decode((await new Deno.Command("wrk", { args }).output()).stdout);
+  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)![1]);
+  const p50 = toMs(out.match(/\s50%\s+(\S+)/)![1]);
+  const p99 = toMs(out.match(/\s99%\s+(\S+)/)![1]);
+  if (/Non-2xx/.test(out)) throw new Error(`non-2xx answers from ${url}:\n${out}`);
+  return { rps, p50, p99 };
+}
+
+async function startupAndRss(dir: string): Promise<{ startMs: number[]; rssMb: number[] }> {
+  const startMs: number[] = [];
+  const rssMb: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    const child = new Deno.Command(DENO, {
+      args: [
+        "run",
+        "-A",
+        here("../main.ts"),
+        "serve",
+        "--port",
+        "0",
+        "--config",
+        join(dir, "settings.json"),
+        "--data-dir",
+        dir,
+      ],
+      stdout: "piped",
+      stderr: "null",
+      env: { DENO_NO_UPDATE_CHECK: "1" },
+    }).spawn();
+    await firstLine(child.stdout);
+    startMs.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // let start-up garbage settle
+    const status = await Deno.readTextFile(`/proc/${child.pid}/status`);
+    rssMb.push(Number(status.match(/VmRSS:\s+(\d+) kB/)![1]) / 1024);
+    child.kill("SIGTERM");
+    await child.status;
+  }
+  return { startMs, rssMb };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 0);
+
+const dir = await Deno.makeTempDir({ prefix: "tolk-bench-" });
+const config = join(dir, "settings.json");
+await Deno.writeTextFile(config, JSON.stringify({ api: { enabled: true, token: TOKEN } }));
+const script = join(dir, "translate.lua");
+await Deno.writeTextFile(
+  script,
+  `wrk.method = "POST"
+wrk.body = ${JSON.stringify(JSON.stringify({ target: "en", texts: ITEMS }))}
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["X-Svc-Token"] = "${TOKEN}"
+`,
+);
+
+const rows: string[] = [];
+for (const connections of [1, 50]) {
+  for (
+    const [name, path, lua] of [["health", "/v1/health", undefined], [
+      "translate",
+      "/v1/translate",
+      script,
+    ]] as const
+  ) {
+    const results: Record<string, WrkResult> = {};
+    for (const target of ["baseline", "tolk"]) {
+      const { url, child } = await startTarget(target, config);
+      await wrk(url + path, connections, lua); // warm-up run, discarded
+      results[target] = await wrk(url + path, connections, lua);
+      child.kill("SIGTERM");
+      await child.status;
+    }
+    const { tolk, baseline } = results;
+    rows.push(
+      `| ${name} | ${connections} | ${fmt(tolk.rps)} | ${fmt(baseline.rps)} | **${
+        (100 * tolk.rps / baseline.rps).toFixed(1)
+      }%** | ${fmt(tolk.p50)} / ${fmt(tolk.p99)} | ${fmt(baseline.p50)} / ${fmt(baseline.p99)} |`,
+    );
+    console.error(rows.at(-1));
+  }
+}
+const { startMs, rssMb } = await startupAndRss(dir);
+await Deno.remove(dir, { recursive: true });
+
+console.log(
+  `| endpoint | connections | tolk req/s | minimal req/s | ratio | tolk p50 / p99 ms | minimal p50 / p99 ms |
+|---|---|---|---|---|---|---|
+${rows.join("\n")}
+
+start to \`listening\`: median ${fmt(median(startMs))} ms (runs: ${startMs.map(fmt).join(", ")})
+idle RSS, no model loaded: median ${fmt(median(rssMb))} MB (runs: ${rssMb.map(fmt).join(", ")})`,
+);

@@ -1,0 +1,33 @@
+/**
+ * `tolk api enable|disable [--config FILE]`: turns the local API on or off.
+ *
+ * `enable` makes a token when there is none and prints it alone on stdout.
+ */
+import { z } from "zod";
+import { generateToken, SettingsStore } from "../settings/settings_store.ts";
+import { configFlag, defaultConfigPath, PATH_ENV } from "./config_paths.ts";
+import { FlagError, parseFlags } from "./flags.ts";
+import { reportSettingsError } from "./settings_errors.ts";
+
+const FlagsSchema = z.object({ config: configFlag });
+
+/** Runs `tolk api`. */
+export function run(args: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(args, FlagsSchema, {
+    env: { config: PATH_ENV.config },
+  });
+  const [action, ...extra] = positionals;
+  if (action !== "enable" && action !== "disable") {
+    throw new FlagError("api", "expected enable or disable");
+  }
+  if (extra.length) throw new FlagError("api", `unexpected argument "${extra[0]}"`);
+  const store = new SettingsStore(flags.config ?? defaultConfigPath());
+  return Promise.resolve(reportSettingsError(() => {
+    const settings = store.update((settings) => {
+      settings.api.enabled = action === "enable";
+      if (action === "enable") settings.api.token ??= generateToken();
+    });
+    if (action === "enable") console.log(settings.api.token);
+    else console.error("local API disabled");
+  }));
+}

@@ -1,0 +1,78 @@
+/**
+ * Serving and graceful shutdown shared by `tolk serve` and `tolk infer`.
+ */
+
+/** Options of {@link startHttpServer}. */
+export interface HttpServerOptions {
+  hostname: string;
+  port: number;
+  /** Called once on SIGINT/SIGTERM before the server drains (close WebSockets with 1001 here). */
+  onShutdown?: () => void | Promise<void>;
+  /** Upper bound for in-flight requests to finish after a signal. */
+  drainTimeoutMs?: number;
+  /** Install SIGINT/SIGTERM handlers (tests serving in-process pass false). */
+  handleSignals?: boolean;
+}
+
+/** A running server. */
+export interface RunningHttpServer {
+  /** The bound port (useful when 0 was asked for). */
+  port: number;
+  /** `http://HOST:PORT` as printed on the `listening on` line. */
+  url: string;
+  /** Resolves when the server has stopped. */
+  finished: Promise<void>;
+  /** Stops accepting, lets in-flight requests finish (bounded), then resolves. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Serves `fetch` and prints `listening on http://HOST:PORT` once connections are accepted.
+ *
+ * @example
+ * ```ts
+ * const server = startHttpServer(app.fetch, { hostname: "127.0.0.1", port: 8765 });
+ * await server.finished;
+ * ```
+ */
+export function startHttpServer(
+  fetch: Deno.ServeHandler,
+  options: HttpServerOptions,
+): RunningHttpServer {
+  const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
+  const server = Deno.serve({
+    hostname: options.hostname,
+    port: options.port,
+    onListen: () => {}, // the listening line is printed below, with the real port
+  }, fetch);
+  const addr = server.addr as Deno.NetAddr;
+  const shownHost = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
+  const url = `http://${shownHost}:${addr.port}`;
+  console.log(`listening on ${url}`);
+
+  let stopping: Promise<void> | undefined;
+  function shutdown(): Promise<void> {
+    stopping ??= (async () => {
+      await options.onShutdown?.();
+      const drained = server.shutdown();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, drainTimeoutMs);
+      });
+      await Promise.race([drained, timeout]);
+      clearTimeout(timer);
+    })();
+    return stopping;
+  }
+
+  if (options.handleSignals ?? true) {
+    const onSignal = () => {
+      console.error("shutting down");
+      shutdown().then(() => Deno.exit(0));
+    };
+    Deno.addSignalListener("SIGINT", onSignal);
+    Deno.addSignalListener("SIGTERM", onSignal);
+  }
+
+  return { port: addr.port, url, finished: server.finished, shutdown };
+}

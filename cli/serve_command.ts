@@ -1,0 +1,70 @@
+/**
+ * `tolk serve`: the local translation service, on loopback only.
+ */
+import { join } from "node:path";
+import { z } from "zod";
+import { createTranslationApp } from "../app/translation_app.ts";
+import { loadLanguageDetector } from "../detection/language_detector.ts";
+import { createEnginePipeline } from "../engines/engine_registry.ts";
+import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
+import { HistoryStore } from "../storage/history_store.ts";
+import { defaultConfigPath, defaultDataDir, PATH_ENV } from "./config_paths.ts";
+import { FlagError, parseFlags, portFlag } from "./flags.ts";
+import { startHttpServer } from "./http_server.ts";
+
+const LOOPBACK_BIND = /^(127(\.\d{1,3}){3}|::1|\[::1\]|localhost)$/;
+
+const FlagsSchema = z.object({
+  host: z.string().regex(
+    LOOPBACK_BIND,
+    "tolk serve binds to loopback only (127.0.0.1, ::1 or localhost); no request is served to other machines",
+  ).default("127.0.0.1"),
+  port: portFlag().default(8765),
+  config: z.string().min(1).optional(),
+  "data-dir": z.string().min(1).optional(),
+  "models-dir": z.string().min(1).optional(),
+});
+
+/** Typed options of `tolk serve`. */
+export type ServeFlags = z.infer<typeof FlagsSchema>;
+
+/** Runs `tolk serve` until SIGINT/SIGTERM. */
+export async function run(args: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(args, FlagsSchema, { env: PATH_ENV });
+  if (positionals.length) throw new FlagError("serve", `unexpected argument "${positionals[0]}"`);
+  const configPath = flags.config ?? defaultConfigPath();
+  const dataDir = flags["data-dir"] ?? defaultDataDir();
+  const modelsDir = flags["models-dir"] ?? join(dataDir, "models");
+
+  const store = new SettingsStore(configPath);
+  let settings;
+  try {
+    const ensured = store.ensure();
+    settings = ensured.settings;
+    store.current(); // primes the live copy the auth check reads
+  } catch (error) {
+    if (!(error instanceof SettingsFileError)) throw error;
+    console.error(error.message);
+    return 2;
+  }
+  if (!settings.api.enabled) {
+    console.error(
+      `the local API is disabled (settings: ${configPath}); enable it with \`tolk api enable\``,
+    );
+  }
+
+  const detector = await loadLanguageDetector();
+  const pipeline = createEnginePipeline(settings, { modelsDir });
+  const history = new HistoryStore(join(dataDir, "history.sqlite3"));
+  const service = createTranslationApp({ settings: store, detector, pipeline, history });
+  const hostname = flags.host === "[::1]" ? "::1" : flags.host;
+  const server = startHttpServer(service.app.fetch, {
+    hostname,
+    port: flags.port,
+    onShutdown: () => service.beginShutdown(),
+  });
+  await server.finished;
+  await pipeline.close();
+  history.close();
+  return 0;
+}

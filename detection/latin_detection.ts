@@ -1,0 +1,110 @@
+/**
+ * Decides among the Latin-script languages of the service (en, vi, id, ms, fil, fr, de, es).
+ *
+ * eld scores the candidates; it has no Indonesian, so its "ms" stands for the Malay group. cld3
+ * gives a second opinion on the group, and the Indonesian/Malay split uses cld3 together with
+ * hand-written spelling and vocabulary markers. A language outside the candidates wins only when
+ * both libraries agree on it and cld3 is confident.
+ */
+import type { StatisticalDetectors } from "./statistical_detectors.ts";
+import { countMalayEvidence } from "./malay_markers.ts";
+
+/** A Latin-script decision with the evidence the calibration needs. */
+export interface LatinVerdict {
+  readonly language: string;
+  /** Winner's combined score minus the runner-up's, roughly 0..1.5. */
+  readonly margin: number;
+  /** True when the decision had to split Indonesian from Malay. */
+  readonly malaySplit: boolean;
+  /** Margin of the Indonesian/Malay split (0 when not split). */
+  readonly splitMargin: number;
+}
+
+// eld spells Tagalog "tl"; cld3 spells Filipino "fil".
+const GROUP_OF: Readonly<Record<string, string>> = {
+  en: "en",
+  vi: "vi",
+  ms: "malay",
+  id: "malay",
+  tl: "fil",
+  fil: "fil",
+  fr: "fr",
+  de: "de",
+  es: "es",
+};
+
+/** Tuned on the dev split (see BENCHMARKS.md): weight of cld3's vote against eld's scores. */
+const CLD3_WEIGHT = 0.3;
+/** Below this many letters cld3's group vote is left out: on 1-3 words it cost accuracy. */
+const CLD3_MIN_LETTERS = 40;
+/** Letters only Vietnamese writes (horned, breved, barred and dot-below vowels). */
+const VIETNAMESE_LETTERS = /[ơưđăạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/giu;
+
+/** Below this many letters no language outside the candidates is reported. */
+const FOREIGN_MIN_LETTERS = 20;
+/** Tuned on the dev split: weight of cld3's id/ms vote against one marker word. */
+const CLD3_SPLIT_WEIGHT = 1;
+/** Without evidence either way, lean to Indonesian, by far the more widely written standard. */
+const SPLIT_BIAS = -0.25;
+/** cld3 probability above which a language outside the candidates may win. */
+const FOREIGN_MIN_PROBABILITY = 0.9;
+
+/**
+ * Picks the Latin-script language of `text`.
+ *
+ * @example
+ * decideLatin(detectors, "Ceci est une phrase.").language; // "fr"
+ */
+export function decideLatin(detectors: StatisticalDetectors, text: string): LatinVerdict {
+  const eldGuesses = detectors.eldScores(text);
+  const cld3 = detectors.cld3(text);
+
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const foreign = letters >= FOREIGN_MIN_LETTERS ? foreignLanguage(eldGuesses, cld3) : undefined;
+  if (foreign !== undefined) {
+    return { language: foreign, margin: cld3.score, malaySplit: false, splitMargin: 0 };
+  }
+
+  const groupScores = new Map<string, number>();
+  for (const guess of eldGuesses) {
+    const group = GROUP_OF[guess.language];
+    if (group === undefined) continue;
+    groupScores.set(group, Math.max(groupScores.get(group) ?? 0, guess.score));
+  }
+  const cld3Group = GROUP_OF[cld3.language];
+  if (cld3Group !== undefined && letters >= CLD3_MIN_LETTERS) {
+    groupScores.set(cld3Group, (groupScores.get(cld3Group) ?? 0) + CLD3_WEIGHT * cld3.score);
+  }
+  // eld barely knows single Vietnamese words, so Vietnamese-only letters add weight; scaled by
+  // their share so one name such as "Chişinău" in French prose does not flip it.
+  const vietnamese = text.match(VIETNAMESE_LETTERS)?.length ?? 0;
+  if (vietnamese > 0) {
+    const bonus = Math.min(1, (10 * vietnamese) / Math.max(1, letters));
+    groupScores.set("vi", (groupScores.get("vi") ?? 0) + bonus);
+  }
+  const ranked = [...groupScores.entries()].sort((a, b) => b[1] - a[1]);
+  if (ranked.length === 0) return { language: "en", margin: 0, malaySplit: false, splitMargin: 0 };
+  const [group, best] = ranked[0];
+  const margin = best - (ranked[1]?.[1] ?? 0);
+  if (group !== "malay") return { language: group, margin, malaySplit: false, splitMargin: 0 };
+
+  const evidence = countMalayEvidence(text);
+  const cld3Vote = cld3.language === "ms" ? cld3.score : cld3.language === "id" ? -cld3.score : 0;
+  const split = evidence.malay - evidence.indonesian + CLD3_SPLIT_WEIGHT * cld3Vote + SPLIT_BIAS;
+  return {
+    language: split > 0 ? "ms" : "id",
+    margin,
+    malaySplit: true,
+    splitMargin: Math.abs(split),
+  };
+}
+
+/** A non-candidate language both libraries agree on, or undefined. */
+function foreignLanguage(
+  eldGuesses: ReadonlyArray<{ language: string; score: number }>,
+  cld3: { language: string; score: number; reliable: boolean },
+): string | undefined {
+  if (GROUP_OF[cld3.language] !== undefined || cld3.language === "und") return undefined;
+  if (!cld3.reliable || cld3.score < FOREIGN_MIN_PROBABILITY) return undefined;
+  return eldGuesses[0]?.language === cld3.language ? cld3.language : undefined;
+}

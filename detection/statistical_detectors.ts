@@ -1,0 +1,53 @@
+/**
+ * The two statistical libraries behind detection, loaded once: eld (character n-grams, 60
+ * languages, no Indonesian) and cld3-asm (Google's CLD3 network in WebAssembly, 100+ languages).
+ */
+import { eld as eldLarge } from "eld/large";
+import { loadModule } from "cld3-asm";
+
+/** One library's opinion: a language code (its own spelling) and a probability-like score. */
+export interface LibraryGuess {
+  readonly language: string;
+  readonly score: number;
+}
+
+/** Both libraries, ready for synchronous use. */
+export interface StatisticalDetectors {
+  /** eld's scores per language (0..1, higher is better), best first. Empty when eld has none. */
+  eldScores(text: string): ReadonlyArray<LibraryGuess>;
+  /** cld3's single best guess with its probability; `und` when it has none. */
+  cld3(text: string): LibraryGuess & { readonly reliable: boolean };
+}
+
+// cld3 looks at most this many bytes; we cut by code points before encoding to bound the cost.
+const CLD3_MAX_BYTES = 1024;
+
+/**
+ * Loads cld3's WebAssembly and wraps both libraries.
+ *
+ * @throws {Error} when the cld3 WebAssembly module cannot be compiled.
+ * @example
+ * const detectors = await loadStatisticalDetectors();
+ * detectors.cld3("Bonjour tout le monde").language; // "fr"
+ */
+export async function loadStatisticalDetectors(): Promise<StatisticalDetectors> {
+  const factory = await loadModule();
+  const identifier = factory.create(0, CLD3_MAX_BYTES);
+  const eld = eldLarge.newInstance();
+
+  function eldScores(text: string): ReadonlyArray<LibraryGuess> {
+    const scores = eld.detect(text).getScores();
+    return Object.entries(scores).map(([language, score]) => ({ language, score }));
+  }
+
+  function cld3(text: string): LibraryGuess & { readonly reliable: boolean } {
+    const result = identifier.findLanguage(text);
+    return {
+      language: String(result.language),
+      score: result.probability,
+      reliable: result.is_reliable,
+    };
+  }
+
+  return { eldScores, cld3 };
+}

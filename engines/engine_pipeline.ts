@@ -1,0 +1,115 @@
+/**
+ * The local-first pipeline: picks the engine for a job and falls back along the configured order.
+ */
+import type { EngineId } from "../schemas/languages.ts";
+import {
+  type Engine,
+  EngineFailedError,
+  type EngineStatus,
+  EngineUnavailableError,
+  type TranslationJob,
+  type TranslationOutcome,
+} from "./engine.ts";
+import { EngineBusyError, EngineQueue, type EngineQueueOptions } from "./engine_queue.ts";
+
+/** Which engine a request asked for. */
+export type EngineChoice = "auto" | EngineId;
+
+/** A job served: the engine that did it and its outcome. */
+export interface ServedTranslation {
+  engine: EngineId;
+  outcome: TranslationOutcome;
+}
+
+/** An engine together with its current status, for capabilities and health. */
+export interface EngineReport {
+  engine: Engine;
+  status: EngineStatus;
+}
+
+/** Options of {@link EnginePipeline}. */
+export interface EnginePipelineOptions {
+  /** The `auto` order (settings `engines.order`); engines not listed are tried last. */
+  order: readonly EngineId[];
+  /** Queue settings per engine id; missing ones take the queue defaults. */
+  queues?: Partial<Record<EngineId, EngineQueueOptions>>;
+}
+
+/** Routes translation jobs to engines, each behind its own queue. */
+export class EnginePipeline {
+  readonly #engines: Engine[];
+  readonly #queues = new Map<EngineId, EngineQueue>();
+
+  /** @throws {RangeError} when two engines share an id or `engines` is empty. */
+  constructor(engines: readonly Engine[], options: EnginePipelineOptions) {
+    if (engines.length === 0) throw new RangeError("EnginePipeline needs at least one engine");
+    const rank = (engine: Engine) => {
+      const index = options.order.indexOf(engine.id);
+      return index === -1 ? options.order.length : index;
+    };
+    this.#engines = [...engines].sort((a, b) => rank(a) - rank(b));
+    for (const engine of this.#engines) {
+      if (this.#queues.has(engine.id)) throw new RangeError(`engine ${engine.id} registered twice`);
+      this.#queues.set(engine.id, new EngineQueue(engine.id, options.queues?.[engine.id]));
+    }
+  }
+
+  /** Every engine in pipeline order with its status (probed concurrently). */
+  async reports(): Promise<EngineReport[]> {
+    return await Promise.all(this.#engines.map(async (engine) => ({
+      engine,
+      status: await engine.status().catch(() => ({ ready: false, models: null })),
+    })));
+  }
+
+  /**
+   * Translates with the chosen engine, or with the first ready engine that succeeds for `auto`.
+   *
+   * @throws {EngineUnavailableError} when the named engine (or, for auto, every engine) cannot
+   *   take the job.
+   * @throws {EngineBusyError} when every engine that could take it has a full queue.
+   * @throws {EngineFailedError} when the named engine failed, or every engine tried failed.
+   */
+  async translate(job: TranslationJob, choice: EngineChoice): Promise<ServedTranslation> {
+    if (choice !== "auto") return await this.#run(this.#engine(choice), job);
+
+    let lastError: unknown;
+    for (const { engine, status } of await this.reports()) {
+      if (!status.ready) continue;
+      try {
+        return await this.#run(engine, job);
+      } catch (error) {
+        if (job.signal?.aborted) throw error;
+        if (!isFallbackError(error)) throw error;
+        lastError = error;
+      }
+    }
+    if (lastError) throw lastError;
+    throw new EngineUnavailableError(
+      this.#engines[0].id,
+      "no translation engine is ready (see GET /v1/capabilities)",
+    );
+  }
+
+  /** Frees every engine. */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.#engines.map((engine) => engine.close?.()));
+  }
+
+  #engine(id: EngineId): Engine {
+    const engine = this.#engines.find((candidate) => candidate.id === id);
+    if (!engine) throw new EngineUnavailableError(id, "this engine is not registered");
+    return engine;
+  }
+
+  async #run(engine: Engine, job: TranslationJob): Promise<ServedTranslation> {
+    const queue = this.#queues.get(engine.id)!;
+    const outcome = await queue.run(() => engine.translate(job));
+    return { engine: engine.id, outcome };
+  }
+}
+
+function isFallbackError(error: unknown): boolean {
+  return error instanceof EngineUnavailableError || error instanceof EngineFailedError ||
+    error instanceof EngineBusyError;
+}

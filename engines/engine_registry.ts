@@ -1,0 +1,43 @@
+/**
+ * Every engine of `tolk serve`, built from the settings in one place.
+ */
+import type { Settings } from "../schemas/settings.ts";
+import type { Engine } from "./engine.ts";
+import { EnginePipeline } from "./engine_pipeline.ts";
+import { createLocalLlmEngine } from "./local_llm.ts";
+import { createPendingEngine } from "./pending_engine.ts";
+
+/** What the engines need besides the settings. */
+export interface EngineRegistryOptions {
+  modelsDir: string;
+  /** Caps generated tokens of the built-in model (tests use small fixtures). */
+  maxNewTokens?: number;
+}
+
+/** Builds every engine the service offers, in no particular order. */
+export function createEngines(settings: Settings, options: EngineRegistryOptions): Engine[] {
+  return [
+    createLocalLlmEngine({
+      modelsDir: options.modelsDir,
+      defaultModel: settings.engines["local-llm"].model,
+      maxNewTokens: options.maxNewTokens,
+    }),
+    createPendingEngine("engine-one", "Local model runner"),
+    createPendingEngine("engine-two", "Desktop model server"),
+    createPendingEngine("compatible-api", "Chat-completions server"),
+  ];
+}
+
+/**
+ * Builds the engines and the `auto` pipeline over them, in the configured order. The built-in
+ * model runs one job at a time: it already uses every core.
+ */
+export function createEnginePipeline(
+  settings: Settings,
+  options: EngineRegistryOptions,
+): EnginePipeline {
+  return new EnginePipeline(createEngines(settings, options), {
+    order: settings.engines.order,
+    queues: { "local-llm": { concurrency: 1, maxWaiting: 32 } },
+  });
+}

@@ -1,0 +1,255 @@
+/**
+ * The built-in `local-llm` engine: NLLB-200 (default), M2M100 and Marian models run in-process
+ * on @huggingface/transformers, loaded only from the models directory.
+ *
+ * A job is cut into pieces (items split at sentence boundaries when longer than the model's
+ * window), grouped by source language into padded sub-batches, generated with per-row end-token
+ * cuts and confidences, and put back together in item order.
+ */
+import { random } from "@huggingface/transformers";
+import {
+  type Engine,
+  EngineFailedError,
+  type EngineStatus,
+  EngineUnavailableError,
+  type TranslatedItem,
+  type TranslationJob,
+  type TranslationOutcome,
+} from "./engine.ts";
+import { inspectModel, isModelId, listInstalledModels } from "../models/model_store.ts";
+import { canonicalLanguage, type ModelTarget } from "./local_llm/language_codes.ts";
+import { isChineseScriptChange, toChineseScript } from "./local_llm/script_conversion.ts";
+import { type ChunkedText, joinChunks, splitText } from "./local_llm/sentence_chunks.ts";
+import {
+  type GeneratedRow,
+  generateRows,
+  sequenceConfidence,
+} from "./local_llm/seq2seq_generation.ts";
+import { loadTranslationModel, type TranslationModel } from "./local_llm/translation_model.ts";
+
+/** Options of {@link createLocalLlmEngine}. */
+export interface LocalLlmEngineOptions {
+  /** `<models-dir>` holding `<org>/<name>/` folders in the hub layout. */
+  modelsDir: string;
+  /** Model used when a job names none (`Xenova/nllb-200-distilled-600M` in the settings). */
+  defaultModel: string;
+  /** Hard cap on generated tokens per piece (default 512; tests use a handful). */
+  maxNewTokens?: number;
+  /** Largest input per piece in tokens, below the model's own limit (default 200). */
+  maxInputTokens?: number;
+  /** Pieces per padded sub-batch (default 8). */
+  batchSize?: number;
+}
+
+/** One piece of one item, on its way through the model. */
+interface Piece {
+  item: number;
+  text: string;
+  source: string;
+  tokens: number;
+  result?: GeneratedRow & { text: string };
+  alternatives: string[];
+}
+
+/** An item that needs the model, and how it was cut. */
+interface PlannedItem {
+  chunked: ChunkedText;
+  pieces: Piece[];
+}
+
+const ALTERNATIVE_SAMPLES = 3;
+
+/**
+ * Creates the built-in engine. Nothing is loaded until the first translation.
+ *
+ * @example
+ * ```ts
+ * const engine = createLocalLlmEngine({
+ *   modelsDir: defaultModelsDir(),
+ *   defaultModel: "Xenova/nllb-200-distilled-600M",
+ * });
+ * ```
+ */
+export function createLocalLlmEngine(options: LocalLlmEngineOptions): Engine {
+  const maxNewTokens = options.maxNewTokens ?? 512;
+  const batchSize = options.batchSize ?? 8;
+  const loaded = new Map<string, Promise<TranslationModel>>();
+
+  async function model(id: string): Promise<TranslationModel> {
+    if (!isModelId(id)) {
+      throw new EngineUnavailableError(
+        "local-llm",
+        `"${id}" is not a model id (expected org/name)`,
+      );
+    }
+    const installed = await inspectModel(options.modelsDir, id);
+    if (!installed?.valid) {
+      const why = installed ? installed.problems.join(", ") : "not installed";
+      throw new EngineUnavailableError(
+        "local-llm",
+        `model ${id} is ${installed ? `incomplete (${why})` : why} in ${options.modelsDir} ` +
+          `(install it with: tolk models pull ${id})`,
+      );
+    }
+    let pending = loaded.get(id);
+    if (!pending) {
+      pending = loadTranslationModel(installed, { maxInputTokens: options.maxInputTokens ?? 200 });
+      loaded.set(id, pending);
+      pending.catch(() => loaded.delete(id));
+    }
+    try {
+      return await pending;
+    } catch (error) {
+      throw new EngineUnavailableError(
+        "local-llm",
+        `model ${id} failed to load: ${message(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+
+  async function translate(job: TranslationJob): Promise<TranslationOutcome> {
+    const id = job.model ?? options.defaultModel;
+    const direct = job.items.map((item) =>
+      passThrough(item.text, canonicalLanguage(item.source), job.target)
+    );
+    if (direct.every((item) => item !== null)) return { model: id, items: direct };
+
+    const loadedModel = await model(id);
+    const target = loadedModel.scheme.target(job.target);
+    if (!target) throw unsupported(loadedModel.id, "into", job.target);
+    const items = job.items.map((item, index) =>
+      direct[index] ?? plan(loadedModel, item.text, canonicalLanguage(item.source), index)
+    );
+    const pieces = items.flatMap((item) => "pieces" in item ? item.pieces : []);
+    for (const batch of subBatches(pieces, batchSize)) {
+      job.signal?.throwIfAborted();
+      await runBatch(loadedModel, batch, target, job.alternatives, maxNewTokens);
+    }
+    return {
+      model: loadedModel.id,
+      items: items.map((item) => "pieces" in item ? assemble(item, target) : item),
+    };
+  }
+
+  function plan(
+    model: TranslationModel,
+    text: string,
+    source: string,
+    index: number,
+  ): PlannedItem {
+    const code = model.scheme.source(source);
+    if (code === null) throw unsupported(model.id, "from", source);
+    const chunked = splitText(text, source, (piece) => model.countTokens(piece) <= model.window);
+    const pieces = chunked.chunks.map((chunk): Piece => ({
+      item: index,
+      text: chunk.text,
+      source: code,
+      tokens: model.countTokens(chunk.text),
+      alternatives: [],
+    }));
+    return { chunked, pieces };
+  }
+
+  async function status(): Promise<EngineStatus> {
+    const installed = await listInstalledModels(options.modelsDir);
+    const models = installed.map((entry) => ({ id: entry.id, name: entry.id, ready: entry.valid }));
+    const preferred = models.find((entry) => entry.id === options.defaultModel);
+    return { ready: preferred?.ready ?? false, models };
+  }
+
+  async function close(): Promise<void> {
+    const pending = [...loaded.values()];
+    loaded.clear();
+    const models = await Promise.allSettled(pending);
+    await Promise.all(
+      models.map((entry) => entry.status === "fulfilled" ? entry.value.dispose() : undefined),
+    );
+  }
+
+  return { id: "local-llm", name: "Built-in local model", status, translate, close };
+}
+
+/** Items that never reach the model: same language, a Chinese script change, or blank text. */
+function passThrough(text: string, source: string, target: string): TranslatedItem | null {
+  if (source === target || text.trim() === "") {
+    return { text, confidence: null, alternatives: [] };
+  }
+  if (isChineseScriptChange(source, target)) {
+    return {
+      text: toChineseScript(text, target as "zh-Hans" | "zh-Hant"),
+      confidence: null,
+      alternatives: [],
+    };
+  }
+  return null;
+}
+
+/** Same-source pieces of similar length together, so padding stays small. */
+function subBatches(pieces: readonly Piece[], size: number): Piece[][] {
+  const sorted = [...pieces].sort((a, b) =>
+    a.source.localeCompare(b.source) || a.tokens - b.tokens
+  );
+  const batches: Piece[][] = [];
+  for (const piece of sorted) {
+    const last = batches.at(-1);
+    if (last && last.length < size && last[0].source === piece.source) last.push(piece);
+    else batches.push([piece]);
+  }
+  return batches;
+}
+
+async function runBatch(
+  model: TranslationModel,
+  batch: Piece[],
+  target: ModelTarget,
+  alternatives: boolean,
+  cap: number,
+): Promise<void> {
+  const encoded = model.encode(batch.map((piece) => piece.text), batch[0].source, target);
+  // The budget follows each piece's own length: a model that never ends must still stop, and a
+  // row's text must not depend on its neighbours in the batch.
+  const maxNewTokens = batch.map((piece) => Math.min(cap, 3 * piece.tokens + 10));
+  const request = { ...encoded, maxNewTokens };
+  const rows = await generateRows(model.model, request);
+  rows.forEach((row, index) => batch[index].result = { ...row, text: model.decode(row.ids) });
+  if (!alternatives) return;
+  // Beam search keeps one hypothesis in transformers.js 4.3.1, so alternatives are samples,
+  // seeded so that the same request gives the same alternatives.
+  random.seed(batch.reduce((seed, piece) => seed + piece.tokens, 0));
+  for (let sample = 0; sample < ALTERNATIVE_SAMPLES; sample++) {
+    const sampled = await generateRows(model.model, { ...request, sample: true });
+    sampled.forEach((row, index) => batch[index].alternatives.push(model.decode(row.ids)));
+  }
+}
+
+function assemble(item: PlannedItem, target: ModelTarget): TranslatedItem {
+  const finish = (text: string) => target.script ? toChineseScript(text, target.script) : text;
+  const text = finish(joinChunks(item.chunked, item.pieces.map((piece) => piece.result!.text)));
+  const candidates = Array.from(
+    { length: item.pieces[0].alternatives.length },
+    (_, sample) =>
+      finish(joinChunks(item.chunked, item.pieces.map((piece) => piece.alternatives[sample]))),
+  );
+  const alternatives = [...new Set(candidates)].filter((candidate) =>
+    candidate !== text && candidate.trim() !== ""
+  );
+  return {
+    text,
+    confidence: sequenceConfidence(item.pieces.map((piece) => piece.result!)),
+    alternatives: alternatives.slice(0, 3),
+  };
+}
+
+function unsupported(model: string, direction: "from" | "into", language: string) {
+  return new EngineFailedError(
+    "local-llm",
+    `model ${model} cannot translate ${direction} "${language}"`,
+  );
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

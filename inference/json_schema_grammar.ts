@@ -1,0 +1,159 @@
+/**
+ * Turns a request's JSON Schema into the subset node-llama-cpp compiles to a grammar.
+ *
+ * The grammar is what guarantees the output parses and matches, so a keyword the grammar cannot
+ * enforce (a `pattern`, a numeric range) is refused with 400 rather than silently dropped.
+ * Annotation keywords are dropped; `anyOf` becomes `oneOf` (any output of the `oneOf` grammar
+ * matches the `anyOf`); `definitions` refs become `$defs` refs. Pure: no runtime import.
+ */
+import { inferenceError } from "../errors/inference_errors.ts";
+
+/** What the runtime compiles: any JSON value, or JSON matching a (normalised) schema. */
+export type JsonOutputFormat =
+  | { kind: "json" }
+  | { kind: "json_schema"; schema: Record<string, unknown> };
+
+const PARAM = "response_format.json_schema.schema";
+
+const ANNOTATIONS = new Set([
+  "title",
+  "$schema",
+  "$id",
+  "$comment",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "strict",
+]);
+
+const KEPT = new Set([
+  "type",
+  "description",
+  "enum",
+  "const",
+  "oneOf",
+  "properties",
+  "required",
+  "additionalProperties",
+  "minProperties",
+  "maxProperties",
+  "items",
+  "prefixItems",
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+  "$ref",
+  "$defs",
+]);
+
+const GRAMMAR_FORMATS = new Set(["date-time", "time", "date"]);
+
+/**
+ * Normalises `schema` (from `response_format.json_schema.schema`) for the grammar compiler.
+ *
+ * @throws {InferenceError} `invalid_request` when the schema uses a keyword no grammar enforces.
+ */
+export function toJsonOutputFormat(schema: unknown): JsonOutputFormat {
+  if (schema === undefined || schema === true) return { kind: "json" };
+  if (schema === false || !isObject(schema)) {
+    throw inferenceError("invalid_request", "the schema must be a JSON Schema object", {
+      param: PARAM,
+    });
+  }
+  const normalised = normalise(schema, "");
+  const constraining = Object.keys(normalised).filter((key) => key !== "description");
+  return constraining.length === 0 ? { kind: "json" } : { kind: "json_schema", schema: normalised };
+}
+
+function normalise(node: Record<string, unknown>, at: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    const where = at ? `${at}.${key}` : key;
+    if (ANNOTATIONS.has(key)) continue;
+    if (key === "format") {
+      if (typeof value === "string" && GRAMMAR_FORMATS.has(value)) out.format = value;
+      continue; // other formats are annotations in JSON Schema 2020-12
+    }
+    if (key === "anyOf" || key === "oneOf") out.oneOf = list(value, where).map(sub(where));
+    else if (key === "allOf") Object.assign(out, mergeAllOf(value, where));
+    else if (key === "definitions" || key === "$defs") out.$defs = map(value, where);
+    else if (key === "properties") out.properties = map(value, where);
+    else if (key === "items" || key === "additionalProperties") {
+      out[key] = typeof value === "boolean" ? value : sub(where)(value);
+    } else if (key === "prefixItems") out.prefixItems = list(value, where).map(sub(where));
+    else if (key === "$ref") out.$ref = rewriteRef(value, where);
+    else if (KEPT.has(key)) out[key] = value;
+    else refuse(where);
+  }
+  if (out.type === undefined) inferType(out);
+  return splitCompositeType(out);
+}
+
+function sub(at: string) {
+  return (value: unknown, index?: number) => {
+    const where = index === undefined ? at : `${at}[${index}]`;
+    if (value === true || (isObject(value) && Object.keys(value).length === 0)) {
+      return { type: ["string", "number", "boolean", "null"] }; // "any" leaf
+    }
+    if (!isObject(value)) refuse(where);
+    return normalise(value as Record<string, unknown>, where);
+  };
+}
+
+function map(value: unknown, at: string): Record<string, unknown> {
+  if (!isObject(value)) refuse(at);
+  const out: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(value as Record<string, unknown>)) {
+    out[name] = sub(`${at}.${name}`)(schema);
+  }
+  return out;
+}
+
+function list(value: unknown, at: string): unknown[] {
+  if (!Array.isArray(value)) refuse(at);
+  return value as unknown[];
+}
+
+function mergeAllOf(value: unknown, at: string): Record<string, unknown> {
+  const parts = list(value, at);
+  if (parts.length !== 1) refuse(at); // merging arbitrary schemas is not a grammar
+  return sub(at)(parts[0]);
+}
+
+function rewriteRef(value: unknown, at: string): string {
+  if (typeof value !== "string") refuse(at);
+  const ref = value as string;
+  if (ref.startsWith("#/$defs/")) return ref;
+  if (ref.startsWith("#/definitions/")) return `#/$defs/${ref.slice("#/definitions/".length)}`;
+  return refuse(at);
+}
+
+function inferType(out: Record<string, unknown>): void {
+  if (out.properties !== undefined || out.additionalProperties !== undefined) out.type = "object";
+  else if (out.items !== undefined || out.prefixItems !== undefined) out.type = "array";
+}
+
+/** `type: ["object", "null"]` is not a grammar type list; express it as `oneOf`. */
+function splitCompositeType(out: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(out.type)) return out;
+  const types = out.type as string[];
+  if (!types.includes("object") && !types.includes("array")) return out;
+  const { type: _type, description, ...rest } = out;
+  const oneOf = types.map((t) => t === "object" || t === "array" ? { ...rest, type: t } : { type: t });
+  return description === undefined ? { oneOf } : { oneOf, description };
+}
+
+function refuse(where: string): never {
+  throw inferenceError(
+    "invalid_request",
+    `response_format schema keyword "${where}" cannot be enforced by a grammar`,
+    { param: PARAM },
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

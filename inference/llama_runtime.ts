@@ -1,0 +1,372 @@
+/**
+ * The llama.cpp runtime of `tolk infer`, on node-llama-cpp's prebuilt binaries.
+ *
+ * The model loads in the background ({@link LlamaRuntime.state} goes loading → ready | error);
+ * generations run on a {@link SlotPool} of chat slots, either one context each or one sequence
+ * each of a shared context (`slotMode`; BENCHMARKS.md says which is faster here).
+ */
+import {
+  type ChatHistoryItem,
+  type ChatWrapper,
+  getLlama,
+  type Llama,
+  LlamaChat,
+  type LlamaContext,
+  type LlamaGrammar,
+  LlamaLogLevel,
+  type LlamaModel,
+} from "node-llama-cpp";
+import { inferenceError } from "../errors/inference_errors.ts";
+import type { ModelStatus } from "../schemas/openai.ts";
+import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
+import {
+  type ChatTurn,
+  contextLengthError,
+  type GenerationParams,
+  type GenerationResult,
+  type OutputFormat,
+  type RuntimeStopReason,
+} from "./openai_adapter.ts";
+import { SlotPool } from "./slot_pool.ts";
+
+/** Compute backend names of the contract. */
+export type Backend = "cpu" | "cuda" | "vulkan" | "metal";
+
+/** How concurrent generations share the model. */
+export type SlotMode = "contexts" | "sequences";
+
+/** What the daemon reports about the runtime. */
+export interface RuntimeState {
+  phase: "loading" | "ready" | "error";
+  modelStatus: ModelStatus;
+  modelId: string;
+  backend: Backend;
+  /** Why loading failed (safe to log: names the file and the problem). */
+  reason?: string;
+  /** Tokens one generation can see (prompt + output), once ready. */
+  contextSize?: number;
+}
+
+/** Options of {@link LlamaRuntime.start}. */
+export interface LlamaRuntimeOptions {
+  modelPath: string;
+  /** CPU threads per context. */
+  threads: number;
+  /** Generations that may run at once. */
+  slots: number;
+  /** Default `contexts`: measured faster on this machine (BENCHMARKS.md). */
+  slotMode?: SlotMode;
+  /** `auto` uses a GPU backend when one is installed; false forces CPU. Default `auto`. */
+  gpu?: "auto" | false;
+  /** Upper bound on the context size (default 8192; never above the model's trained size). */
+  maxContextSize?: number;
+  /** Log lines (stderr by default). */
+  log?: (line: string) => void;
+}
+
+/** Callbacks of one generation. */
+export interface GenerateOptions {
+  /** Aborting stops the generation at once; the result then has `stopReason: "abort"`. */
+  signal?: AbortSignal;
+  /** Each decoded piece of the answer, in order. */
+  onText?: (text: string) => void;
+}
+
+/** A generation that passed {@link LlamaRuntime.prepare}. */
+export interface PreparedGeneration {
+  readonly params: GenerationParams;
+  readonly history: ChatHistoryItem[];
+  readonly promptTokens: number;
+  readonly maxTokens: number;
+  readonly grammar?: LlamaGrammar;
+}
+
+/** What routes need of a runtime (the daemon passes a {@link LlamaRuntime}). */
+export interface InferenceRuntime {
+  readonly state: RuntimeState;
+  prepare(params: GenerationParams): Promise<PreparedGeneration>;
+  generate(prepared: PreparedGeneration, options?: GenerateOptions): Promise<GenerationResult>;
+}
+
+interface Slot {
+  chat: LlamaChat;
+  close(): Promise<void>;
+}
+
+interface Loaded {
+  llama: Llama;
+  model: LlamaModel;
+  wrapper: ChatWrapper;
+  pool: SlotPool<Slot>;
+  shared?: LlamaContext;
+}
+
+const GRAMMAR_CACHE_SIZE = 32;
+
+/** The loaded (or loading) model and its generation slots. */
+export class LlamaRuntime implements InferenceRuntime {
+  readonly #options: Required<Omit<LlamaRuntimeOptions, "log">> & Pick<LlamaRuntimeOptions, "log">;
+  readonly #grammars = new Map<string, Promise<LlamaGrammar>>();
+  #state: RuntimeState;
+  #loaded?: Loaded;
+  #disposed = false;
+  #stopping = false;
+  #active = 0;
+  #onIdle?: () => void;
+  /** Settles when loading has finished, successfully or not. */
+  readonly loaded: Promise<void>;
+
+  private constructor(options: LlamaRuntimeOptions) {
+    this.#options = { slotMode: "contexts", gpu: "auto", maxContextSize: 8192, ...options };
+    this.#state = {
+      phase: "loading",
+      modelStatus: "loading",
+      modelId: modelIdFromPath(options.modelPath),
+      backend: "cpu",
+    };
+    this.loaded = this.#load().catch((error) => this.#fail("valid", describe(error)));
+  }
+
+  /**
+   * Starts loading `modelPath` in the background and returns at once.
+   *
+   * @example
+   * ```ts
+   * const runtime = LlamaRuntime.start({ modelPath: "model.gguf", threads: 1, slots: 4 });
+   * await runtime.loaded;
+   * ```
+   */
+  static start(options: LlamaRuntimeOptions): LlamaRuntime {
+    return new LlamaRuntime(options);
+  }
+
+  /** The current state (a snapshot). */
+  get state(): RuntimeState {
+    return { ...this.#state };
+  }
+
+  /**
+   * Checks a generation before it runs: model ready, prompt + max_tokens within the context,
+   * grammar compiled. Its errors are HTTP errors, sent before any stream starts.
+   *
+   * @throws {InferenceError} `model_not_ready`, `context_length_exceeded`, or `invalid_request`
+   *   for a schema the grammar compiler refuses.
+   */
+  async prepare(params: GenerationParams): Promise<PreparedGeneration> {
+    const loaded = this.#loaded;
+    if (this.#stopping) throw inferenceError("model_not_ready", "the daemon is stopping");
+    if (!loaded || this.#state.phase !== "ready") {
+      throw inferenceError("model_not_ready", `the model is ${this.#state.phase}; retry shortly`);
+    }
+    const history = toHistory(params.turns);
+    const contextSize = this.#state.contextSize!;
+    const promptTokens = loaded.wrapper.generateContextState({ chatHistory: history })
+      .contextText.tokenize(loaded.model.tokenizer).length;
+    const room = contextSize - promptTokens;
+    if (room < 1 || (params.maxTokens !== undefined && params.maxTokens > room)) {
+      throw contextLengthError({ promptTokens, maxTokens: params.maxTokens, contextSize });
+    }
+    const grammar = await this.#grammarFor(loaded.llama, params.format);
+    // Capping at the room left means llama.cpp never shifts the context: no silent truncation.
+    return { params, history, promptTokens, maxTokens: params.maxTokens ?? room, grammar };
+  }
+
+  /** Runs a prepared generation on a free slot; an aborted signal ends it with `abort`. */
+  async generate(
+    prepared: PreparedGeneration,
+    options: GenerateOptions = {},
+  ): Promise<GenerationResult> {
+    const loaded = this.#loaded;
+    if (!loaded) throw inferenceError("model_not_ready", "the model is not loaded");
+    this.#active++;
+    try {
+      return await this.#run(loaded, prepared, options);
+    } finally {
+      if (--this.#active === 0) this.#onIdle?.();
+    }
+  }
+
+  async #run(
+    loaded: Loaded,
+    prepared: PreparedGeneration,
+    options: GenerateOptions,
+  ): Promise<GenerationResult> {
+    const { params, promptTokens } = prepared;
+    let lease;
+    try {
+      lease = await loaded.pool.acquire(options.signal);
+    } catch (error) {
+      if (options.signal?.aborted) return aborted(promptTokens);
+      throw error;
+    }
+    let completionTokens = 0;
+    try {
+      const response = await lease.slot.chat.generateResponse(prepared.history, {
+        maxTokens: prepared.maxTokens,
+        temperature: params.temperature,
+        topP: params.topP,
+        seed: params.seed,
+        customStopTriggers: params.stop.length ? params.stop : undefined,
+        grammar: prepared.grammar,
+        signal: options.signal,
+        stopOnAbortSignal: true,
+        onTextChunk: options.onText,
+        onToken: (tokens) => completionTokens += tokens.length,
+      });
+      return {
+        text: response.response,
+        stopReason: options.signal?.aborted
+          ? "abort"
+          : response.metadata.stopReason as RuntimeStopReason,
+        promptTokens,
+        completionTokens,
+      };
+    } catch (error) {
+      if (options.signal?.aborted) return aborted(promptTokens, completionTokens);
+      throw error;
+    } finally {
+      lease.release();
+    }
+  }
+
+  /**
+   * Refuses new generations, lets running ones finish (at most `drainMs`, default 0), then
+   * frees the slots, the model and the runtime. Safe to call more than once.
+   */
+  async dispose(options: { drainMs?: number } = {}): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#stopping = true;
+    if (this.#active > 0 && options.drainMs) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        this.#onIdle = resolve;
+        timer = setTimeout(resolve, options.drainMs);
+      });
+      clearTimeout(timer);
+    }
+    await this.loaded;
+    const loaded = this.#loaded;
+    this.#loaded = undefined;
+    if (!loaded) return;
+    await loaded.pool.dispose();
+    await loaded.shared?.dispose();
+    await loaded.model.dispose();
+    await loaded.llama.dispose();
+  }
+
+  async #load(): Promise<void> {
+    const { modelPath, log } = this.#options;
+    const write = log ?? ((line: string) => console.error(line));
+    const [file, llama] = await Promise.all([
+      inspectModelFile(modelPath),
+      getLlama({
+        gpu: this.#options.gpu,
+        build: "never",
+        skipDownload: true,
+        progressLogs: false,
+        logLevel: LlamaLogLevel.error,
+        maxThreads: 0, // honour each context's own `threads` exactly
+      }),
+    ]);
+    const backend: Backend = llama.gpu === false ? "cpu" : llama.gpu;
+    this.#state = { ...this.#state, backend };
+    if (!file.ok) {
+      await llama.dispose();
+      return this.#fail(file.status, file.reason, write);
+    }
+    this.#state = { ...this.#state, modelId: file.modelId };
+    let model: LlamaModel;
+    try {
+      model = await llama.loadModel({ modelPath, gpuLayers: backend === "cpu" ? 0 : "auto" });
+    } catch (error) {
+      await llama.dispose();
+      return this.#fail("invalid", `cannot load ${modelPath}: ${describe(error)}`, write);
+    }
+    const { loaded, contextSize } = await this.#makeSlots(llama, model);
+    this.#loaded = loaded;
+    this.#state = { ...this.#state, phase: "ready", modelStatus: "valid", contextSize };
+    write(`model ${file.modelId} ready (${backend}, context ${contextSize} tokens)`);
+  }
+
+  async #makeSlots(
+    llama: Llama,
+    model: LlamaModel,
+  ): Promise<{ loaded: Loaded; contextSize: number }> {
+    const { threads, slots, slotMode } = this.#options;
+    const contextSize = Math.min(model.trainContextSize, this.#options.maxContextSize);
+    const shared = slotMode === "sequences"
+      ? await model.createContext({ contextSize, threads, sequences: slots })
+      : undefined;
+    let wrapper: ChatWrapper | undefined;
+    let actualSize = 0; // llama.cpp may round the context size up
+    const pool = new SlotPool<Slot>({
+      size: slots,
+      create: async () => {
+        const context = shared ?? await model.createContext({ contextSize, threads, sequences: 1 });
+        const chat = new LlamaChat({ contextSequence: context.getSequence(), chatWrapper: wrapper });
+        wrapper ??= chat.chatWrapper;
+        actualSize ||= chat.sequence.contextSize;
+        return {
+          chat,
+          close: async () => {
+            chat.dispose({ disposeSequence: true });
+            if (!shared) await context.dispose();
+          },
+        };
+      },
+      destroy: (slot) => slot.close(),
+    });
+    await pool.prewarm(1);
+    return { loaded: { llama, model, wrapper: wrapper!, pool, shared }, contextSize: actualSize };
+  }
+
+  #fail(status: ModelStatus, reason: string, write?: (line: string) => void): void {
+    this.#state = { ...this.#state, phase: "error", modelStatus: status, reason };
+    (write ?? this.#options.log ?? ((line: string) => console.error(line)))(
+      `model not loaded: ${reason}`,
+    );
+  }
+
+  #grammarFor(llama: Llama, format: OutputFormat): Promise<LlamaGrammar | undefined> {
+    if (format.kind === "text") return Promise.resolve(undefined);
+    const key = format.kind === "json" ? "json" : JSON.stringify(format.schema);
+    let grammar = this.#grammars.get(key);
+    if (!grammar) {
+      grammar = format.kind === "json"
+        ? llama.getGrammarFor("json")
+        : llama.createGrammarForJsonSchema(format.schema as never) as Promise<LlamaGrammar>;
+      grammar.catch(() => this.#grammars.delete(key));
+      this.#grammars.set(key, grammar);
+      if (this.#grammars.size > GRAMMAR_CACHE_SIZE) {
+        this.#grammars.delete(this.#grammars.keys().next().value!);
+      }
+    }
+    return grammar.catch((error) => {
+      throw inferenceError("invalid_request", `response_format schema: ${describe(error)}`, {
+        param: "response_format.json_schema.schema",
+      });
+    });
+  }
+}
+
+function toHistory(turns: readonly ChatTurn[]): ChatHistoryItem[] {
+  const history: ChatHistoryItem[] = turns.map((turn) =>
+    turn.role === "assistant"
+      ? { type: "model", response: [turn.text] }
+      : turn.role === "system"
+      ? { type: "system", text: turn.text }
+      : { type: "user", text: turn.text }
+  );
+  // An empty model turn makes the wrapper open a new assistant message to generate into.
+  history.push({ type: "model", response: [] });
+  return history;
+}
+
+function aborted(promptTokens: number, completionTokens = 0): GenerationResult {
+  return { text: "", stopReason: "abort", promptTokens, completionTokens };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message.split("\n")[0] : String(error);
+}

@@ -1,0 +1,244 @@
+/**
+ * The OpenAI layer of `tolk infer`, as pure functions: a chat-completions request becomes the
+ * runtime's generation parameters, and a generation result becomes a body, a stream chunk, a
+ * usage object or a server-sent event frame. No Hono, no runtime: tested in-process.
+ */
+import { inferenceError } from "../errors/inference_errors.ts";
+import type {
+  ChatCompletion,
+  ChatCompletionChunk,
+  ChatCompletionRequest,
+  ChatMessage,
+  FinishReason,
+  Model,
+  ModelStatus,
+  Usage,
+} from "../schemas/openai.ts";
+import { type JsonOutputFormat, toJsonOutputFormat } from "./json_schema_grammar.ts";
+
+/** One turn of the conversation in the runtime's terms. */
+export interface ChatTurn {
+  role: "system" | "user" | "assistant";
+  text: string;
+}
+
+/** How the output is constrained. */
+export type OutputFormat = { kind: "text" } | JsonOutputFormat;
+
+/** Everything the runtime needs to run one generation. */
+export interface GenerationParams {
+  turns: ChatTurn[];
+  /** Most tokens to generate; undefined means "the rest of the context". */
+  maxTokens?: number;
+  temperature: number;
+  topP: number;
+  seed?: number;
+  stop: string[];
+  format: OutputFormat;
+}
+
+/** Why the runtime stopped, in node-llama-cpp's words. */
+export type RuntimeStopReason =
+  | "eogToken"
+  | "stopGenerationTrigger"
+  | "customStopTrigger"
+  | "functionCalls"
+  | "maxTokens"
+  | "abort";
+
+/** What one finished generation produced. */
+export interface GenerationResult {
+  text: string;
+  stopReason: RuntimeStopReason;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** Identity shared by the body or every chunk of one completion. */
+export interface CompletionMeta {
+  id: string;
+  created: number;
+  model: string;
+}
+
+/** OpenAI's default sampling (temperature 1, top_p 1), not node-llama-cpp's greedy default. */
+export const DEFAULT_TEMPERATURE = 1;
+/** See {@link DEFAULT_TEMPERATURE}. */
+export const DEFAULT_TOP_P = 1;
+
+/**
+ * Maps a validated request to generation parameters.
+ *
+ * @throws {InferenceError} `invalid_request` for a `response_format` schema no grammar enforces.
+ */
+export function toGenerationParams(request: ChatCompletionRequest): GenerationParams {
+  const stop = request.stop == null ? [] : typeof request.stop === "string" ? [request.stop] : [
+    ...request.stop,
+  ];
+  return {
+    turns: request.messages.map(toChatTurn),
+    maxTokens: request.max_completion_tokens ?? request.max_tokens ?? undefined,
+    temperature: request.temperature ?? DEFAULT_TEMPERATURE,
+    topP: request.top_p ?? DEFAULT_TOP_P,
+    seed: request.seed ?? undefined,
+    stop: stop.filter((s) => s !== ""),
+    format: toOutputFormat(request.response_format),
+  };
+}
+
+/** True when the request asks for server-sent events. */
+export function wantsStream(request: ChatCompletionRequest): boolean {
+  return request.stream === true;
+}
+
+/** True when a streamed answer ends with a usage chunk. */
+export function wantsStreamUsage(request: ChatCompletionRequest): boolean {
+  return request.stream_options?.include_usage === true;
+}
+
+/** The contract's `finish_reason` for a runtime stop reason. */
+export function finishReasonOf(stopReason: RuntimeStopReason): FinishReason {
+  return stopReason === "maxTokens" ? "length" : "stop";
+}
+
+/** The usage object of a result (real token counts). */
+export function usageOf(result: Pick<GenerationResult, "promptTokens" | "completionTokens">): Usage {
+  return {
+    prompt_tokens: result.promptTokens,
+    completion_tokens: result.completionTokens,
+    total_tokens: result.promptTokens + result.completionTokens,
+  };
+}
+
+/** The non-streamed `chat.completion` body. */
+export function completionBody(meta: CompletionMeta, result: GenerationResult): ChatCompletion {
+  return {
+    id: meta.id,
+    object: "chat.completion",
+    created: meta.created,
+    model: meta.model,
+    choices: [{
+      index: 0,
+      message: { role: "assistant", content: result.text },
+      logprobs: null,
+      finish_reason: finishReasonOf(result.stopReason),
+    }],
+    usage: usageOf(result),
+  };
+}
+
+/** Options of the chunk builders. */
+export interface ChunkOptions {
+  /** With `include_usage`, every chunk carries `usage: null` until the usage chunk. */
+  includeUsage?: boolean;
+}
+
+/** The first chunk: the assistant role with empty content. */
+export function roleChunk(meta: CompletionMeta, options: ChunkOptions = {}): ChatCompletionChunk {
+  return chunk(meta, { role: "assistant", content: "" }, null, options);
+}
+
+/** A chunk carrying the next piece of text. */
+export function contentChunk(
+  meta: CompletionMeta,
+  text: string,
+  options: ChunkOptions = {},
+): ChatCompletionChunk {
+  return chunk(meta, { content: text }, null, options);
+}
+
+/** The last choice chunk: empty delta and the finish reason. */
+export function finishChunk(
+  meta: CompletionMeta,
+  stopReason: RuntimeStopReason,
+  options: ChunkOptions = {},
+): ChatCompletionChunk {
+  return chunk(meta, {}, finishReasonOf(stopReason), options);
+}
+
+/** The usage chunk sent after the finish chunk when `include_usage` is set. */
+export function usageChunk(meta: CompletionMeta, result: GenerationResult): ChatCompletionChunk {
+  return {
+    id: meta.id,
+    object: "chat.completion.chunk",
+    created: meta.created,
+    model: meta.model,
+    choices: [],
+    usage: usageOf(result),
+  };
+}
+
+/** One server-sent event frame: `data: <json>\n\n`, or the `data: [DONE]` end marker. */
+export function sseFrame(data: ChatCompletionChunk | object | "[DONE]"): string {
+  return `data: ${data === "[DONE]" ? data : JSON.stringify(data)}\n\n`;
+}
+
+/** The Model entry of the served file (for /v1/models and /v1/status). */
+export function modelEntry(state: { modelId: string; modelStatus: ModelStatus }): Model {
+  return {
+    id: state.modelId,
+    object: "model",
+    owned_by: "local",
+    format: "gguf",
+    status: state.modelStatus,
+  };
+}
+
+/** A fresh completion identity (`chatcmpl-<uuid>`, epoch seconds). */
+export function newCompletionMeta(model: string, now = Date.now()): CompletionMeta {
+  return { id: `chatcmpl-${crypto.randomUUID()}`, created: Math.floor(now / 1000), model };
+}
+
+function chunk(
+  meta: CompletionMeta,
+  delta: ChatCompletionChunk["choices"][number]["delta"],
+  finishReason: FinishReason | null,
+  options: ChunkOptions,
+): ChatCompletionChunk {
+  const body: ChatCompletionChunk = {
+    id: meta.id,
+    object: "chat.completion.chunk",
+    created: meta.created,
+    model: meta.model,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+  };
+  if (options.includeUsage) body.usage = null;
+  return body;
+}
+
+function toChatTurn(message: ChatMessage): ChatTurn {
+  const text = typeof message.content === "string"
+    ? message.content
+    : (message.content ?? []).map((part) => part.text).join("");
+  switch (message.role) {
+    case "system":
+    case "developer":
+      return { role: "system", text };
+    case "assistant":
+      return { role: "assistant", text };
+    default:
+      return { role: "user", text };
+  }
+}
+
+function toOutputFormat(format: ChatCompletionRequest["response_format"]): OutputFormat {
+  if (!format || format.type === "text") return { kind: "text" };
+  if (format.type === "json_object") return { kind: "json" };
+  return toJsonOutputFormat(format.json_schema.schema);
+}
+
+/** The 400 for a prompt that does not fit, with the numbers a client needs to fix it. */
+export function contextLengthError(details: {
+  promptTokens: number;
+  maxTokens?: number;
+  contextSize: number;
+}) {
+  const asked = details.maxTokens === undefined
+    ? `${details.promptTokens} prompt tokens`
+    : `${details.promptTokens} prompt tokens + ${details.maxTokens} max_tokens`;
+  return inferenceError(
+    "context_length_exceeded",
+    `this model's context is ${details.contextSize} tokens; the request needs ${asked}`,
+    { param: "messages" },
+  );
+}

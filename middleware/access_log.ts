@@ -1,0 +1,50 @@
+/**
+ * One stderr line per request: request id, method, path, status and time — never a body, a
+ * header value or a query string (tokens travel in queries on WebSocket handshakes).
+ */
+import type { MiddlewareHandler } from "hono";
+import type { RequestIdVariables } from "./request_id.ts";
+
+/** Options of {@link accessLog}. */
+export interface AccessLogOptions {
+  /** Where lines go; default {@link bufferedStderr}. Pass `() => {}` to silence. */
+  write?: (line: string) => void;
+}
+
+/**
+ * A line writer to stderr that batches lines for up to `delayMs`: one synchronous console
+ * write per request cost more than a third of the health endpoint's throughput (BENCHMARKS.md).
+ */
+export function bufferedStderr(delayMs = 50): (line: string) => void {
+  const encoder = new TextEncoder();
+  let pending: string[] = [];
+  function flush() {
+    const text = pending.join("\n") + "\n";
+    pending = [];
+    Deno.stderr.writeSync(encoder.encode(text));
+  }
+  return function writeLine(line: string) {
+    if (pending.push(line) > 1) return;
+    Deno.unrefTimer(setTimeout(flush, delayMs));
+  };
+}
+
+/**
+ * Logs each request after it is answered.
+ *
+ * @example
+ * ```ts
+ * app.use(accessLog());
+ * ```
+ */
+export function accessLog(
+  options: AccessLogOptions = {},
+): MiddlewareHandler<{ Variables: RequestIdVariables }> {
+  const write = options.write ?? bufferedStderr();
+  return async function accessLogMiddleware(c, next) {
+    const start = performance.now();
+    await next();
+    const ms = Math.round(performance.now() - start);
+    write(`${c.get("requestId")} ${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The models directory: `<models-dir>/<org>/<name>/` in the hub's own layout (config.json,
+ * tokenizer files, `onnx/*.onnx`). Shared by the built-in engine and `tolk models`.
+ */
+import { join, resolve } from "node:path";
+
+/** ONNX file suffix of each dtype transformers.js knows (`encoder_model{suffix}.onnx`). */
+export const DTYPE_SUFFIXES: Readonly<Record<string, string>> = {
+  fp32: "",
+  fp16: "_fp16",
+  q8: "_quantized",
+  int8: "_int8",
+  uint8: "_uint8",
+  q4: "_q4",
+  q4f16: "_q4f16",
+  bnb4: "_bnb4",
+};
+
+/** Which dtype the engine loads when several are installed: q8 first (fast on CPU, 4× smaller). */
+export const DTYPE_PREFERENCE = ["q8", "fp32", "int8", "uint8", "fp16", "q4", "q4f16", "bnb4"];
+
+/** The ONNX sessions a translation model needs, per dtype. */
+export const SEQ2SEQ_SESSIONS = ["encoder_model", "decoder_model_merged"] as const;
+
+/** Files every model needs besides its ONNX sessions. */
+export const REQUIRED_FILES = ["config.json", "tokenizer.json", "tokenizer_config.json"] as const;
+
+/** An installed model folder. */
+export interface InstalledModel {
+  /** `<org>/<name>`, the value of a request's `options.model`. */
+  id: string;
+  /** Absolute folder path. */
+  path: string;
+  /** Files inside the folder, relative, `/`-separated, sorted (partial downloads excluded). */
+  files: string[];
+  /** Dtypes whose encoder and merged decoder are both present, in preference order. */
+  dtypes: string[];
+  /** Total size of `files` in bytes. */
+  sizeBytes: number;
+  /** True when the folder holds everything a translation needs. */
+  valid: boolean;
+  /** Why the folder is not valid (empty when it is). */
+  problems: string[];
+}
+
+const ID_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** True for a safe `<org>/<name>` model id (no path tricks). */
+export function isModelId(id: string): boolean {
+  const parts = id.split("/");
+  return parts.length === 2 && parts.every((part) => ID_PART.test(part) && !part.includes(".."));
+}
+
+/**
+ * The default models directory: `$TOLK_MODELS_DIR`, else `$TOLK_DATA_DIR/models`, else
+ * `${XDG_DATA_HOME:-~/.local/share}/tolk/models`.
+ *
+ * @throws {Error} when none of these variables nor HOME is set.
+ */
+export function defaultModelsDir(
+  env: (name: string) => string | undefined = (name) => Deno.env.get(name),
+): string {
+  const explicit = env("TOLK_MODELS_DIR");
+  if (explicit) return resolve(explicit);
+  const dataDir = env("TOLK_DATA_DIR");
+  if (dataDir) return resolve(dataDir, "models");
+  const home = env("HOME");
+  const dataHome = env("XDG_DATA_HOME") || (home && join(home, ".local", "share"));
+  if (!dataHome) throw new Error("Cannot find a models directory: set TOLK_MODELS_DIR or HOME");
+  return join(dataHome, "tolk", "models");
+}
+
+/** Every `<org>/<name>` folder in `modelsDir`, sorted by id; empty when the directory is absent. */
+export async function listInstalledModels(modelsDir: string): Promise<InstalledModel[]> {
+  const models: InstalledModel[] = [];
+  for (const org of await directories(modelsDir)) {
+    for (const name of await directories(join(modelsDir, org))) {
+      const model = await inspectModel(modelsDir, `${org}/${name}`);
+      if (model) models.push(model);
+    }
+  }
+  return models.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ * Describes one installed model, or returns null when its folder does not exist.
+ *
+ * @throws {RangeError} when `id` is not a safe `<org>/<name>` id.
+ */
+export async function inspectModel(modelsDir: string, id: string): Promise<InstalledModel | null> {
+  if (!isModelId(id)) throw new RangeError(`Cannot use "${id}" as a model id (expected org/name)`);
+  const path = resolve(modelsDir, id);
+  const sizes = new Map<string, number>();
+  try {
+    await collectFiles(path, "", sizes);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) {
+      return null;
+    }
+    throw error;
+  }
+  const files = [...sizes.keys()].sort();
+  const present = new Set(files);
+  const dtypes = DTYPE_PREFERENCE.filter((dtype) =>
+    SEQ2SEQ_SESSIONS.every((session) => present.has(`onnx/${session}${DTYPE_SUFFIXES[dtype]}.onnx`))
+  );
+  const problems = REQUIRED_FILES.filter((file) => !present.has(file)).map((file) =>
+    `missing ${file}`
+  );
+  if (dtypes.length === 0) problems.push("no onnx/encoder_model*.onnx + decoder_model_merged pair");
+  let sizeBytes = 0;
+  for (const size of sizes.values()) sizeBytes += size;
+  return { id, path, files, dtypes, sizeBytes, valid: problems.length === 0, problems };
+}
+
+async function directories(path: string): Promise<string[]> {
+  const names: string[] = [];
+  try {
+    for await (const entry of Deno.readDir(path)) {
+      if (entry.isDirectory && ID_PART.test(entry.name)) names.push(entry.name);
+    }
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) {
+      return [];
+    }
+    throw error;
+  }
+  return names;
+}
+
+async function collectFiles(root: string, prefix: string, sizes: Map<string, number>) {
+  for await (const entry of Deno.readDir(join(root, prefix))) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory) await collectFiles(root, relative, sizes);
+    else if (entry.isFile && !entry.name.endsWith(".part")) {
+      sizes.set(relative, (await Deno.stat(join(root, relative))).size);
+    }
+  }
+}

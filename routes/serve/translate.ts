@@ -1,0 +1,24 @@
+/**
+ * POST /v1/translate — a batch of items into one target language.
+ */
+import { Hono } from "hono";
+import { JSON_BODY_ERRORS } from "../../errors/translation_errors.ts";
+import type { ClientHeaderVariables } from "../../middleware/client_header.ts";
+import { jsonBody } from "../../middleware/json_body.ts";
+import { TranslateRequestSchema } from "../../schemas/translation.ts";
+import { runTranslation, type TranslationDeps } from "../../translation/run_translation.ts";
+
+/** The translate sub-app. */
+export function translateRoute(deps: TranslationDeps) {
+  return new Hono<{ Variables: ClientHeaderVariables }>().post(
+    "/",
+    jsonBody(TranslateRequestSchema, JSON_BODY_ERRORS),
+    async (c) => {
+      const body = await runTranslation(deps, c.req.valid("json"), {
+        client: c.get("client") ?? null,
+        signal: c.req.raw.signal,
+      });
+      return c.json(body);
+    },
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * GET /v1/ws/translate — translation over a WebSocket: one reply frame per request frame, in
+ * request order; an error frame never closes the connection.
+ *
+ * Upgrades with `Deno.upgradeWebSocket` (the standard Request → 101 Response upgrade) rather
+ * than Hono's helper, because the `bearer` subprotocol must be chosen per request.
+ */
+import { Hono } from "hono";
+import {
+  errorBody,
+  errorFromIssues,
+  serviceError,
+  toTranslationServiceError,
+  TranslationServiceError,
+} from "../../errors/translation_errors.ts";
+import type { ClientHeaderVariables } from "../../middleware/client_header.ts";
+import { isAuthorized, presentedToken } from "../../middleware/token_auth.ts";
+import { TranslateRequestSchema } from "../../schemas/translation.ts";
+import { runTranslation, type TranslationDeps } from "../../translation/run_translation.ts";
+
+/** Largest frame accepted; a larger one closes the connection with 1009. */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
+/** Close code sent after a frame arrives on a connection whose token was revoked. */
+export const CLOSE_TOKEN_REVOKED = 4401;
+
+/** Open sockets, so shutdown can close them with 1001. */
+export type SocketRegistry = Set<WebSocket>;
+
+/** What the WebSocket route needs. */
+export interface WsTranslateDeps extends TranslationDeps {
+  currentToken: () => string | null;
+  sockets: SocketRegistry;
+  /** Logs a line that never holds frame contents. */
+  log: (line: string) => void;
+}
+
+/** The WebSocket sub-app. */
+export function wsTranslateRoute(deps: WsTranslateDeps) {
+  return new Hono<{ Variables: ClientHeaderVariables & { requestId: string } }>().get("/", (c) => {
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+      throw serviceError("invalid_request", "this endpoint needs a WebSocket upgrade request");
+    }
+    const presented = presentedToken(c.req.raw, true);
+    if (!isAuthorized(presented, deps.currentToken())) {
+      throw serviceError("ws_unauthorized", "missing, invalid or revoked API token");
+    }
+    const offered = c.req.header("sec-websocket-protocol")?.split(",").map((p) => p.trim());
+    const { socket, response } = Deno.upgradeWebSocket(c.req.raw, {
+      protocol: offered?.[0] === "bearer" ? "bearer" : undefined,
+    });
+    serveSocket(socket, deps, {
+      token: presented!.token,
+      client: c.get("client") ?? null,
+      requestId: c.get("requestId"),
+    });
+    return response;
+  });
+}
+
+interface Connection {
+  token: string;
+  client: string | null;
+  requestId: string;
+}
+
+function serveSocket(socket: WebSocket, deps: WsTranslateDeps, connection: Connection): void {
+  socket.binaryType = "arraybuffer";
+  const gone = new AbortController();
+  // Replies are released in request order: each one waits for the previous send.
+  let replies = Promise.resolve();
+  let frames = 0;
+
+  socket.onopen = () => deps.sockets.add(socket);
+  socket.onclose = () => {
+    deps.sockets.delete(socket);
+    gone.abort();
+    deps.log(`${connection.requestId} ws closed after ${frames} frames`);
+  };
+  socket.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
+    const text = frameText(event.data);
+    if (text === undefined) {
+      socket.close(1009, "frame larger than 1 MiB");
+      return;
+    }
+    frames++;
+    const authorized = isAuthorized(
+      { token: connection.token, carrier: "header" },
+      deps.currentToken(),
+    );
+    const reply = authorized
+      ? answerFrame(text, deps, connection.client, gone.signal)
+      : Promise.resolve(errorBody(serviceError("ws_unauthorized", "the API token was revoked")));
+    replies = replies.then(async () => {
+      const body = await reply;
+      if (socket.readyState !== WebSocket.OPEN) return;
+      socket.send(JSON.stringify(body));
+      if (!authorized) socket.close(CLOSE_TOKEN_REVOKED, "token revoked");
+    });
+  };
+}
+
+/** The frame as text, or undefined when it is over the limit. */
+function frameText(data: string | ArrayBuffer): string | undefined {
+  if (typeof data !== "string") {
+    return data.byteLength > MAX_FRAME_BYTES ? undefined : new TextDecoder().decode(data);
+  }
+  // A UTF-16 unit is at most 3 UTF-8 bytes: only long frames need an exact count.
+  if (data.length * 3 <= MAX_FRAME_BYTES) return data;
+  return new TextEncoder().encode(data).byteLength > MAX_FRAME_BYTES ? undefined : data;
+}
+
+async function answerFrame(
+  text: string,
+  deps: WsTranslateDeps,
+  client: string | null,
+  signal: AbortSignal,
+): Promise<unknown> {
+  try {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw serviceError("invalid_request", "the frame is not valid JSON");
+    }
+    const parsed = TranslateRequestSchema.safeParse(json);
+    if (!parsed.success) throw errorFromIssues(parsed.error.issues);
+    return await runTranslation(deps, parsed.data, { client, signal });
+  } catch (error) {
+    if (!(error instanceof TranslationServiceError)) {
+      deps.log(`ws frame failed: ${(error as Error)?.name ?? "error"}`);
+    }
+    return errorBody(toTranslationServiceError(error));
+  }
+}

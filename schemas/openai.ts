@@ -1,0 +1,186 @@
+/**
+ * The wire contract of `tolk infer`: chat-completions request, response, stream chunk, models,
+ * status, health and error bodies (inference-service.md, DECISIONS.md "Inference service").
+ *
+ * Known request fields are validated; unknown ones are accepted and ignored (`.loose()`), as the
+ * compatible API requires.
+ */
+import { z } from "zod";
+
+/** A text part of a message's content array. */
+export const TextPartSchema = z.object({
+  type: z.literal("text").describe('Only "text" parts are supported.'),
+  text: z.string().describe("The text of this part."),
+}).loose();
+
+/** One chat message. */
+export const ChatMessageSchema = z.object({
+  role: z.enum(["system", "developer", "user", "assistant", "tool"])
+    .describe('Who wrote the message; "developer" is a system message, "tool" a user message.'),
+  content: z.union([z.string(), z.array(TextPartSchema), z.null()])
+    .describe("The text, or an array of text parts (joined); null only for assistant turns."),
+}).loose();
+
+/** `response_format`: free text, any JSON object, or JSON matching a schema (grammar-enforced). */
+export const ResponseFormatSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text") }).loose(),
+  z.object({ type: z.literal("json_object") }).loose(),
+  z.object({
+    type: z.literal("json_schema"),
+    json_schema: z.object({
+      name: z.string().optional().describe("Name of the schema (not used)."),
+      schema: z.union([z.record(z.string(), z.unknown()), z.boolean()]).optional()
+        .describe("The JSON Schema the output must match; absent means any JSON object."),
+      strict: z.boolean().nullish().describe("Accepted; output always follows the schema."),
+    }).loose(),
+  }).loose(),
+]).describe("Output format; json_object and json_schema are enforced by a grammar.");
+
+const maxTokens = z.number().int().min(1).nullish();
+
+/** POST /v1/chat/completions request body. */
+export const ChatCompletionRequestSchema = z.object({
+  model: z.string().optional().describe("Model id; the daemon serves one model whatever is sent."),
+  messages: z.array(ChatMessageSchema).min(1, "messages must not be empty")
+    .describe("The conversation, oldest first; at least one message."),
+  temperature: z.number().min(0).max(2).nullish()
+    .describe("Sampling temperature 0..2, default 1; 0 is greedy."),
+  top_p: z.number().min(0).max(1).nullish().describe("Nucleus sampling 0..1, default 1 (off)."),
+  max_tokens: maxTokens.describe(
+    "Most tokens to generate (≥ 1); default: the rest of the context.",
+  ),
+  max_completion_tokens: maxTokens.describe("Same as max_tokens; wins when both are sent."),
+  stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish()
+    .describe("Up to 4 sequences that end the output (not included in it)."),
+  seed: z.number().int().nullish().describe("Sampling seed for reproducible output."),
+  n: z.literal(1).nullish().describe("Number of choices; only 1 is supported."),
+  stream: z.boolean().nullish().describe("true answers with server-sent events."),
+  stream_options: z.object({
+    include_usage: z.boolean().nullish().describe("Adds a final chunk carrying usage."),
+  }).loose().nullish().describe("Streaming options."),
+  response_format: ResponseFormatSchema.nullish(),
+}).loose();
+
+/** Token counts of one completion. */
+export const UsageSchema = z.object({
+  prompt_tokens: z.number().int().min(0).describe("Tokens of the formatted prompt."),
+  completion_tokens: z.number().int().min(0).describe("Tokens generated."),
+  total_tokens: z.number().int().min(0).describe("Sum of both."),
+});
+
+/** Why generation ended. */
+export const FinishReasonSchema = z.enum(["stop", "length"])
+  .describe('"stop": end of turn, a stop sequence or a complete grammar; "length": token limit.');
+
+/** POST /v1/chat/completions response (non-streaming). */
+export const ChatCompletionSchema = z.object({
+  id: z.string().describe("chatcmpl-<uuid>."),
+  object: z.literal("chat.completion"),
+  created: z.number().int().describe("Epoch seconds."),
+  model: z.string().describe("Id of the model that answered."),
+  choices: z.array(z.object({
+    index: z.literal(0),
+    message: z.object({
+      role: z.literal("assistant"),
+      content: z.string().describe("The generated text."),
+    }),
+    logprobs: z.null(),
+    finish_reason: FinishReasonSchema,
+  })).length(1),
+  usage: UsageSchema,
+});
+
+/** One server-sent event of a streamed completion. */
+export const ChatCompletionChunkSchema = z.object({
+  id: z.string().describe("Same id on every chunk of a stream."),
+  object: z.literal("chat.completion.chunk"),
+  created: z.number().int().describe("Epoch seconds."),
+  model: z.string(),
+  choices: z.array(z.object({
+    index: z.literal(0),
+    delta: z.object({
+      role: z.literal("assistant").optional().describe("Only on the first chunk."),
+      content: z.string().optional().describe("Next piece of text."),
+    }),
+    logprobs: z.null(),
+    finish_reason: FinishReasonSchema.nullable().describe("Set on the last content chunk only."),
+  })).max(1).describe("Empty on the usage chunk."),
+  usage: UsageSchema.nullable().optional()
+    .describe("null on every chunk but the last when include_usage is set."),
+});
+
+/** Validity of the model file. */
+export const ModelStatusSchema = z.enum(["valid", "loading", "invalid", "missing"]);
+
+/** The served model (GET /v1/models entry). */
+export const ModelSchema = z.object({
+  id: z.string().describe("general.name from the GGUF metadata, else the file's base name."),
+  object: z.literal("model"),
+  owned_by: z.literal("local"),
+  format: z.literal("gguf"),
+  status: ModelStatusSchema.describe("valid | loading | invalid | missing."),
+});
+
+/** GET /v1/models body. */
+export const ModelListSchema = z.object({
+  object: z.literal("list"),
+  data: z.array(ModelSchema).describe("The one active model."),
+});
+
+/** GET /v1/status body. */
+export const StatusSchema = z.object({
+  status: z.literal("running"),
+  version: z.string().describe("<semver> (<build>)."),
+  endpoint: z.string().describe("http://HOST:PORT the daemon serves on."),
+  started_at: z.number().int().describe("Epoch seconds of start."),
+  runtime: z.object({
+    runtime: z.literal("llama.cpp"),
+    model_id: z.string(),
+    backend: z.enum(["cpu", "cuda", "vulkan", "metal"]).describe("Compute backend in use."),
+    ready: z.boolean().describe("true once the model is loaded."),
+  }),
+  active_model: ModelSchema.extend({
+    path: z.string().describe('The model file, "<redacted>" unless --expose-model-path.'),
+  }),
+});
+
+/** GET /health body (200 ok; 503 loading or error). */
+export const HealthSchema = z.object({
+  status: z.enum(["ok", "loading", "error"]),
+  version: z.string(),
+});
+
+/** Every error body: `{error:{message,type,param,code}}`. */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    message: z.string().describe("Human-readable; never an internal detail."),
+    type: z.string().describe("invalid_request_error | authentication_error | …"),
+    param: z.string().nullable().describe("The offending field, or null."),
+    code: z.string().describe("The contract code (DECISIONS.md table)."),
+  }),
+});
+
+/** A parsed chat completion request. */
+export type ChatCompletionRequest = z.infer<typeof ChatCompletionRequestSchema>;
+/** A chat message of a request. */
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+/** A non-streamed completion body. */
+export type ChatCompletion = z.infer<typeof ChatCompletionSchema>;
+/** One streamed chunk. */
+export type ChatCompletionChunk = z.infer<typeof ChatCompletionChunkSchema>;
+/** Token counts. */
+export type Usage = z.infer<typeof UsageSchema>;
+/** `stop` or `length`. */
+export type FinishReason = z.infer<typeof FinishReasonSchema>;
+/** Model file validity. */
+export type ModelStatus = z.infer<typeof ModelStatusSchema>;
+/** A Model entry. */
+export type Model = z.infer<typeof ModelSchema>;
+/** The models list. */
+export type ModelList = z.infer<typeof ModelListSchema>;
+/** The status body. */
+export type Status = z.infer<typeof StatusSchema>;
+/** The health body. */
+export type Health = z.infer<typeof HealthSchema>;
+/** An error body. */
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,230 @@
+/**
+ * The wire contract of `tolk serve` (translation-service.md §2), as zod schemas.
+ *
+ * Requests are strict: an unknown member anywhere is refused. Responses are schemas too, and the
+ * tests parse every response body with them.
+ */
+import { z } from "zod";
+import { EngineIdSchema, LANGUAGE_CODES, LanguageCodeSchema } from "./languages.ts";
+
+/** Limits of one request (translation-service.md §8); capabilities report these values. */
+export const LIMITS = { max_items: 128, max_chars_per_item: 8000, max_total_chars: 50000 } as const;
+
+/** Counts Unicode code points, the unit of every limit and of `usage`. */
+export function countCodePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** Contract `code` carried by a custom issue, read by the error mapping. */
+export interface ContractIssueParams {
+  code: "payload_too_large";
+  param: string;
+}
+
+function tooLarge(param: string): { params: ContractIssueParams } {
+  return { params: { code: "payload_too_large", param } };
+}
+
+/** TextBatch: 1..128 strings, each ≤ 8000 code points, ≤ 50000 in total. */
+export const TextBatchSchema = z.array(
+  z.string().refine(
+    (text) => countCodePoints(text) <= LIMITS.max_chars_per_item,
+    { message: `an item is over ${LIMITS.max_chars_per_item} characters`, ...tooLarge("texts") },
+  ),
+)
+  .min(1, "texts must hold at least one item")
+  .max(LIMITS.max_items, `texts holds more than ${LIMITS.max_items} items`)
+  .refine(
+    (texts) =>
+      texts.reduce((sum, text) => sum + countCodePoints(text), 0) <= LIMITS.max_total_chars,
+    { message: `texts total over ${LIMITS.max_total_chars} characters`, ...tooLarge("texts") },
+  )
+  .describe(
+    "Texts to process: 1 to 128 items, each at most 8000 characters (Unicode code points), at most 50000 in total.",
+  );
+
+// A string first, then the enum: a non-string is a 400, a string outside the set is a 422.
+const requestLanguage = z.string().pipe(LanguageCodeSchema);
+const requestSourceLanguage = z.string().pipe(z.enum(["auto", ...LANGUAGE_CODES]));
+
+/** Modes of a translation request. */
+export const TRANSLATION_MODES = [
+  "selection",
+  "paragraph",
+  "webpage",
+  "subtitle",
+  "message",
+  "document",
+] as const;
+
+/** Formats of a translation request. */
+export const TRANSLATION_FORMATS = ["text", "html", "markdown"] as const;
+
+/** TranslateOptions: all optional, no extra members. */
+export const TranslateOptionsSchema = z.strictObject({
+  engine: z.enum(["auto", ...EngineIdSchema.options]).optional()
+    .describe("Engine to use: auto (local-first pipeline, the default) or an engine identifier."),
+  model: z.string().min(1).optional()
+    .describe(
+      "Model of the engine (for local-llm `<org>/<name>`); default: the engine's configured model.",
+    ),
+  preserve_formatting: z.boolean().optional()
+    .describe("Keep line breaks and surrounding white space of each item."),
+  tone: z.string().optional().describe("Free-text tone hint for LLM engines."),
+  domain: z.string().optional().describe("Free-text domain hint for LLM engines."),
+  return_alternatives: z.boolean().optional()
+    .describe("Return up to 3 distinct alternatives per item; default false."),
+  glossary_id: z.string().nullable().optional().describe("Glossary to apply; null for none."),
+  memory: z.boolean().optional().describe("Use translation memory."),
+  sensitive: z.boolean().optional()
+    .describe("Default false; when true nothing of the request or result is stored or logged."),
+}).describe("Options of a translation request.");
+
+/** TranslateRequest (strict: unknown fields are rejected). */
+export const TranslateRequestSchema = z.strictObject({
+  source: requestSourceLanguage.optional()
+    .describe("Source language code, or auto (default) to detect each item."),
+  target: requestLanguage.describe("Target language code."),
+  texts: TextBatchSchema,
+  mode: z.enum(TRANSLATION_MODES).optional().describe("Kind of text; default paragraph."),
+  format: z.enum(TRANSLATION_FORMATS).optional().describe("Markup of the texts; default text."),
+  options: TranslateOptionsSchema.nullable().optional(),
+}).describe("A batch translation request.");
+
+/** DetectRequest (strict). */
+export const DetectRequestSchema = z.strictObject({
+  texts: TextBatchSchema,
+  options: z.record(z.string(), z.unknown()).nullable().optional()
+    .describe("Arbitrary options; `engine` picks a detector by name."),
+}).describe("A batch language-detection request.");
+
+/** Usage of one request. */
+export const UsageSchema = z.strictObject({
+  input_chars: z.int().min(0).describe("Code points across all input items."),
+  output_chars: z.int().min(0).nullable().optional()
+    .describe("Code points across all outputs; absent for detection."),
+  latency_ms: z.int().min(0).describe("Server-side processing time in milliseconds."),
+});
+
+const probability = z.number().min(0).max(1);
+
+/** One translated item. */
+export const TranslateResultSchema = z.strictObject({
+  index: z.int().min(0).describe("Position of the input item."),
+  text: z.string().describe("The translation."),
+  detected_source: z.string().describe("Language the detector found for this item (BCP 47)."),
+  confidence: probability.describe("Engine sequence confidence, else detection confidence; 0..1."),
+  alternatives: z.array(z.string()).describe("Up to 3 distinct alternatives; empty when none."),
+});
+
+/** TranslateResponse. */
+export const TranslateResponseSchema = z.strictObject({
+  id: z.string().regex(/^tr_[0-9a-f-]{36}$/).describe("tr_<uuid>"),
+  object: z.literal("translation"),
+  created: z.int().min(0).describe("Epoch seconds."),
+  engine: z.string().describe("Engine that served the request (passthrough when none was needed)."),
+  model: z.string().describe("Model that served the request."),
+  source: z.string().describe("Resolved source language: explicit, or detected for most items."),
+  target: LanguageCodeSchema,
+  results: z.array(TranslateResultSchema).describe("One per input item, same order."),
+  usage: UsageSchema,
+});
+
+/** One detected item. */
+export const DetectResultSchema = z.strictObject({
+  index: z.int().min(0),
+  language: z.string().describe("BCP 47 code; und for text without letters."),
+  confidence: probability,
+});
+
+/** DetectResponse. */
+export const DetectResponseSchema = z.strictObject({
+  id: z.string().regex(/^det_[0-9a-f-]{36}$/).describe("det_<uuid>"),
+  object: z.literal("language_detection"),
+  created: z.int().min(0).describe("Epoch seconds."),
+  results: z.array(DetectResultSchema),
+  usage: UsageSchema,
+});
+
+/** HealthResponse. */
+export const HealthResponseSchema = z.strictObject({
+  status: z.string().describe("ok"),
+  app: z.string().describe("Application name: tolk."),
+  version: z.string().describe("<semver> (<build>)"),
+  api_version: z.string().regex(/^v\d+$/),
+  uptime_ms: z.int().min(0),
+  ready: z.boolean().describe("True when at least one engine would translate right now."),
+});
+
+/** A model of an engine. */
+export const ModelSchema = z.strictObject({ id: z.string(), name: z.string(), ready: z.boolean() });
+
+/** An engine in capabilities. */
+export const EngineSchema = z.strictObject({
+  id: EngineIdSchema,
+  name: z.string(),
+  ready: z.boolean().describe("True only if a translation would be attempted right now."),
+  models: z.array(ModelSchema).nullable().optional().describe("Null when it cannot list."),
+});
+
+/** Feature flags: true only when the feature works end to end. */
+export const FeaturesSchema = z.strictObject({
+  detect: z.boolean(),
+  batch: z.boolean(),
+  stream: z.boolean(),
+  websocket: z.boolean(),
+  html: z.boolean(),
+  markdown: z.boolean(),
+  glossary: z.boolean(),
+  memory: z.boolean(),
+  offline: z.boolean(),
+});
+
+/** CapabilitiesResponse. */
+export const CapabilitiesResponseSchema = z.strictObject({
+  app: z.string(),
+  version: z.string(),
+  api_version: z.string(),
+  engines: z.array(EngineSchema),
+  languages: z.array(LanguageCodeSchema),
+  features: FeaturesSchema,
+  limits: z.strictObject({
+    max_items: z.int(),
+    max_chars_per_item: z.int(),
+    max_total_chars: z.int(),
+  }),
+});
+
+/** Error types of the contract. */
+export const ERROR_TYPES = [
+  "invalid_request_error",
+  "authentication_error",
+  "server_error",
+] as const;
+
+/** ErrorResponse. */
+export const ErrorResponseSchema = z.strictObject({
+  error: z.strictObject({
+    code: z.string(),
+    message: z.string(),
+    type: z.enum(ERROR_TYPES),
+    param: z.string().nullable().optional().describe("Offending request field, null when none."),
+  }),
+});
+
+/** A validated translation request. */
+export type TranslateRequest = z.infer<typeof TranslateRequestSchema>;
+/** A translation response body. */
+export type TranslateResponse = z.infer<typeof TranslateResponseSchema>;
+/** A validated detection request. */
+export type DetectRequest = z.infer<typeof DetectRequestSchema>;
+/** A detection response body. */
+export type DetectResponse = z.infer<typeof DetectResponseSchema>;
+/** A health response body. */
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+/** A capabilities response body. */
+export type CapabilitiesResponse = z.infer<typeof CapabilitiesResponseSchema>;
+/** An error response body. */
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -1,0 +1,138 @@
+/**
+ * The settings file: read with validation, written atomically with mode 0600, re-read when it
+ * changes on disk so `tolk token revoke` takes effect on a running server's next request.
+ */
+import { dirname } from "node:path";
+import { type Settings, SettingsSchema } from "../schemas/settings.ts";
+
+/** The settings file cannot be used; the message names its path and why. */
+export class SettingsFileError extends Error {
+  override name = "SettingsFileError";
+  constructor(readonly path: string, reason: string) {
+    super(`settings file ${path}: ${reason}`);
+  }
+}
+
+/** Makes a fresh API token: 32 random bytes, base64url (a valid WebSocket subprotocol token). */
+export function generateToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+type RawSettings = Record<string, unknown>;
+
+/** One settings file. */
+export class SettingsStore {
+  #cached?: { settings: Settings; stamp: string | null };
+
+  constructor(readonly path: string) {}
+
+  /**
+   * Reads and validates the file; a missing file gives the defaults (nothing is written).
+   *
+   * @throws {SettingsFileError} when the file is not JSON or a value is refused.
+   */
+  read(): Settings {
+    return this.#validate(this.#readRaw() ?? {});
+  }
+
+  /**
+   * Like {@link read}, but creates the file with the defaults (API off) when it is missing.
+   *
+   * @throws {SettingsFileError} as {@link read}, or when the file cannot be written.
+   */
+  ensure(): { settings: Settings; created: boolean } {
+    const raw = this.#readRaw();
+    if (raw !== undefined) return { settings: this.#validate(raw), created: false };
+    const settings = this.#validate({});
+    this.#write(settings as RawSettings);
+    return { settings, created: true };
+  }
+
+  /**
+   * Applies `change` to the file's JSON (unknown keys kept), validates and writes it atomically.
+   *
+   * @throws {SettingsFileError} when the file is corrupt or the result is refused.
+   */
+  update(change: (settings: Settings) => void): Settings {
+    const raw = this.#readRaw() ?? {};
+    const settings = this.#validate(raw);
+    change(settings);
+    const checked = this.#validate(settings as RawSettings);
+    this.#write(checked as RawSettings);
+    return checked;
+  }
+
+  /**
+   * The current settings for a running server: re-read only when the file's mtime or size
+   * changed; a file that turns bad while running keeps the last good settings.
+   *
+   * @throws {SettingsFileError} on the first call when the file is bad.
+   */
+  current(): Settings {
+    const stamp = this.#stamp();
+    const cached = this.#cached;
+    if (cached && cached.stamp === stamp) return cached.settings;
+    try {
+      const settings = this.read();
+      this.#cached = { settings, stamp };
+      return settings;
+    } catch (error) {
+      if (!cached) throw error;
+      console.error(`${(error as Error).message}; keeping the previous settings`);
+      this.#cached = { ...cached, stamp };
+      return cached.settings;
+    }
+  }
+
+  /** Identity of the file's current version: every atomic write makes a new inode. */
+  #stamp(): string | null {
+    try {
+      const info = Deno.statSync(this.path);
+      return `${info.ino}:${info.mtime?.getTime()}:${info.size}`;
+    } catch {
+      return null;
+    }
+  }
+
+  #readRaw(): RawSettings | undefined {
+    let text: string;
+    try {
+      text = Deno.readTextFileSync(this.path);
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) return undefined;
+      throw new SettingsFileError(this.path, `cannot be read (${(error as Error).message})`);
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new SettingsFileError(this.path, "is not valid JSON; fix or remove it");
+    }
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      throw new SettingsFileError(this.path, "must hold one JSON object");
+    }
+    return raw as RawSettings;
+  }
+
+  #validate(raw: RawSettings): Settings {
+    const parsed = SettingsSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    throw new SettingsFileError(this.path, `${issue.path.join(".") || "(root)"} ${issue.message}`);
+  }
+
+  #write(settings: RawSettings): void {
+    try {
+      Deno.mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+      const temp = `${this.path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
+      Deno.writeTextFileSync(temp, JSON.stringify(settings, null, 2) + "\n", { mode: 0o600 });
+      Deno.chmodSync(temp, 0o600); // the mode option is filtered by the umask
+      Deno.renameSync(temp, this.path);
+    } catch (error) {
+      throw new SettingsFileError(this.path, `cannot be written (${(error as Error).message})`);
+    }
+    this.#cached = undefined;
+  }
+}

@@ -1,0 +1,332 @@
+/**
+ * A real `tolk infer` daemon with default flags, driven over HTTP by the official `openai`
+ * client and by raw fetch (SSE framing, error rows).
+ */
+import assert from "node:assert/strict";
+import OpenAI from "openai";
+import { z } from "zod";
+import {
+  ChatCompletionChunkSchema,
+  ChatCompletionSchema,
+  ErrorBodySchema,
+  HealthSchema,
+  ModelListSchema,
+  StatusSchema,
+} from "../../schemas/openai.ts";
+import { startInferDaemon } from "../support/infer_daemon.ts";
+import { rawGet } from "../support/raw_http.ts";
+
+const HI = [{ role: "user" as const, content: "hi" }];
+
+/** Posts a raw body to /v1/chat/completions. */
+function postChat(baseUrl: string, body: string, headers: Record<string, string> = {}) {
+  return fetch(`${baseUrl}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
+}
+
+/** Asserts an error response's status, code, param and headers. */
+async function assertError(
+  response: Response,
+  status: number,
+  code: string,
+  param?: string | null,
+) {
+  const body = ErrorBodySchema.parse(await response.json());
+  assert.equal(response.status, status, JSON.stringify(body));
+  assert.equal(body.error.code, code);
+  if (param !== undefined) assert.equal(body.error.param, param);
+  assert.ok(response.headers.get("x-request-id"), "errors carry x-request-id");
+  return body;
+}
+
+/** Reads an SSE body into its `data:` payloads, checking the framing of every event. */
+async function readEvents(response: Response): Promise<string[]> {
+  const text = await response.text();
+  assert.ok(text.endsWith("\n\n"), "the stream ends with a complete event");
+  const events = text.slice(0, -2).split("\n\n");
+  for (const event of events) assert.match(event, /^data: .+$/, "one data line per event");
+  return events.map((event) => event.slice("data: ".length));
+}
+
+Deno.test("tolk infer (default flags) over HTTP", async (t) => {
+  const daemon = await startInferDaemon();
+  const { baseUrl } = daemon;
+  const client = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: "unused", maxRetries: 0 });
+  try {
+    await t.step("GET /health answers 200 ok with the version", async () => {
+      const response = await fetch(`${baseUrl}/health`);
+      assert.equal(response.status, 200);
+      const body = HealthSchema.parse(await response.json());
+      assert.equal(body.status, "ok");
+      assert.match(body.version, /^\d+\.\d+\.\d+ \(.+\)$/);
+      assert.match(response.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
+    });
+
+    await t.step("GET /v1/status reports llama.cpp on cpu with the path redacted", async () => {
+      const body = StatusSchema.parse(await (await fetch(`${baseUrl}/v1/status`)).json());
+      assert.equal(body.status, "running");
+      assert.equal(body.endpoint, baseUrl);
+      assert.deepEqual(body.runtime, {
+        runtime: "llama.cpp",
+        model_id: "tiny",
+        backend: "cpu",
+        ready: true,
+      });
+      assert.equal(body.active_model.path, "<redacted>");
+      assert.equal(body.active_model.status, "valid");
+      assert.ok(Math.abs(body.started_at - Date.now() / 1000) < 600, "epoch seconds");
+    });
+
+    await t.step("GET /v1/models lists the one model (openai client and schema)", async () => {
+      const raw = ModelListSchema.parse(await (await fetch(`${baseUrl}/v1/models`)).json());
+      assert.equal(raw.data.length, 1);
+      const models = await client.models.list();
+      assert.deepEqual(models.data.map((model) => model.id), ["tiny"]);
+    });
+
+    let greedyText = "";
+    await t.step("openai client: a non-streamed completion counts real tokens", async () => {
+      const completion = await client.chat.completions.create({
+        model: "tiny",
+        messages: HI,
+        max_tokens: 8,
+        temperature: 0,
+      });
+      const body = ChatCompletionSchema.parse(completion);
+      assert.equal(body.choices[0].finish_reason, "length");
+      assert.equal(body.usage.completion_tokens, 8);
+      assert.ok(body.usage.prompt_tokens > 3);
+      assert.equal(body.usage.total_tokens, body.usage.prompt_tokens + 8);
+      assert.equal(body.model, "tiny");
+      greedyText = body.choices[0].message.content;
+      assert.ok(greedyText.length > 0);
+    });
+
+    await t.step("openai client: a streamed completion yields the same greedy text", async () => {
+      const stream = await client.chat.completions.create({
+        model: "tiny",
+        messages: HI,
+        max_tokens: 8,
+        temperature: 0,
+        stream: true,
+        stream_options: { include_usage: true },
+      });
+      const chunks = [];
+      for await (const chunk of stream) chunks.push(ChatCompletionChunkSchema.parse(chunk));
+      assert.equal(chunks[0].choices[0].delta.role, "assistant");
+      const text = chunks.map((chunk) => chunk.choices[0]?.delta.content ?? "").join("");
+      assert.equal(text, greedyText);
+      const finishes = chunks.filter((chunk) => chunk.choices[0]?.finish_reason);
+      assert.equal(finishes.length, 1);
+      assert.equal(finishes[0].choices[0].finish_reason, "length");
+      const usage = chunks.at(-1)!;
+      assert.deepEqual(usage.choices, []);
+      assert.equal(usage.usage?.completion_tokens, 8);
+    });
+
+    await t.step("a stop sequence ends the output before it with finish_reason stop", async () => {
+      const stop = greedyText.slice(2, 4);
+      const completion = await client.chat.completions.create({
+        model: "tiny",
+        messages: HI,
+        max_tokens: 8,
+        temperature: 0,
+        stop,
+      });
+      const content = completion.choices[0].message.content!;
+      assert.equal(completion.choices[0].finish_reason, "stop");
+      assert.ok(greedyText.startsWith(content) && !content.includes(stop), content);
+    });
+
+    await t.step("response_format json_schema: the content parses and matches", async () => {
+      const schema = {
+        type: "object",
+        properties: {
+          ok: { type: "boolean" },
+          words: { type: "array", items: { type: "string", maxLength: 4 }, maxItems: 2 },
+          kind: { enum: ["a", "b"] },
+        },
+        required: ["ok", "words", "kind"],
+        additionalProperties: false,
+      };
+      for (const seed of [1, 2, 3]) {
+        const completion = await client.chat.completions.create({
+          model: "tiny",
+          messages: [{ role: "user", content: "Answer in JSON." }],
+          max_tokens: 120,
+          temperature: 0.7,
+          seed,
+          response_format: { type: "json_schema", json_schema: { name: "t", schema, strict: true } },
+        });
+        assert.equal(completion.choices[0].finish_reason, "stop");
+        const value = JSON.parse(completion.choices[0].message.content!);
+        z.fromJSONSchema(schema as never).parse(value);
+      }
+    });
+
+    await t.step("response_format json_object: the content is a JSON object", async () => {
+      const completion = await client.chat.completions.create({
+        model: "tiny",
+        messages: HI,
+        max_tokens: 120,
+        temperature: 0,
+        response_format: { type: "json_object" },
+      });
+      assert.equal(completion.choices[0].finish_reason, "stop");
+      const value = JSON.parse(completion.choices[0].message.content!);
+      assert.equal(typeof value, "object");
+    });
+
+    await t.step("raw SSE: data events, finish chunk, usage chunk, data: [DONE]", async () => {
+      const response = await postChat(
+        baseUrl,
+        JSON.stringify({
+          messages: HI,
+          max_tokens: 4,
+          stream: true,
+          stream_options: { include_usage: true },
+        }),
+      );
+      assert.equal(response.status, 200);
+      assert.match(response.headers.get("content-type")!, /^text\/event-stream/);
+      assert.ok(response.headers.get("x-request-id"));
+      const events = await readEvents(response);
+      assert.equal(events.at(-1), "[DONE]");
+      const chunks = events.slice(0, -1).map((e) => ChatCompletionChunkSchema.parse(JSON.parse(e)));
+      assert.equal(new Set(chunks.map((chunk) => chunk.id)).size, 1);
+      assert.ok(chunks.slice(0, -1).every((chunk) => chunk.usage === null));
+      assert.equal(chunks.at(-2)!.choices[0].finish_reason, "length");
+      assert.equal(chunks.at(-1)!.usage?.completion_tokens, 4);
+    });
+
+    await t.step("raw SSE without include_usage has no usage chunk", async () => {
+      const response = await postChat(
+        baseUrl,
+        JSON.stringify({ messages: HI, max_tokens: 3, stream: true }),
+      );
+      const events = await readEvents(response);
+      assert.equal(events.at(-1), "[DONE]");
+      const last = ChatCompletionChunkSchema.parse(JSON.parse(events.at(-2)!));
+      assert.equal(last.choices[0].finish_reason, "length");
+      assert.equal(last.usage, undefined);
+    });
+
+    await t.step("unknown request fields are ignored", async () => {
+      const response = await postChat(
+        baseUrl,
+        JSON.stringify({ messages: HI, max_tokens: 2, logit_bias: {}, user: "x", tools: [] }),
+      );
+      assert.equal(response.status, 200);
+      ChatCompletionSchema.parse(await response.json());
+    });
+
+    const ERROR_ROWS: Array<{
+      name: string;
+      body: string;
+      headers?: Record<string, string>;
+      status: number;
+      code: string;
+      param?: string | null;
+    }> = [
+      { name: "malformed JSON", body: "{nope", status: 400, code: "invalid_request", param: null },
+      {
+        name: "a wrong field type",
+        body: JSON.stringify({ messages: HI, temperature: "hot" }),
+        status: 400,
+        code: "invalid_request",
+        param: "temperature",
+      },
+      {
+        name: "empty messages",
+        body: JSON.stringify({ messages: [] }),
+        status: 400,
+        code: "invalid_request",
+        param: "messages",
+      },
+      {
+        name: "n = 2",
+        body: JSON.stringify({ messages: HI, n: 2 }),
+        status: 400,
+        code: "invalid_request",
+        param: "n",
+      },
+      {
+        name: "a body that is not JSON by Content-Type",
+        body: JSON.stringify({ messages: HI }),
+        headers: { "content-type": "text/plain" },
+        status: 400,
+        code: "invalid_request",
+      },
+      {
+        name: "a prompt longer than the context",
+        body: JSON.stringify({
+          messages: [{ role: "user", content: "zq xj ".repeat(1500) }],
+          max_tokens: 1,
+        }),
+        status: 400,
+        code: "context_length_exceeded",
+        param: "messages",
+      },
+      {
+        name: "max_tokens beyond the room left in the context",
+        body: JSON.stringify({ messages: HI, max_tokens: 4000 }),
+        status: 400,
+        code: "context_length_exceeded",
+      },
+      {
+        name: "a schema keyword no grammar enforces",
+        body: JSON.stringify({
+          messages: HI,
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: "p", schema: { type: "string", pattern: "^a$" } },
+          },
+        }),
+        status: 400,
+        code: "invalid_request",
+        param: "response_format.json_schema.schema",
+      },
+    ];
+    for (const row of ERROR_ROWS) {
+      await t.step(`POST /v1/chat/completions refuses ${row.name} with ${row.code}`, async () => {
+        await assertError(await postChat(baseUrl, row.body, row.headers), row.status, row.code, row.param);
+      });
+    }
+
+    await t.step("an unknown path is 404 not_found", async () => {
+      await assertError(await fetch(`${baseUrl}/v1/nothing`), 404, "not_found");
+      await assertError(await fetch(`${baseUrl}/v1/chat/completions`), 404, "not_found");
+    });
+
+    await t.step("a foreign Host header is 403 host_not_allowed", async () => {
+      const response = await rawGet(baseUrl, "/v1/models", { Host: "evil.example" });
+      assert.equal(response.status, 403);
+      assert.equal(ErrorBodySchema.parse(JSON.parse(response.body)).error.code, "host_not_allowed");
+      assert.ok(response.headers.get("x-request-id"));
+      const ok = await rawGet(baseUrl, "/health", { Host: "localhost:9" });
+      assert.equal(ok.status, 200);
+    });
+
+    await t.step("a safe client x-request-id is echoed, an unsafe one replaced", async () => {
+      const safe = await fetch(`${baseUrl}/health`, { headers: { "x-request-id": "abc.DEF_1-2" } });
+      await safe.body?.cancel();
+      assert.equal(safe.headers.get("x-request-id"), "abc.DEF_1-2");
+      const unsafe = await fetch(`${baseUrl}/health`, { headers: { "x-request-id": "a b" } });
+      await unsafe.body?.cancel();
+      assert.notEqual(unsafe.headers.get("x-request-id"), "a b");
+    });
+
+    await t.step("no CORS headers without --cors-origin", async () => {
+      const response = await fetch(`${baseUrl}/v1/models`, {
+        headers: { origin: "http://localhost:3000" },
+      });
+      await response.body?.cancel();
+      assert.equal(response.headers.get("access-control-allow-origin"), null);
+    });
+  } finally {
+    assert.equal(await daemon.stop(), 0);
+  }
+});

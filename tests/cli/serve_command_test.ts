@@ -1,0 +1,123 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DetectResponseSchema, HealthResponseSchema } from "../../schemas/translation.ts";
+import { expectBody, expectError, postJson } from "../support/http_assertions.ts";
+import { runTolkProcess, startTolkServer } from "../support/tolk_process.ts";
+import { FIXTURE_MODELS_DIR } from "../support/translation_service.ts";
+
+async function withTempDir(fn: (dir: string) => Promise<void>) {
+  const dir = await Deno.makeTempDir({ prefix: "tolk-cli-test-" });
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("tolk serve with no settings file creates one with the API off and says how to enable it", async () => {
+  await withTempDir(async (dir) => {
+    const config = join(dir, "conf", "settings.json");
+    const server = await startTolkServer([
+      "serve",
+      "--port",
+      "0",
+      "--config",
+      config,
+      "--data-dir",
+      dir,
+    ]);
+    try {
+      const settings = JSON.parse(await Deno.readTextFile(config));
+      assert.equal(settings.api.enabled, false);
+      assert.equal((await Deno.stat(config)).mode! & 0o777, 0o600);
+      assert.ok(server.stderr.some((line) => line.includes("tolk api enable")));
+      await expectBody(await fetch(`${server.url}/v1/health`), 200, HealthResponseSchema);
+      await expectError(
+        await postJson(`${server.url}/v1/detect`, { texts: ["a"] }),
+        401,
+        "unauthorized",
+      );
+    } finally {
+      assert.equal(await server.stop(), 0, "SIGTERM exits 0");
+    }
+  });
+});
+
+Deno.test("tolk api enable prints the token alone, and tolk token revoke takes effect without a restart", async () => {
+  await withTempDir(async (dir) => {
+    const env = {
+      TOLK_CONFIG: join(dir, "settings.json"),
+      TOLK_DATA_DIR: dir,
+      TOLK_MODELS_DIR: FIXTURE_MODELS_DIR,
+    };
+    const enabled = await runTolkProcess(["api", "enable"], env);
+    assert.equal(enabled.code, 0, enabled.stderr);
+    const token = enabled.stdout.trim();
+    assert.match(enabled.stdout, /^[A-Za-z0-9_-]{43}\n$/);
+    const server = await startTolkServer(["serve", "--port", "0"], env);
+    try {
+      const detect = () =>
+        postJson(`${server.url}/v1/detect`, { texts: ["Hallo Welt"] }, { "x-svc-token": token });
+      await expectBody(await detect(), 200, DetectResponseSchema);
+      assert.equal((await runTolkProcess(["token", "show"], env)).stdout, `${token}\n`);
+      assert.equal((await runTolkProcess(["token", "revoke"], env)).code, 0);
+      await expectError(await detect(), 401, "unauthorized");
+      const rotated = (await runTolkProcess(["token", "rotate"], env)).stdout.trim();
+      assert.notEqual(rotated, token);
+      await expectBody(
+        await postJson(`${server.url}/v1/detect`, { texts: ["Hallo"] }, {
+          authorization: `Bearer ${rotated}`,
+        }),
+        200,
+        DetectResponseSchema,
+      );
+      assert.ok(!server.stderr.join("\n").includes(rotated), "no token in the logs");
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+const BAD_INVOCATIONS = [
+  { args: ["serve", "--host", "0.0.0.0"], flag: "--host" },
+  { args: ["serve", "--host", "192.168.1.4"], flag: "--host" },
+  { args: ["serve", "--port", "99999"], flag: "--port" },
+  { args: ["serve", "--port", "abc"], flag: "--port" },
+  { args: ["serve", "--port"], flag: "--port" },
+  { args: ["serve", "--colour", "red"], flag: "--colour" },
+  { args: ["api", "maybe"], flag: "api" },
+  { args: ["token", "print"], flag: "token" },
+];
+
+Deno.test("tolk refuses bad flags with one stderr line naming the flag and exit code 2", async () => {
+  for (const row of BAD_INVOCATIONS) {
+    const result = await runTolkProcess(row.args, { TOLK_CONFIG: "/nonexistent/settings.json" });
+    assert.equal(result.code, 2, row.args.join(" "));
+    assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
+    assert.ok(result.stderr.includes(row.flag), result.stderr);
+  }
+});
+
+Deno.test("tolk serve reports a corrupt settings file with its path, exits 2 and leaves it alone", async () => {
+  await withTempDir(async (dir) => {
+    const config = join(dir, "settings.json");
+    await Deno.writeTextFile(config, "{ not json");
+    const result = await runTolkProcess(["serve", "--port", "0", "--config", config]);
+    assert.equal(result.code, 2);
+    assert.ok(result.stderr.includes(config), result.stderr);
+    assert.equal(await Deno.readTextFile(config), "{ not json");
+  });
+});
+
+Deno.test("tolk serve refuses a settings file with a non-loopback engine address", async () => {
+  await withTempDir(async (dir) => {
+    const config = join(dir, "settings.json");
+    await Deno.writeTextFile(
+      config,
+      JSON.stringify({ engines: { "engine-one": { base_url: "http://10.0.0.5:11434" } } }),
+    );
+    const result = await runTolkProcess(["serve", "--port", "0", "--config", config]);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /engines\.engine-one\.base_url.*loopback/);
+  });
+});

@@ -1,0 +1,259 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { createLocalLlmEngine, type LocalLlmEngineOptions } from "../../engines/local_llm.ts";
+import {
+  type Engine,
+  EngineFailedError,
+  type EngineStatus,
+  EngineUnavailableError,
+  type TranslationItem,
+  type TranslationJob,
+} from "../../engines/engine.ts";
+import type { LanguageCode } from "../../schemas/languages.ts";
+
+const MODELS_DIR = fileURLToPath(new URL("../fixtures/models/", import.meta.url));
+const NLLB = "tolk-test/tiny-nllb";
+const M2M100 = "tolk-test/tiny-m2m100";
+const MARIAN = "tolk-test/tiny-marian";
+
+/** Runs `body` with an engine over the fixtures, always closing it. */
+async function withEngine(
+  body: (engine: Engine) => Promise<void>,
+  options: Partial<LocalLlmEngineOptions> = {},
+): Promise<void> {
+  const engine = createLocalLlmEngine({
+    modelsDir: MODELS_DIR,
+    defaultModel: NLLB,
+    maxNewTokens: 8,
+    ...options,
+  });
+  try {
+    await body(engine);
+  } finally {
+    await engine.close?.();
+  }
+}
+
+function job(items: TranslationItem[], target: LanguageCode, extra: Partial<TranslationJob> = {}) {
+  return { items, target, mode: "paragraph", format: "text", alternatives: false, ...extra };
+}
+
+function english(...texts: string[]): TranslationItem[] {
+  return texts.map((text) => ({ text, source: "en" }));
+}
+
+async function texts(engine: Engine, items: TranslationItem[], target: LanguageCode = "fr") {
+  const outcome = await engine.translate(job(items, target));
+  return outcome.items.map((item) => item.text);
+}
+
+const INPUTS = ["Hello world", "Second item", "the first sentence is good", "你好世界", "a"];
+
+Deno.test("local-llm keeps batch order and gives each item the text it gets alone", async () => {
+  await withEngine(async (engine) => {
+    const batched = await texts(engine, english(...INPUTS));
+    const alone = [];
+    for (const text of INPUTS) alone.push(...await texts(engine, english(text)));
+    assert.deepEqual(batched, alone);
+    assert.equal(new Set(batched).size, INPUTS.length, `rows should differ: ${batched}`);
+  });
+});
+
+Deno.test("local-llm gives the same text whatever the sub-batch size", async () => {
+  const items = english(...INPUTS, "thank you", "good morning", "das ist gut");
+  let one: string[] = [];
+  await withEngine(async (engine) => {
+    one = await texts(engine, items);
+  }, { batchSize: 1 });
+  await withEngine(async (engine) => {
+    assert.deepEqual(await texts(engine, items), one);
+  }, { batchSize: 3 });
+});
+
+Deno.test("local-llm sets the source language on every call, and it does not stick", async () => {
+  await withEngine(async (engine) => {
+    const fromEnglish = await texts(engine, [{ text: "hello world", source: "en" }], "de");
+    const fromFrench = await texts(engine, [{ text: "hello world", source: "fr" }], "de");
+    const again = await texts(engine, [{ text: "hello world", source: "en" }], "de");
+    assert.notDeepEqual(fromFrench, fromEnglish);
+    assert.deepEqual(again, fromEnglish);
+    const mixed = await texts(engine, [
+      { text: "hello world", source: "fr" },
+      { text: "hello world", source: "en" },
+    ], "de");
+    assert.deepEqual(mixed, [...fromFrench, ...fromEnglish]);
+  });
+});
+
+Deno.test("local-llm target language changes the output", async () => {
+  await withEngine(async (engine) => {
+    const french = await texts(engine, english(...INPUTS), "fr");
+    const german = await texts(engine, english(...INPUTS), "de");
+    assert.notDeepEqual(french, german);
+  });
+});
+
+Deno.test("local-llm splits an item longer than the window at sentences and joins the parts", async () => {
+  // 44, 50 and 49 tokens: each fits the tiny NLLB window (64 tokens) on its own, two do not.
+  const sentences = [
+    "Bonjour tout le monde, ceci est une phrase assez longue.",
+    "Zweiter Satz mit vielen Wörtern, damit er lang genug ist.",
+    "Tercera frase con muchas palabras para la entrada aquí.",
+  ];
+  await withEngine(async (engine) => {
+    const [whole] = await texts(engine, english(sentences.join(" ")));
+    const parts = await texts(engine, english(...sentences));
+    assert.equal(whole, parts.join(" "));
+  });
+});
+
+Deno.test("local-llm keeps the whitespace around an item", async () => {
+  await withEngine(async (engine) => {
+    const [bare] = await texts(engine, english("Hello world"));
+    const [padded] = await texts(engine, english("  Hello world\n"));
+    assert.equal(padded, `  ${bare}\n`);
+  });
+});
+
+Deno.test("local-llm reports a confidence in 0..1 and no alternatives unless asked", async () => {
+  await withEngine(async (engine) => {
+    const outcome = await engine.translate(job(english(...INPUTS), "fr"));
+    assert.equal(outcome.model, NLLB);
+    for (const item of outcome.items) {
+      assert.ok(item.confidence !== null && item.confidence > 0 && item.confidence <= 1);
+      assert.deepEqual(item.alternatives, []);
+    }
+  });
+});
+
+Deno.test("local-llm returns at most 3 distinct alternatives that differ from the text", async () => {
+  await withEngine(async (engine) => {
+    const request = job(english("Hello world", "Second item"), "fr", { alternatives: true });
+    const outcome = await engine.translate(request);
+    for (const item of outcome.items) {
+      assert.ok(item.alternatives.length >= 1 && item.alternatives.length <= 3);
+      assert.equal(new Set(item.alternatives).size, item.alternatives.length);
+      assert.ok(!item.alternatives.includes(item.text));
+    }
+    const repeated = await engine.translate(request);
+    assert.deepEqual(repeated, outcome, "alternatives are seeded, so a request repeats");
+  });
+});
+
+Deno.test("local-llm returns items already in the target language unchanged", async () => {
+  await withEngine(async (engine) => {
+    const outcome = await engine.translate(job([
+      { text: "Bonjour le monde", source: "fr" },
+      { text: "Hello", source: "en" },
+      { text: "Salut", source: "fr-CA" },
+    ], "fr"));
+    assert.equal(outcome.items[0].text, "Bonjour le monde");
+    assert.equal(outcome.items[0].confidence, null);
+    assert.notEqual(outcome.items[1].text, "Hello");
+    assert.equal(outcome.items[2].text, "Salut");
+  });
+});
+
+Deno.test("local-llm converts between Chinese scripts without any model", async () => {
+  // No model is installed under this name: a model call would fail.
+  await withEngine(async (engine) => {
+    const toTraditional = await engine.translate(
+      job([{ text: "汉语软件", source: "zh-Hans" }], "zh-Hant"),
+    );
+    assert.equal(toTraditional.items[0].text, "漢語軟件");
+    const toSimplified = await engine.translate(
+      job([{ text: "漢語", source: "zh-TW" }], "zh-Hans"),
+    );
+    assert.equal(toSimplified.items[0].text, "汉语");
+  }, { defaultModel: "nobody/missing" });
+});
+
+Deno.test("local-llm refuses a missing model with a reason naming it and the models dir", async () => {
+  await withEngine(async (engine) => {
+    const error = await engine.translate(job(english("hi"), "fr", { model: "nobody/missing" }))
+      .then(() => null, (error) => error);
+    assert.ok(error instanceof EngineUnavailableError);
+    assert.match(error.message, /nobody\/missing/);
+    assert.ok(error.message.includes(MODELS_DIR));
+    await assert.rejects(
+      engine.translate(job(english("hi"), "fr", { model: "../fixtures" })),
+      EngineUnavailableError,
+    );
+  });
+});
+
+Deno.test("local-llm fails a source language the model cannot read, naming it", async () => {
+  await withEngine(async (engine) => {
+    await assert.rejects(
+      engine.translate(job([{ text: "hallo", source: "xx" }], "fr")),
+      (error) => error instanceof EngineFailedError && /"xx"/.test(error.message),
+    );
+  });
+});
+
+Deno.test("local-llm loads and runs an M2M100 model", async () => {
+  await withEngine(async (engine) => {
+    const outcome = await engine.translate(job(english("Hello world", "Second item"), "ja"));
+    assert.equal(outcome.model, M2M100);
+    assert.equal(outcome.items.length, 2);
+    assert.notEqual(outcome.items[0].text, outcome.items[1].text);
+    const fromGerman = await engine.translate(job([{ text: "Hello world", source: "de" }], "ja"));
+    assert.notEqual(fromGerman.items[0].text, outcome.items[0].text);
+  }, { defaultModel: M2M100 });
+});
+
+Deno.test("local-llm loads a Marian pair model (q8 only) and refuses other pairs", async () => {
+  await withEngine(async (engine) => {
+    const outcome = await engine.translate(job(english("Hello world", "Second item"), "fr"));
+    assert.equal(outcome.model, MARIAN);
+    assert.notEqual(outcome.items[0].text, outcome.items[1].text);
+    await assert.rejects(
+      engine.translate(job([{ text: "Hallo", source: "de" }], "fr")),
+      (error) => error instanceof EngineFailedError && /"de"/.test(error.message),
+    );
+    await assert.rejects(
+      engine.translate(job(english("Hello"), "es")),
+      (error) => error instanceof EngineFailedError && /"es"/.test(error.message),
+    );
+  }, { defaultModel: MARIAN });
+});
+
+Deno.test("local-llm stops between sub-batches once the job is aborted", async () => {
+  await withEngine(async (engine) => {
+    const controller = new AbortController();
+    controller.abort(new Error("client gone"));
+    await assert.rejects(
+      engine.translate(job(english("Hello"), "fr", { signal: controller.signal })),
+      /client gone/,
+    );
+  });
+});
+
+Deno.test("local-llm status lists every installed model and is ready with its default", async () => {
+  const expected: EngineStatus = {
+    ready: true,
+    models: [M2M100, MARIAN, NLLB].map((id) => ({ id, name: id, ready: true })),
+  };
+  await withEngine(async (engine) => assert.deepEqual(await engine.status(), expected));
+  await withEngine(
+    async (engine) => assert.deepEqual(await engine.status(), { ...expected, ready: false }),
+    { defaultModel: "nobody/missing" },
+  );
+});
+
+Deno.test("local-llm status marks an incomplete model folder as not ready", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/acme/broken`, { recursive: true });
+    await Deno.writeTextFile(`${dir}/acme/broken/config.json`, "{}");
+    await withEngine(async (engine) => {
+      assert.deepEqual(await engine.status(), {
+        ready: false,
+        models: [{ id: "acme/broken", name: "acme/broken", ready: false }],
+      });
+      await assert.rejects(engine.translate(job(english("hi"), "fr")), /incomplete/);
+    }, { modelsDir: dir, defaultModel: "acme/broken" });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

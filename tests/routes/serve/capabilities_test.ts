@@ -1,0 +1,34 @@
+import assert from "node:assert/strict";
+import { LANGUAGE_CODES } from "../../../schemas/languages.ts";
+import { CapabilitiesResponseSchema } from "../../../schemas/translation.ts";
+import { expectBody } from "../../support/http_assertions.ts";
+import { FIXTURE_MODEL, startTranslationService } from "../../support/translation_service.ts";
+
+Deno.test("GET /v1/capabilities tells the truth about engines, models, languages and limits", async () => {
+  const service = await startTranslationService();
+  try {
+    const response = await fetch(`${service.url}/v1/capabilities`);
+    assert.equal(response.headers.get("svc-api-version"), "2026-11-20");
+    const body = await expectBody(response, 200, CapabilitiesResponseSchema);
+    assert.deepEqual(body.engines.map((e) => e.id), [
+      "local-llm",
+      "engine-one",
+      "engine-two",
+      "compatible-api",
+    ]);
+    const local = body.engines[0];
+    assert.equal(local.ready, true);
+    assert.ok(local.models?.some((m) => m.id === FIXTURE_MODEL && m.ready));
+    assert.deepEqual(body.languages, [...LANGUAGE_CODES]);
+    assert.deepEqual(body.limits, {
+      max_items: 128,
+      max_chars_per_item: 8000,
+      max_total_chars: 50000,
+    });
+    assert.equal(body.features.detect, true);
+    assert.equal(body.features.websocket, true);
+    assert.equal(body.features.html, false, "html is refused by /translate");
+  } finally {
+    await service.stop();
+  }
+});

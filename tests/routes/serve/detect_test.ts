@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { DetectResponseSchema } from "../../../schemas/translation.ts";
+import { expectBody, expectError, postJson } from "../../support/http_assertions.ts";
+import { startTranslationService, type TestService } from "../../support/translation_service.ts";
+
+async function withService(fn: (service: TestService) => Promise<void>) {
+  const service = await startTranslationService();
+  try {
+    await fn(service);
+  } finally {
+    await service.stop();
+  }
+}
+
+function detect(service: TestService, body: unknown) {
+  return postJson(`${service.url}/v1/detect`, body, { "x-svc-token": service.token });
+}
+
+const CLEAR_CASES = [
+  { text: "The children are playing in the garden this afternoon.", language: "en" },
+  { text: "Les enfants jouent dans le jardin cet après-midi.", language: "fr" },
+  { text: "Die Kinder spielen heute Nachmittag im Garten.", language: "de" },
+  { text: "Los niños están jugando en el jardín esta tarde.", language: "es" },
+  { text: "今天下午孩子们在花园里玩耍。", language: "zh-Hans" },
+  { text: "今天下午孩子們在花園裡玩耍。", language: "zh-Hant" },
+  { text: "子供たちは今日の午後、庭で遊んでいます。", language: "ja" },
+  { text: "아이들이 오늘 오후에 정원에서 놀고 있어요.", language: "ko" },
+  { text: "เด็กๆ กำลังเล่นอยู่ในสวนบ่ายวันนี้", language: "th" },
+  { text: "12345 + 678 = ?!", language: "und" },
+];
+
+Deno.test("POST /v1/detect returns one result per item, in order, without translating", async () => {
+  await withService(async (service) => {
+    const response = await detect(service, { texts: CLEAR_CASES.map((c) => c.text) });
+    assert.equal(response.headers.get("svc-api-version"), "2026-11-20");
+    const body = await expectBody(response, 200, DetectResponseSchema);
+    assert.deepEqual(body.results.map((r) => r.index), CLEAR_CASES.map((_, i) => i));
+    assert.deepEqual(body.results.map((r) => r.language), CLEAR_CASES.map((c) => c.language));
+    assert.equal(body.results.at(-1)!.confidence, 0, "no letters: confidence 0");
+    assert.equal(body.usage.output_chars, undefined, "usage has no output_chars for detection");
+    assert.equal(body.usage.input_chars, CLEAR_CASES.reduce((n, c) => n + [...c.text].length, 0));
+  });
+});
+
+Deno.test("POST /v1/detect accepts arbitrary options and picks a detector by options.engine", async () => {
+  await withService(async (service) => {
+    for (const options of [null, {}, { engine: "auto" }, { engine: "local-llm", extra: [1] }]) {
+      await expectBody(
+        await detect(service, { texts: ["Bonjour"], options }),
+        200,
+        DetectResponseSchema,
+      );
+    }
+    await expectError(
+      await detect(service, { texts: ["Bonjour"], options: { engine: "no-such-detector" } }),
+      400,
+      "invalid_request",
+      "options.engine",
+    );
+  });
+});
+
+const DETECT_ERRORS = [
+  { body: { texts: [] }, status: 400, code: "invalid_request", param: "texts" },
+  { body: { texts: Array(129).fill("a") }, status: 413, code: "batch_too_large", param: "texts" },
+  { body: { texts: ["a".repeat(8001)] }, status: 413, code: "payload_too_large", param: "texts" },
+  { body: { texts: ["a"], target: "en" }, status: 400, code: "invalid_request", param: "target" },
+  { body: { texts: ["a"], options: [] }, status: 400, code: "invalid_request", param: "options" },
+];
+
+Deno.test("POST /v1/detect answers its error rows with code, status and param", async () => {
+  await withService(async (service) => {
+    for (const row of DETECT_ERRORS) {
+      await expectError(await detect(service, row.body), row.status, row.code, row.param);
+    }
+    const unauthorized = await postJson(`${service.url}/v1/detect`, { texts: ["a"] });
+    await expectError(unauthorized, 401, "unauthorized");
+  });
+});

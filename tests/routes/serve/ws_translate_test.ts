@@ -1,0 +1,191 @@
+import assert from "node:assert/strict";
+import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { rawGet } from "../../support/raw_http.ts";
+import { startTranslationService, type TestService } from "../../support/translation_service.ts";
+
+const FRENCH = "Bonjour, je voudrais réserver une chambre pour deux nuits.";
+const ENGLISH = "The weather is lovely today and we are going to the beach.";
+
+async function withService(fn: (service: TestService) => Promise<void>) {
+  const service = await startTranslationService();
+  try {
+    await fn(service);
+  } finally {
+    await service.stop();
+  }
+}
+
+/** An open socket whose replies and close event are collected. */
+interface Client {
+  socket: WebSocket;
+  next(): Promise<unknown>;
+  closed: Promise<CloseEvent>;
+}
+
+function connect(url: string, options?: WebSocketOptions | string[]): Promise<Client> {
+  const socket = Array.isArray(options) ? new WebSocket(url, options) : new WebSocket(url, options);
+  const queue: unknown[] = [];
+  const waiters: Array<(value: unknown) => void> = [];
+  socket.onmessage = (event) => {
+    const value = JSON.parse(event.data);
+    const waiter = waiters.shift();
+    if (waiter) waiter(value);
+    else queue.push(value);
+  };
+  const closed = new Promise<CloseEvent>((resolve) => socket.addEventListener("close", resolve));
+  return new Promise((resolve, reject) => {
+    socket.onopen = () =>
+      resolve({
+        socket,
+        closed,
+        next: () =>
+          queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => waiters.push(r)),
+      });
+    socket.onerror = () => reject(new Error("WebSocket failed to open"));
+  });
+}
+
+async function close(client: Client) {
+  if (client.socket.readyState === WebSocket.OPEN) client.socket.close(1000);
+  await client.closed;
+}
+
+const CARRIERS: { name: string; open: (s: TestService) => Promise<Client>; protocol: string }[] = [
+  {
+    name: "?token=",
+    open: (s) => connect(`${s.wsUrl}/v1/ws/translate?token=${s.token}`),
+    protocol: "",
+  },
+  {
+    name: "?access_token=",
+    open: (s) => connect(`${s.wsUrl}/v1/ws/translate?access_token=${s.token}`),
+    protocol: "",
+  },
+  {
+    name: "Sec-WebSocket-Protocol",
+    open: (s) => connect(`${s.wsUrl}/v1/ws/translate`, ["bearer", s.token]),
+    protocol: "bearer",
+  },
+  {
+    name: "Authorization: Bearer",
+    open: (s) =>
+      connect(`${s.wsUrl}/v1/ws/translate`, { headers: { authorization: `Bearer ${s.token}` } }),
+    protocol: "",
+  },
+  {
+    name: "X-Svc-Token",
+    open: (s) => connect(`${s.wsUrl}/v1/ws/translate`, { headers: { "x-svc-token": s.token } }),
+    protocol: "",
+  },
+];
+
+Deno.test("GET /v1/ws/translate accepts every token carrier and echoes the bearer subprotocol", async () => {
+  await withService(async (service) => {
+    for (const carrier of CARRIERS) {
+      const client = await carrier.open(service);
+      assert.equal(client.socket.protocol, carrier.protocol, carrier.name);
+      client.socket.send(JSON.stringify({ target: "en", texts: [ENGLISH] }));
+      const reply = TranslateResponseSchema.parse(await client.next());
+      assert.equal(reply.results[0].text, ENGLISH, carrier.name);
+      await close(client);
+    }
+  });
+});
+
+const HANDSHAKE_KEY = {
+  "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+  "Sec-WebSocket-Version": "13",
+};
+
+Deno.test("GET /v1/ws/translate refuses a bad handshake with 401 ws_unauthorized before upgrading", async () => {
+  await withService(async (service) => {
+    for (const query of ["", "?token=wrong", "?access_token="]) {
+      const response = await rawGet(service.url, `/v1/ws/translate${query}`, {
+        Host: "localhost",
+        Upgrade: "websocket",
+        ...HANDSHAKE_KEY,
+      });
+      assert.equal(response.status, 401, query);
+      assert.equal(
+        ErrorResponseSchema.parse(JSON.parse(response.body)).error.code,
+        "ws_unauthorized",
+      );
+    }
+  });
+});
+
+Deno.test("GET /v1/ws/translate without upgrade headers is a 400 invalid_request", async () => {
+  await withService(async (service) => {
+    const response = await fetch(`${service.url}/v1/ws/translate?token=${service.token}`);
+    const body = ErrorResponseSchema.parse(await response.json());
+    assert.equal(response.status, 400);
+    assert.equal(body.error.code, "invalid_request");
+  });
+});
+
+Deno.test("GET /v1/ws/translate answers pipelined frames in request order", async () => {
+  await withService(async (service) => {
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    // A slow frame (engine work) first, fast ones (pass-through, errors) behind it.
+    const frames = [
+      { target: "de", texts: [FRENCH, FRENCH, FRENCH] },
+      { target: "en", texts: [ENGLISH] },
+      { target: "xx", texts: ["a"] },
+      { target: "en", texts: [ENGLISH, ENGLISH] },
+      { target: "es", texts: [FRENCH, ENGLISH, FRENCH, ENGLISH] },
+    ];
+    for (const frame of frames) client.socket.send(JSON.stringify(frame));
+    const replies = [];
+    for (const _ of frames) replies.push(await client.next());
+    assert.equal(TranslateResponseSchema.parse(replies[0]).results.length, 3);
+    assert.equal(TranslateResponseSchema.parse(replies[1]).results.length, 1);
+    assert.equal(ErrorResponseSchema.parse(replies[2]).error.code, "unsupported_language");
+    assert.equal(TranslateResponseSchema.parse(replies[3]).results.length, 2);
+    assert.equal(TranslateResponseSchema.parse(replies[4]).target, "es");
+    await close(client);
+  });
+});
+
+Deno.test("GET /v1/ws/translate keeps the connection open after an error frame", async () => {
+  await withService(async (service) => {
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    client.socket.send("{not json");
+    const error = ErrorResponseSchema.parse(await client.next());
+    assert.equal(error.error.code, "invalid_request");
+    client.socket.send(JSON.stringify({ target: "en", texts: Array(129).fill("a") }));
+    assert.equal(ErrorResponseSchema.parse(await client.next()).error.code, "batch_too_large");
+    client.socket.send(
+      new TextEncoder().encode(JSON.stringify({ target: "en", texts: [ENGLISH] })),
+    );
+    TranslateResponseSchema.parse(await client.next());
+    assert.equal(client.socket.readyState, WebSocket.OPEN);
+    await close(client);
+  });
+});
+
+Deno.test("GET /v1/ws/translate closes with 1009 on a frame over 1 MiB", async () => {
+  await withService(async (service) => {
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    client.socket.send(JSON.stringify({ target: "en", texts: ["a".repeat(1024 * 1024)] }));
+    assert.equal((await client.closed).code, 1009);
+  });
+});
+
+Deno.test("GET /v1/ws/translate answers ws_unauthorized then closes 4401 after the token is revoked", async () => {
+  await withService(async (service) => {
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    service.store.update((s) => {
+      s.api.token = null;
+    });
+    client.socket.send(JSON.stringify({ target: "en", texts: [ENGLISH] }));
+    assert.equal(ErrorResponseSchema.parse(await client.next()).error.code, "ws_unauthorized");
+    assert.equal((await client.closed).code, 4401);
+  });
+});
+
+Deno.test("GET /v1/ws/translate closes open sockets with 1001 when the service shuts down", async () => {
+  const service = await startTranslationService();
+  const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+  await service.stop();
+  assert.equal((await client.closed).code, 1001);
+});

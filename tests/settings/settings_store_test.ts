@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { generateToken, SettingsFileError, SettingsStore } from "../../settings/settings_store.ts";
+
+async function withStore(fn: (store: SettingsStore, path: string) => Promise<void> | void) {
+  const dir = await Deno.makeTempDir({ prefix: "tolk-settings-test-" });
+  try {
+    const path = join(dir, "nested", "settings.json");
+    await fn(new SettingsStore(path), path);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("SettingsStore.ensure creates the file with the API off, mode 0600", async () => {
+  await withStore(async (store, path) => {
+    const { settings, created } = store.ensure();
+    assert.equal(created, true);
+    assert.equal(settings.api.enabled, false);
+    assert.equal(settings.api.token, null);
+    assert.deepEqual(settings.engines.order, [
+      "local-llm",
+      "engine-one",
+      "engine-two",
+      "compatible-api",
+    ]);
+    assert.equal(settings.engines["engine-one"].base_url, "http://127.0.0.1:11434");
+    assert.equal((await Deno.stat(path)).mode! & 0o777, 0o600);
+    assert.equal(store.ensure().created, false);
+  });
+});
+
+Deno.test("SettingsStore.update keeps unknown keys and leaves no temporary file", async () => {
+  await withStore(async (store, path) => {
+    store.ensure();
+    const raw = JSON.parse(await Deno.readTextFile(path));
+    raw.theme = "dark";
+    raw.engines["engine-one"].keep_alive = "5m";
+    await Deno.writeTextFile(path, JSON.stringify(raw));
+    store.update((s) => {
+      s.api.enabled = true;
+    });
+    const after = JSON.parse(await Deno.readTextFile(path));
+    assert.equal(after.theme, "dark");
+    assert.equal(after.engines["engine-one"].keep_alive, "5m");
+    assert.equal(after.api.enabled, true);
+    const names = [...Deno.readDirSync(join(path, ".."))].map((e) => e.name);
+    assert.deepEqual(names, ["settings.json"]);
+  });
+});
+
+const CORRUPT_FILES = [
+  { name: "not JSON", text: "{ nope", reason: /not valid JSON/ },
+  { name: "an array", text: "[]", reason: /one JSON object/ },
+  { name: "a wrong type", text: '{"api":{"enabled":"yes"}}', reason: /api\.enabled/ },
+  {
+    name: "a remote engine",
+    text: '{"engines":{"compatible-api":{"base_url":"https://api.example.com"}}}',
+    reason: /loopback/,
+  },
+];
+
+Deno.test("SettingsStore refuses a corrupt file with its path and never overwrites it", async () => {
+  await withStore(async (store, path) => {
+    await Deno.mkdir(join(path, ".."), { recursive: true });
+    for (const row of CORRUPT_FILES) {
+      await Deno.writeTextFile(path, row.text);
+      for (
+        const action of [() => store.read(), () => store.ensure(), () => store.update(() => {})]
+      ) {
+        assert.throws(action, (error: Error) => {
+          assert.ok(error instanceof SettingsFileError, row.name);
+          assert.ok(error.message.includes(path));
+          assert.match(error.message, row.reason);
+          return true;
+        });
+      }
+      assert.equal(await Deno.readTextFile(path), row.text, row.name);
+    }
+  });
+});
+
+Deno.test("SettingsStore.current sees a change written by another process", async () => {
+  await withStore((store) => {
+    store.ensure();
+    assert.equal(store.current().api.token, null);
+    const other = new SettingsStore(store.path);
+    const token = other.update((s) => {
+      s.api.token = generateToken();
+    }).api.token;
+    assert.equal(store.current().api.token, token);
+  });
+});
+
+Deno.test("generateToken makes 32 random bytes as base64url", () => {
+  const tokens = new Set(Array.from({ length: 50 }, generateToken));
+  assert.equal(tokens.size, 50);
+  for (const token of tokens) assert.match(token, /^[A-Za-z0-9_-]{43}$/);
+});

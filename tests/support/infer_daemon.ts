@@ -1,0 +1,71 @@
+/**
+ * Starts a real `tolk infer` daemon (`main.ts infer --port 0`) for tests that need a
+ * chat-completions server, and waits until its model is loaded.
+ */
+import { startTolkServer, type TolkServer } from "./tolk_process.ts";
+
+/** The committed random-weight GGUF fixture (0.15M parameters, ChatML template). */
+export const TINY_GGUF = new URL("../fixtures/gguf/tiny.gguf", import.meta.url).pathname;
+
+/** Options of {@link startInferDaemon}. */
+export interface InferDaemonOptions {
+  /** Model file; default {@link TINY_GGUF}. */
+  model?: string;
+  /** Extra flags (`--max-concurrent-requests 1`, …). */
+  args?: string[];
+  /** Extra environment (`SVC_API_KEY`, …). */
+  env?: Record<string, string>;
+  /** Wait for `/health` 200 (default true); false returns as soon as it listens. */
+  waitReady?: boolean;
+}
+
+/** A running daemon. */
+export interface InferDaemon {
+  /** `http://127.0.0.1:PORT` (no `/v1`). */
+  baseUrl: string;
+  /** Lines the daemon wrote to stderr so far (logs; never request contents). */
+  stderr: string[];
+  /** Sends SIGTERM and resolves to the exit code. */
+  stop(): Promise<number>;
+}
+
+/**
+ * Spawns `tolk infer` on 127.0.0.1, port 0.
+ *
+ * @throws {Error} when the daemon exits early or its model does not load within 60 s.
+ * @example
+ * ```ts
+ * const daemon = await startInferDaemon();
+ * try { await fetch(`${daemon.baseUrl}/v1/models`); } finally { await daemon.stop(); }
+ * ```
+ */
+export async function startInferDaemon(options: InferDaemonOptions = {}): Promise<InferDaemon> {
+  const server = await startTolkServer(
+    ["infer", "--model", options.model ?? TINY_GGUF, "--port", "0", ...(options.args ?? [])],
+    options.env,
+  );
+  const daemon = { baseUrl: server.url, stderr: server.stderr, stop: () => server.stop() };
+  if (options.waitReady ?? true) {
+    try {
+      await waitForHealth(server);
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  }
+  return daemon;
+}
+
+async function waitForHealth(server: TolkServer): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${server.url}/health`);
+    const body = await response.json();
+    if (response.status === 200) return;
+    if (body.status === "error") {
+      throw new Error(`tolk infer failed to load its model: ${server.stderr.join("\n")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`tolk infer did not become ready: ${server.stderr.join("\n")}`);
+}

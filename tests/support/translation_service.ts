@@ -1,0 +1,96 @@
+/**
+ * Starts the real translation service in-process on 127.0.0.1:0 with a temporary settings file,
+ * data directory and the committed fixture models.
+ */
+import { join } from "node:path";
+import { createTranslationApp } from "../../app/translation_app.ts";
+import { loadLanguageDetector } from "../../detection/language_detector.ts";
+import { createEnginePipeline } from "../../engines/engine_registry.ts";
+import { SettingsStore } from "../../settings/settings_store.ts";
+import { HistoryStore } from "../../storage/history_store.ts";
+
+/** The committed tiny models, in the hub layout. */
+export const FIXTURE_MODELS_DIR = new URL("../fixtures/models/", import.meta.url).pathname;
+
+/** The fixture model the test service uses by default. */
+export const FIXTURE_MODEL = "tolk-test/tiny-nllb";
+
+/** A known token for tests (43 base64url characters, like a real one). */
+export const TEST_TOKEN = "test-token-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
+/** Options of {@link startTranslationService}. */
+export interface TestServiceOptions {
+  /** Extra settings merged over the test defaults (API enabled with {@link TEST_TOKEN}). */
+  settings?: Record<string, unknown>;
+  maxNewTokens?: number;
+}
+
+/** A running test service. */
+export interface TestService {
+  url: string;
+  wsUrl: string;
+  token: string;
+  configPath: string;
+  dataDir: string;
+  store: SettingsStore;
+  history: HistoryStore;
+  /** Every log line the service wrote. */
+  logs: string[];
+  /** Shuts down (WebSockets get 1001), frees engines and removes the temporary files. */
+  stop(): Promise<void>;
+}
+
+/** Starts the service; always `await service.stop()` in a `finally`. */
+export async function startTranslationService(
+  options: TestServiceOptions = {},
+): Promise<TestService> {
+  const dir = await Deno.makeTempDir({ prefix: "tolk-serve-test-" });
+  const configPath = join(dir, "settings.json");
+  const settingsJson = {
+    api: { enabled: true, token: TEST_TOKEN },
+    ...options.settings,
+    engines: {
+      "local-llm": { model: FIXTURE_MODEL },
+      ...(options.settings?.engines as Record<string, unknown> | undefined),
+    },
+  };
+  await Deno.writeTextFile(configPath, JSON.stringify(settingsJson));
+  const store = new SettingsStore(configPath);
+  const settings = store.current();
+  const detector = await loadLanguageDetector();
+  const pipeline = createEnginePipeline(settings, {
+    modelsDir: FIXTURE_MODELS_DIR,
+    maxNewTokens: options.maxNewTokens ?? 8,
+  });
+  const history = new HistoryStore(join(dir, "data", "history.sqlite3"));
+  const logs: string[] = [];
+  const service = createTranslationApp({
+    settings: store,
+    detector,
+    pipeline,
+    history,
+    log: (line) => logs.push(line),
+  });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    service.app.fetch,
+  );
+  const { port } = server.addr as Deno.NetAddr;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    token: TEST_TOKEN,
+    configPath,
+    dataDir: join(dir, "data"),
+    store,
+    history,
+    logs,
+    async stop() {
+      service.beginShutdown();
+      await server.shutdown();
+      await pipeline.close();
+      history.close();
+      await Deno.remove(dir, { recursive: true });
+    },
+  };
+}

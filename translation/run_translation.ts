@@ -1,0 +1,179 @@
+/**
+ * One translation request, from validated body to response body: shared by POST /v1/translate
+ * and the WebSocket, so both follow the same rules.
+ */
+import type { LanguageDetector } from "../detection/language_detector.ts";
+import type { TranslationItem } from "../engines/engine.ts";
+import type { EngineChoice, EnginePipeline } from "../engines/engine_pipeline.ts";
+import { serviceError } from "../errors/translation_errors.ts";
+import {
+  countCodePoints,
+  type TranslateRequest,
+  type TranslateResponse,
+} from "../schemas/translation.ts";
+import type { HistoryStore } from "../storage/history_store.ts";
+import { cutItem, type ItemPieces } from "./item_formatting.ts";
+
+/** What a translation needs from the service. */
+export interface TranslationDeps {
+  detector: LanguageDetector;
+  pipeline: EnginePipeline;
+  history?: HistoryStore;
+}
+
+/** Per-request context. */
+export interface TranslationContext {
+  /** `X-Svc-Client`, stored with the history row. */
+  client: string | null;
+  /** Aborted when the client goes away. */
+  signal?: AbortSignal;
+}
+
+/** Engine and model named in a response when no item needed an engine. */
+export const PASSTHROUGH = "passthrough";
+
+interface PlannedItem {
+  detected: { language: string; confidence: number };
+  source: string;
+  /** Undefined when the item comes back unchanged. */
+  cut?: ItemPieces;
+}
+
+/**
+ * Detects, routes and translates every item of a request.
+ *
+ * @throws {TranslationServiceError} for options this build cannot honour.
+ * @throws {EngineUnavailableError | EngineFailedError | EngineBusyError} from the pipeline.
+ */
+export async function runTranslation(
+  deps: TranslationDeps,
+  request: TranslateRequest,
+  context: TranslationContext,
+): Promise<TranslateResponse> {
+  const started = performance.now();
+  refuseUnsupportedOptions(request);
+  const options = request.options ?? {};
+  const target = request.target;
+  const explicitSource = request.source && request.source !== "auto" ? request.source : undefined;
+
+  const planned: PlannedItem[] = request.texts.map((text) => {
+    const detected = deps.detector.detect(text);
+    const source = explicitSource ?? detected.language;
+    const unchanged = source === target || (!explicitSource && detected.language === "und");
+    return {
+      detected,
+      source,
+      cut: unchanged ? undefined : cutItem(text, options.preserve_formatting === true),
+    };
+  });
+
+  const jobItems: TranslationItem[] = planned.flatMap((item) =>
+    item.cut?.pieces.map((text) => ({ text, source: item.source })) ?? []
+  );
+  let engine = PASSTHROUGH;
+  let model = PASSTHROUGH;
+  let translated: { text: string; confidence: number | null; alternatives: string[] }[] = [];
+  if (jobItems.length > 0) {
+    const served = await deps.pipeline.translate({
+      items: jobItems,
+      target,
+      model: options.model,
+      mode: request.mode ?? "paragraph",
+      format: request.format ?? "text",
+      tone: options.tone,
+      domain: options.domain,
+      alternatives: options.return_alternatives === true,
+      signal: context.signal,
+    }, (options.engine ?? "auto") as EngineChoice);
+    engine = served.engine;
+    model = served.outcome.model;
+    translated = served.outcome.items;
+  }
+
+  let next = 0;
+  const results = planned.map((item, index) => {
+    const text = request.texts[index];
+    const base = { index, detected_source: item.detected.language };
+    if (!item.cut) {
+      return { ...base, text, confidence: item.detected.confidence, alternatives: [] };
+    }
+    const own = translated.slice(next, next + item.cut.pieces.length);
+    next += item.cut.pieces.length;
+    const confidences = own.map((piece) => piece.confidence).filter((c) => c !== null);
+    return {
+      ...base,
+      text: item.cut.assemble(own.map((piece) => piece.text)),
+      confidence: clamp01(
+        confidences.length ? Math.min(...confidences) : item.detected.confidence,
+      ),
+      // Alternatives only make sense for an item that went to the engine as one piece.
+      alternatives: own.length === 1 ? own[0].alternatives.slice(0, 3) : [],
+    };
+  });
+
+  const response: TranslateResponse = {
+    id: `tr_${crypto.randomUUID()}`,
+    object: "translation",
+    created: Math.floor(Date.now() / 1000),
+    engine,
+    model,
+    source: explicitSource ?? mostCommon(planned.map((item) => item.detected.language)),
+    target,
+    results,
+    usage: {
+      input_chars: sumCodePoints(request.texts),
+      output_chars: sumCodePoints(results.map((result) => result.text)),
+      latency_ms: Math.round(performance.now() - started),
+    },
+  };
+  if (options.sensitive !== true) {
+    deps.history?.record({
+      id: response.id,
+      created: response.created,
+      client: context.client,
+      engine,
+      model,
+      source: response.source,
+      target,
+      texts: request.texts,
+      translations: results.map((result) => result.text),
+    });
+  }
+  return response;
+}
+
+/** Options whose feature flag is false in capabilities are refused rather than ignored. */
+function refuseUnsupportedOptions(request: TranslateRequest): void {
+  if (request.format === "html" || request.format === "markdown") {
+    throw serviceError(
+      "invalid_request",
+      `format "${request.format}" is not supported by this service yet (see features in GET /v1/capabilities); send plain text`,
+      { param: "format" },
+    );
+  }
+  const glossary = request.options?.glossary_id;
+  if (glossary !== undefined && glossary !== null) {
+    throw serviceError(
+      "invalid_request",
+      "glossaries are not supported by this service yet (features.glossary is false)",
+      { param: "options.glossary_id" },
+    );
+  }
+}
+
+/** The most frequent value; ties go to the one seen first. */
+function mostCommon(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  let best = values[0];
+  for (const value of values) if (counts.get(value)! > counts.get(best)!) best = value;
+  return best;
+}
+
+function sumCodePoints(texts: readonly string[]): number {
+  return texts.reduce((sum, text) => sum + countCodePoints(text), 0);
+}
+
+function clamp01(value: number): number {
+  return Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
+}
