@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import { createInferenceApp, INFERENCE_DEFAULTS } from "../app/inference_app.ts";
-import { LlamaRuntime } from "../inference/llama_runtime.ts";
 import { FlagError, integerFlag, parseFlags, portFlag } from "./flags.ts";
 import { startHttpServer } from "./http_server.ts";
 
@@ -56,6 +55,9 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
 
+  // Imported only now: node-llama-cpp's dependencies reset Deno.exitCode on exit (signal-exit),
+  // which would turn the flag errors above into exit code 0.
+  const { LlamaRuntime } = await import("../inference/llama_runtime.ts");
   const runtime = LlamaRuntime.start({
     modelPath: flags.model,
     threads: flags.threads,

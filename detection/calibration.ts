@@ -13,7 +13,7 @@ function unit(value: number): number {
 }
 
 /** Saturating curve: 0 at 0, one half at x = scale, approaching 1. */
-export function saturate(x: number, scale = 0.1): number {
+function saturate(x: number, scale: number): number {
   return x <= 0 ? 0 : x / (x + scale);
 }
 
@@ -37,6 +37,18 @@ export function scriptConfidence(letters: number, share: number): number {
 export function hanConfidence(margin: number, total: number, share: number): number {
   if (margin <= 0) return unit(0.5 * saturate(total, 4) * share);
   return unit((0.85 + 0.15 * saturate(margin, 1)) * saturate(total, 0.5) * Math.pow(share, 1.5));
+}
+
+/**
+ * Confidence for kanji-only text called Japanese on eld's n-grams: never high, since the same
+ * characters are often Chinese too.
+ *
+ * @param lead eld's Japanese score minus its Chinese score.
+ * @param total Han characters seen.
+ * @param share Han's share of all (weighted) letters, 0..1.
+ */
+export function kanjiConfidence(lead: number, total: number, share: number): number {
+  return unit(0.6 * saturate(lead, 0.05) * saturate(total, 2) * share);
 }
 
 /**

@@ -13,8 +13,8 @@ import { decideLatin } from "./latin_detection.ts";
 import { loadStatisticalDetectors, type StatisticalDetectors } from "./statistical_detectors.ts";
 import {
   foreignConfidence,
-  saturate,
   hanConfidence,
+  kanjiConfidence,
   latinConfidence,
   scriptConfidence,
 } from "./calibration.ts";
@@ -156,6 +156,8 @@ function createEnsemble(detectors: StatisticalDetectors) {
 
 /** Minimum lead of eld's Japanese score over its Chinese score to call Han-only text Japanese. */
 const KANJI_JAPANESE_LEAD = 0.01;
+/** Japanese prose longer than this always has kana, so longer Han-only text is Chinese. */
+const KANJI_ONLY_MAX_CHARACTERS = 12;
 
 /**
  * Han-only text: the character tables pick the variant; text that no character rules out as
@@ -163,13 +165,16 @@ const KANJI_JAPANESE_LEAD = 0.01;
  */
 function detectHan(detectors: StatisticalDetectors, text: string, share: number): Detection {
   const han = classifyHan(text);
-  if (han.language !== "ja" && han.japaneseCompatible) {
+  // One character is no Japanese word; it stays with the character tables.
+  const kanjiOnlyCandidate = han.japaneseCompatible && han.total >= 2 &&
+    han.total <= KANJI_ONLY_MAX_CHARACTERS;
+  if (han.language !== "ja" && kanjiOnlyCandidate) {
     const scores = detectors.eldScores(text);
     const japanese = scores.find((guess) => guess.language === "ja")?.score ?? 0;
     const chinese = scores.find((guess) => guess.language === "zh")?.score ?? 0;
     const lead = japanese - chinese;
     if (lead > KANJI_JAPANESE_LEAD) {
-      return { language: "ja", confidence: hanConfidence(0, han.total, share) * saturate(lead) };
+      return { language: "ja", confidence: kanjiConfidence(lead, han.total, share) };
     }
   }
   return { language: han.language, confidence: hanConfidence(han.margin, han.total, share) };

@@ -2,8 +2,8 @@
  * Decides among the Latin-script languages of the service (en, vi, id, ms, fil, fr, de, es).
  *
  * eld scores the candidates; it has no Indonesian, so its "ms" stands for the Malay group. cld3
- * gives a second opinion on the group, and the Indonesian/Malay split uses cld3 together with
- * hand-written spelling and vocabulary markers. A language outside the candidates wins only when
+ * gives a second opinion on the group for text of 40+ letters (on fragments it only hurt), and
+ * the Indonesian/Malay split uses cld3 together with hand-written spelling and vocabulary markers. A language outside the candidates wins only when
  * both libraries agree on it and cld3 is confident.
  */
 import type { StatisticalDetectors } from "./statistical_detectors.ts";

@@ -1,8 +1,8 @@
 /**
- * The two statistical libraries behind detection, loaded once: eld (character n-grams, 60
+ * The two statistical libraries behind detection, loaded once: eld (character n-grams, medium database, 60
  * languages, no Indonesian) and cld3-asm (Google's CLD3 network in WebAssembly, 100+ languages).
  */
-import { eld as eldLarge } from "eld/large";
+import { eld as eldMedium } from "eld/medium";
 import { loadModule } from "cld3-asm";
 
 /** One library's opinion: a language code (its own spelling) and a probability-like score. */
@@ -33,7 +33,7 @@ const CLD3_MAX_BYTES = 1024;
 export async function loadStatisticalDetectors(): Promise<StatisticalDetectors> {
   const factory = await loadModule();
   const identifier = factory.create(0, CLD3_MAX_BYTES);
-  const eld = eldLarge.newInstance();
+  const eld = eldMedium.newInstance();
 
   function eldScores(text: string): ReadonlyArray<LibraryGuess> {
     const scores = eld.detect(text).getScores();

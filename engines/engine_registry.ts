@@ -4,6 +4,7 @@
 import type { Settings } from "../schemas/settings.ts";
 import type { Engine } from "./engine.ts";
 import { EnginePipeline } from "./engine_pipeline.ts";
+import type { EngineQueueOptions } from "./engine_queue.ts";
 import { createLocalLlmEngine } from "./local_llm.ts";
 import { createPendingEngine } from "./pending_engine.ts";
 
@@ -12,6 +13,8 @@ export interface EngineRegistryOptions {
   modelsDir: string;
   /** Caps generated tokens of the built-in model (tests use small fixtures). */
   maxNewTokens?: number;
+  /** Queue of the built-in model; default one job at a time, 32 waiting. */
+  localQueue?: EngineQueueOptions;
 }
 
 /** Builds every engine the service offers, in no particular order. */
@@ -38,6 +41,6 @@ export function createEnginePipeline(
 ): EnginePipeline {
   return new EnginePipeline(createEngines(settings, options), {
     order: settings.engines.order,
-    queues: { "local-llm": { concurrency: 1, maxWaiting: 32 } },
+    queues: { "local-llm": options.localQueue ?? { concurrency: 1, maxWaiting: 32 } },
   });
 }

@@ -74,6 +74,8 @@ export function createLocalLlmEngine(options: LocalLlmEngineOptions): Engine {
   const maxNewTokens = options.maxNewTokens ?? 512;
   const batchSize = options.batchSize ?? 8;
   const loaded = new Map<string, Promise<TranslationModel>>();
+  // Models whose files look complete but did not load: not ready until a load succeeds.
+  const broken = new Set<string>();
 
   async function model(id: string): Promise<TranslationModel> {
     if (!isModelId(id)) {
@@ -95,18 +97,16 @@ export function createLocalLlmEngine(options: LocalLlmEngineOptions): Engine {
     if (!pending) {
       pending = loadTranslationModel(installed, { maxInputTokens: options.maxInputTokens ?? 200 });
       loaded.set(id, pending);
-      pending.catch(() => loaded.delete(id));
     }
     try {
-      return await pending;
+      const ready = await pending;
+      broken.delete(id);
+      return ready;
     } catch (error) {
-      throw new EngineUnavailableError(
-        "local-llm",
-        `model ${id} failed to load: ${message(error)}`,
-        {
-          cause: error,
-        },
-      );
+      loaded.delete(id);
+      broken.add(id);
+      const reason = `model ${id} failed to load: ${message(error)}`;
+      throw new EngineUnavailableError("local-llm", reason, { cause: error });
     }
   }
 
@@ -126,7 +126,7 @@ export function createLocalLlmEngine(options: LocalLlmEngineOptions): Engine {
     const pieces = items.flatMap((item) => "pieces" in item ? item.pieces : []);
     for (const batch of subBatches(pieces, batchSize)) {
       job.signal?.throwIfAborted();
-      await runBatch(loadedModel, batch, target, job.alternatives, maxNewTokens);
+      await runBatch(loadedModel, batch, { ...job, target, cap: maxNewTokens });
     }
     return {
       model: loadedModel.id,
@@ -155,7 +155,11 @@ export function createLocalLlmEngine(options: LocalLlmEngineOptions): Engine {
 
   async function status(): Promise<EngineStatus> {
     const installed = await listInstalledModels(options.modelsDir);
-    const models = installed.map((entry) => ({ id: entry.id, name: entry.id, ready: entry.valid }));
+    const models = installed.map((entry) => ({
+      id: entry.id,
+      name: entry.id,
+      ready: entry.valid && !broken.has(entry.id),
+    }));
     const preferred = models.find((entry) => entry.id === options.defaultModel);
     return { ready: preferred?.ready ?? false, models };
   }
@@ -201,18 +205,22 @@ function subBatches(pieces: readonly Piece[], size: number): Piece[][] {
   return batches;
 }
 
-async function runBatch(
-  model: TranslationModel,
-  batch: Piece[],
-  target: ModelTarget,
-  alternatives: boolean,
-  cap: number,
-): Promise<void> {
+/** How one sub-batch is run. */
+interface BatchOptions {
+  target: ModelTarget;
+  alternatives: boolean;
+  signal?: AbortSignal;
+  /** Hard cap on new tokens per piece. */
+  cap: number;
+}
+
+async function runBatch(model: TranslationModel, batch: Piece[], options: BatchOptions) {
+  const { target, alternatives, signal, cap } = options;
   const encoded = model.encode(batch.map((piece) => piece.text), batch[0].source, target);
   // The budget follows each piece's own length: a model that never ends must still stop, and a
   // row's text must not depend on its neighbours in the batch.
   const maxNewTokens = batch.map((piece) => Math.min(cap, 3 * piece.tokens + 10));
-  const request = { ...encoded, maxNewTokens };
+  const request = { ...encoded, maxNewTokens, signal };
   const rows = await generateRows(model.model, request);
   rows.forEach((row, index) => batch[index].result = { ...row, text: model.decode(row.ids) });
   if (!alternatives) return;

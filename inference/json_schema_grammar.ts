@@ -142,7 +142,9 @@ function splitCompositeType(out: Record<string, unknown>): Record<string, unknow
   const types = out.type as string[];
   if (!types.includes("object") && !types.includes("array")) return out;
   const { type: _type, description, ...rest } = out;
-  const oneOf = types.map((t) => t === "object" || t === "array" ? { ...rest, type: t } : { type: t });
+  const oneOf = types.map((t) =>
+    t === "object" || t === "array" ? { ...rest, type: t } : { type: t }
+  );
   return description === undefined ? { oneOf } : { oneOf, description };
 }
 

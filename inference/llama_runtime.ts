@@ -304,7 +304,10 @@ export class LlamaRuntime implements InferenceRuntime {
       size: slots,
       create: async () => {
         const context = shared ?? await model.createContext({ contextSize, threads, sequences: 1 });
-        const chat = new LlamaChat({ contextSequence: context.getSequence(), chatWrapper: wrapper });
+        const chat = new LlamaChat({
+          contextSequence: context.getSequence(),
+          chatWrapper: wrapper,
+        });
         wrapper ??= chat.chatWrapper;
         actualSize ||= chat.sequence.contextSize;
         return {

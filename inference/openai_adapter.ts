@@ -102,7 +102,9 @@ export function finishReasonOf(stopReason: RuntimeStopReason): FinishReason {
 }
 
 /** The usage object of a result (real token counts). */
-export function usageOf(result: Pick<GenerationResult, "promptTokens" | "completionTokens">): Usage {
+export function usageOf(
+  result: Pick<GenerationResult, "promptTokens" | "completionTokens">,
+): Usage {
   return {
     prompt_tokens: result.promptTokens,
     completion_tokens: result.completionTokens,

@@ -7,6 +7,8 @@ import {
   LogitsProcessor,
   LogitsProcessorList,
   type PreTrainedModel,
+  StoppingCriteria,
+  StoppingCriteriaList,
   type Tensor,
 } from "@huggingface/transformers";
 
@@ -19,10 +21,12 @@ export interface GenerationRequest {
   maxNewTokens: readonly number[];
   /** Target-language token forced as the first generated token (NLLB, M2M100). */
   forcedBosTokenId?: number;
-  /** Sample instead of greedy decoding (for alternatives). */
+  /** Sample (temperature 0.7, top 20) instead of greedy decoding, for alternatives. */
   sample?: boolean;
   /** Overrides the model's end tokens (tests use this to make a random model "finish"). */
   eosTokenIds?: readonly number[];
+  /** Stops generation at the next step; the call then rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** One generated row. */
@@ -39,7 +43,8 @@ export interface GeneratedRow {
 /**
  * Generates a batch and returns one row per input row, in order.
  *
- * @throws {Error} whatever onnxruntime or transformers.js throws for a bad model or input.
+ * @throws {Error} whatever onnxruntime or transformers.js throws for a bad model or input, or
+ *   the signal's reason once it is aborted.
  */
 export async function generateRows(
   model: PreTrainedModel,
@@ -49,19 +54,26 @@ export async function generateRows(
   const processors = new LogitsProcessorList();
   processors.push(recorder);
   const forced = request.forcedBosTokenId !== undefined;
+  const skip = forced ? 1 : 0;
+  const eos = new Set(request.eosTokenIds ?? endTokenIds(model));
+  const criteria = new StoppingCriteriaList();
+  criteria.push(new RowsDone(eos, request.maxNewTokens, skip, request.signal));
   const sequences = await model.generate({
     ...request.inputs,
     max_new_tokens: Math.max(1, ...request.maxNewTokens),
     num_beams: 1,
     do_sample: request.sample ?? false,
+    // Milder than the default 1.0 / top 50: alternatives should read as translations.
+    ...(request.sample ? { temperature: 0.7, top_k: 20 } : {}),
     ...(forced ? { forced_bos_token_id: request.forcedBosTokenId } : {}),
+    ...(request.eosTokenIds ? { eos_token_id: [...request.eosTokenIds] } : {}),
     logits_processor: processors,
+    stopping_criteria: criteria,
   }) as Tensor;
+  request.signal?.throwIfAborted();
 
   const rows = (sequences.tolist() as bigint[][]).map((row) => row.map(Number));
   const logProbs = recorder.finish(rows);
-  const eos = new Set(request.eosTokenIds ?? endTokenIds(model));
-  const skip = forced ? 1 : 0;
   return rows.map((row, index) => {
     // Position 0 is the decoder start token, which was not generated.
     const generated = row.slice(1, 1 + request.maxNewTokens[index]);
@@ -87,6 +99,35 @@ function endTokenIds(model: PreTrainedModel): number[] {
     .generation_config;
   const eos = config?.eos_token_id ?? (model.config as { eos_token_id?: unknown }).eos_token_id;
   return (Array.isArray(eos) ? eos : [eos]).filter((id): id is number => typeof id === "number");
+}
+
+/**
+ * Done per row once it has produced an end token anywhere (transformers.js only looks at the
+ * last token, so a batch whose rows end at different steps would run to the longest budget) or
+ * reached its own budget; all rows at once when the job is aborted.
+ */
+class RowsDone extends StoppingCriteria {
+  constructor(
+    readonly eos: ReadonlySet<number>,
+    readonly budgets: readonly number[],
+    readonly skip: number,
+    readonly signal?: AbortSignal,
+  ) {
+    super();
+  }
+
+  override _call(inputIds: (number | bigint)[][]): boolean[] {
+    const aborted = this.signal?.aborted ?? false;
+    return inputIds.map((row, index) => {
+      // Position 0 is the decoder start token.
+      const generated = row.length - 1;
+      if (aborted || generated >= this.budgets[index]) return true;
+      for (let position = 1 + this.skip; position < row.length; position++) {
+        if (this.eos.has(Number(row[position]))) return true;
+      }
+      return false;
+    });
+  }
 }
 
 /**

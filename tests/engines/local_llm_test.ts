@@ -257,3 +257,30 @@ Deno.test("local-llm status marks an incomplete model folder as not ready", asyn
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("local-llm reports a model whose files do not load as unavailable and not ready", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const folder = `${dir}/acme/corrupt`;
+    await Deno.mkdir(`${folder}/onnx`, { recursive: true });
+    for (const file of ["config.json", "tokenizer.json", "tokenizer_config.json"]) {
+      await Deno.copyFile(`${MODELS_DIR}${NLLB}/${file}`, `${folder}/${file}`);
+    }
+    for (const session of ["encoder_model", "decoder_model_merged"]) {
+      await Deno.writeTextFile(`${folder}/onnx/${session}.onnx`, "not a graph");
+    }
+    await withEngine(async (engine) => {
+      assert.equal((await engine.status()).ready, true, "looks complete before a load");
+      await assert.rejects(
+        engine.translate(job(english("hi"), "fr")),
+        (error) => error instanceof EngineUnavailableError && /failed to load/.test(error.message),
+      );
+      assert.deepEqual(await engine.status(), {
+        ready: false,
+        models: [{ id: "acme/corrupt", name: "acme/corrupt", ready: false }],
+      });
+    }, { modelsDir: dir, defaultModel: "acme/corrupt" });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

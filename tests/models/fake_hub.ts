@@ -35,7 +35,7 @@ interface Entry {
 }
 
 /** Starts the fake hub on 127.0.0.1, port 0. */
-export async function startFakeHub(): Promise<FakeHub> {
+export function startFakeHub(): FakeHub {
   const controls: FakeHubControls = { log: [] };
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },

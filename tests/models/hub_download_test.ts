@@ -8,7 +8,7 @@ const MARIAN = "tolk-test/tiny-marian";
 const DECODER = "onnx/decoder_model_merged.onnx";
 
 async function withHub(body: (hub: FakeHub, modelsDir: string) => Promise<void>) {
-  const hub = await startFakeHub();
+  const hub = startFakeHub();
   const modelsDir = await Deno.makeTempDir({ prefix: "tolk-models-" });
   try {
     await body(hub, modelsDir);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createTranslationApp } from "../../app/translation_app.ts";
 import { loadLanguageDetector } from "../../detection/language_detector.ts";
 import { createEnginePipeline } from "../../engines/engine_registry.ts";
+import type { EngineQueueOptions } from "../../engines/engine_queue.ts";
 import { SettingsStore } from "../../settings/settings_store.ts";
 import { HistoryStore } from "../../storage/history_store.ts";
 
@@ -23,6 +24,8 @@ export interface TestServiceOptions {
   /** Extra settings merged over the test defaults (API enabled with {@link TEST_TOKEN}). */
   settings?: Record<string, unknown>;
   maxNewTokens?: number;
+  /** Queue of the built-in engine (default: the service's own). */
+  localQueue?: EngineQueueOptions;
 }
 
 /** A running test service. */
@@ -61,6 +64,7 @@ export async function startTranslationService(
   const pipeline = createEnginePipeline(settings, {
     modelsDir: FIXTURE_MODELS_DIR,
     maxNewTokens: options.maxNewTokens ?? 8,
+    localQueue: options.localQueue,
   });
   const history = new HistoryStore(join(dir, "data", "history.sqlite3"));
   const logs: string[] = [];

@@ -48,6 +48,23 @@ Deno.test("generateRows forces the target language token first and caps each row
   });
 });
 
+Deno.test("generateRows stops mid-generation when its signal is aborted", async () => {
+  await withNllb(async (model) => {
+    const encoded = model.encode(["Hello world"], "eng_Latn", TARGET);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error("job cancelled")), 20);
+    try {
+      // 2000 steps take seconds; the abort lands long before.
+      await assert.rejects(
+        generateRows(model.model, { ...encoded, maxNewTokens: [2000], signal: controller.signal }),
+        /job cancelled/,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+});
+
 Deno.test("sequenceConfidence is the geometric mean of token probabilities", () => {
   const half = Math.log(0.5);
   const quarter = Math.log(0.25);

@@ -1,0 +1,240 @@
+/**
+ * Benchmark of `tolk infer` (`deno task bench:infer`): decode tokens/s and time to first token
+ * through HTTP streaming against node-llama-cpp called in-process, aggregate tokens/s with 1, 2
+ * and 4 concurrent streams, threads per context, and slots as contexts vs sequences.
+ *
+ * The model is a ~100M-parameter random llama GGUF generated here (bench/.models/, gitignored)
+ * by tests/fixtures/make_tiny_gguf.py. Prints a markdown section for BENCHMARKS.md.
+ */
+import { cpus } from "node:os";
+import { getLlama, LlamaChat, LlamaLogLevel } from "node-llama-cpp";
+import { LlamaRuntime, type SlotMode } from "../inference/llama_runtime.ts";
+import { startInferDaemon } from "../tests/support/infer_daemon.ts";
+
+const MODELS_DIR = new URL("./.models/", import.meta.url).pathname;
+const MODEL = `${MODELS_DIR}bench-100m-q8_0.gguf`;
+const GENERATOR = new URL("../tests/fixtures/make_tiny_gguf.py", import.meta.url).pathname;
+const PROMPT = "Translate to French: The quick brown fox jumps over the lazy dog near the river " +
+  "bank, while the children play in the garden and the sun sets behind the hills.";
+const MAX_TOKENS = 128;
+const RUNS = 5;
+
+interface Sample {
+  ttftMs: number;
+  tokens: number;
+  /** Tokens after the first, per second of decoding. */
+  decodeTps: number;
+}
+
+async function ensureModel(): Promise<void> {
+  try {
+    await Deno.stat(MODEL);
+    return;
+  } catch {
+    await Deno.mkdir(MODELS_DIR, { recursive: true });
+  }
+  console.error(`generating ${MODEL} …`);
+  const { code } = await new Deno.Command("/usr/bin/python3", {
+    args: [GENERATOR, MODEL, "--preset", "100m", "--dtype", "q8_0", "--name", "bench-100m"],
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (code !== 0) throw new Error("model generation failed");
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function sampleFrom(start: number, first: number, last: number, tokens: number): Sample {
+  return { ttftMs: first - start, tokens, decodeTps: (tokens - 1) / ((last - first) / 1000) };
+}
+
+/** node-llama-cpp alone: one context, one LlamaChat, the same settings as the daemon. */
+async function inProcess(threads: number): Promise<Sample[]> {
+  const llama = await getLlama({
+    gpu: "auto",
+    build: "never",
+    skipDownload: true,
+    progressLogs: false,
+    logLevel: LlamaLogLevel.error,
+    maxThreads: 0,
+  });
+  const model = await llama.loadModel({ modelPath: MODEL, gpuLayers: 0 });
+  const context = await model.createContext({
+    contextSize: model.trainContextSize,
+    threads,
+    sequences: 1,
+  });
+  const chat = new LlamaChat({ contextSequence: context.getSequence() });
+  const samples: Sample[] = [];
+  for (let run = 0; run <= RUNS; run++) {
+    let first = 0, last = 0, tokens = 0;
+    const start = performance.now();
+    await chat.generateResponse(
+      [{ type: "user", text: PROMPT }, { type: "model", response: [] }],
+      {
+        maxTokens: MAX_TOKENS,
+        temperature: 0,
+        onTextChunk: () => {
+          last = performance.now();
+          first ||= last;
+        },
+        onToken: (t) => tokens += t.length,
+      },
+    );
+    if (run > 0) samples.push(sampleFrom(start, first, last, tokens)); // run 0 warms up
+  }
+  await context.dispose();
+  await model.dispose();
+  await llama.dispose();
+  return samples;
+}
+
+/** One streamed request through HTTP, timing content chunks as they arrive. */
+async function httpStream(baseUrl: string): Promise<Sample> {
+  const start = performance.now();
+  const response = await fetch(`${baseUrl}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      messages: [{ role: "user", content: PROMPT }],
+      max_tokens: MAX_TOKENS,
+      temperature: 0,
+      stream: true,
+      stream_options: { include_usage: true },
+    }),
+  });
+  let first = 0, last = 0, tokens = 0, buffer = "";
+  for await (const text of response.body!.pipeThrough(new TextDecoderStream())) {
+    buffer += text;
+    const events = buffer.split("\n\n");
+    buffer = events.pop()!;
+    for (const event of events) {
+      const data = event.slice("data: ".length);
+      if (data === "[DONE]") continue;
+      const chunk = JSON.parse(data);
+      if (chunk.usage) tokens = chunk.usage.completion_tokens;
+      if (chunk.choices[0]?.delta?.content) {
+        last = performance.now();
+        first ||= last;
+      }
+    }
+  }
+  return sampleFrom(start, first, last, tokens);
+}
+
+async function viaHttp(baseUrl: string): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (let run = 0; run <= RUNS; run++) {
+    const sample = await httpStream(baseUrl);
+    if (run > 0) samples.push(sample);
+  }
+  return samples;
+}
+
+/** Aggregate tokens/s of `streams` concurrent HTTP streams (total tokens / wall time). */
+async function httpAggregate(baseUrl: string, streams: number): Promise<number> {
+  const rates: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now();
+    const samples = await Promise.all(Array.from({ length: streams }, () => httpStream(baseUrl)));
+    const seconds = (performance.now() - start) / 1000;
+    rates.push(samples.reduce((n, s) => n + s.tokens, 0) / seconds);
+  }
+  return median(rates);
+}
+
+/** Aggregate tokens/s of the runtime in-process with `streams` concurrent generations. */
+async function runtimeAggregate(mode: SlotMode, threads: number, streams: number[]) {
+  const runtime = LlamaRuntime.start({
+    modelPath: MODEL,
+    threads,
+    slots: 4,
+    slotMode: mode,
+    log: () => {},
+  });
+  await runtime.loaded;
+  const prepared = await runtime.prepare({
+    turns: [{ role: "user", text: PROMPT }],
+    maxTokens: MAX_TOKENS,
+    temperature: 0,
+    topP: 1,
+    stop: [],
+    format: { kind: "text" },
+  });
+  const out: Record<number, number> = {};
+  for (const n of streams) {
+    await Promise.all(Array.from({ length: n }, () => runtime.generate(prepared))); // warm slots
+    const rates: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const start = performance.now();
+      const results = await Promise.all(
+        Array.from({ length: n }, () => runtime.generate(prepared)),
+      );
+      const seconds = (performance.now() - start) / 1000;
+      rates.push(results.reduce((sum, r) => sum + r.completionTokens, 0) / seconds);
+    }
+    out[n] = median(rates);
+  }
+  await runtime.dispose();
+  return out;
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+await ensureModel();
+const cpu = cpus()[0]?.model ?? "unknown CPU";
+const cores = navigator.hardwareConcurrency;
+
+console.error("in-process node-llama-cpp, threads 1 and 2 …");
+const direct1 = await inProcess(1);
+const direct2 = await inProcess(2);
+
+console.error("HTTP streaming through tolk infer …");
+const daemon = await startInferDaemon({ model: MODEL, args: ["--max-concurrent-requests", "4"] });
+let http: Sample[];
+const aggregate: Record<number, number> = {};
+try {
+  http = await viaHttp(daemon.baseUrl);
+  for (const n of [1, 2, 4]) aggregate[n] = await httpAggregate(daemon.baseUrl, n);
+} finally {
+  await daemon.stop();
+}
+
+console.error("slots as contexts vs sequences (in-process runtime) …");
+const contexts = await runtimeAggregate("contexts", 1, [1, 2, 4]);
+const sequences = await runtimeAggregate("sequences", 1, [1, 2, 4]);
+
+const directTps = median(direct1.map((s) => s.decodeTps));
+const httpTps = median(http.map((s) => s.decodeTps));
+const directTtft = median(direct1.map((s) => s.ttftMs));
+const httpTtft = median(http.map((s) => s.ttftMs));
+
+console.log(`Model: random llama, 97.2M parameters, q8_0 (${MODEL.split("/").pop()}), generated by
+\`tests/fixtures/make_tiny_gguf.py --preset 100m --dtype q8_0\`. Machine: ${cores} vCPU, ${cpu}.
+Prompt ${PROMPT.length} characters in the ChatML template, ${MAX_TOKENS} greedy tokens, CPU backend.
+Median of ${RUNS} runs after a warm-up; decode tokens/s counts the tokens after the first.
+
+| path | threads | decode tok/s | time to first token |
+|---|---|---|---|
+| node-llama-cpp in-process (LlamaChat) | 1 | ${fmt(directTps)} | ${fmt(directTtft)} ms |
+| node-llama-cpp in-process (LlamaChat) | 2 | ${fmt(median(direct2.map((s) => s.decodeTps)))} | ${
+  fmt(median(direct2.map((s) => s.ttftMs)))
+} ms |
+| \`tolk infer\` HTTP streaming (SSE) | 1 | ${fmt(httpTps)} | ${fmt(httpTtft)} ms |
+
+- HTTP / in-process decode: **${fmt((httpTps / directTps) * 100)}%** (target ≥ 95%).
+- HTTP time-to-first-token overhead: **${fmt(httpTtft - directTtft, 2)} ms** (target < 10 ms).
+
+Aggregate tokens/s (total generated tokens / wall time, median of 3):
+
+| concurrent streams | HTTP, slots = contexts (default) | in-process, contexts | in-process, sequences of one context |
+|---|---|---|---|
+${
+  [1, 2, 4].map((n) =>
+    `| ${n} | ${fmt(aggregate[n])} | ${fmt(contexts[n])} | ${fmt(sequences[n])} |`
+  ).join("\n")
+}`);

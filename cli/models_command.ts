@@ -1,0 +1,114 @@
+/**
+ * `tolk models list|pull ID [--models-dir DIR] [--dtype DTYPE]`: the models the built-in engine
+ * can load, and downloads from the hub (`HF_ENDPOINT`, default https://huggingface.co) with a
+ * progress bar on stderr.
+ */
+import { z } from "zod";
+import { PATH_ENV } from "./config_paths.ts";
+import { FlagError, parseFlags } from "./flags.ts";
+import { PullError, pullModel, type PullProgress } from "../models/hub_download.ts";
+import {
+  defaultModelsDir,
+  DTYPE_SUFFIXES,
+  isModelId,
+  listInstalledModels,
+} from "../models/model_store.ts";
+
+const FlagsSchema = z.object({
+  "models-dir": z.string().min(1).optional(),
+  dtype: z.enum(Object.keys(DTYPE_SUFFIXES) as [string, ...string[]]).optional(),
+});
+
+/** Runs `tolk models`. */
+export async function run(args: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(args, FlagsSchema, {
+    env: { "models-dir": PATH_ENV["models-dir"] },
+  });
+  const [action, ...rest] = positionals;
+  const modelsDir = flags["models-dir"] ?? defaultModelsDir();
+  if (action === "list") {
+    if (rest.length) throw new FlagError("models", `unexpected argument "${rest[0]}"`);
+    if (flags.dtype) throw new FlagError("--dtype", "only applies to pull");
+    return await list(modelsDir);
+  }
+  if (action === "pull") {
+    const [id, ...extra] = rest;
+    if (id === undefined) throw new FlagError("models", "pull needs a model id (org/name)");
+    if (extra.length) throw new FlagError("models", `unexpected argument "${extra[0]}"`);
+    if (!isModelId(id)) throw new FlagError("models", `"${id}" is not a model id (org/name)`);
+    return await pull(id, modelsDir, flags.dtype);
+  }
+  throw new FlagError("models", "expected list or pull ID");
+}
+
+async function list(modelsDir: string): Promise<number> {
+  const models = await listInstalledModels(modelsDir);
+  if (models.length === 0) {
+    console.error(`no models in ${modelsDir} (get one: tolk models pull ORG/NAME)`);
+    return 0;
+  }
+  const width = Math.max(...models.map((model) => model.id.length));
+  for (const model of models) {
+    const state = model.valid ? "ready" : `incomplete: ${model.problems.join(", ")}`;
+    const dtypes = model.dtypes.join(",") || "-";
+    console.log(
+      `${model.id.padEnd(width)}  ${dtypes.padEnd(10)}  ${megabytes(model.sizeBytes)}  ${state}`,
+    );
+  }
+  return 0;
+}
+
+async function pull(id: string, modelsDir: string, dtype: string | undefined): Promise<number> {
+  const bar = progressBar();
+  try {
+    const result = await pullModel(id, { modelsDir, dtype, onProgress: bar.update });
+    bar.end();
+    console.log(
+      `installed ${id} (${result.dtype}, ${result.files.length} files) in ${result.path}`,
+    );
+    return 0;
+  } catch (error) {
+    bar.end();
+    if (!(error instanceof PullError)) throw error;
+    console.error(`tolk models: ${error.message}`);
+    return 1;
+  }
+}
+
+/** A progress bar redrawn in place on a terminal, or one line per file otherwise. */
+function progressBar() {
+  const terminal = Deno.stderr.isTerminal();
+  const encoder = new TextEncoder();
+  let lastFile = "";
+  let lastDraw = 0;
+  let drawn = false;
+  const write = (text: string) => Deno.stderr.writeSync(encoder.encode(text));
+  return {
+    update(progress: PullProgress) {
+      if (!terminal) {
+        if (progress.file !== lastFile) write(`downloading ${progress.file}\n`);
+        lastFile = progress.file;
+        return;
+      }
+      const now = Date.now();
+      if (now - lastDraw < 100 && progress.received < progress.total) return;
+      lastDraw = now;
+      drawn = true;
+      const ratio = progress.total > 0 ? progress.received / progress.total : 1;
+      const filled = Math.round(ratio * 30);
+      write(
+        `\r\x1b[2K[${"#".repeat(filled)}${"-".repeat(30 - filled)}] ${
+          (ratio * 100).toFixed(0).padStart(3)
+        }% ${megabytes(progress.received)} / ${megabytes(progress.total)}  ${progress.file}`,
+      );
+    },
+    end() {
+      if (drawn) write("\n");
+      drawn = false;
+    },
+  };
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}

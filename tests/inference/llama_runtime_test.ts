@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import { createInferenceApp } from "../../app/inference_app.ts";
+import { InferenceError } from "../../errors/inference_errors.ts";
+import { LlamaRuntime, type SlotMode } from "../../inference/llama_runtime.ts";
+import { type GenerationParams } from "../../inference/openai_adapter.ts";
+import { HealthSchema } from "../../schemas/openai.ts";
+import { TINY_GGUF } from "../support/infer_daemon.ts";
+
+// node-llama-cpp keeps native handles and timers of its own between calls.
+const NATIVE = { sanitizeOps: false, sanitizeResources: false };
+
+function params(fields: Partial<GenerationParams> = {}): GenerationParams {
+  return {
+    turns: [{ role: "user", text: "hi" }],
+    temperature: 0,
+    topP: 1,
+    stop: [],
+    format: { kind: "text" },
+    maxTokens: 8,
+    ...fields,
+  };
+}
+
+function start(slotMode: SlotMode = "contexts", slots = 2) {
+  return LlamaRuntime.start({ modelPath: TINY_GGUF, threads: 1, slots, slotMode, log: () => {} });
+}
+
+Deno.test({
+  name: "LlamaRuntime loads in the background: loading, then ready with the file's id",
+  ...NATIVE,
+  async fn() {
+    const runtime = start();
+    try {
+      assert.equal(runtime.state.phase, "loading");
+      assert.equal(runtime.state.modelStatus, "loading");
+      await runtime.loaded;
+      const state = runtime.state;
+      assert.equal(state.phase, "ready");
+      assert.equal(state.modelStatus, "valid");
+      assert.equal(state.modelId, "tiny");
+      assert.equal(state.backend, "cpu");
+      assert.ok(state.contextSize! >= 2048);
+    } finally {
+      await runtime.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name: "the app answers /health 503 loading and chat 503 model_not_ready while loading",
+  ...NATIVE,
+  async fn() {
+    const runtime = start();
+    try {
+      const app = createInferenceApp({
+        runtime,
+        modelPath: TINY_GGUF,
+        endpoint: () => "http://127.0.0.1:0",
+        log: () => {},
+      });
+      const health = await app.request("/health", { headers: { host: "localhost" } });
+      assert.equal(health.status, 503);
+      assert.equal(HealthSchema.parse(await health.json()).status, "loading");
+      await assert.rejects(runtime.prepare(params()), (error: unknown) => {
+        assert.ok(error instanceof InferenceError);
+        return error.code === "model_not_ready";
+      });
+    } finally {
+      await runtime.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name: "an abort during generation stops it at once",
+  ...NATIVE,
+  async fn() {
+    const runtime = start();
+    try {
+      await runtime.loaded;
+      const abort = new AbortController();
+      const prepared = await runtime.prepare(params({ maxTokens: 1500 }));
+      const result = await runtime.generate(prepared, {
+        signal: abort.signal,
+        onText: () => abort.abort(),
+      });
+      assert.equal(result.stopReason, "abort");
+      assert.ok(result.completionTokens < 10, `${result.completionTokens} tokens after abort`);
+    } finally {
+      await runtime.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name: "a prompt longer than the context is refused before generation",
+  ...NATIVE,
+  async fn() {
+    const runtime = start();
+    try {
+      await runtime.loaded;
+      const long = params({ turns: [{ role: "user", text: "zq xj ".repeat(1500) }], maxTokens: 1 });
+      await assert.rejects(runtime.prepare(long), (error: unknown) => {
+        assert.ok(error instanceof InferenceError);
+        assert.equal(error.code, "context_length_exceeded");
+        return true;
+      });
+    } finally {
+      await runtime.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name: "separate contexts and shared-context sequences give the same greedy text",
+  ...NATIVE,
+  async fn() {
+    const texts: string[][] = [];
+    for (const mode of ["contexts", "sequences"] as const) {
+      const runtime = start(mode);
+      try {
+        await runtime.loaded;
+        const prepared = await runtime.prepare(params());
+        const both = await Promise.all([runtime.generate(prepared), runtime.generate(prepared)]);
+        texts.push(both.map((result) => result.text));
+      } finally {
+        await runtime.dispose();
+      }
+    }
+    assert.equal(texts[0][0], texts[0][1]);
+    assert.deepEqual(texts[0], texts[1]);
+  },
+});
+
+Deno.test({
+  name: "a missing model file ends in error with status missing and a reason",
+  ...NATIVE,
+  async fn() {
+    const runtime = LlamaRuntime.start({
+      modelPath: "/nonexistent/x.gguf",
+      threads: 1,
+      slots: 1,
+      log: () => {},
+    });
+    await runtime.loaded;
+    const state = runtime.state;
+    assert.equal(state.phase, "error");
+    assert.equal(state.modelStatus, "missing");
+    assert.match(state.reason!, /\/nonexistent\/x\.gguf/);
+    assert.equal(state.modelId, "x");
+    await runtime.dispose();
+  },
+});
