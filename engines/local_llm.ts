@@ -6,7 +6,6 @@
  * window), grouped by source language into padded sub-batches, generated with per-row end-token
  * cuts and confidences, and put back together in item order.
  */
-import { random } from "@huggingface/transformers";
 import {
   type Engine,
   EngineFailedError,
@@ -20,12 +19,13 @@ import { inspectModel, isModelId, listInstalledModels } from "../models/model_st
 import { canonicalLanguage, type ModelTarget } from "./local_llm/language_codes.ts";
 import { isChineseScriptChange, toChineseScript } from "./local_llm/script_conversion.ts";
 import { type ChunkedText, joinChunks, splitText } from "./local_llm/sentence_chunks.ts";
-import {
-  type GeneratedRow,
-  generateRows,
-  sequenceConfidence,
-} from "./local_llm/seq2seq_generation.ts";
-import { loadTranslationModel, type TranslationModel } from "./local_llm/translation_model.ts";
+import type { GeneratedRow } from "./local_llm/seq2seq_generation.ts";
+import { sequenceConfidence } from "./local_llm/sequence_confidence.ts";
+import type { TranslationModel } from "./local_llm/translation_model.ts";
+
+// transformers.js and onnxruntime cost about 40 MB and 100 ms: they load with the first model,
+// so a service that never translates locally (or only passes items through) never pays.
+const modelRuntime = () => import("./local_llm/model_runtime.ts");
 
 /** Options of {@link createLocalLlmEngine}. */
 export interface LocalLlmEngineOptions {
@@ -95,7 +95,9 @@ export function createLocalLlmEngine(options: LocalLlmEngineOptions): Engine {
     }
     let pending = loaded.get(id);
     if (!pending) {
-      pending = loadTranslationModel(installed, { maxInputTokens: options.maxInputTokens ?? 200 });
+      pending = modelRuntime().then(({ loadTranslationModel }) =>
+        loadTranslationModel(installed, { maxInputTokens: options.maxInputTokens ?? 200 })
+      );
       loaded.set(id, pending);
     }
     try {
@@ -216,6 +218,7 @@ interface BatchOptions {
 
 async function runBatch(model: TranslationModel, batch: Piece[], options: BatchOptions) {
   const { target, alternatives, signal, cap } = options;
+  const { generateRows, random } = await modelRuntime();
   const encoded = model.encode(batch.map((piece) => piece.text), batch[0].source, target);
   // The budget follows each piece's own length: a model that never ends must still stop, and a
   // row's text must not depend on its neighbours in the batch.

@@ -11,6 +11,7 @@ import {
   StoppingCriteriaList,
   type Tensor,
 } from "@huggingface/transformers";
+export { sequenceConfidence } from "./sequence_confidence.ts";
 
 /** What to generate for one padded batch. */
 export interface GenerationRequest {
@@ -84,14 +85,6 @@ export async function generateRows(
     for (let step = skip; step < scoredUntil; step++) logProb += logProbs[index][step];
     return { ids: kept, logProb, scored: Math.max(0, scoredUntil - skip) };
   });
-}
-
-/** The geometric mean of token probabilities over rows' scores, or null when nothing was scored. */
-export function sequenceConfidence(parts: readonly Pick<GeneratedRow, "logProb" | "scored">[]) {
-  const scored = parts.reduce((sum, part) => sum + part.scored, 0);
-  if (scored === 0) return null;
-  const mean = parts.reduce((sum, part) => sum + part.logProb, 0) / scored;
-  return Math.min(1, Math.max(0, Math.exp(mean)));
 }
 
 function endTokenIds(model: PreTrainedModel): number[] {

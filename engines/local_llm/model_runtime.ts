@@ -1,0 +1,7 @@
+/**
+ * Everything of the built-in engine that needs transformers.js, behind one module that
+ * `engines/local_llm.ts` imports on first use.
+ */
+export { random } from "@huggingface/transformers";
+export { generateRows } from "./seq2seq_generation.ts";
+export { loadTranslationModel } from "./translation_model.ts";
