@@ -1,6 +1,7 @@
 /**
  * Serving and graceful shutdown shared by `tolk serve` and `tolk infer`.
  */
+import { FlagError } from "./flags.ts";
 
 /** Options of {@link startHttpServer}. */
 export interface HttpServerOptions {
@@ -26,9 +27,34 @@ export interface RunningHttpServer {
   shutdown(): Promise<void>;
 }
 
+/** A port that is taken or an address that cannot be bound is a bad flag value (exit 2). */
+function listen(fetch: Deno.ServeHandler, options: HttpServerOptions) {
+  try {
+    return Deno.serve({
+      hostname: options.hostname,
+      port: options.port,
+      onListen: () => {}, // the listening line is printed by the caller, with the real port
+    }, fetch);
+  } catch (error) {
+    if (error instanceof Deno.errors.AddrInUse) {
+      throw new FlagError("--port", `${options.hostname}:${options.port} is already in use`);
+    }
+    if (
+      error instanceof Deno.errors.AddrNotAvailable || error instanceof Deno.errors.PermissionDenied
+    ) {
+      throw new FlagError(
+        "--host",
+        `cannot listen on ${options.hostname}:${options.port} (${error.message})`,
+      );
+    }
+    throw error;
+  }
+}
+
 /**
  * Serves `fetch` and prints `listening on http://HOST:PORT` once connections are accepted.
  *
+ * @throws {FlagError} when the address cannot be bound.
  * @example
  * ```ts
  * const server = startHttpServer(app.fetch, { hostname: "127.0.0.1", port: 8765 });
@@ -40,11 +66,7 @@ export function startHttpServer(
   options: HttpServerOptions,
 ): RunningHttpServer {
   const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
-  const server = Deno.serve({
-    hostname: options.hostname,
-    port: options.port,
-    onListen: () => {}, // the listening line is printed below, with the real port
-  }, fetch);
+  const server = listen(fetch, options);
   const addr = server.addr as Deno.NetAddr;
   const shownHost = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
   const url = `http://${shownHost}:${addr.port}`;

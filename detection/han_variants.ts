@@ -56,20 +56,35 @@ function buildTables(): HanTables {
   const simplifiedToTraditional = chainEntries(openccFrom.cn);
   const traditionalToSimplified = chainEntries(openccTo.cn);
   const taiwanVariants = chainEntries(openccTo.tw);
+  // OpenCC keeps some pairs only in the Traditional-to-Japanese direction (產 → 産), so both
+  // directions are read as [shinjitai, kyujitai[]].
   const shinjitaiToTraditional = chainEntries(openccFrom.jp);
+  for (const [kyujitai, shinjitai] of chainEntries(openccTo.jp)) {
+    for (const form of shinjitai) {
+      if (form !== kyujitai) shinjitaiToTraditional.push([form, [kyujitai]]);
+    }
+  }
 
   const usedInTraditional = new Set<string>();
   const usedInSimplified = new Set<string>();
+  // What conversion to Traditional writes: the forms Traditional text actually uses.
+  const writtenInTraditional = new Set<string>();
   for (const [key, values] of simplifiedToTraditional) {
     usedInSimplified.add(key);
-    for (const value of values) usedInTraditional.add(value);
+    for (const value of values) {
+      usedInTraditional.add(value);
+      writtenInTraditional.add(value);
+    }
   }
   for (const [key, values] of traditionalToSimplified) {
     usedInTraditional.add(key);
     for (const value of values) usedInSimplified.add(value);
   }
   for (const [, values] of taiwanVariants) {
-    for (const value of values) usedInTraditional.add(value);
+    for (const value of values) {
+      usedInTraditional.add(value);
+      writtenInTraditional.add(value);
+    }
   }
 
   const simplified = new Set<string>();
@@ -90,8 +105,13 @@ function buildTables(): HanTables {
     if (values.includes(key)) continue;
     shinjitai.add(key);
     for (const value of values) kyujitai.add(value);
-    const chinese = usedInSimplified.has(key) || usedInTraditional.has(key);
-    if (!chinese && !CHINESE_TOO.includes(key)) japanese.add(key);
+    // OpenCC lists some shinjitai (産, 歩...) as rare Traditional variants, yet conversion to
+    // Traditional never writes them, so in running text they point to Japanese.
+    const chinese = usedInSimplified.has(key) || writtenInTraditional.has(key);
+    if (!chinese && !CHINESE_TOO.includes(key)) {
+      japanese.add(key);
+      traditional.delete(key);
+    }
   }
   const notJapanese = new Set<string>();
   for (const char of simplified) if (!shinjitai.has(char)) notJapanese.add(char);
@@ -138,6 +158,11 @@ export function classifyHan(text: string): HanVerdict {
     else if (japanese.has(char)) japaneseCount++;
   }
   const marked = simplifiedCount + traditionalCount + japaneseCount;
+  // Chinese text is written in one variant; shinjitai coincide with Simplified forms for some
+  // characters (国, 装) and with Traditional ones for others (備, 類), so a mix is Japanese.
+  if (japaneseCompatible && simplifiedCount > 0 && traditionalCount > 0) {
+    japaneseCount += Math.min(simplifiedCount, traditionalCount);
+  }
   if (japaneseCount > 0 && japaneseCount >= Math.max(simplifiedCount, traditionalCount)) {
     return {
       language: "ja",

@@ -33,12 +33,19 @@ export interface EnginePipelineOptions {
   order: readonly EngineId[];
   /** Queue settings per engine id; missing ones take the queue defaults. */
   queues?: Partial<Record<EngineId, EngineQueueOptions>>;
+  /**
+   * How long one round of status probes answers health, capabilities and `auto` routing
+   * (default 250 ms): a burst of requests probes each engine once, not once per request.
+   */
+  statusTtlMs?: number;
 }
 
 /** Routes translation jobs to engines, each behind its own queue. */
 export class EnginePipeline {
   readonly #engines: Engine[];
   readonly #queues = new Map<EngineId, EngineQueue>();
+  readonly #statusTtlMs: number;
+  #reports?: { at: number; reports: Promise<EngineReport[]> };
 
   /** @throws {RangeError} when two engines share an id or `engines` is empty. */
   constructor(engines: readonly Engine[], options: EnginePipelineOptions) {
@@ -48,18 +55,23 @@ export class EnginePipeline {
       return index === -1 ? options.order.length : index;
     };
     this.#engines = [...engines].sort((a, b) => rank(a) - rank(b));
+    this.#statusTtlMs = options.statusTtlMs ?? 250;
     for (const engine of this.#engines) {
       if (this.#queues.has(engine.id)) throw new RangeError(`engine ${engine.id} registered twice`);
       this.#queues.set(engine.id, new EngineQueue(engine.id, options.queues?.[engine.id]));
     }
   }
 
-  /** Every engine in pipeline order with its status (probed concurrently). */
-  async reports(): Promise<EngineReport[]> {
-    return await Promise.all(this.#engines.map(async (engine) => ({
+  /** Every engine in pipeline order with its status (probed concurrently, then reused briefly). */
+  reports(): Promise<EngineReport[]> {
+    const now = Date.now();
+    if (this.#reports && now - this.#reports.at < this.#statusTtlMs) return this.#reports.reports;
+    const reports = Promise.all(this.#engines.map(async (engine) => ({
       engine,
       status: await engine.status().catch(() => ({ ready: false, models: null })),
     })));
+    this.#reports = { at: now, reports };
+    return reports;
   }
 
   /**

@@ -34,9 +34,14 @@ export function hostCheck(options: HostCheckOptions): MiddlewareHandler {
     throw new TypeError("hostCheck needs a reject function");
   }
   const enabled = options.enabled ?? true;
+  // Clients send the same few Host values: remembering accepted ones skips the parsing.
+  const accepted = new Set<string>();
   return async function hostCheckMiddleware(c, next) {
     const host = c.req.header("host");
-    if (enabled && (host === undefined || !isLoopbackHostHeader(host))) throw options.reject(host);
+    if (enabled && (host === undefined || !accepted.has(host))) {
+      if (host === undefined || !isLoopbackHostHeader(host)) throw options.reject(host);
+      if (accepted.size < 64) accepted.add(host);
+    }
     await next();
   };
 }

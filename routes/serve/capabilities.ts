@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import type { EnginePipeline } from "../../engines/engine_pipeline.ts";
 import { LANGUAGE_CODES } from "../../schemas/languages.ts";
-import { type CapabilitiesResponse, LIMITS } from "../../schemas/translation.ts";
+import { type CapabilitiesResponse, LIMITS, SUCCESS_HEADERS } from "../../schemas/translation.ts";
 import { APP_VERSION } from "../../version.ts";
 
 /**
@@ -41,6 +41,6 @@ export function capabilitiesRoute(deps: { pipeline: EnginePipeline }) {
       features: FEATURES,
       limits: { ...LIMITS },
     };
-    return c.json(body);
+    return c.json(body, 200, SUCCESS_HEADERS);
   });
 }

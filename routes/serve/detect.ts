@@ -10,6 +10,7 @@ import {
   countCodePoints,
   DetectRequestSchema,
   type DetectResponse,
+  SUCCESS_HEADERS,
 } from "../../schemas/translation.ts";
 
 /** The detect sub-app. */
@@ -31,7 +32,7 @@ export function detectRoute(deps: { detector: LanguageDetector }) {
         latency_ms: Math.round(performance.now() - started),
       },
     };
-    return c.json(body);
+    return c.json(body, 200, SUCCESS_HEADERS);
   });
 }
 

@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import type { EnginePipeline } from "../../engines/engine_pipeline.ts";
 import { serviceError } from "../../errors/translation_errors.ts";
 import type { HealthResponse } from "../../schemas/translation.ts";
+import { SUCCESS_HEADERS } from "../../schemas/translation.ts";
 import { APP_VERSION } from "../../version.ts";
 
 /** What the health route reads. */
@@ -25,9 +26,9 @@ export function healthRoute(deps: HealthRouteDeps) {
       app: "tolk",
       version: APP_VERSION,
       api_version: "v1",
-      uptime_ms: Math.max(0, Math.round(performance.now() - deps.startedAt)),
+      uptime_ms: Math.max(0, Date.now() - deps.startedAt),
       ready: reports.some((report) => report.status.ready),
     };
-    return c.json(body);
+    return c.json(body, 200, SUCCESS_HEADERS);
   });
 }

@@ -121,3 +121,19 @@ Deno.test("tolk serve refuses a settings file with a non-loopback engine address
     assert.match(result.stderr, /engines\.engine-one\.base_url.*loopback/);
   });
 });
+
+Deno.test("tolk serve on a port already in use exits 2 with one line naming --port", async () => {
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    const port = String((taken.addr as Deno.NetAddr).port);
+    const result = await runTolkProcess(["serve", "--port", port], {
+      TOLK_CONFIG: "/tmp/tolk-test-unused/settings.json",
+      TOLK_DATA_DIR: "/tmp/tolk-test-unused",
+    });
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /--port: 127\.0\.0\.1:\d+ is already in use/);
+  } finally {
+    taken.close();
+    await Deno.remove("/tmp/tolk-test-unused", { recursive: true }).catch(() => {});
+  }
+});

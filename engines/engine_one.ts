@@ -1,0 +1,101 @@
+/**
+ * `engine-one`: the local model runner's native API (Ollama) — models from `/api/tags`,
+ * translation through `/api/chat` with a JSON Schema in `format`, `keep_alive`, and
+ * `options.num_ctx` / `options.temperature` / `options.num_predict`.
+ */
+import type { Settings } from "../schemas/settings.ts";
+import type { Engine } from "./engine.ts";
+import { EngineFailedError } from "./engine.ts";
+import { BackendHttpError, requestJson } from "./llm/backend_http.ts";
+import {
+  type Completion,
+  type CompletionRequest,
+  ContextOverflowError,
+} from "./llm/batch_translation.ts";
+import { createLlmEngine, type LlmBackend } from "./llm/llm_engine.ts";
+
+/** The `engines["engine-one"]` settings section. */
+export type EngineOneSettings = Settings["engines"]["engine-one"];
+
+const ENGINE = "engine-one";
+
+/**
+ * Creates `engine-one` from its settings.
+ *
+ * @example
+ * ```ts
+ * const engine = createEngineOne(settings.engines["engine-one"]);
+ * ```
+ */
+export function createEngineOne(settings: EngineOneSettings): Engine {
+  return createLlmEngine({
+    id: ENGINE,
+    name: "Local model runner (Ollama)",
+    backend: settings.base_url ? createOllamaBackend(settings.base_url, settings) : null,
+    defaultModel: settings.model,
+    contextTokens: settings.num_ctx,
+    maxBatchItems: settings.max_batch_items,
+    temperature: settings.temperature,
+    statusCacheMs: settings.status_cache_ms,
+  });
+}
+
+function createOllamaBackend(baseUrl: string, settings: EngineOneSettings): LlmBackend {
+  const root = baseUrl.replace(/\/+$/, "");
+
+  async function listModels(): Promise<string[]> {
+    const body = await requestJson({
+      engine: ENGINE,
+      url: `${root}/api/tags`,
+      timeoutMs: settings.probe_timeout_ms,
+    });
+    const models = (body as { models?: unknown }).models;
+    if (!Array.isArray(models)) {
+      throw new EngineFailedError(ENGINE, "GET /api/tags did not answer a model list");
+    }
+    return models.map((model) => (model as { name?: unknown; model?: unknown }))
+      .map((model) => model.name ?? model.model)
+      .filter((name): name is string => typeof name === "string" && name !== "");
+  }
+
+  async function complete(request: CompletionRequest): Promise<Completion> {
+    let body: unknown;
+    try {
+      body = await requestJson({
+        engine: ENGINE,
+        url: `${root}/api/chat`,
+        method: "POST",
+        timeoutMs: settings.request_timeout_ms,
+        signal: request.signal,
+        body: {
+          model: request.model,
+          messages: [
+            { role: "system", content: request.messages.system },
+            { role: "user", content: request.messages.user },
+          ],
+          stream: false,
+          format: request.schema,
+          keep_alive: settings.keep_alive,
+          options: {
+            num_ctx: settings.num_ctx,
+            temperature: request.temperature,
+            num_predict: request.maxTokens,
+          },
+        },
+      });
+    } catch (error) {
+      if (error instanceof BackendHttpError && /context/i.test(error.backendMessage)) {
+        throw new ContextOverflowError(error.backendMessage, { cause: error });
+      }
+      throw error;
+    }
+    const answer = body as { message?: { content?: unknown }; done_reason?: unknown };
+    const content = answer.message?.content;
+    if (typeof content !== "string") {
+      throw new EngineFailedError(ENGINE, "the /api/chat answer holds no message content");
+    }
+    return { content, truncated: answer.done_reason === "length" };
+  }
+
+  return { listModels, complete };
+}

@@ -1,0 +1,122 @@
+/**
+ * JSON over HTTP to an LLM backend, with the failures sorted the way the pipeline needs them:
+ * cannot connect → {@link EngineUnavailableError} (try another engine, 503 when named); an
+ * HTTP error, a timeout or a body that is not JSON → {@link EngineFailedError} (500).
+ */
+import type { EngineId } from "../../schemas/languages.ts";
+import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
+
+/** One request to a backend. */
+export interface BackendRequest {
+  engine: EngineId;
+  url: string;
+  method?: "GET" | "POST";
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Gives up after this long (settings `request_timeout_ms` / `probe_timeout_ms`). */
+  timeoutMs: number;
+  /** The caller's signal (client gone, shutdown): its abort reason is rethrown as is. */
+  signal?: AbortSignal;
+}
+
+/** A backend's non-2xx answer, with the message it gave (if any). */
+export class BackendHttpError extends EngineFailedError {
+  constructor(
+    engine: EngineId,
+    readonly status: number,
+    readonly backendMessage: string,
+    readonly backendCode: string | null,
+  ) {
+    super(engine, `the backend answered HTTP ${status}${backendMessage ? `: ${backendMessage}` : ""}`);
+  }
+}
+
+const MAX_MESSAGE_CHARS = 300;
+
+/**
+ * Sends a request and returns the parsed JSON body of a 2xx answer.
+ *
+ * @throws {EngineUnavailableError} when the backend cannot be reached.
+ * @throws {BackendHttpError} for a non-2xx answer.
+ * @throws {EngineFailedError} on timeout or a body that is not JSON.
+ * @throws the caller's abort reason when `signal` aborts.
+ */
+export async function requestJson(request: BackendRequest): Promise<unknown> {
+  const timeout = AbortSignal.timeout(request.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  const origin = new URL(request.url).origin;
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method ?? "GET",
+      headers: {
+        accept: "application/json",
+        ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+        ...request.headers,
+      },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal,
+    });
+  } catch (error) {
+    throw sortFailure(error, request, origin);
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw sortFailure(error, request, origin);
+  }
+  const body = parseJson(text);
+  if (!response.ok) {
+    const { message, code } = errorDetails(body, text);
+    throw new BackendHttpError(request.engine, response.status, message, code);
+  }
+  if (body === undefined) {
+    throw new EngineFailedError(request.engine, `${origin} answered with a body that is not JSON`);
+  }
+  return body;
+}
+
+function sortFailure(error: unknown, request: BackendRequest, origin: string): unknown {
+  if (request.signal?.aborted) return request.signal.reason;
+  if (error instanceof DOMException && error.name === "TimeoutError") {
+    return new EngineFailedError(
+      request.engine,
+      `no answer from ${origin} within ${request.timeoutMs} ms`,
+      { cause: error },
+    );
+  }
+  // fetch rejects with a TypeError when it cannot connect or the connection drops.
+  return new EngineUnavailableError(
+    request.engine,
+    `cannot reach ${origin} (${error instanceof Error ? error.message : String(error)})`,
+    { cause: error },
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message of an OpenAI-style `{error: {message, code}}` or Ollama-style `{error: "…"}`. */
+function errorDetails(body: unknown, text: string): { message: string; code: string | null } {
+  const error = (body as { error?: unknown } | undefined)?.error;
+  if (typeof error === "string") return { message: clip(error), code: null };
+  if (typeof error === "object" && error !== null) {
+    const { message, code } = error as { message?: unknown; code?: unknown };
+    return {
+      message: typeof message === "string" ? clip(message) : "",
+      code: typeof code === "string" ? code : null,
+    };
+  }
+  return { message: body === undefined ? clip(text) : "", code: null };
+}
+
+function clip(message: string): string {
+  const oneLine = message.replace(/\s+/g, " ").trim();
+  return oneLine.length > MAX_MESSAGE_CHARS ? `${oneLine.slice(0, MAX_MESSAGE_CHARS)}…` : oneLine;
+}

@@ -1,0 +1,65 @@
+/**
+ * A backend's model list, probed with a short timeout and cached for a few seconds, so that
+ * capabilities can ask on every request without slowing down or hammering the backend.
+ */
+
+/** The result of the last probe. */
+export type ProbeResult =
+  | { reachable: true; models: string[] }
+  | { reachable: false; reason: string };
+
+/** Options of {@link createStatusCache}. */
+export interface StatusCacheOptions {
+  /** How long a result is reused, in ms (0: probe every time). */
+  ttlMs: number;
+}
+
+/** A cached probe. */
+export interface StatusCache {
+  /** The cached result, or a fresh probe when it expired; concurrent callers share one probe. */
+  get(): Promise<ProbeResult>;
+  /** Forgets the cached result (after a request found the backend gone). */
+  invalidate(): void;
+}
+
+/**
+ * Wraps `probe` (which lists model ids and applies its own timeout) in a short-lived cache.
+ *
+ * @example
+ * ```ts
+ * const status = createStatusCache(() => listModels(), { ttlMs: 3000 });
+ * const result = await status.get();
+ * ```
+ */
+export function createStatusCache(
+  probe: () => Promise<string[]>,
+  options: StatusCacheOptions,
+): StatusCache {
+  let cached: { result: ProbeResult; at: number } | undefined;
+  let inFlight: Promise<ProbeResult> | undefined;
+  let generation = 0;
+
+  async function run(): Promise<ProbeResult> {
+    const started = generation;
+    let result: ProbeResult;
+    try {
+      result = { reachable: true, models: await probe() };
+    } catch (error) {
+      result = { reachable: false, reason: error instanceof Error ? error.message : String(error) };
+    }
+    if (started === generation) cached = { result, at: Date.now() };
+    return result;
+  }
+
+  return {
+    get() {
+      if (cached && Date.now() - cached.at < options.ttlMs) return Promise.resolve(cached.result);
+      inFlight ??= run().finally(() => inFlight = undefined);
+      return inFlight;
+    },
+    invalidate() {
+      generation++;
+      cached = undefined;
+    },
+  };
+}

@@ -1,0 +1,240 @@
+/**
+ * Runs a translation job through an LLM backend with the shared protocol: items are grouped by
+ * source language, packed into batches that fit the model's context, and only the items whose
+ * answer was missing or broken are asked again (a bounded number of times). A batch the backend
+ * finds too long for its context, or whose answer was cut off, is split in halves.
+ */
+import type { EngineId } from "../../schemas/languages.ts";
+import { EngineFailedError, type TranslatedItem, type TranslationJob } from "../engine.ts";
+import {
+  answerSchema,
+  buildMessages,
+  maxTranslationLength,
+  parseAnswer,
+  type ProtocolItem,
+  type ProtocolMessages,
+} from "./translation_protocol.ts";
+
+/** One chat request of the protocol, as a backend sends it. */
+export interface CompletionRequest {
+  model: string;
+  messages: ProtocolMessages;
+  /** JSON Schema the answer must match (structured output). */
+  schema: Record<string, unknown>;
+  maxTokens: number;
+  temperature: number;
+  signal?: AbortSignal;
+}
+
+/** A backend's answer to one request. */
+export interface Completion {
+  content: string;
+  /** True when generation stopped at the token limit (the JSON may be cut). */
+  truncated: boolean;
+}
+
+/** Sends one request; throws {@link ContextOverflowError} when the prompt does not fit. */
+export type CompleteFn = (request: CompletionRequest) => Promise<Completion>;
+
+/** The backend refused a request as longer than the model's context. */
+export class ContextOverflowError extends Error {
+  override name = "ContextOverflowError";
+}
+
+/** How a job is cut and sent. */
+export interface BatchOptions {
+  engine: EngineId;
+  model: string;
+  /** The model's context in tokens (what batches are packed against). */
+  contextTokens: number;
+  /** Upper bound on items per request. */
+  maxBatchItems: number;
+  temperature: number;
+  /** Requests per batch, first one included (default 3). */
+  maxAttempts?: number;
+}
+
+interface JobItem extends ProtocolItem {
+  index: number;
+  source: string;
+}
+
+const DEFAULT_ATTEMPTS = 3;
+/** JSON punctuation and id per item in the answer, in tokens. */
+const ITEM_OVERHEAD_TOKENS = 12;
+/** Room kept free in the context besides the estimates (chat template, rounding). */
+const CONTEXT_MARGIN_TOKENS = 64;
+
+/**
+ * Translates every item of `job`, in order; confidences are null (LLMs give none).
+ *
+ * @throws {EngineFailedError} when items still have no usable translation after the retries,
+ *   or one text alone is too long for the model's context.
+ * @throws whatever `complete` throws besides {@link ContextOverflowError} (unreachable backend,
+ *   HTTP errors, aborts).
+ */
+export async function translateBatches(
+  job: TranslationJob,
+  complete: CompleteFn,
+  options: BatchOptions,
+): Promise<TranslatedItem[]> {
+  const results: TranslatedItem[] = new Array(job.items.length);
+  const items: JobItem[] = job.items.map((item, index) => ({
+    index,
+    id: String(index + 1),
+    text: item.text,
+    source: item.source,
+  }));
+  for (const batch of planBatches(job, items, options)) {
+    await runBatch(job, batch, complete, options, results);
+  }
+  return results;
+}
+
+/**
+ * Packs items into batches: one source language per batch (the prompt names it), at most
+ * `maxBatchItems`, and an estimated prompt plus answer within the model's context.
+ */
+function planBatches(job: TranslationJob, items: JobItem[], options: BatchOptions): JobItem[][] {
+  const bySource = Map.groupBy(items, (item) => item.source);
+  const batches: JobItem[][] = [];
+  for (const [source, group] of bySource) {
+    const fixed = estimateTokens(buildMessages([], promptContext(job, source)).system) +
+      CONTEXT_MARGIN_TOKENS;
+    const budget = Math.max(options.contextTokens - fixed, 1);
+    let current: JobItem[] = [];
+    let used = 0;
+    for (const item of group) {
+      const cost = itemCost(item, job.alternatives);
+      if (current.length > 0 && (used + cost > budget || current.length >= options.maxBatchItems)) {
+        batches.push(current);
+        current = [];
+        used = 0;
+      }
+      current.push(item);
+      used += cost;
+    }
+    if (current.length > 0) batches.push(current);
+  }
+  return batches;
+}
+
+async function runBatch(
+  job: TranslationJob,
+  batch: JobItem[],
+  complete: CompleteFn,
+  options: BatchOptions,
+  results: TranslatedItem[],
+): Promise<void> {
+  const attempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
+  let pending = batch;
+  let problems = new Map<string, string>();
+  for (let attempt = 1; attempt <= attempts && pending.length > 0; attempt++) {
+    job.signal?.throwIfAborted();
+    let completion: Completion;
+    try {
+      completion = await complete(completionRequest(job, pending, options));
+    } catch (error) {
+      if (!(error instanceof ContextOverflowError)) throw error;
+      if (pending.length === 1) {
+        throw new EngineFailedError(
+          options.engine,
+          `a text of ${[...pending[0].text].length} characters does not fit the context of ` +
+            `model ${options.model} (${error.message})`,
+        );
+      }
+      return await runHalves(job, pending, complete, options, results);
+    }
+    const parsed = parseAnswer(completion.content, pending.map((item) => item.id));
+    for (const item of pending) {
+      const translation = parsed.translations.get(item.id);
+      if (translation) results[item.index] = { ...translation, confidence: null };
+    }
+    problems = parsed.problems;
+    pending = pending.filter((item) => problems.has(item.id));
+    // A cut-off answer will be cut off again at the same size: ask for less at once.
+    if (completion.truncated && pending.length > 1) {
+      return await runHalves(job, pending, complete, options, results);
+    }
+  }
+  if (pending.length === 0) return;
+  const reasons = pending.slice(0, 5).map((item) => `id ${item.id}: ${problems.get(item.id)}`);
+  throw new EngineFailedError(
+    options.engine,
+    `model ${options.model} gave no usable translation for ${pending.length} of ` +
+      `${batch.length} texts after ${attempts} attempts (${reasons.join("; ")})`,
+  );
+}
+
+async function runHalves(
+  job: TranslationJob,
+  items: JobItem[],
+  complete: CompleteFn,
+  options: BatchOptions,
+  results: TranslatedItem[],
+): Promise<void> {
+  const middle = Math.ceil(items.length / 2);
+  await runBatch(job, items.slice(0, middle), complete, options, results);
+  await runBatch(job, items.slice(middle), complete, options, results);
+}
+
+function completionRequest(
+  job: TranslationJob,
+  items: JobItem[],
+  options: BatchOptions,
+): CompletionRequest {
+  const messages = buildMessages(items, promptContext(job, items[0].source));
+  const answerTokens = items.reduce(
+    (sum, item) => sum + maxAnswerTokens(item, job.alternatives),
+    ITEM_OVERHEAD_TOKENS,
+  );
+  const promptTokens = estimateTokens(messages.system) + estimateTokens(messages.user);
+  const room = Math.max(options.contextTokens - promptTokens - CONTEXT_MARGIN_TOKENS, 64);
+  return {
+    model: options.model,
+    messages,
+    schema: answerSchema(items, job.alternatives),
+    maxTokens: Math.min(answerTokens, room),
+    temperature: options.temperature,
+    signal: job.signal,
+  };
+}
+
+function promptContext(job: TranslationJob, source: string) {
+  return {
+    source,
+    target: job.target,
+    mode: job.mode,
+    tone: job.tone,
+    domain: job.domain,
+    alternatives: job.alternatives,
+  };
+}
+
+/** Planning cost of an item: its text in the payload plus a typical answer. */
+function itemCost(item: JobItem, alternatives: boolean): number {
+  const input = estimateTokens(item.text);
+  return input + input * 2 * (alternatives ? 4 : 1) + 2 * ITEM_OVERHEAD_TOKENS;
+}
+
+/**
+ * Token cap for an item's answer: the schema's length bound at one character per token, the
+ * worst case, so that a grammar-bound answer is never cut before its closing quote.
+ */
+function maxAnswerTokens(item: JobItem, alternatives: boolean): number {
+  return maxTranslationLength(item.text) * (alternatives ? 4 : 1) + ITEM_OVERHEAD_TOKENS;
+}
+
+/**
+ * A cheap token estimate that errs high for scripts without spaces: about 3.5 ASCII characters
+ * per token, one token per other character.
+ */
+export function estimateTokens(text: string): number {
+  let ascii = 0;
+  let other = 0;
+  for (const char of text) {
+    if (char.codePointAt(0)! < 0x80) ascii++;
+    else other++;
+  }
+  return Math.ceil(ascii / 3.5) + other;
+}

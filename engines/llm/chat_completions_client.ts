@@ -1,0 +1,106 @@
+/**
+ * The OpenAI-style chat-completions protocol (`/v1/models`, `/v1/chat/completions` with
+ * `response_format: json_schema`), shared by engine-two and compatible-api.
+ */
+import type { EngineId } from "../../schemas/languages.ts";
+import { EngineFailedError } from "../engine.ts";
+import type { Completion, CompletionRequest } from "./batch_translation.ts";
+import { ContextOverflowError } from "./batch_translation.ts";
+import { BackendHttpError, requestJson } from "./backend_http.ts";
+import type { LlmBackend } from "./llm_engine.ts";
+
+/** Where and how to reach a chat-completions server. */
+export interface ChatCompletionsOptions {
+  engine: EngineId;
+  /** The server's root, before `/v1`. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer …` when set. */
+  apiKey?: string | null;
+  requestTimeoutMs: number;
+  probeTimeoutMs: number;
+}
+
+/**
+ * Makes a backend speaking chat completions.
+ *
+ * @example
+ * ```ts
+ * const backend = createChatCompletionsBackend({
+ *   engine: "engine-two", baseUrl: "http://127.0.0.1:1234",
+ *   requestTimeoutMs: 120_000, probeTimeoutMs: 1_500,
+ * });
+ * ```
+ */
+export function createChatCompletionsBackend(options: ChatCompletionsOptions): LlmBackend {
+  const root = options.baseUrl.replace(/\/+$/, "");
+  const headers: Record<string, string> = options.apiKey
+    ? { authorization: `Bearer ${options.apiKey}` }
+    : {};
+
+  async function listModels(): Promise<string[]> {
+    const body = await requestJson({
+      engine: options.engine,
+      url: `${root}/v1/models`,
+      headers,
+      timeoutMs: options.probeTimeoutMs,
+    });
+    const data = (body as { data?: unknown }).data;
+    if (!Array.isArray(data)) {
+      throw new EngineFailedError(options.engine, "GET /v1/models did not answer a model list");
+    }
+    return data.map((model) => (model as { id?: unknown }).id)
+      .filter((id): id is string => typeof id === "string" && id !== "");
+  }
+
+  async function complete(request: CompletionRequest): Promise<Completion> {
+    let body: unknown;
+    try {
+      body = await requestJson({
+        engine: options.engine,
+        url: `${root}/v1/chat/completions`,
+        method: "POST",
+        headers,
+        timeoutMs: options.requestTimeoutMs,
+        signal: request.signal,
+        body: {
+          model: request.model,
+          messages: [
+            { role: "system", content: request.messages.system },
+            { role: "user", content: request.messages.user },
+          ],
+          stream: false,
+          temperature: request.temperature,
+          max_tokens: request.maxTokens,
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: "translations", strict: true, schema: request.schema },
+          },
+        },
+      });
+    } catch (error) {
+      if (error instanceof BackendHttpError && isContextOverflow(error)) {
+        throw new ContextOverflowError(error.backendMessage, { cause: error });
+      }
+      throw error;
+    }
+    const choice = (body as { choices?: unknown[] }).choices?.[0] as
+      | { message?: { content?: unknown }; finish_reason?: unknown }
+      | undefined;
+    const content = choice?.message?.content;
+    if (typeof content !== "string") {
+      throw new EngineFailedError(options.engine, "the chat completion holds no message content");
+    }
+    return { content, truncated: choice?.finish_reason === "length" };
+  }
+
+  return { listModels, complete };
+}
+
+/** OpenAI says `context_length_exceeded`; llama.cpp-style servers say it in words. */
+function isContextOverflow(error: BackendHttpError): boolean {
+  return error.status === 400 &&
+    (error.backendCode === "context_length_exceeded" ||
+      /context (length|size|window)|too (long|many tokens)|exceeds? .*context/i.test(
+        error.backendMessage,
+      ));
+}

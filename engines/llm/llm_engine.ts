@@ -1,0 +1,121 @@
+/**
+ * One Engine over any LLM backend: readiness from a cached model-list probe, model choice, and
+ * translation through the shared protocol. engine-one, engine-two and compatible-api differ only
+ * in the backend they pass in.
+ */
+import type { EngineId } from "../../schemas/languages.ts";
+import {
+  type Engine,
+  type EngineStatus,
+  EngineUnavailableError,
+  type TranslationJob,
+  type TranslationOutcome,
+} from "../engine.ts";
+import { createStatusCache, type ProbeResult } from "./backend_status.ts";
+import { type CompleteFn, translateBatches } from "./batch_translation.ts";
+
+/** What an engine needs from its backend. */
+export interface LlmBackend {
+  /**
+   * Model ids the backend has, with the short probe timeout.
+   *
+   * @throws {EngineUnavailableError} when the backend cannot be reached.
+   */
+  listModels(): Promise<string[]>;
+  /** One structured-output chat request (see {@link CompleteFn}). */
+  complete: CompleteFn;
+}
+
+/** Options of {@link createLlmEngine}. */
+export interface LlmEngineOptions {
+  id: EngineId;
+  name: string;
+  /** Null when the engine is not configured (no base URL): listed, never ready. */
+  backend: LlmBackend | null;
+  /** Model used when a job names none; null picks the first chat model the backend lists. */
+  defaultModel: string | null;
+  /** The model's context in tokens, for packing batches. */
+  contextTokens: number;
+  maxBatchItems: number;
+  temperature: number;
+  /** How long a probe result is reused, in ms. */
+  statusCacheMs: number;
+}
+
+/** Model ids that are embedding models, never chosen by default for translation. */
+const EMBEDDING_MODEL = /embed/i;
+
+/**
+ * Creates an LLM engine.
+ *
+ * @example
+ * ```ts
+ * const engine = createLlmEngine({
+ *   id: "engine-two", name: "Desktop model server (LM Studio)",
+ *   backend: createChatCompletionsBackend({ ... }), defaultModel: null,
+ *   contextTokens: 4096, maxBatchItems: 16, temperature: 0, statusCacheMs: 3000,
+ * });
+ * ```
+ */
+export function createLlmEngine(options: LlmEngineOptions): Engine {
+  const backend = options.backend;
+  const status = backend
+    ? createStatusCache(() => backend.listModels(), { ttlMs: options.statusCacheMs })
+    : null;
+
+  function defaultModel(models: string[]): string | undefined {
+    if (options.defaultModel !== null) {
+      return models.includes(options.defaultModel) ? options.defaultModel : undefined;
+    }
+    return models.find((model) => !EMBEDDING_MODEL.test(model));
+  }
+
+  async function probe(): Promise<ProbeResult | null> {
+    return status ? await status.get() : null;
+  }
+
+  async function engineStatus(): Promise<EngineStatus> {
+    const result = await probe();
+    if (!result?.reachable) return { ready: false, models: null };
+    return {
+      ready: defaultModel(result.models) !== undefined,
+      models: result.models.map((id) => ({ id, name: id, ready: true })),
+    };
+  }
+
+  async function translate(job: TranslationJob): Promise<TranslationOutcome> {
+    const result = await probe();
+    if (!backend || !result) {
+      throw new EngineUnavailableError(options.id, "no base_url is configured in the settings");
+    }
+    if (!result.reachable) throw new EngineUnavailableError(options.id, result.reason);
+    const model = pickModel(job.model, result.models);
+    try {
+      const items = await translateBatches(job, backend.complete, {
+        engine: options.id,
+        model,
+        contextTokens: options.contextTokens,
+        maxBatchItems: options.maxBatchItems,
+        temperature: options.temperature,
+      });
+      return { model, items };
+    } catch (error) {
+      // The backend went away since the last probe: let capabilities see it at once.
+      if (error instanceof EngineUnavailableError) status?.invalidate();
+      throw error;
+    }
+  }
+
+  function pickModel(requested: string | undefined, models: string[]): string {
+    const model = requested ?? defaultModel(models);
+    if (model !== undefined && models.includes(model)) return model;
+    const listed = models.length ? `it has: ${models.slice(0, 10).join(", ")}` : "it has no model";
+    const wanted = requested ?? options.defaultModel;
+    throw new EngineUnavailableError(
+      options.id,
+      wanted ? `model "${wanted}" is not available (${listed})` : `no chat model (${listed})`,
+    );
+  }
+
+  return { id: options.id, name: options.name, status: engineStatus, translate };
+}

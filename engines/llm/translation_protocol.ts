@@ -1,0 +1,264 @@
+/**
+ * The translation protocol shared by the LLM engines: one batch goes out as one JSON payload with
+ * stable ids, the answer is requested against a JSON Schema that fixes those ids, and whatever
+ * comes back is still parsed strictly (every id exactly once, non-empty text).
+ *
+ * Pure: no I/O. Prompts are data in `prompts.json`.
+ */
+import prompts from "./prompts.json" with { type: "json" };
+
+/** One text of a batch, under its stable id. */
+export interface ProtocolItem {
+  id: string;
+  text: string;
+}
+
+/** What the prompt says about a batch (every item of a batch shares its source). */
+export interface PromptContext {
+  /** BCP 47 code of the texts' language; "und" when unknown. */
+  source: string;
+  /** BCP 47 code of the language to translate into. */
+  target: string;
+  mode: string;
+  tone?: string;
+  domain?: string;
+  alternatives: boolean;
+  /** Term → translation pairs the answer must use (glossaries, later). */
+  glossary?: Record<string, string>;
+}
+
+/** The chat messages of one request. */
+export interface ProtocolMessages {
+  system: string;
+  user: string;
+}
+
+/** One usable translation from an answer. */
+export interface ParsedTranslation {
+  text: string;
+  alternatives: string[];
+}
+
+/** An answer split into usable translations and the ids that must be asked again. */
+export interface ParsedAnswer {
+  translations: Map<string, ParsedTranslation>;
+  /** Ids with no usable translation, each with why (never the text itself). */
+  problems: Map<string, string>;
+}
+
+const MAX_ALTERNATIVES = 3;
+/** Openings of `{`/`[` tried when the JSON sits inside prose; bounds the work on junk output. */
+const MAX_JSON_STARTS = 8;
+const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+
+/**
+ * Builds the system prompt and the JSON payload for a batch.
+ *
+ * @example
+ * ```ts
+ * const { system, user } = buildMessages([{ id: "1", text: "Hallo" }], {
+ *   source: "de", target: "en", mode: "paragraph", alternatives: false,
+ * });
+ * ```
+ */
+export function buildMessages(items: ProtocolItem[], context: PromptContext): ProtocolMessages {
+  const slots: Record<string, string> = {
+    source: languageName(context.source),
+    target: languageName(context.target),
+    mode: (prompts.mode as Record<string, string>)[context.mode] ?? "",
+    tone: context.tone ? fill(prompts.tone, { tone: context.tone }) : "",
+    domain: context.domain ? fill(prompts.domain, { domain: context.domain }) : "",
+    glossary: glossaryLine(context.glossary),
+    answer: context.alternatives ? prompts.answer.alternatives : prompts.answer.plain,
+  };
+  const system = prompts.system.map((line) => fill(line, slots)).filter((line) => line !== "")
+    .join("\n");
+  const user = JSON.stringify({
+    source_language: context.source,
+    target_language: context.target,
+    items: items.map(({ id, text }) => ({ id, text })),
+  });
+  return { system, user };
+}
+
+/** Longest translation (code points) the schema allows for a text: room for expansion, bounded. */
+export function maxTranslationLength(text: string): number {
+  return 3 * [...text].length + 32;
+}
+
+/**
+ * The JSON Schema of an answer: an object whose keys are exactly the batch's ids, each mapped
+ * to a non-empty translation (or to `{text, alternatives}` when alternatives are asked for).
+ */
+export function answerSchema(items: ProtocolItem[], alternatives: boolean): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const item of items) {
+    const text = { type: "string", minLength: 1, maxLength: maxTranslationLength(item.text) };
+    properties[item.id] = alternatives
+      ? {
+        type: "object",
+        properties: {
+          text,
+          alternatives: { type: "array", items: text, maxItems: MAX_ALTERNATIVES },
+        },
+        required: ["text", "alternatives"],
+        additionalProperties: false,
+      }
+      : text;
+  }
+  return {
+    type: "object",
+    properties,
+    required: items.map((item) => item.id),
+    additionalProperties: false,
+  };
+}
+
+/**
+ * Parses a model's answer for `ids`, strictly: reasoning blocks, code fences and prose around
+ * the JSON are dropped; an id is usable only when it appears exactly once with non-empty text.
+ * An answer that names ids outside the batch is not trusted at all (items may have shifted).
+ */
+export function parseAnswer(content: string, ids: readonly string[]): ParsedAnswer {
+  const translations = new Map<string, ParsedTranslation>();
+  const problems = new Map<string, string>();
+  const rejectAll = (why: string) => {
+    for (const id of ids) problems.set(id, why);
+    return { translations, problems };
+  };
+
+  const json = extractJson(stripWrappers(content));
+  if (json === undefined) return rejectAll("the answer holds no JSON");
+  const entries = toEntries(json);
+  if (!entries) return rejectAll("the answer is not an object of ids");
+
+  const expected = new Set(ids);
+  const unexpected = [...new Set(entries.map(([id]) => id).filter((id) => !expected.has(id)))];
+  if (unexpected.length > 0) {
+    return rejectAll(`the answer names ids outside the batch (${unexpected.slice(0, 5).join(", ")})`);
+  }
+  const seen = new Map<string, unknown[]>();
+  for (const [id, value] of entries) seen.set(id, [...(seen.get(id) ?? []), value]);
+  for (const id of ids) {
+    const values = seen.get(id) ?? [];
+    if (values.length === 0) problems.set(id, "missing");
+    else if (values.length > 1) problems.set(id, "duplicated");
+    else {
+      const parsed = toTranslation(values[0]);
+      if (typeof parsed === "string") problems.set(id, parsed);
+      else translations.set(id, parsed);
+    }
+  }
+  return { translations, problems };
+}
+
+/** Drops `<think>` blocks (closed or not) and a surrounding code fence. */
+function stripWrappers(content: string): string {
+  let text = content.replace(/<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi, "");
+  // An unclosed block at the start means the model never left its reasoning; a lone closing tag
+  // means the opening one was eaten by the server's template.
+  text = text.replace(/^[\s\S]*<\/(think|thinking|reasoning)>/i, "");
+  if (/^\s*<(think|thinking|reasoning)>/i.test(text)) return "";
+  const fenced = /```[a-zA-Z]*\s*\n?([\s\S]*?)```/.exec(text);
+  return (fenced ? fenced[1] : text).trim();
+}
+
+/** The first JSON object or array in `text` (prose around it allowed), or undefined. */
+function extractJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // fall through: look for the JSON inside prose
+  }
+  let tries = 0;
+  for (let start = 0; start < text.length && tries < MAX_JSON_STARTS; start++) {
+    const open = text[start];
+    if (open !== "{" && open !== "[") continue;
+    tries++;
+    const close = open === "{" ? "}" : "]";
+    for (let end = text.lastIndexOf(close); end > start; end = text.lastIndexOf(close, end - 1)) {
+      try {
+        return JSON.parse(text.slice(start, end + 1));
+      } catch {
+        // try a shorter span
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `[id, value]` pairs of an answer: the requested `{id: value}` object, or the shapes models
+ * produce when a server ignores the schema (`[{id, text}]`, `{"translations": …}`).
+ */
+function toEntries(json: unknown): [string, unknown][] | undefined {
+  if (Array.isArray(json)) {
+    const entries: [string, unknown][] = [];
+    for (const element of json) {
+      if (!isRecord(element) || (typeof element.id !== "string" && typeof element.id !== "number")) {
+        return undefined;
+      }
+      const { id, ...rest } = element;
+      entries.push([String(id), "text" in rest ? rest : rest.translation ?? rest]);
+    }
+    return entries;
+  }
+  if (!isRecord(json)) return undefined;
+  const keys = Object.keys(json);
+  if (keys.length === 1 && /^(translations|items|results|data)$/i.test(keys[0])) {
+    const inner = json[keys[0]];
+    if (Array.isArray(inner) || isRecord(inner)) return toEntries(inner);
+  }
+  return Object.entries(json);
+}
+
+/** A translation, or the reason the value is unusable. */
+function toTranslation(value: unknown): ParsedTranslation | string {
+  let text: unknown = value;
+  let alternatives: unknown = [];
+  if (isRecord(value)) {
+    text = value.text ?? value.translation;
+    alternatives = value.alternatives ?? [];
+  }
+  if (typeof text !== "string") return `not a string (${describeType(text)})`;
+  const trimmed = text.trim();
+  if (trimmed === "") return "empty text";
+  const distinct = Array.isArray(alternatives)
+    ? [
+      ...new Set(
+        alternatives.filter((alt): alt is string => typeof alt === "string")
+          .map((alt) => alt.trim()).filter((alt) => alt !== "" && alt !== trimmed),
+      ),
+    ]
+    : [];
+  return { text: trimmed, alternatives: distinct.slice(0, MAX_ALTERNATIVES) };
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function languageName(code: string): string {
+  if (code === "und") return prompts.unknown_source;
+  const name = LANGUAGE_NAMES.of(code);
+  return name && name !== code ? `${name} (${code})` : code;
+}
+
+function glossaryLine(glossary: Record<string, string> | undefined): string {
+  const pairs = Object.entries(glossary ?? {});
+  if (pairs.length === 0) return "";
+  return fill(prompts.glossary, {
+    terms: pairs.map(([term, translation]) => `${JSON.stringify(term)} → ${JSON.stringify(translation)}`)
+      .join(", "),
+  });
+}
+
+function fill(template: string, slots: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => slots[name] ?? "").trim();
+}
