@@ -72,7 +72,8 @@ export function decideLatin(detectors: StatisticalDetectors, text: string): Lati
     groupScores.set(group, Math.max(groupScores.get(group) ?? 0, guess.score));
   }
   const cld3Group = GROUP_OF[cld3.language];
-  if (cld3Group !== undefined && letters >= CLD3_MIN_LETTERS) {
+  // When eld knows none of the n-grams (an unusual word), cld3's guess is better than nothing.
+  if (cld3Group !== undefined && (letters >= CLD3_MIN_LETTERS || groupScores.size === 0)) {
     groupScores.set(cld3Group, (groupScores.get(cld3Group) ?? 0) + CLD3_WEIGHT * cld3.score);
   }
   // eld barely knows single Vietnamese words, so Vietnamese-only letters add weight; scaled by

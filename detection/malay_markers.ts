@@ -19,6 +19,11 @@ memiliki dimiliki membutuhkan dibutuhkan kebutuhan paspor salju listrik pohon sa
 memengaruhi memperhatikan prancis rata-rata usulan mengandung narapidana koran sekretaris
 jepang tiongkok spanyol italia eropa inggris swedia norwegia finlandia polandia islandia belgia
 irlandia skotlandia selandia brasil meksiko mantan serikat mulai berarti arti hongaria
+berbeda beda perbedaan membedakan resmi kualitas kuantitas aktivitas komunitas identitas
+realitas mayoritas minoritas matematika fisika kasus gubernur stadion tersangka terdakwa kabar
+napas pribadi pabrik danau populer merek karyawan investasi investor perunggu kejuaraan unduh
+unggah mengonfirmasi membantah mendirikan didirikan pendirian bergabung mengusulkan diusulkan
+klub
 `;
 const INDONESIAN_WORDS = `
 tapi aja sih dong kok cuma bikin pemerintah polisi universitas senin kantor kota bensin sepatu
@@ -32,6 +37,10 @@ pengemudi berangkat ledakan kemacetan dingin energi tampak terlihat terkait sela
 dampak pengamat mengamati sore terjadi fasilitas laboratorium ilmiah oposisi administrasi
 konstitusi juru khawatir celana tetangga gampang statistik persentase beserta apapun macan
 pemungutan amplop hama gugatan limbah balapan putri
+mau bilang sulit jaringan sandi modern jendela atap piring sendok lemari kulkas truk supir
+macet parkir jaksa kejaksaan kepolisian cowok cewek riset kuliah bupati walikota kecamatan
+kelurahan lansia publik dinas pasokan lantaran ketimbang soalnya makanya biar gini cuman doang
+mengunjungi kunjungan pengunjung berkunjung menyetir mengemudi perawatan pengobatan senantiasa
 `;
 const MALAY_STRONG = `
 kerana wang bahawa sahaja mahu baharu cuba mencuba dicuba iaitu saintis penyelidik kajian polis
@@ -43,6 +52,11 @@ mempunyai keperluan pasport salji elektrik pokok lembu kelajuan mempengaruhi mem
 purata cadangan mengandungi banduan akhbar setiausaha pengerusi jurucakap perlembagaan
 jepun sepanyol itali eropah inggeris sweden norway finland poland iceland belgium ireland
 scotland zealand brazil mexico mula bererti erti
+berbeza beza perbezaan membezakan rasmi kualiti kuantiti aktiviti komuniti identiti realiti
+majoriti minoriti matematik fizik kes gabenor stadium suspek tertuduh khabar nafas peribadi
+kilang tasik penat dahaga moden jenama kakitangan majikan pelaburan pelabur gangsa kejohanan
+rangkaian perkakasan belanjawan mengesahkan disahkan menafikan menubuhkan ditubuhkan penubuhan
+menyertai disertai mencadangkan dicadangkan kelab bermula
 `;
 const MALAY_WORDS = `
 boleh semalam esok kerajaan bandar petrol kasut bilik tuala bimbit percuma sempadan
@@ -59,6 +73,10 @@ menganggarkan dianggarkan bilangan perangkaan sebilangan seterusnya sememangnya 
 kewujudan berlaku kesan pemerhati nampak didapati digelar dipanggil umpamanya berkenaan
 berkaitan berhubung sesiapa apa-apa mana-mana tiada betul petang terkini lepas bekas laluan
 berserta undi pengundi mengundi sampul saman fesyen perlumbaan puteri
+sukar popular budak malah daripada tingkap bumbung seluar pinggan sudu almari lori bas
+pendakwa perbicaraan peperiksaan ijazah cikgu emak persendirian bekalan membabitkan terbabit
+melawat lawatan pelawat bersiar-siar bercakap pembedahan rawatan kecederaan sentiasa sedemikian
+sebegini cawan stokin lebuh tandas askar kastam imigresen motosikal
 `;
 // Two-word phrases, matched on adjacent words.
 const INDONESIAN_PHRASES = [

@@ -12,7 +12,7 @@ import {
   type CompletionRequest,
   ContextOverflowError,
 } from "./llm/batch_translation.ts";
-import { createLlmEngine, type LlmBackend } from "./llm/llm_engine.ts";
+import { createLlmEngine, type LlmBackend, sharedEngineOptions } from "./llm/llm_engine.ts";
 
 /** The `engines["engine-one"]` settings section. */
 export type EngineOneSettings = Settings["engines"]["engine-one"];
@@ -32,11 +32,8 @@ export function createEngineOne(settings: EngineOneSettings): Engine {
     id: ENGINE,
     name: "Local model runner (Ollama)",
     backend: settings.base_url ? createOllamaBackend(settings.base_url, settings) : null,
-    defaultModel: settings.model,
     contextTokens: settings.num_ctx,
-    maxBatchItems: settings.max_batch_items,
-    temperature: settings.temperature,
-    statusCacheMs: settings.status_cache_ms,
+    ...sharedEngineOptions(settings),
   });
 }
 

@@ -5,8 +5,10 @@ import type { Settings } from "../schemas/settings.ts";
 import type { Engine } from "./engine.ts";
 import { EnginePipeline } from "./engine_pipeline.ts";
 import type { EngineQueueOptions } from "./engine_queue.ts";
+import { createCompatibleApi } from "./compatible_api.ts";
+import { createEngineOne } from "./engine_one.ts";
+import { createEngineTwo } from "./engine_two.ts";
 import { createLocalLlmEngine } from "./local_llm.ts";
-import { createPendingEngine } from "./pending_engine.ts";
 
 /** What the engines need besides the settings. */
 export interface EngineRegistryOptions {
@@ -15,6 +17,8 @@ export interface EngineRegistryOptions {
   maxNewTokens?: number;
   /** Queue of the built-in model; default one job at a time, 32 waiting. */
   localQueue?: EngineQueueOptions;
+  /** How long the pipeline reuses engine statuses, in ms (the pipeline's default when unset). */
+  statusTtlMs?: number;
 }
 
 /** Builds every engine the service offers, in no particular order. */
@@ -25,9 +29,9 @@ export function createEngines(settings: Settings, options: EngineRegistryOptions
       defaultModel: settings.engines["local-llm"].model,
       maxNewTokens: options.maxNewTokens,
     }),
-    createPendingEngine("engine-one", "Local model runner"),
-    createPendingEngine("engine-two", "Desktop model server"),
-    createPendingEngine("compatible-api", "Chat-completions server"),
+    createEngineOne(settings.engines["engine-one"]),
+    createEngineTwo(settings.engines["engine-two"]),
+    createCompatibleApi(settings.engines["compatible-api"]),
   ];
 }
 
@@ -42,5 +46,6 @@ export function createEnginePipeline(
   return new EnginePipeline(createEngines(settings, options), {
     order: settings.engines.order,
     queues: { "local-llm": options.localQueue ?? { concurrency: 1, maxWaiting: 32 } },
+    statusTtlMs: options.statusTtlMs,
   });
 }

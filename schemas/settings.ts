@@ -34,14 +34,36 @@ export const ApiSettingsSchema = z.looseObject({
     .describe("The API token (base64url, 32 random bytes); null when none was ever made."),
 });
 
-/** Settings of one chat-completions style backend. */
+const milliseconds = (min: number, max: number, fallback: number) =>
+  z.number().int().min(min).max(max).default(fallback);
+
+/** Settings of one LLM backend (engine-one, engine-two, compatible-api). */
 function remoteEngineSettings(defaultBaseUrl: string | null) {
   return z.looseObject({
     base_url: loopbackUrl.nullable().default(defaultBaseUrl)
       .describe("Root of the server (before /v1); loopback only."),
-    model: z.string().nullable().default(null).describe("Default model; null picks the first."),
+    model: z.string().nullable().default(null)
+      .describe("Default model; null picks the first chat model the server lists."),
+    request_timeout_ms: milliseconds(1_000, 3_600_000, 120_000)
+      .describe("Longest wait for one translation request, in ms (1000..3600000, default 120000)."),
+    probe_timeout_ms: milliseconds(100, 60_000, 1_500)
+      .describe(
+        "Longest wait for the readiness probe (model list), in ms (100..60000, default 1500).",
+      ),
+    status_cache_ms: milliseconds(0, 600_000, 3_000)
+      .describe("How long a readiness probe is reused, in ms (0..600000, default 3000)."),
+    temperature: z.number().min(0).max(2).default(0)
+      .describe("Sampling temperature of translation requests (0..2, default 0)."),
+    max_batch_items: z.number().int().min(1).max(128).default(16)
+      .describe("Most texts sent in one request (1..128, default 16); larger jobs are split."),
   });
 }
+
+/** A chat-completions server's context size, which the engine packs batches against. */
+const contextTokens = z.number().int().min(256).max(1_048_576).default(4096)
+  .describe(
+    "The served model's context in tokens (256..1048576, default 4096); batches fit in it.",
+  );
 
 /** The whole settings file. */
 export const SettingsSchema = z.looseObject({
@@ -53,10 +75,20 @@ export const SettingsSchema = z.looseObject({
       model: z.string().min(1).default(DEFAULT_LOCAL_MODEL)
         .describe("Default built-in model, <org>/<name> under the models dir."),
     }).prefault({}),
-    "engine-one": remoteEngineSettings("http://127.0.0.1:11434").prefault({}),
-    "engine-two": remoteEngineSettings("http://127.0.0.1:1234").prefault({}),
+    "engine-one": remoteEngineSettings("http://127.0.0.1:11434").extend({
+      num_ctx: z.number().int().min(256).max(1_048_576).default(4096)
+        .describe(
+          "Context size asked of the runner (options.num_ctx; 256..1048576, default 4096).",
+        ),
+      keep_alive: z.union([z.string().min(1), z.number()]).default("5m")
+        .describe('How long the runner keeps the model loaded after a request (default "5m").'),
+    }).prefault({}),
+    "engine-two": remoteEngineSettings("http://127.0.0.1:1234").extend({
+      context_tokens: contextTokens,
+    }).prefault({}),
     "compatible-api": remoteEngineSettings(null).extend({
       api_key: z.string().nullable().default(null).describe("Bearer key sent to the server."),
+      context_tokens: contextTokens,
     }).prefault({}),
   }).prefault({}),
 });

@@ -27,7 +27,10 @@ export class BackendHttpError extends EngineFailedError {
     readonly backendMessage: string,
     readonly backendCode: string | null,
   ) {
-    super(engine, `the backend answered HTTP ${status}${backendMessage ? `: ${backendMessage}` : ""}`);
+    super(
+      engine,
+      `the backend answered HTTP ${status}${backendMessage ? `: ${backendMessage}` : ""}`,
+    );
   }
 }
 

@@ -3,11 +3,50 @@
  * `response_format: json_schema`), shared by engine-two and compatible-api.
  */
 import type { EngineId } from "../../schemas/languages.ts";
-import { EngineFailedError } from "../engine.ts";
+import type { Settings } from "../../schemas/settings.ts";
+import { type Engine, EngineFailedError } from "../engine.ts";
 import type { Completion, CompletionRequest } from "./batch_translation.ts";
 import { ContextOverflowError } from "./batch_translation.ts";
 import { BackendHttpError, requestJson } from "./backend_http.ts";
-import type { LlmBackend } from "./llm_engine.ts";
+import { createLlmEngine, type LlmBackend, sharedEngineOptions } from "./llm_engine.ts";
+
+/** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
+export type ChatCompletionsSettings =
+  & Settings["engines"]["engine-two"]
+  & { api_key?: string | null };
+
+/**
+ * Creates an engine that speaks chat completions to `settings.base_url` (not ready when null).
+ *
+ * @example
+ * ```ts
+ * const engine = createChatCompletionsEngine(
+ *   "engine-two", "Desktop model server (LM Studio)", settings.engines["engine-two"],
+ * );
+ * ```
+ */
+export function createChatCompletionsEngine(
+  id: EngineId,
+  name: string,
+  settings: ChatCompletionsSettings,
+): Engine {
+  const baseUrl = settings.base_url;
+  return createLlmEngine({
+    id,
+    name,
+    backend: baseUrl
+      ? createChatCompletionsBackend({
+        engine: id,
+        baseUrl,
+        apiKey: settings.api_key,
+        requestTimeoutMs: settings.request_timeout_ms,
+        probeTimeoutMs: settings.probe_timeout_ms,
+      })
+      : null,
+    contextTokens: settings.context_tokens,
+    ...sharedEngineOptions(settings),
+  });
+}
 
 /** Where and how to reach a chat-completions server. */
 export interface ChatCompletionsOptions {

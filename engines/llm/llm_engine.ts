@@ -42,6 +42,26 @@ export interface LlmEngineOptions {
   statusCacheMs: number;
 }
 
+/** The settings keys every LLM engine section has. */
+export interface SharedLlmSettings {
+  model: string | null;
+  max_batch_items: number;
+  temperature: number;
+  status_cache_ms: number;
+}
+
+/** The {@link LlmEngineOptions} that come straight from a settings section. */
+export function sharedEngineOptions(
+  settings: SharedLlmSettings,
+): Pick<LlmEngineOptions, "defaultModel" | "maxBatchItems" | "temperature" | "statusCacheMs"> {
+  return {
+    defaultModel: settings.model,
+    maxBatchItems: settings.max_batch_items,
+    temperature: settings.temperature,
+    statusCacheMs: settings.status_cache_ms,
+  };
+}
+
 /** Model ids that are embedding models, never chosen by default for translation. */
 const EMBEDDING_MODEL = /embed/i;
 

@@ -90,7 +90,10 @@ export function maxTranslationLength(text: string): number {
  * The JSON Schema of an answer: an object whose keys are exactly the batch's ids, each mapped
  * to a non-empty translation (or to `{text, alternatives}` when alternatives are asked for).
  */
-export function answerSchema(items: ProtocolItem[], alternatives: boolean): Record<string, unknown> {
+export function answerSchema(
+  items: ProtocolItem[],
+  alternatives: boolean,
+): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const item of items) {
     const text = { type: "string", minLength: 1, maxLength: maxTranslationLength(item.text) };
@@ -135,7 +138,9 @@ export function parseAnswer(content: string, ids: readonly string[]): ParsedAnsw
   const expected = new Set(ids);
   const unexpected = [...new Set(entries.map(([id]) => id).filter((id) => !expected.has(id)))];
   if (unexpected.length > 0) {
-    return rejectAll(`the answer names ids outside the batch (${unexpected.slice(0, 5).join(", ")})`);
+    return rejectAll(
+      `the answer names ids outside the batch (${unexpected.slice(0, 5).join(", ")})`,
+    );
   }
   const seen = new Map<string, unknown[]>();
   for (const [id, value] of entries) seen.set(id, [...(seen.get(id) ?? []), value]);
@@ -195,7 +200,9 @@ function toEntries(json: unknown): [string, unknown][] | undefined {
   if (Array.isArray(json)) {
     const entries: [string, unknown][] = [];
     for (const element of json) {
-      if (!isRecord(element) || (typeof element.id !== "string" && typeof element.id !== "number")) {
+      if (
+        !isRecord(element) || (typeof element.id !== "string" && typeof element.id !== "number")
+      ) {
         return undefined;
       }
       const { id, ...rest } = element;
@@ -254,7 +261,9 @@ function glossaryLine(glossary: Record<string, string> | undefined): string {
   const pairs = Object.entries(glossary ?? {});
   if (pairs.length === 0) return "";
   return fill(prompts.glossary, {
-    terms: pairs.map(([term, translation]) => `${JSON.stringify(term)} → ${JSON.stringify(translation)}`)
+    terms: pairs.map(([term, translation]) =>
+      `${JSON.stringify(term)} → ${JSON.stringify(translation)}`
+    )
       .join(", "),
   });
 }

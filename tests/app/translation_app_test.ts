@@ -6,18 +6,13 @@ import {
 } from "../../schemas/translation.ts";
 import { expectBody, expectError, postJson } from "../support/http_assertions.ts";
 import { rawGet } from "../support/raw_http.ts";
-import { startTranslationService, type TestService } from "../support/translation_service.ts";
+import { type TestService, withTranslationService } from "../support/translation_service.ts";
 
-async function withService(
+function withService(
   fn: (service: TestService) => Promise<void>,
   settings?: Record<string, unknown>,
 ) {
-  const service = await startTranslationService({ settings });
-  try {
-    await fn(service);
-  } finally {
-    await service.stop();
-  }
+  return withTranslationService(fn, { settings });
 }
 
 function detect(service: TestService, headers: Record<string, string>) {

@@ -6,6 +6,10 @@ const VARIANT_CASES: ReadonlyArray<readonly [string, string]> = [
   ["這個問題很難", "zh-Hant"],
   ["駅前", "ja"],
   ["人々", "ja"],
+  // 産 is the Japanese form; Traditional Chinese writes 產.
+  ["生産", "ja"],
+  // 装 matches Simplified and 備 matches Traditional: only Japanese writes both.
+  ["装備", "ja"],
 ];
 
 for (const [text, language] of VARIANT_CASES) {
@@ -25,4 +29,9 @@ Deno.test("classifyHan rules Japanese out for Chinese-only simplified characters
   assert.equal(classifyHan("这里").japaneseCompatible, false);
   assert.equal(classifyHan("國會").japaneseCompatible, false);
   assert.equal(classifyHan("研究").japaneseCompatible, true);
+});
+
+Deno.test("classifyHan rules Japanese out for the Traditional form 產", () => {
+  assert.equal(classifyHan("生產").japaneseCompatible, false);
+  assert.equal(classifyHan("生產").language, "zh-Hant");
 });

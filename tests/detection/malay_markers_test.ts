@@ -9,6 +9,8 @@ const MARKER_CASES: ReadonlyArray<readonly [string, "id" | "ms"]> = [
   ["Dia dirawat di rumah sakit.", "id"],
   ["Pilihan raya akan diadakan tahun depan.", "ms"],
   ["Apakah Anda sudah makan?", "id"],
+  ["Mereka mendirikan pabrik di dekat danau.", "id"],
+  ["Mereka menubuhkan kilang berhampiran tasik.", "ms"],
 ];
 
 for (const [text, expected] of MARKER_CASES) {

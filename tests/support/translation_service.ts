@@ -26,6 +26,8 @@ export interface TestServiceOptions {
   maxNewTokens?: number;
   /** Queue of the built-in engine (default: the service's own). */
   localQueue?: EngineQueueOptions;
+  /** How long the pipeline reuses engine statuses (0: tests that stop a backend see it at once). */
+  statusTtlMs?: number;
 }
 
 /** A running test service. */
@@ -54,6 +56,9 @@ export async function startTranslationService(
     ...options.settings,
     engines: {
       "local-llm": { model: FIXTURE_MODEL },
+      // A real runner or desktop server on the developer's machine must not answer the tests.
+      "engine-one": { base_url: closedPortUrl() },
+      "engine-two": { base_url: closedPortUrl() },
       ...(options.settings?.engines as Record<string, unknown> | undefined),
     },
   };
@@ -65,6 +70,7 @@ export async function startTranslationService(
     modelsDir: FIXTURE_MODELS_DIR,
     maxNewTokens: options.maxNewTokens ?? 8,
     localQueue: options.localQueue,
+    statusTtlMs: options.statusTtlMs,
   });
   const history = new HistoryStore(join(dir, "data", "history.sqlite3"));
   const logs: string[] = [];
@@ -97,4 +103,25 @@ export async function startTranslationService(
       await Deno.remove(dir, { recursive: true });
     },
   };
+}
+
+/** A loopback URL on a port nothing listens on (just freed by this process). */
+export function closedPortUrl(): string {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Runs `fn` against a fresh service and always stops it. */
+export async function withTranslationService(
+  fn: (service: TestService) => Promise<void>,
+  options?: TestServiceOptions,
+): Promise<void> {
+  const service = await startTranslationService(options);
+  try {
+    await fn(service);
+  } finally {
+    await service.stop();
+  }
 }

@@ -2,11 +2,10 @@ import assert from "node:assert/strict";
 import { LANGUAGE_CODES } from "../../../schemas/languages.ts";
 import { CapabilitiesResponseSchema } from "../../../schemas/translation.ts";
 import { expectBody } from "../../support/http_assertions.ts";
-import { FIXTURE_MODEL, startTranslationService } from "../../support/translation_service.ts";
+import { FIXTURE_MODEL, withTranslationService } from "../../support/translation_service.ts";
 
 Deno.test("GET /v1/capabilities tells the truth about engines, models, languages and limits", async () => {
-  const service = await startTranslationService();
-  try {
+  await withTranslationService(async (service) => {
     const response = await fetch(`${service.url}/v1/capabilities`);
     assert.equal(response.headers.get("svc-api-version"), "2026-11-20");
     const body = await expectBody(response, 200, CapabilitiesResponseSchema);
@@ -28,7 +27,5 @@ Deno.test("GET /v1/capabilities tells the truth about engines, models, languages
     assert.equal(body.features.detect, true);
     assert.equal(body.features.websocket, true);
     assert.equal(body.features.html, false, "html is refused by /translate");
-  } finally {
-    await service.stop();
-  }
+  });
 });

@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
 import { DetectResponseSchema } from "../../../schemas/translation.ts";
 import { expectBody, expectError, postJson } from "../../support/http_assertions.ts";
-import { startTranslationService, type TestService } from "../../support/translation_service.ts";
-
-async function withService(fn: (service: TestService) => Promise<void>) {
-  const service = await startTranslationService();
-  try {
-    await fn(service);
-  } finally {
-    await service.stop();
-  }
-}
+import {
+  type TestService,
+  withTranslationService as withService,
+} from "../../support/translation_service.ts";
 
 function detect(service: TestService, body: unknown) {
   return postJson(`${service.url}/v1/detect`, body, { "x-svc-token": service.token });

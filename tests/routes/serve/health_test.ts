@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { HealthResponseSchema } from "../../../schemas/translation.ts";
 import { expectBody } from "../../support/http_assertions.ts";
-import { startTranslationService } from "../../support/translation_service.ts";
+import { withTranslationService } from "../../support/translation_service.ts";
 
 Deno.test("GET /v1/health reports app, version, uptime and readiness without auth", async () => {
-  const service = await startTranslationService();
-  try {
+  await withTranslationService(async (service) => {
     const response = await fetch(`${service.url}/v1/health`);
     assert.equal(response.headers.get("svc-api-version"), "2026-11-20");
     const body = await expectBody(response, 200, HealthResponseSchema);
@@ -14,23 +13,18 @@ Deno.test("GET /v1/health reports app, version, uptime and readiness without aut
     assert.equal(body.api_version, "v1");
     assert.match(body.version, /^\d+\.\d+\.\d+ \(.+\)$/);
     assert.equal(body.ready, true, "the fixture model is installed");
-  } finally {
-    await service.stop();
-  }
+  });
 });
 
 Deno.test("GET /v1/health is not ready when no engine could translate", async () => {
-  const service = await startTranslationService({
-    settings: { engines: { "local-llm": { model: "missing/model" } } },
-  });
-  try {
+  await withTranslationService(async (service) => {
     const body = await expectBody(
       await fetch(`${service.url}/v1/health`),
       200,
       HealthResponseSchema,
     );
     assert.equal(body.ready, false);
-  } finally {
-    await service.stop();
-  }
+  }, {
+    settings: { engines: { "local-llm": { model: "missing/model" } } },
+  });
 });

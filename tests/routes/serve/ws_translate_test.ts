@@ -1,19 +1,12 @@
 import assert from "node:assert/strict";
+import { ENGLISH, FRENCH } from "../../support/sample_texts.ts";
 import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { rawGet } from "../../support/raw_http.ts";
-import { startTranslationService, type TestService } from "../../support/translation_service.ts";
-
-const FRENCH = "Bonjour, je voudrais réserver une chambre pour deux nuits.";
-const ENGLISH = "The weather is lovely today and we are going to the beach.";
-
-async function withService(fn: (service: TestService) => Promise<void>) {
-  const service = await startTranslationService();
-  try {
-    await fn(service);
-  } finally {
-    await service.stop();
-  }
-}
+import {
+  startTranslationService,
+  type TestService,
+  withTranslationService as withService,
+} from "../../support/translation_service.ts";
 
 /** An open socket whose replies and close event are collected. */
 interface Client {

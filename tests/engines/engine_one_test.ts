@@ -1,0 +1,277 @@
+import assert from "node:assert/strict";
+import { EngineFailedError, EngineUnavailableError } from "../../engines/engine.ts";
+import { createEngineOne } from "../../engines/engine_one.ts";
+import { SettingsSchema } from "../../schemas/settings.ts";
+import { ErrorResponseSchema, TranslateResponseSchema } from "../../schemas/translation.ts";
+import { expectError } from "../support/http_assertions.ts";
+import {
+  engineCapabilities,
+  FRENCH,
+  GERMAN,
+  postTranslate,
+  translateOk,
+  translateOverWebSocket,
+} from "../support/llm_engine_checks.ts";
+import {
+  type OllamaStandIn,
+  STAND_IN_MODEL,
+  standInTranslation,
+  startOllamaStandIn,
+} from "../support/ollama_stand_in.ts";
+import { startTranslationService, type TestService } from "../support/translation_service.ts";
+
+function engineOne(baseUrl: string, extra: Record<string, unknown> = {}) {
+  const settings = SettingsSchema.parse({
+    engines: { "engine-one": { base_url: baseUrl, status_cache_ms: 0, ...extra } },
+  });
+  return createEngineOne(settings.engines["engine-one"]);
+}
+
+const JOB = {
+  items: [{ text: "Hallo Welt", source: "de" }, { text: "Guten Morgen", source: "de" }],
+  target: "en" as const,
+  mode: "paragraph",
+  format: "text",
+  alternatives: false,
+};
+
+async function withRunner(
+  fn: (runner: OllamaStandIn) => Promise<void>,
+  options?: Parameters<typeof startOllamaStandIn>[0],
+) {
+  const runner = startOllamaStandIn(options);
+  try {
+    await fn(runner);
+  } finally {
+    await runner.stop();
+  }
+}
+
+Deno.test("engine-one lists the runner's models from /api/tags and is ready", async () => {
+  await withRunner(async (runner) => {
+    const status = await engineOne(runner.baseUrl).status();
+    assert.deepEqual(status, {
+      ready: true,
+      models: [{ id: STAND_IN_MODEL, name: STAND_IN_MODEL, ready: true }],
+    });
+  });
+});
+
+Deno.test("engine-one sends one non-streaming /api/chat with a schema fixing the ids, keep_alive and options", async () => {
+  await withRunner(async (runner) => {
+    const engine = engineOne(runner.baseUrl, {
+      keep_alive: "10m",
+      num_ctx: 8192,
+      temperature: 0.3,
+    });
+    const outcome = await engine.translate(JOB);
+    assert.equal(outcome.model, STAND_IN_MODEL);
+    assert.deepEqual(outcome.items, [
+      { text: standInTranslation("Hallo Welt"), confidence: null, alternatives: [] },
+      { text: standInTranslation("Guten Morgen"), confidence: null, alternatives: [] },
+    ]);
+    assert.equal(runner.chats.length, 1);
+    const chat = runner.chats[0] as Record<string, any>;
+    assert.equal(chat.stream, false);
+    assert.equal(chat.keep_alive, "10m");
+    assert.equal(chat.options.num_ctx, 8192);
+    assert.equal(chat.options.temperature, 0.3);
+    assert.ok(chat.options.num_predict > 0);
+    assert.deepEqual(chat.format.required, ["1", "2"]);
+    assert.equal(chat.format.additionalProperties, false);
+    assert.deepEqual(chat.messages.map((m: { role: string }) => m.role), ["system", "user"]);
+    assert.match(chat.messages[0].content, /German \(de\).*English \(en\)/);
+    assert.match(chat.messages[0].content, /never instructions/);
+    assert.deepEqual(JSON.parse(chat.messages[1].content).items, [
+      { id: "1", text: "Hallo Welt" },
+      { id: "2", text: "Guten Morgen" },
+    ]);
+  });
+});
+
+Deno.test("engine-one asks again only for the item the runner left out", async () => {
+  const script = [{ content: `{"1": "${standInTranslation("Hallo Welt")}"}` }];
+  await withRunner(async (runner) => {
+    const outcome = await engineOne(runner.baseUrl).translate(JOB);
+    assert.equal(outcome.items[1].text, standInTranslation("Guten Morgen"));
+    assert.equal(runner.chats.length, 2);
+    const retried = JSON.parse((runner.chats[1].messages as { content: string }[])[1].content);
+    assert.deepEqual(retried.items, [{ id: "2", text: "Guten Morgen" }]);
+  }, { script });
+});
+
+Deno.test("engine-one splits a batch whose answer was cut at the token limit", async () => {
+  const script = [{ content: '{"1": "Hello wor', doneReason: "length" as const }];
+  await withRunner(async (runner) => {
+    const outcome = await engineOne(runner.baseUrl).translate(JOB);
+    assert.equal(outcome.items.length, 2);
+    const sizes = runner.chats.map((chat) =>
+      JSON.parse((chat.messages as { content: string }[])[1].content).items.length
+    );
+    assert.deepEqual(sizes, [2, 1, 1]);
+  }, { script });
+});
+
+Deno.test("engine-one fails with the engine and the reason after bounded retries of bad output", async () => {
+  const script = Array.from({ length: 3 }, () => ({ content: "I cannot translate that." }));
+  await withRunner(async (runner) => {
+    await assert.rejects(
+      engineOne(runner.baseUrl).translate(JOB),
+      (error: Error) =>
+        error instanceof EngineFailedError && /engine-one failed: .*after 3 attempts/.test(
+          error.message,
+        ) && /holds no JSON/.test(error.message),
+    );
+    assert.equal(runner.chats.length, 3);
+  }, { script });
+});
+
+Deno.test("engine-one reports a runner error as a failure naming the engine", async () => {
+  const script = [{ status: 500, error: "llama runner process has terminated" }];
+  await withRunner(async (runner) => {
+    await assert.rejects(
+      engineOne(runner.baseUrl).translate(JOB),
+      (error: Error) =>
+        error instanceof EngineFailedError &&
+        error.message === "engine-one failed: the backend answered HTTP 500: " +
+            "llama runner process has terminated",
+    );
+  }, { script });
+});
+
+Deno.test("engine-one refuses a model the runner does not have as unavailable", async () => {
+  await withRunner(async (runner) => {
+    await assert.rejects(
+      engineOne(runner.baseUrl).translate({ ...JOB, model: "missing:7b" }),
+      (error: Error) =>
+        error instanceof EngineUnavailableError && /"missing:7b" is not available/.test(
+          error.message,
+        ),
+    );
+    assert.equal(runner.chats.length, 0);
+  });
+});
+
+Deno.test("engine-one is not ready and unavailable when the runner is down", async () => {
+  const runner = startOllamaStandIn();
+  await runner.stop();
+  const engine = engineOne(runner.baseUrl);
+  assert.deepEqual(await engine.status(), { ready: false, models: null });
+  await assert.rejects(engine.translate(JOB), EngineUnavailableError);
+});
+
+async function withService(runner: OllamaStandIn, fn: (service: TestService) => Promise<void>) {
+  const service = await startTranslationService({
+    settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    statusTtlMs: 0,
+  });
+  try {
+    await fn(service);
+  } finally {
+    await service.stop();
+  }
+}
+
+Deno.test("engine-one translates through POST /v1/translate and the WebSocket, alternatives included", async () => {
+  await withRunner(async (runner) => {
+    await withService(runner, async (service) => {
+      assert.equal((await engineCapabilities(service, "engine-one")).ready, true);
+      const request = {
+        target: "en",
+        texts: [FRENCH, GERMAN],
+        options: { engine: "engine-one", return_alternatives: true },
+      };
+      const body = await translateOk(service, request);
+      assert.equal(body.engine, "engine-one");
+      assert.equal(body.model, STAND_IN_MODEL);
+      assert.deepEqual(body.results.map((r) => r.text), [FRENCH, GERMAN].map(standInTranslation));
+      assert.deepEqual(body.results[0].alternatives, [
+        `${standInTranslation(FRENCH)} (2)`,
+        `${standInTranslation(FRENCH)} (3)`,
+      ]);
+      // Different sources go out as separate batches, each naming its own language.
+      assert.equal(runner.chats.length, 2);
+
+      const reply = TranslateResponseSchema.parse(await translateOverWebSocket(service, request));
+      assert.equal(reply.engine, "engine-one");
+      assert.equal(reply.results[1].text, standInTranslation(GERMAN));
+    });
+  });
+});
+
+Deno.test("engine-one shows ready false and a named request gets 503 once the runner stops", async () => {
+  const runner = startOllamaStandIn();
+  await withService(runner, async (service) => {
+    assert.equal((await engineCapabilities(service, "engine-one")).ready, true);
+    await runner.stop();
+    const engine = await engineCapabilities(service, "engine-one");
+    assert.equal(engine.ready, false);
+    assert.equal(engine.models, null);
+    const request = { target: "en", texts: [FRENCH], options: { engine: "engine-one" } };
+    const error = await expectError(
+      await postTranslate(service, request),
+      503,
+      "engine_unavailable",
+    );
+    assert.match(error.error.message, /engine-one/);
+    const reply = ErrorResponseSchema.parse(await translateOverWebSocket(service, request));
+    assert.equal(reply.error.code, "engine_unavailable");
+  });
+});
+
+Deno.test("engine-one output that stays unusable is a 500 internal_error naming the engine", async () => {
+  const script = Array.from({ length: 3 }, () => ({ content: '{"1": ""}' }));
+  await withRunner(async (runner) => {
+    await withService(runner, async (service) => {
+      const request = { target: "en", texts: [FRENCH], options: { engine: "engine-one" } };
+      const error = await expectError(await postTranslate(service, request), 500, "internal_error");
+      assert.match(error.error.message, /engine-one failed: .*empty text/);
+    });
+  }, { script });
+});
+
+Deno.test("engine-one splits a batch the runner finds longer than its context", async () => {
+  const script = [{ status: 400, error: "the input length exceeds the context length" }];
+  await withRunner(async (runner) => {
+    const outcome = await engineOne(runner.baseUrl).translate(JOB);
+    assert.deepEqual(outcome.items.map((item) => item.text), [
+      standInTranslation("Hallo Welt"),
+      standInTranslation("Guten Morgen"),
+    ]);
+    assert.deepEqual(runner.chats.map(itemCount), [2, 1, 1]);
+  }, { script });
+});
+
+/** Batch limits: how many requests a job of `texts` becomes. */
+const BATCH_LIMITS = [
+  {
+    name: "max_batch_items",
+    settings: { max_batch_items: 2 },
+    texts: 5,
+    length: 10,
+    sizes: [2, 2, 1],
+  },
+  { name: "num_ctx", settings: { num_ctx: 1024 }, texts: 3, length: 600, sizes: [1, 1, 1] },
+  { name: "nothing (all fit)", settings: {}, texts: 3, length: 10, sizes: [3] },
+];
+
+for (const limit of BATCH_LIMITS) {
+  Deno.test(`engine-one packs batches within ${limit.name}`, async () => {
+    await withRunner(async (runner) => {
+      const items = Array.from({ length: limit.texts }, (_, i) => ({
+        text: `${i} ${"Wort ".repeat(limit.length / 5)}`.trim(),
+        source: "de",
+      }));
+      const outcome = await engineOne(runner.baseUrl, limit.settings).translate({ ...JOB, items });
+      assert.deepEqual(
+        outcome.items.map((i) => i.text),
+        items.map((i) => standInTranslation(i.text)),
+      );
+      assert.deepEqual(runner.chats.map(itemCount), limit.sizes);
+    });
+  });
+}
+
+function itemCount(chat: Record<string, unknown>): number {
+  return JSON.parse((chat.messages as { content: string }[])[1].content).items.length;
+}

@@ -1,0 +1,92 @@
+/**
+ * engine-two (the desktop model server's OpenAI-compatible API) against a real `tolk infer` on
+ * the tiny GGUF, and the `auto` pipeline falling back when that backend stops mid-run.
+ */
+import assert from "node:assert/strict";
+import { createEngineTwo } from "../../engines/engine_two.ts";
+import { SettingsSchema } from "../../schemas/settings.ts";
+import { TranslateResponseSchema } from "../../schemas/translation.ts";
+import { expectError } from "../support/http_assertions.ts";
+import { startInferDaemon } from "../support/infer_daemon.ts";
+import {
+  engineCapabilities,
+  FRENCH,
+  postTranslate,
+  translateOk,
+  translateOverWebSocket,
+} from "../support/llm_engine_checks.ts";
+import { FIXTURE_MODEL, startTranslationService } from "../support/translation_service.ts";
+
+const TINY_CONTEXT = 2048;
+
+Deno.test("engine-two reads /v1/models, translates, and is not ready once the server stops", async () => {
+  const daemon = await startInferDaemon();
+  const settings = SettingsSchema.parse({
+    engines: {
+      "engine-two": { base_url: daemon.baseUrl, context_tokens: TINY_CONTEXT, status_cache_ms: 0 },
+    },
+  });
+  const engine = createEngineTwo(settings.engines["engine-two"]);
+  try {
+    assert.equal(engine.name, "Desktop model server (LM Studio)");
+    assert.deepEqual(await engine.status(), {
+      ready: true,
+      models: [{ id: "tiny", name: "tiny", ready: true }],
+    });
+    const outcome = await engine.translate({
+      items: [{ text: "Guten Tag", source: "de" }],
+      target: "en",
+      model: "tiny",
+      mode: "selection",
+      format: "text",
+      alternatives: true,
+    });
+    assert.equal(outcome.items.length, 1);
+    assert.ok(outcome.items[0].text.length > 0);
+    assert.ok(outcome.items[0].alternatives.length <= 3);
+  } finally {
+    await daemon.stop();
+  }
+  assert.deepEqual(await engine.status(), { ready: false, models: null });
+});
+
+Deno.test("auto falls back to the next engine when engine-two stops mid-run; capabilities follow", async () => {
+  const daemon = await startInferDaemon();
+  const service = await startTranslationService({
+    settings: {
+      engines: {
+        order: ["engine-two", "local-llm", "engine-one", "compatible-api"],
+        // The engine's own probe cache stays at its default: the failed request must clear it.
+        "engine-two": { base_url: daemon.baseUrl, context_tokens: TINY_CONTEXT },
+      },
+    },
+    statusTtlMs: 0,
+  });
+  let stopped = false;
+  try {
+    assert.equal((await engineCapabilities(service, "engine-two")).ready, true);
+    const request = { target: "en", texts: [FRENCH] };
+    const first = await translateOk(service, request);
+    assert.equal(first.engine, "engine-two");
+    const overWebSocket = TranslateResponseSchema.parse(
+      await translateOverWebSocket(service, request),
+    );
+    assert.equal(overWebSocket.engine, "engine-two");
+
+    assert.equal(await daemon.stop(), 0);
+    stopped = true;
+    const second = await translateOk(service, request);
+    assert.equal(second.engine, "local-llm");
+    assert.equal(second.model, FIXTURE_MODEL);
+    const engine = await engineCapabilities(service, "engine-two");
+    assert.equal(engine.ready, false);
+    assert.equal(engine.models, null);
+
+    const named = await postTranslate(service, { ...request, options: { engine: "engine-two" } });
+    const error = await expectError(named, 503, "engine_unavailable");
+    assert.match(error.error.message, /engine-two is unavailable: cannot reach/);
+  } finally {
+    if (!stopped) await daemon.stop();
+    await service.stop();
+  }
+});

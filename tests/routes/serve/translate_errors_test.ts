@@ -1,0 +1,246 @@
+import assert from "node:assert/strict";
+import { ENGLISH, FRENCH } from "../../support/sample_texts.ts";
+import { TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { expectBody, expectError, postJson } from "../../support/http_assertions.ts";
+import {
+  type TestService,
+  withTranslationService as withService,
+} from "../../support/translation_service.ts";
+
+function translate(service: TestService, body: unknown, headers: Record<string, string> = {}) {
+  return postJson(`${service.url}/v1/translate`, body, {
+    "x-svc-token": service.token,
+    ...headers,
+  });
+}
+
+/** English words repeated up to exactly `n` code points (detected as English: no engine call). */
+function englishOf(n: number): string {
+  return "the house is small and the garden is green ".repeat(Math.ceil(n / 40)).slice(0, n);
+}
+
+const LIMIT_CASES = [
+  { name: "128 items", texts: () => Array(128).fill(ENGLISH), status: 200 },
+  {
+    name: "129 items",
+    texts: () => Array(129).fill(ENGLISH),
+    status: 413,
+    code: "batch_too_large",
+  },
+  { name: "8000 code points", texts: () => [englishOf(8000)], status: 200 },
+  {
+    name: "8001 code points",
+    texts: () => [englishOf(8001)],
+    status: 413,
+    code: "payload_too_large",
+  },
+  { name: "8000 emoji (16000 UTF-16 units)", texts: () => ["😀".repeat(8000)], status: 200 },
+  { name: "8001 emoji", texts: () => ["😀".repeat(8001)], status: 413, code: "payload_too_large" },
+  {
+    name: "50000 in total",
+    texts: () => [...Array(6).fill(englishOf(8000)), englishOf(2000)],
+    status: 200,
+  },
+  {
+    name: "50001 in total",
+    texts: () => [...Array(6).fill(englishOf(8000)), englishOf(2001)],
+    status: 413,
+    code: "payload_too_large",
+  },
+] as const;
+
+Deno.test("POST /v1/translate enforces the limits at their exact boundaries", async () => {
+  await withService(async (service) => {
+    for (const limit of LIMIT_CASES) {
+      const response = await translate(service, { target: "en", texts: limit.texts() });
+      if (limit.status === 200) {
+        const body = await expectBody(response, 200, TranslateResponseSchema);
+        assert.equal(body.results.length, limit.texts().length, limit.name);
+      } else {
+        await expectError(response, limit.status, limit.code, "texts");
+      }
+    }
+  });
+});
+
+const ERROR_CASES: {
+  name: string;
+  body: unknown;
+  status: number;
+  code: string;
+  param: string | null;
+}[] = [
+  {
+    name: "malformed JSON",
+    body: '{"target": "en",',
+    status: 400,
+    code: "invalid_request",
+    param: null,
+  },
+  {
+    name: "a body that is not an object",
+    body: "[1]",
+    status: 400,
+    code: "invalid_request",
+    param: null,
+  },
+  {
+    name: "an unknown field",
+    body: { target: "en", texts: ["a"], colour: 1 },
+    status: 400,
+    code: "invalid_request",
+    param: "colour",
+  },
+  {
+    name: "an unknown option",
+    body: { target: "en", texts: ["a"], options: { foo: true } },
+    status: 400,
+    code: "invalid_request",
+    param: "options.foo",
+  },
+  {
+    name: "a missing target",
+    body: { texts: ["a"] },
+    status: 400,
+    code: "invalid_request",
+    param: "target",
+  },
+  {
+    name: "a target that is not a string",
+    body: { target: 7, texts: ["a"] },
+    status: 400,
+    code: "invalid_request",
+    param: "target",
+  },
+  {
+    name: "an unsupported target",
+    body: { target: "xx", texts: ["a"] },
+    status: 422,
+    code: "unsupported_language",
+    param: "target",
+  },
+  {
+    name: "an unsupported source",
+    body: { source: "ru", target: "en", texts: ["a"] },
+    status: 422,
+    code: "unsupported_language",
+    param: "source",
+  },
+  {
+    name: "empty texts",
+    body: { target: "en", texts: [] },
+    status: 400,
+    code: "invalid_request",
+    param: "texts",
+  },
+  {
+    name: "a missing texts",
+    body: { target: "en" },
+    status: 400,
+    code: "invalid_request",
+    param: "texts",
+  },
+  {
+    name: "an item that is not a string",
+    body: { target: "en", texts: [1] },
+    status: 400,
+    code: "invalid_request",
+    param: "texts",
+  },
+  {
+    name: "an unknown mode",
+    body: { target: "en", texts: ["a"], mode: "poem" },
+    status: 400,
+    code: "invalid_request",
+    param: "mode",
+  },
+  {
+    name: "an unknown engine",
+    body: { target: "en", texts: ["a"], options: { engine: "gpt" } },
+    status: 400,
+    code: "invalid_request",
+    param: "options.engine",
+  },
+  {
+    name: "html format (feature off)",
+    body: { target: "en", texts: ["<b>a</b>"], format: "html" },
+    status: 400,
+    code: "invalid_request",
+    param: "format",
+  },
+  {
+    name: "a glossary (feature off)",
+    body: { target: "en", texts: ["a"], options: { glossary_id: "g1" } },
+    status: 400,
+    code: "invalid_request",
+    param: "options.glossary_id",
+  },
+  {
+    name: "a named engine that is not ready",
+    body: { target: "en", texts: [FRENCH], options: { engine: "engine-one" } },
+    status: 503,
+    code: "engine_unavailable",
+    param: null,
+  },
+  {
+    name: "a model that is not installed",
+    body: {
+      target: "en",
+      texts: [FRENCH],
+      options: { engine: "local-llm", model: "nobody/nothing" },
+    },
+    status: 503,
+    code: "engine_unavailable",
+    param: null,
+  },
+];
+
+Deno.test("POST /v1/translate answers every error row with its code, status and param", async () => {
+  await withService(async (service) => {
+    for (const row of ERROR_CASES) {
+      const response = await translate(service, row.body);
+      const body = await expectError(response, row.status, row.code, row.param);
+      assert.equal(
+        response.headers.get("svc-api-version"),
+        null,
+        `${row.name}: errors carry no version`,
+      );
+      assert.ok(body.error.message.length > 0, row.name);
+    }
+  });
+});
+
+Deno.test("POST /v1/translate refuses a body that is not declared as JSON", async () => {
+  await withService(async (service) => {
+    const response = await fetch(`${service.url}/v1/translate`, {
+      method: "POST",
+      headers: { "x-svc-token": service.token, "content-type": "text/plain" },
+      body: JSON.stringify({ target: "en", texts: ["a"] }),
+    });
+    await expectError(response, 400, "invalid_request", null);
+  });
+});
+
+Deno.test("POST /v1/translate refuses a body over 1 MiB with payload_too_large", async () => {
+  await withService(async (service) => {
+    const body = JSON.stringify({ target: "en", texts: ["a"], pad: "x".repeat(1024 * 1024) });
+    await expectError(await translate(service, body), 413, "payload_too_large", "texts");
+  });
+});
+
+Deno.test("POST /v1/translate refuses a bad X-Svc-Client", async () => {
+  await withService(async (service) => {
+    for (const client of ["x".repeat(129), "café"]) {
+      await expectError(
+        await translate(service, { target: "en", texts: ["a"] }, { "x-svc-client": client }),
+        400,
+        "invalid_request",
+        "X-Svc-Client",
+      );
+    }
+    const ok = await translate(service, { target: "en", texts: [ENGLISH] }, {
+      "x-svc-client": "x".repeat(128),
+    });
+    await expectBody(ok, 200, TranslateResponseSchema);
+  });
+});

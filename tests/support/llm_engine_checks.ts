@@ -1,0 +1,68 @@
+/**
+ * End-to-end checks shared by the LLM engine tests: capabilities, POST /v1/translate and one
+ * WebSocket frame against the real translation service.
+ */
+import assert from "node:assert/strict";
+import type { z } from "zod";
+import type { EngineId } from "../../schemas/languages.ts";
+import {
+  CapabilitiesResponseSchema,
+  type EngineSchema,
+  TranslateResponseSchema,
+} from "../../schemas/translation.ts";
+import { expectBody, postJson } from "./http_assertions.ts";
+import type { TestService } from "./translation_service.ts";
+
+/** Texts the detector reads with certainty, so the engine gets them with a known source. */
+export const FRENCH = "Bonjour, je voudrais réserver une chambre pour deux nuits.";
+export const GERMAN = "Das Wetter ist heute schön und wir gehen an den Strand.";
+
+/** The capabilities entry of one engine. */
+export async function engineCapabilities(
+  service: TestService,
+  id: EngineId,
+): Promise<z.infer<typeof EngineSchema>> {
+  const response = await fetch(`${service.url}/v1/capabilities`);
+  const body = await expectBody(response, 200, CapabilitiesResponseSchema);
+  const engine = body.engines.find((entry) => entry.id === id);
+  assert.ok(engine, `${id} is listed in capabilities`);
+  return engine;
+}
+
+/** POST /v1/translate with the token; returns the raw response. */
+export function postTranslate(service: TestService, body: unknown): Promise<Response> {
+  return postJson(`${service.url}/v1/translate`, body, {
+    authorization: `Bearer ${service.token}`,
+  });
+}
+
+/** POST /v1/translate that must succeed; returns the parsed body. */
+export async function translateOk(
+  service: TestService,
+  body: unknown,
+): Promise<z.infer<typeof TranslateResponseSchema>> {
+  return await expectBody(await postTranslate(service, body), 200, TranslateResponseSchema);
+}
+
+/** Sends one frame over /v1/ws/translate and returns its one reply (parsed JSON). */
+export async function translateOverWebSocket(
+  service: TestService,
+  frame: unknown,
+): Promise<unknown> {
+  const socket = new WebSocket(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+  const closed = new Promise((resolve) => socket.addEventListener("close", resolve));
+  try {
+    await new Promise((resolve, reject) => {
+      socket.onopen = resolve;
+      socket.onerror = () => reject(new Error("WebSocket failed to open"));
+    });
+    const reply = new Promise<unknown>((resolve) => {
+      socket.onmessage = (event) => resolve(JSON.parse(event.data));
+    });
+    socket.send(JSON.stringify(frame));
+    return await reply;
+  } finally {
+    if (socket.readyState === WebSocket.OPEN) socket.close(1000);
+    await closed;
+  }
+}

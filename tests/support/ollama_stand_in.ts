@@ -1,0 +1,154 @@
+/**
+ * A small server on 127.0.0.1:0 that answers the parts of the local model runner's documented
+ * API (Ollama, docs/api.md) that engine-one uses: `GET /api/tags` and non-streaming
+ * `POST /api/chat` with a JSON Schema `format`. It "translates" by tagging each text, so tests
+ * can see which text went where; scripted answers replace that to exercise repairs.
+ */
+
+/** A model the stand-in lists. */
+export const STAND_IN_MODEL = "tolk-test:latest";
+
+/** One scripted reply to `/api/chat`: raw message content, or an HTTP error. */
+export type ScriptedReply =
+  | { content: string; doneReason?: "stop" | "length" }
+  | { status: number; error: string };
+
+/** Options of {@link startOllamaStandIn}. */
+export interface OllamaStandInOptions {
+  /** Models listed by `/api/tags` (default one: {@link STAND_IN_MODEL}). */
+  models?: string[];
+  /** Replies used, in order, before falling back to the tagging translator. */
+  script?: ScriptedReply[];
+}
+
+/** A running stand-in. */
+export interface OllamaStandIn {
+  baseUrl: string;
+  /** Every `/api/chat` request body received, in order. */
+  chats: Record<string, unknown>[];
+  /** Replies still to be used. */
+  script: ScriptedReply[];
+  stop(): Promise<void>;
+}
+
+/** What the tagging translator writes for `text` (tests compare against it). */
+export function standInTranslation(text: string): string {
+  return `[translated] ${text}`;
+}
+
+/**
+ * Starts the stand-in.
+ *
+ * @example
+ * ```ts
+ * const runner = startOllamaStandIn();
+ * try { await fetch(`${runner.baseUrl}/api/tags`); } finally { await runner.stop(); }
+ * ```
+ */
+export function startOllamaStandIn(options: OllamaStandInOptions = {}): OllamaStandIn {
+  const models = options.models ?? [STAND_IN_MODEL];
+  const chats: Record<string, unknown>[] = [];
+  const script = [...(options.script ?? [])];
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    async (request) => {
+      const response = await route(request, { models, chats, script });
+      // No keep-alive: once stopped, the stand-in is gone, as a stopped runner is (a graceful
+      // shutdown would still serve idle pooled connections).
+      response.headers.set("connection", "close");
+      return response;
+    },
+  );
+  const { port } = server.addr as Deno.NetAddr;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    chats,
+    script,
+    stop: () => server.shutdown(),
+  };
+}
+
+function route(
+  request: Request,
+  state: { models: string[]; chats: Record<string, unknown>[]; script: ScriptedReply[] },
+): Response | Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (request.method === "GET" && pathname === "/api/tags") return tags(state.models);
+  if (request.method === "POST" && pathname === "/api/chat") return chat(request, state);
+  return new Response("404 page not found", { status: 404 });
+}
+
+function tags(models: string[]): Response {
+  return Response.json({
+    models: models.map((name) => ({
+      name,
+      model: name,
+      modified_at: "2026-11-01T10:00:00.000000000Z",
+      size: 1_234_567,
+      digest: "0".repeat(64),
+      details: {
+        parent_model: "",
+        format: "gguf",
+        family: "llama",
+        families: ["llama"],
+        parameter_size: "1B",
+        quantization_level: "Q4_K_M",
+      },
+    })),
+  });
+}
+
+async function chat(
+  request: Request,
+  state: { models: string[]; chats: Record<string, unknown>[]; script: ScriptedReply[] },
+): Promise<Response> {
+  let body: Record<string, unknown>;
+  try {
+    body = await request.json();
+  } catch {
+    return Response.json({ error: "invalid character in request body" }, { status: 400 });
+  }
+  state.chats.push(body);
+  const model = String(body.model ?? "");
+  if (!state.models.includes(model)) {
+    return Response.json(
+      { error: `model "${model}" not found, try pulling it first` },
+      { status: 404 },
+    );
+  }
+  const scripted = state.script.shift();
+  if (scripted && "status" in scripted) {
+    return Response.json({ error: scripted.error }, { status: scripted.status });
+  }
+  const content = scripted?.content ?? tagTranslations(body);
+  return Response.json({
+    model,
+    created_at: new Date().toISOString(),
+    message: { role: "assistant", content },
+    done: true,
+    done_reason: scripted?.doneReason ?? "stop",
+    total_duration: 1_000_000,
+    load_duration: 100_000,
+    prompt_eval_count: 10,
+    prompt_eval_duration: 100_000,
+    eval_count: 10,
+    eval_duration: 100_000,
+  });
+}
+
+/** Answers every item of the user payload, in the shape the `format` schema asks for. */
+function tagTranslations(body: Record<string, unknown>): string {
+  const messages = body.messages as { role: string; content: string }[];
+  const payload = JSON.parse(messages.find((m) => m.role === "user")!.content) as {
+    items: { id: string; text: string }[];
+  };
+  const format = body.format as { properties: Record<string, { type: string }> };
+  const answer: Record<string, unknown> = {};
+  for (const { id, text } of payload.items) {
+    const translated = standInTranslation(text);
+    answer[id] = format.properties[id]?.type === "object"
+      ? { text: translated, alternatives: [`${translated} (2)`, `${translated} (3)`] }
+      : translated;
+  }
+  return JSON.stringify(answer);
+}
