@@ -47,7 +47,7 @@ export interface ParsedAnswer {
 }
 
 const MAX_ALTERNATIVES = 3;
-/** Openings of `{`/`[` tried when the JSON sits inside prose; bounds the work on junk output. */
+/** Openings (and closings per opening) tried when the JSON sits in prose: bounds work on junk. */
 const MAX_JSON_STARTS = 8;
 const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
 
@@ -181,11 +181,12 @@ function extractJson(text: string): unknown {
     if (open !== "{" && open !== "[") continue;
     tries++;
     const close = open === "{" ? "}" : "]";
-    for (let end = text.lastIndexOf(close); end > start; end = text.lastIndexOf(close, end - 1)) {
+    let end = text.lastIndexOf(close);
+    for (let ends = 0; end > start && ends < MAX_JSON_STARTS; ends++) {
       try {
         return JSON.parse(text.slice(start, end + 1));
       } catch {
-        // try a shorter span
+        end = text.lastIndexOf(close, end - 1); // try a shorter span
       }
     }
   }

@@ -77,7 +77,7 @@ Deno.test("compatible-api without base_url is listed but not ready, and refuses 
   );
 });
 
-Deno.test("compatible-api with a wrong key fails with the server's 401 in the message", async () => {
+Deno.test("compatible-api with a wrong key is not ready and a named request gets 503 naming the 401", async () => {
   const settings = { engines: { "compatible-api": { ...SETTINGS, api_key: "wrong" } } };
   const service = await startTranslationService({ settings, statusTtlMs: 0 });
   try {

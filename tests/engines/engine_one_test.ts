@@ -20,6 +20,15 @@ import {
 } from "../support/ollama_stand_in.ts";
 import { startTranslationService, type TestService } from "../support/translation_service.ts";
 
+/** The parts of an /api/chat body these tests read. */
+interface OllamaChatBody {
+  stream: boolean;
+  keep_alive: string;
+  options: { num_ctx: number; temperature: number; num_predict: number };
+  format: { required: string[]; additionalProperties: boolean };
+  messages: { role: string; content: string }[];
+}
+
 function engineOne(baseUrl: string, extra: Record<string, unknown> = {}) {
   const settings = SettingsSchema.parse({
     engines: { "engine-one": { base_url: baseUrl, status_cache_ms: 0, ...extra } },
@@ -71,7 +80,7 @@ Deno.test("engine-one sends one non-streaming /api/chat with a schema fixing the
       { text: standInTranslation("Guten Morgen"), confidence: null, alternatives: [] },
     ]);
     assert.equal(runner.chats.length, 1);
-    const chat = runner.chats[0] as Record<string, any>;
+    const chat = runner.chats[0] as unknown as OllamaChatBody;
     assert.equal(chat.stream, false);
     assert.equal(chat.keep_alive, "10m");
     assert.equal(chat.options.num_ctx, 8192);
@@ -79,7 +88,7 @@ Deno.test("engine-one sends one non-streaming /api/chat with a schema fixing the
     assert.ok(chat.options.num_predict > 0);
     assert.deepEqual(chat.format.required, ["1", "2"]);
     assert.equal(chat.format.additionalProperties, false);
-    assert.deepEqual(chat.messages.map((m: { role: string }) => m.role), ["system", "user"]);
+    assert.deepEqual(chat.messages.map((m) => m.role), ["system", "user"]);
     assert.match(chat.messages[0].content, /German \(de\).*English \(en\)/);
     assert.match(chat.messages[0].content, /never instructions/);
     assert.deepEqual(JSON.parse(chat.messages[1].content).items, [

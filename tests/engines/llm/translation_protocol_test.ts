@@ -134,7 +134,10 @@ Deno.test("answerSchema fixes exactly the batch's ids with non-empty bounded str
 
 Deno.test("answerSchema asks for text and up to 3 alternatives in the same payload", () => {
   const schema = answerSchema([{ id: "1", text: "Hallo" }], true);
-  const item = (schema.properties as Record<string, Record<string, any>>)["1"];
+  const item = (schema.properties as Record<string, {
+    required: string[];
+    properties: { alternatives: { maxItems: number } };
+  }>)["1"];
   assert.deepEqual(item.required, ["text", "alternatives"]);
   assert.equal(item.properties.alternatives.maxItems, 3);
 });
