@@ -51,5 +51,7 @@ export async function runTolk(args: string[]): Promise<number> {
 }
 
 if (import.meta.main) {
-  Deno.exitCode = await runTolk(Deno.args);
+  // Deno.exit rather than Deno.exitCode: a module node-llama-cpp pulls in (signal-exit) resets
+  // the exit code to 0 once loaded.
+  Deno.exit(await runTolk(Deno.args));
 }

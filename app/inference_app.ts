@@ -14,6 +14,7 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { getConnInfo } from "hono/deno";
 import { inferenceError, renderInferenceError } from "../errors/inference_errors.ts";
+import { logUnexpected } from "../errors/log_unexpected.ts";
 import type { InferenceRuntime } from "../inference/llama_runtime.ts";
 import { accessLog } from "../middleware/access_log.ts";
 import { apiKeyAuth } from "../middleware/api_key_auth.ts";
@@ -170,11 +171,4 @@ function clientAddress(c: Context): string {
   } catch {
     return "unknown"; // served without connection info (e.g. app.request in a script)
   }
-}
-
-/** Logs an unexpected error by name and stack frames only: its message may hold user text. */
-function logUnexpected(log: (line: string) => void, requestId: string, thrown: unknown): void {
-  const error = thrown instanceof Error ? thrown : new Error("non-error thrown");
-  const frames = (error.stack ?? "").split("\n").filter((line) => line.trim().startsWith("at "));
-  log(`${requestId} unexpected ${error.name}\n${frames.slice(0, 8).join("\n")}`);
 }

@@ -2,6 +2,7 @@
  * `createTranslationApp`: the one place where `tolk serve` is composed. Every path of the
  * service is listed here.
  */
+import { logUnexpected } from "../errors/log_unexpected.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { LanguageDetector } from "../detection/language_detector.ts";
@@ -134,11 +135,4 @@ function badClientHeader() {
     "X-Svc-Client must be 1 to 128 printable ASCII characters",
     { param: "X-Svc-Client" },
   );
-}
-
-/** Logs an unexpected error by name and stack frames only: its message may hold user text. */
-function logUnexpected(log: (line: string) => void, requestId: string, thrown: unknown): void {
-  const error = thrown instanceof Error ? thrown : new Error("non-error thrown");
-  const frames = (error.stack ?? "").split("\n").filter((line) => line.trim().startsWith("at "));
-  log(`${requestId} unexpected ${error.name}\n${frames.slice(0, 8).join("\n")}`);
 }

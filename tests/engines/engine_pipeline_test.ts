@@ -3,8 +3,24 @@ import { EngineUnavailableError, type TranslationJob } from "../../engines/engin
 import { EnginePipeline } from "../../engines/engine_pipeline.ts";
 import { EngineBusyError } from "../../engines/engine_queue.ts";
 import { createLocalLlmEngine } from "../../engines/local_llm.ts";
-import { createPendingEngine } from "../../engines/pending_engine.ts";
-import { FIXTURE_MODEL, FIXTURE_MODELS_DIR } from "../support/translation_service.ts";
+import { createEngineOne } from "../../engines/engine_one.ts";
+import { createEngineTwo } from "../../engines/engine_two.ts";
+import { SettingsSchema } from "../../schemas/settings.ts";
+import {
+  closedPortUrl,
+  FIXTURE_MODEL,
+  FIXTURE_MODELS_DIR,
+} from "../support/translation_service.ts";
+
+/** Engine settings whose backends are down (a port nothing listens on). */
+function downBackends() {
+  return SettingsSchema.parse({
+    engines: {
+      "engine-one": { base_url: closedPortUrl() },
+      "engine-two": { base_url: closedPortUrl() },
+    },
+  }).engines;
+}
 
 const JOB: TranslationJob = {
   items: [{ text: "Bonjour tout le monde", source: "fr" }],
@@ -17,8 +33,8 @@ const JOB: TranslationJob = {
 function engines(defaultModel = FIXTURE_MODEL) {
   return [
     createLocalLlmEngine({ modelsDir: FIXTURE_MODELS_DIR, defaultModel, maxNewTokens: 6 }),
-    createPendingEngine("engine-one", "Local model runner"),
-    createPendingEngine("engine-two", "Desktop model server"),
+    createEngineOne(downBackends()["engine-one"]),
+    createEngineTwo(downBackends()["engine-two"]),
   ];
 }
 
@@ -64,6 +80,9 @@ Deno.test("EnginePipeline answers EngineBusyError when an engine's queue is full
 });
 
 Deno.test("EnginePipeline refuses two engines with the same id", () => {
-  const twice = [createPendingEngine("engine-one", "a"), createPendingEngine("engine-one", "b")];
+  const twice = [
+    createEngineOne(downBackends()["engine-one"]),
+    createEngineOne(downBackends()["engine-one"]),
+  ];
   assert.throws(() => new EnginePipeline(twice, { order: [] }), RangeError);
 });
