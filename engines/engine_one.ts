@@ -6,6 +6,7 @@
 import type { Settings } from "../schemas/settings.ts";
 import type { Engine } from "./engine.ts";
 import { EngineFailedError } from "./engine.ts";
+import { toChatMessages } from "./llm/translation_protocol.ts";
 import { BackendHttpError, requestJson } from "./llm/backend_http.ts";
 import {
   type Completion,
@@ -66,10 +67,7 @@ function createOllamaBackend(baseUrl: string, settings: EngineOneSettings): LlmB
         signal: request.signal,
         body: {
           model: request.model,
-          messages: [
-            { role: "system", content: request.messages.system },
-            { role: "user", content: request.messages.user },
-          ],
+          messages: toChatMessages(request.messages),
           stream: false,
           format: request.schema,
           keep_alive: settings.keep_alive,

@@ -5,6 +5,7 @@
  * with {@link renderInferenceError}, which maps Hono's built-in errors by status and never leaks
  * the message of an unexpected error.
  */
+import { ContractError, type ContractErrorOptions } from "./contract_error.ts";
 import type { z } from "zod";
 import type { ErrorBody } from "../schemas/openai.ts";
 
@@ -25,33 +26,15 @@ export const INFERENCE_ERROR_CODES = {
 /** A contract error code of the inference daemon. */
 export type InferenceErrorCode = keyof typeof INFERENCE_ERROR_CODES;
 
-/** Options of {@link InferenceError}. */
-export interface InferenceErrorOptions {
-  /** The offending request field (`messages[0].content`), null when none. */
-  param?: string | null;
-  /** Seconds for a `Retry-After` header (429 and 503 busy). */
-  retryAfter?: number;
-  cause?: unknown;
-}
+/** Options of {@link InferenceError}: `param` is e.g. `messages[0].content`. */
+export type InferenceErrorOptions = ContractErrorOptions;
 
-/** An error carrying its contract code; its message is safe to show to the client. */
-export class InferenceError extends Error {
+/** An error of `tolk infer` carrying its contract code. */
+export class InferenceError extends ContractError<InferenceErrorCode> {
   override name = "InferenceError";
-  readonly status: number;
-  readonly type: string;
-  readonly param: string | null;
-  readonly retryAfter?: number;
 
-  constructor(
-    readonly code: InferenceErrorCode,
-    message: string,
-    options: InferenceErrorOptions = {},
-  ) {
-    super(message, { cause: options.cause });
-    this.status = INFERENCE_ERROR_CODES[code].status;
-    this.type = INFERENCE_ERROR_CODES[code].type;
-    this.param = options.param ?? null;
-    this.retryAfter = options.retryAfter;
+  constructor(code: InferenceErrorCode, message: string, options: InferenceErrorOptions = {}) {
+    super(code, INFERENCE_ERROR_CODES[code], message, options);
   }
 }
 

@@ -6,6 +6,7 @@
  * {@link toTranslationServiceError}, which never leaks an internal message.
  */
 import type { z } from "zod";
+import { ContractError, type ContractErrorOptions } from "./contract_error.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engines/engine.ts";
 import { EngineBusyError } from "../engines/engine_queue.ts";
 import type { ContractIssueParams, ErrorResponse } from "../schemas/translation.ts";
@@ -30,28 +31,14 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 /** Options of {@link TranslationServiceError}. */
-export interface ServiceErrorOptions {
-  /** Offending request field (dotted path), null when none. */
-  param?: string | null;
-  /** Seconds for a `Retry-After` header. */
-  retryAfter?: number;
-  cause?: unknown;
-}
+export type ServiceErrorOptions = ContractErrorOptions;
 
-/** An error carrying its contract code; its message is safe to show to the client. */
-export class TranslationServiceError extends Error {
+/** An error of `tolk serve` carrying its contract code. */
+export class TranslationServiceError extends ContractError<ErrorCode> {
   override name = "TranslationServiceError";
-  readonly status: number;
-  readonly type: string;
-  readonly param: string | null;
-  readonly retryAfter?: number;
 
-  constructor(readonly code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
-    super(message, { cause: options.cause });
-    this.status = ERROR_CODES[code].status;
-    this.type = ERROR_CODES[code].type;
-    this.param = options.param ?? null;
-    this.retryAfter = options.retryAfter;
+  constructor(code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
+    super(code, ERROR_CODES[code], message, options);
   }
 }
 

@@ -7,6 +7,7 @@ import type { Settings } from "../../schemas/settings.ts";
 import { type Engine, EngineFailedError } from "../engine.ts";
 import type { Completion, CompletionRequest } from "./batch_translation.ts";
 import { ContextOverflowError } from "./batch_translation.ts";
+import { toChatMessages } from "./translation_protocol.ts";
 import { BackendHttpError, requestJson } from "./backend_http.ts";
 import { createLlmEngine, type LlmBackend, sharedEngineOptions } from "./llm_engine.ts";
 
@@ -103,10 +104,7 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): L
         signal: request.signal,
         body: {
           model: request.model,
-          messages: [
-            { role: "system", content: request.messages.system },
-            { role: "user", content: request.messages.user },
-          ],
+          messages: toChatMessages(request.messages),
           stream: false,
           temperature: request.temperature,
           max_tokens: request.maxTokens,

@@ -33,6 +33,14 @@ export interface ProtocolMessages {
   user: string;
 }
 
+/** The messages as both chat APIs (Ollama's and the chat-completions one) take them. */
+export function toChatMessages(messages: ProtocolMessages) {
+  return [
+    { role: "system", content: messages.system },
+    { role: "user", content: messages.user },
+  ];
+}
+
 /** One usable translation from an answer. */
 export interface ParsedTranslation {
   text: string;

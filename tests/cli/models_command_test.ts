@@ -1,38 +1,8 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { FIXTURE_MODELS, startFakeHub } from "../models/fake_hub.ts";
+import { runTolkProcess } from "../support/tolk_process.ts";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `tolk <args>` as a subprocess, the way a user would. */
-async function tolk(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const command = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-net",
-      "--allow-read",
-      "--allow-write",
-      "--allow-env",
-      "--allow-ffi",
-      "--allow-sys",
-      "main.ts",
-      ...args,
-    ],
-    cwd: ROOT,
-    env: { NO_COLOR: "1", ...env },
-    stdout: "piped",
-    stderr: "piped",
-  });
-  const { code, stdout, stderr } = await command.output();
-  const decoder = new TextDecoder();
-  return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
-}
+const tolk = runTolkProcess;
 
 Deno.test("tolk models list shows every installed model with its dtypes and state", async () => {
   const run = await tolk(["models", "list", "--models-dir", FIXTURE_MODELS]);

@@ -9,6 +9,7 @@ import { createEnginePipeline } from "../../engines/engine_registry.ts";
 import type { EngineQueueOptions } from "../../engines/engine_queue.ts";
 import { SettingsStore } from "../../settings/settings_store.ts";
 import { HistoryStore } from "../../storage/history_store.ts";
+import { postJson } from "./http_assertions.ts";
 
 /** The committed tiny models, in the hub layout. */
 export const FIXTURE_MODELS_DIR = new URL("../fixtures/models/", import.meta.url).pathname;
@@ -124,4 +125,16 @@ export async function withTranslationService(
   } finally {
     await service.stop();
   }
+}
+
+/** POST /v1/translate with the service's token. */
+export function postTranslate(
+  service: TestService,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return postJson(`${service.url}/v1/translate`, body, {
+    "x-svc-token": service.token,
+    ...headers,
+  });
 }

@@ -1,18 +1,11 @@
 import assert from "node:assert/strict";
 import { ENGLISH, FRENCH } from "../../support/sample_texts.ts";
 import { TranslateResponseSchema } from "../../../schemas/translation.ts";
-import { expectBody, expectError, postJson } from "../../support/http_assertions.ts";
+import { expectBody, expectError } from "../../support/http_assertions.ts";
 import {
-  type TestService,
+  postTranslate as translate,
   withTranslationService as withService,
 } from "../../support/translation_service.ts";
-
-function translate(service: TestService, body: unknown, headers: Record<string, string> = {}) {
-  return postJson(`${service.url}/v1/translate`, body, {
-    "x-svc-token": service.token,
-    ...headers,
-  });
-}
 
 /** English words repeated up to exactly `n` code points (detected as English: no engine call). */
 function englishOf(n: number): string {

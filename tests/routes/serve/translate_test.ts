@@ -1,19 +1,12 @@
 import assert from "node:assert/strict";
 import { ENGLISH, FRENCH, GERMAN } from "../../support/sample_texts.ts";
 import { TranslateResponseSchema } from "../../../schemas/translation.ts";
-import { expectBody, expectError, postJson } from "../../support/http_assertions.ts";
+import { expectBody, expectError } from "../../support/http_assertions.ts";
 import {
+  postTranslate as translate,
   startTranslationService,
-  type TestService,
   withTranslationService as withService,
 } from "../../support/translation_service.ts";
-
-function translate(service: TestService, body: unknown, headers: Record<string, string> = {}) {
-  return postJson(`${service.url}/v1/translate`, body, {
-    "x-svc-token": service.token,
-    ...headers,
-  });
-}
 
 Deno.test("POST /v1/translate translates each item in order with the local model", async () => {
   await withService(async (service) => {
