@@ -6,14 +6,8 @@
  * Set DETECT_EVAL to read another JSONL file of {text, lang, len} items.
  */
 import { LANGUAGE_CODES } from "../schemas/languages.ts";
+import { LENGTHS, mean, readLabelledItems, scoreDetector } from "../detection/accuracy.ts";
 
-interface Item {
-  text: string;
-  lang: string;
-  len: "short" | "sentence" | "paragraph";
-}
-
-const LENGTHS = ["short", "sentence", "paragraph"] as const;
 const SPEED_ROUNDS = 3;
 
 function evalPath(): string | URL {
@@ -21,17 +15,8 @@ function evalPath(): string | URL {
     new URL("../../shared/eval/langid-dev.jsonl", import.meta.url);
 }
 
-async function readItems(): Promise<Item[]> {
-  const text = await Deno.readTextFile(evalPath());
-  return text.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
-}
-
 function percent(right: number, total: number): string {
   return total === 0 ? "–" : (100 * right / total).toFixed(1);
-}
-
-function mean(values: number[]): number {
-  return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
 // Imported here, not at the top, so the first-call time includes evaluating the modules and data.
@@ -48,26 +33,14 @@ console.log(
     } ms)`,
 );
 
-const items = await readItems();
+const items = await readLabelledItems(evalPath());
 const names = Deno.args.length > 0 ? Deno.args : detector.names;
 for (const name of names) {
-  const right = new Map<string, number>();
-  const total = new Map<string, number>();
-  let confident = 0;
-  let confidentRight = 0;
-  for (const item of items) {
-    const result = detector.detect(item.text, name);
-    const key = `${item.lang}/${item.len}`;
-    total.set(key, (total.get(key) ?? 0) + 1);
-    const ok = result.language === item.lang;
-    if (ok) right.set(key, (right.get(key) ?? 0) + 1);
-    if (result.confidence >= 0.9) {
-      confident++;
-      if (ok) confidentRight++;
-    }
-  }
-  const accuracy = (lang: string, len: string) =>
-    (right.get(`${lang}/${len}`) ?? 0) / Math.max(1, total.get(`${lang}/${len}`) ?? 0);
+  const { accuracy, byLength: lengthAccuracy, macro, confident, confidentRight } = scoreDetector(
+    detector,
+    items,
+    name,
+  );
   console.log(`\n### ${name}\n`);
   console.log("| language | short | sentence | paragraph | all |");
   console.log("|---|---:|---:|---:|---:|");
@@ -76,8 +49,7 @@ for (const name of names) {
     const all = mean(LENGTHS.map((len) => accuracy(lang, len)));
     console.log(`| ${lang} | ${cells.join(" | ")} | ${(100 * all).toFixed(1)} |`);
   }
-  const byLength = LENGTHS.map((len) => mean(LANGUAGE_CODES.map((lang) => accuracy(lang, len))));
-  const macro = mean(byLength);
+  const byLength = LENGTHS.map(lengthAccuracy);
   console.log(
     `| **macro** | ${byLength.map((v) => (100 * v).toFixed(1)).join(" | ")} | **${
       (100 * macro).toFixed(1)
