@@ -10,12 +10,12 @@ import {
   type EngineSchema,
   TranslateResponseSchema,
 } from "../../schemas/translation.ts";
-import { expectBody, postJson } from "./http_assertions.ts";
-import type { TestService } from "./translation_service.ts";
+import { expectBody } from "./http_assertions.ts";
+import { postTranslate, type TestService } from "./translation_service.ts";
 
-/** Texts the detector reads with certainty, so the engine gets them with a known source. */
-export const FRENCH = "Bonjour, je voudrais réserver une chambre pour deux nuits.";
-export const GERMAN = "Das Wetter ist heute schön und wir gehen an den Strand.";
+// Texts the detector reads with certainty, so the engine gets them with a known source.
+export { FRENCH, GERMAN } from "./sample_texts.ts";
+export { postTranslate };
 
 /** The capabilities entry of one engine. */
 export async function engineCapabilities(
@@ -27,13 +27,6 @@ export async function engineCapabilities(
   const engine = body.engines.find((entry) => entry.id === id);
   assert.ok(engine, `${id} is listed in capabilities`);
   return engine;
-}
-
-/** POST /v1/translate with the token; returns the raw response. */
-export function postTranslate(service: TestService, body: unknown): Promise<Response> {
-  return postJson(`${service.url}/v1/translate`, body, {
-    authorization: `Bearer ${service.token}`,
-  });
 }
 
 /** POST /v1/translate that must succeed; returns the parsed body. */
