@@ -27,5 +27,15 @@ export function defaultDataDir(): string {
   return join(base, "tolk");
 }
 
+/**
+ * The models directory when `--models-dir`/`TOLK_MODELS_DIR` name none: `models/` in the data
+ * directory (`TOLK_DATA_DIR` or the default).
+ */
+export function defaultModelsDir(
+  dataDir = Deno.env.get("TOLK_DATA_DIR") || defaultDataDir(),
+): string {
+  return join(dataDir, "models");
+}
+
 /** The `--config FILE` flag schema. */
 export const configFlag = z.string().min(1).optional();

@@ -4,15 +4,10 @@
  * progress bar on stderr.
  */
 import { z } from "zod";
-import { PATH_ENV } from "./config_paths.ts";
+import { defaultModelsDir, PATH_ENV } from "./config_paths.ts";
 import { FlagError, parseFlags } from "./flags.ts";
 import { PullError, pullModel, type PullProgress } from "../models/hub_download.ts";
-import {
-  defaultModelsDir,
-  DTYPE_SUFFIXES,
-  isModelId,
-  listInstalledModels,
-} from "../models/model_store.ts";
+import { DTYPE_SUFFIXES, isModelId, listInstalledModels } from "../models/model_store.ts";
 
 const FlagsSchema = z.object({
   "models-dir": z.string().min(1).optional(),

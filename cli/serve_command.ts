@@ -8,7 +8,7 @@ import { loadLanguageDetector } from "../detection/language_detector.ts";
 import { createEnginePipeline } from "../engines/engine_registry.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
 import { HistoryStore } from "../storage/history_store.ts";
-import { defaultConfigPath, defaultDataDir, PATH_ENV } from "./config_paths.ts";
+import { defaultConfigPath, defaultDataDir, defaultModelsDir, PATH_ENV } from "./config_paths.ts";
 import { FlagError, parseFlags, portFlag } from "./flags.ts";
 import { startHttpServer } from "./http_server.ts";
 
@@ -34,7 +34,7 @@ export async function run(args: string[]): Promise<number> {
   if (positionals.length) throw new FlagError("serve", `unexpected argument "${positionals[0]}"`);
   const configPath = flags.config ?? defaultConfigPath();
   const dataDir = flags["data-dir"] ?? defaultDataDir();
-  const modelsDir = flags["models-dir"] ?? join(dataDir, "models");
+  const modelsDir = flags["models-dir"] ?? defaultModelsDir(dataDir);
 
   const store = new SettingsStore(configPath);
   let settings;

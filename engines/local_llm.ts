@@ -65,7 +65,7 @@ const ALTERNATIVE_SAMPLES = 3;
  * @example
  * ```ts
  * const engine = createLocalLlmEngine({
- *   modelsDir: defaultModelsDir(),
+ *   modelsDir: "/home/me/.local/share/tolk/models",
  *   defaultModel: "Xenova/nllb-200-distilled-600M",
  * });
  * ```

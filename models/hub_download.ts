@@ -77,7 +77,7 @@ interface HubFile {
  *   requested dtype, a download keeps failing, or a file does not match its checksum.
  * @example
  * ```ts
- * await pullModel("Xenova/nllb-200-distilled-600M", { modelsDir: defaultModelsDir() });
+ * await pullModel("Xenova/nllb-200-distilled-600M", { modelsDir: "/home/me/.local/share/tolk/models" });
  * ```
  */
 export async function pullModel(id: string, options: PullOptions): Promise<PullResult> {

@@ -51,25 +51,6 @@ export function isModelId(id: string): boolean {
   return parts.length === 2 && parts.every((part) => ID_PART.test(part) && !part.includes(".."));
 }
 
-/**
- * The default models directory: `$TOLK_MODELS_DIR`, else `$TOLK_DATA_DIR/models`, else
- * `${XDG_DATA_HOME:-~/.local/share}/tolk/models`.
- *
- * @throws {Error} when none of these variables nor HOME is set.
- */
-export function defaultModelsDir(
-  env: (name: string) => string | undefined = (name) => Deno.env.get(name),
-): string {
-  const explicit = env("TOLK_MODELS_DIR");
-  if (explicit) return resolve(explicit);
-  const dataDir = env("TOLK_DATA_DIR");
-  if (dataDir) return resolve(dataDir, "models");
-  const home = env("HOME");
-  const dataHome = env("XDG_DATA_HOME") || (home && join(home, ".local", "share"));
-  if (!dataHome) throw new Error("Cannot find a models directory: set TOLK_MODELS_DIR or HOME");
-  return join(dataHome, "tolk", "models");
-}
-
 /** Every `<org>/<name>` folder in `modelsDir`, sorted by id; empty when the directory is absent. */
 export async function listInstalledModels(modelsDir: string): Promise<InstalledModel[]> {
   const models: InstalledModel[] = [];
