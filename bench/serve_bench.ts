@@ -5,11 +5,16 @@
  * (b) POST /v1/translate, 10 short items, bench echo engine: the full app vs a minimal Hono
  *     handler (parse, detect each item, echo engine, JSON) — both in the same run;
  * at 1 and 50 connections; then start-to-listening time and idle RSS of the real `tolk serve`.
- * Usage: deno task bench:serve [--seconds 10]
+ * A third target, the minimal app plus the contract's two response headers, shows how much of
+ * the gap those headers alone cost in Deno's HTTP server.
+ * Usage: deno task bench:serve [--seconds 5] [--rounds 5] [--startup-only]
  */
 import { join } from "node:path";
 
-const SECONDS = Number(Deno.args[Deno.args.indexOf("--seconds") + 1] || 10);
+const numberFlag = (name: string, fallback: number) =>
+  Deno.args.includes(name) ? Number(Deno.args[Deno.args.indexOf(name) + 1]) : fallback;
+const SECONDS = numberFlag("--seconds", 5);
+const ROUNDS = numberFlag("--rounds", 5);
 const TOKEN = "bench-token-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const ITEMS = [
   "Good morning, how are you?",
@@ -63,8 +68,13 @@ function toMs(value: string): number {
   return match[2] === "us" ? n / 1000 : match[2] === "s" ? n * 1000 : n;
 }
 
-async function wrk(url: string, connections: number, script?: string): Promise<WrkResult> {
-  const args = ["-t1", `-c${connections}`, `-d${SECONDS}s`, "--latency", url];
+async function wrk(
+  url: string,
+  connections: number,
+  script?: string,
+  seconds = SECONDS,
+): Promise<WrkResult> {
+  const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", url];
   if (script) args.unshift("-s", script);
   const out = new TextDecoder().decode((await new Deno.Command("wrk", { args }).output()).stdout);
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)![1]);
@@ -127,8 +137,49 @@ wrk.headers["X-Svc-Token"] = "${TOKEN}"
 `,
 );
 
+/**
+ * One endpoint at one connection count: every target runs once per round, in rotating order,
+ * and the ratio is taken per round — this VM's throughput drifts by a factor of two within
+ * minutes, so only runs made side by side compare.
+ */
+async function compare(
+  urls: Record<Target, string>,
+  targets: readonly Target[],
+  path: string,
+  connections: number,
+  lua?: string,
+): Promise<Record<Target, { rps: number; p50: number; p99: number; ratio: number }>> {
+  const runs = new Map<Target, WrkResult[]>(targets.map((target) => [target, []]));
+  for (const target of targets) await wrk(urls[target] + path, connections, lua, 2); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+    for (const target of order) {
+      runs.get(target)!.push(await wrk(urls[target] + path, connections, lua));
+    }
+  }
+  const baselineRuns = runs.get("baseline")!;
+  return Object.fromEntries(targets.map((target) => {
+    const own = runs.get(target)!;
+    return [target, {
+      rps: median(own.map((run) => run.rps)),
+      p50: median(own.map((run) => run.p50)),
+      p99: median(own.map((run) => run.p99)),
+      ratio: median(own.map((run, i) => run.rps / baselineRuns[i].rps)),
+    }];
+  })) as Record<Target, { rps: number; p50: number; p99: number; ratio: number }>;
+}
+
+type Target = "tolk" | "baseline" | "baseline-headers";
+const TARGETS: readonly Target[] = ["tolk", "baseline", "baseline-headers"];
 const rows: string[] = [];
 const connectionCounts = Deno.args.includes("--startup-only") ? [] : [1, 50];
+const servers = connectionCounts.length === 0
+  ? []
+  : await Promise.all(TARGETS.map((target) => startTarget(target, config)));
+const urls = Object.fromEntries(TARGETS.map((target, i) => [target, servers[i]?.url])) as Record<
+  Target,
+  string
+>;
 for (const connections of connectionCounts) {
   for (
     const [name, path, lua] of [["health", "/v1/health", undefined], [
@@ -137,29 +188,31 @@ for (const connections of connectionCounts) {
       script,
     ]] as const
   ) {
-    const results: Record<string, WrkResult> = {};
-    for (const target of ["baseline", "tolk"]) {
-      const { url, child } = await startTarget(target, config);
-      await wrk(url + path, connections, lua); // warm-up run, discarded
-      results[target] = await wrk(url + path, connections, lua);
-      child.kill("SIGTERM");
-      await child.status;
-    }
+    const results = await compare(urls, TARGETS, path, connections, lua);
     const { tolk, baseline } = results;
+    const withHeaders = results["baseline-headers"];
     rows.push(
       `| ${name} | ${connections} | ${fmt(tolk.rps)} | ${fmt(baseline.rps)} | **${
-        (100 * tolk.rps / baseline.rps).toFixed(1)
-      }%** | ${fmt(tolk.p50)} / ${fmt(tolk.p99)} | ${fmt(baseline.p50)} / ${fmt(baseline.p99)} |`,
+        (100 * tolk.ratio).toFixed(1)
+      }%** | ${(100 * withHeaders.ratio).toFixed(1)}% | ${
+        (100 * tolk.ratio / withHeaders.ratio).toFixed(1)
+      }% | ${fmt(tolk.p50)} / ${fmt(tolk.p99)} | ${fmt(baseline.p50)} / ${fmt(baseline.p99)} |`,
     );
     console.error(rows.at(-1));
   }
+}
+for (const { child } of servers) {
+  child.kill("SIGTERM");
+  await child.status;
 }
 const { startMs, rssMb } = await startupAndRss(dir);
 await Deno.remove(dir, { recursive: true });
 
 console.log(
-  `| endpoint | connections | tolk req/s | minimal req/s | ratio | tolk p50 / p99 ms | minimal p50 / p99 ms |
-|---|---|---|---|---|---|---|
+  `${ROUNDS} rounds of ${SECONDS} s per target; req/s and latencies are medians over rounds, ratios are medians of per-round ratios.
+
+| endpoint | connections | tolk req/s | minimal req/s | tolk / minimal | minimal + contract headers / minimal | tolk / minimal + headers | tolk p50 / p99 ms | minimal p50 / p99 ms |
+|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
 start to \`listening\`: median ${fmt(median(startMs))} ms (runs: ${startMs.map(fmt).join(", ")})

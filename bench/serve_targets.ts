@@ -1,13 +1,16 @@
 /**
  * The servers `bench/serve_bench.ts` measures, one per process:
  *   tolk      — the full translation app (every middleware) with the bench echo engine;
- *   baseline  — a bare Hono app doing only the irreducible work of the same two endpoints.
- * Usage: deno run -A bench/serve_targets.ts tolk|baseline CONFIG_PATH
+ *   baseline  — a bare Hono app doing only the irreducible work of the same two endpoints;
+ *   baseline-headers — the same bare app, also sending the two headers the contract requires on
+ *               every answer (`Svc-API-Version`, `x-request-id`), to show what they cost alone.
+ * Usage: deno run -A bench/serve_targets.ts tolk|baseline|baseline-headers CONFIG_PATH
  */
 import { Hono } from "hono";
 import { createTranslationApp } from "../app/translation_app.ts";
 import { loadLanguageDetector } from "../detection/language_detector.ts";
 import { EnginePipeline } from "../engines/engine_pipeline.ts";
+import { API_VERSION_DATE } from "../schemas/translation.ts";
 import { SettingsStore } from "../settings/settings_store.ts";
 import { APP_VERSION } from "../version.ts";
 import { createEchoEngine } from "./echo_engine.ts";
@@ -16,9 +19,16 @@ const [target, configPath] = Deno.args;
 const detector = await loadLanguageDetector();
 const engine = createEchoEngine();
 
-function baselineApp(): Hono {
+function baselineApp(contractHeaders: boolean): Hono {
   const startedAt = performance.now();
   const app = new Hono();
+  if (contractHeaders) {
+    app.use(async (c, next) => {
+      await next();
+      c.res.headers.set("Svc-API-Version", API_VERSION_DATE);
+      c.res.headers.set("x-request-id", crypto.randomUUID());
+    });
+  }
   app.get("/v1/health", (c) =>
     c.json({
       status: "ok",
@@ -43,15 +53,17 @@ function baselineApp(): Hono {
   return app;
 }
 
-const fetchHandler = target === "baseline" ? baselineApp().fetch : createTranslationApp({
-  settings: new SettingsStore(configPath),
-  detector,
-  pipeline: new EnginePipeline([engine], {
-    order: ["local-llm"],
-    queues: { "local-llm": { concurrency: 64, maxWaiting: 1024 } },
-  }),
-  // Access lines still go to stderr (the bench sends it to /dev/null): their cost is counted.
-}).app.fetch;
+const fetchHandler = target.startsWith("baseline")
+  ? baselineApp(target === "baseline-headers").fetch
+  : createTranslationApp({
+    settings: new SettingsStore(configPath),
+    detector,
+    pipeline: new EnginePipeline([engine], {
+      order: ["local-llm"],
+      queues: { "local-llm": { concurrency: 64, maxWaiting: 1024 } },
+    }),
+    // Access lines still go to stderr (the bench sends it to /dev/null): their cost is counted.
+  }).app.fetch;
 
 Deno.serve({
   hostname: "127.0.0.1",

@@ -9,6 +9,8 @@ import type { RequestIdVariables } from "./request_id.ts";
 export interface AccessLogOptions {
   /** Where lines go; default {@link bufferedStderr}. Pass `() => {}` to silence. */
   write?: (line: string) => void;
+  /** Paths answered without a line: liveness probes, polled often, would bury the rest. */
+  quietPaths?: readonly string[];
 }
 
 /**
@@ -41,7 +43,9 @@ export function accessLog(
   options: AccessLogOptions = {},
 ): MiddlewareHandler<{ Variables: RequestIdVariables }> {
   const write = options.write ?? bufferedStderr();
+  const quiet = new Set(options.quietPaths ?? []);
   return async function accessLogMiddleware(c, next) {
+    if (quiet.has(c.req.path)) return await next();
     const start = Date.now(); // not performance.now: a runtime call, measurable per request
     await next();
     const ms = Date.now() - start;

@@ -7,12 +7,8 @@
 import { z } from "zod";
 import { EngineIdSchema, LANGUAGE_CODES, LanguageCodeSchema } from "./languages.ts";
 
-/**
- * Headers of every successful JSON response of health, capabilities, detect and translate:
- * the contract's version date. Set by the routes themselves, which is cheaper than a
- * middleware layer on the hottest paths (BENCHMARKS.md).
- */
-export const SUCCESS_HEADERS = { "Svc-API-Version": "2026-11-20" } as const;
+/** The contract's version date, sent as `Svc-API-Version` on every successful JSON response. */
+export const API_VERSION_DATE = "2026-11-20";
 
 /** Limits of one request (translation-service.md §8); capabilities report these values. */
 export const LIMITS = { max_items: 128, max_chars_per_item: 8000, max_total_chars: 50000 } as const;

@@ -4,7 +4,8 @@
 import { Hono } from "hono";
 import type { EnginePipeline } from "../../engines/engine_pipeline.ts";
 import { LANGUAGE_CODES } from "../../schemas/languages.ts";
-import { type CapabilitiesResponse, LIMITS, SUCCESS_HEADERS } from "../../schemas/translation.ts";
+import { type CapabilitiesResponse, LIMITS } from "../../schemas/translation.ts";
+import { successJson } from "./success_response.ts";
 import { APP_VERSION } from "../../version.ts";
 
 /**
@@ -41,6 +42,6 @@ export function capabilitiesRoute(deps: { pipeline: EnginePipeline }) {
       features: FEATURES,
       limits: { ...LIMITS },
     };
-    return c.json(body, 200, SUCCESS_HEADERS);
+    return successJson(c, body);
   });
 }

@@ -10,8 +10,8 @@ import {
   countCodePoints,
   DetectRequestSchema,
   type DetectResponse,
-  SUCCESS_HEADERS,
 } from "../../schemas/translation.ts";
+import { successJson } from "./success_response.ts";
 
 /** The detect sub-app. */
 export function detectRoute(deps: { detector: LanguageDetector }) {
@@ -32,7 +32,7 @@ export function detectRoute(deps: { detector: LanguageDetector }) {
         latency_ms: Math.round(performance.now() - started),
       },
     };
-    return c.json(body, 200, SUCCESS_HEADERS);
+    return successJson(c, body);
   });
 }
 

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import type { EnginePipeline } from "../../engines/engine_pipeline.ts";
 import { serviceError } from "../../errors/translation_errors.ts";
 import type { HealthResponse } from "../../schemas/translation.ts";
-import { SUCCESS_HEADERS } from "../../schemas/translation.ts";
+import { successJson } from "./success_response.ts";
 import { APP_VERSION } from "../../version.ts";
 
 /** What the health route reads. */
@@ -29,6 +29,6 @@ export function healthRoute(deps: HealthRouteDeps) {
       uptime_ms: Math.max(0, Date.now() - deps.startedAt),
       ready: reports.some((report) => report.status.ready),
     };
-    return c.json(body, 200, SUCCESS_HEADERS);
+    return successJson(c, body);
   });
 }

@@ -5,7 +5,8 @@ import { Hono } from "hono";
 import { JSON_BODY_ERRORS } from "../../errors/translation_errors.ts";
 import type { ClientHeaderVariables } from "../../middleware/client_header.ts";
 import { jsonBody } from "../../middleware/json_body.ts";
-import { SUCCESS_HEADERS, TranslateRequestSchema } from "../../schemas/translation.ts";
+import { TranslateRequestSchema } from "../../schemas/translation.ts";
+import { successJson } from "./success_response.ts";
 import { runTranslation, type TranslationDeps } from "../../translation/run_translation.ts";
 
 /** The translate sub-app. */
@@ -18,7 +19,7 @@ export function translateRoute(deps: TranslationDeps) {
         client: c.get("client") ?? null,
         signal: c.req.raw.signal,
       });
-      return c.json(body, 200, SUCCESS_HEADERS);
+      return successJson(c, body);
     },
   );
 }

@@ -135,3 +135,19 @@ Deno.test("tolk serve answers an unknown path with 404 not_found", async () => {
     await expectError(await fetch(`${service.url}/health`), 404, "not_found");
   });
 });
+
+Deno.test("tolk serve writes an access line per request, except for health probes", async () => {
+  await withService(async (service) => {
+    const health = await fetch(`${service.url}/v1/health`, { headers: { "x-request-id": "h-1" } });
+    await health.body?.cancel();
+    const missing = await fetch(`${service.url}/v1/nothing`, {
+      headers: { "x-request-id": "m-1" },
+    });
+    await missing.body?.cancel();
+    assert.equal(service.logs.some((line) => line.includes("h-1")), false);
+    assert.ok(
+      service.logs.some((line) => /^m-1 GET \/v1\/nothing 404 \d+ms$/.test(line)),
+      service.logs.join("\n"),
+    );
+  });
+});
