@@ -39,9 +39,27 @@ interface WrkResult {
   p99: number;
 }
 
+/**
+ * `command args` pinned to one CPU with taskset when it exists: servers on CPU 0, wrk on CPU 1.
+ * Unpinned, the scheduler moving the two across the 2 cores made runs swing by a factor of two.
+ */
+const HAS_TASKSET = await new Deno.Command("taskset", { args: ["-V"], stdout: "null" }).output()
+  .then((result) => result.success, () => false);
+function onCpu(cpu: number, command: string, args: string[]): [string, string[]] {
+  return HAS_TASKSET ? ["taskset", ["-c", String(cpu), command, ...args]] : [command, args];
+}
+
 async function startTarget(target: string, config: string) {
-  const child = new Deno.Command(DENO, {
-    args: ["run", "-A", V8_FLAGS, here("./serve_targets.ts"), target, config],
+  const [command, args] = onCpu(0, DENO, [
+    "run",
+    "-A",
+    V8_FLAGS,
+    here("./serve_targets.ts"),
+    target,
+    config,
+  ]);
+  const child = new Deno.Command(command, {
+    args,
     stdout: "piped",
     stderr: "null",
     env: { DENO_NO_UPDATE_CHECK: "1" },
@@ -76,7 +94,10 @@ async function wrk(
 ): Promise<WrkResult> {
   const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", url];
   if (script) args.unshift("-s", script);
-  const out = new TextDecoder().decode((await new Deno.Command("wrk", { args }).output()).stdout);
+  const [command, pinnedArgs] = onCpu(1, "wrk", args);
+  const out = new TextDecoder().decode(
+    (await new Deno.Command(command, { args: pinnedArgs }).output()).stdout,
+  );
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)![1]);
   const p50 = toMs(out.match(/\s50%\s+(\S+)/)![1]);
   const p99 = toMs(out.match(/\s99%\s+(\S+)/)![1]);
@@ -209,7 +230,9 @@ const { startMs, rssMb } = await startupAndRss(dir);
 await Deno.remove(dir, { recursive: true });
 
 console.log(
-  `${ROUNDS} rounds of ${SECONDS} s per target; req/s and latencies are medians over rounds, ratios are medians of per-round ratios.
+  `${ROUNDS} rounds of ${SECONDS} s per target${
+    HAS_TASKSET ? ", servers on CPU 0 and wrk on CPU 1" : ""
+  }; req/s and latencies are medians over rounds, ratios are medians of per-round ratios.
 
 | endpoint | connections | tolk req/s | minimal req/s | tolk / minimal | minimal + contract headers / minimal | tolk / minimal + headers | tolk p50 / p99 ms | minimal p50 / p99 ms |
 |---|---|---|---|---|---|---|---|---|
