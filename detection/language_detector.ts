@@ -9,6 +9,7 @@
  */
 import { type Script, SINGLE_LANGUAGE_SCRIPTS, takeScriptCensus } from "./script_prepass.ts";
 import { classifyHan, warmHanTables } from "./han_variants.ts";
+import { malayLexicon } from "./malay_lexicon.ts";
 import { decideLatin } from "./latin_detection.ts";
 import { loadStatisticalDetectors, type StatisticalDetectors } from "./statistical_detectors.ts";
 import {
@@ -226,6 +227,7 @@ function createRawEld(detectors: StatisticalDetectors) {
 async function buildDetector(): Promise<LanguageDetector> {
   const detectors = await loadStatisticalDetectors();
   warmHanTables();
+  malayLexicon();
   const strategies: Record<string, (text: string) => Detection> = {
     ensemble: createEnsemble(detectors),
     cld3: createRawCld3(detectors),

@@ -4,8 +4,9 @@
  * The two standards share most of their vocabulary; these lists hold the words that only one of
  * them uses in ordinary prose (spelling pairs such as karena/kerana, uang/wang, pikir/fikir, and
  * vocabulary such as pemerintah/kerajaan, mobil/kereta), plus suffix patterns (-itas/-iti,
- * -si/-syen).
+ * -si/-syen). A generated lexicon (malay_lexicon.ts) adds the long tail.
  */
+import { malayLexicon } from "./malay_lexicon.ts";
 
 // Each list holds words typical of one standard and rare or absent in the other. "Strong" words
 // are spelling pairs of one word (karena/kerana) and count double.
@@ -130,7 +131,8 @@ export interface MalayEvidence {
 }
 
 /**
- * Weighs Indonesian-only and Malay-only words, phrases and loanword endings in `text`.
+ * Weighs Indonesian-only and Malay-only words, phrases and loanword endings in `text`, plus one
+ * for each word of the generated lexicon ({@link malayLexicon}).
  *
  * @example
  * countMalayEvidence("saya tidak tahu kerana wang").malay; // 4
@@ -138,9 +140,12 @@ export interface MalayEvidence {
 export function countMalayEvidence(text: string): MalayEvidence {
   let indonesian = 2 * countMatches(text, INDONESIAN_NUMBER) + countMatches(text, INDONESIAN_ANDA);
   let malay = 2 * countMatches(text, MALAY_NUMBER) + countMatches(text, MALAY_ANDA);
+  const lexicon = malayLexicon();
   let previous = "";
   for (const word of text.toLowerCase().split(/[^\p{L}-]+/u)) {
     if (word.length === 0) continue;
+    if (lexicon.indonesianOnly.has(word)) indonesian++;
+    else if (lexicon.malayOnly.has(word)) malay++;
     const phrase = `${previous} ${word}`;
     previous = word;
     if (indonesianPhrases.has(phrase)) indonesian += 2;
