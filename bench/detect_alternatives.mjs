@@ -13,7 +13,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(`${process.cwd()}/`);
-const devPath = process.argv[2] ?? new URL("../../shared/eval/langid-dev.jsonl", import.meta.url);
+const devPath = process.argv[2] ??
+  new URL("../tests/fixtures/eval/langid-dev.jsonl", import.meta.url);
 const items = readFileSync(devPath, "utf8").trim().split("\n").map((line) => JSON.parse(line));
 const OURS = ["en", "vi", "id", "ms", "fil", "fr", "de", "es"];
 

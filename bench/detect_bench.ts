@@ -12,7 +12,7 @@ const SPEED_ROUNDS = 3;
 
 function evalPath(): string | URL {
   return Deno.env.get("DETECT_EVAL") ??
-    new URL("../../shared/eval/langid-dev.jsonl", import.meta.url);
+    new URL("../tests/fixtures/eval/langid-dev.jsonl", import.meta.url);
 }
 
 function percent(right: number, total: number): string {

@@ -5,7 +5,7 @@
 import { LANGUAGE_CODES } from "../schemas/languages.ts";
 import type { LanguageDetector } from "./language_detector.ts";
 
-/** One labelled item: `{text, lang, len}` as in `shared/eval/langid-dev.jsonl`. */
+/** One labelled item: `{text, lang, len}` as in `tests/fixtures/eval/langid-dev.jsonl`. */
 export interface LabelledItem {
   text: string;
   lang: string;

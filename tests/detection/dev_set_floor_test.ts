@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { loadLanguageDetector } from "../../detection/language_detector.ts";
 import { mean, readLabelledItems, scoreDetector } from "../../detection/accuracy.ts";
 
-// CI keeps shared/ beside the clone; a missing file must fail the test, never skip it.
-const DEV_SET = new URL("../../../shared/eval/langid-dev.jsonl", import.meta.url);
+// The dev split lives in the repository (licence in its README); a missing file fails, never skips.
+const DEV_SET = new URL("../fixtures/eval/langid-dev.jsonl", import.meta.url);
 
 /** Floors a few points under the quality bar, so a regression fails while noise does not. */
 const FLOORS = {
