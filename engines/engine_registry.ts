@@ -5,10 +5,10 @@ import type { Settings } from "../schemas/settings.ts";
 import type { Engine } from "./engine.ts";
 import { EnginePipeline } from "./engine_pipeline.ts";
 import type { EngineQueueOptions } from "./engine_queue.ts";
-import { createCompatibleApi } from "./compatible_api.ts";
-import { createEngineOne } from "./engine_one.ts";
-import { createEngineTwo } from "./engine_two.ts";
-import { createLocalLlmEngine } from "./local_llm.ts";
+import { BUILTIN_ENGINE_ID, createBuiltinEngine } from "./builtin/builtin_engine.ts";
+import { COMPATIBLE_API_ENGINE_ID, createCompatibleApiEngine } from "./chat/compatible_api.ts";
+import { createLmStudioEngine, LM_STUDIO_ENGINE_ID } from "./chat/lm_studio.ts";
+import { createOllamaEngine, OLLAMA_ENGINE_ID } from "./chat/ollama.ts";
 
 /** What the engines need besides the settings. */
 export interface EngineRegistryOptions {
@@ -24,14 +24,14 @@ export interface EngineRegistryOptions {
 /** Builds every engine the service offers, in no particular order. */
 export function createEngines(settings: Settings, options: EngineRegistryOptions): Engine[] {
   return [
-    createLocalLlmEngine({
+    createBuiltinEngine({
       modelsDir: options.modelsDir,
-      defaultModel: settings.engines["local-llm"].model,
+      defaultModel: settings.engines[BUILTIN_ENGINE_ID].model,
       maxNewTokens: options.maxNewTokens,
     }),
-    createEngineOne(settings.engines["engine-one"]),
-    createEngineTwo(settings.engines["engine-two"]),
-    createCompatibleApi(settings.engines["compatible-api"]),
+    createOllamaEngine(settings.engines[OLLAMA_ENGINE_ID]),
+    createLmStudioEngine(settings.engines[LM_STUDIO_ENGINE_ID]),
+    createCompatibleApiEngine(settings.engines[COMPATIBLE_API_ENGINE_ID]),
   ];
 }
 
@@ -45,7 +45,7 @@ export function createEnginePipeline(
 ): EnginePipeline {
   return new EnginePipeline(createEngines(settings, options), {
     order: settings.engines.order,
-    queues: { "local-llm": options.localQueue ?? { concurrency: 1, maxWaiting: 32 } },
+    queues: { [BUILTIN_ENGINE_ID]: options.localQueue ?? { concurrency: 1, maxWaiting: 32 } },
     statusTtlMs: options.statusTtlMs,
   });
 }

@@ -10,9 +10,9 @@ import type {
   ChatCompletionRequest,
   ChatMessage,
   FinishReason,
-  Model,
   ModelStatus,
-  Usage,
+  OpenAiModel,
+  OpenAiUsage,
 } from "../schemas/openai.ts";
 import { type JsonOutputFormat, toJsonOutputFormat } from "./json_schema_grammar.ts";
 
@@ -104,7 +104,7 @@ export function finishReasonOf(stopReason: RuntimeStopReason): FinishReason {
 /** The usage object of a result (real token counts). */
 export function usageOf(
   result: Pick<GenerationResult, "promptTokens" | "completionTokens">,
-): Usage {
+): OpenAiUsage {
   return {
     prompt_tokens: result.promptTokens,
     completion_tokens: result.completionTokens,
@@ -176,7 +176,7 @@ export function sseFrame(data: ChatCompletionChunk | object | "[DONE]"): string 
 }
 
 /** The Model entry of the served file (for /v1/models and /v1/status). */
-export function modelEntry(state: { modelId: string; modelStatus: ModelStatus }): Model {
+export function modelEntry(state: { modelId: string; modelStatus: ModelStatus }): OpenAiModel {
   return {
     id: state.modelId,
     object: "model",

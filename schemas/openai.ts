@@ -62,7 +62,7 @@ export const ChatCompletionRequestSchema = z.object({
 }).loose();
 
 /** Token counts of one completion. */
-export const UsageSchema = z.object({
+export const OpenAiUsageSchema = z.object({
   prompt_tokens: z.number().int().min(0).describe("Tokens of the formatted prompt."),
   completion_tokens: z.number().int().min(0).describe("Tokens generated."),
   total_tokens: z.number().int().min(0).describe("Sum of both."),
@@ -87,7 +87,7 @@ export const ChatCompletionSchema = z.object({
     logprobs: z.null(),
     finish_reason: FinishReasonSchema,
   })).length(1),
-  usage: UsageSchema,
+  usage: OpenAiUsageSchema,
 });
 
 /** One server-sent event of a streamed completion. */
@@ -105,7 +105,7 @@ export const ChatCompletionChunkSchema = z.object({
     logprobs: z.null(),
     finish_reason: FinishReasonSchema.nullable().describe("Set on the last content chunk only."),
   })).max(1).describe("Empty on the usage chunk."),
-  usage: UsageSchema.nullable().optional()
+  usage: OpenAiUsageSchema.nullable().optional()
     .describe("null on every chunk but the last when include_usage is set."),
 });
 
@@ -113,7 +113,7 @@ export const ChatCompletionChunkSchema = z.object({
 export const ModelStatusSchema = z.enum(["valid", "loading", "invalid", "missing"]);
 
 /** The served model (GET /v1/models entry). */
-export const ModelSchema = z.object({
+export const OpenAiModelSchema = z.object({
   id: z.string().describe("general.name from the GGUF metadata, else the file's base name."),
   object: z.literal("model"),
   owned_by: z.literal("local"),
@@ -124,7 +124,7 @@ export const ModelSchema = z.object({
 /** GET /v1/models body. */
 export const ModelListSchema = z.object({
   object: z.literal("list"),
-  data: z.array(ModelSchema).describe("The one active model."),
+  data: z.array(OpenAiModelSchema).describe("The one active model."),
 });
 
 /** GET /v1/status body. */
@@ -139,7 +139,7 @@ export const StatusSchema = z.object({
     backend: z.enum(["cpu", "cuda", "vulkan", "metal"]).describe("Compute backend in use."),
     ready: z.boolean().describe("true once the model is loaded."),
   }),
-  active_model: ModelSchema.extend({
+  active_model: OpenAiModelSchema.extend({
     path: z.string().describe('The model file, "<redacted>" unless --expose-model-path.'),
   }),
 });
@@ -169,13 +169,13 @@ export type ChatCompletion = z.infer<typeof ChatCompletionSchema>;
 /** One streamed chunk. */
 export type ChatCompletionChunk = z.infer<typeof ChatCompletionChunkSchema>;
 /** Token counts. */
-export type Usage = z.infer<typeof UsageSchema>;
+export type OpenAiUsage = z.infer<typeof OpenAiUsageSchema>;
 /** `stop` or `length`. */
 export type FinishReason = z.infer<typeof FinishReasonSchema>;
 /** Model file validity. */
 export type ModelStatus = z.infer<typeof ModelStatusSchema>;
 /** A Model entry. */
-export type Model = z.infer<typeof ModelSchema>;
+export type OpenAiModel = z.infer<typeof OpenAiModelSchema>;
 /** The models list. */
 export type ModelList = z.infer<typeof ModelListSchema>;
 /** The status body. */

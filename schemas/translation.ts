@@ -104,7 +104,7 @@ export const DetectRequestSchema = z.strictObject({
 }).describe("A batch language-detection request.");
 
 /** Usage of one request. */
-export const UsageSchema = z.strictObject({
+export const TranslationUsageSchema = z.strictObject({
   input_chars: z.int().min(0).describe("Code points across all input items."),
   output_chars: z.int().min(0).nullable().optional()
     .describe("Code points across all outputs; absent for detection."),
@@ -132,7 +132,7 @@ export const TranslateResponseSchema = z.strictObject({
   source: z.string().describe("Resolved source language: explicit, or detected for most items."),
   target: LanguageCodeSchema,
   results: z.array(TranslateResultSchema).describe("One per input item, same order."),
-  usage: UsageSchema,
+  usage: TranslationUsageSchema,
 });
 
 /** One detected item. */
@@ -148,7 +148,7 @@ export const DetectResponseSchema = z.strictObject({
   object: z.literal("language_detection"),
   created: z.int().min(0).describe("Epoch seconds."),
   results: z.array(DetectResultSchema),
-  usage: UsageSchema,
+  usage: TranslationUsageSchema,
 });
 
 /** HealthResponse. */
@@ -162,14 +162,18 @@ export const HealthResponseSchema = z.strictObject({
 });
 
 /** A model of an engine. */
-export const ModelSchema = z.strictObject({ id: z.string(), name: z.string(), ready: z.boolean() });
+export const EngineModelSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  ready: z.boolean(),
+});
 
 /** An engine in capabilities. */
 export const EngineSchema = z.strictObject({
   id: EngineIdSchema,
   name: z.string(),
   ready: z.boolean().describe("True only if a translation would be attempted right now."),
-  models: z.array(ModelSchema).nullable().optional().describe("Null when it cannot list."),
+  models: z.array(EngineModelSchema).nullable().optional().describe("Null when it cannot list."),
 });
 
 /** Feature flags: true only when the feature works end to end. */

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { EngineUnavailableError, type TranslationJob } from "../../engines/engine.ts";
 import { EnginePipeline } from "../../engines/engine_pipeline.ts";
 import { EngineBusyError } from "../../engines/engine_queue.ts";
-import { createLocalLlmEngine } from "../../engines/local_llm.ts";
-import { createEngineOne } from "../../engines/engine_one.ts";
-import { createEngineTwo } from "../../engines/engine_two.ts";
+import { createBuiltinEngine } from "../../engines/builtin/builtin_engine.ts";
+import { createOllamaEngine } from "../../engines/chat/ollama.ts";
+import { createLmStudioEngine } from "../../engines/chat/lm_studio.ts";
 import { SettingsSchema } from "../../schemas/settings.ts";
 import {
   closedPortUrl,
@@ -32,9 +32,9 @@ const JOB: TranslationJob = {
 
 function engines(defaultModel = FIXTURE_MODEL) {
   return [
-    createLocalLlmEngine({ modelsDir: FIXTURE_MODELS_DIR, defaultModel, maxNewTokens: 6 }),
-    createEngineOne(downBackends()["engine-one"]),
-    createEngineTwo(downBackends()["engine-two"]),
+    createBuiltinEngine({ modelsDir: FIXTURE_MODELS_DIR, defaultModel, maxNewTokens: 6 }),
+    createOllamaEngine(downBackends()["engine-one"]),
+    createLmStudioEngine(downBackends()["engine-two"]),
   ];
 }
 
@@ -81,8 +81,8 @@ Deno.test("EnginePipeline answers EngineBusyError when an engine's queue is full
 
 Deno.test("EnginePipeline refuses two engines with the same id", () => {
   const twice = [
-    createEngineOne(downBackends()["engine-one"]),
-    createEngineOne(downBackends()["engine-one"]),
+    createOllamaEngine(downBackends()["engine-one"]),
+    createOllamaEngine(downBackends()["engine-one"]),
   ];
   assert.throws(() => new EnginePipeline(twice, { order: [] }), RangeError);
 });

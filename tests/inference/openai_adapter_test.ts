@@ -16,7 +16,7 @@ import {
   ChatCompletionChunkSchema,
   type ChatCompletionRequest,
   ChatCompletionSchema,
-  ModelSchema,
+  OpenAiModelSchema,
 } from "../../schemas/openai.ts";
 
 const USER = { role: "user" as const, content: "hi" };
@@ -178,7 +178,7 @@ Deno.test("sseFrame frames JSON and the [DONE] marker as data events", () => {
 });
 
 Deno.test("modelEntry is a gguf model owned by local", () => {
-  const model = ModelSchema.parse(modelEntry({ modelId: "tiny", modelStatus: "valid" }));
+  const model = OpenAiModelSchema.parse(modelEntry({ modelId: "tiny", modelStatus: "valid" }));
   assert.deepEqual(model, {
     id: "tiny",
     object: "model",

@@ -1,6 +1,6 @@
 /**
  * Everything of the built-in engine that needs transformers.js, behind one module that
- * `engines/local_llm.ts` imports on first use.
+ * `engines/builtin/builtin_engine.ts` imports on first use.
  */
 export { random } from "@huggingface/transformers";
 export { generateRows } from "./seq2seq_generation.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { joinChunks, splitText } from "../../../engines/local_llm/sentence_chunks.ts";
+import { joinChunks, splitText } from "../../../engines/builtin/sentence_chunks.ts";
 
 const byLength = (limit: number) => (piece: string) => [...piece].length <= limit;
 

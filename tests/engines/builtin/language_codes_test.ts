@@ -4,7 +4,7 @@ import {
   marianPair,
   marianScheme,
   tokenScheme,
-} from "../../../engines/local_llm/language_codes.ts";
+} from "../../../engines/builtin/language_codes.ts";
 import { LANGUAGE_CODES } from "../../../schemas/languages.ts";
 
 const NLLB_TOKENS = [

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { EngineFailedError, EngineUnavailableError } from "../../engines/engine.ts";
-import { createEngineOne } from "../../engines/engine_one.ts";
-import { SettingsSchema } from "../../schemas/settings.ts";
-import { ErrorResponseSchema, TranslateResponseSchema } from "../../schemas/translation.ts";
-import { expectError } from "../support/http_assertions.ts";
+import { EngineFailedError, EngineUnavailableError } from "../../../engines/engine.ts";
+import { createOllamaEngine } from "../../../engines/chat/ollama.ts";
+import { SettingsSchema } from "../../../schemas/settings.ts";
+import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { expectError } from "../../support/http_assertions.ts";
 import {
   engineCapabilities,
   FRENCH,
@@ -11,14 +11,14 @@ import {
   postTranslate,
   translateOk,
   translateOverWebSocket,
-} from "../support/llm_engine_checks.ts";
+} from "../../support/chat_engine_checks.ts";
 import {
   type OllamaStandIn,
   STAND_IN_MODEL,
   standInTranslation,
   startOllamaStandIn,
-} from "../support/ollama_stand_in.ts";
-import { startTranslationService, type TestService } from "../support/translation_service.ts";
+} from "../../support/ollama_stand_in.ts";
+import { startTranslationService, type TestService } from "../../support/translation_service.ts";
 
 /** The parts of an /api/chat body these tests read. */
 interface OllamaChatBody {
@@ -33,7 +33,7 @@ function engineOne(baseUrl: string, extra: Record<string, unknown> = {}) {
   const settings = SettingsSchema.parse({
     engines: { "engine-one": { base_url: baseUrl, status_cache_ms: 0, ...extra } },
   });
-  return createEngineOne(settings.engines["engine-one"]);
+  return createOllamaEngine(settings.engines["engine-one"]);
 }
 
 const JOB = {

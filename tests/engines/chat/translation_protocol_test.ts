@@ -3,7 +3,7 @@ import {
   answerSchema,
   buildMessages,
   parseAnswer,
-} from "../../../engines/llm/translation_protocol.ts";
+} from "../../../engines/chat/translation_protocol.ts";
 
 const IDS = ["1", "2"];
 

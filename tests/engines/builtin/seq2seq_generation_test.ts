@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { inspectModel } from "../../../models/model_store.ts";
-import { generateRows, sequenceConfidence } from "../../../engines/local_llm/seq2seq_generation.ts";
-import { loadTranslationModel } from "../../../engines/local_llm/translation_model.ts";
+import { generateRows, sequenceConfidence } from "../../../engines/builtin/seq2seq_generation.ts";
+import { loadTranslationModel } from "../../../engines/builtin/translation_model.ts";
 
 const MODELS_DIR = fileURLToPath(new URL("../../fixtures/models/", import.meta.url));
 

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { createLocalLlmEngine, type LocalLlmEngineOptions } from "../../engines/local_llm.ts";
+import {
+  type BuiltinEngineOptions,
+  createBuiltinEngine,
+} from "../../../engines/builtin/builtin_engine.ts";
 import {
   type Engine,
   EngineFailedError,
@@ -8,10 +11,10 @@ import {
   EngineUnavailableError,
   type TranslationItem,
   type TranslationJob,
-} from "../../engines/engine.ts";
-import type { LanguageCode } from "../../schemas/languages.ts";
+} from "../../../engines/engine.ts";
+import type { LanguageCode } from "../../../schemas/languages.ts";
 
-const MODELS_DIR = fileURLToPath(new URL("../fixtures/models/", import.meta.url));
+const MODELS_DIR = fileURLToPath(new URL("../../fixtures/models/", import.meta.url));
 const NLLB = "tolk-test/tiny-nllb";
 const M2M100 = "tolk-test/tiny-m2m100";
 const MARIAN = "tolk-test/tiny-marian";
@@ -19,9 +22,9 @@ const MARIAN = "tolk-test/tiny-marian";
 /** Runs `body` with an engine over the fixtures, always closing it. */
 async function withEngine(
   body: (engine: Engine) => Promise<void>,
-  options: Partial<LocalLlmEngineOptions> = {},
+  options: Partial<BuiltinEngineOptions> = {},
 ): Promise<void> {
-  const engine = createLocalLlmEngine({
+  const engine = createBuiltinEngine({
     modelsDir: MODELS_DIR,
     defaultModel: NLLB,
     maxNewTokens: 8,

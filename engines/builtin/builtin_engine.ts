@@ -14,21 +14,25 @@ import {
   type TranslatedItem,
   type TranslationJob,
   type TranslationOutcome,
-} from "./engine.ts";
-import { inspectModel, isModelId, listInstalledModels } from "../models/model_store.ts";
-import { canonicalLanguage, type ModelTarget } from "./local_llm/language_codes.ts";
-import { isChineseScriptChange, toChineseScript } from "./local_llm/script_conversion.ts";
-import { type ChunkedText, joinChunks, splitText } from "./local_llm/sentence_chunks.ts";
-import type { GeneratedRow } from "./local_llm/seq2seq_generation.ts";
-import { sequenceConfidence } from "./local_llm/sequence_confidence.ts";
-import type { TranslationModel } from "./local_llm/translation_model.ts";
+} from "../engine.ts";
+import type { EngineId } from "../../schemas/languages.ts";
+import { inspectModel, isModelId, listInstalledModels } from "../../models/model_store.ts";
+import { canonicalLanguage, type ModelTarget } from "./language_codes.ts";
+import { isChineseScriptChange, toChineseScript } from "./script_conversion.ts";
+import { type ChunkedText, joinChunks, splitText } from "./sentence_chunks.ts";
+import type { GeneratedRow } from "./seq2seq_generation.ts";
+import { sequenceConfidence } from "./sequence_confidence.ts";
+import type { TranslationModel } from "./translation_model.ts";
 
 // transformers.js and onnxruntime cost about 40 MB and 100 ms: they load with the first model,
 // so a service that never translates locally (or only passes items through) never pays.
-const modelRuntime = () => import("./local_llm/model_runtime.ts");
+/** The wire id of the built-in engine in requests, settings and capabilities. */
+export const BUILTIN_ENGINE_ID = "local-llm" satisfies EngineId;
 
-/** Options of {@link createLocalLlmEngine}. */
-export interface LocalLlmEngineOptions {
+const modelRuntime = () => import("./model_runtime.ts");
+
+/** Options of {@link createBuiltinEngine}. */
+export interface BuiltinEngineOptions {
   /** `<models-dir>` holding `<org>/<name>/` folders in the hub layout. */
   modelsDir: string;
   /** Model used when a job names none (`Xenova/nllb-200-distilled-600M` in the settings). */
@@ -64,13 +68,13 @@ const ALTERNATIVE_SAMPLES = 3;
  *
  * @example
  * ```ts
- * const engine = createLocalLlmEngine({
+ * const engine = createBuiltinEngine({
  *   modelsDir: "/home/me/.local/share/tolk/models",
  *   defaultModel: "Xenova/nllb-200-distilled-600M",
  * });
  * ```
  */
-export function createLocalLlmEngine(options: LocalLlmEngineOptions): Engine {
+export function createBuiltinEngine(options: BuiltinEngineOptions): Engine {
   const maxNewTokens = options.maxNewTokens ?? 512;
   const batchSize = options.batchSize ?? 8;
   const loaded = new Map<string, Promise<TranslationModel>>();
@@ -80,7 +84,7 @@ export function createLocalLlmEngine(options: LocalLlmEngineOptions): Engine {
   async function model(id: string): Promise<TranslationModel> {
     if (!isModelId(id)) {
       throw new EngineUnavailableError(
-        "local-llm",
+        BUILTIN_ENGINE_ID,
         `"${id}" is not a model id (expected org/name)`,
       );
     }
@@ -88,7 +92,7 @@ export function createLocalLlmEngine(options: LocalLlmEngineOptions): Engine {
     if (!installed?.valid) {
       const why = installed ? installed.problems.join(", ") : "not installed";
       throw new EngineUnavailableError(
-        "local-llm",
+        BUILTIN_ENGINE_ID,
         `model ${id} is ${installed ? `incomplete (${why})` : why} in ${options.modelsDir} ` +
           `(install it with: tolk models pull ${id})`,
       );
@@ -108,7 +112,7 @@ export function createLocalLlmEngine(options: LocalLlmEngineOptions): Engine {
       loaded.delete(id);
       broken.add(id);
       const reason = `model ${id} failed to load: ${message(error)}`;
-      throw new EngineUnavailableError("local-llm", reason, { cause: error });
+      throw new EngineUnavailableError(BUILTIN_ENGINE_ID, reason, { cause: error });
     }
   }
 
@@ -175,7 +179,7 @@ export function createLocalLlmEngine(options: LocalLlmEngineOptions): Engine {
     );
   }
 
-  return { id: "local-llm", name: "Built-in local model", status, translate, close };
+  return { id: BUILTIN_ENGINE_ID, name: "Built-in local model", status, translate, close };
 }
 
 /** Items that never reach the model: same language, a Chinese script change, or blank text. */
@@ -256,7 +260,7 @@ function assemble(item: PlannedItem, target: ModelTarget): TranslatedItem {
 
 function unsupported(model: string, direction: "from" | "into", language: string) {
   return new EngineFailedError(
-    "local-llm",
+    BUILTIN_ENGINE_ID,
     `model ${model} cannot translate ${direction} "${language}"`,
   );
 }

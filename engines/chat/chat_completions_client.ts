@@ -9,7 +9,7 @@ import type { Completion, CompletionRequest } from "./batch_translation.ts";
 import { ContextOverflowError } from "./batch_translation.ts";
 import { toChatMessages } from "./translation_protocol.ts";
 import { BackendHttpError, requestJson } from "./backend_http.ts";
-import { createLlmEngine, type LlmBackend, sharedEngineOptions } from "./llm_engine.ts";
+import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 
 /** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
 export type ChatCompletionsSettings =
@@ -32,7 +32,7 @@ export function createChatCompletionsEngine(
   settings: ChatCompletionsSettings,
 ): Engine {
   const baseUrl = settings.base_url;
-  return createLlmEngine({
+  return createChatEngine({
     id,
     name,
     backend: baseUrl
@@ -71,7 +71,7 @@ export interface ChatCompletionsOptions {
  * });
  * ```
  */
-export function createChatCompletionsBackend(options: ChatCompletionsOptions): LlmBackend {
+export function createChatCompletionsBackend(options: ChatCompletionsOptions): ChatBackend {
   const root = options.baseUrl.replace(/\/+$/, "");
   const headers: Record<string, string> = options.apiKey
     ? { authorization: `Bearer ${options.apiKey}` }

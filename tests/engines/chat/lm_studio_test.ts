@@ -3,19 +3,19 @@
  * the tiny GGUF, and the `auto` pipeline falling back when that backend stops mid-run.
  */
 import assert from "node:assert/strict";
-import { createEngineTwo } from "../../engines/engine_two.ts";
-import { SettingsSchema } from "../../schemas/settings.ts";
-import { TranslateResponseSchema } from "../../schemas/translation.ts";
-import { expectError } from "../support/http_assertions.ts";
-import { startInferDaemon } from "../support/infer_daemon.ts";
+import { createLmStudioEngine } from "../../../engines/chat/lm_studio.ts";
+import { SettingsSchema } from "../../../schemas/settings.ts";
+import { TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { expectError } from "../../support/http_assertions.ts";
+import { startInferDaemon } from "../../support/infer_daemon.ts";
 import {
   engineCapabilities,
   FRENCH,
   postTranslate,
   translateOk,
   translateOverWebSocket,
-} from "../support/llm_engine_checks.ts";
-import { FIXTURE_MODEL, startTranslationService } from "../support/translation_service.ts";
+} from "../../support/chat_engine_checks.ts";
+import { FIXTURE_MODEL, startTranslationService } from "../../support/translation_service.ts";
 
 const TINY_CONTEXT = 2048;
 
@@ -26,7 +26,7 @@ Deno.test("engine-two reads /v1/models, translates, and is not ready once the se
       "engine-two": { base_url: daemon.baseUrl, context_tokens: TINY_CONTEXT, status_cache_ms: 0 },
     },
   });
-  const engine = createEngineTwo(settings.engines["engine-two"]);
+  const engine = createLmStudioEngine(settings.engines["engine-two"]);
   try {
     assert.equal(engine.name, "Desktop model server (LM Studio)");
     assert.deepEqual(await engine.status(), {

@@ -1,5 +1,5 @@
 /**
- * One Engine over any LLM backend: readiness from a cached model-list probe, model choice, and
+ * One Engine over any chat backend: readiness from a cached model-list probe, model choice, and
  * translation through the shared protocol. engine-one, engine-two and compatible-api differ only
  * in the backend they pass in.
  */
@@ -15,7 +15,7 @@ import { createStatusCache, type ProbeResult } from "./backend_status.ts";
 import { type CompleteFn, translateBatches } from "./batch_translation.ts";
 
 /** What an engine needs from its backend. */
-export interface LlmBackend {
+export interface ChatBackend {
   /**
    * Model ids the backend has, with the short probe timeout.
    *
@@ -26,12 +26,12 @@ export interface LlmBackend {
   complete: CompleteFn;
 }
 
-/** Options of {@link createLlmEngine}. */
-export interface LlmEngineOptions {
+/** Options of {@link createChatEngine}. */
+export interface ChatEngineOptions {
   id: EngineId;
   name: string;
   /** Null when the engine is not configured (no base URL): listed, never ready. */
-  backend: LlmBackend | null;
+  backend: ChatBackend | null;
   /** Model used when a job names none; null picks the first chat model the backend lists. */
   defaultModel: string | null;
   /** The model's context in tokens, for packing batches. */
@@ -42,18 +42,18 @@ export interface LlmEngineOptions {
   statusCacheMs: number;
 }
 
-/** The settings keys every LLM engine section has. */
-export interface SharedLlmSettings {
+/** The settings keys every chat engine section has. */
+export interface SharedChatSettings {
   model: string | null;
   max_batch_items: number;
   temperature: number;
   status_cache_ms: number;
 }
 
-/** The {@link LlmEngineOptions} that come straight from a settings section. */
+/** The {@link ChatEngineOptions} that come straight from a settings section. */
 export function sharedEngineOptions(
-  settings: SharedLlmSettings,
-): Pick<LlmEngineOptions, "defaultModel" | "maxBatchItems" | "temperature" | "statusCacheMs"> {
+  settings: SharedChatSettings,
+): Pick<ChatEngineOptions, "defaultModel" | "maxBatchItems" | "temperature" | "statusCacheMs"> {
   return {
     defaultModel: settings.model,
     maxBatchItems: settings.max_batch_items,
@@ -66,18 +66,18 @@ export function sharedEngineOptions(
 const EMBEDDING_MODEL = /embed/i;
 
 /**
- * Creates an LLM engine.
+ * Creates a chat engine.
  *
  * @example
  * ```ts
- * const engine = createLlmEngine({
+ * const engine = createChatEngine({
  *   id: "engine-two", name: "Desktop model server (LM Studio)",
  *   backend: createChatCompletionsBackend({ ... }), defaultModel: null,
  *   contextTokens: 4096, maxBatchItems: 16, temperature: 0, statusCacheMs: 3000,
  * });
  * ```
  */
-export function createLlmEngine(options: LlmEngineOptions): Engine {
+export function createChatEngine(options: ChatEngineOptions): Engine {
   const backend = options.backend;
   const status = backend
     ? createStatusCache(() => backend.listModels(), { ttlMs: options.statusCacheMs })

@@ -4,12 +4,12 @@
  * end. One daemon serves the whole file.
  */
 import assert from "node:assert/strict";
-import { createCompatibleApi } from "../../engines/compatible_api.ts";
-import { EngineUnavailableError } from "../../engines/engine.ts";
-import { SettingsSchema } from "../../schemas/settings.ts";
-import { TranslateResponseSchema } from "../../schemas/translation.ts";
-import { expectError } from "../support/http_assertions.ts";
-import { startInferDaemon } from "../support/infer_daemon.ts";
+import { createCompatibleApiEngine } from "../../../engines/chat/compatible_api.ts";
+import { EngineUnavailableError } from "../../../engines/engine.ts";
+import { SettingsSchema } from "../../../schemas/settings.ts";
+import { TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { expectError } from "../../support/http_assertions.ts";
+import { startInferDaemon } from "../../support/infer_daemon.ts";
 import {
   engineCapabilities,
   FRENCH,
@@ -17,8 +17,8 @@ import {
   postTranslate,
   translateOk,
   translateOverWebSocket,
-} from "../support/llm_engine_checks.ts";
-import { startTranslationService } from "../support/translation_service.ts";
+} from "../../support/chat_engine_checks.ts";
+import { startTranslationService } from "../../support/translation_service.ts";
 
 const API_KEY = "compatible-api-test-key";
 /** The fixture's trained context; batches are packed against it. */
@@ -36,7 +36,7 @@ function compatibleApi(extra: Record<string, unknown> = {}) {
   const settings = SettingsSchema.parse({
     engines: { "compatible-api": { ...SETTINGS, ...extra } },
   });
-  return createCompatibleApi(settings.engines["compatible-api"]);
+  return createCompatibleApiEngine(settings.engines["compatible-api"]);
 }
 
 Deno.test("compatible-api lists the server's models with its key and is ready", async () => {

@@ -1,35 +1,38 @@
 /**
- * `engine-one`: the local model runner's native API (Ollama) — models from `/api/tags`,
- * translation through `/api/chat` with a JSON Schema in `format`, `keep_alive`, and
+ * The Ollama engine (wire id `engine-one`): the local model runner's native API — models from
+ * `/api/tags`, translation through `/api/chat` with a JSON Schema in `format`, `keep_alive`, and
  * `options.num_ctx` / `options.temperature` / `options.num_predict`.
  */
-import type { Settings } from "../schemas/settings.ts";
-import type { Engine } from "./engine.ts";
-import { EngineFailedError } from "./engine.ts";
-import { toChatMessages } from "./llm/translation_protocol.ts";
-import { BackendHttpError, requestJson } from "./llm/backend_http.ts";
+import type { EngineId } from "../../schemas/languages.ts";
+import type { Settings } from "../../schemas/settings.ts";
+import type { Engine } from "../engine.ts";
+import { EngineFailedError } from "../engine.ts";
+import { toChatMessages } from "./translation_protocol.ts";
+import { BackendHttpError, requestJson } from "./backend_http.ts";
 import {
   type Completion,
   type CompletionRequest,
   ContextOverflowError,
-} from "./llm/batch_translation.ts";
-import { createLlmEngine, type LlmBackend, sharedEngineOptions } from "./llm/llm_engine.ts";
+} from "./batch_translation.ts";
+import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 
 /** The `engines["engine-one"]` settings section. */
-export type EngineOneSettings = Settings["engines"]["engine-one"];
+export type OllamaSettings = Settings["engines"]["engine-one"];
 
-const ENGINE = "engine-one";
+/** The wire id of the Ollama engine in requests, settings and capabilities. */
+export const OLLAMA_ENGINE_ID = "engine-one" satisfies EngineId;
+const ENGINE = OLLAMA_ENGINE_ID;
 
 /**
- * Creates `engine-one` from its settings.
+ * Creates the Ollama engine (`engine-one`) from its settings.
  *
  * @example
  * ```ts
- * const engine = createEngineOne(settings.engines["engine-one"]);
+ * const engine = createOllamaEngine(settings.engines["engine-one"]);
  * ```
  */
-export function createEngineOne(settings: EngineOneSettings): Engine {
-  return createLlmEngine({
+export function createOllamaEngine(settings: OllamaSettings): Engine {
+  return createChatEngine({
     id: ENGINE,
     name: "Local model runner (Ollama)",
     backend: settings.base_url ? createOllamaBackend(settings.base_url, settings) : null,
@@ -38,7 +41,7 @@ export function createEngineOne(settings: EngineOneSettings): Engine {
   });
 }
 
-function createOllamaBackend(baseUrl: string, settings: EngineOneSettings): LlmBackend {
+function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBackend {
   const root = baseUrl.replace(/\/+$/, "");
 
   async function listModels(): Promise<string[]> {
