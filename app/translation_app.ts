@@ -22,8 +22,10 @@ import { tokenAuth } from "../middleware/token_auth.ts";
 import { capabilitiesRoute } from "../routes/serve/capabilities.ts";
 import { detectRoute } from "../routes/serve/detect.ts";
 import { healthRoute } from "../routes/serve/health.ts";
+import { openApiRoute } from "../routes/serve/openapi.ts";
 import { translateRoute } from "../routes/serve/translate.ts";
 import { type SocketRegistry, wsTranslateRoute } from "../routes/serve/ws_translate.ts";
+import { API_ROUTES } from "../schemas/api_routes.ts";
 import type { SettingsStore } from "../settings/settings_store.ts";
 import type { HistoryStore } from "../storage/history_store.ts";
 
@@ -93,6 +95,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     }),
   );
   app.route("/v1/capabilities", capabilitiesRoute({ pipeline: deps.pipeline }));
+  app.route("/v1/openapi.json", openApiRoute({ routes: API_ROUTES }));
   app.route("/v1/detect", detectRoute({ detector: deps.detector }));
   app.route("/v1/translate", translateRoute(translation));
   app.route("/v1/ws/translate", wsTranslateRoute({ ...translation, currentToken, sockets, log }));

@@ -3,7 +3,7 @@
  * data directory and the committed fixture models.
  */
 import { join } from "node:path";
-import { createTranslationApp } from "../../app/translation_app.ts";
+import { createTranslationApp, type TranslationApp } from "../../app/translation_app.ts";
 import { loadLanguageDetector } from "../../detection/language_detector.ts";
 import { createEnginePipeline } from "../../engines/engine_registry.ts";
 import type { EngineQueueOptions } from "../../engines/engine_queue.ts";
@@ -33,6 +33,8 @@ export interface TestServiceOptions {
 
 /** A running test service. */
 export interface TestService {
+  /** The composed app (its registered routes are what the route-table test compares). */
+  app: TranslationApp["app"];
   url: string;
   wsUrl: string;
   token: string;
@@ -88,6 +90,7 @@ export async function startTranslationService(
   );
   const { port } = server.addr as Deno.NetAddr;
   return {
+    app: service.app,
     url: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}`,
     token: TEST_TOKEN,

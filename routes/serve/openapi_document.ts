@@ -1,0 +1,226 @@
+/**
+ * Builds the OpenAPI 3.1 document of `tolk serve` from the route table and the zod schemas
+ * (`z.toJSONSchema`): nothing in it is written by hand but the route table's words.
+ */
+import { z } from "zod";
+import type { ApiRoute, NamedSchema } from "../../schemas/api_route.ts";
+import { ErrorResponseSchema } from "../../schemas/translation.ts";
+
+/** Status and type of an error code, as the service's error factory has them. */
+export type ErrorCodeInfo = Readonly<Record<string, { status: number; type: string }>>;
+
+/** Options of {@link buildOpenApiDocument}. */
+export interface OpenApiOptions {
+  /** `info.version`. */
+  version: string;
+  /** Every contract error code with its status and type. */
+  errorCodes: ErrorCodeInfo;
+}
+
+type JsonObject = Record<string, unknown>;
+
+const ERROR_RESPONSE = { name: "ErrorResponse", schema: ErrorResponseSchema };
+
+/**
+ * The OpenAPI document for `routes`.
+ *
+ * @throws {Error} when a route names an unknown error code or two schemas share a name.
+ * @example
+ * ```ts
+ * const document = buildOpenApiDocument(API_ROUTES, { version: APP_VERSION, errorCodes: ERROR_CODES });
+ * ```
+ */
+export function buildOpenApiDocument(
+  routes: readonly ApiRoute[],
+  options: OpenApiOptions,
+): JsonObject {
+  const components = new SchemaComponents();
+  const paths: Record<string, JsonObject> = {};
+  for (const route of routes) {
+    paths[route.path] ??= {};
+    paths[route.path][route.method] = operation(route, components, options.errorCodes);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "tolk translation service",
+      version: options.version,
+      description: "The local translation API of `tolk serve`. Token-protected operations take " +
+        "the API token as `X-Svc-Token` or `Authorization: Bearer`; `tolk api enable` or the " +
+        "settings page (`tolk settings`) makes one.",
+    },
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: components.schemas,
+      securitySchemes: {
+        token: { type: "apiKey", in: "header", name: "X-Svc-Token" },
+        bearer: { type: "http", scheme: "bearer" },
+      },
+    },
+  };
+}
+
+function operation(route: ApiRoute, components: SchemaComponents, codes: ErrorCodeInfo) {
+  const firstExample = route.examples.find((example) => example.body !== undefined);
+  const request = route.request;
+  const body = request?.body ?? request?.formBody;
+  return {
+    operationId: `${route.method}${route.path.replace(/[^A-Za-z0-9]+/g, "_")}`,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description || route.authNote
+      ? { description: [route.description, route.authNote].filter(Boolean).join("\n\n") }
+      : {}),
+    security: route.auth === "token" ? [{ token: [] }, { bearer: [] }] : [],
+    parameters: [
+      ...parameters(request?.params, "path"),
+      ...parameters(request?.query, "query"),
+      ...(route.clientHeader ? [CLIENT_HEADER] : []),
+    ],
+    ...(body
+      ? {
+        requestBody: {
+          required: true,
+          content: {
+            ...(request?.body
+              ? {
+                "application/json": {
+                  schema: components.ref(request.body, "input"),
+                  ...(firstExample ? { example: firstExample.body } : {}),
+                },
+              }
+              : {}),
+            ...(request?.formBody
+              ? {
+                "application/x-www-form-urlencoded": {
+                  schema: components.ref(request.formBody, "input"),
+                },
+              }
+              : {}),
+          },
+        },
+      }
+      : {}),
+    responses: {
+      ...successes(route, components),
+      ...errors(route, components, codes),
+    },
+  };
+}
+
+const REQUEST_ID_HEADER = {
+  "x-request-id": {
+    description: "The request's id (the client's own when it sent a safe one).",
+    schema: { type: "string" },
+  },
+};
+
+const CLIENT_HEADER = {
+  name: "X-Svc-Client",
+  in: "header",
+  required: false,
+  description: "Client name stored with history rows: 1 to 128 printable ASCII characters.",
+  schema: { type: "string", maxLength: 128 },
+};
+
+function successes(route: ApiRoute, components: SchemaComponents) {
+  const answers: Record<string, JsonObject> = {};
+  for (const [status, success] of Object.entries(route.responses)) {
+    answers[status] = {
+      description: success.description,
+      headers: REQUEST_ID_HEADER,
+      ...(success.body
+        ? { content: { "application/json": { schema: components.ref(success.body, "output") } } }
+        : {}),
+    };
+  }
+  return answers;
+}
+
+/** Groups the route's error codes (and those every route may give) by status. */
+function errors(route: ApiRoute, components: SchemaComponents, codes: ErrorCodeInfo) {
+  const all = new Set(["host_not_allowed", "internal_error", ...route.errors]);
+  if (route.auth === "token" && !all.has("ws_unauthorized")) all.add("unauthorized");
+  const byStatus = new Map<number, string[]>();
+  for (const code of all) {
+    const info = codes[code];
+    if (!info) throw new Error(`route ${route.method} ${route.path}: unknown error code ${code}`);
+    byStatus.set(info.status, [...(byStatus.get(info.status) ?? []), code]);
+  }
+  const body = route.errorBody ?? ERROR_RESPONSE;
+  const answers: Record<string, JsonObject> = {};
+  for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    answers[String(status)] = {
+      description: `Error; code ${statusCodes.join(" or ")}.`,
+      headers: REQUEST_ID_HEADER,
+      content: {
+        "application/json": {
+          schema: components.ref(body, "output"),
+          ...(route.errorBody ? {} : {
+            examples: Object.fromEntries(statusCodes.map((code) => [code, {
+              value: {
+                error: { code, message: "what went wrong", type: codes[code].type, param: null },
+              },
+            }])),
+          }),
+        },
+      },
+    };
+  }
+  return answers;
+}
+
+function parameters(schema: z.ZodObject | undefined, place: "query" | "path") {
+  if (!schema) return [];
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const json = toJsonSchema(field as z.ZodType, "input");
+    const { description, ...rest } = json;
+    return {
+      name,
+      in: place,
+      required: place === "path" || !(field as z.ZodType).safeParse(undefined).success,
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+/** `components.schemas`, filled as routes refer to named schemas. */
+class SchemaComponents {
+  readonly schemas: Record<string, JsonObject> = {};
+  readonly #sources = new Map<string, z.ZodType>();
+
+  ref(named: NamedSchema, io: "input" | "output"): JsonObject {
+    const seen = this.#sources.get(named.name);
+    if (seen && seen !== named.schema) {
+      throw new Error(`two different schemas are named ${named.name}`);
+    }
+    if (!seen) {
+      this.#sources.set(named.name, named.schema);
+      this.schemas[named.name] = toJsonSchema(named.schema, io);
+    }
+    return { $ref: `#/components/schemas/${named.name}` };
+  }
+}
+
+/**
+ * JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a zod schema. Requests are described by what a
+ * client may send (`input`), answers by what the service sends (`output`); a string piped into
+ * an enum (languages: a non-string is a 400, an unknown string a 422) shows the enum.
+ */
+function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonObject {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    override(context) {
+      const def = context.zodSchema._zod.def as { type: string; out?: z.ZodType };
+      if (def.type === "pipe" && def.out?._zod.def.type === "enum") {
+        const { description, ...values } = toJsonSchema(def.out, "output");
+        Object.assign(context.jsonSchema, values);
+        context.jsonSchema.description ??= description as string | undefined;
+      }
+    },
+  }) as JsonObject;
+  return json;
+}

@@ -1,0 +1,15 @@
+/**
+ * The route table of `tolk serve`: every `/v1` method and path with its request, answers, errors
+ * and examples. `GET /v1/openapi.json` is generated from it, and a test fails when the app
+ * serves a `/v1` route this table lacks (or lists one the app does not serve).
+ *
+ * To add routes: put their entries in a file of their family beside this one
+ * (`history_routes.ts`, `compat_routes.ts`…) and spread it below.
+ */
+import type { ApiRoute } from "./api_route.ts";
+import { TRANSLATION_ROUTES } from "./translation_routes.ts";
+
+/** Every documented `/v1` route, grouped by family. */
+export const API_ROUTES: readonly ApiRoute[] = [
+  ...TRANSLATION_ROUTES,
+];
