@@ -1,0 +1,72 @@
+/**
+ * The placeholder tokens engines receive in place of inline markup and protected spans:
+ * `<x1>…</x1>` around an inline element's content, `<x2/>` for anything kept whole (a tag with
+ * no partner in the segment, a URL in a message, an entity). Numbers count from 1 per segment.
+ *
+ * Engines never see formats, only these tokens, and every engine is held to one rule: each
+ * token of the source comes back exactly once and in the same order (so nesting is the
+ * source's). Reordering is refused too: the formats promise that no tag is ever reordered.
+ *
+ * Pure: no I/O. Lives with the engines because their retry loops check answers with it.
+ */
+
+/** A canonical placeholder token. */
+const TOKEN = /<(\/?)x(\d+)(\/?)>/g;
+/** The spellings models produce for a token: spaces inside, upper-case x, `<x1 />`. */
+const LOOSE_TOKEN = /<\s*(\/?)\s*[xX]\s*(\d+)\s*(\/?)\s*>/g;
+
+/** Whether `text` holds anything a model could take for a placeholder token. */
+export function looksLikePlaceholder(text: string): boolean {
+  LOOSE_TOKEN.lastIndex = 0;
+  return LOOSE_TOKEN.test(text);
+}
+
+/** Every span of `text` that could be read as a placeholder token, as [start, end) offsets. */
+export function placeholderLookalikes(text: string): [number, number][] {
+  return [...text.matchAll(LOOSE_TOKEN)].map((match) => [
+    match.index,
+    match.index + match[0].length,
+  ]);
+}
+
+/** The placeholder tokens of `text`, in order, in their canonical spelling. */
+export function placeholderSequence(text: string): string[] {
+  return [...text.matchAll(TOKEN)].map((match) => match[0]);
+}
+
+/** Rewrites loose spellings of tokens (`< X1 >`, `<x1 />`) into the canonical ones. */
+export function normalizePlaceholders(text: string): string {
+  return text.replace(
+    LOOSE_TOKEN,
+    (_, close: string, number: string, selfClosing: string) =>
+      selfClosing ? `<x${number}/>` : `<${close}x${number}>`,
+  );
+}
+
+/**
+ * Why `translated` does not keep the placeholders of `source`, or undefined when it does
+ * (after {@link normalizePlaceholders}). The reason names counts, never the text.
+ *
+ * @example
+ * ```ts
+ * placeholderProblem("Hi <x1>you</x1>", "Salut <x1>toi</x1>"); // undefined
+ * placeholderProblem("Hi <x1>you</x1>", "Salut toi"); // "placeholders missing: 2 of 2"
+ * ```
+ */
+export function placeholderProblem(source: string, translated: string): string | undefined {
+  const expected = placeholderSequence(source);
+  const found = placeholderSequence(normalizePlaceholders(translated));
+  if (expected.length === found.length && expected.every((token, i) => token === found[i])) {
+    return undefined;
+  }
+  const wanted = new Set(expected);
+  const missing = expected.filter((token) => !found.includes(token)).length;
+  if (missing > 0) return `placeholders missing: ${missing} of ${expected.length}`;
+  if (found.length > expected.length) {
+    const extra = found.filter((token) => !wanted.has(token)).length;
+    return extra > 0
+      ? `placeholders invented: ${extra}`
+      : `placeholders duplicated: ${found.length - expected.length}`;
+  }
+  return "placeholders reordered";
+}

@@ -1,0 +1,28 @@
+import assert from "node:assert/strict";
+import {
+  normalizePlaceholders,
+  placeholderProblem,
+  placeholderSequence,
+} from "../../engines/placeholder_tokens.ts";
+
+Deno.test("placeholderSequence lists canonical tokens in order", () => {
+  assert.deepEqual(placeholderSequence("<x1>a</x1> <x2/> b"), ["<x1>", "</x1>", "<x2/>"]);
+});
+
+Deno.test("normalizePlaceholders rewrites loose spellings", () => {
+  assert.equal(normalizePlaceholders("< X1 >a</ x1 ><x2 />"), "<x1>a</x1><x2/>");
+});
+
+const PROBLEMS = [
+  { name: "kept", answer: "<x1>a</x1> <x2/>", problem: undefined },
+  { name: "dropped", answer: "<x1>a</x1>", problem: "placeholders missing: 1 of 3" },
+  { name: "duplicated", answer: "<x1>a</x1> <x2/><x2/>", problem: "placeholders duplicated: 1" },
+  { name: "invented", answer: "<x1>a</x1> <x2/><x3/>", problem: "placeholders invented: 1" },
+  { name: "reordered", answer: "<x2/> <x1>a</x1>", problem: "placeholders reordered" },
+];
+
+for (const { name, answer, problem } of PROBLEMS) {
+  Deno.test(`placeholderProblem reports placeholders ${name}`, () => {
+    assert.equal(placeholderProblem("<x1>b</x1> <x2/>", answer), problem);
+  });
+}
