@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { htmlFormat } from "../../../translation/formats/html.ts";
+import { dropPlaceholders, translateItem, upperCase } from "../../support/format_engines.ts";
+
+const identity = (text: string) => text;
+
+Deno.test("html keeps inline elements inside their sentence as placeholders", async () => {
+  const html = '<p>Read <a href="/guide" class="x">the <b>full</b> guide</a> now.</p>';
+  const result = await translateItem(htmlFormat, html, upperCase);
+  assert.deepEqual(result.sent, ["Read <x1>the <x2>full</x2> guide</x1> now."]);
+  assert.equal(
+    result.text,
+    '<p>READ <a href="/guide" class="x">THE <b>FULL</b> GUIDE</a> NOW.</p>',
+  );
+});
+
+Deno.test("html translates alt, title, placeholder and aria-label, inside sentences too", async () => {
+  const html =
+    `<div title="Main box"><p>See <img src=cat.png alt='A cat'> here</p><input placeholder="Your name" aria-label=Name value="keep"></div>`;
+  const result = await translateItem(htmlFormat, html, upperCase);
+  assert.equal(
+    result.text,
+    `<div title="MAIN BOX"><p>SEE <img src=cat.png alt='A CAT'> HERE</p><input placeholder="YOUR NAME" aria-label=NAME value="keep"></div>`,
+  );
+});
+
+Deno.test("html never translates code, pre, script, style or notranslate, unless translate=yes inside", async () => {
+  const html =
+    `<p>Run <code>npm test</code> first.</p><pre>keep this</pre><script>var a = "x";</script>` +
+    `<style>p{}</style><div translate="no">Brand <span translate="yes">but this</span> name</div>` +
+    `<p class="lead notranslate">Acme</p>`;
+  const result = await translateItem(htmlFormat, html, upperCase);
+  assert.deepEqual(result.sent, ["Run <x1/> first.", "but this"]);
+  assert.equal(
+    result.text,
+    `<p>RUN <code>npm test</code> FIRST.</p><pre>keep this</pre><script>var a = "x";</script>` +
+      `<style>p{}</style><div translate="no">Brand <span translate="yes">BUT THIS</span> name</div>` +
+      `<p class="lead notranslate">Acme</p>`,
+  );
+});
+
+const MALFORMED = [
+  { name: "an unclosed inline tag", html: "<p>Hello <b>world</p> more text" },
+  { name: "a stray <", html: "<p>a < b and c > d</p>" },
+  { name: "a stray end tag", html: "<div>Text</span> more</div></div>" },
+  { name: "entities", html: "<p>Tom &amp; Jerry&nbsp;&copy 2024 &#169; &#xA9;</p>" },
+  { name: "misnested tags", html: "<p><b>bold <i>both</b> italic</i> plain</p>" },
+  { name: "unquoted and odd attributes", html: "<img alt=Cat src=x><a title = 'T' href=x>y</a>" },
+  {
+    name: "a document with doctype and comments",
+    html:
+      "<!DOCTYPE html>\n<!-- c -->\n<html><head><title>Hi there</title></head><body><p>Text</p></body></html>",
+  },
+  { name: "a table without tbody", html: "<table><tr><td>One cell</td><td>Two</td></tr></table>" },
+  { name: "text only", html: "Just text, no tags." },
+  { name: "uppercase tags", html: "<P>Hello <B>World</B></P>" },
+];
+
+for (const { name, html } of MALFORMED) {
+  Deno.test(`html with ${name} round-trips byte for byte through an identity engine`, async () => {
+    const result = await translateItem(htmlFormat, html, identity);
+    assert.equal(result.text, html);
+    assert.equal(result.fallbacks, 0);
+  });
+}
+
+Deno.test("html fallback keeps every tag when the engine drops placeholders", async () => {
+  const html = '<p>Read <a href="/g">the guide</a> and <b>this</b>.<br>Next line</p>';
+  const result = await translateItem(htmlFormat, html, dropPlaceholders);
+  assert.equal(result.fallbacks, 1);
+  assert.equal(result.text, '<p>READ <a href="/g">THE GUIDE</a> AND <b>THIS</b>.<br>NEXT LINE</p>');
+});

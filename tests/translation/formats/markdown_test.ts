@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { markdownFormat } from "../../../translation/formats/markdown.ts";
+import { dropPlaceholders, translateItem, upperCase } from "../../support/format_engines.ts";
+
+const README = `---
+title: Guide
+tags: [a, b]
+---
+
+# Getting *started* ##
+
+Install the tool with \`npm i tolk\` and read [the docs](https://x.org/docs "Docs")
+or see <https://x.org> and www.example.com.
+
+> A quoted line
+> that continues here.
+
+- [ ] Task one
+- [x] Task **two**
+  continued
+
+1. First
+2) Second
+
+| Name | Value |
+|:-----|------:|
+| Alpha | One |
+
+\`\`\`js
+const a = "do not translate";
+\`\`\`
+
+    indented code
+
+Math $x^2$ inline and a footnote[^1].
+
+$$
+E = mc^2
+$$
+
+[^1]: The note text.
+
+[ref]: https://x.org/ref "Ref title"
+[logo]: logo.png
+
+<div class="box">An <b>HTML</b> block</div>
+
+Setext heading
+==============
+
+***
+
+![A cat](cat.png "Cat") and ![][logo] and _under_ \\*not em\\* &amp; done
+`;
+
+Deno.test("markdown round-trips a README byte for byte through an identity engine", async () => {
+  const result = await translateItem(markdownFormat, README, (text) => text);
+  assert.equal(result.text, README);
+  assert.equal(result.fallbacks, 0);
+});
+
+Deno.test("markdown sends prose only, with markers as placeholders", async () => {
+  const result = await translateItem(markdownFormat, README, upperCase);
+  assert.deepEqual(result.sent, [
+    "Getting <x1>started</x1>",
+    "Install the tool with <x1/> and read <x2>the docs</x2><x3/>or see <x4/> and <x5/>.",
+    "A quoted line<x1/>that continues here.",
+    "Task one",
+    "Task <x1>two</x1><x2/>continued",
+    "First",
+    "Second",
+    "Name",
+    "Value",
+    "Alpha",
+    "One",
+    "Math <x1/> inline and a footnote<x2/>.",
+    "The note text.",
+    "An <x1>HTML</x1> block",
+    "Setext heading",
+    "<x1>A cat</x1> and <x2/> and <x3>under</x3> <x4/>not em<x5/> <x6/> done",
+  ]);
+  for (
+    const kept of [
+      "title: Guide",
+      'const a = "do not translate";',
+      "    indented code",
+      "E = mc^2",
+      '[ref]: https://x.org/ref "Ref title"',
+      "|:-----|------:|",
+      "==============",
+      "***",
+      '](https://x.org/docs "Docs")',
+      '](cat.png "Cat")',
+    ]
+  ) {
+    assert.ok(result.text.includes(kept), kept);
+  }
+  assert.ok(result.text.includes("# GETTING *STARTED* ##"));
+  assert.ok(result.text.includes("> A QUOTED LINE\n> THAT CONTINUES HERE."));
+  assert.equal(result.text.split("\n").length, README.split("\n").length);
+});
+
+Deno.test("markdown fallback keeps every marker when the engine drops placeholders", async () => {
+  const text = "Read **the** [guide](g.md) _now_.";
+  const result = await translateItem(markdownFormat, text, dropPlaceholders);
+  assert.equal(result.fallbacks, 1);
+  assert.equal(result.text, "READ **THE** [GUIDE](g.md) _NOW_.");
+});

@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import { textFormat } from "../../../translation/formats/text.ts";
+import { dropPlaceholders, translateItem, upperCase } from "../../support/format_engines.ts";
+
+Deno.test("text keeps outer white space out of the engine", async () => {
+  const result = await translateItem(textFormat, "  Hello world \n", upperCase);
+  assert.deepEqual(result.sent, ["Hello world"]);
+  assert.equal(result.text, "  HELLO WORLD \n");
+});
+
+Deno.test("preserve_formatting sends each line on its own", async () => {
+  const result = await translateItem(textFormat, "One\n  two\r\n\nthree", upperCase, {
+    preserveFormatting: true,
+  });
+  assert.deepEqual(result.sent, ["One", "two", "three"]);
+  assert.equal(result.text, "ONE\n  TWO\r\n\nTHREE");
+});
+
+Deno.test("document mode translates paragraphs as units and keeps the blank lines", async () => {
+  const text = "First paragraph\nstill first.\n\n\nSecond one.\n \nThird.";
+  const result = await translateItem(textFormat, text, upperCase, { mode: "document" });
+  assert.deepEqual(result.sent, ["First paragraph\nstill first.", "Second one.", "Third."]);
+  assert.equal(result.text, text.toUpperCase());
+});
+
+Deno.test("message mode keeps URLs, e-mails, mentions, hashtags, emoji and shortcodes", async () => {
+  const text = "@ana see https://x.org/Path?q=1 or mail Bob@X.io #Launch 🎉 :tada:";
+  const result = await translateItem(textFormat, text, upperCase, { mode: "message" });
+  assert.deepEqual(result.sent, ["<x1/> see <x2/> or mail <x3/> <x4/> <x5/> <x6/>"]);
+  assert.equal(result.text, "@ana SEE https://x.org/Path?q=1 OR MAIL Bob@X.io #Launch 🎉 :tada:");
+  const broken = await translateItem(textFormat, text, dropPlaceholders, { mode: "message" });
+  assert.equal(broken.text, "@ana SEE https://x.org/Path?q=1 OR MAIL Bob@X.io #Launch 🎉 :tada:");
+});
+
+Deno.test("webpage mode sends identical segments once", async () => {
+  const result = await translateItem(textFormat, "Same", upperCase, { mode: "webpage" });
+  assert.deepEqual(result.sent, ["Same"]);
+});

@@ -1,0 +1,111 @@
+/**
+ * The shape every format has: an item is cut into segments (text with numbered placeholders for
+ * inline markup and protected spans), the engine translates the segments, and the item is put
+ * back together from their translations by source offset, so everything outside a translated
+ * run comes back byte for byte.
+ */
+import type { PlaceholderSegment, RenderMarkup } from "./placeholders.ts";
+
+/** Request fields that change how an item is cut. */
+export interface CutOptions {
+  /** The request's `mode` (selection, paragraph, webpage, subtitle, message, document). */
+  mode: string;
+  /** `options.preserve_formatting`: every line break and indentation kept in place. */
+  preserveFormatting: boolean;
+}
+
+/**
+ * One segment's translation, rendered with the format's own markup. A format may re-render a
+ * piece of markup (HTML renders a tag whose `alt` or `title` was translated); the default
+ * renders the source bytes.
+ */
+export type RenderedSegment = (render?: RenderMarkup) => string;
+
+/** An item cut into segments. */
+export interface CutItem {
+  /** In source order; segments that are not `translatable` are kept as they are. */
+  segments: PlaceholderSegment[];
+  /** Rebuilds the item from one rendered translation per segment, in order. */
+  assemble(translated: readonly RenderedSegment[]): string;
+}
+
+/** A format of the `format` request field. */
+export interface Format {
+  /** Cuts an item into segments. Never throws: malformed input is kept as it is. */
+  cut(text: string, options: CutOptions): CutItem;
+}
+
+/** A piece of an item replaced on assembly: [start, end) of the item, and what replaces it. */
+export interface Splice {
+  start: number;
+  end: number;
+  /** Index of the segment whose translation replaces the range. */
+  segment: number;
+}
+
+/**
+ * Builds the item from its source and non-overlapping splices (in source order): everything
+ * outside a splice is the source, byte for byte.
+ */
+export function spliceItem(
+  source: string,
+  splices: readonly Splice[],
+  translated: readonly string[],
+): string {
+  let output = "";
+  let at = 0;
+  for (const splice of splices) {
+    output += source.slice(at, splice.start) + translated[splice.segment];
+    at = splice.end;
+  }
+  return output + source.slice(at);
+}
+
+/**
+ * Cuts `source` at the given [start, end) ranges (in order, not overlapping), one segment per
+ * range built by `build`; the rest of the source is kept.
+ */
+export function cutRanges(
+  source: string,
+  ranges: readonly [number, number][],
+  build: (text: string) => PlaceholderSegment,
+): CutItem {
+  const segments = ranges.map(([start, end]) => build(source.slice(start, end)));
+  const splices = ranges.map(([start, end], segment) => ({ start, end, segment }));
+  return {
+    segments,
+    assemble: (translated) => spliceItem(source, splices, translated.map((rendered) => rendered())),
+  };
+}
+
+/** A part of an item cut on its own: [start, end) of the item and its cut. */
+export interface CutPart {
+  start: number;
+  end: number;
+  cut: CutItem;
+}
+
+/**
+ * One cut from parts cut on their own (in source order, not overlapping): the segments in
+ * order, each part rebuilt from its own, the rest of the source kept.
+ */
+export function combineCuts(source: string, parts: readonly CutPart[]): CutItem {
+  const offsets: number[] = [];
+  let count = 0;
+  for (const part of parts) {
+    offsets.push(count);
+    count += part.cut.segments.length;
+  }
+  return {
+    segments: parts.flatMap((part) => part.cut.segments),
+    assemble(translated) {
+      const outputs = parts.map((part, index) =>
+        part.cut.assemble(
+          translated.slice(offsets[index], offsets[index] + part.cut.segments.length),
+        )
+      );
+      const splices = parts.map(({ start, end }, segment) => ({ start, end, segment }));
+      return spliceItem(source, splices, outputs);
+    },
+  };
+}

@@ -1,0 +1,339 @@
+/**
+ * `format: "html"`: an HTML fragment or document, parsed by parse5 with source offsets.
+ *
+ * The source is read as a flat sequence of tokens (text, tags, comments) taken from the tree's
+ * offsets. A block's run of text and inline tags is one segment, so inline elements stay inside
+ * their sentence; block tags, never-translated elements and anything parse5 did not place (a
+ * stray end tag) separate segments and are kept. The output is the source with translated runs
+ * spliced in by offset: nothing is re-serialised, so a malformed page keeps its shape.
+ *
+ * Translated attributes (`alt`, `title`, `placeholder`, `aria-label`) are segments of their own;
+ * a tag inside a sentence renders its translated attributes through the placeholder's render
+ * hook.
+ */
+import { type DefaultTreeAdapterTypes as Tree, parse, parseFragment } from "parse5";
+import { type CutItem, type Format, type Splice, spliceItem } from "./format.ts";
+import {
+  atom,
+  buildSegment,
+  close,
+  type Markup,
+  open,
+  type PlaceholderSegment,
+  type SegmentPart,
+  type SpanFinder,
+} from "./placeholders.ts";
+import { spanFinder } from "./text.ts";
+
+/** Elements whose content is never translated. */
+const NEVER_TRANSLATED = new Set([
+  "script",
+  "style",
+  "code",
+  "pre",
+  "kbd",
+  "samp",
+  "var",
+  "math",
+  "svg",
+  "textarea",
+  "noscript",
+  "template",
+]);
+/** Elements that stay inside their sentence. */
+const INLINE = new Set([
+  "a",
+  "abbr",
+  "b",
+  "bdi",
+  "bdo",
+  "big",
+  "br",
+  "button",
+  "cite",
+  "code",
+  "data",
+  "del",
+  "dfn",
+  "em",
+  "font",
+  "i",
+  "img",
+  "input",
+  "ins",
+  "kbd",
+  "label",
+  "mark",
+  "math",
+  "q",
+  "s",
+  "samp",
+  "small",
+  "span",
+  "strike",
+  "strong",
+  "sub",
+  "sup",
+  "svg",
+  "time",
+  "tt",
+  "u",
+  "var",
+  "wbr",
+]);
+const VOID = new Set(["br", "img", "input", "wbr"]);
+const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
+const ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/gi;
+const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)[\s>]/i;
+
+/** A piece of the source: text, a tag, a comment, or a range kept as it is. */
+interface Token {
+  start: number;
+  end: number;
+  kind: "text" | "open" | "close" | "atom" | "break";
+  /** Pairs a start tag with its end tag: the start tag's offset. */
+  name?: string;
+  /** [start, end) of the values of translated attributes. */
+  attributes?: [number, number][];
+  /** A text token holding only white space. */
+  blank?: boolean;
+}
+
+/** HTML fragments and documents. */
+export const htmlFormat: Format = {
+  cut: (text, options) => cutHtml(text, spanFinder(options.mode)),
+};
+
+/** Cuts an HTML item; `find` protects further spans of text (message mode). */
+export function cutHtml(source: string, find?: SpanFinder): CutItem {
+  const options = { sourceCodeLocationInfo: true, scriptingEnabled: true };
+  const tree = DOCUMENT_START.test(source)
+    ? parse(source, options)
+    : parseFragment(source, options);
+  const tokens: Token[] = [];
+  walk(tree, true, tokens, source);
+  return cutTokens(source, inSourceOrder(tokens), find);
+}
+
+function walk(parent: Tree.ParentNode, translating: boolean, tokens: Token[], source: string) {
+  for (const node of parent.childNodes) {
+    const location = node.sourceCodeLocation;
+    if (node.nodeName === "#text") {
+      if (!location) continue;
+      const blank = !/\S/.test(source.slice(location.startOffset, location.endOffset));
+      tokens.push({ ...range(location, translating ? "text" : "break"), blank });
+    } else if (node.nodeName === "#comment") {
+      if (location) tokens.push(range(location, "atom"));
+    } else if (node.nodeName === "#documentType") {
+      if (location) tokens.push(range(location, "break"));
+    } else if ("tagName" in node) {
+      element(node, translating, tokens, source);
+    }
+  }
+}
+
+function element(node: Tree.Element, translating: boolean, tokens: Token[], source: string) {
+  const location = node.sourceCodeLocation;
+  const name = node.tagName;
+  const inline = INLINE.has(name);
+  const refused = translateAttribute(node) === "no" || hasClass(node, "notranslate");
+  if (
+    location && (NEVER_TRANSLATED.has(name) || (translating && refused && !saysYesInside(node)))
+  ) {
+    // Kept whole: inside a sentence it is one placeholder, between blocks it separates them.
+    tokens.push(range(location, inline ? "atom" : "break"));
+    return;
+  }
+  const inner = translateAttribute(node) === "yes" || (translating && !refused);
+  const startTag = location?.startTag;
+  if (startTag) {
+    tokens.push({
+      ...range(startTag, !inner || !inline ? "break" : VOID.has(name) ? "atom" : "open"),
+      name: String(startTag.startOffset),
+      attributes: inner ? attributeValues(node, source) : [],
+    });
+  }
+  walk(node, inner, tokens, source);
+  if (name === "template") walk((node as Tree.Template).content, inner, tokens, source);
+  const endTag = location?.endTag;
+  if (endTag) {
+    tokens.push({
+      ...range(endTag, inner && inline ? "close" : "break"),
+      name: startTag ? String(startTag.startOffset) : undefined,
+    });
+  }
+}
+
+function range(location: { startOffset: number; endOffset: number }, kind: Token["kind"]): Token {
+  return { start: location.startOffset, end: location.endOffset, kind };
+}
+
+function translateAttribute(node: Tree.Element): string | undefined {
+  return node.attrs.find((attribute) => attribute.name === "translate")?.value.toLowerCase();
+}
+
+function hasClass(node: Tree.Element, name: string): boolean {
+  const classes = node.attrs.find((attribute) => attribute.name === "class")?.value ?? "";
+  return classes.split(/\s+/).includes(name);
+}
+
+function saysYesInside(node: Tree.ParentNode): boolean {
+  return node.childNodes.some((child) =>
+    "tagName" in child && (translateAttribute(child) === "yes" || saysYesInside(child))
+  );
+}
+
+/** [start, end) of each translated attribute's value inside its tag. */
+function attributeValues(node: Tree.Element, source: string): [number, number][] {
+  const locations = node.sourceCodeLocation?.attrs ?? {};
+  const values: [number, number][] = [];
+  for (const attribute of node.attrs) {
+    const location = locations[attribute.name];
+    if (!TRANSLATED_ATTRIBUTES.has(attribute.name) || !location) continue;
+    const written = source.slice(location.startOffset, location.endOffset);
+    const equals = /^[^=]*=\s*(["']?)/.exec(written);
+    if (!equals) continue;
+    const start = location.startOffset + equals[0].length;
+    const end = location.endOffset - equals[1].length;
+    if (end > start) values.push([start, end]);
+  }
+  return values;
+}
+
+/** Tokens sorted by offset, without the overlaps parse5's repairs can produce (cloned tags). */
+function inSourceOrder(tokens: Token[]): Token[] {
+  tokens.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: Token[] = [];
+  for (const token of tokens) {
+    if (kept.length > 0 && token.start < kept.at(-1)!.end) continue;
+    kept.push(token);
+  }
+  return kept;
+}
+
+/** Groups tokens into sentence segments and attribute segments, spliced back by offset. */
+function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem {
+  const segments: PlaceholderSegment[] = [];
+  const splices: Splice[] = [];
+  /** Tags inside a sentence segment, rendered with their translated attributes. */
+  const tagOf = new Map<Markup, Token>();
+  const attributeSplices = new Map<Token, Splice[]>();
+
+  for (const token of tokens) {
+    for (const [start, end] of token.attributes ?? []) {
+      const segment = segments.push(buildSegment(textParts(source.slice(start, end)))) - 1;
+      attributeSplices.set(token, [...(attributeSplices.get(token) ?? []), {
+        start,
+        end,
+        segment,
+      }]);
+    }
+  }
+  const attributeCount = segments.length;
+  const insideSentences = new Set<Token>();
+  for (const group of sentenceGroups(tokens)) {
+    const parts = group.flatMap((token): SegmentPart[] => {
+      const written = source.slice(token.start, token.end);
+      if (token.kind === "text") return textParts(written);
+      const markup = token.kind === "open"
+        ? open(written, token.name!)
+        : token.kind === "close"
+        ? close(written, token.name ?? `unpaired-${token.start}`)
+        : atom(written);
+      if (attributeSplices.has(token)) {
+        tagOf.set(markup, token);
+        insideSentences.add(token);
+      }
+      return [markup];
+    });
+    const segment = segments.push(buildSegment(parts, find)) - 1;
+    splices.push({ start: group[0].start, end: group.at(-1)!.end, segment });
+  }
+  for (const [token, own] of attributeSplices) {
+    if (!insideSentences.has(token)) splices.push(...own);
+  }
+  splices.sort((a, b) => a.start - b.start);
+
+  return {
+    segments,
+    assemble(translated) {
+      // Attribute segments come first and need no render hook; sentences render their tags
+      // with the translated attributes.
+      const attributes = translated.slice(0, attributeCount).map((rendered) => rendered());
+      const render = (markup: Markup) => {
+        const token = tagOf.get(markup);
+        if (!token) return markup.markup;
+        const own = attributeSplices.get(token)!.map((splice) => ({
+          ...splice,
+          start: splice.start - token.start,
+          end: splice.end - token.start,
+        }));
+        return spliceItem(markup.markup, own, attributes);
+      };
+      const sentences = translated.slice(attributeCount).map((rendered) => rendered(render));
+      return spliceItem(source, splices, [...attributes, ...sentences]);
+    },
+  };
+}
+
+/** Text with its entities as atoms, so they come back as written. */
+function textParts(text: string): SegmentPart[] {
+  const parts: SegmentPart[] = [];
+  let at = 0;
+  for (const match of text.matchAll(ENTITY)) {
+    if (match.index > at) parts.push(text.slice(at, match.index));
+    parts.push(atom(match[0]));
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return parts;
+}
+
+/**
+ * Runs of adjacent text and inline tokens holding a letter, trimmed of what need not go to the
+ * engine: outer atoms, blank text, an element wrapping the whole run, a stray close or open.
+ */
+function sentenceGroups(tokens: Token[]): Token[][] {
+  const groups: Token[][] = [];
+  let current: Token[] = [];
+  const flush = () => {
+    const trimmed = trimGroup(current);
+    if (trimmed.some((token) => token.kind === "text")) groups.push(trimmed);
+    current = [];
+  };
+  for (const token of tokens) {
+    const last = current.at(-1);
+    if (token.kind === "break" || (last && last.end !== token.start)) flush();
+    if (token.kind !== "break") current.push(token);
+  }
+  flush();
+  return groups;
+}
+
+function trimGroup(group: Token[]): Token[] {
+  let first = 0;
+  let last = group.length - 1;
+  for (let changed = true; changed && first <= last;) {
+    changed = false;
+    const head = group[first];
+    const tail = group[last];
+    if (head.kind === "atom" || head.kind === "close" || isBlank(head)) {
+      first++;
+      changed = true;
+    } else if (tail.kind === "atom" || tail.kind === "open" || isBlank(tail)) {
+      last--;
+      changed = true;
+    } else if (
+      head.kind === "open" && tail.kind === "close" && head.name === tail.name && first < last
+    ) {
+      first++;
+      last--;
+      changed = true;
+    }
+  }
+  return group.slice(first, last + 1);
+}
+
+function isBlank(token: Token): boolean {
+  return token.kind === "text" && token.blank === true;
+}

@@ -1,0 +1,56 @@
+/**
+ * `format: "text"`: what of a plain-text item goes to an engine, by mode.
+ *
+ * Outer white space never goes to an engine (models drop or mangle it). With
+ * `preserve_formatting`, each line is its own segment. `document` translates blank-line-separated
+ * paragraphs as units and keeps the blank lines; `message` protects URLs, e-mails, mentions,
+ * hashtags, emoji and shortcodes; `subtitle` keeps a cue's line breaks (as placeholders, so the
+ * line count survives) and hands whole SRT/WebVTT files to the subtitle cutter.
+ */
+import { type CutItem, type CutOptions, cutRanges, type Format } from "./format.ts";
+import { messageSpans } from "./message_spans.ts";
+import { buildSegment, type SpanFinder } from "./placeholders.ts";
+import { cutSubtitleFile, isSubtitleFile } from "./subtitles.ts";
+
+const LINE_BREAK = /\r?\n/g;
+const BLANK_LINES = /\r?\n(?:[ \t]*\r?\n)+/g;
+
+/** Plain text. */
+export const textFormat: Format = {
+  cut(text: string, options: CutOptions): CutItem {
+    if (options.mode === "subtitle" && isSubtitleFile(text)) {
+      return cutSubtitleFile(text, options);
+    }
+    const find = spanFinder(options.mode);
+    const separator = options.preserveFormatting
+      ? LINE_BREAK
+      : options.mode === "document"
+      ? BLANK_LINES
+      : undefined;
+    return cutRanges(text, unitsBetween(text, separator), (unit) => buildSegment([unit], find));
+  },
+};
+
+/** What a mode protects inside a text run (undefined: nothing). */
+export function spanFinder(mode: string): SpanFinder | undefined {
+  if (mode === "message") return messageSpans;
+  if (mode === "subtitle") return lineBreaks;
+  return undefined;
+}
+
+/** A cue's line breaks, kept in place so a two-line cue stays two lines. */
+export const lineBreaks: SpanFinder = (text) =>
+  [...text.matchAll(LINE_BREAK)].map((match) => [match.index, match.index + match[0].length]);
+
+/** The [start, end) ranges of `text` between matches of `separator` (all of it when none). */
+function unitsBetween(text: string, separator: RegExp | undefined): [number, number][] {
+  if (!separator) return [[0, text.length]];
+  const ranges: [number, number][] = [];
+  let at = 0;
+  for (const match of text.matchAll(separator)) {
+    ranges.push([at, match.index]);
+    at = match.index + match[0].length;
+  }
+  ranges.push([at, text.length]);
+  return ranges;
+}

@@ -1,0 +1,124 @@
+/**
+ * Segments through an engine and back: every translatable segment of every item goes to the
+ * engine once (identical ones once per request in `webpage` mode), each answer's placeholders
+ * are verified, and a segment whose placeholders did not come back exactly once, in order, is
+ * put back by the fallback: its text runs between markup are translated one by one and every
+ * piece of markup stays where it was. Sentences may read less well; no tag is ever dropped,
+ * duplicated or moved. The caller logs how many segments needed it.
+ */
+import type { TranslatedItem, TranslationItem } from "../engines/engine.ts";
+import type { CutItem, RenderedSegment } from "./formats/format.ts";
+import type { PlaceholderSegment } from "./formats/placeholders.ts";
+
+/** Sends texts to the engine; answers come back in the same order. */
+export type TranslateTexts = (items: TranslationItem[]) => Promise<TranslatedItem[]>;
+
+/** An item cut into segments, with the language its text is in. */
+export interface CutSource {
+  cut: CutItem;
+  source: string;
+}
+
+/** One item's translation. */
+export interface TranslatedCut {
+  text: string;
+  /** Lowest confidence over the item's segments; null when the engine gave none. */
+  confidence: number | null;
+  /** Alternatives of an item that went to the engine as one segment; else empty. */
+  alternatives: string[];
+}
+
+/** The translations, and how many segments needed the fallback. */
+export interface SegmentsOutcome {
+  items: TranslatedCut[];
+  /** Segments sent to the engine (after merging identical ones). */
+  sent: number;
+  /** Segments whose placeholders came back broken and were put back run by run. */
+  fallbacks: number;
+}
+
+/** Options of {@link translateSegments}. */
+export interface SegmentOptions {
+  /** Translate identical segments of the request once (`webpage` mode). */
+  once: boolean;
+}
+
+/**
+ * Translates the segments of every item and assembles each item.
+ *
+ * @throws whatever `translate` throws (engine errors).
+ */
+export async function translateSegments(
+  cuts: readonly CutSource[],
+  translate: TranslateTexts,
+  options: SegmentOptions,
+): Promise<SegmentsOutcome> {
+  const first = new Texts(options.once);
+  const wanted = cuts.map(({ cut, source }) =>
+    cut.segments.map((segment) => segment.translatable ? first.add(segment.text, source) : -1)
+  );
+  const answers = await first.send(translate);
+
+  const fallback = new Texts(options.once);
+  const broken = new Map<PlaceholderSegment, number[]>();
+  cuts.forEach(({ cut, source }, item) =>
+    cut.segments.forEach((segment, index) => {
+      const at = wanted[item][index];
+      if (at === -1 || segment.restore(answers[at].text) !== undefined) return;
+      broken.set(segment, segment.runs.map((run) => fallback.add(run, source)));
+    })
+  );
+  const runs = broken.size > 0 ? await fallback.send(translate) : [];
+
+  const items = cuts.map(({ cut }, item) => {
+    const rendered = cut.segments.map((segment, index): RenderedSegment => {
+      const at = wanted[item][index];
+      const own = broken.get(segment);
+      if (at === -1) return (render) => segment.fromRuns([], render);
+      if (own) return (render) => segment.fromRuns(own.map((run) => runs[run].text), render);
+      return (render) => segment.restore(answers[at].text, render)!;
+    });
+    const used = wanted[item].filter((at) => at !== -1).map((at) => answers[at]);
+    const confidences = used.map((answer) => answer.confidence).filter((c) => c !== null);
+    return {
+      text: cut.assemble(rendered),
+      confidence: confidences.length > 0 ? Math.min(...confidences) : null,
+      alternatives: alternativesOf(cut, used),
+    };
+  });
+  return { items, sent: first.size, fallbacks: broken.size };
+}
+
+/** Alternatives make sense only for an item that is one segment; broken ones are dropped. */
+function alternativesOf(cut: CutItem, used: TranslatedItem[]): string[] {
+  if (cut.segments.length !== 1 || used.length !== 1) return [];
+  const segment = cut.segments[0];
+  return used[0].alternatives.flatMap((alternative) => {
+    if (segment.restore(alternative) === undefined) return [];
+    return [cut.assemble([(render) => segment.restore(alternative, render)!])];
+  });
+}
+
+/** Texts to send, merged when identical and `once` is set. */
+class Texts {
+  readonly #items: TranslationItem[] = [];
+  readonly #seen = new Map<string, number>();
+  constructor(readonly once: boolean) {}
+
+  get size(): number {
+    return this.#items.length;
+  }
+
+  /** Adds a text; returns the index its answer will have. */
+  add(text: string, source: string): number {
+    const key = `${source}\u0000${text}`;
+    const seen = this.once ? this.#seen.get(key) : undefined;
+    if (seen !== undefined) return seen;
+    this.#seen.set(key, this.#items.length);
+    return this.#items.push({ text, source }) - 1;
+  }
+
+  send(translate: TranslateTexts): Promise<TranslatedItem[]> {
+    return this.#items.length > 0 ? translate(this.#items) : Promise.resolve([]);
+  }
+}
