@@ -158,8 +158,7 @@ export function createInferenceApp(deps: InferenceAppDeps) {
   app.onError((thrown, c) => {
     const rendered = renderInferenceError(thrown);
     if (rendered.unexpected) logUnexpected(log, c.get("requestId"), thrown);
-    for (const [name, value] of Object.entries(rendered.headers)) c.header(name, value);
-    return c.json(rendered.body, rendered.status as 400);
+    return c.json(rendered.body, rendered.status as 400, rendered.headers);
   });
   return app;
 }

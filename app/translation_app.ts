@@ -6,14 +6,8 @@ import { logUnexpected } from "../errors/log_unexpected.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { LanguageDetector } from "../detection/language_detector.ts";
-import { EngineFailedError } from "../engines/engine.ts";
 import type { EnginePipeline } from "../engines/engine_pipeline.ts";
-import {
-  errorBody,
-  serviceError,
-  toTranslationServiceError,
-  TranslationServiceError,
-} from "../errors/translation_errors.ts";
+import { renderTranslationError, serviceError } from "../errors/translation_errors.ts";
 import { accessLog, bufferedStderr } from "../middleware/access_log.ts";
 import { clientHeader, type ClientHeaderVariables } from "../middleware/client_header.ts";
 import { hostCheck } from "../middleware/host_check.ts";
@@ -26,6 +20,7 @@ import { openApiRoute } from "../routes/serve/openapi.ts";
 import { translateRoute } from "../routes/serve/translate.ts";
 import { type SocketRegistry, wsTranslateRoute } from "../routes/serve/ws_translate.ts";
 import { API_ROUTES } from "../schemas/api_routes.ts";
+import { featureFlags, PLAIN_TEXT_FEATURES, type RegisteredFeatures } from "../schemas/features.ts";
 import type { SettingsStore } from "../settings/settings_store.ts";
 import type { HistoryStore } from "../storage/history_store.ts";
 
@@ -38,6 +33,8 @@ export interface TranslationAppDeps {
   detector: LanguageDetector;
   pipeline: EnginePipeline;
   history?: HistoryStore;
+  /** What is registered (formats, glossary and memory stores); default plain text only. */
+  registered?: RegisteredFeatures;
   /** Where log lines go (never request contents); default stderr. */
   log?: (line: string) => void;
 }
@@ -85,7 +82,14 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     app.use(path, clientHeader({ reject: badClientHeader }));
   }
 
-  const translation = { detector: deps.detector, pipeline: deps.pipeline, history: deps.history };
+  // One table gives both the capabilities flags and the translate path's refusals.
+  const features = featureFlags(deps.registered ?? PLAIN_TEXT_FEATURES);
+  const translation = {
+    detector: deps.detector,
+    pipeline: deps.pipeline,
+    history: deps.history,
+    features,
+  };
   app.route(
     "/v1/health",
     healthRoute({
@@ -94,7 +98,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
       isShuttingDown: () => shuttingDown,
     }),
   );
-  app.route("/v1/capabilities", capabilitiesRoute({ pipeline: deps.pipeline }));
+  app.route("/v1/capabilities", capabilitiesRoute({ pipeline: deps.pipeline, features }));
   app.route("/v1/openapi.json", openApiRoute({ routes: API_ROUTES }));
   app.route("/v1/detect", detectRoute({ detector: deps.detector }));
   app.route("/v1/translate", translateRoute(translation));
@@ -104,12 +108,9 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     throw serviceError("not_found", "no such endpoint; see GET /v1/capabilities");
   });
   app.onError((thrown, c) => {
-    const error = toTranslationServiceError(thrown);
-    if (!(thrown instanceof TranslationServiceError) && !(thrown instanceof EngineFailedError)) {
-      logUnexpected(log, c.get("requestId"), thrown);
-    }
-    if (error.retryAfter !== undefined) c.header("Retry-After", String(error.retryAfter));
-    return c.json(errorBody(error), error.status as 400);
+    const rendered = renderTranslationError(thrown);
+    if (rendered.unexpected) logUnexpected(log, c.get("requestId"), thrown);
+    return c.json(rendered.body, rendered.status as 400, rendered.headers);
   });
 
   return {

@@ -80,7 +80,8 @@ export interface Engine {
 /** The backend cannot take the job now (unreachable, not configured, no model); try another. */
 export class EngineUnavailableError extends Error {
   override name = "EngineUnavailableError";
-  constructor(readonly engine: EngineId, reason: string, options?: ErrorOptions) {
+  /** Why, without the engine's name (the message adds it once). */
+  constructor(readonly engine: EngineId, readonly reason: string, options?: ErrorOptions) {
     super(`${engine} is unavailable: ${reason}`, options);
   }
 }
@@ -88,7 +89,8 @@ export class EngineUnavailableError extends Error {
 /** The backend took the job and failed (bad output after retries, backend error). */
 export class EngineFailedError extends Error {
   override name = "EngineFailedError";
-  constructor(readonly engine: EngineId, reason: string, options?: ErrorOptions) {
+  /** Why, without the engine's name (the message adds it once). */
+  constructor(readonly engine: EngineId, readonly reason: string, options?: ErrorOptions) {
     super(`${engine} failed: ${reason}`, options);
   }
 }

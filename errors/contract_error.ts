@@ -1,7 +1,13 @@
 /**
- * The base of both services' error classes: a contract code with its status and type, and a
- * message that is safe to show to the client. Each service keeps its own code table and factory.
+ * The part of error handling both services share: the error class carrying a contract code, the
+ * one renderer (`onError` and the WebSocket frame loop use it alike), the mapping of zod issues,
+ * and the one field-path style (`messages[0].content`, `options.foo`).
+ *
+ * Each service's error file keeps only its code table and the map of its domain errors (engine,
+ * runtime) to codes; everything thrown that is neither a contract error nor a domain error is
+ * "unexpected": it is logged and answered with a fixed `internal_error` message.
  */
+import type { z } from "zod";
 
 /** Status and type of one contract code. */
 export interface CodeEntry {
@@ -11,7 +17,7 @@ export interface CodeEntry {
 
 /** Options of a {@link ContractError}. */
 export interface ContractErrorOptions {
-  /** The offending request field (dotted path), null when none. */
+  /** The offending request field ({@link fieldPath} style), null when none. */
   param?: string | null;
   /** Seconds for a `Retry-After` header. */
   retryAfter?: number;
@@ -37,4 +43,119 @@ export class ContractError<Code extends string> extends Error {
     this.param = options.param ?? null;
     this.retryAfter = options.retryAfter;
   }
+}
+
+/** The `{error:{code,message,type,param}}` body both services send. */
+export interface ContractErrorBody<Code extends string = string> {
+  error: { code: Code; message: string; type: string; param: string | null };
+}
+
+/** What a service answers for something thrown: status, body, headers, and whether to log it. */
+export interface RenderedError<Code extends string> {
+  error: ContractError<Code>;
+  status: number;
+  body: ContractErrorBody<Code>;
+  headers: Record<string, string>;
+  /** True when nobody expected the error: the caller logs it (`log_unexpected.ts`). */
+  unexpected: boolean;
+}
+
+/** One service's error vocabulary, from which {@link createErrorRenderer} builds its renderer. */
+export interface ServiceErrorTable<Code extends string> {
+  /** Builds the service's own error class. */
+  make(code: Code, message: string, options?: ContractErrorOptions): ContractError<Code>;
+  /** True for the service's own error class. */
+  owns(thrown: unknown): thrown is ContractError<Code>;
+  /** Maps an error of a lower layer (engines, runtime) to a contract error; undefined if foreign. */
+  fromDomain(thrown: unknown): ContractError<Code> | undefined;
+  /** Hono's built-in 413 (body limit) and 400 (malformed JSON), and the unknown case. */
+  tooLarge(): ContractError<Code>;
+  malformedJson(): ContractError<Code>;
+  internal(): ContractError<Code>;
+  /** The service's own reading of one zod issue; undefined falls back to the shared mapping. */
+  fromIssue?(issue: z.core.$ZodIssue, param: string | null): ContractError<Code> | undefined;
+  /** The code of a generic validation failure. */
+  invalidCode: Code;
+}
+
+/** A service's renderer and zod mapping. */
+export interface ErrorRenderer<Code extends string> {
+  /** Renders anything thrown while serving (HTTP or a WebSocket frame). */
+  render(thrown: unknown): RenderedError<Code>;
+  /** Maps the first zod issue of a request to its contract error. */
+  errorFromIssues(issues: readonly z.core.$ZodIssue[]): ContractError<Code>;
+  /** The body of a contract error. */
+  body(error: ContractError<Code>): ContractErrorBody<Code>;
+}
+
+/**
+ * Builds a service's renderer from its table.
+ *
+ * @example
+ * ```ts
+ * const renderer = createErrorRenderer(TABLE);
+ * app.onError((thrown, c) => {
+ *   const rendered = renderer.render(thrown);
+ *   if (rendered.unexpected) logUnexpected(log, c.get("requestId"), thrown);
+ *   return c.json(rendered.body, rendered.status as 400, rendered.headers);
+ * });
+ * ```
+ */
+export function createErrorRenderer<Code extends string>(
+  table: ServiceErrorTable<Code>,
+): ErrorRenderer<Code> {
+  function body(error: ContractError<Code>): ContractErrorBody<Code> {
+    return {
+      error: { code: error.code, message: error.message, type: error.type, param: error.param },
+    };
+  }
+
+  function classify(thrown: unknown): { error: ContractError<Code>; unexpected: boolean } {
+    if (table.owns(thrown)) return { error: thrown, unexpected: false };
+    const domain = table.fromDomain(thrown);
+    if (domain) return { error: domain, unexpected: false };
+    const status = (thrown as { status?: unknown } | null)?.status;
+    if (status === 413) return { error: table.tooLarge(), unexpected: false };
+    if (status === 400) return { error: table.malformedJson(), unexpected: false };
+    return { error: table.internal(), unexpected: true };
+  }
+
+  function render(thrown: unknown): RenderedError<Code> {
+    const { error, unexpected } = classify(thrown);
+    const headers: Record<string, string> = {};
+    if (error.retryAfter !== undefined) headers["Retry-After"] = String(error.retryAfter);
+    return { error, status: error.status, body: body(error), headers, unexpected };
+  }
+
+  function errorFromIssues(issues: readonly z.core.$ZodIssue[]): ContractError<Code> {
+    const issue = issues[0];
+    if (!issue) return table.make(table.invalidCode, "invalid request body");
+    if (issue.code === "unrecognized_keys") {
+      const param = fieldPath([...issue.path, issue.keys[0]]);
+      return table.make(table.invalidCode, `unknown field "${param}"`, { param });
+    }
+    const param = fieldPath(issue.path);
+    const own = table.fromIssue?.(issue, param);
+    if (own) return own;
+    if (issue.code === "invalid_type" && issue.input === undefined && param) {
+      return table.make(table.invalidCode, `${param} is required`, { param });
+    }
+    return table.make(table.invalidCode, `${param ?? "request body"}: ${issue.message}`, {
+      param,
+    });
+  }
+
+  return { render, errorFromIssues, body };
+}
+
+/**
+ * The one field-path style of both services: `messages[0].content`, `options.foo`; null for the
+ * body itself.
+ */
+export function fieldPath(path: readonly PropertyKey[]): string | null {
+  let out = "";
+  for (const segment of path) {
+    out += typeof segment === "number" ? `[${segment}]` : `${out ? "." : ""}${String(segment)}`;
+  }
+  return out || null;
 }

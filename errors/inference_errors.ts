@@ -1,16 +1,23 @@
 /**
- * The one error factory of `tolk infer`: every error body of the daemon is made here.
+ * The error factory of `tolk infer`: its code table and the map of runtime errors to codes. The
+ * rendering, the zod mapping and the field-path style are shared (`contract_error.ts`).
  *
  * Routes and middleware throw {@link InferenceError}; `app.onError` renders whatever was thrown
  * with {@link renderInferenceError}, which maps Hono's built-in errors by status and never leaks
  * the message of an unexpected error.
  */
-import { ContractError, type ContractErrorOptions } from "./contract_error.ts";
 import type { z } from "zod";
-import type { ErrorBody } from "../schemas/openai.ts";
+import {
+  type CodeEntry,
+  ContractError,
+  type ContractErrorOptions,
+  createErrorRenderer,
+  type RenderedError,
+} from "./contract_error.ts";
+import type { ErrorBody, InferenceErrorCode } from "../schemas/openai.ts";
 
 /** Status and type of every contract code (DECISIONS.md, "Inference service"). */
-export const INFERENCE_ERROR_CODES = {
+export const INFERENCE_ERROR_CODES: Record<InferenceErrorCode, CodeEntry> = {
   invalid_request: { status: 400, type: "invalid_request_error" },
   context_length_exceeded: { status: 400, type: "invalid_request_error" },
   invalid_api_key: { status: 401, type: "authentication_error" },
@@ -21,10 +28,10 @@ export const INFERENCE_ERROR_CODES = {
   internal_error: { status: 500, type: "server_error" },
   server_busy: { status: 503, type: "server_error" },
   model_not_ready: { status: 503, type: "server_error" },
-} as const;
+};
 
 /** A contract error code of the inference daemon. */
-export type InferenceErrorCode = keyof typeof INFERENCE_ERROR_CODES;
+export type { InferenceErrorCode };
 
 /** Options of {@link InferenceError}: `param` is e.g. `messages[0].content`. */
 export type InferenceErrorOptions = ContractErrorOptions;
@@ -54,50 +61,43 @@ export function inferenceError(
   return new InferenceError(code, message, options);
 }
 
-/** The `{error:{message,type,param,code}}` body of a contract error. */
-export function inferenceErrorBody(error: InferenceError): ErrorBody {
-  return {
-    error: { message: error.message, type: error.type, param: error.param, code: error.code },
-  };
+/** Maps an error of the runtime to a contract error; undefined when it is not one of them. */
+function fromRuntimeError(_thrown: unknown): InferenceError | undefined {
+  return undefined;
 }
 
-/** What `app.onError` sends: status, body and the extra headers. */
-export interface RenderedInferenceError {
-  status: number;
-  body: ErrorBody;
-  headers: Record<string, string>;
-  /** True when the error was not a contract error: the caller logs it. */
-  unexpected: boolean;
+const renderer = createErrorRenderer<InferenceErrorCode>({
+  make: inferenceError,
+  owns: (thrown): thrown is InferenceError => thrown instanceof InferenceError,
+  fromDomain: fromRuntimeError,
+  tooLarge: () =>
+    inferenceError("request_too_large", "request body is larger than --max-request-bytes"),
+  malformedJson: () => inferenceError("invalid_request", "malformed JSON in request body"),
+  internal: () => inferenceError("internal_error", "internal error"),
+  invalidCode: "invalid_request",
+});
+
+/** The `{error:{message,type,param,code}}` body of a contract error. */
+export function inferenceErrorBody(error: ContractError<InferenceErrorCode>): ErrorBody {
+  return renderer.body(error);
 }
+
+/** What `app.onError` sends: status, body, the extra headers, and whether to log it. */
+export type RenderedInferenceError = RenderedError<InferenceErrorCode>;
 
 /**
  * Renders anything thrown while serving. Hono's body-limit 413 and malformed-JSON 400 are mapped
  * by status; an unknown error becomes `internal_error` with a fixed message.
  */
 export function renderInferenceError(thrown: unknown): RenderedInferenceError {
-  const known = thrown instanceof InferenceError;
-  const error = known ? thrown : fromForeignError(thrown);
-  const headers: Record<string, string> = {};
-  if (error.retryAfter !== undefined) headers["Retry-After"] = String(error.retryAfter);
-  return {
-    status: error.status,
-    body: inferenceErrorBody(error),
-    headers,
-    unexpected: !known && error.code === "internal_error",
-  };
+  return renderer.render(thrown);
 }
 
 /** Maps the first zod issue of a request body to its contract error. */
-export function errorFromIssues(issues: readonly z.core.$ZodIssue[]): InferenceError {
-  const issue = issues[0];
-  const param = issue ? fieldPath(issue.path) : null;
-  if (!issue) return inferenceError("invalid_request", "invalid request body");
-  if (issue.code === "invalid_type" && issue.input === undefined && param) {
-    return inferenceError("invalid_request", `${param} is required`, { param });
-  }
-  return inferenceError("invalid_request", `${param ?? "request body"}: ${issue.message}`, {
-    param,
-  });
+export function errorFromIssues(
+  issues: readonly z.core.$ZodIssue[],
+): ContractError<InferenceErrorCode> {
+  return renderer.errorFromIssues(issues);
 }
 
 /** The error builders of the JSON body validator (`middleware/json_body.ts`). */
@@ -106,21 +106,3 @@ export const INFERENCE_JSON_BODY_ERRORS = {
   notJson: () =>
     inferenceError("invalid_request", "the body must be JSON with Content-Type: application/json"),
 };
-
-function fromForeignError(thrown: unknown): InferenceError {
-  const status = (thrown as { status?: unknown } | null)?.status;
-  if (status === 413) {
-    return inferenceError("request_too_large", "request body is larger than --max-request-bytes");
-  }
-  if (status === 400) return inferenceError("invalid_request", "malformed JSON in request body");
-  return inferenceError("internal_error", "internal error");
-}
-
-/** `messages[0].content` from a zod path; null for the body itself. */
-function fieldPath(path: readonly PropertyKey[]): string | null {
-  let out = "";
-  for (const segment of path) {
-    out += typeof segment === "number" ? `[${segment}]` : `${out ? "." : ""}${String(segment)}`;
-  }
-  return out || null;
-}

@@ -150,13 +150,27 @@ export const HealthSchema = z.object({
   version: z.string(),
 });
 
+/** Every error code of `tolk infer` (DECISIONS.md, "Inference service"). */
+export const InferenceErrorCodeSchema = z.enum([
+  "invalid_request",
+  "context_length_exceeded",
+  "invalid_api_key",
+  "host_not_allowed",
+  "not_found",
+  "request_too_large",
+  "rate_limit_exceeded",
+  "internal_error",
+  "server_busy",
+  "model_not_ready",
+]).describe("The contract code of an error; clients switch on it, never on the message.");
+
 /** Every error body: `{error:{message,type,param,code}}`. */
 export const ErrorBodySchema = z.object({
   error: z.object({
     message: z.string().describe("Human-readable; never an internal detail."),
     type: z.string().describe("invalid_request_error | authentication_error | …"),
     param: z.string().nullable().describe("The offending field, or null."),
-    code: z.string().describe("The contract code (DECISIONS.md table)."),
+    code: InferenceErrorCodeSchema,
   }),
 });
 
@@ -184,3 +198,5 @@ export type Status = z.infer<typeof StatusSchema>;
 export type Health = z.infer<typeof HealthSchema>;
 /** An error body. */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+/** A contract error code of `tolk infer`. */
+export type InferenceErrorCode = z.infer<typeof InferenceErrorCodeSchema>;

@@ -5,6 +5,7 @@
  * tests parse every response body with them.
  */
 import { z } from "zod";
+import { FeaturesSchema } from "./features.ts";
 import { EngineIdSchema, LANGUAGE_CODES, LanguageCodeSchema } from "./languages.ts";
 
 /** The contract's version date, sent as `Svc-API-Version` on every successful JSON response. */
@@ -64,6 +65,9 @@ export const TRANSLATION_MODES = [
 
 /** Formats of a translation request. */
 export const TRANSLATION_FORMATS = ["text", "html", "markdown"] as const;
+
+/** One format of a translation request. */
+export type TranslationFormat = (typeof TRANSLATION_FORMATS)[number];
 
 /** TranslateOptions: all optional, no extra members. */
 export const TranslateOptionsSchema = z.strictObject({
@@ -176,19 +180,6 @@ export const EngineSchema = z.strictObject({
   models: z.array(EngineModelSchema).nullable().optional().describe("Null when it cannot list."),
 });
 
-/** Feature flags: true only when the feature works end to end. */
-export const FeaturesSchema = z.strictObject({
-  detect: z.boolean(),
-  batch: z.boolean(),
-  stream: z.boolean(),
-  websocket: z.boolean(),
-  html: z.boolean(),
-  markdown: z.boolean(),
-  glossary: z.boolean(),
-  memory: z.boolean(),
-  offline: z.boolean(),
-});
-
 /** CapabilitiesResponse. */
 export const CapabilitiesResponseSchema = z.strictObject({
   app: z.string(),
@@ -211,11 +202,26 @@ export const ERROR_TYPES = [
   "server_error",
 ] as const;
 
+/** Every error code of `tolk serve` (translation-service.md §7, DECISIONS.md). */
+export const TranslationErrorCodeSchema = z.enum([
+  "invalid_request",
+  "unauthorized",
+  "ws_unauthorized",
+  "permission_required",
+  "host_not_allowed",
+  "not_found",
+  "payload_too_large",
+  "batch_too_large",
+  "unsupported_language",
+  "internal_error",
+  "engine_unavailable",
+]).describe("The contract code of an error; clients switch on it, never on the message.");
+
 /** ErrorResponse. */
 export const ErrorResponseSchema = z.strictObject({
   error: z.strictObject({
-    code: z.string(),
-    message: z.string(),
+    code: TranslationErrorCodeSchema,
+    message: z.string().describe("Human-readable; never an internal detail or request text."),
     type: z.enum(ERROR_TYPES),
     param: z.string().nullable().optional().describe("Offending request field, null when none."),
   }),
@@ -235,3 +241,5 @@ export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 export type CapabilitiesResponse = z.infer<typeof CapabilitiesResponseSchema>;
 /** An error response body. */
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+/** A contract error code of `tolk serve`. */
+export type TranslationErrorCode = z.infer<typeof TranslationErrorCodeSchema>;

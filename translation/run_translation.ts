@@ -11,6 +11,7 @@ import {
   type TranslateRequest,
   type TranslateResponse,
 } from "../schemas/translation.ts";
+import { type Features, refusedFeature } from "../schemas/features.ts";
 import type { HistoryStore } from "../storage/history_store.ts";
 import { cutItem, type ItemPieces } from "./item_formatting.ts";
 
@@ -19,6 +20,8 @@ export interface TranslationDeps {
   detector: LanguageDetector;
   pipeline: EnginePipeline;
   history?: HistoryStore;
+  /** The feature flags of capabilities; a request asking for one that is off is refused. */
+  features: Features;
 }
 
 /** Per-request context. */
@@ -51,7 +54,7 @@ export async function runTranslation(
   context: TranslationContext,
 ): Promise<TranslateResponse> {
   const started = performance.now();
-  refuseUnsupportedOptions(request);
+  refuseUnsupportedOptions(request, deps.features);
   const options = request.options ?? {};
   const target = request.target;
   const explicitSource = request.source && request.source !== "auto" ? request.source : undefined;
@@ -142,23 +145,10 @@ export async function runTranslation(
   return response;
 }
 
-/** Options whose feature flag is false in capabilities are refused rather than ignored. */
-function refuseUnsupportedOptions(request: TranslateRequest): void {
-  if (request.format === "html" || request.format === "markdown") {
-    throw serviceError(
-      "invalid_request",
-      `format "${request.format}" is not supported by this service yet (see features in GET /v1/capabilities); send plain text`,
-      { param: "format" },
-    );
-  }
-  const glossary = request.options?.glossary_id;
-  if (glossary !== undefined && glossary !== null) {
-    throw serviceError(
-      "invalid_request",
-      "glossaries are not supported by this service yet (features.glossary is false)",
-      { param: "options.glossary_id" },
-    );
-  }
+/** A request asking for a feature whose flag is off is refused rather than half-served. */
+function refuseUnsupportedOptions(request: TranslateRequest, features: Features): void {
+  const refusal = refusedFeature(request, features);
+  if (refusal) throw serviceError("invalid_request", refusal.message, { param: refusal.param });
 }
 
 /** The most frequent value; ties go to the one seen first. */

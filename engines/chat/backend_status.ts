@@ -3,6 +3,8 @@
  * capabilities can ask on every request without slowing down or hammering the backend.
  */
 
+import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
+
 /** The result of the last probe. */
 export type ProbeResult =
   | { reachable: true; models: string[] }
@@ -45,7 +47,7 @@ export function createStatusCache(
     try {
       result = { reachable: true, models: await probe() };
     } catch (error) {
-      result = { reachable: false, reason: error instanceof Error ? error.message : String(error) };
+      result = { reachable: false, reason: reasonOf(error) };
     }
     if (started === generation) cached = { result, at: Date.now() };
     return result;
@@ -62,4 +64,12 @@ export function createStatusCache(
       cached = undefined;
     },
   };
+}
+
+/** Why a probe failed, without the engine's name: the engine's own error adds it once. */
+function reasonOf(error: unknown): string {
+  if (error instanceof EngineUnavailableError || error instanceof EngineFailedError) {
+    return error.reason;
+  }
+  return error instanceof Error ? error.message : String(error);
 }

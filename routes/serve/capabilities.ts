@@ -3,29 +3,14 @@
  */
 import { Hono } from "hono";
 import type { EnginePipeline } from "../../engines/engine_pipeline.ts";
+import type { Features } from "../../schemas/features.ts";
 import { LANGUAGE_CODES } from "../../schemas/languages.ts";
 import { type CapabilitiesResponse, LIMITS } from "../../schemas/translation.ts";
 import { successJson } from "./success_response.ts";
 import { APP_VERSION } from "../../version.ts";
 
-/**
- * What works end to end in this build. `offline`: the built-in engine needs no network; html,
- * markdown and glossaries are refused by /translate; memory is not implemented.
- */
-export const FEATURES: CapabilitiesResponse["features"] = {
-  detect: true,
-  batch: true,
-  stream: false,
-  websocket: true,
-  html: false,
-  markdown: false,
-  glossary: false,
-  memory: false,
-  offline: true,
-};
-
 /** The capabilities sub-app. */
-export function capabilitiesRoute(deps: { pipeline: EnginePipeline }) {
+export function capabilitiesRoute(deps: { pipeline: EnginePipeline; features: Features }) {
   return new Hono().get("/", async (c) => {
     const reports = await deps.pipeline.reports();
     const body: CapabilitiesResponse = {
@@ -39,7 +24,7 @@ export function capabilitiesRoute(deps: { pipeline: EnginePipeline }) {
         models: status.models,
       })),
       languages: [...LANGUAGE_CODES],
-      features: FEATURES,
+      features: deps.features,
       limits: { ...LIMITS },
     };
     return successJson(c, body);

@@ -9,10 +9,10 @@ import { Hono } from "hono";
 import {
   errorBody,
   errorFromIssues,
+  renderTranslationError,
   serviceError,
-  toTranslationServiceError,
-  TranslationServiceError,
 } from "../../errors/translation_errors.ts";
+import { logUnexpected } from "../../errors/log_unexpected.ts";
 import type { ClientHeaderVariables } from "../../middleware/client_header.ts";
 import { isAuthorized, presentedToken } from "../../middleware/token_auth.ts";
 import { TranslateRequestSchema } from "../../schemas/translation.ts";
@@ -89,7 +89,7 @@ function serveSocket(socket: WebSocket, deps: WsTranslateDeps, connection: Conne
       deps.currentToken(),
     );
     const reply = authorized
-      ? answerFrame(text, deps, connection.client, gone.signal)
+      ? answerFrame(text, deps, connection, gone.signal)
       : Promise.resolve(errorBody(serviceError("ws_unauthorized", "the API token was revoked")));
     replies = replies.then(async () => {
       const body = await reply;
@@ -113,7 +113,7 @@ function frameText(data: string | ArrayBuffer): string | undefined {
 async function answerFrame(
   text: string,
   deps: WsTranslateDeps,
-  client: string | null,
+  connection: Connection,
   signal: AbortSignal,
 ): Promise<unknown> {
   try {
@@ -125,11 +125,11 @@ async function answerFrame(
     }
     const parsed = TranslateRequestSchema.safeParse(json);
     if (!parsed.success) throw errorFromIssues(parsed.error.issues);
-    return await runTranslation(deps, parsed.data, { client, signal });
-  } catch (error) {
-    if (!(error instanceof TranslationServiceError)) {
-      deps.log(`ws frame failed: ${(error as Error)?.name ?? "error"}`);
-    }
-    return errorBody(toTranslationServiceError(error));
+    return await runTranslation(deps, parsed.data, { client: connection.client, signal });
+  } catch (thrown) {
+    // The same rule as onError: only what nobody expected is logged.
+    const rendered = renderTranslationError(thrown);
+    if (rendered.unexpected) logUnexpected(deps.log, connection.requestId, thrown);
+    return rendered.body;
   }
 }

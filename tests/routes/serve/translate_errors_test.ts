@@ -138,7 +138,7 @@ const ERROR_CASES: {
     body: { target: "en", texts: [1] },
     status: 400,
     code: "invalid_request",
-    param: "texts",
+    param: "texts[0]",
   },
   {
     name: "an unknown mode",
@@ -160,6 +160,13 @@ const ERROR_CASES: {
     status: 400,
     code: "invalid_request",
     param: "format",
+  },
+  {
+    name: "translation memory (feature off)",
+    body: { target: "en", texts: ["a"], options: { memory: true } },
+    status: 400,
+    code: "invalid_request",
+    param: "options.memory",
   },
   {
     name: "a glossary (feature off)",

@@ -3,6 +3,7 @@ import { ENGLISH, FRENCH } from "../../support/sample_texts.ts";
 import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { rawGet } from "../../support/raw_http.ts";
 import {
+  postTranslate,
   startTranslationService,
   type TestService,
   withTranslationService as withService,
@@ -181,4 +182,20 @@ Deno.test("GET /v1/ws/translate closes open sockets with 1001 when the service s
   const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
   await service.stop();
   assert.equal((await client.closed).code, 1001);
+});
+
+Deno.test("a routine 503 from a named engine is rendered alike over HTTP and WebSocket, said once and not logged as unexpected", async () => {
+  await withService(async (service) => {
+    const request = { target: "de", texts: [FRENCH], options: { engine: "engine-one" } };
+    const http = ErrorResponseSchema.parse(await (await postTranslate(service, request)).json());
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    client.socket.send(JSON.stringify(request));
+    const frame = ErrorResponseSchema.parse(await client.next());
+    await close(client);
+    assert.deepEqual(frame, http);
+    assert.equal(http.error.code, "engine_unavailable");
+    assert.match(http.error.message, /^engine-one is unavailable: cannot reach /);
+    assert.equal(http.error.message.split("is unavailable").length, 2, http.error.message);
+    assert.deepEqual(service.logs.filter((line) => /unexpected|failed/.test(line)), []);
+  });
 });
