@@ -15,7 +15,7 @@ import { cors } from "hono/cors";
 import { getConnInfo } from "hono/deno";
 import { inferenceError, renderInferenceError } from "../errors/inference_errors.ts";
 import { logUnexpected } from "../errors/log_unexpected.ts";
-import type { InferenceRuntime } from "../inference/llama_runtime.ts";
+import type { InferenceRuntime } from "../inference/generation.ts";
 import { accessLog } from "../middleware/access_log.ts";
 import { apiKeyAuth } from "../middleware/api_key_auth.ts";
 import { concurrencyLimit } from "../middleware/concurrency_limit.ts";

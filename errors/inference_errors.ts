@@ -3,8 +3,12 @@
  * rendering, the zod mapping and the field-path style are shared (`contract_error.ts`).
  *
  * Routes and middleware throw {@link InferenceError}; `app.onError` renders whatever was thrown
- * with {@link renderInferenceError}, which maps Hono's built-in errors by status and never leaks
- * the message of an unexpected error.
+ * with {@link renderInferenceError}, which maps the runtime's {@link GenerationError} to its wire
+ * code (the one place that does), maps Hono's built-in errors by status, and never leaks the
+ * message of an unexpected error.
+ *
+ * `inference/generation.ts` is imported here as `engines/engine.ts` is by the translation
+ * factory: a leaf module of words with no imports of its own.
  */
 import type { z } from "zod";
 import {
@@ -14,6 +18,7 @@ import {
   createErrorRenderer,
   type RenderedError,
 } from "./contract_error.ts";
+import { GenerationError, type GenerationFailure } from "../inference/generation.ts";
 import type { ErrorBody, InferenceErrorCode } from "../schemas/openai.ts";
 
 /** Status and type of every contract code (DECISIONS.md, "Inference service"). */
@@ -61,9 +66,21 @@ export function inferenceError(
   return new InferenceError(code, message, options);
 }
 
+/** Where each refusal of the runtime lands on the wire. */
+const GENERATION_FAILURES: Record<
+  GenerationFailure["kind"],
+  { code: InferenceErrorCode; param: string | null }
+> = {
+  model_not_ready: { code: "model_not_ready", param: null },
+  context_overflow: { code: "context_length_exceeded", param: "messages" },
+  grammar: { code: "invalid_request", param: "response_format.json_schema.schema" },
+};
+
 /** Maps an error of the runtime to a contract error; undefined when it is not one of them. */
-function fromRuntimeError(_thrown: unknown): InferenceError | undefined {
-  return undefined;
+function fromRuntimeError(thrown: unknown): InferenceError | undefined {
+  if (!(thrown instanceof GenerationError)) return undefined;
+  const { code, param } = GENERATION_FAILURES[thrown.failure.kind];
+  return inferenceError(code, thrown.message, { param, cause: thrown });
 }
 
 const renderer = createErrorRenderer<InferenceErrorCode>({
@@ -86,8 +103,9 @@ export function inferenceErrorBody(error: ContractError<InferenceErrorCode>): Er
 export type RenderedInferenceError = RenderedError<InferenceErrorCode>;
 
 /**
- * Renders anything thrown while serving. Hono's body-limit 413 and malformed-JSON 400 are mapped
- * by status; an unknown error becomes `internal_error` with a fixed message.
+ * Renders anything thrown while serving. A refused generation gets its contract code; Hono's
+ * body-limit 413 and malformed-JSON 400 are mapped by status; an unknown error becomes
+ * `internal_error` with a fixed message.
  */
 export function renderInferenceError(thrown: unknown): RenderedInferenceError {
   return renderer.render(thrown);

@@ -6,14 +6,10 @@
  * Annotation keywords are dropped; `anyOf` becomes `oneOf` (any output of the `oneOf` grammar
  * matches the `anyOf`); `definitions` refs become `$defs` refs. Pure: no runtime import.
  */
-import { inferenceError } from "../errors/inference_errors.ts";
+import { GenerationError, type OutputFormat } from "./generation.ts";
 
 /** What the runtime compiles: any JSON value, or JSON matching a (normalised) schema. */
-export type JsonOutputFormat =
-  | { kind: "json" }
-  | { kind: "json_schema"; schema: Record<string, unknown> };
-
-const PARAM = "response_format.json_schema.schema";
+export type JsonOutputFormat = Exclude<OutputFormat, { kind: "text" }>;
 
 const ANNOTATIONS = new Set([
   "title",
@@ -54,13 +50,14 @@ const GRAMMAR_FORMATS = new Set(["date-time", "time", "date"]);
 /**
  * Normalises `schema` (from `response_format.json_schema.schema`) for the grammar compiler.
  *
- * @throws {InferenceError} `invalid_request` when the schema uses a keyword no grammar enforces.
+ * @throws {GenerationError} `grammar` when the schema uses a keyword no grammar enforces.
  */
 export function toJsonOutputFormat(schema: unknown): JsonOutputFormat {
   if (schema === undefined || schema === true) return { kind: "json" };
   if (schema === false || !isObject(schema)) {
-    throw inferenceError("invalid_request", "the schema must be a JSON Schema object", {
-      param: PARAM,
+    throw new GenerationError({
+      kind: "grammar",
+      reason: "the schema must be a JSON Schema object",
     });
   }
   const normalised = normalise(schema, "");
@@ -149,11 +146,10 @@ function splitCompositeType(out: Record<string, unknown>): Record<string, unknow
 }
 
 function refuse(where: string): never {
-  throw inferenceError(
-    "invalid_request",
-    `response_format schema keyword "${where}" cannot be enforced by a grammar`,
-    { param: PARAM },
-  );
+  throw new GenerationError({
+    kind: "grammar",
+    reason: `keyword "${where}" cannot be enforced by a grammar`,
+  });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -16,36 +16,25 @@ import {
   LlamaLogLevel,
   type LlamaModel,
 } from "node-llama-cpp";
-import { inferenceError } from "../errors/inference_errors.ts";
-import type { ModelStatus } from "../schemas/openai.ts";
-import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
 import {
+  type Backend,
   type ChatTurn,
-  contextLengthError,
+  type GenerateOptions,
+  GenerationError,
   type GenerationParams,
   type GenerationResult,
+  type InferenceRuntime,
+  type ModelFileStatus,
   type OutputFormat,
-  type RuntimeStopReason,
-} from "./openai_adapter.ts";
+  type PreparedGeneration,
+  type RuntimeState,
+  type StopReason,
+} from "./generation.ts";
+import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
 import { SlotPool } from "./slot_pool.ts";
-
-/** Compute backend names of the contract. */
-export type Backend = "cpu" | "cuda" | "vulkan" | "metal";
 
 /** How concurrent generations share the model. */
 export type SlotMode = "contexts" | "sequences";
-
-/** What the daemon reports about the runtime. */
-export interface RuntimeState {
-  phase: "loading" | "ready" | "error";
-  modelStatus: ModelStatus;
-  modelId: string;
-  backend: Backend;
-  /** Why loading failed (safe to log: names the file and the problem). */
-  reason?: string;
-  /** Tokens one generation can see (prompt + output), once ready. */
-  contextSize?: number;
-}
 
 /** Options of {@link LlamaRuntime.start}. */
 export interface LlamaRuntimeOptions {
@@ -64,28 +53,11 @@ export interface LlamaRuntimeOptions {
   log?: (line: string) => void;
 }
 
-/** Callbacks of one generation. */
-export interface GenerateOptions {
-  /** Aborting stops the generation at once; the result then has `stopReason: "abort"`. */
-  signal?: AbortSignal;
-  /** Each decoded piece of the answer, in order. */
-  onText?: (text: string) => void;
-}
-
-/** A generation that passed {@link LlamaRuntime.prepare}. */
-export interface PreparedGeneration {
+/** What {@link LlamaRuntime.prepare} hands to {@link LlamaRuntime.generate}. */
+interface LlamaPrepared extends PreparedGeneration {
   readonly params: GenerationParams;
   readonly history: ChatHistoryItem[];
-  readonly promptTokens: number;
-  readonly maxTokens: number;
   readonly grammar?: LlamaGrammar;
-}
-
-/** What routes need of a runtime (the daemon passes a {@link LlamaRuntime}). */
-export interface InferenceRuntime {
-  readonly state: RuntimeState;
-  prepare(params: GenerationParams): Promise<PreparedGeneration>;
-  generate(prepared: PreparedGeneration, options?: GenerateOptions): Promise<GenerationResult>;
 }
 
 interface Slot {
@@ -147,16 +119,16 @@ export class LlamaRuntime implements InferenceRuntime {
 
   /**
    * Checks a generation before it runs: model ready, prompt + max_tokens within the context,
-   * grammar compiled. Its errors are HTTP errors, sent before any stream starts.
+   * grammar compiled. Its errors come before any stream starts.
    *
-   * @throws {InferenceError} `model_not_ready`, `context_length_exceeded`, or `invalid_request`
-   *   for a schema the grammar compiler refuses.
+   * @throws {GenerationError} `model_not_ready`, `context_overflow`, or `grammar` for a schema
+   *   the grammar compiler refuses.
    */
   async prepare(params: GenerationParams): Promise<PreparedGeneration> {
     const loaded = this.#loaded;
-    if (this.#stopping) throw inferenceError("model_not_ready", "the daemon is stopping");
+    if (this.#stopping) throw new GenerationError({ kind: "model_not_ready", phase: "stopping" });
     if (!loaded || this.#state.phase !== "ready") {
-      throw inferenceError("model_not_ready", `the model is ${this.#state.phase}; retry shortly`);
+      throw new GenerationError({ kind: "model_not_ready", phase: this.#state.phase });
     }
     const history = toHistory(params.turns);
     const contextSize = this.#state.contextSize!;
@@ -164,11 +136,23 @@ export class LlamaRuntime implements InferenceRuntime {
       .contextText.tokenize(loaded.model.tokenizer).length;
     const room = contextSize - promptTokens;
     if (room < 1 || (params.maxTokens !== undefined && params.maxTokens > room)) {
-      throw contextLengthError({ promptTokens, maxTokens: params.maxTokens, contextSize });
+      throw new GenerationError({
+        kind: "context_overflow",
+        promptTokens,
+        maxTokens: params.maxTokens,
+        contextSize,
+      });
     }
     const grammar = await this.#grammarFor(loaded.llama, params.format);
     // Capping at the room left means llama.cpp never shifts the context: no silent truncation.
-    return { params, history, promptTokens, maxTokens: params.maxTokens ?? room, grammar };
+    const prepared: LlamaPrepared = {
+      params,
+      history,
+      promptTokens,
+      maxTokens: params.maxTokens ?? room,
+      grammar,
+    };
+    return prepared;
   }
 
   /** Runs a prepared generation on a free slot; an aborted signal ends it with `abort`. */
@@ -177,10 +161,10 @@ export class LlamaRuntime implements InferenceRuntime {
     options: GenerateOptions = {},
   ): Promise<GenerationResult> {
     const loaded = this.#loaded;
-    if (!loaded) throw inferenceError("model_not_ready", "the model is not loaded");
+    if (!loaded) throw new GenerationError({ kind: "model_not_ready", phase: this.#state.phase });
     this.#active++;
     try {
-      return await this.#run(loaded, prepared, options);
+      return await this.#run(loaded, prepared as LlamaPrepared, options);
     } finally {
       if (--this.#active === 0) this.#onIdle?.();
     }
@@ -188,7 +172,7 @@ export class LlamaRuntime implements InferenceRuntime {
 
   async #run(
     loaded: Loaded,
-    prepared: PreparedGeneration,
+    prepared: LlamaPrepared,
     options: GenerateOptions,
   ): Promise<GenerationResult> {
     const { params, promptTokens } = prepared;
@@ -215,9 +199,7 @@ export class LlamaRuntime implements InferenceRuntime {
       });
       return {
         text: response.response,
-        stopReason: options.signal?.aborted
-          ? "abort"
-          : response.metadata.stopReason as RuntimeStopReason,
+        stopReason: options.signal?.aborted ? "abort" : stopReasonOf(response.metadata.stopReason),
         promptTokens,
         completionTokens,
       };
@@ -324,7 +306,7 @@ export class LlamaRuntime implements InferenceRuntime {
     return { loaded: { llama, model, wrapper: wrapper!, pool, shared }, contextSize: actualSize };
   }
 
-  #fail(status: ModelStatus, reason: string, write?: (line: string) => void): void {
+  #fail(status: ModelFileStatus, reason: string, write?: (line: string) => void): void {
     this.#state = { ...this.#state, phase: "error", modelStatus: status, reason };
     (write ?? this.#options.log ?? ((line: string) => console.error(line)))(
       `model not loaded: ${reason}`,
@@ -346,9 +328,7 @@ export class LlamaRuntime implements InferenceRuntime {
       }
     }
     return grammar.catch((error) => {
-      throw inferenceError("invalid_request", `response_format schema: ${describe(error)}`, {
-        param: "response_format.json_schema.schema",
-      });
+      throw new GenerationError({ kind: "grammar", reason: describe(error) }, { cause: error });
     });
   }
 }
@@ -364,6 +344,20 @@ function toHistory(turns: readonly ChatTurn[]): ChatHistoryItem[] {
   // An empty model turn makes the wrapper open a new assistant message to generate into.
   history.push({ type: "model", response: [] });
   return history;
+}
+
+/** node-llama-cpp's stop reasons in the runtime's words. */
+function stopReasonOf(reason: string): StopReason {
+  switch (reason) {
+    case "maxTokens":
+      return "maxTokens";
+    case "customStopTrigger":
+      return "stopSequence";
+    case "abort":
+      return "abort";
+    default:
+      return "endOfTurn"; // eogToken, stopGenerationTrigger, a completed grammar
+  }
 }
 
 function aborted(promptTokens: number, completionTokens = 0): GenerationResult {

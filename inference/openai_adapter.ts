@@ -3,56 +3,24 @@
  * runtime's generation parameters, and a generation result becomes a body, a stream chunk, a
  * usage object or a server-sent event frame. No Hono, no runtime: tested in-process.
  */
-import { inferenceError } from "../errors/inference_errors.ts";
 import type {
   ChatCompletion,
   ChatCompletionChunk,
   ChatCompletionRequest,
   ChatMessage,
   FinishReason,
-  ModelStatus,
   OpenAiModel,
   OpenAiUsage,
 } from "../schemas/openai.ts";
-import { type JsonOutputFormat, toJsonOutputFormat } from "./json_schema_grammar.ts";
-
-/** One turn of the conversation in the runtime's terms. */
-export interface ChatTurn {
-  role: "system" | "user" | "assistant";
-  text: string;
-}
-
-/** How the output is constrained. */
-export type OutputFormat = { kind: "text" } | JsonOutputFormat;
-
-/** Everything the runtime needs to run one generation. */
-export interface GenerationParams {
-  turns: ChatTurn[];
-  /** Most tokens to generate; undefined means "the rest of the context". */
-  maxTokens?: number;
-  temperature: number;
-  topP: number;
-  seed?: number;
-  stop: string[];
-  format: OutputFormat;
-}
-
-/** Why the runtime stopped, in node-llama-cpp's words. */
-export type RuntimeStopReason =
-  | "eogToken"
-  | "stopGenerationTrigger"
-  | "customStopTrigger"
-  | "functionCalls"
-  | "maxTokens"
-  | "abort";
-
-/** What one finished generation produced. */
-export interface GenerationResult {
-  text: string;
-  stopReason: RuntimeStopReason;
-  promptTokens: number;
-  completionTokens: number;
-}
+import type {
+  ChatTurn,
+  GenerationParams,
+  GenerationResult,
+  OutputFormat,
+  RuntimeState,
+  StopReason,
+} from "./generation.ts";
+import { toJsonOutputFormat } from "./json_schema_grammar.ts";
 
 /** Identity shared by the body or every chunk of one completion. */
 export interface CompletionMeta {
@@ -69,7 +37,7 @@ export const DEFAULT_TOP_P = 1;
 /**
  * Maps a validated request to generation parameters.
  *
- * @throws {InferenceError} `invalid_request` for a `response_format` schema no grammar enforces.
+ * @throws {GenerationError} `grammar` for a `response_format` schema no grammar enforces.
  */
 export function toGenerationParams(request: ChatCompletionRequest): GenerationParams {
   const stop = request.stop == null ? [] : typeof request.stop === "string" ? [request.stop] : [
@@ -97,7 +65,7 @@ export function wantsStreamUsage(request: ChatCompletionRequest): boolean {
 }
 
 /** The contract's `finish_reason` for a runtime stop reason. */
-export function finishReasonOf(stopReason: RuntimeStopReason): FinishReason {
+export function finishReasonOf(stopReason: StopReason): FinishReason {
   return stopReason === "maxTokens" ? "length" : "stop";
 }
 
@@ -152,7 +120,7 @@ export function contentChunk(
 /** The last choice chunk: empty delta and the finish reason. */
 export function finishChunk(
   meta: CompletionMeta,
-  stopReason: RuntimeStopReason,
+  stopReason: StopReason,
   options: ChunkOptions = {},
 ): ChatCompletionChunk {
   return chunk(meta, {}, finishReasonOf(stopReason), options);
@@ -176,7 +144,7 @@ export function sseFrame(data: ChatCompletionChunk | object | "[DONE]"): string 
 }
 
 /** The Model entry of the served file (for /v1/models and /v1/status). */
-export function modelEntry(state: { modelId: string; modelStatus: ModelStatus }): OpenAiModel {
+export function modelEntry(state: Pick<RuntimeState, "modelId" | "modelStatus">): OpenAiModel {
   return {
     id: state.modelId,
     object: "model",
@@ -227,20 +195,4 @@ function toOutputFormat(format: ChatCompletionRequest["response_format"]): Outpu
   if (!format || format.type === "text") return { kind: "text" };
   if (format.type === "json_object") return { kind: "json" };
   return toJsonOutputFormat(format.json_schema.schema);
-}
-
-/** The 400 for a prompt that does not fit, with the numbers a client needs to fix it. */
-export function contextLengthError(details: {
-  promptTokens: number;
-  maxTokens?: number;
-  contextSize: number;
-}) {
-  const asked = details.maxTokens === undefined
-    ? `${details.promptTokens} prompt tokens`
-    : `${details.promptTokens} prompt tokens + ${details.maxTokens} max_tokens`;
-  return inferenceError(
-    "context_length_exceeded",
-    `this model's context is ${details.contextSize} tokens; the request needs ${asked}`,
-    { param: "messages" },
-  );
 }

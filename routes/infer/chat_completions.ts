@@ -6,22 +6,16 @@
  * generation at once, which frees its slot.
  */
 import { Hono } from "hono";
-import { INFERENCE_JSON_BODY_ERRORS, renderInferenceError } from "../../errors/inference_errors.ts";
-import type { InferenceRuntime, PreparedGeneration } from "../../inference/llama_runtime.ts";
+import { INFERENCE_JSON_BODY_ERRORS } from "../../errors/inference_errors.ts";
+import type { GenerationResult, InferenceRuntime } from "../../inference/generation.ts";
 import {
   completionBody,
-  type CompletionMeta,
-  contentChunk,
-  finishChunk,
-  type GenerationResult,
   newCompletionMeta,
-  roleChunk,
-  sseFrame,
   toGenerationParams,
-  usageChunk,
   wantsStream,
   wantsStreamUsage,
 } from "../../inference/openai_adapter.ts";
+import { chatCompletionStream, SSE_HEADERS } from "../../inference/openai_stream.ts";
 import { jsonBody } from "../../middleware/json_body.ts";
 import type { RequestIdVariables } from "../../middleware/request_id.ts";
 import { ChatCompletionRequestSchema } from "../../schemas/openai.ts";
@@ -32,12 +26,6 @@ export interface ChatCompletionsRouteDeps {
   /** Where a failure in the middle of a stream is logged (stderr by default). */
   log?: (line: string) => void;
 }
-
-const SSE_HEADERS = {
-  "Content-Type": "text/event-stream; charset=utf-8",
-  "Cache-Control": "no-cache",
-  "X-Accel-Buffering": "no",
-};
 
 /** The chat completions sub-app. */
 export function chatCompletionsRoute(deps: ChatCompletionsRouteDeps) {
@@ -61,72 +49,17 @@ export function chatCompletionsRoute(deps: ChatCompletionsRouteDeps) {
         onDone(result);
         return c.json(completionBody(meta, result));
       }
-      const stream = eventStream(deps.runtime, prepared, {
+      const stream = chatCompletionStream({
         meta,
         includeUsage: wantsStreamUsage(request),
         signal,
+        generate: (options) => deps.runtime.generate(prepared, options),
         onDone,
-        onError: (error) => log(`${id} stream failed: ${errorName(error)}`),
+        onUnexpected: (error) => log(`${id} stream failed: ${errorName(error)}`),
       });
       return c.body(stream, 200, SSE_HEADERS);
     },
   );
-}
-
-interface EventStreamOptions {
-  meta: CompletionMeta;
-  includeUsage: boolean;
-  signal: AbortSignal;
-  onDone: (result: GenerationResult) => void;
-  onError: (error: unknown) => void;
-}
-
-/** The SSE body: role chunk, content chunks, finish chunk, optional usage chunk, `[DONE]`. */
-function eventStream(
-  runtime: InferenceRuntime,
-  prepared: PreparedGeneration,
-  options: EventStreamOptions,
-): ReadableStream<Uint8Array> {
-  const { meta, includeUsage } = options;
-  const encoder = new TextEncoder();
-  const abort = new AbortController();
-  const stop = () => abort.abort();
-  options.signal.addEventListener("abort", stop, { once: true });
-  let open = true;
-
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (data: Parameters<typeof sseFrame>[0]) => {
-        if (open) controller.enqueue(encoder.encode(sseFrame(data)));
-      };
-      const close = () => {
-        options.signal.removeEventListener("abort", stop);
-        if (open) controller.close();
-        open = false;
-      };
-      send(roleChunk(meta, { includeUsage }));
-      runtime.generate(prepared, {
-        signal: abort.signal,
-        onText: (text) => text && send(contentChunk(meta, text, { includeUsage })),
-      }).then((result) => {
-        options.onDone(result);
-        if (result.stopReason === "abort") return close();
-        send(finishChunk(meta, result.stopReason, { includeUsage }));
-        if (includeUsage) send(usageChunk(meta, result));
-        send("[DONE]");
-        close();
-      }).catch((error) => {
-        const rendered = renderInferenceError(error);
-        if (rendered.unexpected) options.onError(error);
-        send(rendered.body);
-        close();
-      });
-    },
-    cancel() {
-      open = false;
-      stop();
-    },
-  });
 }
 
 /** Name only: an unexpected error's message may hold user text. */

@@ -3,7 +3,7 @@
  * `error` before that.
  */
 import { Hono } from "hono";
-import type { InferenceRuntime } from "../../inference/llama_runtime.ts";
+import type { InferenceRuntime } from "../../inference/generation.ts";
 import type { Health } from "../../schemas/openai.ts";
 import { APP_VERSION } from "../../version.ts";
 

@@ -2,7 +2,7 @@
  * GET /v1/models — the one active model.
  */
 import { Hono } from "hono";
-import type { InferenceRuntime } from "../../inference/llama_runtime.ts";
+import type { InferenceRuntime } from "../../inference/generation.ts";
 import { modelEntry } from "../../inference/openai_adapter.ts";
 import type { ModelList } from "../../schemas/openai.ts";
 

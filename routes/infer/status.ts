@@ -3,7 +3,7 @@
  * `--expose-model-path`).
  */
 import { Hono } from "hono";
-import type { InferenceRuntime } from "../../inference/llama_runtime.ts";
+import type { InferenceRuntime } from "../../inference/generation.ts";
 import { modelEntry } from "../../inference/openai_adapter.ts";
 import type { Status } from "../../schemas/openai.ts";
 import { APP_VERSION } from "../../version.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { InferenceError } from "../../errors/inference_errors.ts";
+import { GenerationError } from "../../inference/generation.ts";
 import { toJsonOutputFormat } from "../../inference/json_schema_grammar.ts";
 
 const ACCEPTED: Array<{ name: string; schema: unknown; expect: unknown }> = [
@@ -82,11 +82,10 @@ const REFUSED: Array<{ name: string; schema: unknown }> = [
 ];
 
 for (const { name, schema } of REFUSED) {
-  Deno.test(`toJsonOutputFormat refuses ${name} with invalid_request`, () => {
+  Deno.test(`toJsonOutputFormat refuses ${name} as a grammar failure`, () => {
     assert.throws(() => toJsonOutputFormat(schema), (error: unknown) => {
-      assert.ok(error instanceof InferenceError);
-      assert.equal(error.code, "invalid_request");
-      assert.equal(error.param, "response_format.json_schema.schema");
+      assert.ok(error instanceof GenerationError);
+      assert.equal(error.failure.kind, "grammar");
       return true;
     });
   });

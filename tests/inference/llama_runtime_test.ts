@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { createInferenceApp } from "../../app/inference_app.ts";
-import { InferenceError } from "../../errors/inference_errors.ts";
 import { LlamaRuntime, type SlotMode } from "../../inference/llama_runtime.ts";
-import { type GenerationParams } from "../../inference/openai_adapter.ts";
+import { GenerationError, type GenerationParams } from "../../inference/generation.ts";
 import { HealthSchema } from "../../schemas/openai.ts";
 import { TINY_GGUF } from "../support/infer_daemon.ts";
 
@@ -62,8 +61,8 @@ Deno.test({
       assert.equal(health.status, 503);
       assert.equal(HealthSchema.parse(await health.json()).status, "loading");
       await assert.rejects(runtime.prepare(params()), (error: unknown) => {
-        assert.ok(error instanceof InferenceError);
-        return error.code === "model_not_ready";
+        assert.ok(error instanceof GenerationError);
+        return error.failure.kind === "model_not_ready";
       });
     } finally {
       await runtime.dispose();
@@ -101,8 +100,8 @@ Deno.test({
       await runtime.loaded;
       const long = params({ turns: [{ role: "user", text: "zq xj ".repeat(1500) }], maxTokens: 1 });
       await assert.rejects(runtime.prepare(long), (error: unknown) => {
-        assert.ok(error instanceof InferenceError);
-        assert.equal(error.code, "context_length_exceeded");
+        assert.ok(error instanceof GenerationError);
+        assert.equal(error.failure.kind, "context_overflow");
         return true;
       });
     } finally {

@@ -4,14 +4,13 @@ import {
   contentChunk,
   finishChunk,
   finishReasonOf,
-  type GenerationResult,
   modelEntry,
   roleChunk,
-  type RuntimeStopReason,
   sseFrame,
   toGenerationParams,
   usageChunk,
 } from "../../inference/openai_adapter.ts";
+import type { GenerationResult, StopReason } from "../../inference/generation.ts";
 import {
   ChatCompletionChunkSchema,
   type ChatCompletionRequest,
@@ -23,7 +22,7 @@ const USER = { role: "user" as const, content: "hi" };
 const META = { id: "chatcmpl-1", created: 1_700_000_000, model: "tiny" };
 const RESULT: GenerationResult = {
   text: "hello",
-  stopReason: "eogToken",
+  stopReason: "endOfTurn",
   promptTokens: 7,
   completionTokens: 3,
 };
@@ -133,10 +132,9 @@ for (const { name, request, expect } of PARAM_CASES) {
   });
 }
 
-const FINISH_CASES: Array<[RuntimeStopReason, "stop" | "length"]> = [
-  ["eogToken", "stop"],
-  ["stopGenerationTrigger", "stop"],
-  ["customStopTrigger", "stop"],
+const FINISH_CASES: Array<[StopReason, "stop" | "length"]> = [
+  ["endOfTurn", "stop"],
+  ["stopSequence", "stop"],
   ["maxTokens", "length"],
 ];
 

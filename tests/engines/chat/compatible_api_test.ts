@@ -1,7 +1,8 @@
 /**
  * compatible-api against a real `tolk infer` on the tiny random-weight GGUF: its answers are
  * gibberish, but grammar-constrained JSON makes them parseable, so the success path runs end to
- * end. One daemon serves the whole file.
+ * end. One daemon serves the tests that need one; it starts inside the test (never at module load,
+ * so a `--filter` run cannot leak it).
  */
 import assert from "node:assert/strict";
 import { createCompatibleApiEngine } from "../../../engines/chat/compatible_api.ts";
@@ -24,43 +25,14 @@ const API_KEY = "compatible-api-test-key";
 /** The fixture's trained context; batches are packed against it. */
 const TINY_CONTEXT = 2048;
 
-const daemon = await startInferDaemon({ env: { SVC_API_KEY: API_KEY } });
-const SETTINGS = {
-  base_url: daemon.baseUrl,
-  api_key: API_KEY,
-  context_tokens: TINY_CONTEXT,
-  status_cache_ms: 0,
-};
+const BASE_SETTINGS = { api_key: API_KEY, context_tokens: TINY_CONTEXT, status_cache_ms: 0 };
 
 function compatibleApi(extra: Record<string, unknown> = {}) {
   const settings = SettingsSchema.parse({
-    engines: { "compatible-api": { ...SETTINGS, ...extra } },
+    engines: { "compatible-api": { ...BASE_SETTINGS, ...extra } },
   });
   return createCompatibleApiEngine(settings.engines["compatible-api"]);
 }
-
-Deno.test("compatible-api lists the server's models with its key and is ready", async () => {
-  const status = await compatibleApi().status();
-  assert.equal(status.ready, true);
-  assert.deepEqual(status.models, [{ id: "tiny", name: "tiny", ready: true }]);
-});
-
-Deno.test("compatible-api translates a batch into one non-empty text per item", async () => {
-  const outcome = await compatibleApi().translate({
-    items: [{ text: "Bonjour", source: "fr" }, { text: "Merci", source: "fr" }],
-    target: "de",
-    mode: "message",
-    format: "text",
-    alternatives: false,
-  });
-  assert.equal(outcome.model, "tiny");
-  assert.equal(outcome.items.length, 2);
-  for (const item of outcome.items) {
-    assert.ok(item.text.length > 0);
-    assert.equal(item.confidence, null);
-    assert.deepEqual(item.alternatives, []);
-  }
-});
 
 Deno.test("compatible-api without base_url is listed but not ready, and refuses jobs", async () => {
   const engine = compatibleApi({ base_url: null });
@@ -77,56 +49,92 @@ Deno.test("compatible-api without base_url is listed but not ready, and refuses 
   );
 });
 
-Deno.test("compatible-api with a wrong key is not ready and a named request gets 503 naming the 401", async () => {
-  const settings = { engines: { "compatible-api": { ...SETTINGS, api_key: "wrong" } } };
-  const service = await startTranslationService({ settings, statusTtlMs: 0 });
+Deno.test("compatible-api against a real tolk infer", async (t) => {
+  const daemon = await startInferDaemon({ env: { SVC_API_KEY: API_KEY } });
+  const SETTINGS = { ...BASE_SETTINGS, base_url: daemon.baseUrl };
   try {
-    // The model list needs the key too: the engine is not ready and says nothing it cannot do.
-    assert.equal((await engineCapabilities(service, "compatible-api")).ready, false);
-    const request = { target: "en", texts: [FRENCH], options: { engine: "compatible-api" } };
-    const error = await expectError(
-      await postTranslate(service, request),
-      503,
-      "engine_unavailable",
-    );
-    assert.match(error.error.message, /compatible-api.*401/);
-  } finally {
-    await service.stop();
-  }
-});
+    await t.step("compatible-api lists the server's models with its key and is ready", async () => {
+      const status = await compatibleApi({ base_url: daemon.baseUrl }).status();
+      assert.equal(status.ready, true);
+      assert.deepEqual(status.models, [{ id: "tiny", name: "tiny", ready: true }]);
+    });
 
-Deno.test("compatible-api translates through POST /v1/translate and the WebSocket, alternatives included", async () => {
-  const service = await startTranslationService({
-    settings: { engines: { "compatible-api": SETTINGS } },
-    statusTtlMs: 0,
-  });
-  try {
-    const capabilities = await engineCapabilities(service, "compatible-api");
-    assert.equal(capabilities.ready, true);
-    assert.equal(capabilities.name, "Chat-completions server");
-    const request = {
-      target: "en",
-      texts: [FRENCH, GERMAN],
-      options: { engine: "compatible-api", return_alternatives: true },
-    };
-    const body = await translateOk(service, request);
-    assert.equal(body.engine, "compatible-api");
-    assert.equal(body.model, "tiny");
-    for (const result of body.results) {
-      assert.ok(result.text.length > 0);
-      assert.ok(result.alternatives.length <= 3);
-      assert.ok(result.confidence >= 0 && result.confidence <= 1);
-    }
-    const reply = TranslateResponseSchema.parse(
-      await translateOverWebSocket(service, { ...request, options: { engine: "compatible-api" } }),
-    );
-    assert.equal(reply.engine, "compatible-api");
-    assert.equal(reply.results.length, 2);
-  } finally {
-    await service.stop();
-  }
-});
+    await t.step("compatible-api translates a batch into one non-empty text per item", async () => {
+      const outcome = await compatibleApi({ base_url: daemon.baseUrl }).translate({
+        items: [{ text: "Bonjour", source: "fr" }, { text: "Merci", source: "fr" }],
+        target: "de",
+        mode: "message",
+        format: "text",
+        alternatives: false,
+      });
+      assert.equal(outcome.model, "tiny");
+      assert.equal(outcome.items.length, 2);
+      for (const item of outcome.items) {
+        assert.ok(item.text.length > 0);
+        assert.equal(item.confidence, null);
+        assert.deepEqual(item.alternatives, []);
+      }
+    });
 
-Deno.test("compatible-api: the last test stops the daemon", async () => {
-  assert.equal(await daemon.stop(), 0);
+    await t.step(
+      "compatible-api with a wrong key is not ready and a named request gets 503 naming the 401",
+      async () => {
+        const settings = { engines: { "compatible-api": { ...SETTINGS, api_key: "wrong" } } };
+        const service = await startTranslationService({ settings, statusTtlMs: 0 });
+        try {
+          // The model list needs the key too: the engine is not ready and says nothing it cannot do.
+          assert.equal((await engineCapabilities(service, "compatible-api")).ready, false);
+          const request = { target: "en", texts: [FRENCH], options: { engine: "compatible-api" } };
+          const error = await expectError(
+            await postTranslate(service, request),
+            503,
+            "engine_unavailable",
+          );
+          assert.match(error.error.message, /compatible-api.*401/);
+        } finally {
+          await service.stop();
+        }
+      },
+    );
+
+    await t.step(
+      "compatible-api translates through POST /v1/translate and the WebSocket, alternatives included",
+      async () => {
+        const service = await startTranslationService({
+          settings: { engines: { "compatible-api": SETTINGS } },
+          statusTtlMs: 0,
+        });
+        try {
+          const capabilities = await engineCapabilities(service, "compatible-api");
+          assert.equal(capabilities.ready, true);
+          assert.equal(capabilities.name, "Chat-completions server");
+          const request = {
+            target: "en",
+            texts: [FRENCH, GERMAN],
+            options: { engine: "compatible-api", return_alternatives: true },
+          };
+          const body = await translateOk(service, request);
+          assert.equal(body.engine, "compatible-api");
+          assert.equal(body.model, "tiny");
+          for (const result of body.results) {
+            assert.ok(result.text.length > 0);
+            assert.ok(result.alternatives.length <= 3);
+            assert.ok(result.confidence >= 0 && result.confidence <= 1);
+          }
+          const reply = TranslateResponseSchema.parse(
+            await translateOverWebSocket(service, {
+              ...request,
+              options: { engine: "compatible-api" },
+            }),
+          );
+          assert.equal(reply.engine, "compatible-api");
+          assert.equal(reply.results.length, 2);
+        } finally {
+          await service.stop();
+        }
+      },
+    );
+  } finally {
+    assert.equal(await daemon.stop(), 0);
+  }
 });

@@ -1,0 +1,127 @@
+/**
+ * The inference runtime's own words: what a generation is asked to do, what it produces, what
+ * a runtime reports about itself, and how a generation can be refused. No OpenAI types and no
+ * imports: the OpenAI adapter translates the wire into these words, and `errors/` maps a
+ * {@link GenerationError} to the wire.
+ */
+
+/** One turn of the conversation. */
+export interface ChatTurn {
+  role: "system" | "user" | "assistant";
+  text: string;
+}
+
+/** How the output is constrained: free text, any JSON value, or JSON matching a schema. */
+export type OutputFormat =
+  | { kind: "text" }
+  | { kind: "json" }
+  | { kind: "json_schema"; schema: Record<string, unknown> };
+
+/** Everything the runtime needs to run one generation. */
+export interface GenerationParams {
+  turns: ChatTurn[];
+  /** Most tokens to generate; undefined means "the rest of the context". */
+  maxTokens?: number;
+  temperature: number;
+  topP: number;
+  seed?: number;
+  /** Sequences that end the output (not included in it); never empty strings. */
+  stop: string[];
+  format: OutputFormat;
+}
+
+/**
+ * Why a generation ended: the model ended its turn (or a grammar completed), a stop sequence
+ * appeared, the token limit was reached, or the caller aborted.
+ */
+export type StopReason = "endOfTurn" | "stopSequence" | "maxTokens" | "abort";
+
+/** What one finished generation produced. */
+export interface GenerationResult {
+  text: string;
+  stopReason: StopReason;
+  promptTokens: number;
+  /** Tokens generated; never above the generation's `maxTokens`. */
+  completionTokens: number;
+}
+
+/** A generation that passed {@link InferenceRuntime.prepare} (opaque to callers). */
+export interface PreparedGeneration {
+  readonly promptTokens: number;
+  /** The token limit in force: the request's, or the room left in the context. */
+  readonly maxTokens: number;
+}
+
+/** Callbacks of one generation. */
+export interface GenerateOptions {
+  /** Aborting stops the generation at once; the result then has `stopReason: "abort"`. */
+  signal?: AbortSignal;
+  /** Each decoded piece of the answer, in order. */
+  onText?: (text: string) => void;
+}
+
+/** Compute backends a runtime may use. */
+export type Backend = "cpu" | "cuda" | "vulkan" | "metal";
+
+/** Validity of the model file: readable model, still loading, not a model, or absent. */
+export type ModelFileStatus = "valid" | "loading" | "invalid" | "missing";
+
+/** What a runtime reports about itself. */
+export interface RuntimeState {
+  phase: "loading" | "ready" | "error";
+  modelStatus: ModelFileStatus;
+  modelId: string;
+  backend: Backend;
+  /** Why loading failed (safe to log: names the file and the problem). */
+  reason?: string;
+  /** Tokens one generation can see (prompt + output), once ready. */
+  contextSize?: number;
+}
+
+/** What routes need of a runtime (the daemon passes a `LlamaRuntime`). */
+export interface InferenceRuntime {
+  readonly state: RuntimeState;
+  /**
+   * Checks a generation before it runs (model ready, prompt within the context, grammar).
+   *
+   * @throws {GenerationError} when the generation cannot run.
+   */
+  prepare(params: GenerationParams): Promise<PreparedGeneration>;
+  /** Runs a prepared generation; an aborted signal ends it with `abort`. */
+  generate(prepared: PreparedGeneration, options?: GenerateOptions): Promise<GenerationResult>;
+}
+
+/** Why a generation was refused before it ran, with what a caller needs to fix it. */
+export type GenerationFailure =
+  | { kind: "model_not_ready"; phase: RuntimeState["phase"] | "stopping" }
+  | { kind: "context_overflow"; promptTokens: number; maxTokens?: number; contextSize: number }
+  | { kind: "grammar"; reason: string };
+
+/**
+ * A refused generation. The message is safe to show to a client: it never holds request text
+ * beyond schema keyword paths.
+ */
+export class GenerationError extends Error {
+  override name = "GenerationError";
+
+  constructor(readonly failure: GenerationFailure, options?: ErrorOptions) {
+    super(describeFailure(failure), options);
+  }
+}
+
+function describeFailure(failure: GenerationFailure): string {
+  switch (failure.kind) {
+    case "model_not_ready":
+      return failure.phase === "stopping"
+        ? "the daemon is stopping"
+        : `the model is ${failure.phase === "ready" ? "not loaded" : failure.phase}; retry shortly`;
+    case "context_overflow": {
+      const asked = failure.maxTokens === undefined
+        ? `${failure.promptTokens} prompt tokens`
+        : `${failure.promptTokens} prompt tokens + ${failure.maxTokens} max_tokens`;
+      return `this model's context is ${failure.contextSize} tokens; the request needs ${asked}`;
+    }
+    case "grammar":
+      return `response_format schema: ${failure.reason}`;
+  }
+}

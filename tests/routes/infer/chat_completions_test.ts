@@ -1,0 +1,102 @@
+import assert from "node:assert/strict";
+import {
+  ChatCompletionChunkSchema,
+  ChatCompletionSchema,
+  ErrorBodySchema,
+} from "../../../schemas/openai.ts";
+import { NATIVE_SANITIZERS, startInferApp } from "../../support/infer_app.ts";
+
+const HI = [{ role: "user", content: "hi" }];
+
+function postChat(baseUrl: string, body: unknown) {
+  return fetch(`${baseUrl}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function expectError(response: Response, status: number, code: string, param: string | null) {
+  const body = ErrorBodySchema.strict().parse(await response.json());
+  assert.equal(response.status, status, JSON.stringify(body));
+  assert.equal(body.error.code, code);
+  assert.equal(body.error.param, param);
+  assert.ok(response.headers.get("x-request-id"));
+}
+
+/** Runtime refusals reach the client before any stream starts, with their wire codes. */
+const REFUSALS = [
+  {
+    name: "a prompt with max_tokens beyond the context",
+    body: { messages: HI, max_tokens: 4000, stream: true },
+    status: 400,
+    code: "context_length_exceeded",
+    param: "messages",
+  },
+  {
+    name: "a schema keyword no grammar enforces",
+    body: {
+      messages: HI,
+      stream: true,
+      response_format: { type: "json_schema", json_schema: { schema: { minimum: 1 } } },
+    },
+    status: 400,
+    code: "invalid_request",
+    param: "response_format.json_schema.schema",
+  },
+];
+
+Deno.test({
+  name: "POST /v1/chat/completions on a real runtime",
+  ...NATIVE_SANITIZERS,
+  async fn(t) {
+    const app = await startInferApp();
+    try {
+      await t.step("answers a chat.completion counting real tokens", async () => {
+        const response = await postChat(app.baseUrl, { messages: HI, max_tokens: 5 });
+        const body = ChatCompletionSchema.parse(await response.json());
+        assert.equal(body.usage.completion_tokens, 5);
+        assert.equal(body.choices[0].finish_reason, "length");
+        assert.ok(app.logs.some((line) => /generation maxTokens: \d+ prompt \+ 5/.test(line)));
+      });
+
+      await t.step("streams chunks of one id ending with finish and [DONE]", async () => {
+        const response = await postChat(app.baseUrl, { messages: HI, max_tokens: 3, stream: true });
+        assert.match(response.headers.get("content-type")!, /^text\/event-stream/);
+        const events = (await response.text()).trim().split("\n\n").map((e) => e.slice(6));
+        assert.equal(events.at(-1), "[DONE]");
+        const chunks = events.slice(0, -1).map((e) =>
+          ChatCompletionChunkSchema.parse(JSON.parse(e))
+        );
+        assert.equal(new Set(chunks.map((chunk) => chunk.id)).size, 1);
+        assert.equal(chunks.at(-1)!.choices[0].finish_reason, "length");
+      });
+
+      for (const row of REFUSALS) {
+        await t.step(`refuses ${row.name} with ${row.status} ${row.code}`, async () => {
+          await expectError(await postChat(app.baseUrl, row.body), row.status, row.code, row.param);
+        });
+      }
+    } finally {
+      await app.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: "POST /v1/chat/completions while the model loads is 503 model_not_ready",
+  ...NATIVE_SANITIZERS,
+  async fn() {
+    const app = await startInferApp({ waitReady: false });
+    try {
+      await expectError(
+        await postChat(app.baseUrl, { messages: HI }),
+        503,
+        "model_not_ready",
+        null,
+      );
+    } finally {
+      await app.stop();
+    }
+  },
+});
