@@ -1,7 +1,8 @@
 /**
- * Checks a model file before llama.cpp sees it: missing, not a GGUF file, or valid with an id.
+ * Checks a model file before llama.cpp sees it: missing, not a GGUF file, a header that lies
+ * about its counts, offsets or sizes, or valid with an id.
  */
-import { readGgufFileInfo } from "node-llama-cpp";
+import { readGgufHeader } from "./gguf_header.ts";
 
 /** The verdict on a model file. */
 export type ModelFileReport =
@@ -9,7 +10,7 @@ export type ModelFileReport =
   | { ok: false; status: "missing" | "invalid"; reason: string };
 
 /**
- * Reads the GGUF header of `path` (pure JS, no model load).
+ * Reads and checks the GGUF header of `path` (bounded reads, no model load).
  *
  * Never throws: every problem is a report with a one-line reason that names the file.
  */
@@ -24,12 +25,8 @@ export async function inspectModelFile(path: string): Promise<ModelFileReport> {
     return { ok: false, status: "invalid", reason: `cannot read ${path}: ${firstLine(error)}` };
   }
   try {
-    const info = await readGgufFileInfo(path, {
-      readTensorInfo: false,
-      sourceType: "filesystem",
-    });
-    const name = info.metadata?.general?.name;
-    const modelId = typeof name === "string" && name.trim() ? name.trim() : modelIdFromPath(path);
+    const name = (await readGgufHeader(path)).name?.trim();
+    const modelId = name || modelIdFromPath(path);
     return { ok: true, modelId };
   } catch (error) {
     return {
