@@ -103,6 +103,7 @@ const RANGES: ReadonlyArray<readonly [number, number, Script]> = [
 ];
 
 const LETTER = /\p{L}|\p{M}/u;
+const MARK = /\p{M}/u;
 
 /** The script of one code point, or undefined when it is not a letter or mark. */
 export function scriptOf(codePoint: number): Script | undefined {
@@ -120,7 +121,8 @@ export function scriptOf(codePoint: number): Script | undefined {
 }
 
 /**
- * Counts the letters of each script in `text` (combining marks count with their script's range).
+ * Counts the letters of each script in `text` (combining marks count with their script's range,
+ * but not as letters).
  *
  * @example
  * const census = takeScriptCensus("東京タワー");
@@ -130,10 +132,13 @@ export function takeScriptCensus(text: string): ScriptCensus {
   const counts: Partial<Record<Script, number>> = {};
   let letters = 0;
   for (const char of text) {
-    const script = scriptOf(char.codePointAt(0)!);
+    const codePoint = char.codePointAt(0)!;
+    const script = scriptOf(codePoint);
     if (script === undefined) continue;
     counts[script] = (counts[script] ?? 0) + 1;
-    letters++;
+    // A combining mark counts for its script but is no letter: marks alone are text without
+    // letters (`und`), not a language.
+    if (codePoint < 0x300 || !MARK.test(char)) letters++;
   }
   let dominant: Script | undefined;
   let best = 0;

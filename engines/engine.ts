@@ -6,7 +6,10 @@
  */
 import type { EngineId, LanguageCode } from "../schemas/languages.ts";
 
-/** One text to translate, with the language it is written in (BCP 47; may lie outside the 16). */
+/**
+ * One non-empty text to translate, with the canonical code of the language it is written in
+ * (`translation/plan.ts`; may lie outside the 16).
+ */
 export interface TranslationItem {
   text: string;
   source: string;
@@ -20,8 +23,6 @@ export interface TranslationJob {
   model?: string;
   /** Request `mode` (selection, paragraph, webpage, subtitle, message, document). */
   mode: string;
-  /** Request `format` (text, html, markdown). */
-  format: string;
   tone?: string;
   domain?: string;
   /** Ask for up to 3 distinct alternatives per item. */
@@ -35,7 +36,7 @@ export interface TranslatedItem {
   text: string;
   /** The engine's own sequence confidence in 0..1, or null when it has none. */
   confidence: number | null;
-  /** Distinct alternatives (at most 3), empty when none were asked for or found. */
+  /** Distinct candidates, empty when none were asked for; the caller keeps at most 3. */
   alternatives: string[];
 }
 

@@ -14,6 +14,9 @@ export const API_VERSION_DATE = "2026-11-20";
 /** Limits of one request (translation-service.md §8); capabilities report these values. */
 export const LIMITS = { max_items: 128, max_chars_per_item: 8000, max_total_chars: 50000 } as const;
 
+/** Most alternatives a result carries (`options.return_alternatives`). */
+export const MAX_ALTERNATIVES = 3;
+
 /** Counts Unicode code points, the unit of every limit and of `usage`. */
 export function countCodePoints(text: string): number {
   let count = 0;
@@ -123,7 +126,8 @@ export const TranslateResultSchema = z.strictObject({
   text: z.string().describe("The translation."),
   detected_source: z.string().describe("Language the detector found for this item (BCP 47)."),
   confidence: probability.describe("Engine sequence confidence, else detection confidence; 0..1."),
-  alternatives: z.array(z.string()).describe("Up to 3 distinct alternatives; empty when none."),
+  alternatives: z.array(z.string()).max(MAX_ALTERNATIVES)
+    .describe("Up to 3 distinct alternatives; empty when none."),
 });
 
 /** TranslateResponse. */

@@ -3,7 +3,7 @@
  * and the WebSocket, so both follow the same rules.
  */
 import type { LanguageDetector } from "../detection/language_detector.ts";
-import type { TranslationItem } from "../engines/engine.ts";
+import type { TranslatedItem } from "../engines/engine.ts";
 import type { EngineChoice, EnginePipeline } from "../engines/engine_pipeline.ts";
 import { serviceError } from "../errors/translation_errors.ts";
 import {
@@ -13,7 +13,7 @@ import {
 } from "../schemas/translation.ts";
 import { type Features, refusedFeature } from "../schemas/features.ts";
 import type { HistoryStore } from "../storage/history_store.ts";
-import { cutItem, type ItemPieces } from "./item_formatting.ts";
+import { engineItems, finishItems, planItems } from "./plan.ts";
 
 /** What a translation needs from the service. */
 export interface TranslationDeps {
@@ -35,15 +35,9 @@ export interface TranslationContext {
 /** Engine and model named in a response when no item needed an engine. */
 export const PASSTHROUGH = "passthrough";
 
-interface PlannedItem {
-  detected: { language: string; confidence: number };
-  source: string;
-  /** Undefined when the item comes back unchanged. */
-  cut?: ItemPieces;
-}
-
 /**
- * Detects, routes and translates every item of a request.
+ * Detects, routes and translates every item of a request: refuse what is off, plan each item
+ * (`plan.ts`), send the engine's share through the pipeline, put the items back, record.
  *
  * @throws {TranslationServiceError} for options this build cannot honour.
  * @throws {EngineUnavailableError | EngineFailedError | EngineBusyError} from the pipeline.
@@ -58,31 +52,22 @@ export async function runTranslation(
   const options = request.options ?? {};
   const target = request.target;
   const explicitSource = request.source && request.source !== "auto" ? request.source : undefined;
-
-  const planned: PlannedItem[] = request.texts.map((text) => {
-    const detected = deps.detector.detect(text);
-    const source = explicitSource ?? detected.language;
-    const unchanged = source === target || (!explicitSource && detected.language === "und");
-    return {
-      detected,
-      source,
-      cut: unchanged ? undefined : cutItem(text, options.preserve_formatting === true),
-    };
+  const planned = planItems(request.texts, (text) => deps.detector.detect(text), {
+    source: explicitSource,
+    target,
+    preserveFormatting: options.preserve_formatting === true,
   });
 
-  const jobItems: TranslationItem[] = planned.flatMap((item) =>
-    item.cut?.pieces.map((text) => ({ text, source: item.source })) ?? []
-  );
+  const jobItems = engineItems(planned);
   let engine = PASSTHROUGH;
   let model = PASSTHROUGH;
-  let translated: { text: string; confidence: number | null; alternatives: string[] }[] = [];
+  let translated: TranslatedItem[] = [];
   if (jobItems.length > 0) {
     const served = await deps.pipeline.translate({
       items: jobItems,
       target,
       model: options.model,
       mode: request.mode ?? "paragraph",
-      format: request.format ?? "text",
       tone: options.tone,
       domain: options.domain,
       alternatives: options.return_alternatives === true,
@@ -92,27 +77,13 @@ export async function runTranslation(
     model = served.outcome.model;
     translated = served.outcome.items;
   }
-
-  let next = 0;
-  const results = planned.map((item, index) => {
-    const text = request.texts[index];
-    const base = { index, detected_source: item.detected.language };
-    if (!item.cut) {
-      return { ...base, text, confidence: item.detected.confidence, alternatives: [] };
-    }
-    const own = translated.slice(next, next + item.cut.pieces.length);
-    next += item.cut.pieces.length;
-    const confidences = own.map((piece) => piece.confidence).filter((c) => c !== null);
-    return {
-      ...base,
-      text: item.cut.assemble(own.map((piece) => piece.text)),
-      confidence: clamp01(
-        confidences.length ? Math.min(...confidences) : item.detected.confidence,
-      ),
-      // Alternatives only make sense for an item that went to the engine as one piece.
-      alternatives: own.length === 1 ? own[0].alternatives.slice(0, 3) : [],
-    };
-  });
+  const results = finishItems(planned, target, translated).map((result, index) => ({
+    index,
+    text: result.text,
+    detected_source: planned[index].detected.language,
+    confidence: result.confidence,
+    alternatives: result.alternatives,
+  }));
 
   const response: TranslateResponse = {
     id: `tr_${crypto.randomUUID()}`,
@@ -162,8 +133,4 @@ function mostCommon(values: readonly string[]): string {
 
 function sumCodePoints(texts: readonly string[]): number {
   return texts.reduce((sum, text) => sum + countCodePoints(text), 0);
-}
-
-function clamp01(value: number): number {
-  return Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
 }

@@ -12,13 +12,15 @@ import {
   type EngineStatus,
   EngineUnavailableError,
   type TranslatedItem,
+  type TranslationItem,
   type TranslationJob,
   type TranslationOutcome,
 } from "../engine.ts";
 import type { EngineId } from "../../schemas/languages.ts";
 import { inspectModel, isModelId, listInstalledModels } from "../../models/model_store.ts";
-import { canonicalLanguage, type ModelTarget } from "./language_codes.ts";
-import { isChineseScriptChange, toChineseScript } from "./script_conversion.ts";
+import { MAX_ALTERNATIVES } from "../../schemas/translation.ts";
+import type { ModelTarget } from "./language_codes.ts";
+import { toChineseScript } from "./script_conversion.ts";
 import { type ChunkedText, joinChunks, splitText } from "./sentence_chunks.ts";
 import type { GeneratedRow } from "./seq2seq_generation.ts";
 import { sequenceConfidence } from "./sequence_confidence.ts";
@@ -43,6 +45,8 @@ export interface BuiltinEngineOptions {
   maxInputTokens?: number;
   /** Pieces per padded sub-batch (default 8). */
   batchSize?: number;
+  /** How long the list of installed models is reused by `status`, in ms (default 2000). */
+  statusCacheMs?: number;
 }
 
 /** One piece of one item, on its way through the model. */
@@ -61,7 +65,7 @@ interface PlannedItem {
   pieces: Piece[];
 }
 
-const ALTERNATIVE_SAMPLES = 3;
+const ALTERNATIVE_SAMPLES = MAX_ALTERNATIVES;
 
 /**
  * Creates the built-in engine. Nothing is loaded until the first translation.
@@ -78,10 +82,20 @@ export function createBuiltinEngine(options: BuiltinEngineOptions): Engine {
   const maxNewTokens = options.maxNewTokens ?? 512;
   const batchSize = options.batchSize ?? 8;
   const loaded = new Map<string, Promise<TranslationModel>>();
+  const ready = new Map<string, TranslationModel>();
+  // Listing walks every model folder: status asks often, so the list is reused for a while and
+  // dropped as soon as a model loads or fails to.
+  const installedList = createTimedCache(
+    () => listInstalledModels(options.modelsDir),
+    options.statusCacheMs ?? 2000,
+  );
   // Models whose files look complete but did not load: not ready until a load succeeds.
   const broken = new Set<string>();
 
   async function model(id: string): Promise<TranslationModel> {
+    // A loaded model is in memory: its folder is not walked again on each request.
+    const inMemory = ready.get(id);
+    if (inMemory) return inMemory;
     if (!isModelId(id)) {
       throw new EngineUnavailableError(
         BUILTIN_ENGINE_ID,
@@ -105,50 +119,55 @@ export function createBuiltinEngine(options: BuiltinEngineOptions): Engine {
       loaded.set(id, pending);
     }
     try {
-      const ready = await pending;
+      const loadedModel = await pending;
+      if (!ready.has(id)) installedList.invalidate();
+      ready.set(id, loadedModel);
       broken.delete(id);
-      return ready;
+      return loadedModel;
     } catch (error) {
       loaded.delete(id);
+      if (!broken.has(id)) installedList.invalidate();
       broken.add(id);
       const reason = `model ${id} failed to load: ${message(error)}`;
       throw new EngineUnavailableError(BUILTIN_ENGINE_ID, reason, { cause: error });
     }
   }
 
+  /**
+   * Items arrive as non-empty pieces with canonical source codes (`translation/plan.ts`). An item
+   * in a language the model cannot read comes back as it is, so one odd item never fails its
+   * neighbours; only a job with nothing the model can read fails.
+   */
   async function translate(job: TranslationJob): Promise<TranslationOutcome> {
-    const id = job.model ?? options.defaultModel;
-    const direct = job.items.map((item) =>
-      passThrough(item.text, canonicalLanguage(item.source), job.target)
-    );
-    if (direct.every((item) => item !== null)) return { model: id, items: direct };
-
-    const loadedModel = await model(id);
+    const loadedModel = await model(job.model ?? options.defaultModel);
     const target = loadedModel.scheme.target(job.target);
     if (!target) throw unsupported(loadedModel.id, "into", job.target);
-    const items = job.items.map((item, index) =>
-      direct[index] ?? plan(loadedModel, item.text, canonicalLanguage(item.source), index)
-    );
-    const pieces = items.flatMap((item) => "pieces" in item ? item.pieces : []);
+    const items = job.items.map((item, index) => plan(loadedModel, item, index));
+    const unreadable = job.items.find((_, index) => items[index] === null);
+    if (unreadable && items.every((item) => item === null)) {
+      throw unsupported(loadedModel.id, "from", unreadable.source);
+    }
+    const pieces = items.flatMap((item) => item?.pieces ?? []);
     for (const batch of subBatches(pieces, batchSize)) {
       job.signal?.throwIfAborted();
       await runBatch(loadedModel, batch, { ...job, target, cap: maxNewTokens });
     }
     return {
       model: loadedModel.id,
-      items: items.map((item) => "pieces" in item ? assemble(item, target) : item),
+      items: items.map((item, index) =>
+        item
+          ? assemble(item, target)
+          : { text: job.items[index].text, confidence: 0, alternatives: [] }
+      ),
     };
   }
 
-  function plan(
-    model: TranslationModel,
-    text: string,
-    source: string,
-    index: number,
-  ): PlannedItem {
-    const code = model.scheme.source(source);
-    if (code === null) throw unsupported(model.id, "from", source);
-    const chunked = splitText(text, source, (piece) => model.countTokens(piece) <= model.window);
+  /** The item cut into model-sized pieces, or null when the model cannot read its language. */
+  function plan(model: TranslationModel, item: TranslationItem, index: number): PlannedItem | null {
+    const code = model.scheme.source(item.source);
+    if (code === null) return null;
+    const fits = (piece: string) => model.countTokens(piece) <= model.window;
+    const chunked = splitText(item.text, item.source, fits);
     const pieces = chunked.chunks.map((chunk): Piece => ({
       item: index,
       text: chunk.text,
@@ -160,7 +179,7 @@ export function createBuiltinEngine(options: BuiltinEngineOptions): Engine {
   }
 
   async function status(): Promise<EngineStatus> {
-    const installed = await listInstalledModels(options.modelsDir);
+    const installed = await installedList.get();
     const models = installed.map((entry) => ({
       id: entry.id,
       name: entry.id,
@@ -173,6 +192,7 @@ export function createBuiltinEngine(options: BuiltinEngineOptions): Engine {
   async function close(): Promise<void> {
     const pending = [...loaded.values()];
     loaded.clear();
+    ready.clear();
     const models = await Promise.allSettled(pending);
     await Promise.all(
       models.map((entry) => entry.status === "fulfilled" ? entry.value.dispose() : undefined),
@@ -180,21 +200,6 @@ export function createBuiltinEngine(options: BuiltinEngineOptions): Engine {
   }
 
   return { id: BUILTIN_ENGINE_ID, name: "Built-in local model", status, translate, close };
-}
-
-/** Items that never reach the model: same language, a Chinese script change, or blank text. */
-function passThrough(text: string, source: string, target: string): TranslatedItem | null {
-  if (source === target || text.trim() === "") {
-    return { text, confidence: null, alternatives: [] };
-  }
-  if (isChineseScriptChange(source, target)) {
-    return {
-      text: toChineseScript(text, target as "zh-Hans" | "zh-Hant"),
-      confidence: null,
-      alternatives: [],
-    };
-  }
-  return null;
 }
 
 /** Same-source pieces of similar length together, so padding stays small. */
@@ -248,13 +253,11 @@ function assemble(item: PlannedItem, target: ModelTarget): TranslatedItem {
     (_, sample) =>
       finish(joinChunks(item.chunked, item.pieces.map((piece) => piece.alternatives[sample]))),
   );
-  const alternatives = [...new Set(candidates)].filter((candidate) =>
-    candidate !== text && candidate.trim() !== ""
-  );
+  // Which of them a result keeps (distinct, not the text, at most 3) is decided by the caller.
   return {
     text,
     confidence: sequenceConfidence(item.pieces.map((piece) => piece.result!)),
-    alternatives: alternatives.slice(0, 3),
+    alternatives: [...new Set(candidates)],
   };
 }
 
@@ -267,4 +270,21 @@ function unsupported(model: string, direction: "from" | "into", language: string
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A value recomputed at most every `ttlMs`, or at once after `invalidate`. */
+function createTimedCache<T>(compute: () => Promise<T>, ttlMs: number) {
+  let cached: { at: number; value: Promise<T> } | undefined;
+  return {
+    get(): Promise<T> {
+      if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+      const value = compute();
+      cached = { at: Date.now(), value };
+      value.catch(() => cached = undefined);
+      return value;
+    },
+    invalidate() {
+      cached = undefined;
+    },
+  };
 }

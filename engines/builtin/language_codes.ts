@@ -35,6 +35,83 @@ const NLLB_CODES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * ISO 639-3 codes of languages outside the table above, for finding a FLORES-200 code in a
+ * tokenizer's own list (`az` → `azj_Latn`): the detector may answer any of these.
+ */
+const ISO_639_3: Readonly<Record<string, string>> = {
+  af: "afr",
+  am: "amh",
+  as: "asm",
+  az: "azj",
+  be: "bel",
+  bg: "bul",
+  bn: "ben",
+  bs: "bos",
+  ca: "cat",
+  cs: "ces",
+  cy: "cym",
+  da: "dan",
+  el: "ell",
+  eo: "epo",
+  et: "est",
+  eu: "eus",
+  fa: "pes",
+  fi: "fin",
+  ga: "gle",
+  gl: "glg",
+  gu: "guj",
+  ha: "hau",
+  he: "heb",
+  hr: "hrv",
+  hu: "hun",
+  hy: "hye",
+  ig: "ibo",
+  is: "isl",
+  jv: "jav",
+  ka: "kat",
+  kk: "kaz",
+  kn: "kan",
+  ku: "kmr",
+  ky: "kir",
+  lb: "ltz",
+  lt: "lit",
+  lv: "lvs",
+  mg: "plt",
+  mk: "mkd",
+  ml: "mal",
+  mn: "khk",
+  mr: "mar",
+  mt: "mlt",
+  nb: "nob",
+  ne: "npi",
+  nn: "nno",
+  no: "nob",
+  or: "ory",
+  pa: "pan",
+  ps: "pbt",
+  ro: "ron",
+  sd: "snd",
+  si: "sin",
+  sk: "slk",
+  sl: "slv",
+  so: "som",
+  sq: "als",
+  sr: "srp",
+  su: "sun",
+  sv: "swe",
+  sw: "swh",
+  ta: "tam",
+  te: "tel",
+  tg: "tgk",
+  ur: "urd",
+  uz: "uzn",
+  xh: "xho",
+  yi: "ydd",
+  yo: "yor",
+  zu: "zul",
+};
+
+/**
  * ISO 639 codes a model may use for a language, most common first. Opus-MT names use two
  * letters, Tatoeba models three; M2M100 calls Filipino `tl`.
  */
@@ -57,16 +134,6 @@ const ISO_CODES: Readonly<Record<string, readonly string[]>> = {
   "es": ["es", "spa"],
 };
 
-const CHINESE_REGIONS: Readonly<Record<string, string>> = {
-  "zh": "zh-Hans",
-  "zh-cn": "zh-Hans",
-  "zh-sg": "zh-Hans",
-  "zh-my": "zh-Hans",
-  "zh-tw": "zh-Hant",
-  "zh-hk": "zh-Hant",
-  "zh-mo": "zh-Hant",
-};
-
 /** A target as the model sees it, and the Chinese script its output must be rewritten into. */
 export interface ModelTarget {
   /** The model's code for the target (`tgt_lang`), or the `>>xx<<` prefix for Marian; null when
@@ -85,21 +152,6 @@ export interface LanguageScheme {
 }
 
 /**
- * Canonical form of a BCP 47 source code: Chinese region tags become a script, the rest keeps its
- * case-folded primary form (`fr-CA` → `fr`), codes of the 16 stay as they are.
- */
-export function canonicalLanguage(code: string): string {
-  if (isChineseScript(code) || code in ISO_CODES) return code;
-  const lower = code.toLowerCase();
-  if (lower in CHINESE_REGIONS) return CHINESE_REGIONS[lower];
-  if (lower.startsWith("zh-hant")) return "zh-Hant";
-  if (lower.startsWith("zh-hans")) return "zh-Hans";
-  const primary = lower.split(/[-_]/)[0];
-  if (primary === "tl") return "fil";
-  return primary in ISO_CODES ? primary : lower;
-}
-
-/**
  * The scheme of a tokenizer with language tokens: NLLB when its codes look like `eng_Latn`,
  * M2M100 otherwise (`languageCodes` are the inner parts `en` of `__en__`).
  */
@@ -110,7 +162,12 @@ export function tokenScheme(languageCodes: readonly string[]): LanguageScheme {
     if (known.has(language)) return language;
     if (flores) {
       const code = NLLB_CODES[language];
-      return code && known.has(code) ? code : null;
+      if (code) return known.has(code) ? code : null;
+      // Any other language: the tokenizer's own code for it, whatever its script.
+      const iso3 = ISO_639_3[language] ?? (/^[a-z]{3}$/.test(language) ? language : undefined);
+      return iso3 === undefined
+        ? null
+        : languageCodes.find((candidate) => candidate.startsWith(`${iso3}_`)) ?? null;
     }
     return (ISO_CODES[language] ?? [language]).find((code) => known.has(code)) ?? null;
   };

@@ -6,6 +6,7 @@
  * Pure: no I/O. Prompts are data in `prompts.json`.
  */
 import prompts from "./prompts.json" with { type: "json" };
+import { MAX_ALTERNATIVES } from "../../schemas/translation.ts";
 
 /** One text of a batch, under its stable id. */
 export interface ProtocolItem {
@@ -54,7 +55,6 @@ export interface ParsedAnswer {
   problems: Map<string, string>;
 }
 
-const MAX_ALTERNATIVES = 3;
 /** Openings (and closings per opening) tried when the JSON sits in prose: bounds work on junk. */
 const MAX_JSON_STARTS = 8;
 const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });

@@ -36,3 +36,9 @@ Deno.test("takeScriptCensus counts letters per script and finds the dominant one
 Deno.test("takeScriptCensus finds no letters in digits, emoji and punctuation", () => {
   assert.deepEqual(takeScriptCensus("12 😀 ?!"), { counts: {}, letters: 0, dominant: undefined });
 });
+
+Deno.test("takeScriptCensus counts combining marks for their script but not as letters", () => {
+  assert.equal(takeScriptCensus("\u0300").letters, 0);
+  assert.equal(takeScriptCensus("\u0300\u0301").letters, 0);
+  assert.equal(takeScriptCensus("e\u0300").letters, 1);
+});

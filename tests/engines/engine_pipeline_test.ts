@@ -26,7 +26,6 @@ const JOB: TranslationJob = {
   items: [{ text: "Bonjour tout le monde", source: "fr" }],
   target: "en",
   mode: "paragraph",
-  format: "text",
   alternatives: false,
 };
 

@@ -38,7 +38,7 @@ async function withEngine(
 }
 
 function job(items: TranslationItem[], target: LanguageCode, extra: Partial<TranslationJob> = {}) {
-  return { items, target, mode: "paragraph", format: "text", alternatives: false, ...extra };
+  return { items, target, mode: "paragraph", alternatives: false, ...extra };
 }
 
 function english(...texts: string[]): TranslationItem[] {
@@ -129,47 +129,56 @@ Deno.test("local-llm reports a confidence in 0..1 and no alternatives unless ask
   });
 });
 
-Deno.test("local-llm returns at most 3 distinct alternatives that differ from the text", async () => {
+Deno.test("local-llm returns at most 3 distinct alternative candidates, seeded", async () => {
   await withEngine(async (engine) => {
     const request = job(english("Hello world", "Second item"), "fr", { alternatives: true });
     const outcome = await engine.translate(request);
     for (const item of outcome.items) {
       assert.ok(item.alternatives.length >= 1 && item.alternatives.length <= 3);
       assert.equal(new Set(item.alternatives).size, item.alternatives.length);
-      assert.ok(!item.alternatives.includes(item.text));
     }
     const repeated = await engine.translate(request);
     assert.deepEqual(repeated, outcome, "alternatives are seeded, so a request repeats");
   });
 });
 
-Deno.test("local-llm returns items already in the target language unchanged", async () => {
+Deno.test("local-llm returns an item the model cannot read as it is, and translates its neighbours", async () => {
   await withEngine(async (engine) => {
+    const [alone] = await texts(engine, english("Hello world"));
     const outcome = await engine.translate(job([
-      { text: "Bonjour le monde", source: "fr" },
-      { text: "Hello", source: "en" },
-      { text: "Salut", source: "fr-CA" },
+      { text: "Hello world", source: "en" },
+      { text: "Hallo Welt", source: "de" },
     ], "fr"));
-    assert.equal(outcome.items[0].text, "Bonjour le monde");
-    assert.equal(outcome.items[0].confidence, null);
-    assert.notEqual(outcome.items[1].text, "Hello");
-    assert.equal(outcome.items[2].text, "Salut");
-  });
+    assert.equal(outcome.items[0].text, alone);
+    assert.deepEqual(outcome.items[1], { text: "Hallo Welt", confidence: 0, alternatives: [] });
+  }, { defaultModel: MARIAN });
 });
 
-Deno.test("local-llm converts between Chinese scripts without any model", async () => {
-  // No model is installed under this name: a model call would fail.
-  await withEngine(async (engine) => {
-    const toTraditional = await engine.translate(
-      job([{ text: "汉语软件", source: "zh-Hans" }], "zh-Hant"),
-    );
-    assert.equal(toTraditional.items[0].text, "漢語軟件");
-    const toSimplified = await engine.translate(
-      job([{ text: "漢語", source: "zh-TW" }], "zh-Hans"),
-    );
-    assert.equal(toSimplified.items[0].text, "汉语");
-  }, { defaultModel: "nobody/missing" });
+Deno.test("local-llm does not walk the models folder again once a model is loaded", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/tolk-test`);
+    await copyDir(`${MODELS_DIR}${NLLB}`, `${dir}/${NLLB}`);
+    await withEngine(async (engine) => {
+      const [first] = await texts(engine, english("Hello world"));
+      // Were the folder inspected again, the missing files would make the model unavailable.
+      await Deno.remove(`${dir}/${NLLB}`, { recursive: true });
+      assert.deepEqual(await texts(engine, english("Hello world")), [first]);
+      assert.deepEqual((await engine.status()).models, [], "a load refreshes the listing");
+    }, { modelsDir: dir, statusCacheMs: 60_000 });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
+
+async function copyDir(from: string, to: string): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const entry of Deno.readDir(from)) {
+    const source = `${from}/${entry.name}`;
+    if (entry.isDirectory) await copyDir(source, `${to}/${entry.name}`);
+    else await Deno.copyFile(source, `${to}/${entry.name}`);
+  }
+}
 
 Deno.test("local-llm refuses a missing model with a reason naming it and the models dir", async () => {
   await withEngine(async (engine) => {

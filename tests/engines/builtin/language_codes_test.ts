@@ -1,10 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  canonicalLanguage,
-  marianPair,
-  marianScheme,
-  tokenScheme,
-} from "../../../engines/builtin/language_codes.ts";
+import { marianPair, marianScheme, tokenScheme } from "../../../engines/builtin/language_codes.ts";
 import { LANGUAGE_CODES } from "../../../schemas/languages.ts";
 
 const NLLB_TOKENS = [
@@ -57,21 +52,20 @@ Deno.test("every service language maps to an M2M100 code; Chinese targets keep t
   assert.equal(scheme.source("ru"), null);
 });
 
-const CANONICAL = [
-  ["zh-TW", "zh-Hant"],
-  ["zh-CN", "zh-Hans"],
-  ["zh", "zh-Hans"],
-  ["zh-Hant-HK", "zh-Hant"],
-  ["fr-CA", "fr"],
-  ["EN", "en"],
-  ["tl", "fil"],
-  ["ru", "ru"],
+const OUTSIDE_CASES: { language: string; tokens: string[]; expected: string | null }[] = [
+  { language: "az", tokens: [...NLLB_TOKENS, "azj_Latn", "azb_Arab"], expected: "azj_Latn" },
+  { language: "ru", tokens: [...NLLB_TOKENS, "rus_Cyrl"], expected: "rus_Cyrl" },
+  { language: "sr", tokens: [...NLLB_TOKENS, "srp_Cyrl"], expected: "srp_Cyrl" },
+  { language: "az", tokens: NLLB_TOKENS, expected: null },
+  { language: "xx", tokens: [...NLLB_TOKENS, "azj_Latn"], expected: null },
 ];
-for (const [input, expected] of CANONICAL) {
-  Deno.test(`canonicalLanguage reads ${input} as ${expected}`, () => {
-    assert.equal(canonicalLanguage(input), expected);
-  });
-}
+
+Deno.test("a language outside the 16 maps through the tokenizer's own FLORES codes", () => {
+  for (const row of OUTSIDE_CASES) {
+    const scheme = tokenScheme(row.tokens);
+    assert.equal(scheme.source(row.language), row.expected, `${row.language} → ${row.expected}`);
+  }
+});
 
 Deno.test("a Marian pair comes from the tokenizer config, else the Opus-MT name", () => {
   assert.deepEqual(marianPair({ source_lang: "en", target_lang: "fr" }, "a/b", []), {

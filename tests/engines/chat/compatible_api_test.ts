@@ -42,7 +42,6 @@ Deno.test("compatible-api without base_url is listed but not ready, and refuses 
       items: [{ text: "Bonjour", source: "fr" }],
       target: "de",
       mode: "paragraph",
-      format: "text",
       alternatives: false,
     }),
     (error: Error) => error instanceof EngineUnavailableError && /no base_url/.test(error.message),
@@ -64,7 +63,6 @@ Deno.test("compatible-api against a real tolk infer", async (t) => {
         items: [{ text: "Bonjour", source: "fr" }, { text: "Merci", source: "fr" }],
         target: "de",
         mode: "message",
-        format: "text",
         alternatives: false,
       });
       assert.equal(outcome.model, "tiny");

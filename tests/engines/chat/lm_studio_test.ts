@@ -38,7 +38,6 @@ Deno.test("engine-two reads /v1/models, translates, and is not ready once the se
       target: "en",
       model: "tiny",
       mode: "selection",
-      format: "text",
       alternatives: true,
     });
     assert.equal(outcome.items.length, 1);

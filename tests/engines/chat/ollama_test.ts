@@ -40,7 +40,6 @@ const JOB = {
   items: [{ text: "Hallo Welt", source: "de" }, { text: "Guten Morgen", source: "de" }],
   target: "en" as const,
   mode: "paragraph",
-  format: "text",
   alternatives: false,
 };
 

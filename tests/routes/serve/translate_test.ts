@@ -177,3 +177,39 @@ Deno.test("POST /v1/translate answers 503 engine_unavailable with Retry-After wh
     await service.stop();
   }
 });
+
+Deno.test("POST /v1/translate: one odd item (a lone combining mark) never fails its batch", async () => {
+  await withService(async (service) => {
+    // The reproducer of issue 15, 10b: "\u0300" used to be detected as az and fail the batch.
+    const body = await expectBody(
+      await translate(service, {
+        target: "de",
+        texts: ["Good morning, my friend.", "\u0300"],
+        options: { engine: "local-llm" },
+      }),
+      200,
+      TranslateResponseSchema,
+    );
+    assert.equal(body.engine, "local-llm");
+    assert.notEqual(body.results[0].text, "Good morning, my friend.");
+    assert.deepEqual(body.results[1], {
+      index: 1,
+      text: "\u0300",
+      detected_source: "und",
+      confidence: 0,
+      alternatives: [],
+    });
+  });
+});
+
+Deno.test("POST /v1/translate changes the Chinese script with no engine at all", async () => {
+  await withService(async (service) => {
+    const body = await expectBody(
+      await translate(service, { source: "zh-Hans", target: "zh-Hant", texts: ["汉语软件"] }),
+      200,
+      TranslateResponseSchema,
+    );
+    assert.equal(body.engine, "passthrough");
+    assert.equal(body.results[0].text, "漢語軟件");
+  }, { settings: { engines: { "local-llm": { model: "nobody/missing" } } } });
+});

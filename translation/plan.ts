@@ -1,0 +1,164 @@
+/**
+ * The item policy of a translation request, in one place: which language each item is read in
+ * (canonical codes), which items come back without model work (same language, no letters, blank
+ * text, or only a change of Chinese script), what of an item goes to an engine (whitespace is
+ * cut off and restored), and which alternatives a result keeps (distinct, at most 3).
+ *
+ * Engines receive only non-empty pieces, each with a canonical source code; they never decide
+ * any of this again.
+ */
+import type { Detection } from "../detection/language_detector.ts";
+import type { TranslatedItem, TranslationItem } from "../engines/engine.ts";
+import {
+  type ChineseScript,
+  isChineseScriptChange,
+  toChineseScript,
+} from "../engines/builtin/script_conversion.ts";
+import { isLanguageCode, type LanguageCode } from "../schemas/languages.ts";
+import { MAX_ALTERNATIVES } from "../schemas/translation.ts";
+import { cutItem, type ItemPieces } from "./item_formatting.ts";
+
+/** How one item is served. */
+export type ItemRoute =
+  /** Comes back as it was: already in the target language, no letters, or blank. */
+  | "unchanged"
+  /** Only the Chinese script changes (zh-Hans ↔ zh-Hant): a table lookup, not model work. */
+  | "script"
+  /** Its pieces go to an engine. */
+  | "engine";
+
+/** One item with its route. */
+export interface PlannedItem {
+  text: string;
+  detected: Detection;
+  /** The canonical language the item is read in. */
+  source: string;
+  route: ItemRoute;
+  /** For the `engine` route: the non-empty pieces and how to put the item back together. */
+  cut?: ItemPieces;
+}
+
+/** The request fields the item policy reads. */
+export interface PlanRequest {
+  /** An explicit source language; undefined (or `auto`) detects each item. */
+  source?: string;
+  target: LanguageCode;
+  /** `options.preserve_formatting`: every line is its own piece. */
+  preserveFormatting: boolean;
+}
+
+/**
+ * Decides the route of every item.
+ *
+ * @example
+ * ```ts
+ * const planned = planItems(["Hello", "Bonjour"], (text) => detector.detect(text), {
+ *   target: "fr", preserveFormatting: false,
+ * });
+ * planned[1].route; // "unchanged"
+ * ```
+ */
+export function planItems(
+  texts: readonly string[],
+  detect: (text: string) => Detection,
+  request: PlanRequest,
+): PlannedItem[] {
+  const explicit = request.source && request.source !== "auto" ? request.source : undefined;
+  return texts.map((text) => {
+    const detected = detect(text);
+    const source = canonicalLanguage(explicit ?? detected.language);
+    const item = { text, detected, source };
+    if (source === request.target || (!explicit && detected.language === "und")) {
+      return { ...item, route: "unchanged" };
+    }
+    if (isChineseScriptChange(source, request.target)) return { ...item, route: "script" };
+    const cut = cutItem(text, request.preserveFormatting);
+    if (cut.pieces.length === 0) return { ...item, route: "unchanged" };
+    return { ...item, route: "engine", cut };
+  });
+}
+
+/** What goes to the engine: the non-empty pieces of the `engine` items, in order. */
+export function engineItems(planned: readonly PlannedItem[]): TranslationItem[] {
+  return planned.flatMap((item) =>
+    item.cut?.pieces.map((text) => ({ text, source: item.source })) ?? []
+  );
+}
+
+/** One item's result, before the response adds its index and detected language. */
+export interface ItemResult {
+  text: string;
+  confidence: number;
+  alternatives: string[];
+}
+
+/**
+ * Puts every item back together: `translated` holds the engine's answers to
+ * {@link engineItems}, in the same order.
+ */
+export function finishItems(
+  planned: readonly PlannedItem[],
+  target: LanguageCode,
+  translated: readonly TranslatedItem[],
+): ItemResult[] {
+  let next = 0;
+  return planned.map((item): ItemResult => {
+    const unchanged = { text: item.text, confidence: item.detected.confidence, alternatives: [] };
+    if (item.route === "unchanged") return unchanged;
+    if (item.route === "script") {
+      return { ...unchanged, text: toChineseScript(item.text, target as ChineseScript) };
+    }
+    const own = translated.slice(next, next + item.cut!.pieces.length);
+    next += own.length;
+    const text = item.cut!.assemble(own.map((piece) => piece.text));
+    const confidences = own.map((piece) => piece.confidence).filter((c) => c !== null);
+    return {
+      text,
+      confidence: clamp01(
+        confidences.length ? Math.min(...confidences) : item.detected.confidence,
+      ),
+      // Alternatives only make sense for an item that went to the engine as one piece.
+      alternatives: own.length === 1 ? keepAlternatives(own[0].text, own[0].alternatives) : [],
+    };
+  });
+}
+
+/** The alternatives a result keeps: distinct, not blank, not the text itself, at most 3. */
+export function keepAlternatives(text: string, candidates: readonly string[]): string[] {
+  const kept = new Set<string>();
+  for (const candidate of candidates) {
+    if (candidate.trim() === "" || candidate === text) continue;
+    kept.add(candidate);
+    if (kept.size === MAX_ALTERNATIVES) break;
+  }
+  return [...kept];
+}
+
+const CHINESE_REGIONS: Readonly<Record<string, ChineseScript>> = {
+  "zh": "zh-Hans",
+  "zh-cn": "zh-Hans",
+  "zh-sg": "zh-Hans",
+  "zh-my": "zh-Hans",
+  "zh-tw": "zh-Hant",
+  "zh-hk": "zh-Hant",
+  "zh-mo": "zh-Hant",
+};
+
+/**
+ * Canonical form of a BCP 47 code: Chinese region tags become a script, `tl` is `fil`, the rest
+ * keeps its case-folded primary subtag (`fr-CA` → `fr`); codes of the 16 stay as they are.
+ */
+export function canonicalLanguage(code: string): string {
+  if (isLanguageCode(code)) return code;
+  const lower = code.toLowerCase();
+  if (lower in CHINESE_REGIONS) return CHINESE_REGIONS[lower];
+  if (lower.startsWith("zh-hant")) return "zh-Hant";
+  if (lower.startsWith("zh-hans")) return "zh-Hans";
+  const primary = lower.split(/[-_]/)[0];
+  if (primary === "tl") return "fil";
+  return primary;
+}
+
+function clamp01(value: number): number {
+  return Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
+}
