@@ -17,6 +17,7 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   token: () => import("./cli/token_command.ts"),
   infer: () => import("./cli/infer_command.ts"),
   models: () => import("./cli/models_command.ts"),
+  history: () => import("./cli/history_command.ts"),
 };
 
 const USAGE = `usage: tolk <command> [flags]
@@ -25,7 +26,8 @@ const USAGE = `usage: tolk <command> [flags]
   token   show|rotate|revoke [--config FILE]
   infer   --model PATH [--host] [--port] [--threads] [--cors-origin] [--max-request-bytes]
           [--max-concurrent-requests] [--requests-per-minute] [--expose-model-path]
-  models  list|pull ID [--models-dir DIR]`;
+  models  list|pull ID [--models-dir DIR]
+  history list|clear|export [--data-dir DIR] [--limit N] [--q TEXT]`;
 
 /** Runs `tolk` with `args` and resolves to the process exit code. */
 export async function runTolk(args: string[]): Promise<number> {

@@ -22,19 +22,34 @@ import { type SocketRegistry, wsTranslateRoute } from "../routes/serve/ws_transl
 import { API_ROUTES } from "../schemas/api_routes.ts";
 import { featureFlags, PLAIN_TEXT_FEATURES, type RegisteredFeatures } from "../schemas/features.ts";
 import type { SettingsStore } from "../settings/settings_store.ts";
-import type { HistoryStore } from "../storage/history_store.ts";
+import { historyClearRoute } from "../routes/serve/history_clear.ts";
+import { historyDeleteRoute } from "../routes/serve/history_delete.ts";
+import { historyListRoute } from "../routes/serve/history_list.ts";
+import type { DataStores } from "../storage/data_stores.ts";
+import { StorageError } from "../storage/database.ts";
+import { createFailureLog } from "../storage/failure_log.ts";
 
 /** Largest request body: 50000 code points of 4 UTF-8 bytes, JSON escaping and the envelope. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Token-protected paths of the data routes. */
+const DATA_PATHS = [
+  "/v1/history",
+  "/v1/history/*",
+  "/v1/glossaries",
+  "/v1/glossaries/*",
+  "/v1/memory/*",
+];
 
 /** Everything the translation service is built from. */
 export interface TranslationAppDeps {
   settings: SettingsStore;
   detector: LanguageDetector;
   pipeline: EnginePipeline;
-  history?: HistoryStore;
   /** What is registered (formats, glossary and memory stores); default plain text only. */
   registered?: RegisteredFeatures;
+  /** History, glossaries and memory; without them those routes do not exist. */
+  stores?: DataStores;
   /** Where log lines go (never request contents); default stderr. */
   log?: (line: string) => void;
 }
@@ -76,6 +91,8 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   const authenticated = ["/v1/detect", "/v1/translate"];
   for (const path of authenticated) {
     app.use(path, bodyLimit({ maxSize: MAX_BODY_BYTES }));
+  }
+  for (const path of [...authenticated, ...DATA_PATHS]) {
     app.use(path, tokenAuth({ currentToken, reject: unauthorized(deps.settings) }));
   }
   for (const path of [...authenticated, "/v1/ws/translate"]) {
@@ -87,7 +104,8 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   const translation = {
     detector: deps.detector,
     pipeline: deps.pipeline,
-    history: deps.history,
+    history: deps.stores?.history,
+    failures: createFailureLog(log),
     features,
   };
   app.route(
@@ -104,12 +122,24 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   app.route("/v1/translate", translateRoute(translation));
   app.route("/v1/ws/translate", wsTranslateRoute({ ...translation, currentToken, sockets, log }));
 
+  // Data: the user's history, glossaries and translation memory (one database).
+  if (deps.stores) {
+    const { history } = deps.stores;
+    app.route("/v1/history", historyListRoute({ history }));
+    app.route("/v1/history", historyClearRoute({ history }));
+    app.route("/v1/history", historyDeleteRoute({ history }));
+  }
+
   app.notFound(() => {
     throw serviceError("not_found", "no such endpoint; see GET /v1/capabilities");
   });
   app.onError((thrown, c) => {
     const rendered = renderTranslationError(thrown);
     if (rendered.unexpected) logUnexpected(log, c.get("requestId"), thrown);
+    // Routine for the contract (503 storage_unavailable), but the operator must see why.
+    if (thrown instanceof StorageError) {
+      log(`${c.get("requestId")} storage failed: ${thrown.message}`);
+    }
     return c.json(rendered.body, rendered.status as 400, rendered.headers);
   });
 

@@ -1,13 +1,13 @@
 /**
  * `tolk serve`: the local translation service, on loopback only.
  */
-import { join } from "node:path";
 import { z } from "zod";
 import { createTranslationApp } from "../app/translation_app.ts";
 import { loadLanguageDetector } from "../detection/language_detector.ts";
 import { createEnginePipeline } from "../engines/engine_registry.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
-import { HistoryStore } from "../storage/history_store.ts";
+import { openDataStores } from "../storage/data_stores.ts";
+import { StorageError } from "../storage/database.ts";
 import { defaultConfigPath, defaultDataDir, defaultModelsDir, PATH_ENV } from "./config_paths.ts";
 import { FlagError, parseFlags, portFlag } from "./flags.ts";
 import { startHttpServer } from "./http_server.ts";
@@ -53,10 +53,22 @@ export async function run(args: string[]): Promise<number> {
     );
   }
 
+  let stores;
+  try {
+    stores = openDataStores(dataDir);
+  } catch (error) {
+    if (!(error instanceof StorageError)) throw error;
+    // A service that silently dropped history, glossaries and memory would surprise more than
+    // one that refuses to start with the reason (DECISIONS: read-only data directory).
+    console.error(
+      `tolk serve: cannot use the data directory ${dataDir}: ${error.message}; ` +
+        "pick a writable one with --data-dir or TOLK_DATA_DIR",
+    );
+    return 2;
+  }
   const detector = await loadLanguageDetector();
   const pipeline = createEnginePipeline(settings, { modelsDir });
-  const history = new HistoryStore(join(dataDir, "history.sqlite3"));
-  const service = createTranslationApp({ settings: store, detector, pipeline, history });
+  const service = createTranslationApp({ settings: store, detector, pipeline, stores });
   const hostname = flags.host === "[::1]" ? "::1" : flags.host;
   const server = startHttpServer(service.app.fetch, {
     hostname,
@@ -65,6 +77,6 @@ export async function run(args: string[]): Promise<number> {
   });
   await server.finished;
   await pipeline.close();
-  history.close();
+  stores.close();
   return 0;
 }

@@ -21,6 +21,7 @@ import type {
   TranslationErrorCode,
 } from "../schemas/translation.ts";
 import { LANGUAGE_CODES } from "../schemas/languages.ts";
+import { StorageError } from "../storage/database.ts";
 
 /** Status and type of every contract code (translation-service.md §7, DECISIONS.md). */
 export const ERROR_CODES: Record<TranslationErrorCode, CodeEntry> = {
@@ -35,6 +36,7 @@ export const ERROR_CODES: Record<TranslationErrorCode, CodeEntry> = {
   unsupported_language: { status: 422, type: "invalid_request_error" },
   internal_error: { status: 500, type: "server_error" },
   engine_unavailable: { status: 503, type: "server_error" },
+  storage_unavailable: { status: 503, type: "server_error" },
 };
 
 /** A contract error code. */
@@ -69,7 +71,7 @@ export function serviceError(
 }
 
 /**
- * Engine errors are routine (a backend is down, a queue is full, a model answered badly): they
+ * Engine and storage errors are routine (a backend is down, a queue is full, a model answered badly): they
  * keep their message, which names the engine and why and never quotes user text.
  */
 function fromEngineError(thrown: unknown): TranslationServiceError | undefined {
@@ -82,6 +84,8 @@ function fromEngineError(thrown: unknown): TranslationServiceError | undefined {
     return serviceError("engine_unavailable", thrown.message);
   }
   if (thrown instanceof EngineFailedError) return serviceError("internal_error", thrown.message);
+  // The message names the database file and SQLite's reason, never request contents.
+  if (thrown instanceof StorageError) return serviceError("storage_unavailable", thrown.message);
   return undefined;
 }
 

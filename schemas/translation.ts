@@ -219,6 +219,7 @@ export const TranslationErrorCodeSchema = z.enum([
   "unsupported_language",
   "internal_error",
   "engine_unavailable",
+  "storage_unavailable",
 ]).describe("The contract code of an error; clients switch on it, never on the message.");
 
 /** ErrorResponse. */

@@ -1,89 +1,178 @@
 /**
- * Translation history in SQLite (`node:sqlite`), one row per request that was not sensitive.
+ * Translation history: one row per request that was not sensitive, newest first.
  */
-import { DatabaseSync } from "node:sqlite";
-import { dirname } from "node:path";
+import type { Database } from "./database.ts";
 
 /** One stored translation request and its result. */
 export interface HistoryEntry {
   id: string;
+  /** Epoch seconds. */
   created: number;
   client: string | null;
   engine: string;
   model: string;
   source: string;
   target: string;
+  mode: string;
+  format: string;
   texts: string[];
   translations: string[];
 }
 
-const SCHEMA = `
-create table if not exists translation_history (
-  id text primary key,
-  created integer not null,
-  client text,
-  engine text not null,
-  model text not null,
-  source text not null,
-  target text not null,
-  texts text not null,
-  translations text not null
-);
-create index if not exists translation_history_created on translation_history (created);
-`;
+/** A filter and a page of {@link HistoryStore.list}. */
+export interface HistoryQuery {
+  /** Rows per page (the route bounds it). */
+  limit: number;
+  /** `next_cursor` of the previous page. */
+  cursor?: string;
+  /** Case-insensitive (ASCII) substring of a text or a translation. */
+  q?: string;
+  /** Exact `X-Svc-Client`. */
+  client?: string;
+}
 
-/** The history database of one data directory. */
+/** One page, newest first; `nextCursor` is null on the last page. */
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  nextCursor: string | null;
+}
+
+/** The history table of one database. */
 export class HistoryStore {
-  readonly #db: DatabaseSync;
+  constructor(readonly database: Database) {}
 
-  /** Opens (creating if needed) the database file; use ":memory:" for none on disk. */
-  constructor(readonly path: string) {
-    if (path !== ":memory:") Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    this.#db = new DatabaseSync(path);
-    this.#db.exec("pragma journal_mode = wal;");
-    this.#db.exec(SCHEMA);
-    if (path !== ":memory:") Deno.chmodSync(path, 0o600);
+  /**
+   * Stores one entry.
+   *
+   * @throws {StorageError} when the database cannot be written.
+   */
+  record(entry: HistoryEntry): void {
+    this.database.transaction(() => {
+      this.database.db.prepare(
+        `insert into translation_history
+         (id, created, client, engine, model, source, target, mode, format, texts, translations)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        entry.id,
+        entry.created,
+        entry.client,
+        entry.engine,
+        entry.model,
+        entry.source,
+        entry.target,
+        entry.mode,
+        entry.format,
+        JSON.stringify(entry.texts),
+        JSON.stringify(entry.translations),
+      );
+    });
   }
 
-  /** Stores one entry. */
-  record(entry: HistoryEntry): void {
-    this.#db.prepare(
-      `insert into translation_history
-       (id, created, client, engine, model, source, target, texts, translations)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      entry.id,
-      entry.created,
-      entry.client,
-      entry.engine,
-      entry.model,
-      entry.source,
-      entry.target,
-      JSON.stringify(entry.texts),
-      JSON.stringify(entry.translations),
+  /**
+   * A page of rows, newest first. The cursor is the insertion order of the last row returned,
+   * so rows recorded while a client pages never shift the pages it has not read.
+   */
+  list(query: HistoryQuery): HistoryPage {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    const after = decodeCursor(query.cursor);
+    if (after !== undefined) {
+      where.push("rowid < ?");
+      params.push(after);
+    }
+    if (query.q) {
+      where.push("(texts like ? escape '\\' or translations like ? escape '\\')");
+      // Texts are stored as JSON: search the JSON spelling of the query too (quotes, escapes).
+      params.push(jsonPattern(query.q), jsonPattern(query.q));
+    }
+    if (query.client) {
+      where.push("client = ?");
+      params.push(query.client);
+    }
+    const rows = this.database.db.prepare(
+      `select rowid as seq, * from translation_history
+       ${where.length ? `where ${where.join(" and ")}` : ""}
+       order by rowid desc limit ?`,
+    ).all(...params, query.limit + 1) as Record<string, unknown>[];
+    const more = rows.length > query.limit;
+    const page = rows.slice(0, query.limit);
+    return {
+      entries: page.map(toEntry),
+      nextCursor: more ? encodeCursor(Number(page[page.length - 1].seq)) : null,
+    };
+  }
+
+  /** Every row, newest first, in pages of 500 (export). */
+  *all(): Generator<HistoryEntry> {
+    let cursor: string | undefined;
+    do {
+      const page = this.list({ limit: 500, cursor });
+      yield* page.entries;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  /**
+   * Deletes one row; false when there was none.
+   *
+   * @throws {StorageError} when the database cannot be written.
+   */
+  delete(id: string): boolean {
+    return this.database.transaction(() =>
+      Number(
+        this.database.db.prepare("delete from translation_history where id = ?").run(id).changes,
+      ) > 0
     );
   }
 
-  /** The newest entries first. */
-  recent(limit = 50): HistoryEntry[] {
-    const rows = this.#db.prepare(
-      "select * from translation_history order by created desc, rowid desc limit ?",
-    ).all(limit) as Record<string, unknown>[];
-    return rows.map((row) => ({
-      id: String(row.id),
-      created: Number(row.created),
-      client: row.client === null ? null : String(row.client),
-      engine: String(row.engine),
-      model: String(row.model),
-      source: String(row.source),
-      target: String(row.target),
-      texts: JSON.parse(String(row.texts)),
-      translations: JSON.parse(String(row.translations)),
-    }));
+  /**
+   * Deletes every row; resolves to how many there were.
+   *
+   * @throws {StorageError} when the database cannot be written.
+   */
+  clear(): number {
+    return this.database.transaction(() =>
+      Number(this.database.db.prepare("delete from translation_history").run().changes)
+    );
   }
+}
 
-  /** Closes the database. */
-  close(): void {
-    this.#db.close();
+/** A LIKE pattern matching `q` inside a JSON array of strings. */
+function jsonPattern(q: string): string {
+  const json = JSON.stringify(q).slice(1, -1);
+  return `%${json.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function encodeCursor(seq: number): string {
+  return btoa(`h${seq}`).replace(/=+$/, "");
+}
+
+/** The row sequence of a cursor; undefined for none; throws RangeError for a malformed one. */
+export function decodeCursor(cursor: string | undefined): number | undefined {
+  if (cursor === undefined) return undefined;
+  let text = "";
+  try {
+    text = atob(cursor);
+  } catch {
+    // falls through to the RangeError below
   }
+  const match = /^h(\d{1,15})$/.exec(text);
+  if (!match) throw new RangeError("cursor is not a next_cursor this service returned");
+  return Number(match[1]);
+}
+
+function toEntry(row: Record<string, unknown>): HistoryEntry {
+  return {
+    id: String(row.id),
+    created: Number(row.created),
+    client: row.client === null ? null : String(row.client),
+    engine: String(row.engine),
+    model: String(row.model),
+    source: String(row.source),
+    target: String(row.target),
+    mode: String(row.mode),
+    format: String(row.format),
+    texts: JSON.parse(String(row.texts)),
+    translations: JSON.parse(String(row.translations)),
+  };
 }

@@ -12,14 +12,13 @@ import {
   type TranslateResponse,
 } from "../schemas/translation.ts";
 import { type Features, refusedFeature } from "../schemas/features.ts";
-import type { HistoryStore } from "../storage/history_store.ts";
+import { type HistoryDeps, recordHistory } from "./history_record.ts";
 import { engineItems, finishItems, planItems } from "./plan.ts";
 
 /** What a translation needs from the service. */
-export interface TranslationDeps {
+export interface TranslationDeps extends HistoryDeps {
   detector: LanguageDetector;
   pipeline: EnginePipeline;
-  history?: HistoryStore;
   /** The feature flags of capabilities; a request asking for one that is off is refused. */
   features: Features;
 }
@@ -100,19 +99,7 @@ export async function runTranslation(
       latency_ms: Math.round(performance.now() - started),
     },
   };
-  if (options.sensitive !== true) {
-    deps.history?.record({
-      id: response.id,
-      created: response.created,
-      client: context.client,
-      engine,
-      model,
-      source: response.source,
-      target,
-      texts: request.texts,
-      translations: results.map((result) => result.text),
-    });
-  }
+  recordHistory(deps, request, response, context.client);
   return response;
 }
 

@@ -8,7 +8,9 @@ import { loadLanguageDetector } from "../../detection/language_detector.ts";
 import { createEnginePipeline } from "../../engines/engine_registry.ts";
 import type { EngineQueueOptions } from "../../engines/engine_queue.ts";
 import { SettingsStore } from "../../settings/settings_store.ts";
-import { HistoryStore } from "../../storage/history_store.ts";
+import { type DataStores, openDataStores } from "../../storage/data_stores.ts";
+import type { DatabaseOptions } from "../../storage/database.ts";
+import type { HistoryStore } from "../../storage/history_store.ts";
 import { postJson } from "./http_assertions.ts";
 
 /** The committed tiny models, in the hub layout. */
@@ -29,6 +31,10 @@ export interface TestServiceOptions {
   localQueue?: EngineQueueOptions;
   /** How long the pipeline reuses engine statuses (0: tests that stop a backend see it at once). */
   statusTtlMs?: number;
+  /** Data directory (default: a fresh one inside the temporary directory). */
+  dataDir?: string;
+  /** Options of the database (e.g. a small `maxPageCount`). */
+  database?: DatabaseOptions;
 }
 
 /** A running test service. */
@@ -41,6 +47,7 @@ export interface TestService {
   configPath: string;
   dataDir: string;
   store: SettingsStore;
+  stores: DataStores;
   history: HistoryStore;
   /** Every log line the service wrote. */
   logs: string[];
@@ -75,13 +82,14 @@ export async function startTranslationService(
     localQueue: options.localQueue,
     statusTtlMs: options.statusTtlMs,
   });
-  const history = new HistoryStore(join(dir, "data", "history.sqlite3"));
+  const dataDir = options.dataDir ?? join(dir, "data");
+  const stores = openDataStores(dataDir, options.database);
   const logs: string[] = [];
   const service = createTranslationApp({
     settings: store,
     detector,
     pipeline,
-    history,
+    stores,
     log: (line) => logs.push(line),
   });
   const server = Deno.serve(
@@ -95,15 +103,16 @@ export async function startTranslationService(
     wsUrl: `ws://127.0.0.1:${port}`,
     token: TEST_TOKEN,
     configPath,
-    dataDir: join(dir, "data"),
+    dataDir,
     store,
-    history,
+    stores,
+    history: stores.history,
     logs,
     async stop() {
       service.beginShutdown();
       await server.shutdown();
       await pipeline.close();
-      history.close();
+      stores.close();
       await Deno.remove(dir, { recursive: true });
     },
   };

@@ -139,7 +139,7 @@ Deno.test("POST /v1/translate stores history with X-Svc-Client, except sensitive
       200,
       TranslateResponseSchema,
     );
-    const rows = service.history.recent();
+    const rows = service.history.list({ limit: 50 }).entries;
     assert.equal(rows.length, 1);
     assert.deepEqual(rows[0].texts, [FRENCH]);
     assert.equal(rows[0].client, "editor/1.2");

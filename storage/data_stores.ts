@@ -1,0 +1,31 @@
+/**
+ * The stores of one data directory, over one database.
+ */
+import { join } from "node:path";
+import { type Database, DATABASE_FILE, type DatabaseOptions, openDatabase } from "./database.ts";
+import { HistoryStore } from "./history_store.ts";
+
+/** Every store of a data directory. */
+export interface DataStores {
+  readonly database: Database;
+  readonly history: HistoryStore;
+  /** Closes the database. */
+  close(): void;
+}
+
+/**
+ * Opens the database of `dataDir` (or ":memory:") and its stores.
+ *
+ * @throws {StorageError} when the database cannot be created, opened or migrated.
+ */
+export function openDataStores(dataDir: string, options: DatabaseOptions = {}): DataStores {
+  const database = openDatabase(
+    dataDir === ":memory:" ? dataDir : join(dataDir, DATABASE_FILE),
+    options,
+  );
+  return {
+    database,
+    history: new HistoryStore(database),
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * The one SQLite database of a data directory (`node:sqlite`): WAL journal, file mode 0600,
+ * ordered migrations by `user_version`, and one error type that says what went wrong.
+ */
+import { DatabaseSync } from "node:sqlite";
+import { dirname, join } from "node:path";
+import { MIGRATIONS } from "./migrations/migrations.ts";
+
+/** File name of the database inside the data directory. */
+export const DATABASE_FILE = "tolk.sqlite3";
+
+/** File name written by the first release (history only); adopted on first open. */
+export const LEGACY_HISTORY_FILE = "history.sqlite3";
+
+/** Why a database operation failed, in the words a user can act on. */
+export type StorageFailure = "full" | "read_only" | "locked" | "corrupt" | "cannot_open" | "other";
+
+/** A database operation failed; `failure` is the class, the message names the path and reason. */
+export class StorageError extends Error {
+  override name = "StorageError";
+  constructor(readonly failure: StorageFailure, message: string, options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+// SQLite primary result codes (https://sqlite.org/rescode.html); extended codes keep them in the low byte.
+const FAILURE_BY_CODE: Record<number, StorageFailure> = {
+  5: "locked", // SQLITE_BUSY
+  6: "locked", // SQLITE_LOCKED
+  8: "read_only", // SQLITE_READONLY
+  11: "corrupt", // SQLITE_CORRUPT
+  13: "full", // SQLITE_FULL
+  14: "cannot_open", // SQLITE_CANTOPEN
+  26: "corrupt", // SQLITE_NOTADB
+};
+
+// `exec` errors carry no errcode, only SQLite's own message (sqlite3ErrStr).
+const FAILURE_BY_MESSAGE: [RegExp, StorageFailure][] = [
+  [/database or disk is full|No space left|quota/i, "full"],
+  [/readonly database|read-only file system|EROFS|Permission denied|EACCES/i, "read_only"],
+  [/database is locked|database table is locked/i, "locked"],
+  [/not a database|malformed|corrupt/i, "corrupt"],
+  [/unable to open database file/i, "cannot_open"],
+];
+
+const REASON: Record<StorageFailure, string> = {
+  full: "the disk or the database is full",
+  read_only: "the database or its directory is read-only",
+  locked: "the database is locked by another process",
+  corrupt: "the database file is corrupt or not a database",
+  cannot_open: "the database file cannot be opened",
+  other: "the database failed",
+};
+
+/** Classifies anything thrown by `node:sqlite` (or the file system) into a {@link StorageError}. */
+export function toStorageError(error: unknown, path: string): StorageError {
+  if (error instanceof StorageError) return error;
+  const code = (error as { errcode?: unknown })?.errcode;
+  let failure: StorageFailure = typeof code === "number"
+    ? FAILURE_BY_CODE[code & 0xff] ?? "other"
+    : "other";
+  if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
+    failure = "read_only";
+  }
+  if (failure === "other") {
+    const text = String((error as Error)?.message ?? error);
+    failure = FAILURE_BY_MESSAGE.find(([pattern]) => pattern.test(text))?.[1] ?? "other";
+  }
+  const detail = (error as { errstr?: unknown })?.errstr ?? (error as Error)?.message ?? error;
+  return new StorageError(failure, `${REASON[failure]} (${path}: ${detail})`, { cause: error });
+}
+
+/** Options of {@link openDatabase}. */
+export interface DatabaseOptions {
+  /** Milliseconds a writer waits for another writer before `locked` (default 5000). */
+  busyTimeoutMs?: number;
+  /** SQLite `max_page_count`: caps the file size (tests of a full database). */
+  maxPageCount?: number;
+}
+
+/** The open database: the connection and where it lives. */
+export interface Database {
+  /** The file, or ":memory:". */
+  readonly path: string;
+  readonly db: DatabaseSync;
+  /**
+   * Runs `work` in one transaction (`begin immediate`): all of it is written, or none.
+   *
+   * @throws {StorageError} when the database cannot be written.
+   */
+  transaction<T>(work: () => T): T;
+  /** Checkpoints the WAL and closes the connection. */
+  close(): void;
+}
+
+/**
+ * Opens (creating if needed) the database of a data directory and migrates it to the newest
+ * schema. A database written by the first release (`history.sqlite3`) is adopted with its rows.
+ *
+ * @throws {StorageError} when the directory or file cannot be created, read or migrated.
+ * @example
+ * ```ts
+ * const database = openDatabase(join(dataDir, DATABASE_FILE));
+ * ```
+ */
+export function openDatabase(path: string, options: DatabaseOptions = {}): Database {
+  try {
+    if (path !== ":memory:") prepareFile(path);
+    const db = new DatabaseSync(path);
+    // busy_timeout first: WAL setup itself may wait for another process.
+    db.exec(`pragma busy_timeout = ${options.busyTimeoutMs ?? 5000};`);
+    db.exec("pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on;");
+    if (options.maxPageCount !== undefined) {
+      db.exec(`pragma max_page_count = ${Math.trunc(options.maxPageCount)};`);
+    }
+    const database = wrap(path, db);
+    migrate(database);
+    if (path !== ":memory:") restrictFiles(path);
+    return database;
+  } catch (error) {
+    throw toStorageError(error, path);
+  }
+}
+
+/** The schema version a database is at (`pragma user_version`). */
+export function schemaVersion(database: Database): number {
+  const row = database.db.prepare("pragma user_version").get() as { user_version: number };
+  return row.user_version;
+}
+
+function wrap(path: string, db: DatabaseSync): Database {
+  let depth = 0;
+  return {
+    path,
+    db,
+    transaction<T>(work: () => T): T {
+      // Nested calls join the outer transaction: one store method may call another.
+      if (depth > 0) return work();
+      try {
+        db.exec("begin immediate");
+      } catch (error) {
+        throw toStorageError(error, path);
+      }
+      depth++;
+      try {
+        const result = work();
+        db.exec("commit");
+        return result;
+      } catch (error) {
+        if (db.isTransaction) db.exec("rollback");
+        throw toStorageError(error, path);
+      } finally {
+        depth--;
+      }
+    },
+    close() {
+      if (!db.isOpen) return;
+      try {
+        db.exec("pragma wal_checkpoint(truncate);");
+      } catch {
+        // A full or read-only disk cannot checkpoint; the WAL stays and is replayed on next open.
+      }
+      db.close();
+    },
+  };
+}
+
+function migrate(database: Database): void {
+  const current = schemaVersion(database);
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    database.transaction(() => {
+      database.db.exec(migration.sql);
+      database.db.exec(`pragma user_version = ${migration.version};`);
+    });
+  }
+}
+
+/** Creates the directory (0700) and adopts the first release's history file when it is alone. */
+function prepareFile(path: string): void {
+  Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const legacy = join(dirname(path), LEGACY_HISTORY_FILE);
+  if (exists(path)) return;
+  if (path === legacy || !exists(legacy)) {
+    // Created empty with 0600 first: SQLite gives its -wal and -shm the main file's mode, and
+    // the file is never readable by others, not even for a moment.
+    Deno.writeFileSync(path, new Uint8Array(), { createNew: true, mode: 0o600 });
+    return;
+  }
+  // Closing the last connection folds the legacy WAL into the file, so one rename moves it all.
+  const old = new DatabaseSync(legacy);
+  old.exec("pragma wal_checkpoint(truncate);");
+  old.close();
+  for (const suffix of ["-wal", "-shm"]) {
+    if (exists(legacy + suffix)) Deno.removeSync(legacy + suffix);
+  }
+  Deno.renameSync(legacy, path);
+}
+
+function restrictFiles(path: string): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (exists(file)) Deno.chmodSync(file, 0o600);
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}

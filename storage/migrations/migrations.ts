@@ -1,0 +1,23 @@
+/**
+ * The ordered schema migrations: `MIGRATIONS[i].version` is the `user_version` a database is
+ * at after it. Never edit a released migration; append a new one.
+ */
+import { HISTORY_TABLE } from "./001_history.ts";
+import { HISTORY_MODE_FORMAT } from "./002_history_mode_format.ts";
+import { GLOSSARY_TABLES } from "./003_glossaries.ts";
+import { MEMORY_TABLES } from "./004_memory.ts";
+
+/** One step of the schema. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration, oldest first. */
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: "history", sql: HISTORY_TABLE },
+  { version: 2, name: "history mode and format", sql: HISTORY_MODE_FORMAT },
+  { version: 3, name: "glossaries", sql: GLOSSARY_TABLES },
+  { version: 4, name: "translation memory", sql: MEMORY_TABLES },
+];

@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { HistoryEntrySchema } from "../../schemas/history.ts";
+import { openDataStores } from "../../storage/data_stores.ts";
+import { runTolkProcess } from "../support/tolk_process.ts";
+
+async function withHistory(count: number, fn: (dataDir: string) => Promise<void>) {
+  const dataDir = await Deno.makeTempDir({ prefix: "tolk-history-cli-" });
+  const stores = openDataStores(dataDir);
+  for (let i = 0; i < count; i++) {
+    stores.history.record({
+      id: `tr_cli_${i}`,
+      created: 1_800_000_000 + i,
+      client: null,
+      engine: "local-llm",
+      model: "m",
+      source: "fr",
+      target: "en",
+      mode: "paragraph",
+      format: "text",
+      texts: [`Bonjour ${i}\nsecond line`],
+      translations: [`Hello ${i}`],
+    });
+  }
+  stores.close();
+  try {
+    await fn(dataDir);
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+}
+
+Deno.test("tolk history list prints one line per row, newest first, bounded by --limit", async () => {
+  await withHistory(5, async (dataDir) => {
+    const result = await runTolkProcess(["history", "list", "--data-dir", dataDir, "--limit", "3"]);
+    assert.equal(result.code, 0, result.stderr);
+    const lines = result.stdout.trim().split("\n");
+    assert.equal(lines.length, 3);
+    assert.match(
+      lines[0],
+      /^2027-\d\d-\d\dT[\d:]+Z {2}tr_cli_4 {2}fr→en {2}local-llm {2}Bonjour 4 second line$/,
+    );
+    assert.ok(lines[2].includes("tr_cli_2"));
+  });
+});
+
+Deno.test("tolk history export writes every row as JSON Lines; clear empties it (TOLK_DATA_DIR)", async () => {
+  await withHistory(3, async (dataDir) => {
+    const exported = await runTolkProcess(["history", "export"], { TOLK_DATA_DIR: dataDir });
+    assert.equal(exported.code, 0, exported.stderr);
+    const rows = exported.stdout.trim().split("\n").map((line) =>
+      HistoryEntrySchema.parse(JSON.parse(line))
+    );
+    assert.deepEqual(rows.map((row) => row.id), ["tr_cli_2", "tr_cli_1", "tr_cli_0"]);
+    assert.deepEqual(rows[2].texts, ["Bonjour 0\nsecond line"]);
+    const cleared = await runTolkProcess(["history", "clear", "--data-dir", dataDir]);
+    assert.equal(cleared.code, 0);
+    assert.match(cleared.stderr, /cleared 3 history rows/);
+    const after = await runTolkProcess(["history", "export", "--data-dir", dataDir]);
+    assert.equal(after.stdout, "");
+  });
+});
+
+Deno.test("tolk history with no action exits 2 with one line", async () => {
+  const result = await runTolkProcess(["history"]);
+  assert.equal(result.code, 2);
+  assert.equal(result.stderr.trim().split("\n").length, 1);
+  assert.match(result.stderr, /list, clear or export/);
+});

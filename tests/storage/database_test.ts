@@ -1,0 +1,155 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  DATABASE_FILE,
+  LEGACY_HISTORY_FILE,
+  openDatabase,
+  schemaVersion,
+  StorageError,
+} from "../../storage/database.ts";
+import { MIGRATIONS } from "../../storage/migrations/migrations.ts";
+import { HistoryStore } from "../../storage/history_store.ts";
+
+const FIRST_RELEASE = new URL("../fixtures/storage/first_release_history.sqlite3", import.meta.url)
+  .pathname;
+
+async function withDir(fn: (dir: string) => Promise<void> | void) {
+  const dir = await Deno.makeTempDir({ prefix: "tolk-db-test-" });
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+function entry(i: number) {
+  return {
+    id: `tr_${i}`,
+    created: 1_800_000_000 + i,
+    client: null,
+    engine: "local-llm",
+    model: "m",
+    source: "en",
+    target: "de",
+    mode: "message",
+    format: "markdown",
+    texts: [`text ${i}`],
+    translations: [`Text ${i}`],
+  };
+}
+
+Deno.test("a database written by the first release migrates to the newest schema with every row", async () => {
+  await withDir((dir) => {
+    Deno.copyFileSync(FIRST_RELEASE, join(dir, LEGACY_HISTORY_FILE));
+    const database = openDatabase(join(dir, DATABASE_FILE));
+    try {
+      assert.equal(schemaVersion(database), MIGRATIONS[MIGRATIONS.length - 1].version);
+      const history = new HistoryStore(database);
+      const rows = [...history.all()];
+      assert.equal(rows.length, 120);
+      assert.equal(rows[0].id, "tr_00000000-0000-4000-8000-000000000119", "newest first");
+      const oldest = rows[119];
+      assert.deepEqual(oldest.texts, ['Row 0: "quoted", naïve café 東京', "second 0"]);
+      assert.deepEqual(oldest.translations, ["Zeile 0", "zweite 0"]);
+      assert.equal(oldest.client, "fixture-client/1.0");
+      assert.equal(oldest.mode, "paragraph");
+      assert.equal(oldest.format, "text");
+      assert.throws(() => Deno.lstatSync(join(dir, LEGACY_HISTORY_FILE)), Deno.errors.NotFound);
+    } finally {
+      database.close();
+    }
+  });
+});
+
+Deno.test("the database and its WAL files are created with mode 0600", async () => {
+  await withDir((dir) => {
+    const path = join(dir, "data", DATABASE_FILE);
+    const database = openDatabase(path);
+    try {
+      new HistoryStore(database).record(entry(1));
+      for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+        assert.equal(Deno.statSync(file).mode! & 0o777, 0o600, file);
+      }
+      assert.equal(Deno.statSync(join(dir, "data")).mode! & 0o777, 0o700);
+      const mode = database.db.prepare("pragma journal_mode").get() as { journal_mode: string };
+      assert.equal(mode.journal_mode, "wal");
+    } finally {
+      database.close();
+    }
+  });
+});
+
+Deno.test("opening a migrated database again runs no migration twice and keeps its rows", async () => {
+  await withDir((dir) => {
+    const path = join(dir, DATABASE_FILE);
+    const first = openDatabase(path);
+    new HistoryStore(first).record(entry(1));
+    first.close();
+    const second = openDatabase(path);
+    try {
+      assert.equal([...new HistoryStore(second).all()].length, 1);
+    } finally {
+      second.close();
+    }
+  });
+});
+
+Deno.test("a full database refuses a write with failure 'full' and keeps what was there (transaction)", async () => {
+  await withDir((dir) => {
+    const database = openDatabase(join(dir, DATABASE_FILE), { maxPageCount: 40 });
+    try {
+      const history = new HistoryStore(database);
+      let written = 0;
+      const error = (() => {
+        try {
+          for (; written < 10_000; written++) {
+            history.record({ ...entry(written), texts: ["x".repeat(3000)] });
+          }
+        } catch (error) {
+          return error;
+        }
+      })();
+      assert.ok(error instanceof StorageError, String(error));
+      assert.equal(error.failure, "full");
+      assert.match(error.message, /full/);
+      assert.equal(
+        [...history.all()].length,
+        written,
+        "every completed write is there, no half row",
+      );
+    } finally {
+      database.close();
+    }
+  });
+});
+
+Deno.test("a corrupt database file fails to open with failure 'corrupt' naming the path", async () => {
+  await withDir((dir) => {
+    const path = join(dir, DATABASE_FILE);
+    Deno.writeTextFileSync(path, "this is not a database, just text ".repeat(200));
+    assert.throws(() => openDatabase(path), (thrown) => {
+      assert.ok(thrown instanceof StorageError);
+      assert.equal(thrown.failure, "corrupt");
+      assert.ok(thrown.message.includes(path));
+      return true;
+    });
+  });
+});
+
+Deno.test("a failed transaction writes nothing", async () => {
+  await withDir((dir) => {
+    const database = openDatabase(join(dir, DATABASE_FILE));
+    try {
+      const history = new HistoryStore(database);
+      assert.throws(() =>
+        database.transaction(() => {
+          history.record(entry(1));
+          history.record(entry(1)); // same id: constraint violation
+        })
+      );
+      assert.equal([...history.all()].length, 0);
+    } finally {
+      database.close();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The last step of a translation: one history row, unless the request is sensitive. A failed
+ * write never fails the translation; it is logged once (storage/failure_log.ts).
+ */
+import type { TranslateRequest, TranslateResponse } from "../schemas/translation.ts";
+import type { FailureLog } from "../storage/failure_log.ts";
+import type { HistoryStore } from "../storage/history_store.ts";
+
+/** Where history goes. */
+export interface HistoryDeps {
+  history?: HistoryStore;
+  failures?: FailureLog;
+}
+
+/** Records a finished, non-sensitive request. */
+export function recordHistory(
+  deps: HistoryDeps,
+  request: TranslateRequest,
+  response: TranslateResponse,
+  client: string | null,
+): void {
+  if (!deps.history || request.options?.sensitive === true) return;
+  try {
+    deps.history.record({
+      id: response.id,
+      created: response.created,
+      client,
+      engine: response.engine,
+      model: response.model,
+      source: response.source,
+      target: response.target,
+      mode: request.mode ?? "paragraph",
+      format: request.format ?? "text",
+      texts: request.texts,
+      translations: response.results.map((result) => result.text),
+    });
+    deps.failures?.succeeded("history");
+  } catch (error) {
+    deps.failures?.failed("history", error, deps.history.database.path);
+  }
+}
