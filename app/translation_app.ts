@@ -22,6 +22,12 @@ import { type SocketRegistry, wsTranslateRoute } from "../routes/serve/ws_transl
 import { API_ROUTES } from "../schemas/api_routes.ts";
 import { featureFlags, PLAIN_TEXT_FEATURES, type RegisteredFeatures } from "../schemas/features.ts";
 import type { SettingsStore } from "../settings/settings_store.ts";
+import { glossaryCreateRoute } from "../routes/serve/glossary_create.ts";
+import { glossaryDeleteRoute } from "../routes/serve/glossary_delete.ts";
+import { glossaryEntriesRoute } from "../routes/serve/glossary_entries.ts";
+import { glossaryGetRoute } from "../routes/serve/glossary_get.ts";
+import { glossaryListRoute } from "../routes/serve/glossary_list.ts";
+import { glossaryPatchRoute } from "../routes/serve/glossary_patch.ts";
 import { historyClearRoute } from "../routes/serve/history_clear.ts";
 import { historyDeleteRoute } from "../routes/serve/history_delete.ts";
 import { historyListRoute } from "../routes/serve/history_list.ts";
@@ -92,6 +98,9 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   for (const path of authenticated) {
     app.use(path, bodyLimit({ maxSize: MAX_BODY_BYTES }));
   }
+  // 10,000 entries of two 256-character terms fit; a TMX file of a large memory may be bigger.
+  app.use("/v1/glossaries/*", bodyLimit({ maxSize: 8 * MAX_BODY_BYTES }));
+  app.use("/v1/glossaries", bodyLimit({ maxSize: 8 * MAX_BODY_BYTES }));
   for (const path of [...authenticated, ...DATA_PATHS]) {
     app.use(path, tokenAuth({ currentToken, reject: unauthorized(deps.settings) }));
   }
@@ -124,10 +133,16 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
 
   // Data: the user's history, glossaries and translation memory (one database).
   if (deps.stores) {
-    const { history } = deps.stores;
+    const { history, glossaries } = deps.stores;
     app.route("/v1/history", historyListRoute({ history }));
     app.route("/v1/history", historyClearRoute({ history }));
     app.route("/v1/history", historyDeleteRoute({ history }));
+    app.route("/v1/glossaries", glossaryCreateRoute({ glossaries }));
+    app.route("/v1/glossaries", glossaryListRoute({ glossaries }));
+    app.route("/v1/glossaries", glossaryGetRoute({ glossaries }));
+    app.route("/v1/glossaries", glossaryEntriesRoute({ glossaries }));
+    app.route("/v1/glossaries", glossaryPatchRoute({ glossaries }));
+    app.route("/v1/glossaries", glossaryDeleteRoute({ glossaries }));
   }
 
   app.notFound(() => {

@@ -3,12 +3,14 @@
  */
 import { join } from "node:path";
 import { type Database, DATABASE_FILE, type DatabaseOptions, openDatabase } from "./database.ts";
+import { GlossaryStore } from "./glossary_store.ts";
 import { HistoryStore } from "./history_store.ts";
 
 /** Every store of a data directory. */
 export interface DataStores {
   readonly database: Database;
   readonly history: HistoryStore;
+  readonly glossaries: GlossaryStore;
   /** Closes the database. */
   close(): void;
 }
@@ -26,6 +28,7 @@ export function openDataStores(dataDir: string, options: DatabaseOptions = {}): 
   return {
     database,
     history: new HistoryStore(database),
+    glossaries: new GlossaryStore(database),
     close: () => database.close(),
   };
 }

@@ -1,0 +1,78 @@
+/**
+ * What the glossary routes share: request dictionaries → validated store dictionaries (errors
+ * name the dictionary and line), store records → wire bodies, and the 404 for an unknown id.
+ */
+import type { z } from "zod";
+import { errorFromIssues, serviceError } from "../../errors/translation_errors.ts";
+import { LANGUAGE_CODES } from "../../schemas/languages.ts";
+import type { DictionaryInput, GlossaryBody } from "../../schemas/glossary.ts";
+import type { GlossaryRecord, StoredDictionary } from "../../storage/glossary_store.ts";
+import { EntriesTextError, parseEntries } from "../../translation/glossary/entries_text.ts";
+
+/** Parses every dictionary; `allowEmpty` lets PATCH remove a pair with empty entries. */
+export function toStoredDictionaries(
+  dictionaries: readonly DictionaryInput[],
+  allowEmpty: boolean,
+): StoredDictionary[] {
+  const pairs = new Set<string>();
+  return dictionaries.map((dictionary, index) => {
+    const pair = `${dictionary.source_lang}→${dictionary.target_lang}`;
+    if (pairs.has(pair)) {
+      throw serviceError("invalid_request", `dictionaries[${index}]: ${pair} appears twice`, {
+        param: `dictionaries[${index}]`,
+      });
+    }
+    pairs.add(pair);
+    const param = `dictionaries[${index}].entries`;
+    let entries;
+    try {
+      entries = parseEntries(dictionary.entries, dictionary.entries_format);
+    } catch (error) {
+      if (!(error instanceof EntriesTextError)) throw error;
+      throw serviceError("invalid_request", `${param} ${error.message}`, { param });
+    }
+    if (entries.length === 0 && !allowEmpty) {
+      throw serviceError("invalid_request", `${param} holds no entries`, { param });
+    }
+    return { sourceLang: dictionary.source_lang, targetLang: dictionary.target_lang, entries };
+  });
+}
+
+/** A glossary record as the wire shows it. */
+export function toGlossaryBody(record: GlossaryRecord): GlossaryBody {
+  return {
+    glossary_id: record.id,
+    name: record.name,
+    dictionaries: record.dictionaries.map((d) => ({
+      source_lang: d.sourceLang as GlossaryBody["dictionaries"][number]["source_lang"],
+      target_lang: d.targetLang as GlossaryBody["dictionaries"][number]["target_lang"],
+      entry_count: d.entryCount,
+    })),
+    creation_time: new Date(record.created).toISOString(),
+  };
+}
+
+/** The 404 of an unknown glossary id. */
+export function unknownGlossary() {
+  return serviceError("not_found", "no glossary with this id", { param: "glossary_id" });
+}
+
+/**
+ * Maps a refused glossary body: a language outside the 16 is 422 `unsupported_language` naming
+ * the dictionary's field; the rest as every route does.
+ */
+export function glossaryIssues(issues: readonly z.core.$ZodIssue[]) {
+  const issue = issues[0];
+  const last = issue.path[issue.path.length - 1];
+  if (issue.code === "invalid_value" && (last === "source_lang" || last === "target_lang")) {
+    const param = issue.path.map((part, i) =>
+      typeof part === "number" ? `[${part}]` : `${i ? "." : ""}${String(part)}`
+    ).join("");
+    return serviceError(
+      "unsupported_language",
+      `${param} is not a supported language; supported: ${LANGUAGE_CODES.join(", ")}`,
+      { param },
+    );
+  }
+  return errorFromIssues(issues);
+}

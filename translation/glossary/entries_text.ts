@@ -1,0 +1,159 @@
+/**
+ * Glossary entries as text: TSV (`source<TAB>target` per line) and CSV (RFC 4180), in and out,
+ * with validation that names the line at fault.
+ */
+import { MAX_GLOSSARY_ENTRIES, MAX_TERM_CODE_POINTS } from "../../schemas/glossary.ts";
+import { countCodePoints } from "../../schemas/translation.ts";
+
+/** One glossary entry; an empty `target` means "do not translate". */
+export interface GlossaryEntry {
+  source: string;
+  target: string;
+}
+
+/** Entries that cannot be accepted; `line` is 1-based (the line where the record starts). */
+export class EntriesTextError extends Error {
+  override name = "EntriesTextError";
+  constructor(readonly line: number | null, reason: string) {
+    super(line === null ? reason : `line ${line}: ${reason}`);
+  }
+}
+
+/**
+ * Parses and validates entries: terms are NFC and trimmed, empty lines are skipped, a source term
+ * appears once (compared case-insensitively, as matching does).
+ *
+ * @throws {EntriesTextError} naming the first line at fault.
+ */
+export function parseEntries(text: string, format: "tsv" | "csv"): GlossaryEntry[] {
+  const records = format === "tsv" ? tsvRecords(text) : csvRecords(text);
+  const entries: GlossaryEntry[] = [];
+  const firstLine = new Map<string, number>();
+  for (const { line, fields } of records) {
+    if (fields.length === 1 && fields[0].trim() === "") continue;
+    if (fields.length !== 2) {
+      throw new EntriesTextError(
+        line,
+        `expected 2 fields (source and target), found ${fields.length}`,
+      );
+    }
+    const [source, target] = fields.map((field) => field.normalize("NFC").trim());
+    if (source === "") throw new EntriesTextError(line, "the source term is empty");
+    for (const term of [source, target]) {
+      if (/[\p{Cc}\p{Cs}]/u.test(term)) {
+        throw new EntriesTextError(line, "a term holds a control character (tab or line break)");
+      }
+      if (countCodePoints(term) > MAX_TERM_CODE_POINTS) {
+        throw new EntriesTextError(line, `a term is over ${MAX_TERM_CODE_POINTS} characters`);
+      }
+    }
+    const key = source.toLowerCase();
+    const seen = firstLine.get(key);
+    if (seen !== undefined) {
+      throw new EntriesTextError(line, `source term "${source}" already appears on line ${seen}`);
+    }
+    firstLine.set(key, line);
+    entries.push({ source, target });
+    if (entries.length > MAX_GLOSSARY_ENTRIES) {
+      throw new EntriesTextError(line, `more than ${MAX_GLOSSARY_ENTRIES} entries`);
+    }
+  }
+  return entries;
+}
+
+/** Entries as TSV, one per line, each line ending in `\n`. */
+export function formatTsv(entries: readonly GlossaryEntry[]): string {
+  return entries.map((entry) => `${entry.source}\t${entry.target}\n`).join("");
+}
+
+/** Entries as CSV (RFC 4180: CRLF line ends, fields quoted when they need it). */
+export function formatCsv(entries: readonly GlossaryEntry[]): string {
+  const field = (value: string) =>
+    /[",\r\n]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value;
+  return entries.map((entry) => `${field(entry.source)},${field(entry.target)}\r\n`).join("");
+}
+
+interface TextRecord {
+  line: number;
+  fields: string[];
+}
+
+function tsvRecords(text: string): TextRecord[] {
+  const lines = text.split(/\r?\n/);
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines.map((line, index) => ({ line: index + 1, fields: line.split("\t") }));
+}
+
+/** RFC 4180 records: quoted fields may hold commas, quotes (doubled) and line breaks. */
+function csvRecords(text: string): TextRecord[] {
+  const records: TextRecord[] = [];
+  let fields: string[] = [];
+  let field = "";
+  let line = 1;
+  let recordLine = 1;
+  let i = 0;
+  let quotedField = false;
+  const endField = () => {
+    fields.push(field);
+    field = "";
+    quotedField = false;
+  };
+  const endRecord = () => {
+    endField();
+    records.push({ line: recordLine, fields });
+    fields = [];
+    recordLine = line;
+  };
+  while (i < text.length) {
+    const char = text[i];
+    if (char === '"' && field === "" && !quotedField) {
+      const start = line;
+      i++;
+      for (;;) {
+        if (i >= text.length) throw new EntriesTextError(start, "a quoted field is not closed");
+        if (text[i] === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        if (text[i] === "\n") line++;
+        field += text[i++];
+      }
+      quotedField = true;
+      const next = text[i];
+      if (next !== undefined && next !== "," && next !== "\r" && next !== "\n") {
+        throw new EntriesTextError(
+          start,
+          'text after a closing quote (write a quote inside a quoted field as "")',
+        );
+      }
+      continue;
+    }
+    if (char === '"') {
+      throw new EntriesTextError(
+        line,
+        "a quote inside an unquoted field (quote the field and double the quote)",
+      );
+    }
+    if (char === ",") {
+      endField();
+      i++;
+      continue;
+    }
+    if (char === "\r" && text[i + 1] === "\n") i++;
+    if (char === "\n" || char === "\r") {
+      i++;
+      line++;
+      endRecord();
+      continue;
+    }
+    field += char;
+    i++;
+  }
+  if (field !== "" || fields.length > 0 || quotedField) endRecord();
+  return records;
+}
