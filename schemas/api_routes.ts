@@ -7,9 +7,13 @@
  * (`history_routes.ts`, `compat_routes.ts`…) and spread it below.
  */
 import type { ApiRoute } from "./api_route.ts";
+import { GLOSSARY_ROUTES } from "./glossary_routes.ts";
+import { HISTORY_ROUTES } from "./history_routes.ts";
 import { TRANSLATION_ROUTES } from "./translation_routes.ts";
 
 /** Every documented `/v1` route, grouped by family. */
 export const API_ROUTES: readonly ApiRoute[] = [
   ...TRANSLATION_ROUTES,
+  ...HISTORY_ROUTES,
+  ...GLOSSARY_ROUTES,
 ];
