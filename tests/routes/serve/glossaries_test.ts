@@ -185,7 +185,7 @@ const BAD_BODIES = [
     body: { name: "x", dictionaries: [{ ...EN_DE, entries_format: "xml" }] },
     status: 400,
     code: "invalid_request",
-    param: "dictionaries",
+    param: "dictionaries[0].entries_format",
   },
   {
     name: "a bad TSV line",
