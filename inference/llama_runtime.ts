@@ -15,6 +15,7 @@ import {
   type LlamaGrammar,
   LlamaLogLevel,
   type LlamaModel,
+  type Token,
 } from "node-llama-cpp";
 import {
   type Backend,
@@ -32,6 +33,7 @@ import {
 } from "./generation.ts";
 import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
 import { SlotPool } from "./slot_pool.ts";
+import { TokenBudget } from "./token_budget.ts";
 
 /** How concurrent generations share the model. */
 export type SlotMode = "contexts" | "sequences";
@@ -183,7 +185,19 @@ export class LlamaRuntime implements InferenceRuntime {
       if (options.signal?.aborted) return aborted(promptTokens);
       throw error;
     }
-    let completionTokens = 0;
+    const cap = new AbortController();
+    const budget = new TokenBudget({
+      maxTokens: prepared.maxTokens,
+      detokenize: (tokens) => loaded.model.detokenize(tokens as Token[]),
+      onExhausted: () => cap.abort(),
+    });
+    const signal = options.signal ? AbortSignal.any([options.signal, cap.signal]) : cap.signal;
+    const result = (text: string, stopReason: StopReason): GenerationResult => ({
+      text,
+      stopReason,
+      promptTokens,
+      completionTokens: budget.used,
+    });
     try {
       const response = await lease.slot.chat.generateResponse(prepared.history, {
         maxTokens: prepared.maxTokens,
@@ -192,19 +206,20 @@ export class LlamaRuntime implements InferenceRuntime {
         seed: params.seed,
         customStopTriggers: params.stop.length ? params.stop : undefined,
         grammar: prepared.grammar,
-        signal: options.signal,
+        signal,
         stopOnAbortSignal: true,
-        onTextChunk: options.onText,
-        onToken: (tokens) => completionTokens += tokens.length,
+        onResponseChunk: (chunk) => {
+          if (chunk.type !== undefined) return; // thoughts and other segments are not output
+          const text = budget.take(chunk.tokens, chunk.text);
+          if (text) options.onText?.(text);
+        },
       });
-      return {
-        text: response.response,
-        stopReason: options.signal?.aborted ? "abort" : stopReasonOf(response.metadata.stopReason),
-        promptTokens,
-        completionTokens,
-      };
+      if (options.signal?.aborted) return result("", "abort");
+      if (cap.signal.aborted) return result(budget.text, "maxTokens");
+      return result(response.response, stopReasonOf(response.metadata.stopReason));
     } catch (error) {
-      if (options.signal?.aborted) return aborted(promptTokens, completionTokens);
+      if (options.signal?.aborted) return result("", "abort");
+      if (cap.signal.aborted) return result(budget.text, "maxTokens");
       throw error;
     } finally {
       lease.release();

@@ -24,6 +24,21 @@ async function expectError(response: Response, status: number, code: string, par
   assert.ok(response.headers.get("x-request-id"));
 }
 
+/** A completion at temperature 1 with a seed, so a run with and one without stops compare. */
+async function complete(baseUrl: string, fields: Record<string, unknown>) {
+  const response = await postChat(baseUrl, { messages: HI, temperature: 1, ...fields });
+  return ChatCompletionSchema.parse(await response.json());
+}
+
+const SEEDS = Array.from({ length: 120 }, (_, i) => i);
+const STOP_CASES: Array<[string[], number[]]> = [[["a", "b"], SEEDS], [["th", "he"], [
+  10,
+  20,
+  41,
+  61,
+  86,
+]]];
+
 /** Runtime refusals reach the client before any stream starts, with their wire codes. */
 const REFUSALS = [
   {
@@ -71,6 +86,26 @@ Deno.test({
         assert.equal(new Set(chunks.map((chunk) => chunk.id)).size, 1);
         assert.equal(chunks.at(-1)!.choices[0].finish_reason, "length");
       });
+
+      await t.step(
+        "max_tokens holds with stop sequences: never more tokens, never more text",
+        async () => {
+          // Seeds 73 and 108 made node-llama-cpp run to 6 and 5 tokens with these stops.
+          for (const [stop, seeds] of STOP_CASES) {
+            for (const seed of seeds) {
+              const plain = await complete(app.baseUrl, { max_tokens: 4, seed });
+              const stopped = await complete(app.baseUrl, { max_tokens: 4, seed, stop });
+              const where = `seed ${seed}, stop ${JSON.stringify(stop)}`;
+              assert.ok(
+                stopped.usage.completion_tokens <= 4,
+                `${where}: ${stopped.usage.completion_tokens}`,
+              );
+              const text = stopped.choices[0].message.content;
+              assert.ok(plain.choices[0].message.content.startsWith(text), `${where}: ${text}`);
+            }
+          }
+        },
+      );
 
       for (const row of REFUSALS) {
         await t.step(`refuses ${row.name} with ${row.status} ${row.code}`, async () => {
