@@ -1,0 +1,70 @@
+/**
+ * What every compatibility adapter shares: reading a client's fields with its schema, reading a
+ * language in any spelling, and holding the built TranslateRequest to tolk's own contract (so
+ * limits are one rule in one place). Pure: no Hono, no I/O.
+ */
+import type { z } from "zod";
+import { errorFromIssues, serviceError } from "../errors/translation_errors.ts";
+import type { LanguageCode } from "../schemas/languages.ts";
+import { type TranslateRequest, TranslateRequestSchema } from "../schemas/translation.ts";
+import {
+  type ClientFamily,
+  clientTargetLanguages,
+  fromClientLanguage,
+} from "./language_spellings.ts";
+
+/**
+ * What the settings decide for compatibility requests, whose shapes have no such fields
+ * (DECISIONS.md: not sensitive unless the settings say so).
+ */
+export interface CompatPolicy {
+  /** Keep compat requests out of history and memory writes. */
+  sensitive: boolean;
+  /** Read and write translation memory. */
+  memory: boolean;
+}
+
+/** The policy when the settings say nothing. */
+export const DEFAULT_COMPAT_POLICY: CompatPolicy = { sensitive: false, memory: false };
+
+/**
+ * Reads a client's body with its schema.
+ *
+ * @throws {TranslationServiceError} `invalid_request` naming the first bad field.
+ */
+export function readFields<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw errorFromIssues(parsed.error.issues);
+  return parsed.data;
+}
+
+/**
+ * Reads a language in any spelling clients send.
+ *
+ * @throws {TranslationServiceError} `unsupported_language` listing the family's own spellings.
+ */
+export function readLanguage(value: string, param: string, family: ClientFamily): LanguageCode {
+  const code = fromClientLanguage(value);
+  if (code) return code;
+  const supported = clientTargetLanguages(family).map((entry) => entry.code).join(", ");
+  throw serviceError(
+    "unsupported_language",
+    `${param} "${value}" is not supported; supported: ${supported}`,
+    { param },
+  );
+}
+
+/**
+ * Holds a built request to the contract of POST /v1/translate (128 texts, 8000 and 50000 code
+ * points) and applies the policy.
+ *
+ * @throws {TranslationServiceError} `batch_too_large`, `payload_too_large` or `invalid_request`.
+ */
+export function checkedRequest(request: TranslateRequest, policy: CompatPolicy): TranslateRequest {
+  const options = { ...request.options };
+  if (policy.sensitive) options.sensitive = true;
+  if (policy.memory) options.memory = true;
+  const parsed = TranslateRequestSchema.safeParse({ ...request, options });
+  if (!parsed.success) throw errorFromIssues(parsed.error.issues);
+  return parsed.data;
+}

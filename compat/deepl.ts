@@ -1,0 +1,162 @@
+/**
+ * The DeepL adapter (the shape of Ollama's openai package): a DeepL request becomes a tolk
+ * TranslateRequest, tolk's answer becomes DeepL's, tolk's errors become DeepL's. Pure: no Hono.
+ */
+import { serviceError, type TranslationServiceError } from "../errors/translation_errors.ts";
+import {
+  type DeepLError,
+  type DeepLLanguage,
+  DeepLTranslateRequestSchema,
+  type DeepLTranslateResponse,
+} from "../schemas/compat/deepl.ts";
+import {
+  countCodePoints,
+  type TranslateRequest,
+  type TranslateResponse,
+} from "../schemas/translation.ts";
+import { checkedRequest, type CompatPolicy, readFields, readLanguage } from "./compat_request.ts";
+import {
+  clientSourceLanguages,
+  clientTargetLanguages,
+  toClientLanguage,
+} from "./language_spellings.ts";
+
+/** The history `client` of requests that came through the DeepL routes. */
+export const DEEPL_CLIENT = "deepl";
+
+/** DeepL shows a quota; tolk has none, so the limit is one no client reaches. */
+export const DEEPL_CHARACTER_LIMIT = 1_000_000_000_000;
+
+/** DeepL `formality` → the tone hint tolk gives engines (undefined: the engine's default). */
+const FORMALITY_TONES: Record<string, string | undefined> = {
+  default: undefined,
+  more: "formal",
+  prefer_more: "formal",
+  less: "informal",
+  prefer_less: "informal",
+};
+
+const SPLIT_SENTENCES = ["0", "1", "nonewlines"];
+
+/**
+ * Reads DeepL's `tag_handling` (also DeepLX's): `html` and `xml` are translated as tolk's
+ * `html` format, which keeps every tag byte for byte.
+ *
+ * @throws {TranslationServiceError} `invalid_request` for any other value.
+ */
+export function readTagHandling(value: string | undefined): "html" | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value === "html" || value === "xml") return "html";
+  throw serviceError(
+    "invalid_request",
+    `Value for 'tag_handling' not supported: "${value}" (html or xml)`,
+    { param: "tag_handling" },
+  );
+}
+
+/**
+ * DeepL POST /v2/translate fields (form or JSON, already decoded) → TranslateRequest.
+ *
+ * `split_sentences=1` (DeepL's default for text) makes each line its own unit, as
+ * `preserve_formatting` does; `0` and `nonewlines` send a text whole.
+ *
+ * @throws {TranslationServiceError} for a missing field, an unknown language or value, a glossary
+ * without `source_lang` (DeepL's rule), or a batch over tolk's limits.
+ */
+export function fromDeepLRequest(body: unknown, policy: CompatPolicy): TranslateRequest {
+  const fields = readFields(DeepLTranslateRequestSchema, body);
+  if (fields.text.length === 0) {
+    throw serviceError("invalid_request", "Parameter 'text' not specified.", { param: "text" });
+  }
+  const target = readLanguage(fields.target_lang, "target_lang", "deepl");
+  const source = fields.source_lang
+    ? readLanguage(fields.source_lang, "source_lang", "deepl")
+    : "auto";
+  const glossaryId = fields.glossary_id || undefined;
+  if (glossaryId !== undefined && source === "auto") {
+    throw serviceError(
+      "invalid_request",
+      "Use of a glossary requires the source_lang parameter to be specified.",
+      { param: "source_lang" },
+    );
+  }
+  const format = readTagHandling(fields.tag_handling);
+  const formality = fields.formality?.toLowerCase() ?? "default";
+  if (!Object.hasOwn(FORMALITY_TONES, formality)) {
+    throw serviceError("invalid_request", `Value for 'formality' not supported: "${formality}"`, {
+      param: "formality",
+    });
+  }
+  const split = fields.split_sentences ?? (format === "html" ? "nonewlines" : "1");
+  if (!SPLIT_SENTENCES.includes(split)) {
+    throw serviceError("invalid_request", `Value for 'split_sentences' not supported: "${split}"`, {
+      param: "split_sentences",
+    });
+  }
+  const tone = FORMALITY_TONES[formality];
+  return checkedRequest({
+    source,
+    target,
+    texts: fields.text,
+    ...(format ? { format } : {}),
+    options: {
+      ...(tone ? { tone } : {}),
+      ...(glossaryId ? { glossary_id: glossaryId } : {}),
+      ...(format
+        ? {}
+        : { preserve_formatting: fields.preserve_formatting === true || split === "1" }),
+    },
+  }, policy);
+}
+
+/**
+ * tolk's answer → DeepL's. `detected_source_language` is the given source, else the item's
+ * detected language (the request's when the item had none), in DeepL's spelling.
+ */
+export function toDeepLResponse(
+  result: TranslateResponse,
+  request: TranslateRequest,
+): DeepLTranslateResponse {
+  const explicit = request.source && request.source !== "auto" ? request.source : undefined;
+  return {
+    translations: result.results.map((item) => {
+      const detected = item.detected_source === "und" ? result.source : item.detected_source;
+      return {
+        detected_source_language: toClientLanguage(explicit ?? detected, "deepl"),
+        text: item.text,
+        billed_characters: countCodePoints(request.texts[item.index]),
+      };
+    }),
+  };
+}
+
+/**
+ * GET /v2/languages: `type` source (default) or target.
+ *
+ * @throws {TranslationServiceError} `invalid_request` for another type.
+ */
+export function toDeepLLanguages(type: string | undefined): DeepLLanguage[] {
+  if (type === undefined || type === "" || type === "source") {
+    return clientSourceLanguages("deepl").map(({ code, name }) => ({ language: code, name }));
+  }
+  if (type === "target") {
+    return clientTargetLanguages("deepl").map(({ code, name }) => ({
+      language: code,
+      name,
+      // Every engine is handed the tone; DeepL clients hide formality when this is false.
+      supports_formality: true,
+    }));
+  }
+  throw serviceError("invalid_request", `Value for 'type' not supported: "${type}"`, {
+    param: "type",
+  });
+}
+
+/**
+ * A tolk error → DeepL's status and body. A bad or missing key is 403, which deepl-node turns
+ * into `AuthorizationError` (a 401 would surface as "unexpected status").
+ */
+export function toDeepLError(error: TranslationServiceError): { status: number; body: DeepLError } {
+  const status = error.status === 401 ? 403 : error.status === 422 ? 400 : error.status;
+  return { status, body: { message: error.message } };
+}

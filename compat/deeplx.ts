@@ -1,0 +1,72 @@
+/**
+ * The DeepLX adapter: `{text, source_lang, target_lang, tag_handling}` becomes a tolk
+ * TranslateRequest, tolk's answer becomes `{code: 200, data, …}`, errors become
+ * `{code, message}`. Pure: no Hono.
+ */
+import { serviceError, type TranslationServiceError } from "../errors/translation_errors.ts";
+import {
+  type DeepLXRequest,
+  DeepLXRequestSchema,
+  type DeepLXResponse,
+} from "../schemas/compat/deeplx.ts";
+import type { TranslateRequest, TranslateResponse } from "../schemas/translation.ts";
+import { checkedRequest, type CompatPolicy, readFields, readLanguage } from "./compat_request.ts";
+import { readTagHandling } from "./deepl.ts";
+import { toClientLanguage } from "./language_spellings.ts";
+
+/** The history `client` of requests that came through the DeepLX routes. */
+export const DEEPLX_CLIENT = "deeplx";
+
+/** A DeepLX call read: the client's fields (the answer echoes them) and the tolk request. */
+export interface DeepLXCall {
+  fields: DeepLXRequest;
+  request: TranslateRequest;
+}
+
+/**
+ * DeepLX fields → a DeepLXCall. An empty or `auto` source means detect; line breaks are kept.
+ *
+ * @throws {TranslationServiceError} for an empty text, an unknown language or tag handling.
+ */
+export function fromDeepLXRequest(body: unknown, policy: CompatPolicy): DeepLXCall {
+  const fields = readFields(DeepLXRequestSchema, body);
+  if (fields.text === "") {
+    throw serviceError("invalid_request", "No text to translate", { param: "text" });
+  }
+  const sourceLang = fields.source_lang ?? "";
+  const source = sourceLang === "" || sourceLang.toLowerCase() === "auto"
+    ? "auto"
+    : readLanguage(sourceLang, "source_lang", "deepl");
+  const target = readLanguage(fields.target_lang, "target_lang", "deepl");
+  const format = readTagHandling(fields.tag_handling);
+  const request = checkedRequest({
+    source,
+    target,
+    texts: [fields.text],
+    ...(format ? { format } : { options: { preserve_formatting: true } }),
+  }, policy);
+  return { fields, request };
+}
+
+/** tolk's answer → DeepLX's; `id` is the answer's time in epoch milliseconds. */
+export function toDeepLXResponse(result: TranslateResponse, call: DeepLXCall): DeepLXResponse {
+  const [item] = result.results;
+  const source = call.request.source !== "auto" ? call.request.source! : item.detected_source;
+  return {
+    code: 200,
+    id: result.created * 1000,
+    data: item.text,
+    alternatives: item.alternatives,
+    source_lang: toClientLanguage(source, "deepl"),
+    target_lang: call.fields.target_lang.toUpperCase(),
+    method: "tolk",
+  };
+}
+
+/** A tolk error → DeepLX's status and `{code, message}` (a bad token is 401, as DeepLX says). */
+export function toDeepLXError(
+  error: TranslationServiceError,
+): { status: number; body: { code: number; message: string } } {
+  const status = error.status === 413 || error.status === 422 ? 400 : error.status;
+  return { status, body: { code: status, message: error.message } };
+}

@@ -1,0 +1,178 @@
+/**
+ * The LibreTranslate adapter: a LibreTranslate request becomes a tolk TranslateRequest, tolk's
+ * answer becomes LibreTranslate's (confidence in percent, `detectedLanguage` only for `auto`,
+ * arrays for an array `q`), tolk's errors become `{error}`. Pure: no Hono.
+ */
+import { serviceError, type TranslationServiceError } from "../errors/translation_errors.ts";
+import { LANGUAGE_CODES } from "../schemas/languages.ts";
+import {
+  type LibreDetection,
+  LibreDetectRequestSchema,
+  type LibreFrontendSettingsSchema,
+  type LibreLanguagesResponseSchema,
+  LibreTranslateRequestSchema,
+  type LibreTranslateResponse,
+} from "../schemas/compat/libretranslate.ts";
+import { LIMITS, type TranslateRequest, type TranslateResponse } from "../schemas/translation.ts";
+import type { z } from "zod";
+import { checkedRequest, type CompatPolicy, readFields, readLanguage } from "./compat_request.ts";
+import { LANGUAGE_NAMES, toClientLanguage } from "./language_spellings.ts";
+
+/** The history `client` of requests that came through the LibreTranslate routes. */
+export const LIBRE_CLIENT = "libretranslate";
+
+/** Most alternatives tolk returns per text. */
+const MAX_ALTERNATIVES = 3;
+
+/** A LibreTranslate call read: the tolk request and how to shape the answer. */
+export interface LibreCall {
+  request: TranslateRequest;
+  /** `q` was an array: every answer field is an array too. */
+  batch: boolean;
+  /** Alternatives asked per text (0..3). */
+  alternatives: number;
+}
+
+/** A detection as the detector gives it (confidence 0..1). */
+export interface Detection {
+  language: string;
+  confidence: number;
+}
+
+/**
+ * POST /translate fields → a LibreCall. Plain text keeps its line breaks (subtitle and note
+ * clients send multi-line texts).
+ *
+ * @throws {TranslationServiceError} LibreTranslate's checks: missing `q`/`source`/`target`, an
+ * unknown language or format, alternatives over 3, tolk's limits.
+ */
+export function fromLibreRequest(body: unknown, policy: CompatPolicy): LibreCall {
+  const fields = readFields(LibreTranslateRequestSchema, body);
+  const batch = Array.isArray(fields.q);
+  const texts = batch ? fields.q as string[] : [fields.q as string];
+  if (texts.length === 0 || (!batch && texts[0] === "")) throw missing("q");
+  if (fields.source === "") throw missing("source");
+  if (fields.target === "") throw missing("target");
+  const source = fields.source.toLowerCase() === "auto"
+    ? "auto"
+    : readLanguage(fields.source, "source", "libre");
+  const target = readLanguage(fields.target, "target", "libre");
+  const format = fields.format || "text";
+  if (format !== "text" && format !== "html") {
+    throw serviceError("invalid_request", `${format} format is not supported`, {
+      param: "format",
+    });
+  }
+  const alternatives = fields.alternatives ?? 0;
+  if (alternatives > MAX_ALTERNATIVES) {
+    throw serviceError(
+      "invalid_request",
+      `Invalid request: alternatives parameter must be <= ${MAX_ALTERNATIVES}`,
+      { param: "alternatives" },
+    );
+  }
+  const request = checkedRequest({
+    source,
+    target,
+    texts,
+    ...(format === "html" ? { format } : {}),
+    options: {
+      ...(format === "text" ? { preserve_formatting: true } : {}),
+      ...(alternatives > 0 ? { return_alternatives: true } : {}),
+    },
+  }, policy);
+  return { request, batch, alternatives };
+}
+
+/**
+ * tolk's answer → LibreTranslate's. `detections` (one per text, from the detector) feed
+ * `detectedLanguage` when the source was auto.
+ */
+export function toLibreResponse(
+  result: TranslateResponse,
+  call: LibreCall,
+  detections: readonly Detection[],
+): LibreTranslateResponse {
+  const texts = result.results.map((item) => item.text);
+  const body: LibreTranslateResponse = { translatedText: call.batch ? texts : texts[0] };
+  if (call.request.source === "auto") {
+    const detected = detections.map(toLibreDetection);
+    body.detectedLanguage = call.batch ? detected : detected[0];
+  }
+  if (call.alternatives > 0) {
+    const alternatives = result.results.map((item) =>
+      item.alternatives.slice(0, call.alternatives)
+    );
+    body.alternatives = call.batch ? alternatives : alternatives[0];
+  }
+  return body;
+}
+
+/**
+ * POST /detect fields → the text to detect (an array is read as one text, as LibreTranslate's
+ * detector pools them).
+ *
+ * @throws {TranslationServiceError} `invalid_request` when `q` is missing or empty.
+ */
+export function fromLibreDetectRequest(body: unknown): string {
+  const fields = readFields(LibreDetectRequestSchema, body);
+  const text = Array.isArray(fields.q) ? fields.q.join("\n") : fields.q;
+  if (text === "") throw missing("q");
+  return text;
+}
+
+/** A detection → LibreTranslate's (its spelling, confidence in percent, one decimal). */
+export function toLibreDetection(detection: Detection): LibreDetection {
+  return {
+    language: toClientLanguage(detection.language, "libre"),
+    confidence: Math.round(Math.min(1, Math.max(0, detection.confidence)) * 1000) / 10,
+  };
+}
+
+/** GET /languages: every language translates into every other. */
+export function toLibreLanguages(): z.infer<typeof LibreLanguagesResponseSchema> {
+  const codes = LANGUAGE_CODES.map((code) => toClientLanguage(code, "libre"));
+  return LANGUAGE_CODES.map((code, index) => ({
+    code: codes[index],
+    name: LANGUAGE_NAMES[code],
+    targets: codes.filter((_, other) => other !== index),
+  }));
+}
+
+/** GET /frontend/settings: what a LibreTranslate web front end asks before it starts. */
+export function toLibreFrontendSettings(): z.infer<typeof LibreFrontendSettingsSchema> {
+  return {
+    charLimit: LIMITS.max_chars_per_item,
+    frontendTimeout: 500,
+    apiKeys: true,
+    keyRequired: true,
+    suggestions: false,
+    filesTranslation: false,
+    supportedFilesFormat: [],
+    language: {
+      source: { code: "auto", name: "Auto Detect" },
+      target: { code: "en", name: LANGUAGE_NAMES.en },
+    },
+  };
+}
+
+/**
+ * A tolk error → LibreTranslate's status and `{error}`: a wrong key is 403, limits and unknown
+ * languages are 400 as LibreTranslate answers them.
+ */
+export function toLibreError(
+  error: TranslationServiceError,
+): { status: number; body: { error: string } } {
+  const status = error.status === 401
+    ? 403
+    : error.status === 413 || error.status === 422
+    ? 400
+    : error.status;
+  return { status, body: { error: error.message } };
+}
+
+function missing(name: string) {
+  return serviceError("invalid_request", `Invalid request: missing ${name} parameter`, {
+    param: name,
+  });
+}

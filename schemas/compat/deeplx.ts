@@ -1,0 +1,34 @@
+/**
+ * The DeepLX wire shapes tolk answers at `/v1/compat/deeplx/translate`, as zod schemas.
+ */
+import { z } from "zod";
+
+/** POST /translate. */
+export const DeepLXRequestSchema = z.looseObject({
+  text: z.string().describe("The text to translate."),
+  source_lang: z.string().optional().describe("Source language (DeepL spelling), or auto."),
+  target_lang: z.string().describe("Target language (DeepL spelling)."),
+  tag_handling: z.string().optional().describe("html or xml: translate markup, keep the tags."),
+}).describe("A DeepLX translate request.");
+
+/** The answer of POST /translate. */
+export const DeepLXResponseSchema = z.strictObject({
+  code: z.literal(200),
+  id: z.int().describe("Request number (epoch milliseconds)."),
+  data: z.string().describe("The translation."),
+  alternatives: z.array(z.string()).describe("Other translations; empty when none."),
+  source_lang: z.string().describe("Source language, DeepL spelling (detected or given)."),
+  target_lang: z.string().describe("Target language as the client wrote it, upper case."),
+  method: z.string().describe("Who translated: tolk."),
+});
+
+/** DeepLX's error body. */
+export const DeepLXErrorSchema = z.strictObject({
+  code: z.int().describe("The HTTP status again."),
+  message: z.string(),
+});
+
+/** A parsed DeepLX request. */
+export type DeepLXRequest = z.infer<typeof DeepLXRequestSchema>;
+/** A DeepLX answer. */
+export type DeepLXResponse = z.infer<typeof DeepLXResponseSchema>;

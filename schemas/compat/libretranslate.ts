@@ -1,0 +1,74 @@
+/**
+ * The LibreTranslate wire shapes tolk answers under `/v1/compat/libre`, as zod schemas.
+ * Requests are loose (clients add fields such as `secret`); LibreTranslate reads JSON or forms.
+ */
+import { z } from "zod";
+
+/** `q`: one text, or an array for a batch (JSON only). */
+const texts = z.union([z.string(), z.array(z.string())]);
+
+/** POST /translate. */
+export const LibreTranslateRequestSchema = z.looseObject({
+  q: texts.describe("Text to translate, or an array of texts."),
+  source: z.string().describe("Source language, or auto to detect."),
+  target: z.string().describe("Target language."),
+  format: z.string().optional().describe("text (default) or html."),
+  alternatives: z.union([z.int(), z.string().regex(/^\d+$/).transform(Number)]).optional()
+    .describe("How many alternatives to return per text, 0..3 (default 0)."),
+  api_key: z.string().optional().describe("The tolk API token."),
+}).describe("A LibreTranslate translate request.");
+
+/** A detected language, confidence in percent. */
+export const LibreDetectionSchema = z.strictObject({
+  language: z.string().describe("LibreTranslate spelling of the language."),
+  confidence: z.number().min(0).max(100).describe("Confidence, 0..100."),
+});
+
+/** The answer of POST /translate: arrays when `q` was an array. */
+export const LibreTranslateResponseSchema = z.strictObject({
+  translatedText: z.union([z.string(), z.array(z.string())]).describe("The translation(s)."),
+  detectedLanguage: z.union([LibreDetectionSchema, z.array(LibreDetectionSchema)]).optional()
+    .describe("Only when source was auto."),
+  alternatives: z.union([z.array(z.string()), z.array(z.array(z.string()))]).optional()
+    .describe("Only when alternatives > 0."),
+});
+
+/** POST /detect. */
+export const LibreDetectRequestSchema = z.looseObject({
+  q: texts.describe("Text whose language to detect (an array is read as one text)."),
+  api_key: z.string().optional().describe("The tolk API token."),
+});
+
+/** The answer of POST /detect: candidates, best first. */
+export const LibreDetectResponseSchema = z.array(LibreDetectionSchema);
+
+/** The answer of GET /languages. */
+export const LibreLanguagesResponseSchema = z.array(z.strictObject({
+  code: z.string().describe("LibreTranslate spelling."),
+  name: z.string().describe("English name."),
+  targets: z.array(z.string()).describe("Languages it translates into."),
+}));
+
+const namedLanguage = z.strictObject({ code: z.string(), name: z.string() });
+
+/** The answer of GET /frontend/settings. */
+export const LibreFrontendSettingsSchema = z.strictObject({
+  charLimit: z.int().describe("Most characters per text (-1: none)."),
+  frontendTimeout: z.int().describe("Milliseconds a web front end waits before translating."),
+  apiKeys: z.boolean().describe("Whether API keys exist (always: the tolk token)."),
+  keyRequired: z.boolean().describe("Whether every request needs the key (always)."),
+  suggestions: z.boolean().describe("Whether /suggest is served (never)."),
+  filesTranslation: z.boolean().describe("Whether /translate_file is served (never)."),
+  supportedFilesFormat: z.array(z.string()).describe("File extensions (none)."),
+  language: z.strictObject({ source: namedLanguage, target: namedLanguage }),
+});
+
+/** LibreTranslate's error body. */
+export const LibreErrorSchema = z.strictObject({ error: z.string() });
+
+/** A parsed LibreTranslate translate request. */
+export type LibreTranslateRequest = z.infer<typeof LibreTranslateRequestSchema>;
+/** A LibreTranslate translate answer. */
+export type LibreTranslateResponse = z.infer<typeof LibreTranslateResponseSchema>;
+/** A LibreTranslate detection. */
+export type LibreDetection = z.infer<typeof LibreDetectionSchema>;

@@ -1,0 +1,282 @@
+import assert from "node:assert/strict";
+import {
+  fromDeepLRequest,
+  toDeepLError,
+  toDeepLLanguages,
+  toDeepLResponse,
+} from "../../compat/deepl.ts";
+import { DEFAULT_COMPAT_POLICY } from "../../compat/compat_request.ts";
+import { serviceError, TranslationServiceError } from "../../errors/translation_errors.ts";
+import { DeepLLanguagesResponseSchema } from "../../schemas/compat/deepl.ts";
+import type { TranslateRequest, TranslateResponse } from "../../schemas/translation.ts";
+
+const policy = DEFAULT_COMPAT_POLICY;
+
+/** Named cases: DeepL fields in, the TranslateRequest tolk runs. */
+const REQUEST_CASES: { name: string; body: Record<string, unknown>; expected: TranslateRequest }[] =
+  [
+    {
+      name: "a form body with one text and no source detects it and keeps its lines",
+      body: { text: "Hello", target_lang: "DE" },
+      expected: {
+        source: "auto",
+        target: "de",
+        texts: ["Hello"],
+        options: { preserve_formatting: true },
+      },
+    },
+    {
+      name: "repeated text, any spelling of the languages",
+      body: { text: ["Hello", "World & more"], target_lang: "zh-HANS", source_lang: "en" },
+      expected: {
+        source: "en",
+        target: "zh-Hans",
+        texts: ["Hello", "World & more"],
+        options: { preserve_formatting: true },
+      },
+    },
+    {
+      name: "formality less becomes an informal tone",
+      body: { text: ["Hi"], target_lang: "DE", formality: "less" },
+      expected: {
+        source: "auto",
+        target: "de",
+        texts: ["Hi"],
+        options: { tone: "informal", preserve_formatting: true },
+      },
+    },
+    {
+      name: "formality prefer_more becomes a formal tone",
+      body: { text: ["Hi"], target_lang: "FR", formality: "PREFER_MORE" },
+      expected: {
+        source: "auto",
+        target: "fr",
+        texts: ["Hi"],
+        options: { tone: "formal", preserve_formatting: true },
+      },
+    },
+    {
+      name: "tag_handling html is format html and leaves lines to the format",
+      body: { text: ["<p>Hi</p>"], target_lang: "ES", tag_handling: "html" },
+      expected: { source: "auto", target: "es", texts: ["<p>Hi</p>"], format: "html", options: {} },
+    },
+    {
+      name: "tag_handling xml is translated as html",
+      body: { text: ["<x>Hi</x>"], target_lang: "ES", tag_handling: "xml" },
+      expected: { source: "auto", target: "es", texts: ["<x>Hi</x>"], format: "html", options: {} },
+    },
+    {
+      name: "split_sentences 0 sends the text whole",
+      body: { text: ["a\nb"], target_lang: "JA", split_sentences: "0" },
+      expected: {
+        source: "auto",
+        target: "ja",
+        texts: ["a\nb"],
+        options: { preserve_formatting: false },
+      },
+    },
+    {
+      name: "nonewlines with preserve_formatting=1 still keeps the lines",
+      body: {
+        text: ["a\nb"],
+        target_lang: "JA",
+        split_sentences: "nonewlines",
+        preserve_formatting: "1",
+      },
+      expected: {
+        source: "auto",
+        target: "ja",
+        texts: ["a\nb"],
+        options: { preserve_formatting: true },
+      },
+    },
+    {
+      name: "a glossary with a source passes its id",
+      body: { text: ["Hi"], target_lang: "DE", source_lang: "EN", glossary_id: "g1" },
+      expected: {
+        source: "en",
+        target: "de",
+        texts: ["Hi"],
+        options: { glossary_id: "g1", preserve_formatting: true },
+      },
+    },
+    {
+      name: "parameters tolk has no use for are ignored",
+      body: { text: "Hi", target_lang: "KO", show_billed_characters: "1", model_type: "latency" },
+      expected: {
+        source: "auto",
+        target: "ko",
+        texts: ["Hi"],
+        options: { preserve_formatting: true },
+      },
+    },
+  ];
+
+for (const testCase of REQUEST_CASES) {
+  Deno.test(`fromDeepLRequest: ${testCase.name}`, () => {
+    assert.deepEqual(fromDeepLRequest(testCase.body, policy), testCase.expected);
+  });
+}
+
+Deno.test("fromDeepLRequest: the settings make compat requests sensitive and use memory", () => {
+  const request = fromDeepLRequest({ text: "Hi", target_lang: "DE" }, {
+    sensitive: true,
+    memory: true,
+  });
+  assert.equal(request.options?.sensitive, true);
+  assert.equal(request.options?.memory, true);
+});
+
+/** Named error cases: the field named and the status DeepL clients get. */
+const ERROR_CASES: { name: string; body: unknown; status: number; param: string }[] = [
+  { name: "no text", body: { target_lang: "DE" }, status: 400, param: "text" },
+  { name: "an empty text list", body: { text: [], target_lang: "DE" }, status: 400, param: "text" },
+  { name: "no target", body: { text: "Hi" }, status: 400, param: "target_lang" },
+  {
+    name: "an unknown target",
+    body: { text: "Hi", target_lang: "PT-BR" },
+    status: 400,
+    param: "target_lang",
+  },
+  {
+    name: "an unknown source",
+    body: { text: "Hi", target_lang: "DE", source_lang: "XX" },
+    status: 400,
+    param: "source_lang",
+  },
+  {
+    name: "a glossary without source",
+    body: { text: "Hi", target_lang: "DE", glossary_id: "g" },
+    status: 400,
+    param: "source_lang",
+  },
+  {
+    name: "a bad formality",
+    body: { text: "Hi", target_lang: "DE", formality: "rude" },
+    status: 400,
+    param: "formality",
+  },
+  {
+    name: "a bad tag_handling",
+    body: { text: "Hi", target_lang: "DE", tag_handling: "markdown" },
+    status: 400,
+    param: "tag_handling",
+  },
+  {
+    name: "a bad split_sentences",
+    body: { text: "Hi", target_lang: "DE", split_sentences: "2" },
+    status: 400,
+    param: "split_sentences",
+  },
+  {
+    name: "129 texts",
+    body: { text: Array(129).fill("a"), target_lang: "DE" },
+    status: 413,
+    param: "texts",
+  },
+  {
+    name: "50001 code points",
+    body: { text: [...Array(7).fill("a".repeat(7000)), "😀".repeat(1001)], target_lang: "DE" },
+    status: 413,
+    param: "texts",
+  },
+];
+
+for (const testCase of ERROR_CASES) {
+  Deno.test(`fromDeepLRequest refuses ${testCase.name} with DeepL's ${testCase.status}`, () => {
+    assert.throws(() => fromDeepLRequest(testCase.body, policy), (thrown) => {
+      assert.ok(thrown instanceof TranslationServiceError);
+      assert.equal(thrown.param, testCase.param);
+      const { status, body } = toDeepLError(thrown);
+      assert.equal(status, testCase.status);
+      assert.deepEqual(Object.keys(body), ["message"]);
+      return true;
+    });
+  });
+}
+
+Deno.test("fromDeepLRequest accepts exactly 128 texts of 50000 code points in all", () => {
+  const texts = [...Array(127).fill("a".repeat(390)), "b".repeat(50000 - 127 * 390)];
+  assert.equal(fromDeepLRequest({ text: texts, target_lang: "DE" }, policy).texts.length, 128);
+});
+
+function response(partial: Partial<TranslateResponse>): TranslateResponse {
+  return {
+    id: `tr_${crypto.randomUUID()}`,
+    object: "translation",
+    created: 1,
+    engine: "local-llm",
+    model: "m",
+    source: "en",
+    target: "de",
+    results: [],
+    usage: { input_chars: 0, output_chars: 0, latency_ms: 0 },
+    ...partial,
+  };
+}
+
+Deno.test("toDeepLResponse: detected languages in DeepL spelling, billed code points", () => {
+  const request: TranslateRequest = {
+    source: "auto",
+    target: "de",
+    texts: ["你好😀", "Hi", "123"],
+  };
+  const body = toDeepLResponse(
+    response({
+      source: "zh-Hant",
+      results: [
+        { index: 0, text: "Hallo", detected_source: "zh-Hant", confidence: 1, alternatives: [] },
+        { index: 1, text: "Hallo", detected_source: "fil", confidence: 1, alternatives: [] },
+        { index: 2, text: "123", detected_source: "und", confidence: 0, alternatives: [] },
+      ],
+    }),
+    request,
+  );
+  assert.deepEqual(body, {
+    translations: [
+      { detected_source_language: "ZH", text: "Hallo", billed_characters: 3 },
+      { detected_source_language: "TL", text: "Hallo", billed_characters: 2 },
+      { detected_source_language: "ZH", text: "123", billed_characters: 3 },
+    ],
+  });
+});
+
+Deno.test("toDeepLResponse: a given source is what DeepL reports", () => {
+  const body = toDeepLResponse(
+    response({
+      results: [{ index: 0, text: "x", detected_source: "fr", confidence: 1, alternatives: [] }],
+    }),
+    { source: "en", target: "de", texts: ["x"] },
+  );
+  assert.equal(body.translations[0].detected_source_language, "EN");
+});
+
+Deno.test("toDeepLLanguages: source by default, target with formality, bad type refused", () => {
+  const sources = DeepLLanguagesResponseSchema.parse(toDeepLLanguages(undefined));
+  assert.ok(sources.every((entry) => entry.supports_formality === undefined));
+  assert.deepEqual(toDeepLLanguages("source"), sources);
+  const targets = DeepLLanguagesResponseSchema.parse(toDeepLLanguages("target"));
+  assert.ok(targets.some((entry) => entry.language === "EN-US" && entry.supports_formality));
+  assert.throws(() => toDeepLLanguages("both"), TranslationServiceError);
+});
+
+/** Named cases: tolk's error codes and DeepL's statuses. */
+const STATUS_CASES = [
+  { code: "unauthorized", status: 403 },
+  { code: "invalid_request", status: 400 },
+  { code: "unsupported_language", status: 400 },
+  { code: "batch_too_large", status: 413 },
+  { code: "payload_too_large", status: 413 },
+  { code: "not_found", status: 404 },
+  { code: "engine_unavailable", status: 503 },
+  { code: "internal_error", status: 500 },
+] as const;
+
+for (const { code, status } of STATUS_CASES) {
+  Deno.test(`toDeepLError: ${code} is DeepL's ${status} with a message`, () => {
+    assert.deepEqual(toDeepLError(serviceError(code, "why")), {
+      status,
+      body: { message: "why" },
+    });
+  });
+}
