@@ -5,6 +5,7 @@
 import { logUnexpected } from "../errors/log_unexpected.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
 import type { LanguageDetector } from "../detection/language_detector.ts";
 import type { EnginePipeline } from "../engines/engine_pipeline.ts";
 import { renderTranslationError, serviceError } from "../errors/translation_errors.ts";
@@ -14,6 +15,10 @@ import { hostCheck } from "../middleware/host_check.ts";
 import { requestId, type RequestIdVariables } from "../middleware/request_id.ts";
 import { tokenAuth } from "../middleware/token_auth.ts";
 import { capabilitiesRoute } from "../routes/serve/capabilities.ts";
+import type { CompatRouteDeps } from "../routes/serve/compat/compat_app.ts";
+import { deeplRoute } from "../routes/serve/compat/deepl.ts";
+import { deeplxRoute } from "../routes/serve/compat/deeplx.ts";
+import { libreTranslateRoute } from "../routes/serve/compat/libretranslate.ts";
 import { detectRoute } from "../routes/serve/detect.ts";
 import { healthRoute } from "../routes/serve/health.ts";
 import { openApiRoute } from "../routes/serve/openapi.ts";
@@ -89,7 +94,8 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   const app = new Hono<{ Variables: RequestIdVariables & ClientHeaderVariables }>();
   app.use(requestId());
   // Health is polled by every client; logging it cost a fifth of its throughput (BENCHMARKS.md).
-  app.use(accessLog({ write: log, quietPaths: ["/v1/health"] }));
+  // Compat paths may carry the token (`/v1/compat/t/<token>/…`): logged as the prefix alone.
+  app.use(accessLog({ write: log, quietPaths: ["/v1/health"], privatePrefixes: ["/v1/compat/"] }));
   app.use(hostCheck({
     reject: () => serviceError("host_not_allowed", "the Host header must name localhost"),
   }));
@@ -107,6 +113,10 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   for (const path of [...authenticated, "/v1/ws/translate"]) {
     app.use(path, clientHeader({ reject: badClientHeader }));
   }
+  // Browser extensions call the compat routes from chrome-extension:// origins. Any origin is
+  // safe there because the token is never ambient (no cookie); request headers are reflected
+  // because each client sends its own. Never on the settings page, which is cookie-based.
+  app.use("/v1/compat/*", cors({ origin: "*", maxAge: 86400 }));
 
   // One table gives both the capabilities flags and the translate path's refusals.
   const features = featureFlags(deps.registered ?? PLAIN_TEXT_FEATURES);
@@ -144,6 +154,20 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     app.route("/v1/glossaries", glossaryPatchRoute({ glossaries }));
     app.route("/v1/glossaries", glossaryDeleteRoute({ glossaries }));
   }
+
+  // Compatibility: clients that speak DeepL, LibreTranslate or DeepLX (URL-only ones put the
+  // token in the path).
+  const compat: CompatRouteDeps = {
+    translation,
+    currentToken,
+    policy: () => deps.settings.current().compat,
+    log,
+  };
+  app.route("/v1/compat/deepl", deeplRoute(compat));
+  app.route("/v1/compat/libre", libreTranslateRoute(compat));
+  app.route("/v1/compat/deeplx", deeplxRoute(compat));
+  app.route("/v1/compat/t/:token/libre", libreTranslateRoute(compat));
+  app.route("/v1/compat/t/:token/deeplx", deeplxRoute(compat));
 
   app.notFound(() => {
     throw serviceError("not_found", "no such endpoint; see GET /v1/capabilities");

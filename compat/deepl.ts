@@ -4,6 +4,7 @@
  */
 import { serviceError, type TranslationServiceError } from "../errors/translation_errors.ts";
 import {
+  DEEPL_ERROR_STATUSES,
   type DeepLError,
   type DeepLLanguage,
   DeepLTranslateRequestSchema,
@@ -157,6 +158,6 @@ export function toDeepLLanguages(type: string | undefined): DeepLLanguage[] {
  * into `AuthorizationError` (a 401 would surface as "unexpected status").
  */
 export function toDeepLError(error: TranslationServiceError): { status: number; body: DeepLError } {
-  const status = error.status === 401 ? 403 : error.status === 422 ? 400 : error.status;
+  const status = DEEPL_ERROR_STATUSES[error.status] ?? error.status;
   return { status, body: { message: error.message } };
 }

@@ -5,6 +5,7 @@
  */
 import { serviceError, type TranslationServiceError } from "../errors/translation_errors.ts";
 import {
+  DEEPLX_ERROR_STATUSES,
   type DeepLXRequest,
   DeepLXRequestSchema,
   type DeepLXResponse,
@@ -67,6 +68,6 @@ export function toDeepLXResponse(result: TranslateResponse, call: DeepLXCall): D
 export function toDeepLXError(
   error: TranslationServiceError,
 ): { status: number; body: { code: number; message: string } } {
-  const status = error.status === 413 || error.status === 422 ? 400 : error.status;
+  const status = DEEPLX_ERROR_STATUSES[error.status] ?? error.status;
   return { status, body: { code: status, message: error.message } };
 }

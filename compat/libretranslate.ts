@@ -6,6 +6,7 @@
 import { serviceError, type TranslationServiceError } from "../errors/translation_errors.ts";
 import { LANGUAGE_CODES } from "../schemas/languages.ts";
 import {
+  LIBRE_ERROR_STATUSES,
   type LibreDetection,
   LibreDetectRequestSchema,
   type LibreFrontendSettingsSchema,
@@ -163,11 +164,7 @@ export function toLibreFrontendSettings(): z.infer<typeof LibreFrontendSettingsS
 export function toLibreError(
   error: TranslationServiceError,
 ): { status: number; body: { error: string } } {
-  const status = error.status === 401
-    ? 403
-    : error.status === 413 || error.status === 422
-    ? 400
-    : error.status;
+  const status = LIBRE_ERROR_STATUSES[error.status] ?? error.status;
   return { status, body: { error: error.message } };
 }
 

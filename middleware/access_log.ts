@@ -11,6 +11,11 @@ export interface AccessLogOptions {
   write?: (line: string) => void;
   /** Paths answered without a line: liveness probes, polled often, would bury the rest. */
   quietPaths?: readonly string[];
+  /**
+   * Path prefixes logged as the prefix alone: paths under them may carry a token
+   * (`/v1/compat/t/<token>/…`), so neither the rest of the path nor a query is written.
+   */
+  privatePrefixes?: readonly string[];
 }
 
 /**
@@ -44,11 +49,15 @@ export function accessLog(
 ): MiddlewareHandler<{ Variables: RequestIdVariables }> {
   const write = options.write ?? bufferedStderr();
   const quiet = new Set(options.quietPaths ?? []);
+  const privatePrefixes = options.privatePrefixes ?? [];
   return async function accessLogMiddleware(c, next) {
     if (quiet.has(c.req.path)) return await next();
     const start = Date.now(); // not performance.now: a runtime call, measurable per request
     await next();
     const ms = Date.now() - start;
-    write(`${c.get("requestId")} ${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+    const path = c.req.path;
+    const hidden = privatePrefixes.find((prefix) => path.startsWith(prefix));
+    const shown = hidden === undefined ? path : `${hidden}…`;
+    write(`${c.get("requestId")} ${c.req.method} ${shown} ${c.res.status} ${ms}ms`);
   };
 }

@@ -72,6 +72,8 @@ export interface ApiRoute {
   errors: readonly string[];
   /** Error bodies in another shape (compatibility routes); default ErrorResponse. */
   errorBody?: NamedSchema;
+  /** Statuses this route's client shape answers instead of tolk's (compatibility routes). */
+  errorStatuses?: Readonly<Record<number, number>>;
   /** Requests the tests send to the running service; at least one. */
   examples: readonly ApiExample[];
 }

@@ -9,6 +9,7 @@
 import type { ApiRoute } from "./api_route.ts";
 import { GLOSSARY_ROUTES } from "./glossary_routes.ts";
 import { HISTORY_ROUTES } from "./history_routes.ts";
+import { COMPAT_ROUTES } from "./compat_routes.ts";
 import { TRANSLATION_ROUTES } from "./translation_routes.ts";
 
 /** Every documented `/v1` route, grouped by family. */
@@ -16,4 +17,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...TRANSLATION_ROUTES,
   ...HISTORY_ROUTES,
   ...GLOSSARY_ROUTES,
+  ...COMPAT_ROUTES,
 ];

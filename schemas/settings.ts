@@ -65,9 +65,20 @@ const contextTokens = z.number().int().min(256).max(1_048_576).default(4096)
     "The served model's context in tokens (256..1048576, default 4096); batches fit in it.",
   );
 
+/**
+ * What compatibility requests (DeepL, LibreTranslate, DeepLX) do where their shapes have no field.
+ */
+export const CompatSettingsSchema = z.looseObject({
+  sensitive: z.boolean().default(false)
+    .describe("Treat every compat request as sensitive: no history, no memory writes."),
+  memory: z.boolean().default(false)
+    .describe("Compat requests read and write translation memory."),
+});
+
 /** The whole settings file. */
 export const SettingsSchema = z.looseObject({
   api: ApiSettingsSchema.prefault({}),
+  compat: CompatSettingsSchema.prefault({}),
   engines: z.looseObject({
     order: z.array(EngineIdSchema).default([...ENGINE_IDS])
       .describe("Order in which the auto pipeline tries engines."),

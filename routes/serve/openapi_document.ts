@@ -146,7 +146,8 @@ function errors(route: ApiRoute, components: SchemaComponents, codes: ErrorCodeI
   for (const code of all) {
     const info = codes[code];
     if (!info) throw new Error(`route ${route.method} ${route.path}: unknown error code ${code}`);
-    byStatus.set(info.status, [...(byStatus.get(info.status) ?? []), code]);
+    const status = route.errorStatuses?.[info.status] ?? info.status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const body = route.errorBody ?? ERROR_RESPONSE;
   const answers: Record<string, JsonObject> = {};

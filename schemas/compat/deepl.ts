@@ -57,6 +57,12 @@ export const DeepLUsageResponseSchema = z.strictObject({
   character_limit: z.int().min(0).describe("No quota: a very large number."),
 });
 
+/**
+ * DeepL's statuses where they differ from tolk's: a bad or missing key is 403 (deepl-node's
+ * `AuthorizationError`; a 401 surfaces as "unexpected status"), an unknown language 400.
+ */
+export const DEEPL_ERROR_STATUSES: Readonly<Record<number, number>> = { 401: 403, 422: 400 };
+
 /** DeepL's error body. */
 export const DeepLErrorSchema = z.strictObject({
   message: z.string().describe("What went wrong."),

@@ -22,6 +22,9 @@ export const DeepLXResponseSchema = z.strictObject({
   method: z.string().describe("Who translated: tolk."),
 });
 
+/** DeepLX's statuses where they differ from tolk's: every bad request is 400. */
+export const DEEPLX_ERROR_STATUSES: Readonly<Record<number, number>> = { 413: 400, 422: 400 };
+
 /** DeepLX's error body. */
 export const DeepLXErrorSchema = z.strictObject({
   code: z.int().describe("The HTTP status again."),

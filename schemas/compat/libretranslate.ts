@@ -63,6 +63,13 @@ export const LibreFrontendSettingsSchema = z.strictObject({
   language: z.strictObject({ source: namedLanguage, target: namedLanguage }),
 });
 
+/** LibreTranslate's statuses where they differ from tolk's: a wrong key 403, limits 400. */
+export const LIBRE_ERROR_STATUSES: Readonly<Record<number, number>> = {
+  401: 403,
+  413: 400,
+  422: 400,
+};
+
 /** LibreTranslate's error body. */
 export const LibreErrorSchema = z.strictObject({ error: z.string() });
 

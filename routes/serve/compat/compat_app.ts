@@ -1,0 +1,144 @@
+/**
+ * What the compatibility routes share: a sub-app that renders errors in its client's shape,
+ * reading form or JSON bodies, and the one token rule of these routes.
+ */
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { CompatPolicy } from "../../../compat/compat_request.ts";
+import { EngineFailedError } from "../../../engines/engine.ts";
+import { logUnexpected } from "../../../errors/log_unexpected.ts";
+import {
+  serviceError,
+  toTranslationServiceError,
+  TranslationServiceError,
+} from "../../../errors/translation_errors.ts";
+import { tokensEqual } from "../../../middleware/token_auth.ts";
+import type { RequestIdVariables } from "../../../middleware/request_id.ts";
+import type { TranslationDeps } from "../../../translation/run_translation.ts";
+
+/** Largest body a compat route reads (as POST /v1/translate). */
+const MAX_COMPAT_BODY_BYTES = 1024 * 1024;
+
+/** Everything a compatibility route needs. */
+export interface CompatRouteDeps {
+  translation: TranslationDeps;
+  /** The token in force now, or null while the API is disabled. */
+  currentToken: () => string | null;
+  /** The settings' compat policy, read per request. */
+  policy: () => CompatPolicy;
+  /** Where unexpected errors are logged (never request contents). */
+  log: (line: string) => void;
+}
+
+/** A client family's rendering of a tolk error. */
+export type ClientErrorRenderer = (
+  error: TranslationServiceError,
+) => { status: number; body: unknown };
+
+/**
+ * A sub-app whose errors (bad bodies, limits, engines, anything unexpected) are rendered in the
+ * client's own shape by `render`.
+ */
+export function compatApp(render: ClientErrorRenderer, log: (line: string) => void) {
+  const app = new Hono<{ Variables: RequestIdVariables }>();
+  app.use(bodyLimit({ maxSize: MAX_COMPAT_BODY_BYTES }));
+  app.onError((thrown, c) => {
+    const error = toTranslationServiceError(thrown);
+    if (!(thrown instanceof TranslationServiceError) && !(thrown instanceof EngineFailedError)) {
+      logUnexpected(log, c.get("requestId"), thrown);
+    }
+    if (error.retryAfter !== undefined) c.header("Retry-After", String(error.retryAfter));
+    const { status, body } = render(error);
+    return c.json(body, status as 400);
+  });
+  return app;
+}
+
+/** Thrown by the last route of a compat sub-app: an unknown path in the client's shape. */
+export function compatNotFound(): never {
+  throw serviceError("not_found", "no such endpoint");
+}
+
+const AUTHORIZATION = /^(?:Bearer|DeepL-Auth-Key)\s+(\S+)\s*$/i;
+
+/**
+ * The token a compat request presents, wherever its client puts it: the path
+ * (`/v1/compat/t/<token>/…`), `X-Svc-Token`, `Authorization: Bearer` or `DeepL-Auth-Key`,
+ * `?token=` (DeepLX) or the body's `api_key` (LibreTranslate).
+ */
+export function presentedCompatToken(c: Context, body?: unknown): string | undefined {
+  const apiKey = (body as { api_key?: unknown } | undefined)?.api_key;
+  return c.req.param("token") || c.req.header("x-svc-token") ||
+    c.req.header("authorization")?.match(AUTHORIZATION)?.[1] || c.req.query("token") ||
+    (typeof apiKey === "string" && apiKey !== "" ? apiKey : undefined);
+}
+
+/** Messages of a refused compat request, in the words the client's users know. */
+export interface RefusalWords {
+  /** No token at all. */
+  missing: string;
+  /** A token that is not the one in force. */
+  wrong: string;
+}
+
+/**
+ * Requires the token in force.
+ *
+ * @throws {TranslationServiceError} `unauthorized` (each family renders its own status), or
+ * the `missing` error when `missingIsInvalid` (LibreTranslate answers a missing key with 400).
+ */
+export function requireCompatToken(
+  presented: string | undefined,
+  currentToken: string | null,
+  words: RefusalWords,
+  missingIsInvalid = false,
+): void {
+  if (presented !== undefined && currentToken !== null && tokensEqual(presented, currentToken)) {
+    return;
+  }
+  if (currentToken === null) {
+    throw serviceError(
+      "unauthorized",
+      "the local API is disabled; enable it with `tolk api enable`",
+    );
+  }
+  if (presented === undefined) {
+    throw missingIsInvalid
+      ? serviceError("invalid_request", words.missing, { param: "api_key" })
+      : serviceError("unauthorized", words.missing);
+  }
+  throw serviceError("unauthorized", words.wrong);
+}
+
+/**
+ * Reads a form-encoded, multipart or JSON body into plain fields (a repeated form field becomes
+ * an array). A bodiless request reads as `{}`.
+ *
+ * @throws {TranslationServiceError} `invalid_request` for malformed JSON, a file, or another type.
+ */
+export async function readCompatBody(c: Context): Promise<Record<string, unknown>> {
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/json" || type.endsWith("+json")) {
+    const body = await c.req.json().catch(() => {
+      throw serviceError("invalid_request", "malformed JSON in request body");
+    });
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      throw serviceError("invalid_request", "the JSON body must be an object");
+    }
+    return body as Record<string, unknown>;
+  }
+  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
+    const form = await c.req.parseBody({ all: true });
+    for (const value of Object.values(form).flat()) {
+      if (typeof value !== "string") {
+        throw serviceError("invalid_request", "files are not accepted here; send text fields");
+      }
+    }
+    return form as Record<string, unknown>;
+  }
+  if (type === "" && (await c.req.text()) === "") return {};
+  throw serviceError(
+    "invalid_request",
+    "the body must be JSON or form-encoded (application/x-www-form-urlencoded)",
+  );
+}

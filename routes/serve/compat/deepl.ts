@@ -1,0 +1,53 @@
+/**
+ * The DeepL API under `/v1/compat/deepl`: POST /v2/translate, GET /v2/languages,
+ * GET|POST /v2/usage. Thin: body → adapter → runTranslation → adapter.
+ */
+import {
+  DEEPL_CHARACTER_LIMIT,
+  DEEPL_CLIENT,
+  fromDeepLRequest,
+  toDeepLError,
+  toDeepLLanguages,
+  toDeepLResponse,
+} from "../../../compat/deepl.ts";
+import { runTranslation } from "../../../translation/run_translation.ts";
+import {
+  compatApp,
+  compatNotFound,
+  type CompatRouteDeps,
+  presentedCompatToken,
+  readCompatBody,
+  requireCompatToken,
+} from "./compat_app.ts";
+
+const REFUSAL = {
+  missing: "missing API key: send the tolk token as the DeepL auth key",
+  wrong: "wrong API key: send the tolk token as the DeepL auth key",
+};
+
+/** The DeepL sub-app (`new DeepLClient(token, { serverUrl })` works unchanged against it). */
+export function deeplRoute(deps: CompatRouteDeps) {
+  let billed = 0;
+  return compatApp(toDeepLError, deps.log)
+    .use(async (c, next) => {
+      requireCompatToken(presentedCompatToken(c), deps.currentToken(), REFUSAL);
+      await next();
+    })
+    .post("/v2/translate", async (c) => {
+      const request = fromDeepLRequest(await readCompatBody(c), deps.policy());
+      const result = await runTranslation(deps.translation, request, {
+        client: DEEPL_CLIENT,
+        signal: c.req.raw.signal,
+      });
+      const body = toDeepLResponse(result, request);
+      for (const translation of body.translations) billed += translation.billed_characters;
+      return c.json(body);
+    })
+    .get("/v2/languages", (c) => c.json(toDeepLLanguages(c.req.query("type"))))
+    .on(
+      ["GET", "POST"],
+      "/v2/usage",
+      (c) => c.json({ character_count: billed, character_limit: DEEPL_CHARACTER_LIMIT }),
+    )
+    .all("*", compatNotFound);
+}

@@ -1,0 +1,201 @@
+import assert from "node:assert/strict";
+import * as deepl from "deepl-node";
+import {
+  DeepLErrorSchema,
+  DeepLLanguagesResponseSchema,
+  DeepLTranslateResponseSchema,
+  DeepLUsageResponseSchema,
+} from "../../../../schemas/compat/deepl.ts";
+import { expectBody, postJson } from "../../../support/http_assertions.ts";
+import { startOllamaStandIn } from "../../../support/ollama_stand_in.ts";
+import { ENGLISH, FRENCH, GERMAN } from "../../../support/sample_texts.ts";
+import {
+  type TestService,
+  withTranslationService as withService,
+} from "../../../support/translation_service.ts";
+
+function client(service: TestService, key = service.token) {
+  // No retries: a refused request must surface at once, not after DeepL's backoff.
+  return new deepl.DeepLClient(key, {
+    serverUrl: `${service.url}/v1/compat/deepl`,
+    maxRetries: 0,
+    minTimeout: 60_000,
+  });
+}
+
+function postForm(service: TestService, path: string, form: URLSearchParams, key = service.token) {
+  return fetch(`${service.url}/v1/compat/deepl${path}`, {
+    method: "POST",
+    headers: { authorization: `DeepL-Auth-Key ${key}` },
+    body: form,
+  });
+}
+
+Deno.test("deepl-node translates a batch through /v1/compat/deepl with detected sources and billed characters", async () => {
+  await withService(async (service) => {
+    const results = await client(service).translateText([FRENCH, GERMAN], null, "en-US");
+    assert.equal(results.length, 2);
+    assert.deepEqual(results.map((result) => result.detectedSourceLang), ["fr", "de"]);
+    assert.deepEqual(results.map((result) => result.billedCharacters), [
+      [...FRENCH].length,
+      [...GERMAN].length,
+    ]);
+    assert.notEqual(results[0].text, FRENCH);
+    const single = await client(service).translateText(ENGLISH, "en", "en-GB");
+    assert.equal(single.text, ENGLISH, "a text already in the target passes through");
+    assert.equal(single.detectedSourceLang, "en");
+  });
+});
+
+Deno.test("deepl-node gets AuthorizationError for a wrong key and while the API is disabled", async () => {
+  await withService(async (service) => {
+    await assert.rejects(
+      client(service, "wrong-key").translateText("Hallo", null, "en-US"),
+      deepl.AuthorizationError,
+    );
+    service.store.update((settings) => {
+      settings.api.enabled = false;
+    });
+    await assert.rejects(client(service).getUsage(), deepl.AuthorizationError);
+  });
+});
+
+Deno.test("deepl-node lists source and target languages and reads usage", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const sources = await deeplClient.getSourceLanguages();
+    assert.ok(sources.some((language) => language.code === "zh"));
+    const targets = await deeplClient.getTargetLanguages();
+    assert.ok(targets.some((language) => language.code === "en-US" && language.supportsFormality));
+    assert.ok(targets.some((language) => language.code === "zh-HANT"));
+    const before = await deeplClient.getUsage();
+    await deeplClient.translateText(FRENCH, "fr", "de");
+    const after = await deeplClient.getUsage();
+    assert.equal(after.character!.count - before.character!.count, [...FRENCH].length);
+    assert.equal(after.anyLimitReached(), false);
+  });
+});
+
+Deno.test("deepl-node formality reaches LLM engines as a tone", async () => {
+  const runner = startOllamaStandIn();
+  try {
+    await withService(async (service) => {
+      const result = await client(service).translateText("Guten Morgen", "de", "en-US", {
+        formality: "less",
+      });
+      assert.equal(result.text, "[translated] Guten Morgen");
+      assert.match(JSON.stringify(runner.chats.at(-1)), /informal tone/);
+    }, {
+      settings: { engines: { order: ["engine-one"], "engine-one": { base_url: runner.baseUrl } } },
+    });
+  } finally {
+    await runner.stop();
+  }
+});
+
+Deno.test("POST /v1/compat/deepl/v2/translate takes a JSON body and a form body with repeated text", async () => {
+  await withService(async (service) => {
+    const json = await expectBody(
+      await postJson(`${service.url}/v1/compat/deepl/v2/translate`, {
+        text: [FRENCH, ENGLISH],
+        target_lang: "EN-US",
+      }, { authorization: `DeepL-Auth-Key ${service.token}` }),
+      200,
+      DeepLTranslateResponseSchema,
+    );
+    assert.deepEqual(json.translations.map((t) => t.detected_source_language), ["FR", "EN"]);
+    assert.equal(json.translations[1].text, ENGLISH);
+    const form = new URLSearchParams([
+      ["target_lang", "en-us"],
+      ["text", FRENCH],
+      ["text", ENGLISH],
+      ["show_billed_characters", "1"],
+    ]);
+    const body = await expectBody(
+      await postForm(service, "/v2/translate", form),
+      200,
+      DeepLTranslateResponseSchema,
+    );
+    assert.equal(body.translations.length, 2);
+  });
+});
+
+Deno.test("POST /v1/compat/deepl/v2/translate answers limits in DeepL's shape, not a crash", async () => {
+  await withService(async (service) => {
+    const cases = [
+      { name: "129 texts", texts: Array(129).fill("a"), status: 413 },
+      {
+        name: "50001 code points",
+        texts: [...Array(6).fill("a".repeat(8000)), "b".repeat(2001)],
+        status: 413,
+      },
+      { name: "an unknown target", texts: ["a"], target: "PT-BR", status: 400 },
+    ];
+    for (const testCase of cases) {
+      const form = new URLSearchParams([["target_lang", testCase.target ?? "DE"]]);
+      for (const text of testCase.texts) form.append("text", text);
+      const body = await expectBody(
+        await postForm(service, "/v2/translate", form),
+        testCase.status,
+        DeepLErrorSchema,
+      );
+      assert.ok(body.message.length > 0, testCase.name);
+    }
+    const huge = await fetch(`${service.url}/v1/compat/deepl/v2/translate`, {
+      method: "POST",
+      headers: {
+        authorization: `DeepL-Auth-Key ${service.token}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ text: ["x".repeat(2 * 1024 * 1024)], target_lang: "DE" }),
+    });
+    await expectBody(huge, 413, DeepLErrorSchema);
+    const malformed = await fetch(`${service.url}/v1/compat/deepl/v2/translate`, {
+      method: "POST",
+      headers: {
+        authorization: `DeepL-Auth-Key ${service.token}`,
+        "content-type": "application/json",
+      },
+      body: "{",
+    });
+    await expectBody(malformed, 400, DeepLErrorSchema);
+  });
+});
+
+Deno.test("GET /v1/compat/deepl answers unknown paths and a wrong key in DeepL's shape", async () => {
+  await withService(async (service) => {
+    const headers = { authorization: `DeepL-Auth-Key ${service.token}` };
+    await expectBody(
+      await fetch(`${service.url}/v1/compat/deepl/v2/nothing`, { headers }),
+      404,
+      DeepLErrorSchema,
+    );
+    await expectBody(
+      await fetch(`${service.url}/v1/compat/deepl/v2/languages`),
+      403,
+      DeepLErrorSchema,
+    );
+    await expectBody(
+      await fetch(`${service.url}/v1/compat/deepl/v2/languages?type=target`, { headers }),
+      200,
+      DeepLLanguagesResponseSchema,
+    );
+    await expectBody(
+      await fetch(`${service.url}/v1/compat/deepl/v2/usage`, { method: "POST", headers }),
+      200,
+      DeepLUsageResponseSchema,
+    );
+  });
+});
+
+Deno.test("DeepL requests are kept in history as client deepl unless the settings make compat sensitive", async () => {
+  await withService(async (service) => {
+    await client(service).translateText(FRENCH, null, "de");
+    assert.equal(service.history.recent()[0].client, "deepl");
+    service.store.update((settings) => {
+      settings.compat.sensitive = true;
+    });
+    await client(service).translateText(GERMAN, null, "fr");
+    assert.equal(service.history.recent().length, 1, "a sensitive compat request is not stored");
+  });
+});

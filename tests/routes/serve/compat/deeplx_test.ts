@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { DeepLXErrorSchema, DeepLXResponseSchema } from "../../../../schemas/compat/deeplx.ts";
+import { expectBody, postJson } from "../../../support/http_assertions.ts";
+import { FRENCH } from "../../../support/sample_texts.ts";
+import { withTranslationService as withService } from "../../../support/translation_service.ts";
+
+Deno.test("POST /v1/compat/deeplx/translate takes the token by ?token=, Bearer or the path", async () => {
+  await withService(async (service) => {
+    const body = { text: FRENCH, source_lang: "auto", target_lang: "en" };
+    const carriers = [
+      postJson(`${service.url}/v1/compat/deeplx/translate?token=${service.token}`, body),
+      postJson(`${service.url}/v1/compat/deeplx/translate`, body, {
+        authorization: `Bearer ${service.token}`,
+      }),
+      postJson(`${service.url}/v1/compat/t/${service.token}/deeplx/translate`, body),
+    ];
+    for (const response of await Promise.all(carriers)) {
+      const answer = await expectBody(response, 200, DeepLXResponseSchema);
+      assert.equal(answer.source_lang, "FR");
+      assert.equal(answer.target_lang, "EN");
+      assert.notEqual(answer.data, FRENCH);
+    }
+  });
+});
+
+Deno.test("POST /v1/compat/deeplx/translate refuses a wrong or missing token with 401 {code, message}", async () => {
+  await withService(async (service) => {
+    const body = { text: FRENCH, target_lang: "EN" };
+    for (
+      const url of [
+        `${service.url}/v1/compat/deeplx/translate`,
+        `${service.url}/v1/compat/deeplx/translate?token=wrong`,
+        `${service.url}/v1/compat/t/wrong/deeplx/translate`,
+      ]
+    ) {
+      const answer = await expectBody(await postJson(url, body), 401, DeepLXErrorSchema);
+      assert.equal(answer.code, 401);
+    }
+  });
+});
+
+Deno.test("POST /v1/compat/deeplx/translate answers bad requests with 400 {code, message}", async () => {
+  await withService(async (service) => {
+    const url = `${service.url}/v1/compat/deeplx/translate?token=${service.token}`;
+    for (
+      const body of [
+        { text: "", target_lang: "EN" },
+        { text: "x", target_lang: "PT" },
+        { text: "x", target_lang: "EN", tag_handling: "markdown" },
+        { target_lang: "EN" },
+      ]
+    ) {
+      const answer = await expectBody(await postJson(url, body), 400, DeepLXErrorSchema);
+      assert.equal(answer.code, 400, JSON.stringify(body));
+    }
+  });
+});

@@ -1,0 +1,184 @@
+import assert from "node:assert/strict";
+import { Translate } from "translate";
+import {
+  LibreDetectResponseSchema,
+  LibreErrorSchema,
+  LibreFrontendSettingsSchema,
+  LibreLanguagesResponseSchema,
+  LibreTranslateResponseSchema,
+} from "../../../../schemas/compat/libretranslate.ts";
+import { expectBody, postJson } from "../../../support/http_assertions.ts";
+import { ENGLISH, FRENCH, GERMAN } from "../../../support/sample_texts.ts";
+import {
+  type TestService,
+  withTranslationService as withService,
+} from "../../../support/translation_service.ts";
+
+/**
+ * The package's LibreTranslate engine at `url`. Its typings omit the `url` option its README
+ * documents (and the code reads), hence the widened options object.
+ */
+function libreTranslator(url: string, key?: string) {
+  const options: Parameters<typeof Translate>[0] & { url: string } = { engine: "libre", url, key };
+  return Translate(options);
+}
+
+function postLibre(service: TestService, path: string, body: Record<string, unknown>) {
+  return postJson(`${service.url}/v1/compat/libre${path}`, { api_key: service.token, ...body });
+}
+
+Deno.test("the translate package's libre engine translates through /v1/compat/libre with api_key", async () => {
+  await withService(async (service) => {
+    const translate = libreTranslator(`${service.url}/v1/compat/libre/translate`, service.token);
+    const text = await translate(FRENCH, { from: "fr", to: "en" });
+    assert.equal(typeof text, "string");
+    assert.notEqual(text, FRENCH);
+  });
+});
+
+Deno.test("the translate package's libre engine works with the token in the path only", async () => {
+  await withService(async (service) => {
+    const translate = libreTranslator(
+      `${service.url}/v1/compat/t/${service.token}/libre/translate`,
+    );
+    assert.notEqual(await translate(GERMAN, { from: "de", to: "zt" }), GERMAN);
+  });
+});
+
+Deno.test("the translate package's libre engine surfaces a wrong key as LibreTranslate's error", async () => {
+  await withService(async (service) => {
+    const translate = libreTranslator(`${service.url}/v1/compat/libre/translate`, "wrong-key");
+    await assert.rejects(translate("Hallo Welt", { from: "de", to: "en" }), /Invalid API key/);
+  });
+});
+
+Deno.test("POST /v1/compat/libre/translate with source auto reports detectedLanguage in percent", async () => {
+  await withService(async (service) => {
+    const single = await expectBody(
+      await postLibre(service, "/translate", { q: FRENCH, source: "auto", target: "en" }),
+      200,
+      LibreTranslateResponseSchema,
+    );
+    assert.equal(typeof single.translatedText, "string");
+    const detected = single.detectedLanguage as { language: string; confidence: number };
+    assert.equal(detected.language, "fr");
+    assert.ok(detected.confidence > 1 && detected.confidence <= 100, String(detected.confidence));
+
+    const batch = await expectBody(
+      await postLibre(service, "/translate", {
+        q: [FRENCH, ENGLISH],
+        source: "auto",
+        target: "en",
+      }),
+      200,
+      LibreTranslateResponseSchema,
+    );
+    assert.ok(Array.isArray(batch.translatedText) && batch.translatedText[1] === ENGLISH);
+    assert.deepEqual(
+      (batch.detectedLanguage as { language: string }[]).map((entry) => entry.language),
+      ["fr", "en"],
+    );
+    assert.equal(batch.alternatives, undefined, "no alternatives unless asked");
+  });
+});
+
+Deno.test("POST /v1/compat/libre/translate with a given source has no detectedLanguage; alternatives when asked", async () => {
+  await withService(async (service) => {
+    const body = await expectBody(
+      await postLibre(service, "/translate", {
+        q: GERMAN,
+        source: "de",
+        target: "en",
+        format: "text",
+        alternatives: 2,
+      }),
+      200,
+      LibreTranslateResponseSchema,
+    );
+    assert.equal(body.detectedLanguage, undefined);
+    assert.ok(Array.isArray(body.alternatives) && body.alternatives.length <= 2);
+  });
+});
+
+Deno.test("POST /v1/compat/libre/translate reads a form body, as LibreTranslate does", async () => {
+  await withService(async (service) => {
+    const response = await fetch(`${service.url}/v1/compat/libre/translate`, {
+      method: "POST",
+      body: new URLSearchParams({ q: GERMAN, source: "de", target: "fr", api_key: service.token }),
+    });
+    const body = await expectBody(response, 200, LibreTranslateResponseSchema);
+    assert.equal(typeof body.translatedText, "string");
+  });
+});
+
+Deno.test("POST /v1/compat/libre/translate answers {error} with LibreTranslate's statuses", async () => {
+  await withService(async (service) => {
+    const url = `${service.url}/v1/compat/libre/translate`;
+    const cases = [
+      { name: "no key", body: { q: "x", source: "en", target: "de" }, status: 400 },
+      {
+        name: "a wrong key",
+        body: { q: "x", source: "en", target: "de", api_key: "no" },
+        status: 403,
+      },
+      { name: "no q", body: { source: "en", target: "de", api_key: service.token }, status: 400 },
+      {
+        name: "an unknown target",
+        body: { q: "x", source: "en", target: "pb", api_key: service.token },
+        status: 400,
+      },
+      {
+        name: "129 texts",
+        body: { q: Array(129).fill("x"), source: "en", target: "de", api_key: service.token },
+        status: 400,
+      },
+    ];
+    for (const testCase of cases) {
+      const body = await expectBody(
+        await postJson(url, testCase.body),
+        testCase.status,
+        LibreErrorSchema,
+      );
+      assert.ok(body.error.length > 0, testCase.name);
+    }
+  });
+});
+
+Deno.test("POST /v1/compat/libre/detect answers candidates with confidence 0..100", async () => {
+  await withService(async (service) => {
+    const body = await expectBody(
+      await postLibre(service, "/detect", { q: GERMAN }),
+      200,
+      LibreDetectResponseSchema,
+    );
+    assert.equal(body[0].language, "de");
+    await expectBody(await postLibre(service, "/detect", { q: "" }), 400, LibreErrorSchema);
+    await expectBody(
+      await postJson(`${service.url}/v1/compat/libre/detect`, { q: GERMAN, api_key: "no" }),
+      403,
+      LibreErrorSchema,
+    );
+  });
+});
+
+Deno.test("GET /v1/compat/libre/languages and /frontend/settings answer without a key", async () => {
+  await withService(async (service) => {
+    const languages = await expectBody(
+      await fetch(`${service.url}/v1/compat/libre/languages`),
+      200,
+      LibreLanguagesResponseSchema,
+    );
+    assert.equal(languages.length, 16);
+    const settings = await expectBody(
+      await fetch(`${service.url}/v1/compat/t/any/libre/frontend/settings`),
+      200,
+      LibreFrontendSettingsSchema,
+    );
+    assert.equal(settings.keyRequired, true);
+    await expectBody(
+      await fetch(`${service.url}/v1/compat/libre/nothing`),
+      404,
+      LibreErrorSchema,
+    );
+  });
+});
