@@ -2,7 +2,8 @@
  * The DeepL adapter (the shape of Ollama's openai package): a DeepL request becomes a tolk
  * TranslateRequest, tolk's answer becomes DeepL's, tolk's errors become DeepL's. Pure: no Hono.
  */
-import { serviceError, type TranslationServiceError } from "../errors/translation_errors.ts";
+import type { ContractError } from "../errors/contract_error.ts";
+import { type ErrorCode, serviceError } from "../errors/translation_errors.ts";
 import {
   DEEPL_ERROR_STATUSES,
   type DeepLError,
@@ -157,7 +158,9 @@ export function toDeepLLanguages(type: string | undefined): DeepLLanguage[] {
  * A tolk error → DeepL's status and body. A bad or missing key is 403, which deepl-node turns
  * into `AuthorizationError` (a 401 would surface as "unexpected status").
  */
-export function toDeepLError(error: TranslationServiceError): { status: number; body: DeepLError } {
+export function toDeepLError(
+  error: ContractError<ErrorCode>,
+): { status: number; body: DeepLError } {
   const status = DEEPL_ERROR_STATUSES[error.status] ?? error.status;
   return { status, body: { message: error.message } };
 }

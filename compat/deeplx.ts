@@ -3,7 +3,8 @@
  * TranslateRequest, tolk's answer becomes `{code: 200, data, …}`, errors become
  * `{code, message}`. Pure: no Hono.
  */
-import { serviceError, type TranslationServiceError } from "../errors/translation_errors.ts";
+import type { ContractError } from "../errors/contract_error.ts";
+import { type ErrorCode, serviceError } from "../errors/translation_errors.ts";
 import {
   DEEPLX_ERROR_STATUSES,
   type DeepLXRequest,
@@ -66,7 +67,7 @@ export function toDeepLXResponse(result: TranslateResponse, call: DeepLXCall): D
 
 /** A tolk error → DeepLX's status and `{code, message}` (a bad token is 401, as DeepLX says). */
 export function toDeepLXError(
-  error: TranslationServiceError,
+  error: ContractError<ErrorCode>,
 ): { status: number; body: { code: number; message: string } } {
   const status = DEEPLX_ERROR_STATUSES[error.status] ?? error.status;
   return { status, body: { code: status, message: error.message } };

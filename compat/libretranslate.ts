@@ -3,7 +3,8 @@
  * answer becomes LibreTranslate's (confidence in percent, `detectedLanguage` only for `auto`,
  * arrays for an array `q`), tolk's errors become `{error}`. Pure: no Hono.
  */
-import { serviceError, type TranslationServiceError } from "../errors/translation_errors.ts";
+import type { ContractError } from "../errors/contract_error.ts";
+import { type ErrorCode, serviceError } from "../errors/translation_errors.ts";
 import { LANGUAGE_CODES } from "../schemas/languages.ts";
 import {
   LIBRE_ERROR_STATUSES,
@@ -162,7 +163,7 @@ export function toLibreFrontendSettings(): z.infer<typeof LibreFrontendSettingsS
  * languages are 400 as LibreTranslate answers them.
  */
 export function toLibreError(
-  error: TranslationServiceError,
+  error: ContractError<ErrorCode>,
 ): { status: number; body: { error: string } } {
   const status = LIBRE_ERROR_STATUSES[error.status] ?? error.status;
   return { status, body: { error: error.message } };

@@ -5,12 +5,12 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { CompatPolicy } from "../../../compat/compat_request.ts";
-import { EngineFailedError } from "../../../engines/engine.ts";
+import type { ContractError } from "../../../errors/contract_error.ts";
 import { logUnexpected } from "../../../errors/log_unexpected.ts";
 import {
+  type ErrorCode,
+  renderTranslationError,
   serviceError,
-  toTranslationServiceError,
-  TranslationServiceError,
 } from "../../../errors/translation_errors.ts";
 import { tokensEqual } from "../../../middleware/token_auth.ts";
 import type { RequestIdVariables } from "../../../middleware/request_id.ts";
@@ -32,7 +32,7 @@ export interface CompatRouteDeps {
 
 /** A client family's rendering of a tolk error. */
 export type ClientErrorRenderer = (
-  error: TranslationServiceError,
+  error: ContractError<ErrorCode>,
 ) => { status: number; body: unknown };
 
 /**
@@ -43,13 +43,10 @@ export function compatApp(render: ClientErrorRenderer, log: (line: string) => vo
   const app = new Hono<{ Variables: RequestIdVariables }>();
   app.use(bodyLimit({ maxSize: MAX_COMPAT_BODY_BYTES }));
   app.onError((thrown, c) => {
-    const error = toTranslationServiceError(thrown);
-    if (!(thrown instanceof TranslationServiceError) && !(thrown instanceof EngineFailedError)) {
-      logUnexpected(log, c.get("requestId"), thrown);
-    }
-    if (error.retryAfter !== undefined) c.header("Retry-After", String(error.retryAfter));
-    const { status, body } = render(error);
-    return c.json(body, status as 400);
+    const rendered = renderTranslationError(thrown);
+    if (rendered.unexpected) logUnexpected(log, c.get("requestId"), thrown);
+    const { status, body } = render(rendered.error);
+    return c.json(body, status as 400, rendered.headers);
   });
   return app;
 }
