@@ -13,7 +13,7 @@ import { accessLog, bufferedStderr } from "../middleware/access_log.ts";
 import { clientHeader, type ClientHeaderVariables } from "../middleware/client_header.ts";
 import { hostCheck } from "../middleware/host_check.ts";
 import { requestId, type RequestIdVariables } from "../middleware/request_id.ts";
-import { tokenAuth } from "../middleware/token_auth.ts";
+import { type RefusalReason, tokenAuth } from "../middleware/token_auth.ts";
 import { capabilitiesRoute } from "../routes/serve/capabilities.ts";
 import type { CompatRouteDeps } from "../routes/serve/compat/compat_app.ts";
 import { deeplRoute } from "../routes/serve/compat/deepl.ts";
@@ -86,10 +86,8 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   const startedAt = Date.now(); // Date.now: performance.now is a slower runtime call in Deno
   const sockets: SocketRegistry = new Set();
   let shuttingDown = false;
-  const currentToken = () => {
-    const { api } = deps.settings.current();
-    return api.enabled ? api.token : null;
-  };
+  // Read once per request by the one authorize() of HTTP and WebSocket alike.
+  const access = () => deps.settings.current().api;
 
   const app = new Hono<{ Variables: RequestIdVariables & ClientHeaderVariables }>();
   app.use(requestId());
@@ -108,7 +106,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   app.use("/v1/glossaries/*", bodyLimit({ maxSize: 8 * MAX_BODY_BYTES }));
   app.use("/v1/glossaries", bodyLimit({ maxSize: 8 * MAX_BODY_BYTES }));
   for (const path of [...authenticated, ...DATA_PATHS]) {
-    app.use(path, tokenAuth({ currentToken, reject: unauthorized(deps.settings) }));
+    app.use(path, tokenAuth({ access, reject: unauthorized }));
   }
   for (const path of [...authenticated, "/v1/ws/translate"]) {
     app.use(path, clientHeader({ reject: badClientHeader }));
@@ -139,7 +137,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   app.route("/v1/openapi.json", openApiRoute({ routes: API_ROUTES }));
   app.route("/v1/detect", detectRoute({ detector: deps.detector }));
   app.route("/v1/translate", translateRoute(translation));
-  app.route("/v1/ws/translate", wsTranslateRoute({ ...translation, currentToken, sockets, log }));
+  app.route("/v1/ws/translate", wsTranslateRoute({ ...translation, access, sockets, log }));
 
   // Data: the user's history, glossaries and translation memory (one database).
   if (deps.stores) {
@@ -159,7 +157,10 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   // token in the path).
   const compat: CompatRouteDeps = {
     translation,
-    currentToken,
+    currentToken: () => {
+      const api = access();
+      return api.enabled ? api.token : null;
+    },
     policy: () => deps.settings.current().compat,
     log,
   };
@@ -191,16 +192,13 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   };
 }
 
-function unauthorized(settings: SettingsStore) {
-  return () => {
-    const enabled = settings.current().api.enabled;
-    return serviceError(
-      "unauthorized",
-      enabled
-        ? "missing or invalid API token (send X-Svc-Token or Authorization: Bearer)"
-        : "the local API is disabled; enable it with `tolk api enable`",
-    );
-  };
+function unauthorized(reason: RefusalReason) {
+  return serviceError(
+    "unauthorized",
+    reason === "disabled"
+      ? "the local API is disabled; enable it with `tolk api enable`"
+      : "missing or invalid API token (send X-Svc-Token or Authorization: Bearer)",
+  );
 }
 
 function badClientHeader() {

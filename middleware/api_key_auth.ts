@@ -3,7 +3,7 @@
  * request it guards, compared in constant time.
  */
 import type { MiddlewareHandler } from "hono";
-import { tokensEqual } from "./token_auth.ts";
+import { bearerToken, tokensEqual } from "./token_auth.ts";
 
 /** Options of {@link apiKeyAuth}. */
 export interface ApiKeyAuthOptions {
@@ -12,8 +12,6 @@ export interface ApiKeyAuthOptions {
   /** Builds the error thrown for a missing or wrong key. */
   reject: () => Error;
 }
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
  * Requires `Authorization: Bearer <key>`.
@@ -31,7 +29,7 @@ export function apiKeyAuth(options: ApiKeyAuthOptions): MiddlewareHandler {
   if (typeof options.reject !== "function") throw new TypeError("apiKeyAuth needs reject");
   const { key, reject } = options;
   return async function apiKeyAuthMiddleware(c, next) {
-    const presented = c.req.header("authorization")?.match(BEARER)?.[1];
+    const presented = bearerToken(c.req.header("authorization"));
     if (presented === undefined || !tokensEqual(presented, key)) throw reject();
     await next();
   };

@@ -3,7 +3,8 @@
  * request order; an error frame never closes the connection.
  *
  * Upgrades with `Deno.upgradeWebSocket` (the standard Request → 101 Response upgrade) rather
- * than Hono's helper, because the `bearer` subprotocol must be chosen per request.
+ * than Hono's helper, because the `bearer` subprotocol must be chosen per request. The handshake
+ * is authorized by the same `authorize` as HTTP.
  */
 import { Hono } from "hono";
 import {
@@ -14,7 +15,7 @@ import {
 } from "../../errors/translation_errors.ts";
 import { logUnexpected } from "../../errors/log_unexpected.ts";
 import type { ClientHeaderVariables } from "../../middleware/client_header.ts";
-import { isAuthorized, presentedToken } from "../../middleware/token_auth.ts";
+import { type ApiAccess, authorize, isCurrentToken } from "../../middleware/token_auth.ts";
 import { TranslateRequestSchema } from "../../schemas/translation.ts";
 import { runTranslation, type TranslationDeps } from "../../translation/run_translation.ts";
 
@@ -29,7 +30,8 @@ export type SocketRegistry = Set<WebSocket>;
 
 /** What the WebSocket route needs. */
 export interface WsTranslateDeps extends TranslationDeps {
-  currentToken: () => string | null;
+  /** The `api` settings now (read once per handshake and once per frame). */
+  access: () => ApiAccess;
   sockets: SocketRegistry;
   /** Logs a line that never holds frame contents. */
   log: (line: string) => void;
@@ -41,21 +43,29 @@ export function wsTranslateRoute(deps: WsTranslateDeps) {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
       throw serviceError("invalid_request", "this endpoint needs a WebSocket upgrade request");
     }
-    const presented = presentedToken(c.req.raw, true);
-    if (!isAuthorized(presented, deps.currentToken())) {
+    const verdict = authorize(c.req.raw, deps.access(), { websocket: true });
+    if (!verdict.allowed) {
       throw serviceError("ws_unauthorized", "missing, invalid or revoked API token");
     }
-    const offered = c.req.header("sec-websocket-protocol")?.split(",").map((p) => p.trim());
-    const { socket, response } = Deno.upgradeWebSocket(c.req.raw, {
-      protocol: offered?.[0] === "bearer" ? "bearer" : undefined,
-    });
+    const { socket, response } = upgrade(c.req.raw, verdict.subprotocol);
     serveSocket(socket, deps, {
-      token: presented!.token,
+      token: verdict.token,
       client: c.get("client") ?? null,
       requestId: c.get("requestId"),
     });
     return response;
   });
+}
+
+/**
+ * Upgrades, echoing the chosen subprotocol. `Deno.upgradeWebSocket({protocol})` looks for it in
+ * the offered list split on ", " only, so the spec's own `bearer,<token>` (no space) would throw;
+ * the offer was already read by `authorize`, and the answer's header is set here instead.
+ */
+function upgrade(request: Request, subprotocol: "bearer" | null) {
+  const upgraded = Deno.upgradeWebSocket(request);
+  if (subprotocol) upgraded.response.headers.set("sec-websocket-protocol", subprotocol);
+  return upgraded;
 }
 
 interface Connection {
@@ -84,10 +94,7 @@ function serveSocket(socket: WebSocket, deps: WsTranslateDeps, connection: Conne
       return;
     }
     frames++;
-    const authorized = isAuthorized(
-      { token: connection.token, carrier: "header" },
-      deps.currentToken(),
-    );
+    const authorized = isCurrentToken(connection.token, deps.access());
     const reply = authorized
       ? answerFrame(text, deps, connection, gone.signal)
       : Promise.resolve(errorBody(serviceError("ws_unauthorized", "the API token was revoked")));

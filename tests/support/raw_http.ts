@@ -71,3 +71,75 @@ function parse(text: string): RawResponse {
   }
   return { status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n") };
 }
+
+/** A WebSocket handshake sent byte for byte, and the connection when it was upgraded. */
+export interface RawUpgrade {
+  status: number;
+  headers: Headers;
+  /** Sends one masked text frame (client frames must be masked, RFC 6455 §5.3). */
+  send(text: string): Promise<void>;
+  /** Reads one unfragmented text frame from the server. */
+  receive(): Promise<string>;
+  close(): void;
+}
+
+/** Sends an upgrade request with exactly these headers and reads the answer's head. */
+export async function rawUpgrade(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<RawUpgrade> {
+  const { hostname, port } = new URL(url);
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  const lines = [`GET ${path} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  await conn.write(new TextEncoder().encode(lines.join("\r\n") + "\r\n\r\n"));
+  let buffered: Uint8Array = new Uint8Array(0);
+  async function fill(atLeast: number) {
+    const chunk = new Uint8Array(64 * 1024);
+    while (buffered.length < atLeast) {
+      const n = await conn.read(chunk);
+      if (n === null) throw new Error("connection closed");
+      buffered = concat([buffered, chunk.slice(0, n)]);
+    }
+  }
+  function take(n: number): Uint8Array {
+    const out = buffered.slice(0, n);
+    buffered = buffered.slice(n);
+    return out;
+  }
+  let headEnd = -1;
+  while (headEnd === -1) {
+    await fill(buffered.length + 1);
+    headEnd = new TextDecoder().decode(buffered).indexOf("\r\n\r\n");
+  }
+  const head = parse(new TextDecoder().decode(take(headEnd + 4)));
+  return {
+    status: head.status,
+    headers: head.headers,
+    async send(text) {
+      const payload = new TextEncoder().encode(text);
+      const mask = crypto.getRandomValues(new Uint8Array(4));
+      const length = payload.length < 126
+        ? [0x80 | payload.length]
+        : [0x80 | 126, payload.length >> 8, payload.length & 0xff];
+      const masked = payload.map((byte, index) => byte ^ mask[index % 4]);
+      await conn.write(concat([new Uint8Array([0x81, ...length]), mask, masked]));
+    },
+    async receive() {
+      await fill(2);
+      const [, second] = take(2);
+      let length = second & 0x7f;
+      if (length === 126) {
+        await fill(2);
+        const [high, low] = take(2);
+        length = (high << 8) | low;
+      } else if (length === 127) {
+        await fill(8);
+        length = Number(new DataView(take(8).buffer).getBigUint64(0));
+      }
+      await fill(length);
+      return new TextDecoder().decode(take(length));
+    },
+    close: () => conn.close(),
+  };
+}

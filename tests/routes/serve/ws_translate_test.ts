@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ENGLISH, FRENCH } from "../../support/sample_texts.ts";
 import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
-import { rawGet } from "../../support/raw_http.ts";
+import { rawGet, rawUpgrade } from "../../support/raw_http.ts";
 import {
   postTranslate,
   startTranslationService,
@@ -197,5 +197,54 @@ Deno.test("a routine 503 from a named engine is rendered alike over HTTP and Web
     assert.match(http.error.message, /^engine-one is unavailable: cannot reach /);
     assert.equal(http.error.message.split("is unavailable").length, 2, http.error.message);
     assert.deepEqual(service.logs.filter((line) => /unexpected|failed/.test(line)), []);
+  });
+});
+
+const SUBPROTOCOL_FORMS = [
+  {
+    name: "the spec's bearer,<token> (no space, byte for byte)",
+    header: (t: string) => `bearer,${t}`,
+  },
+  { name: "the browsers' bearer, <token>", header: (t: string) => `bearer, ${t}` },
+];
+
+Deno.test("GET /v1/ws/translate upgrades both subprotocol forms with 101 and Sec-WebSocket-Protocol: bearer", async () => {
+  await withService(async (service) => {
+    for (const form of SUBPROTOCOL_FORMS) {
+      const connection = await rawUpgrade(service.url, "/v1/ws/translate", {
+        Host: "localhost",
+        Upgrade: "websocket",
+        Connection: "Upgrade",
+        ...HANDSHAKE_KEY,
+        "Sec-WebSocket-Protocol": form.header(service.token),
+      });
+      try {
+        assert.equal(connection.status, 101, form.name);
+        assert.equal(connection.headers.get("sec-websocket-protocol"), "bearer", form.name);
+        await connection.send(JSON.stringify({ target: "en", texts: [ENGLISH] }));
+        const reply = TranslateResponseSchema.parse(JSON.parse(await connection.receive()));
+        assert.equal(reply.results[0].text, ENGLISH, form.name);
+      } finally {
+        connection.close();
+      }
+    }
+  });
+});
+
+Deno.test("GET /v1/ws/translate refuses a wrong token in either subprotocol form with 401", async () => {
+  await withService(async (service) => {
+    for (const form of SUBPROTOCOL_FORMS) {
+      const response = await rawGet(service.url, "/v1/ws/translate", {
+        Host: "localhost",
+        Upgrade: "websocket",
+        ...HANDSHAKE_KEY,
+        "Sec-WebSocket-Protocol": form.header("wrong"),
+      });
+      assert.equal(response.status, 401, form.name);
+      assert.equal(
+        ErrorResponseSchema.parse(JSON.parse(response.body)).error.code,
+        "ws_unauthorized",
+      );
+    }
   });
 });
