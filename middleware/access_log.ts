@@ -1,9 +1,15 @@
 /**
- * One stderr line per request: request id, method, path, status and time — never a body, a
- * header value or a query string (tokens travel in queries on WebSocket handshakes).
+ * One stderr line per request: request id, method, route, status and time — never a body, a
+ * header value, a query string (tokens travel in queries on WebSocket handshakes) or the path the
+ * client sent: the line names the route's pattern (`/v1/glossaries/:id`), so a percent-encoded
+ * line break or NUL in a URL can never forge or break a log line.
  */
 import type { MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import type { RequestIdVariables } from "./request_id.ts";
+
+/** What a line says for a request no route matched (its path is the client's, not ours). */
+export const NO_ROUTE = "(no route)";
 
 /** Options of {@link accessLog}. */
 export interface AccessLogOptions {
@@ -13,27 +19,52 @@ export interface AccessLogOptions {
   quietPaths?: readonly string[];
   /**
    * Path prefixes logged as the prefix alone: paths under them may carry a token
-   * (`/v1/compat/t/<token>/…`), so neither the rest of the path nor a query is written.
+   * (`/v1/compat/t/<token>/…`), so nothing after the prefix is written, matched or not.
    */
   privatePrefixes?: readonly string[];
+}
+
+/** A line writer that batches; {@link BufferedWriter.flush} writes what is pending at once. */
+export interface BufferedWriter {
+  (line: string): void;
+  /** Writes every pending line now (on shutdown, before the process exits). */
+  flush(): void;
 }
 
 /**
  * A line writer to stderr that batches lines for up to `delayMs`: one synchronous console
  * write per request cost more than a third of the health endpoint's throughput (BENCHMARKS.md).
+ * Pending lines are also written when the process exits (`Deno.exit` dispatches `unload`), so a
+ * shutdown never loses the lines of the requests it drained.
  */
-export function bufferedStderr(delayMs = 50): (line: string) => void {
+export function bufferedStderr(delayMs = 50): BufferedWriter {
   const encoder = new TextEncoder();
   let pending: string[] = [];
   function flush() {
+    if (pending.length === 0) return;
     const text = pending.join("\n") + "\n";
     pending = [];
     Deno.stderr.writeSync(encoder.encode(text));
   }
-  return function writeLine(line: string) {
+  globalThis.addEventListener("unload", flush);
+  function writeLine(line: string) {
     if (pending.push(line) > 1) return;
     Deno.unrefTimer(setTimeout(flush, delayMs));
-  };
+  }
+  return Object.assign(writeLine, { flush });
+}
+
+// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
+const CONTROL = /[\p{Cc}\u2028\u2029]/gu;
+
+/** `text` with every control character written as `\xNN` (`\uNNNN`), so it stays on one line. */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROL, (char) => {
+    const code = char.charCodeAt(0);
+    return code > 0xff
+      ? `\\u${code.toString(16).padStart(4, "0")}`
+      : `\\x${code.toString(16).padStart(2, "0")}`;
+  });
 }
 
 /**
@@ -55,9 +86,18 @@ export function accessLog(
     const start = Date.now(); // not performance.now: a runtime call, measurable per request
     await next();
     const ms = Date.now() - start;
-    const path = c.req.path;
-    const hidden = privatePrefixes.find((prefix) => path.startsWith(prefix));
-    const shown = hidden === undefined ? path : `${hidden}…`;
-    write(`${c.get("requestId")} ${c.req.method} ${shown} ${c.res.status} ${ms}ms`);
+    const hidden = privatePrefixes.find((prefix) => c.req.path.startsWith(prefix));
+    const shown = hidden === undefined ? routeOf(c) : `${hidden}…`;
+    const line = `${c.get("requestId")} ${c.req.method} ${shown} ${c.res.status} ${ms}ms`;
+    write(escapeControls(line));
   };
+}
+
+/** The pattern of the route that answered (middleware is registered for method `ALL`). */
+function routeOf(c: Parameters<MiddlewareHandler>[0]): string {
+  const routes = matchedRoutes(c);
+  for (let index = routes.length - 1; index >= 0; index--) {
+    if (routes[index].method !== "ALL") return routes[index].path;
+  }
+  return NO_ROUTE;
 }

@@ -35,3 +35,16 @@ export async function withTinyApp(
     await server.stop();
   }
 }
+
+/** The error a tiny app's middleware throws: it carries the status it is answered with. */
+export class Refusal extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/** Answers a thrown {@link Refusal} with its status and message as text. */
+export function renderRefusal(error: Error): Response {
+  const status = error instanceof Refusal ? error.status : 500;
+  return new Response(error.message, { status });
+}

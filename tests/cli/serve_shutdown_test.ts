@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { postJson } from "../support/http_assertions.ts";
+import { FRENCH } from "../support/sample_texts.ts";
+import { startTolkServer } from "../support/tolk_process.ts";
+import {
+  closedPortUrl,
+  FIXTURE_MODEL,
+  FIXTURE_MODELS_DIR,
+  TEST_TOKEN,
+} from "../support/translation_service.ts";
+
+const IN_FLIGHT = 5;
+
+Deno.test("tolk serve writes the access line of every request it drains on SIGTERM", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "tolk-shutdown-test-" });
+  try {
+    const config = join(dir, "settings.json");
+    await Deno.writeTextFile(
+      config,
+      JSON.stringify({
+        api: { enabled: true, token: TEST_TOKEN },
+        engines: {
+          "local-llm": { model: FIXTURE_MODEL },
+          "engine-one": { base_url: closedPortUrl() },
+          "engine-two": { base_url: closedPortUrl() },
+        },
+      }),
+    );
+    const server = await startTolkServer([
+      "serve",
+      "--port",
+      "0",
+      "--config",
+      config,
+      "--data-dir",
+      join(dir, "data"),
+      "--models-dir",
+      FIXTURE_MODELS_DIR,
+    ]);
+    // Engine work queued one at a time: most requests are still in flight at the signal.
+    const answers = Array.from(
+      { length: IN_FLIGHT },
+      (_, index) =>
+        postJson(`${server.url}/v1/translate`, { target: "de", texts: [FRENCH] }, {
+          "x-svc-token": TEST_TOKEN,
+          "x-request-id": `drain-${index}`,
+        }).then(async (response) => {
+          await response.body?.cancel();
+          return response.status;
+        }, () => null),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const code = await server.stop();
+    const statuses = await Promise.all(answers);
+    assert.equal(code, 0);
+    const answered = statuses.flatMap((status, index) => status === null ? [] : [index]);
+    assert.ok(answered.length > 0, "some requests were answered while draining");
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the last stderr chunk
+    for (const index of answered) {
+      const line = server.stderr.find((line) => line.startsWith(`drain-${index} `));
+      assert.ok(line, `access line of drain-${index} (answered ${statuses[index]})`);
+      assert.match(
+        line,
+        new RegExp(`^drain-${index} POST /v1/translate ${statuses[index]} \\d+ms$`),
+      );
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
