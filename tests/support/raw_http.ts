@@ -16,16 +16,8 @@ export async function rawGet(
   path: string,
   headers: Record<string, string>,
 ): Promise<RawResponse> {
-  const { hostname, port } = new URL(url);
-  const conn = await Deno.connect({ hostname, port: Number(port) });
+  const conn = await sendGet(url, path, { ...headers, Connection: "close" });
   try {
-    const lines = [
-      `GET ${path} HTTP/1.1`,
-      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
-    ];
-    await conn.write(
-      new TextEncoder().encode(lines.join("\r\n") + "\r\nConnection: close\r\n\r\n"),
-    );
     const chunks: Uint8Array[] = [];
     const buffer = new Uint8Array(64 * 1024);
     while (true) {
@@ -38,6 +30,15 @@ export async function rawGet(
   } finally {
     conn.close();
   }
+}
+
+/** Connects and writes `GET path` with exactly these headers, byte for byte. */
+async function sendGet(url: string, path: string, headers: Record<string, string>) {
+  const { hostname, port } = new URL(url);
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  const lines = [`GET ${path} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  await conn.write(new TextEncoder().encode(lines.join("\r\n") + "\r\n\r\n"));
+  return conn;
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {
@@ -89,10 +90,7 @@ export async function rawUpgrade(
   path: string,
   headers: Record<string, string>,
 ): Promise<RawUpgrade> {
-  const { hostname, port } = new URL(url);
-  const conn = await Deno.connect({ hostname, port: Number(port) });
-  const lines = [`GET ${path} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-  await conn.write(new TextEncoder().encode(lines.join("\r\n") + "\r\n\r\n"));
+  const conn = await sendGet(url, path, headers);
   let buffered: Uint8Array = new Uint8Array(0);
   async function fill(atLeast: number) {
     const chunk = new Uint8Array(64 * 1024);
