@@ -45,7 +45,6 @@ function baselineApp(contractHeaders: boolean): Hono {
       items: body.texts.map((text: string, i: number) => ({ text, source: detected[i].language })),
       target: body.target,
       mode: "paragraph",
-      format: "text",
       alternatives: false,
     });
     return c.json({ results: outcome.items });
