@@ -8,6 +8,7 @@ import { z } from "zod";
 import { createInferenceApp, INFERENCE_DEFAULTS } from "../app/inference_app.ts";
 import { FlagError, integerFlag, parseFlags, portFlag } from "./flags.ts";
 import { startHttpServer } from "./http_server.ts";
+import { bindHostname, isLoopbackBind } from "../net/loopback.ts";
 
 /**
  * Decode threads per context. Measured on the 2-core box (BENCHMARKS.md): one thread per
@@ -77,7 +78,7 @@ export async function run(args: string[]): Promise<number> {
     exposeModelPath: flags["expose-model-path"],
   });
   const server = startHttpServer(app.fetch, {
-    hostname: flags.host,
+    hostname: bindHostname(flags.host),
     port: flags.port,
     onShutdown: () => runtime.dispose({ drainMs: DRAIN_MS }),
   });
@@ -85,12 +86,6 @@ export async function run(args: string[]): Promise<number> {
   await server.finished;
   await runtime.dispose();
   return 0;
-}
-
-/** True for a bind address on the loopback interface. */
-export function isLoopbackBind(host: string): boolean {
-  const name = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
-  return name === "localhost" || name === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
 
 function isOrigin(value: string): boolean {

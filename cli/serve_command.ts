@@ -11,13 +11,12 @@ import { StorageError } from "../storage/database.ts";
 import { defaultConfigPath, defaultDataDir, defaultModelsDir, PATH_ENV } from "./config_paths.ts";
 import { FlagError, parseFlags, portFlag } from "./flags.ts";
 import { startHttpServer } from "./http_server.ts";
-
-const LOOPBACK_BIND = /^(127(\.\d{1,3}){3}|::1|\[::1\]|localhost)$/;
+import { bindHostname, isLoopbackBind, LOOPBACK_RULE } from "../net/loopback.ts";
 
 const FlagsSchema = z.object({
-  host: z.string().regex(
-    LOOPBACK_BIND,
-    "tolk serve binds to loopback only (127.0.0.1, ::1 or localhost); no request is served to other machines",
+  host: z.string().refine(
+    isLoopbackBind,
+    `tolk serve binds to loopback only (${LOOPBACK_RULE}); no request is served to other machines`,
   ).default("127.0.0.1"),
   port: portFlag().default(8765),
   config: z.string().min(1).optional(),
@@ -69,9 +68,8 @@ export async function run(args: string[]): Promise<number> {
   const detector = await loadLanguageDetector();
   const pipeline = createEnginePipeline(settings, { modelsDir });
   const service = createTranslationApp({ settings: store, detector, pipeline, stores });
-  const hostname = flags.host === "[::1]" ? "::1" : flags.host;
   const server = startHttpServer(service.app.fetch, {
-    hostname,
+    hostname: bindHostname(flags.host),
     port: flags.port,
     onShutdown: () => service.beginShutdown(),
   });

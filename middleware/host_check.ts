@@ -2,8 +2,7 @@
  * DNS-rebinding defence for loopback binds: only loopback names may appear in `Host`.
  */
 import type { MiddlewareHandler } from "hono";
-
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+import { isLoopbackHostHeader } from "../net/loopback.ts";
 
 /** Options of {@link hostCheck}. */
 export interface HostCheckOptions {
@@ -13,15 +12,9 @@ export interface HostCheckOptions {
   enabled?: boolean;
 }
 
-/** True when `host` (a `Host` header value, port optional) names the loopback interface. */
-export function isLoopbackHostHeader(host: string): boolean {
-  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
-  const port = host.slice(name.length);
-  return LOOPBACK_HOSTS.has(name.toLowerCase()) && (port === "" || /^:\d{1,5}$/.test(port));
-}
-
 /**
- * Refuses requests whose `Host` header is not `localhost`, `127.0.0.1` or `[::1]` (any port).
+ * Refuses requests whose `Host` header does not name loopback (`net/loopback.ts`: localhost,
+ * 127.0.0.0/8 or `[::1]`, any port), which includes every address a loopback bind can have.
  *
  * @throws {TypeError} at construction when `reject` is missing.
  * @example

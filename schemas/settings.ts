@@ -4,24 +4,12 @@
  * Objects are loose so unknown keys survive a rewrite; missing keys take the defaults.
  */
 import { z } from "zod";
+import { isLoopbackUrl, LOOPBACK_RULE } from "../net/loopback.ts";
 import { ENGINE_IDS, EngineIdSchema } from "./languages.ts";
-
-const LOOPBACK_HOSTNAMES = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
-
-/** True when `url` is an http(s) URL on the loopback interface. */
-export function isLoopbackUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return (parsed.protocol === "http:" || parsed.protocol === "https:") &&
-      (LOOPBACK_HOSTNAMES.has(parsed.hostname) || /^127(\.\d{1,3}){3}$/.test(parsed.hostname));
-  } catch {
-    return false;
-  }
-}
 
 const loopbackUrl = z.string().refine(
   isLoopbackUrl,
-  "must be a loopback http URL (127.0.0.1, localhost or [::1]): no request is forwarded elsewhere",
+  `must be a loopback http URL (${LOOPBACK_RULE}): no request is forwarded elsewhere`,
 );
 
 /** The built-in model used when the settings name none. */

@@ -78,9 +78,38 @@ Deno.test("tolk api enable prints the token alone, and tolk token revoke takes e
   });
 });
 
+Deno.test("tolk serve --host 127.0.0.2 answers requests whose Host names that address", async () => {
+  await withTempDir(async (dir) => {
+    const env = {
+      TOLK_CONFIG: join(dir, "settings.json"),
+      TOLK_DATA_DIR: dir,
+      TOLK_MODELS_DIR: FIXTURE_MODELS_DIR,
+    };
+    const token = (await runTolkProcess(["api", "enable"], env)).stdout.trim();
+    const server = await startTolkServer(["serve", "--host", "127.0.0.2", "--port", "0"], env);
+    try {
+      assert.match(server.url, /^http:\/\/127\.0\.0\.2:\d+$/);
+      await expectBody(await fetch(`${server.url}/v1/health`), 200, HealthResponseSchema);
+      await expectBody(
+        await postJson(`${server.url}/v1/detect`, { texts: ["Hallo Welt"] }, {
+          "x-svc-token": token,
+        }),
+        200,
+        DetectResponseSchema,
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 const BAD_INVOCATIONS = [
   { args: ["serve", "--host", "0.0.0.0"], flag: "--host" },
   { args: ["serve", "--host", "192.168.1.4"], flag: "--host" },
+  // Binds the Host check would refuse are refused before anything starts.
+  { args: ["serve", "--host", "127.0.0.256"], flag: "--host" },
+  { args: ["serve", "--host", "127.1"], flag: "--host" },
+  { args: ["serve", "--host", "localhost.example"], flag: "--host" },
   { args: ["serve", "--port", "99999"], flag: "--port" },
   { args: ["serve", "--port", "abc"], flag: "--port" },
   { args: ["serve", "--port"], flag: "--port" },
