@@ -5,6 +5,7 @@
  * `tolk infer` never loads onnxruntime.
  */
 import { FlagError } from "./cli/flags.ts";
+import { dropUnneededPermissions, type PermissionedCommand } from "./cli/permissions.ts";
 
 /** A subcommand module: runs with the arguments after its name, resolves to an exit code. */
 export interface Subcommand {
@@ -18,6 +19,15 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   infer: () => import("./cli/infer_command.ts"),
   models: () => import("./cli/models_command.ts"),
   history: () => import("./cli/history_command.ts"),
+};
+
+/** Which row of the permission table (cli/permissions.ts) a command line runs under. */
+const PERMISSIONS: Record<string, (args: string[]) => PermissionedCommand> = {
+  serve: () => "serve",
+  api: () => "settings",
+  token: () => "settings",
+  infer: () => "infer",
+  models: (args) => args.includes("pull") ? "models-pull" : "models-list",
 };
 
 const USAGE = `usage: tolk <command> [flags]
@@ -41,6 +51,7 @@ export async function runTolk(args: string[]): Promise<number> {
     console.error(`tolk: unknown command "${name}" (try: ${Object.keys(SUBCOMMANDS).join(", ")})`);
     return 2;
   }
+  dropUnneededPermissions(PERMISSIONS[name](rest));
   try {
     return await (await load()).run(rest);
   } catch (error) {

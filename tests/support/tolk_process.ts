@@ -1,17 +1,51 @@
 /**
- * Runs the real `tolk` command line (`main.ts`) as a subprocess.
+ * Runs the real `tolk` command line (`main.ts`) as a subprocess, under the permissions the
+ * command holds in production.
  */
+import { defaultConfigPath, defaultDataDir, defaultModelsDir } from "../../cli/config_paths.ts";
+import {
+  commandPermissions,
+  type PermissionedCommand,
+  permissionFlags,
+} from "../../cli/permissions.ts";
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
-const PERMISSIONS = [
-  "--allow-net",
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
-  "--allow-ffi",
-  "--allow-sys",
-  "--allow-run",
-];
+
+/**
+ * The Deno flags a `tolk` command line runs under: the command's row of the permission table
+ * (cli/permissions.ts), with the paths its flags and environment name. The service tests thus
+ * run the service exactly as the `start` task does, and the runtime enforces "loopback only".
+ */
+export function tolkPermissionFlags(args: string[], env: Record<string, string>): string[] {
+  const [command, ...rest] = args;
+  const flag = (name: string) => {
+    const inline = rest.find((arg) => arg.startsWith(`--${name}=`));
+    const index = rest.indexOf(`--${name}`);
+    return inline?.slice(name.length + 3) ?? (index === -1 ? undefined : rest[index + 1]);
+  };
+  const dataDir = flag("data-dir") ?? env.TOLK_DATA_DIR ?? defaultDataDir();
+  const paths = {
+    config: flag("config") ?? env.TOLK_CONFIG ?? defaultConfigPath(),
+    dataDir,
+    modelsDir: flag("models-dir") ?? env.TOLK_MODELS_DIR ?? defaultModelsDir(dataDir),
+  };
+  const table: Record<string, PermissionedCommand> = {
+    serve: "serve",
+    api: "settings",
+    token: "settings",
+    infer: "infer",
+    models: rest.includes("pull") ? "models-pull" : "models-list",
+  };
+  const row = table[command];
+  if (row === undefined) return ["--allow-all"]; // an unknown command only prints its error
+  return permissionFlags(
+    commandPermissions(row, paths, {
+      hubEndpoint: env.HF_ENDPOINT,
+      inferHost: flag("host"),
+      modelPath: flag("model"),
+    }),
+  );
+}
 
 /** The outcome of a finished command. */
 export interface TolkResult {
@@ -75,7 +109,7 @@ export async function startTolkServer(
 
 function tolkCommand(args: string[], env: Record<string, string>, stdio: "piped") {
   return new Deno.Command(Deno.execPath(), {
-    args: ["run", ...PERMISSIONS, MAIN, ...args],
+    args: ["run", ...tolkPermissionFlags(args, env), MAIN, ...args],
     env: { DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1", ...env },
     stdin: "null",
     stdout: stdio,
