@@ -1,23 +1,26 @@
 /**
- * `tolk models list|pull ID [--models-dir DIR] [--dtype DTYPE]`: the models the built-in engine
- * can load, and downloads from the hub (`HF_ENDPOINT`, default https://huggingface.co) with a
- * progress bar on stderr.
+ * `tolk models list|pull [ID] [--models-dir DIR] [--dtype DTYPE] [--config FILE]`: the models the
+ * built-in engine can load, and downloads from the hub (`HF_ENDPOINT`, default
+ * https://huggingface.co) with a progress bar on stderr. `pull` without an id pulls the settings'
+ * default model.
  */
 import { z } from "zod";
-import { defaultModelsDir, PATH_ENV } from "./config_paths.ts";
+import { configFlag, defaultConfigPath, defaultModelsDir, PATH_ENV } from "./config_paths.ts";
+import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
 import { FlagError, parseFlags } from "./flags.ts";
 import { PullError, pullModel, type PullProgress } from "../models/hub_download.ts";
 import { DTYPE_SUFFIXES, isModelId, listInstalledModels } from "../models/model_store.ts";
 
 const FlagsSchema = z.object({
   "models-dir": z.string().min(1).optional(),
+  config: configFlag,
   dtype: z.enum(Object.keys(DTYPE_SUFFIXES) as [string, ...string[]]).optional(),
 });
 
 /** Runs `tolk models`. */
 export async function run(args: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(args, FlagsSchema, {
-    env: { "models-dir": PATH_ENV["models-dir"] },
+    env: { "models-dir": PATH_ENV["models-dir"], config: PATH_ENV.config },
   });
   const [action, ...rest] = positionals;
   const modelsDir = flags["models-dir"] ?? defaultModelsDir();
@@ -27,13 +30,25 @@ export async function run(args: string[]): Promise<number> {
     return await list(modelsDir);
   }
   if (action === "pull") {
-    const [id, ...extra] = rest;
-    if (id === undefined) throw new FlagError("models", "pull needs a model id (org/name)");
+    const [named, ...extra] = rest;
+    const id = named ?? defaultModel(flags.config ?? defaultConfigPath());
+    if (id === undefined) return 2;
     if (extra.length) throw new FlagError("models", `unexpected argument "${extra[0]}"`);
     if (!isModelId(id)) throw new FlagError("models", `"${id}" is not a model id (org/name)`);
     return await pull(id, modelsDir, flags.dtype);
   }
   throw new FlagError("models", "expected list or pull ID");
+}
+
+/** The settings' default built-in model, or undefined after saying why it cannot be read. */
+function defaultModel(configPath: string): string | undefined {
+  try {
+    return new SettingsStore(configPath).read().engines["local-llm"].model;
+  } catch (error) {
+    if (!(error instanceof SettingsFileError)) throw error;
+    console.error(error.message);
+    return undefined;
+  }
 }
 
 async function list(modelsDir: string): Promise<number> {

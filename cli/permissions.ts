@@ -23,6 +23,8 @@ const NODE_SYS = ["homedir", "uid", "hostname", "networkInterfaces", "cpus", "os
 
 /** Where a command's files live. */
 export interface TolkPaths {
+  /** The app's own folder (modules, node_modules); default {@link APP_ROOT}. */
+  appRoot?: string;
   /** The settings file. */
   config: string;
   /** History and other data. */
@@ -71,7 +73,8 @@ export function commandPermissions(
   options: PermissionOptions = {},
 ): CommandPermissions {
   const configDir = dirname(paths.config);
-  const nodeModules = join(APP_ROOT, "node_modules");
+  const appRoot = paths.appRoot ?? APP_ROOT;
+  const nodeModules = join(appRoot, "node_modules");
   switch (command) {
     case "settings": // api, token
       return none({ read: [configDir], write: [configDir] });
@@ -80,13 +83,13 @@ export function commandPermissions(
     case "models-pull":
       return none({
         net: options.hubEndpoint ? [new URL(options.hubEndpoint).host] : [...HUB_NET_PERMISSION],
-        read: [paths.modelsDir],
+        read: [paths.modelsDir, configDir], // pull without an id reads the default model
         write: [paths.modelsDir],
       });
     case "serve":
       return none({
         net: [...LOOPBACK_NET_PERMISSION],
-        read: [APP_ROOT, configDir, paths.dataDir, paths.modelsDir],
+        read: [appRoot, configDir, paths.dataDir, paths.modelsDir],
         write: [configDir, paths.dataDir],
         ffi: [nodeModules],
         sys: [...NODE_SYS],
@@ -131,6 +134,24 @@ export function permissionFlags(permissions: CommandPermissions): string[] {
 }
 
 /**
+ * The broad grant of the `tolk` task and the binary: every folder, loopback and the hub, native
+ * code, subprocesses. Each command then drops what it never needs
+ * ({@link dropUnneededPermissions}).
+ */
+export function broadPermissionFlags(ffi: string | null): string[] {
+  return [
+    "--no-prompt",
+    `--allow-net=${[...LOOPBACK_NET_PERMISSION, ...HUB_NET_PERMISSION].join(",")}`,
+    "--allow-read",
+    "--allow-write",
+    "--allow-env",
+    ffi === null ? "--allow-ffi" : `--allow-ffi=${ffi}`,
+    `--allow-sys=${NODE_SYS.join(",")}`,
+    "--allow-run",
+  ];
+}
+
+/**
  * Gives up, for the rest of this process, what `command` never needs, so a broader grant (the
  * `tolk` task, the binary) still runs each command under the runtime's enforcement: no network
  * for `api`/`token`/`models list`, no hub for `serve`/`infer`, no FFI or subprocess outside the
@@ -169,4 +190,9 @@ function none(granted: Partial<CommandPermissions>): CommandPermissions {
 
 function optional(value: string | undefined): string[] {
   return value === undefined ? [] : [value];
+}
+
+if (import.meta.main) {
+  // compile.sh bakes these into the binary, one flag per line.
+  console.log(broadPermissionFlags(null).join("\n"));
 }

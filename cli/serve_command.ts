@@ -5,6 +5,9 @@ import { z } from "zod";
 import { createTranslationApp } from "../app/translation_app.ts";
 import { loadLanguageDetector } from "../detection/language_detector.ts";
 import { createEnginePipeline } from "../engines/engine_registry.ts";
+import { BUILTIN_ENGINE_ID } from "../engines/builtin/builtin_engine.ts";
+import { inspectModel, missingModelHint } from "../models/model_store.ts";
+import type { Settings } from "../schemas/settings.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
 import { openDataStores } from "../storage/data_stores.ts";
 import { StorageError } from "../storage/database.ts";
@@ -65,6 +68,7 @@ export async function run(args: string[]): Promise<number> {
     );
     return 2;
   }
+  await reportMissingModel(settings, modelsDir);
   const detector = await loadLanguageDetector();
   const pipeline = createEnginePipeline(settings, { modelsDir });
   const service = createTranslationApp({ settings: store, detector, pipeline, stores });
@@ -77,4 +81,15 @@ export async function run(args: string[]): Promise<number> {
   await pipeline.close();
   stores.close();
   return 0;
+}
+
+/** On a first run with no model, one stderr line saying how to get one. */
+async function reportMissingModel(settings: Settings, modelsDir: string): Promise<void> {
+  if (!settings.engines.order.includes(BUILTIN_ENGINE_ID)) return;
+  const id = settings.engines[BUILTIN_ENGINE_ID].model;
+  const hint = missingModelHint(id, await inspectModel(modelsDir, id), {
+    modelsDir,
+    isDefault: true,
+  });
+  if (hint) console.error(`no model to translate with: ${hint}`);
 }

@@ -59,6 +59,8 @@ export interface EngineStatus {
   ready: boolean;
   /** What the engine really has; null when it cannot list. */
   models: EngineModel[] | null;
+  /** When not ready and the user can fix it: what to do, in one line (shown in 503 messages). */
+  hint?: string;
 }
 
 /** A translation backend. */

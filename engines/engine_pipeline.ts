@@ -86,7 +86,8 @@ export class EnginePipeline {
     if (choice !== "auto") return await this.#run(this.#engine(choice), job);
 
     let lastError: unknown;
-    for (const { engine, status } of await this.reports()) {
+    const reports = await this.reports();
+    for (const { engine, status } of reports) {
       if (!status.ready) continue;
       try {
         return await this.#run(engine, job);
@@ -97,9 +98,12 @@ export class EnginePipeline {
       }
     }
     if (lastError) throw lastError;
+    const hints = reports.flatMap(({ engine, status }) =>
+      status.hint ? [`${engine.id}: ${status.hint}`] : []
+    );
     throw new EngineUnavailableError(
       this.#engines[0].id,
-      "no translation engine is ready (see GET /v1/capabilities)",
+      ["no translation engine is ready (see GET /v1/capabilities)", ...hints].join("; "),
     );
   }
 

@@ -118,3 +118,19 @@ async function collectFiles(root: string, prefix: string, sizes: Map<string, num
     }
   }
 }
+
+/**
+ * Why `model` (the result of {@link inspectModel} for `id`) cannot serve yet and the command
+ * that fixes it, in one line; null when it is ready. `tolk models pull` with no argument pulls
+ * the settings' default model, so the hint names the id only for another model.
+ */
+export function missingModelHint(
+  id: string,
+  model: InstalledModel | null,
+  options: { modelsDir: string; isDefault: boolean },
+): string | null {
+  if (model?.valid) return null;
+  const state = model ? `incomplete (${model.problems.join(", ")})` : "not installed";
+  const command = options.isDefault ? "tolk models pull" : `tolk models pull ${id}`;
+  return `model ${id} is ${state} in ${options.modelsDir}; get it with \`${command}\``;
+}

@@ -17,7 +17,12 @@ import {
   type TranslationOutcome,
 } from "../engine.ts";
 import type { EngineId } from "../../schemas/languages.ts";
-import { inspectModel, isModelId, listInstalledModels } from "../../models/model_store.ts";
+import {
+  inspectModel,
+  isModelId,
+  listInstalledModels,
+  missingModelHint,
+} from "../../models/model_store.ts";
 import { MAX_ALTERNATIVES } from "../../schemas/translation.ts";
 import type { ModelTarget } from "./language_codes.ts";
 import { toChineseScript } from "./script_conversion.ts";
@@ -103,13 +108,12 @@ export function createBuiltinEngine(options: BuiltinEngineOptions): Engine {
       );
     }
     const installed = await inspectModel(options.modelsDir, id);
-    if (!installed?.valid) {
-      const why = installed ? installed.problems.join(", ") : "not installed";
-      throw new EngineUnavailableError(
-        BUILTIN_ENGINE_ID,
-        `model ${id} is ${installed ? `incomplete (${why})` : why} in ${options.modelsDir} ` +
-          `(install it with: tolk models pull ${id})`,
-      );
+    const hint = missingModelHint(id, installed, {
+      modelsDir: options.modelsDir,
+      isDefault: id === options.defaultModel,
+    });
+    if (hint !== null || !installed) {
+      throw new EngineUnavailableError(BUILTIN_ENGINE_ID, hint ?? `model ${id} is not installed`);
     }
     let pending = loaded.get(id);
     if (!pending) {
@@ -186,7 +190,14 @@ export function createBuiltinEngine(options: BuiltinEngineOptions): Engine {
       ready: entry.valid && !broken.has(entry.id),
     }));
     const preferred = models.find((entry) => entry.id === options.defaultModel);
-    return { ready: preferred?.ready ?? false, models };
+    const defaultReady = preferred?.ready ?? false;
+    if (defaultReady) return { ready: true, models };
+    const model = installed.find((entry) => entry.id === options.defaultModel) ?? null;
+    const hint = missingModelHint(options.defaultModel, model, {
+      modelsDir: options.modelsDir,
+      isDefault: true,
+    }) ?? `model ${options.defaultModel} failed to load`;
+    return { ready: false, models, hint };
   }
 
   async function close(): Promise<void> {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { FIXTURE_MODELS, startFakeHub } from "../models/fake_hub.ts";
 import { runTolkProcess } from "../support/tolk_process.ts";
 
@@ -51,10 +52,29 @@ Deno.test("tolk models pull downloads from HF_ENDPOINT and the model is listed",
   }
 });
 
+Deno.test("tolk models pull with no id pulls the settings' default model with progress on stderr", async () => {
+  const hub = startFakeHub();
+  const dir = await Deno.makeTempDir();
+  try {
+    const config = join(dir, "settings.json");
+    await Deno.writeTextFile(
+      config,
+      JSON.stringify({ engines: { "local-llm": { model: "tolk-test/tiny-marian" } } }),
+    );
+    const env = { HF_ENDPOINT: hub.endpoint, TOLK_CONFIG: config };
+    const pulled = await tolk(["models", "pull", "--models-dir", join(dir, "models")], env);
+    assert.equal(pulled.code, 0, pulled.stderr);
+    assert.match(pulled.stdout, /^installed tolk-test\/tiny-marian \(q8, \d+ files\)/);
+    assert.match(pulled.stderr, /downloading onnx\/encoder_model_quantized\.onnx/);
+  } finally {
+    await hub.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 const BAD_ARGS = [
   { args: ["models"], flag: "models" },
   { args: ["models", "frob"], flag: "models" },
-  { args: ["models", "pull"], flag: "models" },
   { args: ["models", "pull", "a/b", "c"], flag: "models" },
   { args: ["models", "pull", "not an id"], flag: "models" },
   { args: ["models", "pull", "a/b", "--dtype", "fp64"], flag: "--dtype" },

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import {
+  broadPermissionFlags,
+  commandPermissions,
+  permissionFlags,
+} from "../../cli/permissions.ts";
 import { tolkPermissionFlags } from "../support/tolk_process.ts";
 
 const PROBE = new URL("../fixtures/permissions/probe.ts", import.meta.url).pathname;
@@ -99,4 +104,29 @@ Deno.test("a broad grant (the tolk task, the binary) is narrowed per command bef
       "fetch:https://cdn-lfs.hf.co/": "NotCapable",
     });
   });
+});
+
+/** A task's command as the flags deno receives (the task shell's single quotes removed). */
+async function taskCommand(name: string): Promise<string> {
+  const config = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));
+  return config.tasks[name].command.replaceAll("'", "");
+}
+
+Deno.test("deno task start runs api enable and serve with exactly serve's permissions, on the default folders", async () => {
+  const serve = permissionFlags(commandPermissions("serve", {
+    appRoot: ".",
+    config: "$HOME/.config/tolk/settings.json",
+    dataDir: "$HOME/.local/share/tolk",
+    modelsDir: "$HOME/.local/share/tolk/models",
+  }));
+  const run = `deno run --v8-flags=--max-semi-space-size=2 ${serve.join(" ")} main.ts`;
+  assert.equal(await taskCommand("start"), `${run} api enable && ${run} serve`);
+});
+
+Deno.test("deno task tolk holds the broad grant that each command narrows", async () => {
+  const flags = broadPermissionFlags("node_modules").join(" ");
+  assert.equal(
+    await taskCommand("tolk"),
+    `deno run --v8-flags=--max-semi-space-size=2 ${flags} main.ts`,
+  );
 });

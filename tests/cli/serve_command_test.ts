@@ -103,6 +103,34 @@ Deno.test("tolk serve --host 127.0.0.2 answers requests whose Host names that ad
   });
 });
 
+Deno.test("tolk serve with no model says in one line how to get one, and translate answers 503 with that hint", async () => {
+  await withTempDir(async (dir) => {
+    const env = {
+      TOLK_CONFIG: join(dir, "settings.json"),
+      TOLK_DATA_DIR: dir,
+      TOLK_MODELS_DIR: join(dir, "empty-models"),
+    };
+    const token = (await runTolkProcess(["api", "enable"], env)).stdout.trim();
+    const server = await startTolkServer(["serve", "--port", "0"], env);
+    try {
+      const hints = server.stderr.filter((line) => line.includes("tolk models pull"));
+      assert.equal(hints.length, 1, server.stderr.join("\n"));
+      assert.match(
+        hints[0],
+        /Xenova\/nllb-200-distilled-600M is not installed.*`tolk models pull`/,
+      );
+      const response = await postJson(`${server.url}/v1/translate`, {
+        target: "en",
+        texts: ["Bonjour tout le monde"],
+      }, { "x-svc-token": token });
+      const body = await expectError(response, 503, "engine_unavailable");
+      assert.match(JSON.stringify(body), /get it with `tolk models pull`/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 const BAD_INVOCATIONS = [
   { args: ["serve", "--host", "0.0.0.0"], flag: "--host" },
   { args: ["serve", "--host", "192.168.1.4"], flag: "--host" },

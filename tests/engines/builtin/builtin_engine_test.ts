@@ -248,7 +248,11 @@ Deno.test("local-llm status lists every installed model and is ready with its de
   };
   await withEngine(async (engine) => assert.deepEqual(await engine.status(), expected));
   await withEngine(
-    async (engine) => assert.deepEqual(await engine.status(), { ...expected, ready: false }),
+    async (engine) => {
+      const { hint, ...status } = await engine.status();
+      assert.deepEqual(status, { ...expected, ready: false });
+      assert.match(hint ?? "", /^model nobody\/missing is not installed in .*`tolk models pull`$/);
+    },
     { defaultModel: "nobody/missing" },
   );
 });
@@ -259,10 +263,12 @@ Deno.test("local-llm status marks an incomplete model folder as not ready", asyn
     await Deno.mkdir(`${dir}/acme/broken`, { recursive: true });
     await Deno.writeTextFile(`${dir}/acme/broken/config.json`, "{}");
     await withEngine(async (engine) => {
-      assert.deepEqual(await engine.status(), {
+      const { hint, ...status } = await engine.status();
+      assert.deepEqual(status, {
         ready: false,
         models: [{ id: "acme/broken", name: "acme/broken", ready: false }],
       });
+      assert.match(hint ?? "", /acme\/broken is incomplete \(missing tokenizer\.json/);
       await assert.rejects(engine.translate(job(english("hi"), "fr")), /incomplete/);
     }, { modelsDir: dir, defaultModel: "acme/broken" });
   } finally {
@@ -290,6 +296,7 @@ Deno.test("local-llm reports a model whose files do not load as unavailable and 
       assert.deepEqual(await engine.status(), {
         ready: false,
         models: [{ id: "acme/corrupt", name: "acme/corrupt", ready: false }],
+        hint: "model acme/corrupt failed to load",
       });
     }, { modelsDir: dir, defaultModel: "acme/corrupt" });
   } finally {
