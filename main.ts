@@ -4,12 +4,15 @@
  * Subcommand modules are imported lazily so `tolk serve` never loads the llama runtime and
  * `tolk infer` never loads onnxruntime.
  */
-import { FlagError } from "./cli/flags.ts";
+import { type CommandUsage, FlagError, formatUsage } from "./cli/flags.ts";
+import { EnvironmentError } from "./settings/environment.ts";
 import { dropUnneededPermissions, type PermissionedCommand } from "./cli/permissions.ts";
 
 /** A subcommand module: runs with the arguments after its name, resolves to an exit code. */
 export interface Subcommand {
   run(args: string[]): Promise<number>;
+  /** Its words and flag schema, for the help text. */
+  usage: CommandUsage;
 }
 
 const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
@@ -28,22 +31,22 @@ const PERMISSIONS: Record<string, (args: string[]) => PermissionedCommand> = {
   token: () => "settings",
   infer: () => "infer",
   models: (args) => args.includes("pull") ? "models-pull" : "models-list",
+  history: () => "data",
 };
 
-const USAGE = `usage: tolk <command> [flags]
-  serve   [--host 127.0.0.1] [--port 8765] [--config FILE] [--data-dir DIR] [--models-dir DIR]
-  api     enable|disable [--config FILE]
-  token   show|rotate|revoke [--config FILE]
-  infer   --model PATH [--host] [--port] [--threads] [--cors-origin] [--max-request-bytes]
-          [--max-concurrent-requests] [--requests-per-minute] [--expose-model-path]
-  models  list|pull ID [--models-dir DIR]
-  history list|clear|export [--data-dir DIR] [--limit N] [--q TEXT]`;
+/** The help text, generated from every command's flag schema (loads each command module). */
+async function usage(): Promise<string> {
+  const modules = await Promise.all(Object.values(SUBCOMMANDS).map((load) => load()));
+  return formatUsage(modules.map((module) => module.usage));
+}
 
 /** Runs `tolk` with `args` and resolves to the process exit code. */
 export async function runTolk(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    console.log(USAGE);
+    const text = await usage();
+    if (name === undefined) console.error(text);
+    else console.log(text);
     return name === undefined ? 2 : 0;
   }
   const load = SUBCOMMANDS[name];
@@ -55,7 +58,7 @@ export async function runTolk(args: string[]): Promise<number> {
   try {
     return await (await load()).run(rest);
   } catch (error) {
-    if (error instanceof FlagError) {
+    if (error instanceof FlagError || error instanceof EnvironmentError) {
       console.error(`tolk ${name}: ${error.message}`);
       return 2;
     }

@@ -3,6 +3,7 @@
  *
  * `compile.sh` stamps the build through `TOLK_BUILD`; a source checkout reports `dev`.
  */
+import { environment } from "./settings/environment.ts";
 
 /** Semantic version of this tree. */
 export const SEMVER = "0.1.0";
@@ -12,8 +13,8 @@ export const APP_VERSION = `${SEMVER} (${readBuild()})`;
 
 function readBuild(): string {
   try {
-    return Deno.env.get("TOLK_BUILD") || "dev";
+    return environment().TOLK_BUILD ?? "dev";
   } catch {
-    return "dev"; // no --allow-env: still a valid version text
+    return "dev"; // another variable is unusable: the command line reports it, not the version
   }
 }

@@ -5,16 +5,25 @@
  */
 import { z } from "zod";
 import { generateToken, SettingsStore } from "../settings/settings_store.ts";
-import { configFlag, defaultConfigPath, PATH_ENV } from "./config_paths.ts";
-import { FlagError, parseFlags } from "./flags.ts";
+import { configFlag, defaultConfigPath, pathFlagsFromEnvironment } from "./config_paths.ts";
+import { type CommandUsage, FlagError, parseFlags } from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
 
 const FlagsSchema = z.object({ config: configFlag });
 
+/** `tolk api` in the help text. */
+export const usage: CommandUsage = {
+  name: "api",
+  positionals: "enable|disable",
+  summary: "turn the local API on (prints the token alone on stdout) or off",
+  flags: FlagsSchema,
+  environment: ["TOLK_CONFIG"],
+};
+
 /** Runs `tolk api`. */
 export function run(args: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(args, FlagsSchema, {
-    env: { config: PATH_ENV.config },
+    env: pathFlagsFromEnvironment(),
   });
   const [action, ...extra] = positionals;
   if (action !== "enable" && action !== "disable") {

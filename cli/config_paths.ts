@@ -3,28 +3,30 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
+import { environment } from "../settings/environment.ts";
 
-/** Environment variables that stand in for the path flags (a flag wins). */
-export const PATH_ENV = {
-  config: "TOLK_CONFIG",
-  "data-dir": "TOLK_DATA_DIR",
-  "models-dir": "TOLK_MODELS_DIR",
-} as const;
+/** The path flags' fallbacks from the environment (a flag on the command line wins). */
+export function pathFlagsFromEnvironment(): Record<string, string | undefined> {
+  const env = environment();
+  return {
+    config: env.TOLK_CONFIG,
+    "data-dir": env.TOLK_DATA_DIR,
+    "models-dir": env.TOLK_MODELS_DIR,
+  };
+}
 
 function home(): string {
-  return Deno.env.get("HOME") ?? Deno.cwd();
+  return environment().HOME ?? Deno.cwd();
 }
 
 /** `$XDG_CONFIG_HOME/tolk/settings.json` (default `~/.config/tolk/settings.json`). */
 export function defaultConfigPath(): string {
-  const base = Deno.env.get("XDG_CONFIG_HOME") || join(home(), ".config");
-  return join(base, "tolk", "settings.json");
+  return join(environment().XDG_CONFIG_HOME ?? join(home(), ".config"), "tolk", "settings.json");
 }
 
 /** `$XDG_DATA_HOME/tolk` (default `~/.local/share/tolk`): history and models. */
 export function defaultDataDir(): string {
-  const base = Deno.env.get("XDG_DATA_HOME") || join(home(), ".local", "share");
-  return join(base, "tolk");
+  return join(environment().XDG_DATA_HOME ?? join(home(), ".local", "share"), "tolk");
 }
 
 /**
@@ -32,10 +34,19 @@ export function defaultDataDir(): string {
  * directory (`TOLK_DATA_DIR` or the default).
  */
 export function defaultModelsDir(
-  dataDir = Deno.env.get("TOLK_DATA_DIR") || defaultDataDir(),
+  dataDir = environment().TOLK_DATA_DIR ?? defaultDataDir(),
 ): string {
   return join(dataDir, "models");
 }
 
-/** The `--config FILE` flag schema. */
-export const configFlag = z.string().min(1).optional();
+/** The `--config FILE` flag. */
+export const configFlag = z.string().min(1).optional()
+  .describe("the settings file (default ~/.config/tolk/settings.json)");
+
+/** The `--data-dir DIR` flag. */
+export const dataDirFlag = z.string().min(1).optional()
+  .describe("history and other data (default ~/.local/share/tolk)");
+
+/** The `--models-dir DIR` flag. */
+export const modelsDirFlag = z.string().min(1).optional()
+  .describe("built-in models, <org>/<name>/ (default <data dir>/models)");

@@ -5,6 +5,7 @@
  * themselves (kebab-case, without the dashes), so an error can always name the flag.
  */
 import { z } from "zod";
+import { type Environment, EnvironmentSchema } from "../settings/environment.ts";
 
 /** A bad flag or value; `main.ts` prints `message` as one stderr line and exits 2. */
 export class FlagError extends Error {
@@ -18,10 +19,11 @@ export class FlagError extends Error {
 export interface ParseFlagsOptions {
   /** Flags that take no value (`--expose-model-path`). */
   booleans?: readonly string[];
-  /** Environment fallbacks: flag name → variable name. A flag on the command line wins. */
-  env?: Readonly<Record<string, string>>;
-  /** Reads an environment variable; defaults to `Deno.env.get`. */
-  readEnv?: (name: string) => string | undefined;
+  /**
+   * Fallbacks from the environment (settings/environment.ts): flag name → value. A flag on the
+   * command line wins.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Parsed flags plus the positional arguments in order. */
@@ -70,10 +72,8 @@ export function parseFlags<S extends z.ZodObject>(
     raw[name] = value;
   }
 
-  const readEnv = options.readEnv ?? ((name: string) => Deno.env.get(name));
-  for (const [flag, variable] of Object.entries(options.env ?? {})) {
-    const value = readEnv(variable);
-    if (raw[flag] === undefined && value !== undefined && value !== "") raw[flag] = value;
+  for (const [flag, value] of Object.entries(options.env ?? {})) {
+    if (raw[flag] === undefined && value !== undefined) raw[flag] = value;
   }
 
   const parsed = schema.safeParse(raw);
@@ -101,4 +101,59 @@ export function portFlag() {
 function splitFlag(body: string): [string, string | undefined] {
   const eq = body.indexOf("=");
   return eq === -1 ? [body, undefined] : [body.slice(0, eq), body.slice(eq + 1)];
+}
+
+/** What `tolk --help` shows for one command: its words and its flag schema. */
+export interface CommandUsage {
+  /** `serve`, `token`, … */
+  name: string;
+  /** The positional words, e.g. `show|rotate|revoke`. */
+  positionals?: string;
+  /** One line saying what the command does. */
+  summary: string;
+  /** The flag schema; every field's `.describe()` is its help text. */
+  flags: z.ZodObject;
+  /** Environment variables the command reads (described in settings/environment.ts). */
+  environment?: readonly (keyof Environment)[];
+}
+
+/**
+ * The help text of `commands`, generated from their flag schemas so it cannot drift from what
+ * the parser accepts: each flag with its value placeholder, description and default.
+ */
+export function formatUsage(commands: readonly CommandUsage[]): string {
+  const lines = ["usage: tolk <command> [flags]", ""];
+  for (const command of commands) {
+    lines.push(`tolk ${[command.name, command.positionals].filter(Boolean).join(" ")}`);
+    lines.push(`  ${command.summary}`);
+    for (const [name, schema] of Object.entries(command.flags.shape)) {
+      const field = schema as z.ZodType & { description?: string };
+      const isBoolean = field.def.type === "default"
+        ? typeof (field.def as unknown as { defaultValue: unknown }).defaultValue === "boolean"
+        : field.def.type === "boolean";
+      const shown = isBoolean ? `--${name}` : `--${name} ${placeholder(name)}`;
+      const fallback = field.def.type === "default" && !isBoolean
+        ? ` (default ${(field.def as unknown as { defaultValue: unknown }).defaultValue})`
+        : "";
+      lines.push(`  ${shown.padEnd(30)} ${field.description ?? ""}${fallback}`);
+    }
+    for (const variable of command.environment ?? []) {
+      const description = EnvironmentSchema.shape[variable].description ?? "";
+      lines.push(`  ${`$${variable}`.padEnd(30)} ${description}`);
+    }
+    lines.push("");
+  }
+  return lines.join("\n").trimEnd();
+}
+
+const PLACEHOLDERS: Readonly<Record<string, string>> = {
+  config: "FILE",
+  model: "PATH",
+  "cors-origin": "ORIGIN",
+  "max-request-bytes": "BYTES",
+};
+
+function placeholder(name: string): string {
+  if (name.endsWith("-dir")) return "DIR";
+  return PLACEHOLDERS[name] ?? (/^(host|port|dtype)$/.test(name) ? name.toUpperCase() : "N");
 }

@@ -8,20 +8,30 @@ import { z } from "zod";
 import { openDataStores } from "../storage/data_stores.ts";
 import { StorageError } from "../storage/database.ts";
 import type { HistoryEntry } from "../storage/history_store.ts";
-import { defaultDataDir, PATH_ENV } from "./config_paths.ts";
-import { FlagError, parseFlags } from "./flags.ts";
+import { dataDirFlag, defaultDataDir, pathFlagsFromEnvironment } from "./config_paths.ts";
+import { type CommandUsage, FlagError, parseFlags } from "./flags.ts";
 
 const FlagsSchema = z.object({
-  "data-dir": z.string().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(10_000).default(20),
-  q: z.string().min(1).optional(),
+  "data-dir": dataDirFlag,
+  limit: z.coerce.number().int().min(1).max(10_000).default(20)
+    .describe("list: most rows shown, newest first (1..10000)"),
+  q: z.string().min(1).optional().describe("list: only rows whose texts contain this"),
 });
 const ACTIONS = ["list", "clear", "export"];
+
+/** `tolk history` in the help text. */
+export const usage: CommandUsage = {
+  name: "history",
+  positionals: "list|clear|export",
+  summary: "the translation history on this machine (export: JSON Lines on stdout)",
+  flags: FlagsSchema,
+  environment: ["TOLK_DATA_DIR"],
+};
 
 /** Runs `tolk history`. */
 export function run(args: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(args, FlagsSchema, {
-    env: { "data-dir": PATH_ENV["data-dir"] },
+    env: pathFlagsFromEnvironment(),
   });
   const [action, ...extra] = positionals;
   if (!ACTIONS.includes(action)) throw new FlagError("history", "expected list, clear or export");

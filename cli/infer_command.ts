@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { createInferenceApp, INFERENCE_DEFAULTS } from "../app/inference_app.ts";
-import { FlagError, integerFlag, parseFlags, portFlag } from "./flags.ts";
+import { type CommandUsage, FlagError, integerFlag, parseFlags, portFlag } from "./flags.ts";
+import { environment } from "../settings/environment.ts";
 import { startHttpServer } from "./http_server.ts";
 import { bindHostname, isLoopbackBind } from "../net/loopback.ts";
 
@@ -22,17 +23,31 @@ const DRAIN_MS = 10_000;
 /** The flags of `tolk infer`, keyed by flag name. */
 export const InferFlagsSchema = z.object({
   model: z.string({ error: "is required (path to a .gguf model file)" })
-    .min(1, "is required (path to a .gguf model file)"),
-  host: z.string().min(1, "must not be empty").default("127.0.0.1"),
-  port: portFlag().default(8080),
-  threads: integerFlag(1, 256).default(DEFAULT_THREADS),
+    .min(1, "is required (path to a .gguf model file)").describe("the GGUF model file (required)"),
+  host: z.string().min(1, "must not be empty").default("127.0.0.1")
+    .describe("bind address; a non-loopback host requires SVC_API_KEY"),
+  port: portFlag().default(8080).describe("TCP port (0 picks a free one)"),
+  threads: integerFlag(1, 256).default(DEFAULT_THREADS)
+    .describe("CPU threads per generation (1..256)"),
   "cors-origin": z.string().refine(isOrigin, "must be an origin like http://localhost:3000")
-    .optional(),
-  "max-request-bytes": integerFlag(1).default(INFERENCE_DEFAULTS.maxRequestBytes),
-  "max-concurrent-requests": integerFlag(1, 64).default(INFERENCE_DEFAULTS.maxConcurrentRequests),
-  "requests-per-minute": integerFlag(0).default(INFERENCE_DEFAULTS.requestsPerMinute),
-  "expose-model-path": z.boolean().default(false),
+    .optional().describe("the one origin that gets CORS headers (default none)"),
+  "max-request-bytes": integerFlag(1).default(INFERENCE_DEFAULTS.maxRequestBytes)
+    .describe("request body limit (413 request_too_large)"),
+  "max-concurrent-requests": integerFlag(1, 64).default(INFERENCE_DEFAULTS.maxConcurrentRequests)
+    .describe("generations at once (1..64); beyond: 503 server_busy"),
+  "requests-per-minute": integerFlag(0).default(INFERENCE_DEFAULTS.requestsPerMinute)
+    .describe("per key, else per client address; 0 is unlimited"),
+  "expose-model-path": z.boolean().default(false)
+    .describe("show the model path in /v1/status (default <redacted>)"),
 });
+
+/** `tolk infer` in the help text. */
+export const usage: CommandUsage = {
+  name: "infer",
+  summary: "serve one GGUF model behind an OpenAI-compatible chat API",
+  flags: InferFlagsSchema,
+  environment: ["SVC_API_KEY"],
+};
 
 /** Parsed `tolk infer` flags. */
 export type InferFlags = z.infer<typeof InferFlagsSchema>;
@@ -47,7 +62,7 @@ export async function run(args: string[]): Promise<number> {
     booleans: ["expose-model-path"],
   });
   if (positionals.length) throw new FlagError(positionals[0], "unexpected argument");
-  const apiKey = Deno.env.get("SVC_API_KEY") || undefined;
+  const apiKey = environment().SVC_API_KEY;
   const loopback = isLoopbackBind(flags.host);
   if (!loopback && !apiKey) {
     console.error(

@@ -5,22 +5,43 @@
  * default model.
  */
 import { z } from "zod";
-import { configFlag, defaultConfigPath, defaultModelsDir, PATH_ENV } from "./config_paths.ts";
+import {
+  configFlag,
+  defaultConfigPath,
+  defaultModelsDir,
+  modelsDirFlag,
+  pathFlagsFromEnvironment,
+} from "./config_paths.ts";
+import { environment } from "../settings/environment.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
-import { FlagError, parseFlags } from "./flags.ts";
+import { type CommandUsage, FlagError, parseFlags } from "./flags.ts";
 import { PullError, pullModel, type PullProgress } from "../models/hub_download.ts";
 import { DTYPE_SUFFIXES, isModelId, listInstalledModels } from "../models/model_store.ts";
 
 const FlagsSchema = z.object({
-  "models-dir": z.string().min(1).optional(),
-  config: configFlag,
-  dtype: z.enum(Object.keys(DTYPE_SUFFIXES) as [string, ...string[]]).optional(),
+  "models-dir": modelsDirFlag,
+  config: configFlag.describe("the settings file whose default model `pull` takes without an id"),
+  dtype: z.enum(Object.keys(DTYPE_SUFFIXES) as [string, ...string[]]).optional()
+    .describe(
+      `pull: weights precision (${
+        Object.keys(DTYPE_SUFFIXES).join(", ")
+      }; default: the best available)`,
+    ),
 });
+
+/** `tolk models` in the help text. */
+export const usage: CommandUsage = {
+  name: "models",
+  positionals: "list|pull [ORG/NAME]",
+  summary: "list installed models, or download one (default: the settings' model) from the hub",
+  flags: FlagsSchema,
+  environment: ["TOLK_MODELS_DIR", "TOLK_CONFIG", "HF_ENDPOINT"],
+};
 
 /** Runs `tolk models`. */
 export async function run(args: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(args, FlagsSchema, {
-    env: { "models-dir": PATH_ENV["models-dir"], config: PATH_ENV.config },
+    env: pathFlagsFromEnvironment(),
   });
   const [action, ...rest] = positionals;
   const modelsDir = flags["models-dir"] ?? defaultModelsDir();
@@ -71,7 +92,12 @@ async function list(modelsDir: string): Promise<number> {
 async function pull(id: string, modelsDir: string, dtype: string | undefined): Promise<number> {
   const bar = progressBar();
   try {
-    const result = await pullModel(id, { modelsDir, dtype, onProgress: bar.update });
+    const result = await pullModel(id, {
+      modelsDir,
+      dtype,
+      endpoint: environment().HF_ENDPOINT,
+      onProgress: bar.update,
+    });
     bar.end();
     console.log(
       `installed ${id} (${result.dtype}, ${result.files.length} files) in ${result.path}`,

@@ -47,7 +47,13 @@ export interface CommandPermissions {
 }
 
 /** The commands whose permissions differ. */
-export type PermissionedCommand = "serve" | "settings" | "models-list" | "models-pull" | "infer";
+export type PermissionedCommand =
+  | "serve"
+  | "settings"
+  | "data"
+  | "models-list"
+  | "models-pull"
+  | "infer";
 
 /** Options of {@link commandPermissions}. */
 export interface PermissionOptions {
@@ -78,6 +84,8 @@ export function commandPermissions(
   switch (command) {
     case "settings": // api, token
       return none({ read: [configDir], write: [configDir] });
+    case "data": // history
+      return none({ read: [paths.dataDir], write: [paths.dataDir] });
     case "models-list":
       return none({ read: [paths.modelsDir] });
     case "models-pull":

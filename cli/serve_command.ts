@@ -11,8 +11,16 @@ import type { Settings } from "../schemas/settings.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
 import { openDataStores } from "../storage/data_stores.ts";
 import { StorageError } from "../storage/database.ts";
-import { defaultConfigPath, defaultDataDir, defaultModelsDir, PATH_ENV } from "./config_paths.ts";
-import { FlagError, parseFlags, portFlag } from "./flags.ts";
+import {
+  configFlag,
+  dataDirFlag,
+  defaultConfigPath,
+  defaultDataDir,
+  defaultModelsDir,
+  modelsDirFlag,
+  pathFlagsFromEnvironment,
+} from "./config_paths.ts";
+import { type CommandUsage, FlagError, parseFlags, portFlag } from "./flags.ts";
 import { startHttpServer } from "./http_server.ts";
 import { bindHostname, isLoopbackBind, LOOPBACK_RULE } from "../net/loopback.ts";
 
@@ -20,19 +28,29 @@ const FlagsSchema = z.object({
   host: z.string().refine(
     isLoopbackBind,
     `tolk serve binds to loopback only (${LOOPBACK_RULE}); no request is served to other machines`,
-  ).default("127.0.0.1"),
-  port: portFlag().default(8765),
-  config: z.string().min(1).optional(),
-  "data-dir": z.string().min(1).optional(),
-  "models-dir": z.string().min(1).optional(),
+  ).default("127.0.0.1").describe(`bind address, loopback only (${LOOPBACK_RULE})`),
+  port: portFlag().default(8765).describe("TCP port (0 picks a free one)"),
+  config: configFlag,
+  "data-dir": dataDirFlag,
+  "models-dir": modelsDirFlag,
 });
+
+/** `tolk serve` in the help text. */
+export const usage: CommandUsage = {
+  name: "serve",
+  summary: "the translation service on loopback (http://127.0.0.1:8765/v1)",
+  flags: FlagsSchema,
+  environment: ["TOLK_CONFIG", "TOLK_DATA_DIR", "TOLK_MODELS_DIR"],
+};
 
 /** Typed options of `tolk serve`. */
 export type ServeFlags = z.infer<typeof FlagsSchema>;
 
 /** Runs `tolk serve` until SIGINT/SIGTERM. */
 export async function run(args: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(args, FlagsSchema, { env: PATH_ENV });
+  const { flags, positionals } = parseFlags(args, FlagsSchema, {
+    env: pathFlagsFromEnvironment(),
+  });
   if (positionals.length) throw new FlagError("serve", `unexpected argument "${positionals[0]}"`);
   const configPath = flags.config ?? defaultConfigPath();
   const dataDir = flags["data-dir"] ?? defaultDataDir();

@@ -6,17 +6,26 @@
  */
 import { z } from "zod";
 import { generateToken, SettingsStore } from "../settings/settings_store.ts";
-import { configFlag, defaultConfigPath, PATH_ENV } from "./config_paths.ts";
-import { FlagError, parseFlags } from "./flags.ts";
+import { configFlag, defaultConfigPath, pathFlagsFromEnvironment } from "./config_paths.ts";
+import { type CommandUsage, FlagError, parseFlags } from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
 
 const FlagsSchema = z.object({ config: configFlag });
 const ACTIONS = ["show", "rotate", "revoke"];
 
+/** `tolk token` in the help text. */
+export const usage: CommandUsage = {
+  name: "token",
+  positionals: "show|rotate|revoke",
+  summary: "print, replace or remove the API token (show/rotate print it alone on stdout)",
+  flags: FlagsSchema,
+  environment: ["TOLK_CONFIG"],
+};
+
 /** Runs `tolk token`. */
 export function run(args: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(args, FlagsSchema, {
-    env: { config: PATH_ENV.config },
+    env: pathFlagsFromEnvironment(),
   });
   const [action, ...extra] = positionals;
   if (!ACTIONS.includes(action)) throw new FlagError("token", "expected show, rotate or revoke");

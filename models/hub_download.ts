@@ -41,7 +41,7 @@ export interface PullProgress {
 /** Options of {@link pullModel}. */
 export interface PullOptions {
   modelsDir: string;
-  /** Hub root; defaults to `$HF_ENDPOINT`, else {@link DEFAULT_HUB_ENDPOINT}. */
+  /** Hub root (`tolk models` passes `$HF_ENDPOINT`); default {@link DEFAULT_HUB_ENDPOINT}. */
   endpoint?: string;
   /** ONNX variant; defaults to the first one the repository has in `DTYPE_PREFERENCE`. */
   dtype?: string;
@@ -82,7 +82,7 @@ interface HubFile {
  */
 export async function pullModel(id: string, options: PullOptions): Promise<PullResult> {
   if (!isModelId(id)) throw new PullError(`Cannot pull "${id}": expected a model id org/name`);
-  const endpoint = (options.endpoint ?? Deno.env.get("HF_ENDPOINT") ?? DEFAULT_HUB_ENDPOINT)
+  const endpoint = (options.endpoint ?? DEFAULT_HUB_ENDPOINT)
     .replace(/\/+$/, "");
   const listing = await listRepository(endpoint, id, options.signal);
   const { dtype, files } = chooseFiles(id, listing, options.dtype);

@@ -35,6 +35,7 @@ export function tolkPermissionFlags(args: string[], env: Record<string, string>)
     token: "settings",
     infer: "infer",
     models: rest.includes("pull") ? "models-pull" : "models-list",
+    history: "data",
   };
   const row = table[command];
   if (row === undefined) return ["--allow-all"]; // an unknown command only prints its error

@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { runTolkProcess } from "../support/tolk_process.ts";
+
+const COMMANDS = ["serve", "api", "token", "infer", "models"];
+
+Deno.test("tolk --help lists every flag each command's parser accepts, models --dtype included", async () => {
+  const help = await runTolkProcess(["--help"]);
+  assert.equal(help.code, 0, help.stderr);
+  const sections = help.stdout.split("\n\n");
+  for (const name of COMMANDS) {
+    const { usage } = await import(`../../cli/${name}_command.ts`);
+    const section = sections.find((text) => text.startsWith(`tolk ${name}`));
+    assert.ok(section, `no section for ${name}`);
+    for (const flag of Object.keys(usage.flags.shape)) {
+      assert.match(section, new RegExp(`^  --${flag}( |$)`, "m"), `${name} --${flag}`);
+    }
+  }
+  assert.match(help.stdout, /^ {2}--dtype DTYPE .*fp32/m);
+});
+
+Deno.test("tolk with no command prints the help on stderr and exits 2", async () => {
+  const run = await runTolkProcess([]);
+  assert.equal(run.code, 2);
+  assert.equal(run.stdout, "");
+  assert.match(run.stderr, /^usage: tolk <command>/);
+});
+
+Deno.test("an unusable environment variable is one line naming it, exit 2", async () => {
+  const run = await runTolkProcess(["models", "list"], { HF_ENDPOINT: "not a url" });
+  assert.equal(run.code, 2);
+  assert.equal(run.stderr.trim().split("\n").length, 1, run.stderr);
+  assert.match(run.stderr, /HF_ENDPOINT: must be an http\(s\) URL/);
+});
+
+Deno.test("the README's Commands block is exactly tolk --help", async () => {
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  const section = readme.slice(readme.indexOf("\n## Commands\n"));
+  const start = section.indexOf("```\n") + 4;
+  const block = section.slice(start, section.indexOf("```\n", start));
+  assert.equal(block, (await runTolkProcess(["--help"])).stdout);
+});
