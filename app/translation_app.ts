@@ -26,6 +26,7 @@ import { translateRoute } from "../routes/serve/translate.ts";
 import { type SocketRegistry, wsTranslateRoute } from "../routes/serve/ws_translate.ts";
 import { API_ROUTES } from "../schemas/api_routes.ts";
 import { featureFlags, PLAIN_TEXT_FEATURES, type RegisteredFeatures } from "../schemas/features.ts";
+import { REGISTERED_FORMATS } from "../translation/formats/formats.ts";
 import type { SettingsStore } from "../settings/settings_store.ts";
 import { glossaryCreateRoute } from "../routes/serve/glossary_create.ts";
 import { glossaryDeleteRoute } from "../routes/serve/glossary_delete.ts";
@@ -57,7 +58,7 @@ export interface TranslationAppDeps {
   settings: SettingsStore;
   detector: LanguageDetector;
   pipeline: EnginePipeline;
-  /** What is registered (formats, glossary and memory stores); default plain text only. */
+  /** What is registered (formats, glossary and memory stores); default: the format modules. */
   registered?: RegisteredFeatures;
   /** History, glossaries and memory; without them those routes do not exist. */
   stores?: DataStores;
@@ -117,13 +118,16 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   app.use("/v1/compat/*", cors({ origin: "*", maxAge: 86400 }));
 
   // One table gives both the capabilities flags and the translate path's refusals.
-  const features = featureFlags(deps.registered ?? PLAIN_TEXT_FEATURES);
+  const features = featureFlags(
+    deps.registered ?? { ...PLAIN_TEXT_FEATURES, formats: REGISTERED_FORMATS },
+  );
   const translation = {
     detector: deps.detector,
     pipeline: deps.pipeline,
     history: deps.stores?.history,
     failures: createFailureLog(log),
     features,
+    log,
   };
   app.route(
     "/v1/health",

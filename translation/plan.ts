@@ -1,22 +1,25 @@
 /**
  * The item policy of a translation request, in one place: which language each item is read in
- * (canonical codes), which items come back without model work (same language, no letters, blank
- * text, or only a change of Chinese script), what of an item goes to an engine (whitespace is
- * cut off and restored), and which alternatives a result keeps (distinct, at most 3).
+ * (canonical codes, detected on the visible text of a marked-up item), which items come back
+ * without model work (same language, no letters, blank text, or only a change of Chinese
+ * script), what of an item goes to an engine (its format's segments: outer whitespace cut off
+ * and restored, markup as placeholders), and which alternatives a result keeps (distinct, at
+ * most 3).
  *
  * Engines receive only non-empty pieces, each with a canonical source code; they never decide
  * any of this again.
  */
 import type { Detection } from "../detection/language_detector.ts";
-import type { TranslatedItem, TranslationItem } from "../engines/engine.ts";
 import {
   type ChineseScript,
   isChineseScriptChange,
   toChineseScript,
 } from "../engines/builtin/script_conversion.ts";
 import { isLanguageCode, type LanguageCode } from "../schemas/languages.ts";
-import { MAX_ALTERNATIVES } from "../schemas/translation.ts";
-import { cutItem, type ItemPieces } from "./item_formatting.ts";
+import { MAX_ALTERNATIVES, type TranslationFormat } from "../schemas/translation.ts";
+import type { CutItem } from "./formats/format.ts";
+import { FORMATS, visibleText } from "./formats/formats.ts";
+import type { TranslatedCut } from "./segment_translation.ts";
 
 /** How one item is served. */
 export type ItemRoute =
@@ -34,8 +37,8 @@ export interface PlannedItem {
   /** The canonical language the item is read in. */
   source: string;
   route: ItemRoute;
-  /** For the `engine` route: the non-empty pieces and how to put the item back together. */
-  cut?: ItemPieces;
+  /** For the `engine` route: the segments and how to put the item back together. */
+  cut?: CutItem;
 }
 
 /** The request fields the item policy reads. */
@@ -45,6 +48,10 @@ export interface PlanRequest {
   target: LanguageCode;
   /** `options.preserve_formatting`: every line is its own piece. */
   preserveFormatting: boolean;
+  /** The request's `format` (default text). */
+  format?: TranslationFormat;
+  /** The request's `mode` (default paragraph). */
+  mode?: string;
 }
 
 /**
@@ -64,25 +71,26 @@ export function planItems(
   request: PlanRequest,
 ): PlannedItem[] {
   const explicit = request.source && request.source !== "auto" ? request.source : undefined;
+  const format = request.format ?? "text";
+  const options = {
+    mode: request.mode ?? "paragraph",
+    preserveFormatting: request.preserveFormatting,
+  };
   return texts.map((text) => {
-    const detected = detect(text);
+    const cut = FORMATS[format].cut(text, options);
+    // Detection reads what a reader sees, not the markup.
+    const detected = detect(format === "text" ? text : visibleText(cut));
     const source = canonicalLanguage(explicit ?? detected.language);
     const item = { text, detected, source };
     if (source === request.target || (!explicit && detected.language === "und")) {
       return { ...item, route: "unchanged" };
     }
     if (isChineseScriptChange(source, request.target)) return { ...item, route: "script" };
-    const cut = cutItem(text, request.preserveFormatting);
-    if (cut.pieces.length === 0) return { ...item, route: "unchanged" };
+    if (!cut.segments.some((segment) => segment.translatable)) {
+      return { ...item, route: "unchanged" };
+    }
     return { ...item, route: "engine", cut };
   });
-}
-
-/** What goes to the engine: the non-empty pieces of the `engine` items, in order. */
-export function engineItems(planned: readonly PlannedItem[]): TranslationItem[] {
-  return planned.flatMap((item) =>
-    item.cut?.pieces.map((text) => ({ text, source: item.source })) ?? []
-  );
 }
 
 /** One item's result, before the response adds its index and detected language. */
@@ -93,13 +101,13 @@ export interface ItemResult {
 }
 
 /**
- * Puts every item back together: `translated` holds the engine's answers to
- * {@link engineItems}, in the same order.
+ * Puts every item back together: `translated` holds one translation per `engine` item, in
+ * order (the segments already assembled, see segment_translation.ts).
  */
 export function finishItems(
   planned: readonly PlannedItem[],
   target: LanguageCode,
-  translated: readonly TranslatedItem[],
+  translated: readonly TranslatedCut[],
 ): ItemResult[] {
   let next = 0;
   return planned.map((item): ItemResult => {
@@ -108,17 +116,11 @@ export function finishItems(
     if (item.route === "script") {
       return { ...unchanged, text: toChineseScript(item.text, target as ChineseScript) };
     }
-    const own = translated.slice(next, next + item.cut!.pieces.length);
-    next += own.length;
-    const text = item.cut!.assemble(own.map((piece) => piece.text));
-    const confidences = own.map((piece) => piece.confidence).filter((c) => c !== null);
+    const own = translated[next++];
     return {
-      text,
-      confidence: clamp01(
-        confidences.length ? Math.min(...confidences) : item.detected.confidence,
-      ),
-      // Alternatives only make sense for an item that went to the engine as one piece.
-      alternatives: own.length === 1 ? keepAlternatives(own[0].text, own[0].alternatives) : [],
+      text: own.text,
+      confidence: clamp01(own.confidence ?? item.detected.confidence),
+      alternatives: keepAlternatives(own.text, own.alternatives),
     };
   });
 }

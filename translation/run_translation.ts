@@ -3,7 +3,6 @@
  * and the WebSocket, so both follow the same rules.
  */
 import type { LanguageDetector } from "../detection/language_detector.ts";
-import type { TranslatedItem } from "../engines/engine.ts";
 import type { EngineChoice, EnginePipeline } from "../engines/engine_pipeline.ts";
 import { serviceError } from "../errors/translation_errors.ts";
 import {
@@ -13,7 +12,8 @@ import {
 } from "../schemas/translation.ts";
 import { type Features, refusedFeature } from "../schemas/features.ts";
 import { type HistoryDeps, recordHistory } from "./history_record.ts";
-import { engineItems, finishItems, planItems } from "./plan.ts";
+import { finishItems, planItems } from "./plan.ts";
+import { translateSegments } from "./segment_translation.ts";
 
 /** What a translation needs from the service. */
 export interface TranslationDeps extends HistoryDeps {
@@ -21,6 +21,8 @@ export interface TranslationDeps extends HistoryDeps {
   pipeline: EnginePipeline;
   /** The feature flags of capabilities; a request asking for one that is off is refused. */
   features: Features;
+  /** Where log lines go (never request contents). */
+  log?: (line: string) => void;
 }
 
 /** Per-request context. */
@@ -55,28 +57,44 @@ export async function runTranslation(
     source: explicitSource,
     target,
     preserveFormatting: options.preserve_formatting === true,
+    format: request.format,
+    mode: request.mode,
   });
 
-  const jobItems = engineItems(planned);
+  const mode = request.mode ?? "paragraph";
   let engine = PASSTHROUGH;
   let model = PASSTHROUGH;
-  let translated: TranslatedItem[] = [];
-  if (jobItems.length > 0) {
-    const served = await deps.pipeline.translate({
-      items: jobItems,
-      target,
-      model: options.model,
-      mode: request.mode ?? "paragraph",
-      tone: options.tone,
-      domain: options.domain,
-      alternatives: options.return_alternatives === true,
-      signal: context.signal,
-    }, (options.engine ?? "auto") as EngineChoice);
-    engine = served.engine;
-    model = served.outcome.model;
-    translated = served.outcome.items;
+  let choice = (options.engine ?? "auto") as EngineChoice;
+  const toEngine = planned.filter((item) => item.route === "engine");
+  const outcome = await translateSegments(
+    toEngine.map((item) => ({ cut: item.cut!, source: item.source })),
+    async (items) => {
+      const served = await deps.pipeline.translate({
+        items,
+        target,
+        model: options.model,
+        mode,
+        tone: options.tone,
+        domain: options.domain,
+        alternatives: options.return_alternatives === true,
+        signal: context.signal,
+      }, choice);
+      // The fallback's call goes to the engine that served the first one.
+      choice = served.engine as EngineChoice;
+      engine = served.engine;
+      model = served.outcome.model;
+      return served.outcome.items;
+    },
+    { once: mode === "webpage" },
+  );
+  if (outcome.fallbacks > 0) {
+    deps.log?.(
+      `format fallback: ${outcome.fallbacks} of ${outcome.sent} segments came back from ` +
+        `${engine} with placeholders dropped, doubled or moved; their text runs were ` +
+        `translated one by one and all markup kept in place`,
+    );
   }
-  const results = finishItems(planned, target, translated).map((result, index) => ({
+  const results = finishItems(planned, target, outcome.items).map((result, index) => ({
     index,
     text: result.text,
     detected_source: planned[index].detected.language,

@@ -6,6 +6,7 @@
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, type TranslatedItem, type TranslationJob } from "../engine.ts";
+import { placeholderProblem } from "../placeholder_tokens.ts";
 import {
   answerSchema,
   buildMessages,
@@ -60,6 +61,8 @@ interface JobItem extends ProtocolItem {
 }
 
 const DEFAULT_ATTEMPTS = 3;
+/** Modes whose items are parts of one text, sent together as far as the context allows. */
+const WHOLE_REQUEST_MODES = new Set(["document", "subtitle"]);
 /** JSON punctuation and id per item in the answer, in tokens. */
 const ITEM_OVERHEAD_TOKENS = 12;
 /** Room kept free in the context besides the estimates (chat template, rounding). */
@@ -102,11 +105,14 @@ function planBatches(job: TranslationJob, items: JobItem[], options: BatchOption
     const fixed = estimateTokens(buildMessages([], promptContext(job, source)).system) +
       CONTEXT_MARGIN_TOKENS;
     const budget = Math.max(options.contextTokens - fixed, 1);
+    // Documents and subtitle files are read whole (terms, sentences running over cues): only
+    // the context bounds their batches.
+    const maxItems = WHOLE_REQUEST_MODES.has(job.mode) ? Infinity : options.maxBatchItems;
     let current: JobItem[] = [];
     let used = 0;
     for (const item of group) {
       const cost = itemCost(item, job.alternatives);
-      if (current.length > 0 && (used + cost > budget || current.length >= options.maxBatchItems)) {
+      if (current.length > 0 && (used + cost > budget || current.length >= maxItems)) {
         batches.push(current);
         current = [];
         used = 0;
@@ -148,7 +154,12 @@ async function runBatch(
     const parsed = parseAnswer(completion.content, pending.map((item) => item.id));
     for (const item of pending) {
       const translation = parsed.translations.get(item.id);
-      if (translation) results[item.index] = { ...translation, confidence: null };
+      if (!translation) continue;
+      results[item.index] = { ...translation, confidence: null };
+      // Placeholders dropped, doubled or moved: ask again; the last answer stays as the best
+      // one so far, and the translation layer's fallback keeps the markup if it stays broken.
+      const broken = placeholderProblem(item.text, translation.text);
+      if (broken) parsed.problems.set(item.id, broken);
     }
     problems = parsed.problems;
     pending = pending.filter((item) => problems.has(item.id));
@@ -157,6 +168,7 @@ async function runBatch(
       return await runHalves(job, pending, complete, options, results);
     }
   }
+  pending = pending.filter((item) => results[item.index] === undefined);
   if (pending.length === 0) return;
   const reasons = pending.slice(0, 5).map((item) => `id ${item.id}: ${problems.get(item.id)}`);
   throw new EngineFailedError(

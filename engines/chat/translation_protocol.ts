@@ -5,6 +5,7 @@
  *
  * Pure: no I/O. Prompts are data in `prompts.json`.
  */
+import { looksLikePlaceholder } from "../placeholder_tokens.ts";
 import prompts from "./prompts.json" with { type: "json" };
 import { MAX_ALTERNATIVES } from "../../schemas/translation.ts";
 
@@ -77,6 +78,7 @@ export function buildMessages(items: ProtocolItem[], context: PromptContext): Pr
     tone: context.tone ? fill(prompts.tone, { tone: context.tone }) : "",
     domain: context.domain ? fill(prompts.domain, { domain: context.domain }) : "",
     glossary: glossaryLine(context.glossary),
+    placeholders: items.some((item) => looksLikePlaceholder(item.text)) ? prompts.placeholders : "",
     answer: context.alternatives ? prompts.answer.alternatives : prompts.answer.plain,
   };
   const system = prompts.system.map((line) => fill(line, slots)).filter((line) => line !== "")

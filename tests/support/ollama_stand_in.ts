@@ -19,6 +19,8 @@ export interface OllamaStandInOptions {
   models?: string[];
   /** Replies used, in order, before falling back to the tagging translator. */
   script?: ScriptedReply[];
+  /** Replaces the tagging translator: what the runner answers for an item's text. */
+  translate?: (text: string) => string;
 }
 
 /** A running stand-in. */
@@ -49,10 +51,11 @@ export function startOllamaStandIn(options: OllamaStandInOptions = {}): OllamaSt
   const models = options.models ?? [STAND_IN_MODEL];
   const chats: Record<string, unknown>[] = [];
   const script = [...(options.script ?? [])];
+  const translate = options.translate ?? standInTranslation;
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
     async (request) => {
-      const response = await route(request, { models, chats, script });
+      const response = await route(request, { models, chats, script, translate });
       // No keep-alive: once stopped, the stand-in is gone, as a stopped runner is (a graceful
       // shutdown would still serve idle pooled connections).
       response.headers.set("connection", "close");
@@ -68,9 +71,16 @@ export function startOllamaStandIn(options: OllamaStandInOptions = {}): OllamaSt
   };
 }
 
+interface StandInState {
+  models: string[];
+  chats: Record<string, unknown>[];
+  script: ScriptedReply[];
+  translate: (text: string) => string;
+}
+
 function route(
   request: Request,
-  state: { models: string[]; chats: Record<string, unknown>[]; script: ScriptedReply[] },
+  state: StandInState,
 ): Response | Promise<Response> {
   const { pathname } = new URL(request.url);
   if (request.method === "GET" && pathname === "/api/tags") return tags(state.models);
@@ -100,7 +110,7 @@ function tags(models: string[]): Response {
 
 async function chat(
   request: Request,
-  state: { models: string[]; chats: Record<string, unknown>[]; script: ScriptedReply[] },
+  state: StandInState,
 ): Promise<Response> {
   let body: Record<string, unknown>;
   try {
@@ -120,7 +130,7 @@ async function chat(
   if (scripted && "status" in scripted) {
     return Response.json({ error: scripted.error }, { status: scripted.status });
   }
-  const content = scripted?.content ?? tagTranslations(body);
+  const content = scripted?.content ?? tagTranslations(body, state.translate);
   return Response.json({
     model,
     created_at: new Date().toISOString(),
@@ -137,7 +147,10 @@ async function chat(
 }
 
 /** Answers every item of the user payload, in the shape the `format` schema asks for. */
-function tagTranslations(body: Record<string, unknown>): string {
+function tagTranslations(
+  body: Record<string, unknown>,
+  translate: (text: string) => string,
+): string {
   const messages = body.messages as { role: string; content: string }[];
   const payload = JSON.parse(messages.find((m) => m.role === "user")!.content) as {
     items: { id: string; text: string }[];
@@ -145,7 +158,7 @@ function tagTranslations(body: Record<string, unknown>): string {
   const format = body.format as { properties: Record<string, { type: string }> };
   const answer: Record<string, unknown> = {};
   for (const { id, text } of payload.items) {
-    const translated = standInTranslation(text);
+    const translated = translate(text);
     answer[id] = format.properties[id]?.type === "object"
       ? { text: translated, alternatives: [`${translated} (2)`, `${translated} (3)`] }
       : translated;

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
+import type { TranslationItem } from "../../engines/engine.ts";
+import { translateSegments } from "../../translation/segment_translation.ts";
 import {
   canonicalLanguage,
-  engineItems,
   finishItems,
   keepAlternatives,
   planItems,
@@ -132,11 +133,13 @@ Deno.test("planItems routes each item by the one item policy", () => {
     });
     assert.equal(item.route, row.route, row.name);
     assert.equal(item.source, row.source, row.name);
-    assert.deepEqual(item.cut?.pieces, row.pieces, row.name);
+    const pieces = item.cut?.segments.filter((segment) => segment.translatable)
+      .map((segment) => segment.text);
+    assert.deepEqual(pieces, row.pieces, row.name);
   }
 });
 
-Deno.test("engineItems sends only non-empty pieces, each with its canonical source", () => {
+Deno.test("the engine receives only non-empty pieces, each with its canonical source", async () => {
   const planned = planItems(
     ["Hallo\n\n  Welt  ", "   ", "Good day", "漢語"],
     (text) =>
@@ -149,14 +152,26 @@ Deno.test("engineItems sends only non-empty pieces, each with its canonical sour
         : UND,
     { target: "en", preserveFormatting: true },
   );
-  assert.deepEqual(engineItems(planned), [
+  const sent: TranslationItem[] = [];
+  const toEngine = planned.filter((item) => item.route === "engine");
+  await translateSegments(
+    toEngine.map((item) => ({ cut: item.cut!, source: item.source })),
+    (items) => {
+      sent.push(...items);
+      return Promise.resolve(
+        items.map((item) => ({ ...item, confidence: null, alternatives: [] })),
+      );
+    },
+    { once: false },
+  );
+  assert.deepEqual(sent, [
     { text: "Hallo", source: "de" },
     { text: "Welt", source: "de" },
     { text: "漢語", source: "zh-Hant" },
   ]);
 });
 
-Deno.test("finishItems puts pieces back, changes the Chinese script locally and keeps detection confidence for unchanged items", () => {
+Deno.test("finishItems takes the engine's items, changes the Chinese script locally and keeps detection confidence for unchanged items", () => {
   const planned = planItems(
     ["  Hallo  ", "Good day", "汉语软件"],
     (text) =>
@@ -169,7 +184,11 @@ Deno.test("finishItems puts pieces back, changes the Chinese script locally and 
   );
   assert.deepEqual(planned.map((item) => item.route), ["engine", "engine", "script"]);
   const results = finishItems(planned, "zh-Hant", [
-    { text: "你好", confidence: 0.4, alternatives: ["您好", "你好", "", "哈囉", "嗨", "喂"] },
+    {
+      text: "  你好  ",
+      confidence: 0.4,
+      alternatives: ["您好", "  你好  ", "", "哈囉", "嗨", "喂"],
+    },
     { text: "日安", confidence: null, alternatives: [] },
   ]);
   assert.deepEqual(results, [

@@ -221,7 +221,9 @@ function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem 
 
   for (const token of tokens) {
     for (const [start, end] of token.attributes ?? []) {
-      const segment = segments.push(buildSegment(textParts(source.slice(start, end)))) - 1;
+      const escape = attributeEscape(source[start - 1]);
+      const segment = segments.push(buildSegment(textParts(source.slice(start, end)), { escape })) -
+        1;
       attributeSplices.set(token, [...(attributeSplices.get(token) ?? []), {
         start,
         end,
@@ -246,7 +248,7 @@ function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem 
       }
       return [markup];
     });
-    const segment = segments.push(buildSegment(parts, find)) - 1;
+    const segment = segments.push(buildSegment(parts, { find, escape: escapeText })) - 1;
     splices.push({ start: group[0].start, end: group.at(-1)!.end, segment });
   }
   for (const [token, own] of attributeSplices) {
@@ -274,6 +276,26 @@ function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem 
       return spliceItem(source, splices, [...attributes, ...sentences]);
     },
   };
+}
+
+/** Translated text must not open a tag: `<` before a name becomes `&lt;`. */
+function escapeText(text: string): string {
+  return text.replace(/&(?=[#a-zA-Z])/g, "&amp;").replace(/<(?=[a-zA-Z/!?])/g, "&lt;");
+}
+
+/** Translated attribute values keep their quoting: the quote, or for unquoted ones any space. */
+function attributeEscape(quote: string): (text: string) => string {
+  if (quote === '"') {
+    return (text) => text.replace(/&(?=[#a-zA-Z])/g, "&amp;").replaceAll('"', "&quot;");
+  }
+  if (quote === "'") {
+    return (text) => text.replace(/&(?=[#a-zA-Z])/g, "&amp;").replaceAll("'", "&#39;");
+  }
+  return (text) =>
+    text.replace(/&(?=[#a-zA-Z])/g, "&amp;").replace(
+      /[\s"'=<>`]/g,
+      (char) => `&#${char.codePointAt(0)};`,
+    );
 }
 
 /** Text with its entities as atoms, so they come back as written. */

@@ -32,6 +32,7 @@ import { spanFinder } from "./text.ts";
 /** The part of an mdast node this module reads. */
 interface MdNode {
   type: string;
+  referenceType?: string;
   children?: MdNode[];
   position?: { start: { offset?: number }; end: { offset?: number } };
 }
@@ -74,7 +75,7 @@ function blocks(node: MdNode, source: string, parts: CutPart[], find?: SpanFinde
       if (inner.length === 0) continue;
       const [from] = offsets(inner[0]);
       const [, to] = offsets(inner.at(-1)!);
-      const segment = buildSegment(childParts(child, source, from, to), find);
+      const segment = buildSegment(childParts(child, source, from, to), { find });
       parts.push({ start: from, end: to, cut: { segments: [segment], assemble: ([r]) => r() } });
     } else if (child.type === "html") {
       parts.push({ start, end, cut: cutHtml(source.slice(start, end), find) });
@@ -103,6 +104,7 @@ function inline(node: MdNode, source: string): SegmentPart[] {
   const [start, end] = offsets(node);
   const written = source.slice(start, end);
   if (node.type === "text") return textParts(written);
+  if (isLabel(node)) return [atom(written)];
   if (node.type === "image" || node.type === "imageReference") return image(written, start);
   if (node.type === "html") return [htmlTag(written)];
   const children = node.children ?? [];
@@ -117,6 +119,12 @@ function inline(node: MdNode, source: string): SegmentPart[] {
     ...childParts(node, source, first, last),
     close(source.slice(last, end), name),
   ];
+}
+
+/** `[text][]` and `[text]`: the text is the reference's label, so translating it unlinks it. */
+function isLabel(node: MdNode): boolean {
+  return (node.type === "linkReference" || node.type === "imageReference") &&
+    node.referenceType !== "full";
 }
 
 /** `<https://…>` and GFM's bare URLs: the link text is the address itself. */

@@ -1,7 +1,7 @@
 /**
  * The spans of a chat message that come back byte for byte in `message` mode: URLs, e-mail
- * addresses, `@mentions`, `#hashtags`, emoji and `:shortcodes:`. They become placeholders, so
- * every engine keeps them.
+ * addresses, `@mentions`, `#hashtags`, emoji and `:shortcodes:`, and its line breaks (a message
+ * keeps its lines). They become placeholders, so every engine keeps them.
  */
 import type { SpanFinder } from "./placeholders.ts";
 
@@ -16,8 +16,12 @@ const PICTOGRAPH = String.raw`\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifi
 const EMOJI = String.raw`\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|` +
   String.raw`${PICTOGRAPH}(?:\u200D${PICTOGRAPH})*`;
 
+const LINE_BREAKS = String.raw`[ \t]*(?:\r?\n[ \t]*)+`;
+
 const MESSAGE_SPAN = new RegExp(
-  [URL, EMAIL, MENTION, HASHTAG, SHORTCODE, EMOJI].map((part) => `(?:${part})`).join("|"),
+  [URL, EMAIL, MENTION, HASHTAG, SHORTCODE, EMOJI, LINE_BREAKS].map((part) => `(?:${part})`).join(
+    "|",
+  ),
   "gu",
 );
 /** Punctuation that ends a sentence after a URL rather than belonging to it. */

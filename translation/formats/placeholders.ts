@@ -46,6 +46,18 @@ export type RenderMarkup = (markup: Markup) => string;
 /** Finds spans of a text that must come back byte for byte, as [start, end) offsets. */
 export type SpanFinder = (text: string) => [number, number][];
 
+/** Options of {@link buildSegment}. */
+export interface SegmentOptions {
+  /** Finds further spans of the text to keep whole (message mode). */
+  find?: SpanFinder;
+  /**
+   * Escapes translated text for its place (HTML text, a quoted attribute); applied to what the
+   * engine wrote between placeholders, never to markup, and not when the text came back as it
+   * was sent.
+   */
+  escape?: (text: string) => string;
+}
+
 /** A segment ready for an engine, and the ways to put its translation back. */
 export interface PlaceholderSegment {
   /** What the engine translates: the parts with markup as placeholders, outer space trimmed. */
@@ -102,7 +114,11 @@ export function protectSpans(text: string, find: SpanFinder): SegmentPart[] {
  * any other open or close becomes an atom. Text that could be read as a placeholder token is
  * an atom too, so a source can never forge one. `find` protects further spans of the text.
  */
-export function buildSegment(parts: readonly SegmentPart[], find?: SpanFinder): PlaceholderSegment {
+export function buildSegment(
+  parts: readonly SegmentPart[],
+  options: SegmentOptions = {},
+): PlaceholderSegment {
+  const { find, escape = (text: string) => text } = options;
   const flat = mergeAtoms(pairUp(parts.flatMap((part) => {
     if (typeof part !== "string") return [part];
     const spans = (text: string) => [...placeholderLookalikes(text), ...(find?.(text) ?? [])];
@@ -151,10 +167,10 @@ export function buildSegment(parts: readonly SegmentPart[], find?: SpanFinder): 
     runs: sendable.map(([, , body]) => body),
     restore(translated, render = plain) {
       if (placeholderProblem(core, translated) !== undefined) return undefined;
-      const body = normalizePlaceholders(translated).replace(
-        /<\/?x\d+\/?>/g,
-        (token) => each(render)(byToken.get(token)!),
-      );
+      const same = translated === core;
+      const body = normalizePlaceholders(translated).split(/(<\/?x\d+\/?>)/).map((piece, i) =>
+        i % 2 === 1 ? each(render)(byToken.get(piece)!) : same ? piece : escape(piece)
+      ).join("");
       return lead + body + trail;
     },
     fromRuns(translated, render = plain) {
@@ -163,7 +179,8 @@ export function buildSegment(parts: readonly SegmentPart[], find?: SpanFinder): 
         if (typeof part !== "string") return each(render)(part);
         const [, before, body, after] = part.match(OUTER_SPACE)!;
         if (!HAS_LETTER.test(body)) return part;
-        return before + translated[next++] + after;
+        const run = translated[next++];
+        return before + (run === body ? run : escape(run)) + after;
       }).join("");
     },
   };

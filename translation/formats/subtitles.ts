@@ -15,9 +15,9 @@ import { atom, buildSegment, close, open, type SegmentPart } from "./placeholder
 const BOM = "\uFEFF";
 const TIMING = /-->/;
 const SRT_TIMING = /^\s*\d+:\d{2}:\d{2}[,.]\d{1,3}\s*-->\s*\d+:\d{2}:\d{2}[,.]\d{1,3}/;
-const VTT_HEADER = /^WEBVTT(?:[ \t]|$)/;
+const VTT_HEADER = /^WEBVTT(?:[ \t\r\n]|$)/;
 /** WebVTT blocks that are not cues. */
-const VTT_NON_CUE = /^(?:NOTE|STYLE|REGION)(?:[ \t]|$)/;
+const VTT_NON_CUE = /^(?:NOTE|STYLE|REGION)(?:[ \t\r\n]|$)/;
 /** Cue markup: tags, timestamps, SSA overrides, entities. */
 const CUE_MARKUP =
   /<\/?[a-zA-Z][^<>]*>|<\d[\d:.]*>|\{\\[^{}]*\}|&(?:#\d+|#x[\da-fA-F]+|[a-zA-Z]+);/g;

@@ -27,7 +27,7 @@ export const textFormat: Format = {
       : options.mode === "document"
       ? BLANK_LINES
       : undefined;
-    return cutRanges(text, unitsBetween(text, separator), (unit) => buildSegment([unit], find));
+    return cutRanges(text, unitsBetween(text, separator), (unit) => buildSegment([unit], { find }));
   },
 };
 

@@ -26,6 +26,7 @@ Deno.test("GET /v1/capabilities tells the truth about engines, models, languages
     });
     assert.equal(body.features.detect, true);
     assert.equal(body.features.websocket, true);
-    assert.equal(body.features.html, false, "html is refused by /translate");
+    assert.equal(body.features.html, true, "html is a registered format");
+    assert.equal(body.features.markdown, true, "markdown is a registered format");
   });
 });

@@ -155,8 +155,8 @@ const ERROR_CASES: {
     param: "options.engine",
   },
   {
-    name: "html format (feature off)",
-    body: { target: "en", texts: ["<b>a</b>"], format: "html" },
+    name: "an unknown format",
+    body: { target: "en", texts: ["<b>a</b>"], format: "xml" },
     status: 400,
     code: "invalid_request",
     param: "format",

@@ -70,3 +70,17 @@ Deno.test("html fallback keeps every tag when the engine drops placeholders", as
   assert.equal(result.fallbacks, 1);
   assert.equal(result.text, '<p>READ <a href="/g">THE GUIDE</a> AND <b>THIS</b>.<br>NEXT LINE</p>');
 });
+
+Deno.test("html escapes translated text that would open a tag or an entity, and attribute quotes", async () => {
+  const html = `<p title="Say hi" data-x=1>Plain text</p><img alt=cat>`;
+  const result = await translateItem(
+    htmlFormat,
+    html,
+    (text) => text === "Plain text" ? "<script>x</script> &amp fine" : `it's "${text}" now`,
+  );
+  assert.equal(
+    result.text,
+    `<p title="it's &quot;Say hi&quot; now" data-x=1>&lt;script>x&lt;/script> &amp;amp fine</p>` +
+      `<img alt=it&#39;s&#32;&#34;cat&#34;&#32;now>`,
+  );
+});

@@ -106,3 +106,16 @@ Deno.test("markdown fallback keeps every marker when the engine drops placeholde
   assert.equal(result.fallbacks, 1);
   assert.equal(result.text, "READ **THE** [GUIDE](g.md) _NOW_.");
 });
+
+Deno.test("markdown keeps collapsed and shortcut reference labels, which link by their text", async () => {
+  const text = "See [FAQ][] and [the guide][g] or [Docs].\n\n[faq]: /faq\n[g]: /g\n[docs]: /d\n";
+  const result = await translateItem(markdownFormat, text, upperCase);
+  assert.deepEqual(result.sent, ["See <x1/> and <x2>the guide</x2> or <x3/>."]);
+  assert.equal(
+    result.text,
+    text.replace("See", "SEE").replace(" and", " AND").replace("the guide", "THE GUIDE").replace(
+      " or",
+      " OR",
+    ),
+  );
+});

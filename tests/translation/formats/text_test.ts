@@ -36,3 +36,10 @@ Deno.test("webpage mode sends identical segments once", async () => {
   const result = await translateItem(textFormat, "Same", upperCase, { mode: "webpage" });
   assert.deepEqual(result.sent, ["Same"]);
 });
+
+Deno.test("message mode keeps a message's line breaks", async () => {
+  const result = await translateItem(textFormat, "first line\n\nsecond line", dropPlaceholders, {
+    mode: "message",
+  });
+  assert.equal(result.text, "FIRST LINE\n\nSECOND LINE");
+});

@@ -1,0 +1,208 @@
+/**
+ * What must not change when a document is translated, read straight from the parsers (parse5,
+ * mdast) and from the subtitle line rules, independently of the service's format code: the
+ * skeleton (tags with their attributes, comments, never-translated text, code, URLs, timing
+ * lines) and the words a reader sees, which must all have gone to the engine.
+ */
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { frontmatterFromMarkdown } from "mdast-util-frontmatter";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { mathFromMarkdown } from "mdast-util-math";
+import { frontmatter } from "micromark-extension-frontmatter";
+import { gfm } from "micromark-extension-gfm";
+import { math } from "micromark-extension-math";
+import { type DefaultTreeAdapterTypes as Tree, parse, parseFragment } from "parse5";
+
+/** A document of the corpus and how it is sent. */
+export interface CorpusDocument {
+  name: string;
+  text: string;
+  format: "text" | "html" | "markdown";
+  mode: string;
+}
+
+/** The skeleton and the visible words of a document. */
+export interface DocumentStructure {
+  /** Everything that must come back byte for byte, in order. */
+  skeleton: string[];
+  /** Words (two letters or more) of the text a reader sees. */
+  words: string[];
+}
+
+const CORPUS_DIR = new URL("../fixtures/documents/", import.meta.url);
+
+/** Loads every document of `tests/fixtures/documents/`, sorted by name. */
+export function loadCorpus(): CorpusDocument[] {
+  const names = [...Deno.readDirSync(CORPUS_DIR)].map((entry) => entry.name).sort();
+  return names.map((name) => {
+    const text = Deno.readTextFileSync(new URL(name, CORPUS_DIR));
+    if (name.endsWith(".html")) return { name, text, format: "html", mode: "webpage" };
+    if (name.endsWith(".md")) return { name, text, format: "markdown", mode: "document" };
+    if (name.endsWith(".srt") || name.endsWith(".vtt")) {
+      return { name, text, format: "text", mode: "subtitle" };
+    }
+    return {
+      name,
+      text,
+      format: "text",
+      mode: name.startsWith("document") ? "document" : "message",
+    };
+  });
+}
+
+/** The structure of a document, by its format and mode. */
+export function structureOf(document: Pick<CorpusDocument, "text" | "format" | "mode">) {
+  if (document.format === "html") return htmlStructure(document.text);
+  if (document.format === "markdown") return markdownStructure(document.text);
+  if (document.mode === "subtitle") return subtitleStructure(document.text);
+  return textStructure(document.text);
+}
+
+/** Words of a text: runs of two or more letters. */
+export function wordsOf(text: string): string[] {
+  return text.match(/\p{L}{2,}/gu) ?? [];
+}
+
+const NEVER = new Set([
+  "script",
+  "style",
+  "code",
+  "pre",
+  "kbd",
+  "samp",
+  "var",
+  "math",
+  "svg",
+  "textarea",
+  "noscript",
+  "template",
+]);
+const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
+
+function htmlStructure(text: string): DocumentStructure {
+  const options = { sourceCodeLocationInfo: true };
+  const tree = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)[\s>]/i.test(text)
+    ? parse(text, options)
+    : parseFragment(text, options);
+  const skeleton: string[] = [];
+  const words: string[] = [];
+  const walk = (node: Tree.ParentNode, translating: boolean) => {
+    for (const child of node.childNodes) {
+      if (child.nodeName === "#text") {
+        const value = (child as Tree.TextNode).value;
+        const location = child.sourceCodeLocation;
+        // Entities go to the engine as placeholders: they split words.
+        const written = location ? text.slice(location.startOffset, location.endOffset) : value;
+        if (translating) words.push(...wordsOf(written.replace(/&[#\w]+;?/g, " ")));
+        else skeleton.push(`text:${value}`);
+      } else if (child.nodeName === "#comment") {
+        skeleton.push(`<!--${(child as Tree.CommentNode).data}-->`);
+      } else if (child.nodeName === "#documentType") {
+        skeleton.push("<!doctype>");
+      } else if ("tagName" in child) {
+        const attrs = child.attrs.map((a) =>
+          TRANSLATED_ATTRIBUTES.has(a.name) && translating ? a.name : `${a.name}=${a.value}`
+        );
+        skeleton.push(`<${child.tagName} ${attrs.join(" ")}>`);
+        const own = child.attrs.find((a) => a.name === "translate")?.value;
+        const refused = own === "no" ||
+          (child.attrs.find((a) => a.name === "class")?.value ?? "").split(/\s+/)
+            .includes("notranslate");
+        const inner = !NEVER.has(child.tagName) && (own === "yes" || (translating && !refused));
+        walk(child, inner);
+        if (child.tagName === "template") walk((child as Tree.Template).content, false);
+        skeleton.push(`</${child.tagName}>`);
+      }
+    }
+  };
+  walk(tree, true);
+  return { skeleton, words };
+}
+
+function markdownStructure(text: string): DocumentStructure {
+  const tree = fromMarkdown(text, {
+    extensions: [gfm(), frontmatter(["yaml", "toml"]), math()],
+    mdastExtensions: [
+      gfmFromMarkdown(),
+      frontmatterFromMarkdown(["yaml", "toml"]),
+      mathFromMarkdown(),
+    ],
+  });
+  const skeleton: string[] = [];
+  const words: string[] = [];
+  type Node =
+    & { type: string; value?: string; url?: string; children?: Node[] }
+    & Record<string, unknown>;
+  const walk = (node: Node) => {
+    const { type } = node;
+    if (type === "text") words.push(...wordsOf(node.value ?? ""));
+    else if (type === "link" && isAutolink(node)) {
+      skeleton.push(`autolink:${node.url}`);
+      return;
+    } else if (type.endsWith("Reference") && node.referenceType !== "full" && node.children) {
+      // `[FAQ][]` and `[FAQ]`: the text is the label; translating it would unlink it.
+      skeleton.push(`label:${node.identifier}`);
+      return;
+    } else if (type === "html") {
+      skeleton.push(`html:${htmlStructure(node.value ?? "").skeleton.join("")}`);
+    } else if ("value" in node) skeleton.push(`${type}:${node.value}`);
+    else {
+      const facts = ["url", "title", "depth", "ordered", "start", "checked", "align", "identifier"]
+        .filter((key) => node[key] !== undefined && node[key] !== null)
+        .map((key) => `${key}=${JSON.stringify(node[key])}`);
+      skeleton.push(`${type}(${facts.join(",")})`);
+    }
+    if (type === "html") words.push(...htmlStructure(node.value ?? "").words);
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(tree as unknown as Node);
+  // Line structure: every line that is blank stays blank, the line count stays.
+  const lines = text.split("\n");
+  skeleton.push(`lines:${lines.length}`);
+  skeleton.push(`blank:${lines.flatMap((line, i) => line.trim() === "" ? [i] : []).join(",")}`);
+  return { skeleton, words };
+}
+
+/** A link whose text is its own address (`<https://…>`, `www.x.org`, an e-mail). */
+function isAutolink(node: { url?: string; children?: { type: string; value?: string }[] }) {
+  const only = node.children?.length === 1 ? node.children[0] : undefined;
+  const text = only?.type === "text" ? only.value : undefined;
+  return text !== undefined &&
+    [text, `mailto:${text}`, `http://${text}`, `https://${text}`].includes(node.url ?? "");
+}
+
+function subtitleStructure(text: string): DocumentStructure {
+  const lines = text.split(/(?<=\r?\n)/);
+  const skeleton: string[] = [];
+  const words: string[] = [];
+  let inCue = false;
+  for (const line of lines) {
+    if (line.trim() === "") inCue = false;
+    if (inCue) {
+      words.push(...wordsOf(line.replace(/<[^>]*>|\{\\[^}]*\}/g, " ")));
+      skeleton.push(
+        `cue line${line.endsWith("\n") ? line.endsWith("\r\n") ? " crlf" : " lf" : ""}`,
+      );
+    } else skeleton.push(line);
+    if (line.includes("-->")) inCue = true;
+  }
+  return { skeleton, words };
+}
+
+function textStructure(text: string): DocumentStructure {
+  const separators = text.match(/\r?\n(?:[ \t]*\r?\n)+/g) ?? [];
+  // Addresses, mentions, hashtags and shortcodes are kept, not sent: their words do not count.
+  const prose = text.split(/\s+/).filter((token) => !/[@#/]|^:\w|www\./.test(token)).join(" ");
+  return { skeleton: separators, words: wordsOf(prose) };
+}
+
+/** The item texts an Ollama stand-in received, placeholders removed. */
+export function sentTexts(chats: Record<string, unknown>[]): string[] {
+  return chats.flatMap((chat) => {
+    const messages = chat.messages as { role: string; content: string }[];
+    const payload = JSON.parse(messages.find((m) => m.role === "user")!.content) as {
+      items: { text: string }[];
+    };
+    return payload.items.map((item) => item.text.replace(/<\/?x\d+\/?>/g, " "));
+  });
+}
