@@ -1,0 +1,227 @@
+/**
+ * The format layer's cost (BENCHMARKS.md, "Formats"):
+ *
+ * 1. documents per second through the real app (`app.fetch` in-process, no socket) with the
+ *    echo engine, for the corpus of tests/fixtures/documents/, against the same visible text
+ *    sent as plain text: the difference is the format layer's share of the time;
+ * 2. growth with size: one request of 5,000 code points of HTML against 50,000 (the service's
+ *    limit, 10 items of 5,000), and the format layer called directly on a 100 KB and a 1 MB page;
+ * 3. with `--tiny-model`: how often the built-in engine's tiny random-weight model breaks the
+ *    placeholders, so that the fallback runs (read from the service's log line).
+ *
+ * Run: deno task bench:formats [--rounds 7] [--tiny-model]
+ */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createTranslationApp } from "../app/translation_app.ts";
+import { loadLanguageDetector } from "../detection/language_detector.ts";
+import { EnginePipeline } from "../engines/engine_pipeline.ts";
+import { createEnginePipeline } from "../engines/engine_registry.ts";
+import { SettingsSchema } from "../schemas/settings.ts";
+import { SettingsStore } from "../settings/settings_store.ts";
+import { FORMATS, visibleText } from "../translation/formats/formats.ts";
+import { createEchoEngine } from "./echo_engine.ts";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: { rounds: { type: "string", default: "7" }, "tiny-model": { type: "boolean" } },
+});
+const ROUNDS = Number(values.rounds);
+const CORPUS_DIR = new URL("../tests/fixtures/documents/", import.meta.url);
+const TOKEN = "bench-token-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
+interface Document {
+  name: string;
+  text: string;
+  format: "text" | "html" | "markdown";
+  mode: string;
+}
+
+function loadCorpus(): Document[] {
+  return [...Deno.readDirSync(CORPUS_DIR)].map((entry) => entry.name).sort().map((name) => {
+    const text = Deno.readTextFileSync(new URL(name, CORPUS_DIR));
+    if (name.endsWith(".html")) return { name, text, format: "html", mode: "webpage" };
+    if (name.endsWith(".md")) return { name, text, format: "markdown", mode: "document" };
+    if (/\.(srt|vtt)$/.test(name)) return { name, text, format: "text", mode: "subtitle" };
+    return {
+      name,
+      text,
+      format: "text",
+      mode: name.startsWith("document") ? "document" : "message",
+    };
+  });
+}
+
+async function service(pipeline: EnginePipeline, log?: (line: string) => void) {
+  const dir = await Deno.makeTempDir({ prefix: "tolk-format-bench-" });
+  const configPath = join(dir, "settings.json");
+  await Deno.writeTextFile(configPath, JSON.stringify({ api: { enabled: true, token: TOKEN } }));
+  const { app } = createTranslationApp({
+    settings: new SettingsStore(configPath),
+    detector: await loadLanguageDetector(),
+    pipeline,
+    log: log ?? (() => {}),
+  });
+  return async (body: unknown) => {
+    const response = await app.fetch(
+      new Request("http://127.0.0.1/v1/translate", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-svc-token": TOKEN, host: "127.0.0.1" },
+        body: JSON.stringify(body),
+      }),
+    );
+    if (response.status !== 200) throw new Error(`${response.status}: ${await response.text()}`);
+    return await response.json();
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+const echo = new EnginePipeline([createEchoEngine()], {
+  order: ["local-llm"],
+  queues: { "local-llm": { concurrency: 64, maxWaiting: 1024 } },
+});
+const translate = await service(echo);
+const corpus = loadCorpus();
+const request = (texts: string[], format = "text", mode = "paragraph") => ({
+  source: "en",
+  target: "fr",
+  texts,
+  format,
+  mode,
+});
+const structured = corpus.map((d) => request([d.text], d.format, d.mode));
+const plain = corpus.map((d) => {
+  const cut = FORMATS[d.format].cut(d.text, { mode: d.mode, preserveFormatting: false });
+  return request([visibleText(cut)]);
+});
+
+async function runAll(bodies: unknown[]) {
+  for (const body of bodies) await translate(body);
+}
+
+// 1. Corpus: structured vs the same visible text as plain text, rounds interleaved.
+await runAll(structured);
+await runAll(plain);
+const structuredMs: number[] = [];
+const plainMs: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  structuredMs.push(await timed(() => runAll(structured)));
+  plainMs.push(await timed(() => runAll(plain)));
+}
+const share = structuredMs.map((ms, i) => (ms - plainMs[i]) / ms);
+console.log(`corpus: ${corpus.length} documents, ${ROUNDS} rounds`);
+console.log(
+  `  structured: median ${median(structuredMs).toFixed(1)} ms per corpus, ` +
+    `${(corpus.length / median(structuredMs) * 1000).toFixed(0)} documents/s`,
+);
+console.log(
+  `  same visible text as plain text: median ${median(plainMs).toFixed(1)} ms, ` +
+    `${(corpus.length / median(plainMs) * 1000).toFixed(0)} documents/s`,
+);
+console.log(`  format layer share of the time: median ${(median(share) * 100).toFixed(1)}%`);
+
+// 2. Growth with size.
+const block = corpus.find((d) => d.name === "news_article.html")!.text
+  .replace(/^[\s\S]*<main>/, "").replace(/<\/main>[\s\S]*$/, "");
+function htmlOf(codePoints: number): string {
+  let html = "";
+  while ([...html].length < codePoints) html += block;
+  return [...html].slice(0, codePoints).join("");
+}
+const small = request([htmlOf(5000)], "html", "webpage");
+const large = request(Array.from({ length: 10 }, () => htmlOf(5000)), "html", "webpage");
+await translate(small);
+await translate(large);
+const smallMs: number[] = [];
+const largeMs: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  smallMs.push(await timed(() => translate(small)));
+  largeMs.push(await timed(() => translate(large)));
+}
+console.log(
+  `request of 5,000 code points of HTML: median ${median(smallMs).toFixed(1)} ms; ` +
+    `50,000 (10 items): ${median(largeMs).toFixed(1)} ms; ratio ` +
+    `${(median(largeMs) / median(smallMs)).toFixed(2)} for 10x the size`,
+);
+
+const page = (bytes: number) => {
+  let html = "<!DOCTYPE html><html><body>";
+  while (html.length < bytes) html += block;
+  return html + "</body></html>";
+};
+for (const bytes of [100_000, 1_000_000]) {
+  const html = page(bytes);
+  const times: number[] = [];
+  let segments = 0;
+  for (let round = 0; round < Math.max(3, Math.floor(ROUNDS / 2)); round++) {
+    times.push(
+      await timed(() => {
+        const cut = FORMATS.html.cut(html, { mode: "webpage", preserveFormatting: false });
+        segments = cut.segments.length;
+        const output = cut.assemble(
+          cut.segments.map((segment) => (render) => segment.restore(segment.text, render)!),
+        );
+        if (output !== html) throw new Error("identity round trip changed the page");
+        return Promise.resolve();
+      }),
+    );
+  }
+  const ms = median(times);
+  console.log(
+    `format layer direct (cut + restore + assemble), ${(html.length / 1e6).toFixed(2)} MB page, ` +
+      `${segments} segments: median ${ms.toFixed(0)} ms (${
+        (ms / (html.length / 1e6)).toFixed(0)
+      } ms/MB)`,
+  );
+}
+await echo.close();
+
+// 3. How often the tiny built-in model breaks placeholders.
+if (values["tiny-model"]) {
+  const logs: string[] = [];
+  const pipeline = createEnginePipeline(
+    SettingsSchema.parse({ engines: { "local-llm": { model: "tolk-test/tiny-nllb" } } }),
+    {
+      modelsDir: new URL("../tests/fixtures/models/", import.meta.url).pathname,
+      maxNewTokens: 8,
+    },
+  );
+  const tiny = await service(pipeline, (line) => logs.push(line));
+  let sent = 0;
+  let broken = 0;
+  let documentsWithFallback = 0;
+  for (const [index, body] of structured.entries()) {
+    const document = corpus[index];
+    const cut = FORMATS[document.format].cut(document.text, {
+      mode: document.mode,
+      preserveFormatting: false,
+    });
+    const texts = cut.segments.filter((segment) => segment.translatable).map((s) => s.text);
+    sent += document.mode === "webpage" ? new Set(texts).size : texts.length;
+    const before = logs.length;
+    await tiny({ ...body, options: { engine: "local-llm" } });
+    const line = logs.slice(before).find((entry) => entry.includes("format fallback"));
+    const counts = /format fallback: (\d+) of (\d+) segments/.exec(line ?? "");
+    if (counts) {
+      documentsWithFallback++;
+      broken += Number(counts[1]);
+    }
+  }
+  const withMarkup = corpus.length;
+  console.log(
+    `tiny built-in model: fallback in ${documentsWithFallback} of ${withMarkup} documents; ` +
+      `${broken} of ${sent} segments sent came back with broken placeholders ` +
+      `(${(broken / sent * 100).toFixed(0)}%)`,
+  );
+  await pipeline.close();
+}

@@ -1,0 +1,116 @@
+/**
+ * `format` and `mode` over HTTP and the WebSocket alike, and detection on `auto` reading the
+ * visible text of a marked-up item.
+ */
+import assert from "node:assert/strict";
+import { TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { expectBody } from "../../support/http_assertions.ts";
+import { startOllamaStandIn } from "../../support/ollama_stand_in.ts";
+import { postTranslate, withTranslationService } from "../../support/translation_service.ts";
+
+const HTML = '<p class="intro">Read <a href="/guide" title="The guide">the guide</a> first.</p>';
+const SUBTITLES = "1\r\n00:00:01,000 --> 00:00:02,000\r\nHello there,\r\nfriend.\r\n";
+const MESSAGE = "ping @ana: see https://x.org/a 🎉";
+
+function askOverSocket(url: string, frames: unknown[]): Promise<unknown[]> {
+  const socket = new WebSocket(url);
+  const replies: unknown[] = [];
+  return new Promise((resolve, reject) => {
+    socket.onopen = () => frames.forEach((frame) => socket.send(JSON.stringify(frame)));
+    socket.onmessage = (event) => {
+      replies.push(JSON.parse(event.data));
+      if (replies.length === frames.length) socket.close(1000);
+    };
+    socket.onclose = () => resolve(replies);
+    socket.onerror = () => reject(new Error("WebSocket failed"));
+  });
+}
+
+Deno.test("format and mode give the same translation on POST /v1/translate and the WebSocket", async () => {
+  const runner = startOllamaStandIn();
+  try {
+    await withTranslationService(async (service) => {
+      const requests = [
+        { texts: [HTML], format: "html", mode: "webpage" },
+        { texts: [SUBTITLES], mode: "subtitle" },
+        { texts: [MESSAGE], mode: "message" },
+        { texts: ["# Title\n\nSome *text*.\n"], format: "markdown" },
+      ].map((fields) => ({
+        source: "en",
+        target: "fr",
+        options: { engine: "engine-one" },
+        ...fields,
+      }));
+      const overHttp = [];
+      for (const request of requests) {
+        const body = await expectBody(
+          await postTranslate(service, request),
+          200,
+          TranslateResponseSchema,
+        );
+        overHttp.push(body.results[0].text);
+      }
+      assert.deepEqual(overHttp, [
+        '<p class="intro">[translated] Read <a href="/guide" title="[translated] The guide">the guide</a> first.</p>',
+        "1\r\n00:00:01,000 --> 00:00:02,000\r\n[translated] Hello there,\r\nfriend.\r\n",
+        "ping @ana: see https://x.org/a 🎉".replace("ping", "[translated] ping"),
+        "# [translated] Title\n\n[translated] Some *text*.\n",
+      ]);
+      const replies = await askOverSocket(
+        `${service.wsUrl}/v1/ws/translate?token=${service.token}`,
+        requests,
+      );
+      const overSocket = replies.map((reply) =>
+        TranslateResponseSchema.parse(reply).results[0].text
+      );
+      assert.deepEqual(overSocket, overHttp);
+    }, {
+      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    });
+  } finally {
+    await runner.stop();
+  }
+});
+
+const VISIBLE_TEXT_CASES = [
+  {
+    name: "French HTML inside English-named markup and code",
+    format: "html",
+    text:
+      '<div class="main-content article-body"><pre><code>const message = "hello world";</code></pre>' +
+      '<p class="lead-paragraph">Bonjour, je voudrais réserver une chambre pour deux nuits.</p></div>',
+    language: "fr",
+  },
+  {
+    name: "German Markdown with an English code fence",
+    format: "markdown",
+    text: "```sh\nnpm install the package and then run the tests\n```\n\n" +
+      "Guten Morgen, wie geht es dir heute? Das Wetter ist schön.\n",
+    language: "de",
+  },
+  {
+    name: "HTML with no visible text",
+    format: "html",
+    text: "<script>var english = 'words';</script><img src=a.png>",
+    language: "und",
+  },
+];
+
+for (const { name, format, text, language } of VISIBLE_TEXT_CASES) {
+  Deno.test(`source auto detects ${name} from its visible text`, async () => {
+    await withTranslationService(async (service) => {
+      const response = await postTranslate(service, {
+        target: language === "und" ? "fr" : language,
+        texts: [text],
+        format,
+      });
+      const body = await expectBody(response, 200, TranslateResponseSchema);
+      assert.equal(body.results[0].detected_source, language);
+      assert.equal(
+        body.results[0].text,
+        text,
+        "detected as the target (or nothing to read): unchanged",
+      );
+    });
+  });
+}
