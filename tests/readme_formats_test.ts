@@ -1,0 +1,40 @@
+/**
+ * The README's HTML and subtitle examples, run as written with curl against the real service
+ * (its address and token substituted).
+ */
+import assert from "node:assert/strict";
+import { TranslateResponseSchema } from "../schemas/translation.ts";
+import { withTranslationService } from "./support/translation_service.ts";
+
+const MARKER = "<!-- readme-formats-examples";
+
+function readmeCommands(): string {
+  const readme = Deno.readTextFileSync(new URL("../README.md", import.meta.url));
+  const from = readme.indexOf(MARKER);
+  assert.ok(from !== -1, "the README marks its format examples");
+  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(from));
+  assert.ok(block, "a sh block follows the marker");
+  return block[1];
+}
+
+Deno.test("the README's HTML and subtitle curl examples answer as the README says", async () => {
+  const script = readmeCommands();
+  await withTranslationService(async (service) => {
+    const run = script.replaceAll("http://127.0.0.1:8765", service.url)
+      // Each answer on its own line, so the two JSON bodies can be told apart.
+      .replace(/(-d '[^']*')/g, "$1; echo");
+    const output = await new Deno.Command("bash", {
+      args: ["-c", run],
+      env: { TOKEN: service.token },
+      stdout: "piped",
+    }).output();
+    assert.equal(output.code, 0);
+    const [html, subtitles] = new TextDecoder().decode(output.stdout).trim().split("\n")
+      .map((line) => TranslateResponseSchema.parse(JSON.parse(line)).results[0].text);
+    const tags = (text: string) =>
+      text.match(/<[^>]+>/g)?.map((tag) => tag.replace(/title="[^"]*"/, "title"));
+    assert.deepEqual(tags(html), ["<p>", '<a href="/guide" title>', "</a>", "<b>", "</b>", "</p>"]);
+    const lines = subtitles.split("\r\n");
+    assert.deepEqual([lines[0], lines[1], lines.length], ["1", "00:00:01,000 --> 00:00:03,000", 5]);
+  });
+});
