@@ -47,6 +47,16 @@ const KEPT_IN_TEXT = /[ \t]*\r?\n[ \t>]*|\\[!-/:-@[-`{-~]|&(?:#\d+|#x[\da-f]+|[a
 const HTML_OPEN = /^<([a-zA-Z][\w-]*)(?:\s[^<>]*)?>$/;
 const HTML_CLOSE = /^<\/([a-zA-Z][\w-]*)\s*>$/;
 
+// Built once: building the extensions on every call cost more than the parse itself.
+const PARSER_OPTIONS = {
+  extensions: [gfm(), frontmatter([...FRONT_MATTER]), math()],
+  mdastExtensions: [
+    gfmFromMarkdown(),
+    frontmatterFromMarkdown([...FRONT_MATTER]),
+    mathFromMarkdown(),
+  ],
+};
+
 /** Markdown. */
 export const markdownFormat: Format = {
   cut: (text, options) => cutMarkdown(text, spanFinder(options.mode)),
@@ -54,14 +64,7 @@ export const markdownFormat: Format = {
 
 /** Cuts a Markdown item; `find` protects further spans of text (message mode). */
 export function cutMarkdown(source: string, find?: SpanFinder): CutItem {
-  const tree = fromMarkdown(source, {
-    extensions: [gfm(), frontmatter([...FRONT_MATTER]), math()],
-    mdastExtensions: [
-      gfmFromMarkdown(),
-      frontmatterFromMarkdown([...FRONT_MATTER]),
-      mathFromMarkdown(),
-    ],
-  }) as MdNode;
+  const tree = fromMarkdown(source, PARSER_OPTIONS) as MdNode;
   const parts: CutPart[] = [];
   blocks(tree, source, parts, find);
   return combineCuts(source, parts);
