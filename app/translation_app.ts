@@ -168,7 +168,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     policy: () => deps.settings.current().compat,
     log,
   };
-  app.route("/v1/compat/deepl", deeplRoute(compat));
+  app.route("/v1/compat/deepl", deeplRoute({ ...compat, glossaries: deps.stores?.glossaries }));
   app.route("/v1/compat/libre", libreTranslateRoute(compat));
   app.route("/v1/compat/deeplx", deeplxRoute(compat));
   app.route("/v1/compat/t/:token/libre", libreTranslateRoute(compat));

@@ -6,7 +6,14 @@ import { z } from "zod";
 import { type ApiRoute, named } from "./api_route.ts";
 import {
   DEEPL_ERROR_STATUSES,
+  DeepLDictionaryQuerySchema,
+  DeepLDictionaryRequestSchema,
+  DeepLDictionarySummarySchema,
   DeepLErrorSchema,
+  DeepLGlossaryEntriesSchema,
+  DeepLGlossaryListSchema,
+  DeepLGlossaryRequestSchema,
+  DeepLGlossarySchema,
   DeepLLanguagesResponseSchema,
   DeepLTranslateRequestSchema,
   DeepLTranslateResponseSchema,
@@ -108,6 +115,130 @@ const DEEPL_ROUTES: readonly ApiRoute[] = [
   },
   deeplUsage("get"),
   deeplUsage("post"),
+];
+
+const GLOSSARIES = "/v1/compat/deepl/v3/glossaries";
+const UNKNOWN_ID = { glossary_id: "00000000-0000-4000-8000-000000000000" };
+const glossaryId = z.object({ glossary_id: z.string().describe("A tolk glossary id.") });
+const glossaryBody = named("DeepLGlossary", DeepLGlossarySchema);
+const glossaryRequest = named("DeepLGlossaryRequest", DeepLGlossaryRequestSchema);
+const dictionaryRequest = named("DeepLDictionaryRequest", DeepLDictionaryRequestSchema);
+const GLOSSARY_ERRORS = ["invalid_request", "not_found", "unsupported_language"];
+
+/** DeepL's v3 glossaries, on tolk's glossaries. */
+const DEEPL_GLOSSARY_ROUTES: readonly ApiRoute[] = [
+  {
+    ...deepl,
+    method: "post",
+    path: GLOSSARIES,
+    summary: "DeepL: create a glossary",
+    description: "A tolk glossary (also under /v1/glossaries); a form names its fields " +
+      "`dictionaries[0].source_lang`, `dictionaries[0].entries` …",
+    request: { body: glossaryRequest, formBody: glossaryRequest },
+    responses: { 201: { description: "The new glossary.", body: glossaryBody } },
+    errors: GLOSSARY_ERRORS,
+    examples: [{
+      body: {
+        name: "Terms",
+        dictionaries: [{ source_lang: "EN", target_lang: "DE", entries: "tolk	tolk" }],
+      },
+      status: 201,
+    }],
+  },
+  {
+    ...deepl,
+    method: "get",
+    path: GLOSSARIES,
+    summary: "DeepL: list glossaries",
+    responses: {
+      200: {
+        description: "Every glossary, oldest first.",
+        body: named("DeepLGlossaryList", DeepLGlossaryListSchema),
+      },
+    },
+    errors: [],
+    examples: [{ status: 200 }],
+  },
+  {
+    ...deepl,
+    method: "get",
+    path: `${GLOSSARIES}/{glossary_id}`,
+    summary: "DeepL: a glossary",
+    request: { params: glossaryId },
+    responses: { 200: { description: "The glossary.", body: glossaryBody } },
+    errors: ["not_found"],
+    examples: [{ params: UNKNOWN_ID, status: 404 }],
+  },
+  {
+    ...deepl,
+    method: "get",
+    path: `${GLOSSARIES}/{glossary_id}/entries`,
+    summary: "DeepL: a glossary's entries as TSV",
+    request: { params: glossaryId, query: DeepLDictionaryQuerySchema },
+    responses: {
+      200: {
+        description: "The dictionaries (one pair's when asked).",
+        body: named("DeepLGlossaryEntries", DeepLGlossaryEntriesSchema),
+      },
+    },
+    errors: GLOSSARY_ERRORS,
+    examples: [{ params: UNKNOWN_ID, status: 404 }],
+  },
+  {
+    ...deepl,
+    method: "patch",
+    path: `${GLOSSARIES}/{glossary_id}`,
+    summary: "DeepL: rename a glossary or merge dictionaries into it",
+    description: "A dictionary's entries are merged into the one of its pair: a term already " +
+      "there takes the new target.",
+    request: { params: glossaryId, body: glossaryRequest, formBody: glossaryRequest },
+    responses: { 200: { description: "The changed glossary.", body: glossaryBody } },
+    errors: GLOSSARY_ERRORS,
+    examples: [{ params: UNKNOWN_ID, body: { name: "New" }, status: 404 }],
+  },
+  {
+    ...deepl,
+    method: "put",
+    path: `${GLOSSARIES}/{glossary_id}/dictionaries`,
+    summary: "DeepL: replace one dictionary",
+    request: { params: glossaryId, body: dictionaryRequest, formBody: dictionaryRequest },
+    responses: {
+      200: {
+        description: "The dictionary's summary.",
+        body: named("DeepLDictionarySummary", DeepLDictionarySummarySchema),
+      },
+    },
+    errors: GLOSSARY_ERRORS,
+    examples: [{
+      params: UNKNOWN_ID,
+      body: { source_lang: "en", target_lang: "de", entries: "a	b" },
+      status: 404,
+    }],
+  },
+  {
+    ...deepl,
+    method: "delete",
+    path: `${GLOSSARIES}/{glossary_id}/dictionaries`,
+    summary: "DeepL: delete one dictionary",
+    request: { params: glossaryId, query: DeepLDictionaryQuerySchema },
+    responses: { 204: { description: "Deleted." } },
+    errors: GLOSSARY_ERRORS,
+    examples: [{
+      params: UNKNOWN_ID,
+      query: { source_lang: "en", target_lang: "de" },
+      status: 404,
+    }],
+  },
+  {
+    ...deepl,
+    method: "delete",
+    path: `${GLOSSARIES}/{glossary_id}`,
+    summary: "DeepL: delete a glossary",
+    request: { params: glossaryId },
+    responses: { 204: { description: "Deleted." } },
+    errors: ["not_found"],
+    examples: [{ params: UNKNOWN_ID, status: 404 }],
+  },
 ];
 
 const libreErrors = {
@@ -243,6 +374,7 @@ function deeplxRoute(path: string, pathToken: boolean): ApiRoute {
 /** Every compatibility route. */
 export const COMPAT_ROUTES: readonly ApiRoute[] = [
   ...DEEPL_ROUTES,
+  ...DEEPL_GLOSSARY_ROUTES,
   ...libreRoutes("/v1/compat/libre", false),
   ...libreRoutes("/v1/compat/t/{token}/libre", true),
   deeplxRoute("/v1/compat/deeplx/translate", false),

@@ -57,6 +57,58 @@ export const DeepLUsageResponseSchema = z.strictObject({
   character_limit: z.int().min(0).describe("No quota: a very large number."),
 });
 
+/** A v3 glossary dictionary in a JSON request (form bodies say `dictionaries[0].entries`). */
+export const DeepLDictionaryInputSchema = z.looseObject({
+  source_lang: z.string().describe("Source language, any spelling."),
+  target_lang: z.string().describe("Target language, any spelling."),
+  entries: z.string().describe("The entries, TSV or CSV."),
+  entries_format: z.string().optional().describe("tsv (default) or csv."),
+});
+
+/** POST /v3/glossaries and PATCH /v3/glossaries/{glossary_id}, JSON or form-encoded. */
+export const DeepLGlossaryRequestSchema = z.looseObject({
+  name: z.string().optional().describe("The glossary's name (required to create)."),
+  dictionaries: z.array(DeepLDictionaryInputSchema).optional()
+    .describe("Dictionaries, one per language pair; in a form, `dictionaries[i].<field>`."),
+}).describe("A DeepL v3 glossary request.");
+
+/** PUT /v3/glossaries/{glossary_id}/dictionaries: one dictionary, replaced whole. */
+export const DeepLDictionaryRequestSchema = DeepLDictionaryInputSchema;
+
+/** A dictionary as a DeepL v3 glossary lists it. */
+export const DeepLDictionarySummarySchema = z.strictObject({
+  source_lang: z.string().describe("DeepL spelling, lower case."),
+  target_lang: z.string().describe("DeepL spelling, lower case."),
+  entry_count: z.int().min(0),
+});
+
+/** A DeepL v3 glossary (a tolk glossary). */
+export const DeepLGlossarySchema = z.strictObject({
+  glossary_id: z.string(),
+  name: z.string(),
+  dictionaries: z.array(DeepLDictionarySummarySchema),
+  creation_time: z.string().describe("ISO 8601."),
+});
+
+/** GET /v3/glossaries. */
+export const DeepLGlossaryListSchema = z.strictObject({ glossaries: z.array(DeepLGlossarySchema) });
+
+/** GET /v3/glossaries/{glossary_id}/entries. */
+export const DeepLGlossaryEntriesSchema = z.strictObject({
+  dictionaries: z.array(z.strictObject({
+    source_lang: z.string(),
+    target_lang: z.string(),
+    entries: z.string().describe("TSV."),
+    entries_format: z.literal("tsv"),
+  })),
+});
+
+/** Query of the entries and dictionary-delete routes. */
+export const DeepLDictionaryQuerySchema = z.object({
+  source_lang: z.string().optional().describe("Only this source language."),
+  target_lang: z.string().optional().describe("Only this target language."),
+});
+
 /**
  * DeepL's statuses where they differ from tolk's: a bad or missing key is 403 (deepl-node's
  * `AuthorizationError`; a 401 surfaces as "unexpected status"), an unknown language 400.

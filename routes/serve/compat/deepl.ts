@@ -10,6 +10,7 @@ import {
   toDeepLLanguages,
   toDeepLResponse,
 } from "../../../compat/deepl.ts";
+import type { GlossaryStore } from "../../../storage/glossary_store.ts";
 import { runTranslation } from "../../../translation/run_translation.ts";
 import {
   compatApp,
@@ -19,16 +20,20 @@ import {
   readCompatBody,
   requireCompatToken,
 } from "./compat_app.ts";
+import { deeplGlossariesRoute } from "./deepl_glossaries.ts";
 
 const REFUSAL = {
   missing: "missing API key: send the tolk token as the DeepL auth key",
   wrong: "wrong API key: send the tolk token as the DeepL auth key",
 };
 
-/** The DeepL sub-app (`new DeepLClient(token, { serverUrl })` works unchanged against it). */
-export function deeplRoute(deps: CompatRouteDeps) {
+/**
+ * The DeepL sub-app (`new DeepLClient(token, { serverUrl })` works unchanged against it), with
+ * the v3 glossaries when the service has a glossary store.
+ */
+export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore }) {
   let billed = 0;
-  return compatApp(toDeepLError, deps.log)
+  const app = compatApp(toDeepLError, deps.log)
     .use(async (c, next) => {
       requireCompatToken(presentedCompatToken(c), deps.currentToken(), REFUSAL);
       await next();
@@ -48,6 +53,9 @@ export function deeplRoute(deps: CompatRouteDeps) {
       ["GET", "POST"],
       "/v2/usage",
       (c) => c.json({ character_count: billed, character_limit: DEEPL_CHARACTER_LIMIT }),
-    )
-    .all("*", compatNotFound);
+    );
+  if (deps.glossaries) {
+    app.route("/v3/glossaries", deeplGlossariesRoute({ glossaries: deps.glossaries }));
+  }
+  return app.all("*", compatNotFound);
 }

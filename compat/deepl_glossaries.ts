@@ -1,0 +1,162 @@
+/**
+ * The DeepL v3 glossary adapter: DeepL's glossary requests (JSON, or forms with
+ * `dictionaries[0].entries`) become tolk's glossary inputs, tolk's glossaries become DeepL's.
+ * Pure: no Hono; parsing and storing the entries stays with tolk's glossary code.
+ */
+import { serviceError } from "../errors/translation_errors.ts";
+import {
+  DeepLDictionaryInputSchema,
+  type DeepLDictionarySummarySchema,
+  DeepLGlossaryRequestSchema,
+  type DeepLGlossarySchema,
+} from "../schemas/compat/deepl.ts";
+import { type DictionaryInput, MAX_GLOSSARY_ENTRIES } from "../schemas/glossary.ts";
+import type { LanguageCode } from "../schemas/languages.ts";
+import type { GlossaryRecord } from "../storage/glossary_store.ts";
+import type { z } from "zod";
+import { readFields, readLanguage } from "./compat_request.ts";
+import { toClientLanguage } from "./language_spellings.ts";
+
+const FORM_FIELD = /^dictionaries\[(\d+)\]\.(source_lang|target_lang|entries|entries_format)$/;
+
+/** What a DeepL glossary request asks for, in tolk's terms. */
+export interface DeepLGlossaryInput {
+  name?: string;
+  dictionaries: DictionaryInput[];
+}
+
+/**
+ * DeepL glossary fields (JSON `dictionaries: [...]` or form `dictionaries[i].field`) → tolk's
+ * glossary input. Languages in any spelling; `entries_format` defaults to tsv.
+ *
+ * @throws {TranslationServiceError} for a missing name (`requireName`), no dictionaries
+ * (`requireDictionaries`), an unknown language or entries format.
+ */
+export function fromDeepLGlossaryRequest(
+  body: Record<string, unknown>,
+  required: { name: boolean; dictionaries: boolean },
+): DeepLGlossaryInput {
+  const fields = readFields(DeepLGlossaryRequestSchema, { ...body, dictionaries: undefined });
+  const dictionaries =
+    (Array.isArray(body.dictionaries) ? body.dictionaries : formDictionaries(body))
+      .map((dictionary, index) => fromDeepLDictionary(dictionary, `dictionaries[${index}]`));
+  const name = fields.name === "" ? undefined : fields.name;
+  if (required.name && name === undefined) {
+    throw serviceError("invalid_request", "Parameter 'name' not specified.", { param: "name" });
+  }
+  if (required.dictionaries && dictionaries.length === 0) {
+    throw serviceError("invalid_request", "Parameter 'dictionaries' not specified.", {
+      param: "dictionaries",
+    });
+  }
+  return { ...(name === undefined ? {} : { name }), dictionaries };
+}
+
+/**
+ * One DeepL dictionary (PUT /v3/glossaries/{id}/dictionaries, or an element of a request).
+ *
+ * @throws {TranslationServiceError} for an unknown language or entries format.
+ */
+export function fromDeepLDictionary(body: unknown, param = "dictionary"): DictionaryInput {
+  const fields = readFields(DeepLDictionaryInputSchema, body);
+  const format = fields.entries_format ?? "tsv";
+  if (format !== "tsv" && format !== "csv") {
+    throw serviceError("invalid_request", `${param}.entries_format must be tsv or csv`, {
+      param: `${param}.entries_format`,
+    });
+  }
+  return {
+    source_lang: readLanguage(fields.source_lang, `${param}.source_lang`, "deepl"),
+    target_lang: readLanguage(fields.target_lang, `${param}.target_lang`, "deepl"),
+    entries: fields.entries,
+    entries_format: format,
+  };
+}
+
+/** A tolk language as DeepL's glossaries write it: lower case, Traditional Chinese apart. */
+export function toDeepLGlossaryLanguage(code: string): string {
+  return code === "zh-Hant" ? "zh-hant" : toClientLanguage(code, "deepl").toLowerCase();
+}
+
+/** A tolk glossary → DeepL's v3 glossary. */
+export function toDeepLGlossary(record: GlossaryRecord): z.infer<typeof DeepLGlossarySchema> {
+  return {
+    glossary_id: record.id,
+    name: record.name,
+    dictionaries: record.dictionaries.map((dictionary) =>
+      toDeepLDictionarySummary(dictionary.sourceLang, dictionary.targetLang, dictionary.entryCount)
+    ),
+    creation_time: new Date(record.created).toISOString(),
+  };
+}
+
+/** One dictionary's summary in DeepL's spelling. */
+export function toDeepLDictionarySummary(
+  sourceLang: string,
+  targetLang: string,
+  entryCount: number,
+): z.infer<typeof DeepLDictionarySummarySchema> {
+  return {
+    source_lang: toDeepLGlossaryLanguage(sourceLang),
+    target_lang: toDeepLGlossaryLanguage(targetLang),
+    entry_count: entryCount,
+  };
+}
+
+/**
+ * Reads an optional language filter of a query.
+ *
+ * @throws {TranslationServiceError} `unsupported_language` for an unknown one.
+ */
+export function readLanguageFilter(value: string | undefined, param: string) {
+  return value ? readLanguage(value, param, "deepl") as LanguageCode : undefined;
+}
+
+/** Gathers `dictionaries[i].field` form fields into dictionaries, by index. */
+function formDictionaries(body: Record<string, unknown>): Record<string, unknown>[] {
+  const byIndex = new Map<number, Record<string, unknown>>();
+  for (const [key, value] of Object.entries(body)) {
+    const match = key.match(FORM_FIELD);
+    if (!match) continue;
+    const index = Number(match[1]);
+    if (!byIndex.has(index)) byIndex.set(index, {});
+    byIndex.get(index)![match[2]] = value;
+  }
+  return [...byIndex.keys()].sort((a, b) => a - b).map((index) => byIndex.get(index)!);
+}
+
+/** One glossary entry (an empty target keeps the source term). */
+export interface Entry {
+  source: string;
+  target: string;
+}
+
+/**
+ * DeepL's PATCH merges a dictionary into the one of its pair (PUT replaces): a source term
+ * already there (case-insensitive, as tolk's dictionaries compare) takes the new target in its
+ * place; new terms follow in their order.
+ *
+ * @throws {TranslationServiceError} `invalid_request` when the merge is over 10000 entries.
+ */
+export function mergeEntries(
+  existing: readonly Entry[],
+  incoming: readonly Entry[],
+  param: string,
+): Entry[] {
+  const incomingByKey = new Map(incoming.map((entry) => [entry.source.toLowerCase(), entry]));
+  const merged = existing.map((entry) => {
+    const key = entry.source.toLowerCase();
+    const replacement = incomingByKey.get(key);
+    if (replacement) incomingByKey.delete(key);
+    return replacement ?? entry;
+  });
+  merged.push(...incomingByKey.values());
+  if (merged.length > MAX_GLOSSARY_ENTRIES) {
+    throw serviceError(
+      "invalid_request",
+      `${param}: the merged dictionary would hold more than ${MAX_GLOSSARY_ENTRIES} entries`,
+      { param },
+    );
+  }
+  return merged;
+}

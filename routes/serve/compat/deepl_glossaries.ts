@@ -1,0 +1,112 @@
+/**
+ * DeepL's v3 glossaries under `/v1/compat/deepl/v3/glossaries`, on tolk's glossaries: create,
+ * list, get, entries, patch (merges a dictionary, as DeepL does), replace (PUT) or delete a
+ * dictionary, delete. Thin: body → adapter →
+ * glossary store → adapter; errors reach DeepL's shape through the DeepL sub-app.
+ */
+import { Hono } from "hono";
+import {
+  fromDeepLDictionary,
+  fromDeepLGlossaryRequest,
+  mergeEntries,
+  readLanguageFilter,
+  toDeepLDictionarySummary,
+  toDeepLGlossary,
+  toDeepLGlossaryLanguage,
+} from "../../../compat/deepl_glossaries.ts";
+import { serviceError } from "../../../errors/translation_errors.ts";
+import type { GlossaryStore } from "../../../storage/glossary_store.ts";
+import { formatTsv } from "../../../translation/glossary/entries_text.ts";
+import { toStoredDictionaries, unknownGlossary } from "../glossary_wire.ts";
+import { readCompatBody } from "./compat_app.ts";
+
+/** The DeepL v3 glossary sub-app (mounted inside the DeepL one, which renders its errors). */
+export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
+  const { glossaries } = deps;
+  const existing = (id: string) => {
+    const record = glossaries.get(id);
+    if (!record) throw unknownGlossary();
+    return record;
+  };
+  return new Hono()
+    .post("/", async (c) => {
+      const input = fromDeepLGlossaryRequest(await readCompatBody(c), {
+        name: true,
+        dictionaries: true,
+      });
+      const record = glossaries.create(
+        input.name!,
+        toStoredDictionaries(input.dictionaries, false),
+      );
+      return c.json(toDeepLGlossary(record), 201);
+    })
+    .get("/", (c) => c.json({ glossaries: glossaries.list().map(toDeepLGlossary) }))
+    .get("/:glossary_id", (c) => c.json(toDeepLGlossary(existing(c.req.param("glossary_id")))))
+    .get("/:glossary_id/entries", (c) => {
+      const dictionaries = glossaries.entries(c.req.param("glossary_id"), {
+        sourceLang: readLanguageFilter(c.req.query("source_lang"), "source_lang"),
+        targetLang: readLanguageFilter(c.req.query("target_lang"), "target_lang"),
+      });
+      if (!dictionaries) throw unknownGlossary();
+      return c.json({
+        dictionaries: dictionaries.map((dictionary) => ({
+          source_lang: toDeepLGlossaryLanguage(dictionary.sourceLang),
+          target_lang: toDeepLGlossaryLanguage(dictionary.targetLang),
+          entries: formatTsv(dictionary.entries),
+          entries_format: "tsv" as const,
+        })),
+      });
+    })
+    .patch("/:glossary_id", async (c) => {
+      const id = c.req.param("glossary_id");
+      existing(id);
+      const input = fromDeepLGlossaryRequest(await readCompatBody(c), {
+        name: false,
+        dictionaries: false,
+      });
+      const dictionaries = toStoredDictionaries(input.dictionaries, false).map((dictionary, i) => ({
+        ...dictionary,
+        entries: mergeEntries(
+          glossaries.dictionary(id, dictionary.sourceLang, dictionary.targetLang) ?? [],
+          dictionary.entries,
+          `dictionaries[${i}].entries`,
+        ),
+      }));
+      const record = glossaries.patch(id, { name: input.name, dictionaries });
+      return c.json(toDeepLGlossary(record ?? existing(id)));
+    })
+    .put("/:glossary_id/dictionaries", async (c) => {
+      const id = c.req.param("glossary_id");
+      existing(id);
+      const [dictionary] = toStoredDictionaries(
+        [fromDeepLDictionary(await readCompatBody(c))],
+        false,
+      );
+      glossaries.patch(id, { dictionaries: [dictionary] });
+      return c.json(
+        toDeepLDictionarySummary(
+          dictionary.sourceLang,
+          dictionary.targetLang,
+          dictionary.entries.length,
+        ),
+      );
+    })
+    .delete("/:glossary_id/dictionaries", (c) => {
+      const id = c.req.param("glossary_id");
+      existing(id);
+      const sourceLang = readLanguageFilter(c.req.query("source_lang"), "source_lang");
+      const targetLang = readLanguageFilter(c.req.query("target_lang"), "target_lang");
+      if (!sourceLang || !targetLang) {
+        throw serviceError("invalid_request", "source_lang and target_lang are required", {
+          param: sourceLang ? "target_lang" : "source_lang",
+        });
+      }
+      if (glossaries.dictionary(id, sourceLang, targetLang) === null) throw unknownGlossary();
+      glossaries.patch(id, { dictionaries: [{ sourceLang, targetLang, entries: [] }] });
+      return c.body(null, 204);
+    })
+    .delete("/:glossary_id", (c) => {
+      if (!glossaries.delete(c.req.param("glossary_id"))) throw unknownGlossary();
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,169 @@
+import assert from "node:assert/strict";
+import * as deepl from "deepl-node";
+import {
+  DeepLErrorSchema,
+  DeepLGlossaryListSchema,
+  DeepLGlossarySchema,
+} from "../../../../schemas/compat/deepl.ts";
+import { GlossarySchema } from "../../../../schemas/glossary.ts";
+import { expectBody } from "../../../support/http_assertions.ts";
+import {
+  type TestService,
+  withTranslationService as withService,
+} from "../../../support/translation_service.ts";
+
+function client(service: TestService) {
+  return new deepl.DeepLClient(service.token, {
+    serverUrl: `${service.url}/v1/compat/deepl`,
+    maxRetries: 0,
+  });
+}
+
+const ENTRIES = new deepl.GlossaryEntries({ entries: { tolk: "tolk", hello: "hallo" } });
+
+Deno.test("deepl-node creates, lists, reads and deletes a v3 glossary that is one of tolk's glossaries", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const created = await deeplClient.createMultilingualGlossary("Terms", [
+      { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES },
+      { sourceLangCode: "EN", targetLangCode: "zh-HANT", entries: ENTRIES },
+    ]);
+    assert.equal(created.name, "Terms");
+    assert.deepEqual(
+      created.dictionaries.map((d) => [d.sourceLangCode, d.targetLangCode, d.entryCount]),
+      [["en", "de", 2], ["en", "zh-hant", 2]],
+    );
+    // The same glossary through tolk's own API.
+    const own = await expectBody(
+      await fetch(`${service.url}/v1/glossaries/${created.glossaryId}`, {
+        headers: { "x-svc-token": service.token },
+      }),
+      200,
+      GlossarySchema,
+    );
+    assert.deepEqual(own.dictionaries.map((d) => d.target_lang), ["de", "zh-Hant"]);
+
+    const listed = await deeplClient.listMultilingualGlossaries();
+    assert.deepEqual(listed.map((g) => g.glossaryId), [created.glossaryId]);
+    const got = await deeplClient.getMultilingualGlossary(created.glossaryId);
+    assert.equal(got.creationTime.getTime(), created.creationTime.getTime());
+    const entries = await deeplClient.getMultilingualGlossaryDictionaryEntries(
+      created,
+      "en",
+      "de",
+    );
+    assert.deepEqual(entries.entries.entries(), { tolk: "tolk", hello: "hallo" });
+
+    await deeplClient.deleteMultilingualGlossary(created);
+    await assert.rejects(
+      deeplClient.getMultilingualGlossary(created.glossaryId),
+      deepl.GlossaryNotFoundError,
+    );
+    assert.deepEqual(await deeplClient.listMultilingualGlossaries(), []);
+  });
+});
+
+Deno.test("deepl-node renames a glossary and updates, replaces and deletes its dictionaries", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const created = await deeplClient.createMultilingualGlossary("Old", [
+      { sourceLangCode: "en", targetLangCode: "fr", entries: ENTRIES },
+    ]);
+    const renamed = await deeplClient.updateMultilingualGlossaryName(created, "New");
+    assert.equal(renamed.name, "New");
+    const updated = await deeplClient.updateMultilingualGlossaryDictionary(created, {
+      sourceLangCode: "en",
+      targetLangCode: "ja",
+      entries: new deepl.GlossaryEntries({ entries: { tolk: "トルク" } }),
+    });
+    assert.deepEqual(updated.dictionaries.map((d) => d.targetLangCode), ["fr", "ja"]);
+    const replaced = await deeplClient.replaceMultilingualGlossaryDictionary(created, {
+      sourceLangCode: "en",
+      targetLangCode: "fr",
+      entries: new deepl.GlossaryEntries({ entries: { one: "un" } }),
+    });
+    assert.equal(replaced.entryCount, 1);
+    const merged = await deeplClient.updateMultilingualGlossaryDictionary(created, {
+      sourceLangCode: "en",
+      targetLangCode: "ja",
+      entries: new deepl.GlossaryEntries({ entries: { TOLK: "トーク", new: "新" } }),
+    });
+    assert.ok(merged.dictionaries.some((d) => d.targetLangCode === "ja" && d.entryCount === 2));
+    const ja = await deeplClient.getMultilingualGlossaryDictionaryEntries(created, "en", "ja");
+    assert.deepEqual(ja.entries.entries(), { TOLK: "トーク", new: "新" }, "PATCH merges");
+    const csv = await deeplClient.updateMultilingualGlossaryDictionaryWithCsv(
+      created,
+      "en",
+      "es",
+      '"hello, world",hola mundo\n',
+    );
+    assert.ok(csv.dictionaries.some((d) => d.targetLangCode === "es" && d.entryCount === 1));
+    await deeplClient.deleteMultilingualGlossaryDictionary(created, "en", "ja");
+    const after = await deeplClient.getMultilingualGlossary(created.glossaryId);
+    assert.deepEqual(after.dictionaries.map((d) => d.targetLangCode), ["es", "fr"]);
+  });
+});
+
+Deno.test("POST /v1/compat/deepl/v3/glossaries answers bad dictionaries in DeepL's shape, naming the line", async () => {
+  await withService(async (service) => {
+    const post = (form: Record<string, string>) =>
+      fetch(`${service.url}/v1/compat/deepl/v3/glossaries`, {
+        method: "POST",
+        headers: { authorization: `DeepL-Auth-Key ${service.token}` },
+        body: new URLSearchParams(form),
+      });
+    const dictionary = {
+      "dictionaries[0].source_lang": "en",
+      "dictionaries[0].target_lang": "de",
+      "dictionaries[0].entries_format": "tsv",
+    };
+    const cases: {
+      name: string;
+      form: Record<string, string>;
+      status: number;
+      message?: RegExp;
+    }[] = [
+      { name: "no name", form: { ...dictionary, "dictionaries[0].entries": "a\tb" }, status: 400 },
+      { name: "no dictionary", form: { name: "x" }, status: 400 },
+      {
+        name: "a line without a tab",
+        form: { name: "x", ...dictionary, "dictionaries[0].entries": "a\tb\nbroken" },
+        status: 400,
+        message: /line 2/,
+      },
+      {
+        name: "an unknown language",
+        form: {
+          name: "x",
+          ...dictionary,
+          "dictionaries[0].target_lang": "pt",
+          "dictionaries[0].entries": "a\tb",
+        },
+        status: 400,
+      },
+    ];
+    for (const testCase of cases) {
+      const body = await expectBody(await post(testCase.form), testCase.status, DeepLErrorSchema);
+      if (testCase.message) assert.match(body.message, testCase.message, testCase.name);
+    }
+    const created = await expectBody(
+      await post({ name: "ok", ...dictionary, "dictionaries[0].entries": "a\tb" }),
+      201,
+      DeepLGlossarySchema,
+    );
+    await expectBody(
+      await fetch(`${service.url}/v1/compat/deepl/v3/glossaries`, {
+        headers: { authorization: `DeepL-Auth-Key ${service.token}` },
+      }),
+      200,
+      DeepLGlossaryListSchema,
+    );
+    await expectBody(
+      await fetch(`${service.url}/v1/compat/deepl/v3/glossaries/${created.glossary_id}x`, {
+        headers: { authorization: `DeepL-Auth-Key ${service.token}` },
+      }),
+      404,
+      DeepLErrorSchema,
+    );
+  });
+});
