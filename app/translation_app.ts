@@ -34,12 +34,18 @@ import { glossaryEntriesRoute } from "../routes/serve/glossary_entries.ts";
 import { glossaryGetRoute } from "../routes/serve/glossary_get.ts";
 import { glossaryListRoute } from "../routes/serve/glossary_list.ts";
 import { glossaryPatchRoute } from "../routes/serve/glossary_patch.ts";
+import { memoryEntriesAddRoute } from "../routes/serve/memory_entries_add.ts";
+import { memoryEntriesListRoute } from "../routes/serve/memory_entries_list.ts";
+import { memoryEntryDeleteRoute } from "../routes/serve/memory_entry_delete.ts";
+import { memoryExportRoute } from "../routes/serve/memory_export.ts";
+import { memoryImportRoute } from "../routes/serve/memory_import.ts";
 import { historyClearRoute } from "../routes/serve/history_clear.ts";
 import { historyDeleteRoute } from "../routes/serve/history_delete.ts";
 import { historyListRoute } from "../routes/serve/history_list.ts";
 import type { DataStores } from "../storage/data_stores.ts";
 import { StorageError } from "../storage/database.ts";
 import { createFailureLog } from "../storage/failure_log.ts";
+import { GlossaryMatchers } from "../translation/glossary/glossary_step.ts";
 
 /** Largest request body: 50000 code points of 4 UTF-8 bytes, JSON escaping and the envelope. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -106,6 +112,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   // 10,000 entries of two 256-character terms fit; a TMX file of a large memory may be bigger.
   app.use("/v1/glossaries/*", bodyLimit({ maxSize: 8 * MAX_BODY_BYTES }));
   app.use("/v1/glossaries", bodyLimit({ maxSize: 8 * MAX_BODY_BYTES }));
+  app.use("/v1/memory/*", bodyLimit({ maxSize: 64 * MAX_BODY_BYTES }));
   for (const path of [...authenticated, ...DATA_PATHS]) {
     app.use(path, tokenAuth({ access, reject: unauthorized }));
   }
@@ -118,13 +125,18 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   app.use("/v1/compat/*", cors({ origin: "*", maxAge: 86400 }));
 
   // One table gives both the capabilities flags and the translate path's refusals.
-  const features = featureFlags(
-    deps.registered ?? { ...PLAIN_TEXT_FEATURES, formats: REGISTERED_FORMATS },
-  );
+  // Glossaries and memory are on exactly when their stores are registered.
+  const features = featureFlags({
+    ...(deps.registered ?? { ...PLAIN_TEXT_FEATURES, formats: REGISTERED_FORMATS }),
+    glossary: deps.stores !== undefined,
+    memory: deps.stores !== undefined,
+  });
   const translation = {
     detector: deps.detector,
     pipeline: deps.pipeline,
     history: deps.stores?.history,
+    glossaries: deps.stores && new GlossaryMatchers(deps.stores.glossaries),
+    memory: deps.stores?.memory,
     failures: createFailureLog(log),
     features,
     log,
@@ -145,7 +157,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
 
   // Data: the user's history, glossaries and translation memory (one database).
   if (deps.stores) {
-    const { history, glossaries } = deps.stores;
+    const { history, glossaries, memory } = deps.stores;
     app.route("/v1/history", historyListRoute({ history }));
     app.route("/v1/history", historyClearRoute({ history }));
     app.route("/v1/history", historyDeleteRoute({ history }));
@@ -155,6 +167,11 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     app.route("/v1/glossaries", glossaryEntriesRoute({ glossaries }));
     app.route("/v1/glossaries", glossaryPatchRoute({ glossaries }));
     app.route("/v1/glossaries", glossaryDeleteRoute({ glossaries }));
+    app.route("/v1/memory/entries", memoryEntriesListRoute({ memory }));
+    app.route("/v1/memory/entries", memoryEntriesAddRoute({ memory }));
+    app.route("/v1/memory/entries", memoryEntryDeleteRoute({ memory }));
+    app.route("/v1/memory/import", memoryImportRoute({ memory }));
+    app.route("/v1/memory/export", memoryExportRoute({ memory }));
   }
 
   // Compatibility: clients that speak DeepL, LibreTranslate or DeepLX (URL-only ones put the

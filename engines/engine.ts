@@ -13,6 +13,20 @@ import type { EngineId, LanguageCode } from "../schemas/languages.ts";
 export interface TranslationItem {
   text: string;
   source: string;
+  /**
+   * Glossary terms found in this text (only those): the translation must use `target`, or keep
+   * `source` as written when `target` is empty ("do not translate").
+   */
+  terms?: readonly GlossaryTerm[];
+  /** Earlier translations of similar texts (translation memory), for engines that take examples. */
+  examples?: readonly { source: string; target: string }[];
+}
+
+/** One glossary term an engine is given. */
+export interface GlossaryTerm {
+  source: string;
+  /** Empty: do not translate, keep `source`. */
+  target: string;
 }
 
 /** What an engine is asked to do: translate every item into `target`. */

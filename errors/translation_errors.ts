@@ -98,7 +98,8 @@ function fromIssue(issue: z.core.$ZodIssue, param: string | null) {
   if (issue.code === "too_big" && issue.origin === "array" && param === "texts") {
     return serviceError("batch_too_large", issue.message, { param: "texts" });
   }
-  if (issue.code === "invalid_value" && (param === "source" || param === "target")) {
+  // source/target of a translation, and the language fields of glossaries and memory.
+  if (issue.code === "invalid_value" && param && LANGUAGE_FIELD.test(param)) {
     const allowed = param === "source" ? ["auto", ...LANGUAGE_CODES] : LANGUAGE_CODES;
     return serviceError(
       "unsupported_language",
@@ -108,6 +109,8 @@ function fromIssue(issue: z.core.$ZodIssue, param: string | null) {
   }
   return undefined;
 }
+
+const LANGUAGE_FIELD = /^(source|target)$|(^|\.)(source|target)_lang$/;
 
 const renderer = createErrorRenderer<ErrorCode>({
   make: serviceError,

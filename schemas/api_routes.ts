@@ -10,6 +10,7 @@ import type { ApiRoute } from "./api_route.ts";
 import { GLOSSARY_ROUTES } from "./glossary_routes.ts";
 import { HISTORY_ROUTES } from "./history_routes.ts";
 import { COMPAT_ROUTES } from "./compat_routes.ts";
+import { MEMORY_ROUTES } from "./memory_routes.ts";
 import { TRANSLATION_ROUTES } from "./translation_routes.ts";
 
 /** Every documented `/v1` route, grouped by family. */
@@ -18,4 +19,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...HISTORY_ROUTES,
   ...GLOSSARY_ROUTES,
   ...COMPAT_ROUTES,
+  ...MEMORY_ROUTES,
 ];

@@ -5,12 +5,14 @@ import { join } from "node:path";
 import { type Database, DATABASE_FILE, type DatabaseOptions, openDatabase } from "./database.ts";
 import { GlossaryStore } from "./glossary_store.ts";
 import { HistoryStore } from "./history_store.ts";
+import { MemoryStore } from "./memory_store.ts";
 
 /** Every store of a data directory. */
 export interface DataStores {
   readonly database: Database;
   readonly history: HistoryStore;
   readonly glossaries: GlossaryStore;
+  readonly memory: MemoryStore;
   /** Closes the database. */
   close(): void;
 }
@@ -29,6 +31,7 @@ export function openDataStores(dataDir: string, options: DatabaseOptions = {}): 
     database,
     history: new HistoryStore(database),
     glossaries: new GlossaryStore(database),
+    memory: new MemoryStore(database),
     close: () => database.close(),
   };
 }

@@ -11,12 +11,19 @@ import {
   type TranslateResponse,
 } from "../schemas/translation.ts";
 import { type Features, refusedFeature } from "../schemas/features.ts";
+import {
+  checkEngineStepOptions,
+  type EngineStepDeps,
+  translateWithUserWords,
+} from "./engine_step.ts";
+import type { GlossaryReport } from "./glossary/glossary_step.ts";
 import { type HistoryDeps, recordHistory } from "./history_record.ts";
 import { finishItems, planItems } from "./plan.ts";
+import { MEMORY_ENGINE } from "./memory/memory_step.ts";
 import { translateSegments } from "./segment_translation.ts";
 
 /** What a translation needs from the service. */
-export interface TranslationDeps extends HistoryDeps {
+export interface TranslationDeps extends HistoryDeps, EngineStepDeps {
   detector: LanguageDetector;
   pipeline: EnginePipeline;
   /** The feature flags of capabilities; a request asking for one that is off is refused. */
@@ -31,6 +38,8 @@ export interface TranslationContext {
   client: string | null;
   /** Aborted when the client goes away. */
   signal?: AbortSignal;
+  /** Told what the glossary matched and what the translations use (`Svc-Glossary-Report`). */
+  onGlossaryReport?: (report: GlossaryReport) => void;
 }
 
 /** Engine and model named in a response when no item needed an engine. */
@@ -61,7 +70,17 @@ export async function runTranslation(
     mode: request.mode,
   });
 
+  const stepOptions = {
+    glossaryId: options.glossary_id,
+    memory: options.memory,
+    sensitive: options.sensitive,
+  };
+  checkEngineStepOptions(deps, stepOptions);
   const mode = request.mode ?? "paragraph";
+  let firstCall = true;
+  let glossary: GlossaryReport | undefined = options.glossary_id
+    ? { matched: 0, applied: 0 }
+    : undefined;
   let engine = PASSTHROUGH;
   let model = PASSTHROUGH;
   let choice = (options.engine ?? "auto") as EngineChoice;
@@ -69,7 +88,7 @@ export async function runTranslation(
   const outcome = await translateSegments(
     toEngine.map((item) => ({ cut: item.cut!, source: item.source })),
     async (items) => {
-      const served = await deps.pipeline.translate({
+      const job = {
         items,
         target,
         model: options.model,
@@ -78,15 +97,27 @@ export async function runTranslation(
         domain: options.domain,
         alternatives: options.return_alternatives === true,
         signal: context.signal,
-      }, choice);
+      };
+      // Memory and glossary act on whole segments; the format fallback's text runs go plainly.
+      const served = firstCall
+        ? await translateWithUserWords(deps, job, choice, stepOptions)
+        : await deps.pipeline.translate(job, choice).then((plain) => ({
+          engine: plain.engine,
+          model: plain.outcome.model,
+          items: plain.outcome.items,
+          glossary: undefined,
+        }));
+      firstCall = false;
+      if (served.glossary) glossary = served.glossary;
       // The fallback's call goes to the engine that served the first one.
-      choice = served.engine as EngineChoice;
+      if (served.engine !== MEMORY_ENGINE) choice = served.engine as EngineChoice;
       engine = served.engine;
-      model = served.outcome.model;
-      return served.outcome.items;
+      model = served.model;
+      return served.items;
     },
     { once: mode === "webpage" },
   );
+  if (glossary) context.onGlossaryReport?.(glossary);
   if (outcome.fallbacks > 0) {
     deps.log?.(
       `format fallback: ${outcome.fallbacks} of ${outcome.sent} segments came back from ` +

@@ -58,6 +58,8 @@ export interface BatchOptions {
 interface JobItem extends ProtocolItem {
   index: number;
   source: string;
+  terms?: TranslationJob["items"][number]["terms"];
+  examples?: TranslationJob["items"][number]["examples"];
 }
 
 const DEFAULT_ATTEMPTS = 3;
@@ -87,6 +89,8 @@ export async function translateBatches(
     id: String(index + 1),
     text: item.text,
     source: item.source,
+    terms: item.terms,
+    examples: item.examples,
   }));
   for (const batch of planBatches(job, items, options)) {
     await runBatch(job, batch, complete, options, results);
@@ -195,7 +199,7 @@ function completionRequest(
   items: JobItem[],
   options: BatchOptions,
 ): CompletionRequest {
-  const messages = buildMessages(items, promptContext(job, items[0].source));
+  const messages = buildMessages(items, promptContext(job, items[0].source, items));
   const answerTokens = items.reduce(
     (sum, item) => sum + maxAnswerTokens(item, job.alternatives),
     ITEM_OVERHEAD_TOKENS,
@@ -212,7 +216,13 @@ function completionRequest(
   };
 }
 
-function promptContext(job: TranslationJob, source: string) {
+function promptContext(job: TranslationJob, source: string, items: readonly JobItem[] = []) {
+  // Only the terms found in this batch's texts: a whole glossary would crowd the context.
+  const glossary: Record<string, string> = {};
+  for (const item of items) {
+    for (const term of item.terms ?? []) glossary[term.source] = term.target;
+  }
+  const examples = items.flatMap((item) => item.examples ?? []);
   return {
     source,
     target: job.target,
@@ -220,6 +230,8 @@ function promptContext(job: TranslationJob, source: string) {
     tone: job.tone,
     domain: job.domain,
     alternatives: job.alternatives,
+    glossary,
+    examples,
   };
 }
 

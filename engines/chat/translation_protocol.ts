@@ -25,8 +25,10 @@ export interface PromptContext {
   tone?: string;
   domain?: string;
   alternatives: boolean;
-  /** Term → translation pairs the answer must use (glossaries, later). */
+  /** Term → translation pairs the answer must use; an empty translation: keep the term. */
   glossary?: Record<string, string>;
+  /** Earlier translations of similar texts (translation memory) to follow where they fit. */
+  examples?: readonly { source: string; target: string }[];
 }
 
 /** The chat messages of one request. */
@@ -79,6 +81,13 @@ export function buildMessages(items: ProtocolItem[], context: PromptContext): Pr
     domain: context.domain ? fill(prompts.domain, { domain: context.domain }) : "",
     glossary: glossaryLine(context.glossary),
     placeholders: items.some((item) => looksLikePlaceholder(item.text)) ? prompts.placeholders : "",
+    examples: context.examples?.length
+      ? fill(prompts.examples, {
+        examples: context.examples.slice(0, 8).map((example) =>
+          `${JSON.stringify(example.source)} → ${JSON.stringify(example.target)}`
+        ).join("; "),
+      })
+      : "",
     answer: context.alternatives ? prompts.answer.alternatives : prompts.answer.plain,
   };
   const system = prompts.system.map((line) => fill(line, slots)).filter((line) => line !== "")
@@ -273,9 +282,10 @@ function glossaryLine(glossary: Record<string, string> | undefined): string {
   if (pairs.length === 0) return "";
   return fill(prompts.glossary, {
     terms: pairs.map(([term, translation]) =>
-      `${JSON.stringify(term)} → ${JSON.stringify(translation)}`
-    )
-      .join(", "),
+      translation === ""
+        ? `${JSON.stringify(term)} → ${prompts.glossary_keep}`
+        : `${JSON.stringify(term)} → ${JSON.stringify(translation)}`
+    ).join("; "),
   });
 }
 

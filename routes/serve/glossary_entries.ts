@@ -3,17 +3,18 @@
  * one language pair's.
  */
 import { Hono } from "hono";
+import { errorFromIssues } from "../../errors/translation_errors.ts";
 import { queryParams } from "../../middleware/query_params.ts";
 import { GlossaryEntriesQuerySchema } from "../../schemas/glossary.ts";
 import type { GlossaryStore } from "../../storage/glossary_store.ts";
 import { formatTsv } from "../../translation/glossary/entries_text.ts";
-import { glossaryIssues, unknownGlossary } from "./glossary_wire.ts";
+import { unknownGlossary } from "./glossary_wire.ts";
 
 /** The glossary entries sub-app. */
 export function glossaryEntriesRoute(deps: { glossaries: GlossaryStore }) {
   return new Hono().get(
     "/:glossary_id/entries",
-    queryParams(GlossaryEntriesQuerySchema, glossaryIssues),
+    queryParams(GlossaryEntriesQuerySchema, errorFromIssues),
     (c) => {
       const query = c.req.valid("query");
       const dictionaries = deps.glossaries.entries(c.req.param("glossary_id"), {

@@ -7,18 +7,13 @@ import { JSON_BODY_ERRORS } from "../../errors/translation_errors.ts";
 import { jsonBody } from "../../middleware/json_body.ts";
 import { PatchGlossaryRequestSchema } from "../../schemas/glossary.ts";
 import type { GlossaryStore } from "../../storage/glossary_store.ts";
-import {
-  glossaryIssues,
-  toGlossaryBody,
-  toStoredDictionaries,
-  unknownGlossary,
-} from "./glossary_wire.ts";
+import { toGlossaryBody, toStoredDictionaries, unknownGlossary } from "./glossary_wire.ts";
 
 /** The glossary patch sub-app. */
 export function glossaryPatchRoute(deps: { glossaries: GlossaryStore }) {
   return new Hono().patch(
     "/:glossary_id",
-    jsonBody(PatchGlossaryRequestSchema, { ...JSON_BODY_ERRORS, invalid: glossaryIssues }),
+    jsonBody(PatchGlossaryRequestSchema, JSON_BODY_ERRORS),
     (c) => {
       const body = c.req.valid("json");
       const id = c.req.param("glossary_id");

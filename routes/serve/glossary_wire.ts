@@ -2,9 +2,7 @@
  * What the glossary routes share: request dictionaries → validated store dictionaries (errors
  * name the dictionary and line), store records → wire bodies, and the 404 for an unknown id.
  */
-import type { z } from "zod";
-import { errorFromIssues, serviceError } from "../../errors/translation_errors.ts";
-import { LANGUAGE_CODES } from "../../schemas/languages.ts";
+import { serviceError } from "../../errors/translation_errors.ts";
 import type { DictionaryInput, GlossaryBody } from "../../schemas/glossary.ts";
 import type { GlossaryRecord, StoredDictionary } from "../../storage/glossary_store.ts";
 import { EntriesTextError, parseEntries } from "../../translation/glossary/entries_text.ts";
@@ -55,24 +53,4 @@ export function toGlossaryBody(record: GlossaryRecord): GlossaryBody {
 /** The 404 of an unknown glossary id. */
 export function unknownGlossary() {
   return serviceError("not_found", "no glossary with this id", { param: "glossary_id" });
-}
-
-/**
- * Maps a refused glossary body: a language outside the 16 is 422 `unsupported_language` naming
- * the dictionary's field; the rest as every route does.
- */
-export function glossaryIssues(issues: readonly z.core.$ZodIssue[]) {
-  const issue = issues[0];
-  const last = issue.path[issue.path.length - 1];
-  if (issue.code === "invalid_value" && (last === "source_lang" || last === "target_lang")) {
-    const param = issue.path.map((part, i) =>
-      typeof part === "number" ? `[${part}]` : `${i ? "." : ""}${String(part)}`
-    ).join("");
-    return serviceError(
-      "unsupported_language",
-      `${param} is not a supported language; supported: ${LANGUAGE_CODES.join(", ")}`,
-      { param },
-    );
-  }
-  return errorFromIssues(issues);
 }

@@ -21,6 +21,11 @@ export interface OllamaStandInOptions {
   script?: ScriptedReply[];
   /** Replaces the tagging translator: what the runner answers for an item's text. */
   translate?: (text: string) => string;
+  /**
+   * What the translator does with the prompt's glossary: `ignore` it (default, a model that does
+   * not follow terms) or `apply` it (replace each term by its translation first).
+   */
+  glossary?: "ignore" | "apply";
 }
 
 /** A running stand-in. */
@@ -55,7 +60,8 @@ export function startOllamaStandIn(options: OllamaStandInOptions = {}): OllamaSt
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
     async (request) => {
-      const response = await route(request, { models, chats, script, translate });
+      const glossary = options.glossary ?? "ignore";
+      const response = await route(request, { models, chats, script, translate, glossary });
       // No keep-alive: once stopped, the stand-in is gone, as a stopped runner is (a graceful
       // shutdown would still serve idle pooled connections).
       response.headers.set("connection", "close");
@@ -76,6 +82,7 @@ interface StandInState {
   chats: Record<string, unknown>[];
   script: ScriptedReply[];
   translate: (text: string) => string;
+  glossary: "ignore" | "apply";
 }
 
 function route(
@@ -130,7 +137,8 @@ async function chat(
   if (scripted && "status" in scripted) {
     return Response.json({ error: scripted.error }, { status: scripted.status });
   }
-  const content = scripted?.content ?? tagTranslations(body, state.translate);
+  const content = scripted?.content ??
+    tagTranslations(body, state.translate, state.glossary === "apply");
   return Response.json({
     model,
     created_at: new Date().toISOString(),
@@ -150,6 +158,7 @@ async function chat(
 function tagTranslations(
   body: Record<string, unknown>,
   translate: (text: string) => string,
+  applyGlossary: boolean,
 ): string {
   const messages = body.messages as { role: string; content: string }[];
   const payload = JSON.parse(messages.find((m) => m.role === "user")!.content) as {
@@ -158,10 +167,33 @@ function tagTranslations(
   const format = body.format as { properties: Record<string, { type: string }> };
   const answer: Record<string, unknown> = {};
   for (const { id, text } of payload.items) {
-    const translated = translate(text);
+    const translated = translate(
+      promptTerms(applyGlossary ? messages : []).reduce(
+        (done, [term, target]) => done.replace(new RegExp(escapeRegExp(term), "gi"), target),
+        text,
+      ),
+    );
     answer[id] = format.properties[id]?.type === "object"
       ? { text: translated, alternatives: [`${translated} (2)`, `${translated} (3)`] }
       : translated;
   }
   return JSON.stringify(answer);
+}
+
+/** The `"term" → "translation"` pairs of the prompt's glossary line (kept terms map to themselves). */
+function promptTerms(messages: { role: string; content: string }[]): [string, string][] {
+  const system = messages.find((m) => m.role === "system")?.content ?? "";
+  const line = system.split("\n").find((l) => l.startsWith("Glossary")) ?? "";
+  const pairs: [string, string][] = [];
+  for (
+    const match of line.matchAll(/("(?:[^"\\]|\\.)*") → ("(?:[^"\\]|\\.)*"|do not translate)/g)
+  ) {
+    const term = JSON.parse(match[1]);
+    pairs.push([term, match[2].startsWith('"') ? JSON.parse(match[2]) : term]);
+  }
+  return pairs;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

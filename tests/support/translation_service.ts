@@ -35,6 +35,8 @@ export interface TestServiceOptions {
   dataDir?: string;
   /** Options of the database (e.g. a small `maxPageCount`). */
   database?: DatabaseOptions;
+  /** Serve without history, glossaries and memory (as a build without a data directory). */
+  withoutStores?: boolean;
 }
 
 /** A running test service. */
@@ -89,7 +91,7 @@ export async function startTranslationService(
     settings: store,
     detector,
     pipeline,
-    stores,
+    stores: options.withoutStores ? undefined : stores,
     log: (line) => logs.push(line),
   });
   const server = Deno.serve(

@@ -5,7 +5,25 @@ import {
   TranslateResponseSchema,
 } from "../../../schemas/translation.ts";
 import { expectBody, expectError } from "../../support/http_assertions.ts";
-import { postTranslate, withTranslationService } from "../../support/translation_service.ts";
+import { dataRequest } from "../../support/data_requests.ts";
+import {
+  postTranslate,
+  type TestService,
+  withTranslationService,
+} from "../../support/translation_service.ts";
+
+async function createGlossary(service: TestService): Promise<string> {
+  const response = await dataRequest(service, "POST", "/v1/glossaries", {
+    name: "g",
+    dictionaries: [{
+      source_lang: "en",
+      target_lang: "de",
+      entries: "morning\tMorgen\n",
+      entries_format: "tsv",
+    }],
+  });
+  return (await response.json()).glossary_id;
+}
 
 /** A request asking for each feature a translate request can ask for. */
 const ASKING: Partial<Record<FeatureName, Record<string, unknown>>> = {
@@ -29,7 +47,10 @@ Deno.test("POST /v1/translate refuses each feature capabilities report off and s
     );
     for (const [name, asking] of Object.entries(ASKING)) {
       const feature = FEATURE_TABLE[name as FeatureName];
-      const body = { target: "de", texts: ["Good morning"], ...asking };
+      const body: Record<string, unknown> = { target: "de", texts: ["Good morning"], ...asking };
+      if (name === "glossary" && capabilities.features.glossary) {
+        body.options = { glossary_id: await createGlossary(service) };
+      }
       const response = await postTranslate(service, body);
       if (capabilities.features[name as FeatureName]) {
         await expectBody(response, 200, TranslateResponseSchema);
@@ -42,14 +63,33 @@ Deno.test("POST /v1/translate refuses each feature capabilities report off and s
   });
 });
 
-Deno.test("POST /v1/translate refuses options.memory while features.memory is false", async () => {
+Deno.test("features.glossary and features.memory are true with the data stores, and refused without them", async () => {
   await withTranslationService(async (service) => {
-    const response = await postTranslate(service, {
-      target: "de",
-      texts: ["Good morning"],
-      options: { memory: true },
-    });
-    const body = await expectError(response, 400, "invalid_request", "options.memory");
-    assert.match(body.error.message, /features\.memory is false/);
+    const { features } = await expectBody(
+      await fetch(`${service.url}/v1/capabilities`),
+      200,
+      CapabilitiesResponseSchema,
+    );
+    assert.equal(features.glossary, true);
+    assert.equal(features.memory, true);
   });
+  await withTranslationService(async (service) => {
+    const { features } = await expectBody(
+      await fetch(`${service.url}/v1/capabilities`),
+      200,
+      CapabilitiesResponseSchema,
+    );
+    assert.equal(features.glossary, false);
+    assert.equal(features.memory, false);
+    for (const name of ["glossary", "memory"] as const) {
+      const body = { target: "de", texts: ["Good morning"], ...ASKING[name] };
+      const refused = await expectError(
+        await postTranslate(service, body),
+        400,
+        "invalid_request",
+        FEATURE_TABLE[name].request!.param,
+      );
+      assert.match(refused.error.message, new RegExp(`features\\.${name} is false`));
+    }
+  }, { withoutStores: true });
 });

@@ -1,0 +1,36 @@
+/**
+ * POST /v1/memory/import — reads a TMX 1.4 document into the memory, in one transaction.
+ */
+import { Hono } from "hono";
+import { serviceError } from "../../errors/translation_errors.ts";
+import type { MemoryStore } from "../../storage/memory_store.ts";
+import { fromTmx, TmxError } from "../../translation/memory/tmx.ts";
+
+const TMX_MEDIA_TYPES = new Set(["application/x-tmx+xml", "application/xml", "text/xml"]);
+
+/** The memory import sub-app. */
+export function memoryImportRoute(deps: { memory: MemoryStore }) {
+  return new Hono().post("/", async (c) => {
+    const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    if (!TMX_MEDIA_TYPES.has(mediaType)) {
+      throw serviceError(
+        "invalid_request",
+        "the body must be TMX 1.4 with Content-Type: application/x-tmx+xml",
+      );
+    }
+    let parsed;
+    try {
+      parsed = fromTmx(await c.req.text());
+    } catch (error) {
+      if (!(error instanceof TmxError)) throw error;
+      throw serviceError("invalid_request", `the body is not TMX: ${error.message}`);
+    }
+    // Group by origin: one add() per origin keeps "user wins" intact for imported engine rows.
+    const imported = (["user", "engine"] as const).reduce(
+      (sum, origin) =>
+        sum + deps.memory.add(parsed.entries.filter((entry) => entry.origin === origin), origin),
+      0,
+    );
+    return c.json({ imported, skipped: parsed.skipped });
+  });
+}

@@ -1,0 +1,246 @@
+/**
+ * Translation memory: source → target pairs per language pair, from the user (`user`) or from
+ * earlier translations (`engine`). Exact lookup by normalised key; fuzzy lookup through MinHash
+ * band keys (storage/memory_sketch.ts). A user entry wins over an engine one.
+ */
+import type { Database } from "./database.ts";
+import {
+  bandKeys,
+  bigrams,
+  dice,
+  FUZZY_THRESHOLD,
+  memoryKey,
+  sizeBounds,
+} from "./memory_sketch.ts";
+
+/** Where an entry came from. */
+export type MemoryOrigin = "user" | "engine";
+
+/** One stored entry. */
+export interface MemoryEntry {
+  id: string;
+  sourceLang: string;
+  targetLang: string;
+  source: string;
+  target: string;
+  origin: MemoryOrigin;
+  /** Epoch seconds. */
+  created: number;
+}
+
+/** A new entry. */
+export interface NewMemoryEntry {
+  sourceLang: string;
+  targetLang: string;
+  source: string;
+  target: string;
+  /** Epoch seconds; default now. */
+  created?: number;
+}
+
+/** A fuzzy hit: an entry and its similarity (0.75..1). */
+export interface FuzzyHit {
+  source: string;
+  target: string;
+  similarity: number;
+}
+
+/** Filter and page of {@link MemoryStore.list}. */
+export interface MemoryQuery {
+  sourceLang?: string;
+  targetLang?: string;
+  /** Substring of source or target (ASCII case-insensitive). */
+  q?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** The memory tables of one database. */
+export class MemoryStore {
+  constructor(readonly database: Database) {}
+
+  /**
+   * Adds or replaces entries in one transaction; an entry replaces the one with the same key,
+   * pair and origin. Resolves to how many were written.
+   *
+   * @throws {StorageError} when the database cannot be written (then none was).
+   */
+  add(entries: readonly NewMemoryEntry[], origin: MemoryOrigin): number {
+    if (entries.length === 0) return 0;
+    const db = this.database.db;
+    const find = db.prepare(
+      "select id from memory_entries where source_lang = ? and target_lang = ? and key = ? and origin = ?",
+    );
+    const update = db.prepare(
+      "update memory_entries set source = ?, target = ?, created = ? where id = ?",
+    );
+    const insert = db.prepare(
+      `insert into memory_entries (source_lang, target_lang, key, source, target, origin, length, created)
+       values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const gram = db.prepare(
+      "insert or ignore into memory_grams (gram, length, entry_id) values (?, ?, ?)",
+    );
+    const now = Math.floor(Date.now() / 1000);
+    return this.database.transaction(() => {
+      for (const entry of entries) {
+        const key = memoryKey(entry.source);
+        const created = entry.created ?? now;
+        const existing = find.get(entry.sourceLang, entry.targetLang, key, origin) as
+          | { id: number }
+          | undefined;
+        if (existing) {
+          update.run(entry.source, entry.target, created, existing.id);
+          continue;
+        }
+        const grams = bigrams(key);
+        const id = Number(
+          insert.run(
+            entry.sourceLang,
+            entry.targetLang,
+            key,
+            entry.source,
+            entry.target,
+            origin,
+            grams.size,
+            created,
+          )
+            .lastInsertRowid,
+        );
+        for (const band of bandKeys(grams, `${entry.sourceLang}>${entry.targetLang}`)) {
+          gram.run(band, grams.size, id);
+        }
+      }
+      return entries.length;
+    });
+  }
+
+  /** The stored translation of exactly this text (normalised), a user entry first; or null. */
+  exact(sourceLang: string, targetLang: string, text: string): string | null {
+    const row = this.database.db.prepare(
+      `select target from memory_entries where source_lang = ? and target_lang = ? and key = ?
+       order by origin = 'user' desc limit 1`,
+    ).get(sourceLang, targetLang, memoryKey(text)) as { target: string } | undefined;
+    return row ? row.target : null;
+  }
+
+  /** Up to `limit` entries at least 75% similar to `text`, most similar (then user) first. */
+  fuzzy(sourceLang: string, targetLang: string, text: string, limit = 3): FuzzyHit[] {
+    const key = memoryKey(text);
+    const grams = bigrams(key);
+    const [low, high] = sizeBounds(grams.size);
+    const bands = bandKeys(grams, `${sourceLang}>${targetLang}`);
+    const rows = this.database.db.prepare(
+      `select distinct e.key, e.source, e.target, e.origin from memory_grams g
+       join memory_entries e on e.id = g.entry_id
+       where g.gram in (${bands.map(() => "?").join(",")}) and g.length between ? and ?
+         and e.source_lang = ? and e.target_lang = ?
+       limit 200`,
+    ).all(...bands, low, high, sourceLang, targetLang) as {
+      key: string;
+      source: string;
+      target: string;
+      origin: string;
+    }[];
+    return rows
+      .map((row) => ({ row, similarity: dice(grams, bigrams(row.key)) }))
+      .filter(({ similarity }) => similarity >= FUZZY_THRESHOLD)
+      .sort((a, b) =>
+        b.similarity - a.similarity ||
+        Number(b.row.origin === "user") - Number(a.row.origin === "user")
+      )
+      .slice(0, limit)
+      .map(({ row, similarity }) => ({ source: row.source, target: row.target, similarity }));
+  }
+
+  /** A page of entries, newest first. */
+  list(query: MemoryQuery): { entries: MemoryEntry[]; nextCursor: string | null } {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    if (query.cursor !== undefined) {
+      where.push("id < ?");
+      params.push(decodeMemoryCursor(query.cursor));
+    }
+    if (query.sourceLang) {
+      where.push("source_lang = ?");
+      params.push(query.sourceLang);
+    }
+    if (query.targetLang) {
+      where.push("target_lang = ?");
+      params.push(query.targetLang);
+    }
+    if (query.q) {
+      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push("(source like ? escape '\\' or target like ? escape '\\')");
+      params.push(pattern, pattern);
+    }
+    const rows = this.database.db.prepare(
+      `select * from memory_entries ${where.length ? `where ${where.join(" and ")}` : ""}
+       order by id desc limit ?`,
+    ).all(...params, query.limit + 1) as Record<string, unknown>[];
+    const page = rows.slice(0, query.limit).map(toEntry);
+    return {
+      entries: page,
+      nextCursor: rows.length > query.limit
+        ? encodeMemoryCursor(Number(page[page.length - 1].id))
+        : null,
+    };
+  }
+
+  /** Every entry, oldest first (export). */
+  *all(): Generator<MemoryEntry> {
+    let after = 0;
+    const page = this.database.db.prepare(
+      "select * from memory_entries where id > ? order by id limit 1000",
+    );
+    for (;;) {
+      const rows = page.all(after) as Record<string, unknown>[];
+      if (rows.length === 0) return;
+      for (const row of rows) yield toEntry(row);
+      after = Number(rows[rows.length - 1].id);
+    }
+  }
+
+  /**
+   * Deletes one entry; false when there was none.
+   *
+   * @throws {StorageError} when the database cannot be written.
+   */
+  delete(id: string): boolean {
+    if (!/^\d{1,15}$/.test(id)) return false;
+    return this.database.transaction(() =>
+      Number(
+        this.database.db.prepare("delete from memory_entries where id = ?").run(Number(id)).changes,
+      ) > 0
+    );
+  }
+}
+
+function toEntry(row: Record<string, unknown>): MemoryEntry {
+  return {
+    id: String(row.id),
+    sourceLang: String(row.source_lang),
+    targetLang: String(row.target_lang),
+    source: String(row.source),
+    target: String(row.target),
+    origin: row.origin as MemoryOrigin,
+    created: Number(row.created),
+  };
+}
+
+function encodeMemoryCursor(id: number): string {
+  return btoa(`m${id}`).replace(/=+$/, "");
+}
+
+/** The id a cursor continues after; throws RangeError for one this store never made. */
+function decodeMemoryCursor(cursor: string): number {
+  let text = "";
+  try {
+    text = atob(cursor);
+  } catch {
+    // falls through
+  }
+  const match = /^m(\d{1,15})$/.exec(text);
+  if (!match) throw new RangeError("cursor is not a next_cursor this service returned");
+  return Number(match[1]);
+}

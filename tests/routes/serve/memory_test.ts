@@ -1,0 +1,189 @@
+import assert from "node:assert/strict";
+import {
+  AddMemoryResponseSchema,
+  MemoryImportResponseSchema,
+  MemoryPageSchema,
+} from "../../../schemas/memory.ts";
+import { dataRequest } from "../../support/data_requests.ts";
+import { expectBody, expectError } from "../../support/http_assertions.ts";
+import {
+  type TestService,
+  withTranslationService as withService,
+} from "../../support/translation_service.ts";
+
+const TMX = { "content-type": "application/x-tmx+xml" };
+
+async function add(
+  service: TestService,
+  entries: { source: string; target: string }[],
+  pair = ["en", "de"],
+) {
+  return await expectBody(
+    await dataRequest(service, "POST", "/v1/memory/entries", {
+      source_lang: pair[0],
+      target_lang: pair[1],
+      entries,
+    }),
+    201,
+    AddMemoryResponseSchema,
+  );
+}
+
+async function list(service: TestService, query = "") {
+  return await expectBody(
+    await dataRequest(service, "GET", `/v1/memory/entries${query}`),
+    200,
+    MemoryPageSchema,
+  );
+}
+
+Deno.test("POST then GET /v1/memory/entries: the user's pairs, newest first, paged and filtered", async () => {
+  await withService(async (service) => {
+    assert.deepEqual(
+      await add(service, [{ source: "Save", target: "Sichern" }, {
+        source: "Open",
+        target: "Öffnen",
+      }]),
+      { added: 2 },
+    );
+    await add(service, [{ source: "Save", target: "Enregistrer" }], ["en", "fr"]);
+    const page = await list(service, "?limit=2");
+    assert.deepEqual(page.data.map((e) => [e.source, e.target, e.origin]), [
+      ["Save", "Enregistrer", "user"],
+      ["Open", "Öffnen", "user"],
+    ]);
+    const rest = await list(service, `?limit=2&cursor=${page.next_cursor}`);
+    assert.deepEqual(rest.data.map((e) => e.target), ["Sichern"]);
+    assert.equal(rest.next_cursor, null);
+    assert.deepEqual((await list(service, "?target_lang=fr")).data.map((e) => e.target), [
+      "Enregistrer",
+    ]);
+    assert.deepEqual((await list(service, "?q=%C3%B6ffnen")).data.map((e) => e.source), []);
+    assert.deepEqual((await list(service, "?q=ope")).data.map((e) => e.source), ["Open"]);
+  });
+});
+
+Deno.test("DELETE /v1/memory/entries/{id} removes one entry, then answers 404", async () => {
+  await withService(async (service) => {
+    await add(service, [{ source: "Save", target: "Sichern" }]);
+    const [entry] = (await list(service)).data;
+    assert.equal(
+      (await dataRequest(service, "DELETE", `/v1/memory/entries/${entry.id}`)).status,
+      204,
+    );
+    assert.deepEqual((await list(service)).data, []);
+    await expectError(
+      await dataRequest(service, "DELETE", `/v1/memory/entries/${entry.id}`),
+      404,
+      "not_found",
+      "id",
+    );
+  });
+});
+
+const BAD = [
+  {
+    name: "an unsupported source_lang",
+    body: { source_lang: "pt", target_lang: "de", entries: [{ source: "a", target: "b" }] },
+    status: 422,
+    code: "unsupported_language",
+    param: "source_lang",
+  },
+  {
+    name: "no entries",
+    body: { source_lang: "en", target_lang: "de", entries: [] },
+    status: 400,
+    code: "invalid_request",
+    param: "entries",
+  },
+  {
+    name: "an empty target",
+    body: { source_lang: "en", target_lang: "de", entries: [{ source: "a", target: "" }] },
+    status: 400,
+    code: "invalid_request",
+    param: "entries[0].target",
+  },
+  {
+    name: "an unknown field",
+    body: {
+      source_lang: "en",
+      target_lang: "de",
+      entries: [{ source: "a", target: "b", note: 1 }],
+    },
+    status: 400,
+    code: "invalid_request",
+    param: "entries[0].note",
+  },
+];
+
+for (const { name, body, status, code, param } of BAD) {
+  Deno.test(`POST /v1/memory/entries refuses ${name} with ${status} ${code}`, async () => {
+    await withService(async (service) => {
+      await expectError(
+        await dataRequest(service, "POST", "/v1/memory/entries", body),
+        status,
+        code,
+        param,
+      );
+      assert.deepEqual((await list(service)).data, [], "nothing written");
+    });
+  });
+}
+
+Deno.test("GET /v1/memory/export then POST /v1/memory/import into an empty database gives identical entries", async () => {
+  let exported = "";
+  let before: unknown[] = [];
+  await withService(async (service) => {
+    await add(service, [{ source: 'Tom & "Jerry"', target: "Tom & „Jerry“" }, {
+      source: "東京へ\n行く",
+      target: "Go to Tokyo",
+    }]);
+    await add(service, [{ source: "สวัสดี", target: "你好" }], ["th", "zh-Hant"]);
+    const response = await dataRequest(service, "GET", "/v1/memory/export?format=tmx");
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get("content-type")!, /^application\/x-tmx\+xml/);
+    exported = await response.text();
+    before = (await list(service)).data.map(({ id: _, ...rest }) => rest);
+  });
+  await withService(async (service) => {
+    const result = await expectBody(
+      await dataRequest(service, "POST", "/v1/memory/import", exported, TMX),
+      200,
+      MemoryImportResponseSchema,
+    );
+    assert.deepEqual(result, { imported: 3, skipped: 0 });
+    const after = (await list(service)).data.map(({ id: _, ...rest }) => rest);
+    assert.deepEqual(after, before);
+  });
+});
+
+Deno.test("POST /v1/memory/import refuses a body that is not TMX, or not sent as TMX, and writes nothing", async () => {
+  await withService(async (service) => {
+    await expectError(
+      await dataRequest(service, "POST", "/v1/memory/import", "<html/>", TMX),
+      400,
+      "invalid_request",
+    );
+    await expectError(
+      await dataRequest(service, "POST", "/v1/memory/import", '<tmx version="1.4"><body/></tmx>', {
+        "content-type": "text/plain",
+      }),
+      400,
+      "invalid_request",
+    );
+    assert.deepEqual((await list(service)).data, []);
+  });
+});
+
+Deno.test("the memory routes need the token", async () => {
+  await withService(async (service) => {
+    for (
+      const [method, path] of [["GET", "/v1/memory/entries"], ["POST", "/v1/memory/import"], [
+        "GET",
+        "/v1/memory/export",
+      ], ["DELETE", "/v1/memory/entries/1"]]
+    ) {
+      await expectError(await fetch(`${service.url}${path}`, { method }), 401, "unauthorized");
+    }
+  });
+});

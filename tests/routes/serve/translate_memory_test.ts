@@ -1,0 +1,167 @@
+/**
+ * Translation memory on the translate path: exact hits skip the engine (the stand-in counts
+ * calls), similar ones reach chat engines as examples, new translations are remembered, user
+ * entries win, sensitive requests read and never write, and 50 parallel writers lose nothing.
+ */
+import assert from "node:assert/strict";
+import { MemoryPageSchema } from "../../../schemas/memory.ts";
+import { TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { dataRequest } from "../../support/data_requests.ts";
+import { expectBody } from "../../support/http_assertions.ts";
+import {
+  type OllamaStandIn,
+  standInTranslation,
+  startOllamaStandIn,
+} from "../../support/ollama_stand_in.ts";
+import {
+  postTranslate,
+  startTranslationService,
+  type TestService,
+} from "../../support/translation_service.ts";
+
+async function withChatService(fn: (service: TestService, runner: OllamaStandIn) => Promise<void>) {
+  const runner = startOllamaStandIn();
+  const service = await startTranslationService({
+    settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    statusTtlMs: 0,
+  });
+  try {
+    await fn(service, runner);
+  } finally {
+    await service.stop();
+    await runner.stop();
+  }
+}
+
+async function translate(
+  service: TestService,
+  texts: string[],
+  options: Record<string, unknown> = {},
+) {
+  return await expectBody(
+    await postTranslate(service, {
+      source: "en",
+      target: "de",
+      texts,
+      options: { engine: "engine-one", memory: true, ...options },
+    }),
+    200,
+    TranslateResponseSchema,
+  );
+}
+
+async function addUserEntry(service: TestService, source: string, target: string) {
+  const response = await dataRequest(service, "POST", "/v1/memory/entries", {
+    source_lang: "en",
+    target_lang: "de",
+    entries: [{ source, target }],
+  });
+  assert.equal(response.status, 201, await response.text());
+}
+
+async function entries(service: TestService) {
+  return (await expectBody(
+    await dataRequest(service, "GET", "/v1/memory/entries?limit=200"),
+    200,
+    MemoryPageSchema,
+  )).data;
+}
+
+Deno.test("an exact memory hit skips the engine, and engine and model are memory", async () => {
+  await withChatService(async (service, runner) => {
+    await addUserEntry(service, "Good morning, my friend.", "Guten Morgen, mein Freund.");
+    const body = await translate(service, ["Good  morning,\nmy friend. "]);
+    assert.equal(runner.chats.length, 0, "no engine call");
+    assert.equal(body.engine, "memory");
+    assert.equal(body.model, "memory");
+    assert.equal(body.results[0].text, "Guten Morgen, mein Freund. ", "outer space kept");
+  });
+});
+
+Deno.test("a new translation is remembered (origin engine) and the next identical request skips the engine", async () => {
+  await withChatService(async (service, runner) => {
+    const first = await translate(service, ["The printer is out of paper."]);
+    assert.equal(first.engine, "engine-one");
+    assert.equal(runner.chats.length, 1);
+    const stored = await entries(service);
+    assert.deepEqual(stored.map((e) => [e.source, e.target, e.origin]), [
+      [
+        "The printer is out of paper.",
+        standInTranslation("The printer is out of paper."),
+        "engine",
+      ],
+    ]);
+    const second = await translate(service, [
+      "The printer is out of paper.",
+      "A new sentence here.",
+    ]);
+    assert.equal(runner.chats.length, 2, "only the new sentence went to the engine");
+    assert.equal(second.engine, "engine-one", "one item needed the engine");
+    assert.equal(second.results[0].text, standInTranslation("The printer is out of paper."));
+  });
+});
+
+Deno.test("a user entry wins over the engine's remembered translation", async () => {
+  await withChatService(async (service) => {
+    await translate(service, ["Save the file."]);
+    await addUserEntry(service, "Save the file.", "Datei sichern.");
+    const body = await translate(service, ["Save the file."]);
+    assert.equal(body.results[0].text, "Datei sichern.");
+    assert.equal(body.engine, "memory");
+  });
+});
+
+Deno.test("similar remembered pairs (≥ 75%) reach a chat engine as examples", async () => {
+  await withChatService(async (service, runner) => {
+    await addUserEntry(
+      service,
+      "The quick brown fox jumps over the lazy dog.",
+      "Der schnelle braune Fuchs springt über den faulen Hund.",
+    );
+    await translate(service, ["The quick brown fox jumped over the lazy dog."]);
+    const messages = runner.chats[0].messages as { role: string; content: string }[];
+    const system = messages.find((m) => m.role === "system")!.content;
+    assert.match(system, /Earlier approved translations/);
+    assert.ok(system.includes("Der schnelle braune Fuchs springt über den faulen Hund."));
+  });
+});
+
+Deno.test("without memory: true the memory is neither read nor written", async () => {
+  await withChatService(async (service, runner) => {
+    await addUserEntry(service, "Good night.", "Gute Nacht.");
+    const body = await translate(service, ["Good night.", "Sleep well."], { memory: false });
+    assert.equal(runner.chats.length, 1);
+    assert.equal(body.results[0].text, standInTranslation("Good night."));
+    assert.equal((await entries(service)).length, 1, "nothing new stored");
+  });
+});
+
+Deno.test("a sensitive request reads the memory and writes nothing", async () => {
+  await withChatService(async (service, runner) => {
+    await addUserEntry(service, "Known sentence.", "Bekannter Satz.");
+    const body = await translate(service, ["Known sentence.", "A secret sentence."], {
+      sensitive: true,
+    });
+    assert.equal(body.results[0].text, "Bekannter Satz.");
+    assert.equal(runner.chats.length, 1);
+    assert.equal((await entries(service)).length, 1, "the secret sentence was not stored");
+  });
+});
+
+Deno.test("50 parallel translate requests with memory on: no database is locked, nothing lost", async () => {
+  await withChatService(async (service) => {
+    const texts = Array.from(
+      { length: 50 },
+      (_, i) => `Parallel sentence number ${i} for the memory.`,
+    );
+    const bodies = await Promise.all(texts.map((text) => translate(service, [text])));
+    assert.equal(bodies.length, 50);
+    const stored = await entries(service);
+    assert.equal(stored.length, 50);
+    assert.deepEqual(new Set(stored.map((e) => e.source)), new Set(texts));
+    assert.ok(
+      !service.logs.some((line) => /locked|write failed/.test(line)),
+      service.logs.join("\n"),
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { fromTmx, TmxError, toLanguageCode, toTmx } from "../../../translation/memory/tmx.ts";
+
+const ENTRIES = [
+  {
+    sourceLang: "en",
+    targetLang: "de",
+    source: 'Tom & "Jerry" <3',
+    target: "Tom & „Jerry“ <3",
+    origin: "user",
+    created: 1_790_000_000,
+  },
+  {
+    sourceLang: "ja",
+    targetLang: "en",
+    source: "東京\nへ行く",
+    target: "Go to\r\nTokyo",
+    origin: "engine",
+    created: 1_790_000_100,
+  },
+  {
+    sourceLang: "th",
+    targetLang: "zh-Hant",
+    source: "  สวัสดี  ",
+    target: "你好",
+    origin: "user",
+    created: 1_790_000_200,
+  },
+] as const;
+
+Deno.test("toTmx then fromTmx gives back the same entries (round trip)", () => {
+  const xml = toTmx(ENTRIES, "0.1.0 (test)");
+  assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<tmx version="1.4">/);
+  const read = fromTmx(xml);
+  assert.equal(read.skipped, 0);
+  assert.deepEqual(read.entries, ENTRIES);
+});
+
+Deno.test("fromTmx reads a TMX from another tool: srclang, region tags, inline codes, several targets", () => {
+  const xml = `<?xml version="1.0"?>
+<tmx version="1.4"><header srclang="en-US" creationtool="OmegaT" creationtoolversion="6" segtype="sentence" o-tmf="OmegaT" adminlang="EN-US" datatype="plaintext"/>
+<body>
+<tu><tuv xml:lang="en-US"><seg>Click <bpt i="1">&lt;b&gt;</bpt>Save<ept i="1">&lt;/b&gt;</ept> &amp; wait</seg></tuv>
+<tuv xml:lang="de-DE"><seg>Klicken Sie auf <bpt i="1">&lt;b&gt;</bpt>Speichern<ept i="1">&lt;/b&gt;</ept> &amp; warten</seg></tuv>
+<tuv xml:lang="zh-CN"><seg>点击保存并等待</seg></tuv>
+<tuv xml:lang="pt-BR"><seg>Clique em salvar</seg></tuv></tu>
+<tu><tuv xml:lang="en-US"><seg>Alone</seg></tuv></tu>
+</body></tmx>`;
+  const read = fromTmx(xml);
+  assert.deepEqual(
+    read.entries.map((e) => [e.sourceLang, e.targetLang, e.source, e.target, e.origin]),
+    [
+      ["en", "de", "Click Save & wait", "Klicken Sie auf Speichern & warten", "user"],
+      ["en", "zh-Hans", "Click Save & wait", "点击保存并等待", "user"],
+    ],
+  );
+  assert.equal(read.skipped, 2, "pt-BR and the lone variant");
+});
+
+const NOT_TMX = [
+  { name: "not XML", text: "hello <" },
+  { name: "another root", text: "<html><body/></html>" },
+  { name: "no body", text: '<tmx version="1.4"><header/></tmx>' },
+];
+
+for (const { name, text } of NOT_TMX) {
+  Deno.test(`fromTmx refuses ${name}`, () => {
+    assert.throws(() => fromTmx(text), TmxError);
+  });
+}
+
+Deno.test("toLanguageCode maps TMX tags onto the 16 codes", () => {
+  assert.equal(toLanguageCode("ZH-TW"), "zh-Hant");
+  assert.equal(toLanguageCode("zh_Hans_CN"), "zh-Hans");
+  assert.equal(toLanguageCode("tl-PH"), "fil");
+  assert.equal(toLanguageCode("en-GB"), "en");
+  assert.equal(toLanguageCode("pt-PT"), undefined);
+});

@@ -1,0 +1,172 @@
+/**
+ * The glossary step of a translation: find each segment's terms, hand them to the engine (chat
+ * engines read them in the prompt; the built-in engine gets them as placeholders), check the
+ * answer, ask once more for the segments that missed a term, and report what happened
+ * (`Svc-Glossary-Report: matched=<n>; applied=<m>`).
+ */
+import type { TranslatedItem, TranslationItem, TranslationJob } from "../../engines/engine.ts";
+import { BUILTIN_ENGINE_ID } from "../../engines/builtin/builtin_engine.ts";
+import type {
+  EngineChoice,
+  EnginePipeline,
+  ServedTranslation,
+} from "../../engines/engine_pipeline.ts";
+import { serviceError } from "../../errors/translation_errors.ts";
+import type { GlossaryStore } from "../../storage/glossary_store.ts";
+import { termApplied } from "./term_check.ts";
+import { type GlossaryTerm, type TermMatch, TermMatcher } from "./term_matcher.ts";
+import { translateProtected } from "./term_protection.ts";
+
+/** How many terms were found in the texts, and how many the translations use. */
+export interface GlossaryReport {
+  matched: number;
+  applied: number;
+}
+
+/** The `Svc-Glossary-Report` header value. */
+export function glossaryReportHeader(report: GlossaryReport): string {
+  return `matched=${report.matched}; applied=${report.applied}`;
+}
+
+/** Compiled dictionaries of the glossary store, dropped whenever the store changes. */
+export class GlossaryMatchers {
+  readonly #cache = new Map<string, TermMatcher | null>();
+  #revision = -1;
+
+  constructor(readonly store: GlossaryStore) {}
+
+  /**
+   * The glossary a request names.
+   *
+   * @throws {TranslationServiceError} 400 `invalid_request` (`options.glossary_id`) when unknown.
+   */
+  require(glossaryId: string): string {
+    if (!this.store.exists(glossaryId)) {
+      throw serviceError("invalid_request", "no glossary with this id", {
+        param: "options.glossary_id",
+      });
+    }
+    return glossaryId;
+  }
+
+  /** The matcher of one pair, or null when the glossary has no dictionary for it. */
+  matcher(glossaryId: string, source: string, target: string): TermMatcher | null {
+    if (this.#revision !== this.store.revision) {
+      this.#cache.clear();
+      this.#revision = this.store.revision;
+    }
+    const key = `${glossaryId}\u0000${source}\u0000${target}`;
+    let matcher = this.#cache.get(key);
+    if (matcher === undefined) {
+      const entries = this.store.dictionary(glossaryId, source, target);
+      matcher = entries ? new TermMatcher(entries, source) : null;
+      this.#cache.set(key, matcher);
+    }
+    return matcher;
+  }
+}
+
+/**
+ * Finds every item's terms: the item gets the distinct terms (`item.terms`, its text in NFC) and
+ * the answer holds each item's matches, in text order.
+ */
+export function attachTerms(
+  matchers: GlossaryMatchers,
+  glossaryId: string,
+  items: TranslationItem[],
+  target: string,
+): TermMatch[][] {
+  return items.map((item) => {
+    const matches = matchers.matcher(glossaryId, item.source, target)?.match(item.text) ?? [];
+    if (matches.length === 0) return matches;
+    const terms = new Map<string, GlossaryTerm>();
+    for (const match of matches) terms.set(match.term.source, match.term);
+    item.terms = [...terms.values()];
+    item.text = item.text.normalize("NFC");
+    return matches;
+  });
+}
+
+/** How many of the item's terms `text` does not use. */
+export function missingTerms(item: TranslationItem, text: string, target: string): number {
+  return (item.terms ?? []).filter((term) => !termApplied(text, term, target)).length;
+}
+
+/**
+ * Translates `job` (whose items carry their terms; `matches` per item), then asks the engine
+ * that served it once more for the items whose translation misses a term, keeping the better
+ * answer of each. The built-in engine gets the terms as placeholders.
+ */
+export async function translateWithTerms(
+  pipeline: EnginePipeline,
+  job: TranslationJob,
+  choice: EngineChoice,
+  matches: readonly TermMatch[][],
+): Promise<{ served: ServedTranslation; applied: number }> {
+  const served = choice === BUILTIN_ENGINE_ID
+    ? await protectedJob(pipeline, job, matches, job.items.map((_, index) => index))
+    : await pipeline.translate(job, choice);
+  const items = [...served.outcome.items];
+  const missing = (index: number, text: string) => missingTerms(job.items[index], text, job.target);
+  const retry = job.items.flatMap((item, index) =>
+    item.terms?.length && missing(index, items[index].text) > 0 ? [index] : []
+  );
+  if (retry.length > 0) {
+    let again: TranslatedItem[] | undefined;
+    try {
+      again = served.engine === BUILTIN_ENGINE_ID
+        ? (await protectedJob(pipeline, job, matches, retry)).outcome.items
+        : (await pipeline.translate(
+          { ...job, items: retry.map((index) => job.items[index]) },
+          served.engine,
+        )).outcome.items;
+    } catch (error) {
+      // The first answer stands (and the report says what it missed) unless the client left.
+      if (job.signal?.aborted) throw error;
+    }
+    retry.forEach((index, i) => {
+      const candidate = again?.[i];
+      if (candidate && missing(index, candidate.text) < missing(index, items[index].text)) {
+        items[index] = candidate;
+      }
+    });
+  }
+  let applied = 0;
+  job.items.forEach((item, index) => {
+    applied += (item.terms?.length ?? 0) - missing(index, items[index].text);
+  });
+  return { served: { ...served, outcome: { ...served.outcome, items } }, applied };
+}
+
+/** The built-in engine on the items at `indexes`: terms protected, the rest as they are. */
+async function protectedJob(
+  pipeline: EnginePipeline,
+  job: TranslationJob,
+  matches: readonly TermMatch[][],
+  indexes: readonly number[],
+): Promise<ServedTranslation> {
+  let model = "";
+  const translate = async (items: TranslationItem[]) => {
+    const served = await pipeline.translate({ ...job, items }, BUILTIN_ENGINE_ID);
+    model = served.outcome.model;
+    return served.outcome.items;
+  };
+  const withTerms = indexes.filter((index) => matches[index]?.length);
+  const plain = indexes.filter((index) => !matches[index]?.length);
+  const [protectedItems, plainItems] = await Promise.all([
+    withTerms.length
+      ? translateProtected(
+        withTerms.map((index) => ({ item: job.items[index], matches: matches[index] })),
+        translate,
+      )
+      : [],
+    plain.length ? translate(plain.map((index) => job.items[index])) : [],
+  ]);
+  const byIndex = new Map<number, TranslatedItem>();
+  withTerms.forEach((index, i) => byIndex.set(index, protectedItems[i]));
+  plain.forEach((index, i) => byIndex.set(index, plainItems[i]));
+  return {
+    engine: BUILTIN_ENGINE_ID,
+    outcome: { model, items: indexes.map((index) => byIndex.get(index)!) },
+  };
+}

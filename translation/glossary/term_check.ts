@@ -1,0 +1,41 @@
+/**
+ * Checks that a translation uses a term's required form: the target term, or the source term
+ * itself when the entry says "do not translate".
+ *
+ * What it can see: the required text present, case-insensitively (NFC), as a whole word in
+ * languages with spaces, as a substring in zh, ja, th, lo, km and my, and as a word prefix in
+ * fr, de and es so inflected forms count ("Datenbank" → "Datenbanken"). What it cannot see:
+ * whether the term sits where the source term was, inflections that change the stem
+ * ("Maus" → "Mäuse"), a term inside a compound ("Kundendatenbank"), or a term used once where
+ * the source had it twice.
+ */
+import { type GlossaryTerm, isWordChar, lower, SPACELESS_LANGUAGES } from "./term_matcher.ts";
+
+/** Languages whose target terms count with a case-insensitive prefix match (inflection). */
+export const PREFIX_MATCH_LANGUAGES: ReadonlySet<string> = new Set(["fr", "de", "es"]);
+
+/** The text a translation must contain for `term`. */
+export function requiredForm(term: GlossaryTerm): string {
+  return (term.target === "" ? term.source : term.target).normalize("NFC");
+}
+
+/** True when `translation` (in `targetLanguage`) uses the term's required form. */
+export function termApplied(
+  translation: string,
+  term: GlossaryTerm,
+  targetLanguage: string,
+): boolean {
+  const text = lower(translation.normalize("NFC"));
+  const required = lower(requiredForm(term));
+  // A kept source term is a name: it must come back as written, not inflected.
+  const keep = term.target === "";
+  if (SPACELESS_LANGUAGES.has(targetLanguage)) return text.includes(required);
+  const prefixOnly = !keep && PREFIX_MATCH_LANGUAGES.has(targetLanguage);
+  for (let at = text.indexOf(required); at >= 0; at = text.indexOf(required, at + 1)) {
+    const end = at + required.length;
+    const startsWord = !isWordChar(text[at - 1]) || !isWordChar(required[0]);
+    const endsWord = !isWordChar(text[end]) || !isWordChar(required[required.length - 1]);
+    if (startsWord && (endsWord || prefixOnly)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,91 @@
+/**
+ * Glossary terms through an engine that cannot be told about them (the built-in engine): each
+ * term becomes a placeholder (translation/formats/placeholders.ts), and comes back as its
+ * required form (the target term, or the source term kept). When the engine drops or moves a
+ * placeholder, the text runs between the terms are translated one by one and the terms set
+ * between them: the sentence may read less well, every term is there.
+ */
+import type { TranslatedItem, TranslationItem } from "../../engines/engine.ts";
+import { atom, buildSegment, type Markup, type SegmentPart } from "../formats/placeholders.ts";
+import { requiredForm } from "./term_check.ts";
+import type { GlossaryTerm, TermMatch } from "./term_matcher.ts";
+
+/** Sends texts to the engine; answers come back in the same order. */
+export type TranslateTexts = (items: TranslationItem[]) => Promise<TranslatedItem[]>;
+
+/** An item with the spans of its terms (offsets in its NFC text). */
+export interface ProtectedItem {
+  item: TranslationItem;
+  matches: readonly TermMatch[];
+}
+
+const EDGES = /^([^\p{L}\p{N}]*)([\s\S]*?)([^\p{L}\p{N}]*)$/u;
+
+function hasLetter(text: string): boolean {
+  return /\p{L}/u.test(text);
+}
+
+/** Translates each item with its terms protected; answers in the same order. */
+export async function translateProtected(
+  items: readonly ProtectedItem[],
+  translate: TranslateTexts,
+): Promise<TranslatedItem[]> {
+  const prepared = items.map(({ item, matches }) => {
+    const text = item.text.normalize("NFC");
+    const byMarkup = new Map<string, GlossaryTerm>();
+    const parts: SegmentPart[] = [];
+    let at = 0;
+    for (const match of matches) {
+      if (match.start > at) parts.push(text.slice(at, match.start));
+      const markup = text.slice(match.start, match.end);
+      byMarkup.set(markup, match.term);
+      parts.push(atom(markup));
+      at = match.end;
+    }
+    if (at < text.length) parts.push(text.slice(at));
+    const render = (markup: Markup) => {
+      const term = byMarkup.get(markup.markup);
+      return term ? requiredForm(term) : markup.markup;
+    };
+    return { item, segment: buildSegment(parts), render };
+  });
+  const sendable = prepared.filter((p) => p.segment.translatable);
+  const answers = sendable.length
+    ? await translate(sendable.map((p) => ({ text: p.segment.text, source: p.item.source })))
+    : [];
+  const restored = new Map<number, TranslatedItem>();
+  const broken: number[] = [];
+  sendable.forEach((p, i) => {
+    const text = p.segment.restore(answers[i].text, p.render);
+    if (text === undefined) broken.push(i);
+    else restored.set(i, { ...answers[i], text, alternatives: [] });
+  });
+  if (broken.length > 0) {
+    // Only runs with letters go to the engine, without the spaces and punctuation at their
+    // edges, which stay as they were: the terms keep their separators.
+    const runs = broken.flatMap((i) =>
+      sendable[i].segment.runs.filter(hasLetter).map((run) => ({
+        text: run.match(EDGES)![2],
+        source: sendable[i].item.source,
+      }))
+    );
+    const translatedRuns = runs.length ? await translate(runs) : [];
+    let next = 0;
+    for (const i of broken) {
+      const own = sendable[i].segment.runs.map((run) => {
+        if (!hasLetter(run)) return run;
+        const [, lead, , trail] = run.match(EDGES)!;
+        return lead + translatedRuns[next++].text.trim() + trail;
+      });
+      const text = sendable[i].segment.fromRuns(own, sendable[i].render);
+      restored.set(i, { text, confidence: answers[i].confidence, alternatives: [] });
+    }
+  }
+  let sent = 0;
+  return prepared.map((p) => {
+    if (!p.segment.translatable) {
+      return { text: p.segment.fromRuns([], p.render), confidence: null, alternatives: [] };
+    }
+    return restored.get(sent++)!;
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * TMX 1.4 (https://www.gala-global.org/tmx-14b) in and out for the translation memory.
+ *
+ * Export writes one `<tu>` per entry with `srclang`, a `creationdate` and the origin as
+ * `<prop type="x-tolk-origin">`. Import reads every `<tu>`: the source variant is the one in the
+ * unit's (or the header's) `srclang`, else the first; every other variant in one of the 16
+ * languages becomes an entry. Inline codes (`bpt`, `ept`, `ph`, `it`, `ut`) are dropped, the
+ * text of `hi` and `sub` is kept. Pure: no I/O.
+ */
+import { XMLParser } from "fast-xml-parser";
+import { isLanguageCode, type LanguageCode } from "../../schemas/languages.ts";
+
+/** One pair read from or written to TMX. */
+export interface TmxEntry {
+  sourceLang: string;
+  targetLang: string;
+  source: string;
+  target: string;
+  origin: "user" | "engine";
+  /** Epoch seconds, when known. */
+  created?: number;
+}
+
+/** What an import found. */
+export interface TmxImport {
+  entries: TmxEntry[];
+  /** Variants that could not become entries (unknown language, empty, no partner). */
+  skipped: number;
+}
+
+/** The document is not TMX. */
+export class TmxError extends Error {
+  override name = "TmxError";
+}
+
+/** Writes entries as a TMX 1.4 document. */
+export function toTmx(entries: Iterable<TmxEntry>, toolVersion: string): string {
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4">\n',
+    `  <header creationtool="tolk" creationtoolversion="${escape(toolVersion)}" ` +
+    'segtype="sentence" o-tmf="tolk" adminlang="en" srclang="*all*" datatype="plaintext"/>\n',
+    "  <body>\n",
+  ];
+  for (const entry of entries) {
+    const date = entry.created === undefined ? "" : ` creationdate="${tmxDate(entry.created)}"`;
+    parts.push(
+      `    <tu srclang="${escape(entry.sourceLang)}"${date}>` +
+        `<prop type="x-tolk-origin">${entry.origin}</prop>` +
+        `<tuv xml:lang="${escape(entry.sourceLang)}"><seg>${escape(entry.source)}</seg></tuv>` +
+        `<tuv xml:lang="${escape(entry.targetLang)}"><seg>${escape(entry.target)}</seg></tuv>` +
+        "</tu>\n",
+    );
+  }
+  parts.push("  </body>\n</tmx>\n");
+  return parts.join("");
+}
+
+/**
+ * Reads a TMX document.
+ *
+ * @throws {TmxError} when the text is not XML with a `<tmx>` root and a `<body>`.
+ */
+export function fromTmx(xml: string): TmxImport {
+  let document: Record<string, unknown>;
+  try {
+    document = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "",
+      stopNodes: ["*.seg"],
+      isArray: (name) => name === "tu" || name === "tuv" || name === "prop",
+      parseTagValue: false,
+      parseAttributeValue: false,
+      processEntities: false,
+      trimValues: false,
+    }).parse(xml, true) as Record<string, unknown>;
+  } catch (error) {
+    throw new TmxError(`not well-formed XML: ${(error as Error).message}`);
+  }
+  const tmx = document.tmx as Record<string, unknown> | undefined;
+  if (!tmx || typeof tmx !== "object") throw new TmxError("the root element is not <tmx>");
+  const body = tmx.body as Record<string, unknown> | undefined | "";
+  if (body === undefined) throw new TmxError("<tmx> has no <body>");
+  const header = (tmx.header ?? {}) as Record<string, string>;
+  const units = (typeof body === "object" ? body.tu ?? [] : []) as Record<string, unknown>[];
+  const entries: TmxEntry[] = [];
+  let skipped = 0;
+  for (const unit of units) {
+    const variants = ((unit.tuv ?? []) as Record<string, unknown>[]).map((tuv) => ({
+      lang: String(tuv["xml:lang"] ?? tuv.lang ?? ""),
+      text: segText(tuv.seg),
+    }));
+    const declared = String(unit.srclang ?? header.srclang ?? "*all*").toLowerCase();
+    const sourceIndex = Math.max(0, variants.findIndex((v) => v.lang.toLowerCase() === declared));
+    const source = variants[sourceIndex];
+    const sourceLang = source && toLanguageCode(source.lang);
+    const origin = originOf(unit);
+    const created = parseTmxDate(String(unit.creationdate ?? ""));
+    variants.forEach((variant, index) => {
+      if (index === sourceIndex) return;
+      const targetLang = toLanguageCode(variant.lang);
+      if (!sourceLang || !targetLang || !source.text.trim() || !variant.text.trim()) {
+        skipped++;
+        return;
+      }
+      entries.push({
+        sourceLang,
+        targetLang,
+        source: source.text,
+        target: variant.text,
+        origin,
+        created,
+      });
+    });
+    if (variants.length < 2) skipped += variants.length || 1;
+  }
+  return { entries, skipped };
+}
+
+/** Maps a TMX language tag to one of the 16 codes, or undefined. */
+export function toLanguageCode(tag: string): LanguageCode | undefined {
+  const lower = tag.toLowerCase().replaceAll("_", "-");
+  if (/^zh(-(hans|cn|sg|my))?$/.test(lower) || lower.startsWith("zh-hans")) return "zh-Hans";
+  if (/^zh-(hant|tw|hk|mo)/.test(lower)) return "zh-Hant";
+  const primary = lower.split("-")[0];
+  if (primary === "tl") return "fil";
+  if (primary === "in") return "id";
+  return isLanguageCode(primary) ? primary : undefined;
+}
+
+function originOf(unit: Record<string, unknown>): "user" | "engine" {
+  const props = (unit.prop ?? []) as Record<string, unknown>[];
+  const prop = props.find((p) => p.type === "x-tolk-origin");
+  // A TMX from elsewhere is the user's own memory.
+  return prop && String(prop["#text"] ?? "").trim() === "engine" ? "engine" : "user";
+}
+
+/** The text of a `<seg>`'s raw inner XML. */
+function segText(raw: unknown): string {
+  if (typeof raw !== "string") return "";
+  return decodeEntities(
+    raw
+      .replace(/<(bpt|ept|it|ph|ut)\b[^>]*\/>/g, "")
+      .replace(/<(bpt|ept|it|ph|ut)\b[^>]*>[\s\S]*?<\/\1>/g, "")
+      .replace(/<[^>]+>/g, ""),
+  );
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
+    const lower = name.toLowerCase();
+    if (lower.startsWith("#x")) return String.fromCodePoint(parseInt(lower.slice(2), 16));
+    if (lower.startsWith("#")) return String.fromCodePoint(parseInt(lower.slice(1), 10));
+    return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }[lower] ?? whole;
+  });
+}
+
+// XML 1.0 cannot carry most C0 controls even as references: they are dropped on export.
+// deno-lint-ignore no-control-regex
+const NOT_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+function escape(text: string): string {
+  return text
+    .replace(NOT_IN_XML, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/\r/g, "&#13;");
+}
+
+/** TMX dates: `YYYYMMDDThhmmssZ`. */
+function tmxDate(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+}
+
+function parseTmxDate(text: string): number | undefined {
+  const match = /^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/.exec(text);
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s] = match.map(Number);
+  return Date.UTC(y, mo - 1, d, h, mi, s) / 1000;
+}
