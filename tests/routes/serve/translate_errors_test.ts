@@ -162,14 +162,7 @@ const ERROR_CASES: {
     param: "format",
   },
   {
-    name: "translation memory (feature off)",
-    body: { target: "en", texts: ["a"], options: { memory: true } },
-    status: 400,
-    code: "invalid_request",
-    param: "options.memory",
-  },
-  {
-    name: "a glossary (feature off)",
+    name: "an unknown glossary",
     body: { target: "en", texts: ["a"], options: { glossary_id: "g1" } },
     status: 400,
     code: "invalid_request",
