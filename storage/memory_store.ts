@@ -10,6 +10,7 @@ import {
   dice,
   FUZZY_THRESHOLD,
   memoryKey,
+  shingles,
   sizeBounds,
 } from "./memory_sketch.ts";
 
@@ -107,7 +108,7 @@ export class MemoryStore {
           )
             .lastInsertRowid,
         );
-        for (const band of bandKeys(grams, `${entry.sourceLang}>${entry.targetLang}`)) {
+        for (const band of bandKeys(shingles(key), `${entry.sourceLang}>${entry.targetLang}`)) {
           gram.run(band, grams.size, id);
         }
       }
@@ -129,7 +130,7 @@ export class MemoryStore {
     const key = memoryKey(text);
     const grams = bigrams(key);
     const [low, high] = sizeBounds(grams.size);
-    const bands = bandKeys(grams, `${sourceLang}>${targetLang}`);
+    const bands = bandKeys(shingles(key), `${sourceLang}>${targetLang}`);
     const rows = this.database.db.prepare(
       `select distinct e.key, e.source, e.target, e.origin from memory_grams g
        join memory_entries e on e.id = g.entry_id

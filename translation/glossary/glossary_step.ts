@@ -13,7 +13,7 @@ import type {
 } from "../../engines/engine_pipeline.ts";
 import { serviceError } from "../../errors/translation_errors.ts";
 import type { GlossaryStore } from "../../storage/glossary_store.ts";
-import { termApplied } from "./term_check.ts";
+import { termChecker } from "./term_check.ts";
 import { type GlossaryTerm, type TermMatch, TermMatcher } from "./term_matcher.ts";
 import { translateProtected } from "./term_protection.ts";
 
@@ -89,7 +89,9 @@ export function attachTerms(
 
 /** How many of the item's terms `text` does not use. */
 export function missingTerms(item: TranslationItem, text: string, target: string): number {
-  return (item.terms ?? []).filter((term) => !termApplied(text, term, target)).length;
+  if (!item.terms?.length) return 0;
+  const applied = termChecker(text, target);
+  return item.terms.filter((term) => !applied(term)).length;
 }
 
 /**

@@ -25,17 +25,30 @@ export function termApplied(
   term: GlossaryTerm,
   targetLanguage: string,
 ): boolean {
+  return termChecker(translation, targetLanguage)(term);
+}
+
+/**
+ * A check of many terms against one translation: the translation is normalised once.
+ */
+export function termChecker(
+  translation: string,
+  targetLanguage: string,
+): (term: GlossaryTerm) => boolean {
   const text = lower(translation.normalize("NFC"));
-  const required = lower(requiredForm(term));
-  // A kept source term is a name: it must come back as written, not inflected.
-  const keep = term.target === "";
-  if (SPACELESS_LANGUAGES.has(targetLanguage)) return text.includes(required);
-  const prefixOnly = !keep && PREFIX_MATCH_LANGUAGES.has(targetLanguage);
-  for (let at = text.indexOf(required); at >= 0; at = text.indexOf(required, at + 1)) {
-    const end = at + required.length;
-    const startsWord = !isWordChar(text[at - 1]) || !isWordChar(required[0]);
-    const endsWord = !isWordChar(text[end]) || !isWordChar(required[required.length - 1]);
-    if (startsWord && (endsWord || prefixOnly)) return true;
-  }
-  return false;
+  const spaceless = SPACELESS_LANGUAGES.has(targetLanguage);
+  const inflected = PREFIX_MATCH_LANGUAGES.has(targetLanguage);
+  return (term) => {
+    const required = lower(requiredForm(term));
+    if (spaceless) return text.includes(required);
+    // A kept source term is a name: it must come back as written, not inflected.
+    const prefixOnly = inflected && term.target !== "";
+    for (let at = text.indexOf(required); at >= 0; at = text.indexOf(required, at + 1)) {
+      const end = at + required.length;
+      const startsWord = !isWordChar(text[at - 1]) || !isWordChar(required[0]);
+      const endsWord = !isWordChar(text[end]) || !isWordChar(required[required.length - 1]);
+      if (startsWord && (endsWord || prefixOnly)) return true;
+    }
+    return false;
+  };
 }
