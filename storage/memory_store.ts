@@ -132,8 +132,10 @@ export class MemoryStore {
     const [low, high] = sizeBounds(grams.size);
     const bands = bandKeys(shingles(key), `${sourceLang}>${targetLang}`);
     const rows = this.database.db.prepare(
+      // CROSS JOIN keeps the band index as the outer loop: SQLite would otherwise walk every
+      // entry of the language pair through the (source_lang, target_lang, key) index.
       `select distinct e.key, e.source, e.target, e.origin from memory_grams g
-       join memory_entries e on e.id = g.entry_id
+       cross join memory_entries e on e.id = g.entry_id
        where g.gram in (${bands.map(() => "?").join(",")}) and g.length between ? and ?
          and e.source_lang = ? and e.target_lang = ?
        limit 200`,
