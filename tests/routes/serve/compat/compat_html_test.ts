@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import * as deepl from "deepl-node";
+import { DeepLXResponseSchema } from "../../../../schemas/compat/deeplx.ts";
+import { LibreTranslateResponseSchema } from "../../../../schemas/compat/libretranslate.ts";
+import { expectBody, postJson } from "../../../support/http_assertions.ts";
+import { withTranslationService as withService } from "../../../support/translation_service.ts";
+
+const HTML = '<p>Bonjour <b>le monde</b>. <span translate="no">tolk</span></p>';
+
+/** Every tag of `html`, in order (what a markup-preserving translation must give back). */
+function tags(html: string): string[] {
+  return html.match(/<[^>]+>/g) ?? [];
+}
+
+function assertMarkupKept(translated: string) {
+  assert.deepEqual(tags(translated), tags(HTML), translated);
+  assert.match(translated, /<span translate="no">tolk<\/span>/);
+}
+
+Deno.test("deepl-node tagHandling html keeps every tag and the translate=no span", async () => {
+  await withService(async (service) => {
+    const client = new deepl.DeepLClient(service.token, {
+      serverUrl: `${service.url}/v1/compat/deepl`,
+      maxRetries: 0,
+    });
+    const result = await client.translateText(HTML, "fr", "en-US", { tagHandling: "html" });
+    assertMarkupKept(result.text);
+    assert.equal(result.detectedSourceLang, "fr");
+  });
+});
+
+Deno.test("LibreTranslate format html and DeepLX tag_handling html keep every tag", async () => {
+  await withService(async (service) => {
+    const libre = await expectBody(
+      await postJson(`${service.url}/v1/compat/libre/translate`, {
+        q: HTML,
+        source: "fr",
+        target: "en",
+        format: "html",
+        api_key: service.token,
+      }),
+      200,
+      LibreTranslateResponseSchema,
+    );
+    assertMarkupKept(libre.translatedText as string);
+    const deeplx = await expectBody(
+      await postJson(`${service.url}/v1/compat/deeplx/translate?token=${service.token}`, {
+        text: HTML,
+        source_lang: "FR",
+        target_lang: "EN",
+        tag_handling: "html",
+      }),
+      200,
+      DeepLXResponseSchema,
+    );
+    assertMarkupKept(deeplx.data);
+  });
+});
