@@ -43,6 +43,11 @@ export interface TranslationJob {
   alternatives: boolean;
   /** Aborted when the client is gone or the service shuts down. */
   signal?: AbortSignal;
+  /**
+   * Who the job is queued for (a WebSocket connection): jobs of different owners take turns in
+   * the engine's queue. Undefined: the job is its own owner.
+   */
+  owner?: unknown;
 }
 
 /** One translated item, in the order of `TranslationJob.items`. */

@@ -120,7 +120,7 @@ export class EnginePipeline {
 
   async #run(engine: Engine, job: TranslationJob): Promise<ServedTranslation> {
     const queue = this.#queues.get(engine.id)!;
-    const outcome = await queue.run(() => engine.translate(job));
+    const outcome = await queue.run(() => engine.translate(job), job.owner);
     return { engine: engine.id, outcome };
   }
 }

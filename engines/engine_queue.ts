@@ -1,5 +1,6 @@
 /**
- * Per-engine request queue: a bounded number of jobs run at once, a bounded number wait.
+ * Per-engine request queue: a bounded number of jobs run at once, a bounded number wait, and
+ * waiting jobs of different owners (one WebSocket connection, one HTTP request) take turns.
  */
 import type { EngineId } from "../schemas/languages.ts";
 
@@ -21,13 +22,19 @@ export interface EngineQueueOptions {
   retryAfterSeconds?: number;
 }
 
-/** A FIFO gate in front of one engine. */
+/**
+ * A gate in front of one engine. Waiting jobs are grouped by owner and the free slot goes to the
+ * owners round-robin, oldest owner first: a connection that pipelines 30 jobs waits its turn
+ * behind one job of each other connection instead of starving them (FIFO within an owner).
+ */
 export class EngineQueue {
   readonly #engine: EngineId;
   readonly #concurrency: number;
   readonly #maxWaiting: number;
   readonly #retryAfterSeconds: number;
-  readonly #waiting: Array<() => void> = [];
+  /** Waiters per owner; Map order is the round-robin order (an owner served moves to the end). */
+  readonly #waiting = new Map<unknown, Array<() => void>>();
+  #waitingCount = 0;
   #running = 0;
 
   /** @throws {RangeError} when concurrency is below 1 or maxWaiting below 0. */
@@ -42,26 +49,46 @@ export class EngineQueue {
   }
 
   /**
-   * Runs `task` when a slot is free.
+   * Runs `task` when a slot is free and it is `owner`'s turn. Without an owner the job is its
+   * own owner (plain FIFO among such jobs).
    *
    * @throws {EngineBusyError} at once when the queue is full.
    */
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  async run<T>(task: () => Promise<T>, owner: unknown = Symbol()): Promise<T> {
     if (this.#running >= this.#concurrency) {
-      if (this.#waiting.length >= this.#maxWaiting) {
+      if (this.#waitingCount >= this.#maxWaiting) {
         throw new EngineBusyError(this.#engine, this.#retryAfterSeconds);
       }
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+      await new Promise<void>((resolve) => this.#enqueue(owner, resolve));
     } else {
       this.#running++;
     }
     try {
       return await task();
     } finally {
-      const next = this.#waiting.shift();
+      const next = this.#dequeue();
       // The slot passes straight to the next waiter, so the running count stays the same.
       if (next) next();
       else this.#running--;
     }
+  }
+
+  #enqueue(owner: unknown, resolve: () => void): void {
+    const waiters = this.#waiting.get(owner);
+    if (waiters) waiters.push(resolve);
+    else this.#waiting.set(owner, [resolve]);
+    this.#waitingCount++;
+  }
+
+  /** The first waiter of the owner whose turn it is; that owner goes to the back of the line. */
+  #dequeue(): (() => void) | undefined {
+    const first = this.#waiting.entries().next();
+    if (first.done) return undefined;
+    const [owner, waiters] = first.value;
+    const next = waiters.shift()!;
+    this.#waiting.delete(owner);
+    if (waiters.length > 0) this.#waiting.set(owner, waiters);
+    this.#waitingCount--;
+    return next;
   }
 }

@@ -40,6 +40,8 @@ export interface TranslationContext {
   signal?: AbortSignal;
   /** Told what the glossary matched and what the translations use (`Svc-Glossary-Report`). */
   onGlossaryReport?: (report: GlossaryReport) => void;
+  /** Queue owner (the WebSocket connection), so one connection's burst cannot starve others. */
+  owner?: unknown;
 }
 
 /** Engine and model named in a response when no item needed an engine. */
@@ -97,6 +99,7 @@ export async function runTranslation(
         domain: options.domain,
         alternatives: options.return_alternatives === true,
         signal: context.signal,
+        owner: context.owner,
       };
       // Memory and glossary act on whole segments; the format fallback's text runs go plainly.
       const served = firstCall

@@ -17,6 +17,7 @@ import { logUnexpected } from "../../errors/log_unexpected.ts";
 import type { ClientHeaderVariables } from "../../middleware/client_header.ts";
 import { type ApiAccess, authorize, isCurrentToken } from "../../middleware/token_auth.ts";
 import { TranslateRequestSchema } from "../../schemas/translation.ts";
+import { MAX_FRAMES_IN_FLIGHT, ReplyWindow } from "./ws_reply_window.ts";
 import { runTranslation, type TranslationDeps } from "../../translation/run_translation.ts";
 
 /** Largest frame accepted; a larger one closes the connection with 1009. */
@@ -24,6 +25,15 @@ export const MAX_FRAME_BYTES = 1024 * 1024;
 
 /** Close code sent after a frame arrives on a connection whose token was revoked. */
 export const CLOSE_TOKEN_REVOKED = 4401;
+
+/**
+ * Close code (policy violation) for a client that keeps sending while more than
+ * {@link MAX_UNREAD_REPLY_BYTES} of its replies wait unread: the server will not buffer more.
+ */
+export const CLOSE_REPLIES_UNREAD = 1008;
+
+/** Replies a connection may leave unread (the socket's send buffer) while it keeps sending. */
+export const MAX_UNREAD_REPLY_BYTES = 4 * 1024 * 1024;
 
 /** Open sockets, so shutdown can close them with 1001. */
 export type SocketRegistry = Set<WebSocket>;
@@ -77,9 +87,20 @@ interface Connection {
 function serveSocket(socket: WebSocket, deps: WsTranslateDeps, connection: Connection): void {
   socket.binaryType = "arraybuffer";
   const gone = new AbortController();
-  // Replies are released in request order: each one waits for the previous send.
-  let replies = Promise.resolve();
   let frames = 0;
+  const replies = new ReplyWindow((body) => {
+    if (socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(body));
+    return true;
+  });
+  // Every frame over the cap gets this same reply object: refusals cost a counter, not a frame.
+  const refusal = errorBody(
+    serviceError(
+      "engine_unavailable",
+      `more than ${MAX_FRAMES_IN_FLIGHT} frames in flight on this connection: ` +
+        "this frame was not processed; wait for replies before sending more",
+    ),
+  );
 
   socket.onopen = () => deps.sockets.add(socket);
   socket.onclose = () => {
@@ -88,22 +109,28 @@ function serveSocket(socket: WebSocket, deps: WsTranslateDeps, connection: Conne
     deps.log(`${connection.requestId} ws closed after ${frames} frames`);
   };
   socket.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
+    frames++;
+    if (socket.bufferedAmount > MAX_UNREAD_REPLY_BYTES) {
+      socket.close(CLOSE_REPLIES_UNREAD, "replies are not being read");
+      return;
+    }
     const text = frameText(event.data);
     if (text === undefined) {
       socket.close(1009, "frame larger than 1 MiB");
       return;
     }
-    frames++;
-    const authorized = isCurrentToken(connection.token, deps.access());
-    const reply = authorized
-      ? answerFrame(text, deps, connection, gone.signal)
-      : Promise.resolve(errorBody(serviceError("ws_unauthorized", "the API token was revoked")));
-    replies = replies.then(async () => {
-      const body = await reply;
-      if (socket.readyState !== WebSocket.OPEN) return;
-      socket.send(JSON.stringify(body));
-      if (!authorized) socket.close(CLOSE_TOKEN_REVOKED, "token revoked");
-    });
+    if (!isCurrentToken(connection.token, deps.access())) {
+      replies.accept(
+        Promise.resolve(errorBody(serviceError("ws_unauthorized", "the API token was revoked"))),
+        () => socket.close(CLOSE_TOKEN_REVOKED, "token revoked"),
+      );
+      return;
+    }
+    if (!replies.hasRoom) {
+      replies.refuse(refusal);
+      return;
+    }
+    replies.accept(answerFrame(text, deps, connection, gone.signal));
   };
 }
 
@@ -132,7 +159,11 @@ async function answerFrame(
     }
     const parsed = TranslateRequestSchema.safeParse(json);
     if (!parsed.success) throw errorFromIssues(parsed.error.issues);
-    return await runTranslation(deps, parsed.data, { client: connection.client, signal });
+    return await runTranslation(deps, parsed.data, {
+      client: connection.client,
+      signal,
+      owner: connection,
+    });
   } catch (thrown) {
     // The same rule as onError: only what nobody expected is logged.
     const rendered = renderTranslationError(thrown);

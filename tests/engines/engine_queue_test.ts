@@ -62,3 +62,30 @@ Deno.test("EngineQueue refuses impossible settings at construction", () => {
   assert.throws(() => new EngineQueue("local-llm", { concurrency: 0 }), RangeError);
   assert.throws(() => new EngineQueue("local-llm", { maxWaiting: -1 }), RangeError);
 });
+
+Deno.test("EngineQueue gives waiting owners turns: one owner's burst does not starve another", async () => {
+  const queue = new EngineQueue("local-llm", { concurrency: 1, maxWaiting: 100 });
+  const gate = deferred();
+  const started: string[] = [];
+  const job = (name: string) => () => {
+    started.push(name);
+    return name === "first" ? gate.promise : Promise.resolve();
+  };
+  const jobs = [queue.run(job("first"), "burst")];
+  for (let i = 0; i < 5; i++) jobs.push(queue.run(job(`burst-${i}`), "burst"));
+  jobs.push(queue.run(job("other-0"), "other"), queue.run(job("other-1"), "other"));
+  jobs.push(queue.run(job("lone")));
+  gate.resolve();
+  await Promise.all(jobs);
+  assert.deepEqual(started, [
+    "first",
+    "burst-0",
+    "other-0",
+    "lone",
+    "burst-1",
+    "other-1",
+    "burst-2",
+    "burst-3",
+    "burst-4",
+  ]);
+});

@@ -2,47 +2,13 @@ import assert from "node:assert/strict";
 import { ENGLISH, FRENCH } from "../../support/sample_texts.ts";
 import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { rawGet, rawUpgrade } from "../../support/raw_http.ts";
+import { type Client, close, connect } from "../../support/ws_client.ts";
 import {
   postTranslate,
   startTranslationService,
   type TestService,
   withTranslationService as withService,
 } from "../../support/translation_service.ts";
-
-/** An open socket whose replies and close event are collected. */
-interface Client {
-  socket: WebSocket;
-  next(): Promise<unknown>;
-  closed: Promise<CloseEvent>;
-}
-
-function connect(url: string, options?: WebSocketOptions | string[]): Promise<Client> {
-  const socket = Array.isArray(options) ? new WebSocket(url, options) : new WebSocket(url, options);
-  const queue: unknown[] = [];
-  const waiters: Array<(value: unknown) => void> = [];
-  socket.onmessage = (event) => {
-    const value = JSON.parse(event.data);
-    const waiter = waiters.shift();
-    if (waiter) waiter(value);
-    else queue.push(value);
-  };
-  const closed = new Promise<CloseEvent>((resolve) => socket.addEventListener("close", resolve));
-  return new Promise((resolve, reject) => {
-    socket.onopen = () =>
-      resolve({
-        socket,
-        closed,
-        next: () =>
-          queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => waiters.push(r)),
-      });
-    socket.onerror = () => reject(new Error("WebSocket failed to open"));
-  });
-}
-
-async function close(client: Client) {
-  if (client.socket.readyState === WebSocket.OPEN) client.socket.close(1000);
-  await client.closed;
-}
 
 const CARRIERS: { name: string; open: (s: TestService) => Promise<Client>; protocol: string }[] = [
   {

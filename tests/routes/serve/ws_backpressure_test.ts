@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { FRENCH } from "../../support/sample_texts.ts";
+import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { MAX_FRAMES_IN_FLIGHT, ReplyWindow } from "../../../routes/serve/ws_reply_window.ts";
+import { withTranslationService as withService } from "../../support/translation_service.ts";
+import { close, connect } from "../../support/ws_client.ts";
+
+const passthrough = (n: number) => ({ source: "en", target: "en", texts: [`frame ${n}`] });
+
+Deno.test("a client pipelining 10,000 frames gets exactly one reply per frame, in order, frames over the in-flight cap refused with 503", async () => {
+  await withService(async (service) => {
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    const total = 10_000;
+    // Engine work first, so the pass-through frames behind it pile up over the cap.
+    client.socket.send(JSON.stringify({ target: "de", texts: [FRENCH, FRENCH, FRENCH] }));
+    for (let n = 1; n < total; n++) client.socket.send(JSON.stringify(passthrough(n)));
+    TranslateResponseSchema.parse(await client.next());
+    let answered = 0;
+    let refused = 0;
+    for (let n = 1; n < total; n++) {
+      const reply = await client.next();
+      const error = ErrorResponseSchema.safeParse(reply);
+      if (error.success) {
+        assert.equal(error.data.error.code, "engine_unavailable");
+        assert.match(error.data.error.message, new RegExp(`more than ${MAX_FRAMES_IN_FLIGHT}`));
+        refused++;
+      } else {
+        assert.equal(TranslateResponseSchema.parse(reply).results[0].text, `frame ${n}`);
+        answered++;
+      }
+    }
+    assert.ok(refused > 0, "frames over the cap were refused");
+    assert.ok(answered >= MAX_FRAMES_IN_FLIGHT - 1, `answered ${answered}`);
+    // The connection is still usable once the replies were read.
+    client.socket.send(JSON.stringify(passthrough(total)));
+    assert.equal(
+      TranslateResponseSchema.parse(await client.next()).results[0].text,
+      `frame ${total}`,
+    );
+    await close(client);
+  });
+});
+
+Deno.test("ReplyWindow holds at most its cap of frames and keeps 10,000 refusals as one counter, replies in order", async () => {
+  const sent: unknown[] = [];
+  const window = new ReplyWindow((body) => (sent.push(body), true), 2);
+  let release!: (body: unknown) => void;
+  window.accept(new Promise((resolve) => (release = resolve)));
+  window.accept(Promise.resolve("second"));
+  assert.equal(window.hasRoom, false);
+  for (let i = 0; i < 10_000; i++) window.refuse("refused");
+  window.accept(Promise.resolve("never over the cap"));
+  assert.equal(window.inFlight, 3, "an accepted frame after refusals is still counted");
+  release("first");
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.equal(sent.length, 10_003);
+  assert.deepEqual(sent.slice(0, 3), ["first", "second", "refused"]);
+  assert.equal(sent.at(-1), "never over the cap");
+  assert.equal(window.inFlight, 0);
+});
+
+Deno.test("one connection's burst of engine frames does not starve another connection's engine frame", async () => {
+  await withService(async (service) => {
+    const url = `${service.wsUrl}/v1/ws/translate?token=${service.token}`;
+    const burst = await connect(url);
+    const other = await connect(url);
+    const frame = JSON.stringify({ target: "de", texts: [FRENCH] });
+    for (let i = 0; i < 12; i++) burst.socket.send(frame);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    other.socket.send(frame);
+    const order: string[] = [];
+    const otherDone = other.next().then(() => order.push("other"));
+    for (let i = 0; i < 12; i++) {
+      TranslateResponseSchema.parse(await burst.next());
+      order.push("burst");
+    }
+    await otherDone;
+    assert.ok(
+      order.indexOf("other") < 6,
+      `the other connection waited behind the whole burst: ${order.join(",")}`,
+    );
+    await close(burst);
+    await close(other);
+  });
+});
