@@ -1,0 +1,131 @@
+/**
+ * The 200-WebSocket-client load of issue 15, point 10, as a benchmark: every client pipelines 4
+ * frames (pass-through, invalid, engine work, pass-through) and waits for the 4 replies, again and
+ * again, while another process asks /v1/health every 50 ms. Targets: health p99 < 100 ms,
+ * pass-through p99 < 250 ms, RSS growth after the load < 10 %; engine p99 is reported.
+ * The server is the real app with the built-in engine on the committed tiny model.
+ * Usage: deno task bench:ws [--clients 200] [--seconds 30]
+ */
+const flag = (name: string, fallback: number) =>
+  Deno.args.includes(name) ? Number(Deno.args[Deno.args.indexOf(name) + 1]) : fallback;
+const CLIENTS = flag("--clients", 200);
+const SECONDS = flag("--seconds", 30);
+const here = (path: string) => new URL(path, import.meta.url).pathname;
+
+const server = new Deno.Command(Deno.execPath(), {
+  args: ["run", "-A", "--v8-flags=--max-semi-space-size=2", here("./ws_load_server.ts")],
+  stdout: "piped",
+  stderr: "inherit",
+}).spawn();
+const [url, token] = (await firstLine(server.stdout)).split(" ");
+const wsUrl = `${url.replace("http", "ws")}/v1/ws/translate?token=${token}`;
+
+async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the server ended before its first line");
+    text += value;
+  }
+  reader.releaseLock();
+  return text.split("\n")[0];
+}
+
+// ps, not /proc/PID/status: Deno refuses /proc reads without --allow-all.
+async function rssMb(pid: number): Promise<number> {
+  const ps = await new Deno.Command("ps", { args: ["-o", "rss=", "-p", String(pid)] }).output();
+  return Number(new TextDecoder().decode(ps.stdout).trim()) / 1024;
+}
+
+const FRAMES = [
+  {
+    kind: "passthrough",
+    body: JSON.stringify({ source: "en", target: "en", texts: ["Good morning"] }),
+  },
+  { kind: "invalid", body: JSON.stringify({ target: "xx", texts: [] }) },
+  { kind: "engine", body: JSON.stringify({ target: "de", texts: ["Bonjour tout le monde"] }) },
+  { kind: "passthrough", body: JSON.stringify({ source: "fr", target: "fr", texts: ["Salut"] }) },
+] as const;
+
+type Kind = (typeof FRAMES)[number]["kind"];
+const latencies: Record<Kind, number[]> = { passthrough: [], invalid: [], engine: [] };
+let engineRefused = 0;
+let lost = 0;
+
+async function client(until: number): Promise<void> {
+  const socket = new WebSocket(wsUrl);
+  const replies: string[] = [];
+  let wake = () => {};
+  socket.onmessage = (event) => (replies.push(event.data), wake());
+  const closed = new Promise<void>((resolve) => socket.addEventListener("close", () => resolve()));
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = () => reject(new Error("WebSocket failed to open"));
+  });
+  while (performance.now() < until) {
+    const sentAt = FRAMES.map((frame) => (socket.send(frame.body), performance.now()));
+    for (const [index, frame] of FRAMES.entries()) {
+      while (replies.length === 0) {
+        const ended = await Promise.race([
+          new Promise<boolean>((resolve) => (wake = () => resolve(false))),
+          closed.then(() => true),
+        ]);
+        if (ended) return void (lost += FRAMES.length - index);
+      }
+      const reply = replies.shift()!;
+      latencies[frame.kind].push(performance.now() - sentAt[index]);
+      if (frame.kind === "engine" && reply.includes('"error"')) engineRefused++;
+    }
+  }
+  socket.close(1000);
+  await closed;
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+// Warm up: load the model and run every kind of frame once, then take the baseline RSS.
+await client(performance.now() + 1);
+for (const kind of Object.keys(latencies) as Kind[]) latencies[kind] = [];
+engineRefused = 0;
+await new Promise((resolve) => setTimeout(resolve, 2000));
+const rssBefore = await rssMb(server.pid);
+
+const until = performance.now() + SECONDS * 1000;
+const probe = new Deno.Command(Deno.execPath(), {
+  args: ["run", "--allow-net", here("./health_probe.ts"), url, String(Date.now() + SECONDS * 1000)],
+  stdout: "piped",
+}).output();
+let rssPeak = rssBefore;
+const sampler = setInterval(
+  async () => (rssPeak = Math.max(rssPeak, await rssMb(server.pid))),
+  1000,
+);
+await Promise.all(Array.from({ length: CLIENTS }, () => client(until)));
+clearInterval(sampler);
+const health: number[] = JSON.parse(new TextDecoder().decode((await probe).stdout));
+await new Promise((resolve) => setTimeout(resolve, 10_000));
+const rssAfter = await rssMb(server.pid);
+server.kill("SIGTERM");
+await server.status;
+
+const replies = Object.values(latencies).reduce((sum, list) => sum + list.length, 0);
+const fmt = (value: number) => value.toFixed(0);
+const line = (name: string, values: number[], target = "") =>
+  `${name.padEnd(12)} n=${String(values.length).padStart(6)}  p50 ${
+    fmt(percentile(values, 50))
+  } ms  p99 ${fmt(percentile(values, 99))} ms  max ${fmt(Math.max(...values))} ms ${target}`;
+console.log(
+  `${CLIENTS} clients, ${SECONDS} s, ${replies} replies (${fmt(replies / SECONDS)}/s), ${lost} lost
+${line("health", health, "(target p99 < 100 ms)")}
+${line("passthrough", latencies.passthrough, "(target p99 < 250 ms)")}
+${line("invalid", latencies.invalid)}
+${line("engine", latencies.engine, `(${engineRefused} answered 503 engine_unavailable)`)}
+RSS ${fmt(rssBefore)} MB before, ${fmt(rssPeak)} MB peak, ${fmt(rssAfter)} MB 10 s after (${
+    ((rssAfter / rssBefore - 1) * 100).toFixed(1)
+  } %, target < 10 %)`,
+);
