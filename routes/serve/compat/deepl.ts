@@ -11,6 +11,7 @@ import {
   toDeepLResponse,
 } from "../../../compat/deepl.ts";
 import type { GlossaryStore } from "../../../storage/glossary_store.ts";
+import { glossaryReportHeader } from "../../../translation/glossary/glossary_step.ts";
 import { runTranslation } from "../../../translation/run_translation.ts";
 import {
   compatApp,
@@ -40,13 +41,17 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
     })
     .post("/v2/translate", async (c) => {
       const request = fromDeepLRequest(await readCompatBody(c), deps.policy());
+      let glossaryReport: string | undefined;
       const result = await runTranslation(deps.translation, request, {
         client: DEEPL_CLIENT,
         signal: c.req.raw.signal,
+        onGlossaryReport: (report) => glossaryReport = glossaryReportHeader(report),
       });
       const body = toDeepLResponse(result, request);
       for (const translation of body.translations) billed += translation.billed_characters;
-      return c.json(body);
+      const response = c.json(body);
+      if (glossaryReport) response.headers.set("Svc-Glossary-Report", glossaryReport);
+      return response;
     })
     .get("/v2/languages", (c) => c.json(toDeepLLanguages(c.req.query("type"))))
     .on(

@@ -167,3 +167,38 @@ Deno.test("POST /v1/compat/deepl/v3/glossaries answers bad dictionaries in DeepL
     );
   });
 });
+
+Deno.test("deepl-node translates with a glossary: a term kept as itself (deepl-node refuses an empty target); an unknown id is DeepL's 400", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const glossary = await deeplClient.createMultilingualGlossary("Keep", [
+      {
+        sourceLangCode: "en",
+        targetLangCode: "de",
+        entries: new deepl.GlossaryEntries({ tsv: "Tolkbox\tTolkbox" }),
+      },
+    ]);
+    const result = await deeplClient.translateText("Tolkbox is a good tool.", "en", "de", {
+      glossary: glossary.glossaryId,
+    });
+    assert.match(result.text, /Tolkbox/);
+    const form = new URLSearchParams({
+      text: "Tolkbox is a good tool.",
+      source_lang: "EN",
+      target_lang: "DE",
+      glossary_id: glossary.glossaryId,
+    });
+    const response = await fetch(`${service.url}/v1/compat/deepl/v2/translate`, {
+      method: "POST",
+      headers: { authorization: `DeepL-Auth-Key ${service.token}` },
+      body: form,
+    });
+    await response.body?.cancel();
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get("svc-glossary-report") ?? "", /matched=1; applied=1/);
+    await assert.rejects(
+      deeplClient.translateText("Hello", "en", "de", { glossary: "no-such-glossary" }),
+      (error: Error) => error instanceof deepl.DeepLError && /Bad request/.test(error.message),
+    );
+  });
+});

@@ -205,3 +205,19 @@ Deno.test("DeepL requests are kept in history as client deepl unless the setting
     assert.equal((await history()).length, 1, "a sensitive compat request is not stored");
   });
 });
+
+Deno.test("with compat.memory in the settings, a repeated DeepL request is served from translation memory", async () => {
+  await withService(async (service) => {
+    service.store.update((settings) => {
+      settings.compat.memory = true;
+    });
+    const first = await client(service).translateText(FRENCH, "fr", "de");
+    const second = await client(service).translateText(FRENCH, "fr", "de");
+    assert.equal(second.text, first.text);
+    const response = await fetch(`${service.url}/v1/history?client=deepl`, {
+      headers: { "x-svc-token": service.token },
+    });
+    const rows = (await response.json()).data as { engine: string }[];
+    assert.deepEqual(rows.map((row) => row.engine), ["memory", "local-llm"], "newest first");
+  });
+});
