@@ -22,6 +22,7 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   infer: () => import("./cli/infer_command.ts"),
   models: () => import("./cli/models_command.ts"),
   history: () => import("./cli/history_command.ts"),
+  settings: () => import("./cli/settings_command.ts"),
 };
 
 /** Which row of the permission table (cli/permissions.ts) a command line runs under. */
@@ -32,6 +33,7 @@ const PERMISSIONS: Record<string, (args: string[]) => PermissionedCommand> = {
   infer: () => "infer",
   models: (args) => args.includes("pull") ? "models-pull" : "models-list",
   history: () => "data",
+  settings: () => "settings-link",
 };
 
 /** The help text, generated from every command's flag schema (loads each command module). */

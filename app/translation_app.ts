@@ -24,9 +24,15 @@ import { healthRoute } from "../routes/serve/health.ts";
 import { openApiRoute } from "../routes/serve/openapi.ts";
 import { translateRoute } from "../routes/serve/translate.ts";
 import { type SocketRegistry, wsTranslateRoute } from "../routes/serve/ws_translate.ts";
+import { pageHeaders, sameOrigin } from "../middleware/page_security.ts";
+import { requireSettingsSession, SettingsSessions } from "../middleware/settings_session.ts";
+import { settingsApiRoute } from "../routes/serve/settings_api.ts";
+import { settingsPageRoute } from "../routes/serve/settings_page.ts";
 import { API_ROUTES } from "../schemas/api_routes.ts";
 import { featureFlags, PLAIN_TEXT_FEATURES, type RegisteredFeatures } from "../schemas/features.ts";
 import { REGISTERED_FORMATS } from "../translation/formats/formats.ts";
+import type { Settings } from "../schemas/settings.ts";
+import { LinkRequestVerifier } from "../settings/settings_link.ts";
 import type { SettingsStore } from "../settings/settings_store.ts";
 import { glossaryCreateRoute } from "../routes/serve/glossary_create.ts";
 import { glossaryDeleteRoute } from "../routes/serve/glossary_delete.ts";
@@ -70,6 +76,16 @@ export interface TranslationAppDeps {
   stores?: DataStores;
   /** Where log lines go (never request contents); default stderr. */
   log?: (line: string) => void;
+  /** Serves the settings page (`/settings`) when given. */
+  page?: SettingsPageOptions;
+}
+
+/** What the settings page needs besides the settings store and the pipeline. */
+export interface SettingsPageOptions {
+  /** Where local models are looked for. */
+  modelsDir: string;
+  /** Rebuilds the engines whose settings changed (`engineSettingsSync` of the engine registry). */
+  applyEngineSettings: (settings: Settings) => void;
 }
 
 /** The composed service. */
@@ -191,6 +207,11 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   app.route("/v1/compat/t/:token/libre", libreTranslateRoute(compat));
   app.route("/v1/compat/t/:token/deeplx", deeplxRoute(compat));
 
+  // Settings: a page, not API — session cookie only, same origin only (DECISIONS.md).
+  if (deps.page) {
+    mountSettingsPage(app, { ...deps.page, settings: deps.settings, pipeline: deps.pipeline });
+  }
+
   app.notFound(() => {
     throw serviceError("not_found", "no such endpoint; see GET /v1/capabilities");
   });
@@ -211,6 +232,40 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
       for (const socket of sockets) socket.close(1001, "service shutting down");
     },
   };
+}
+
+function mountSettingsPage(
+  app: Hono<{ Variables: RequestIdVariables & ClientHeaderVariables }>,
+  deps: SettingsPageOptions & { settings: SettingsStore; pipeline: EnginePipeline },
+) {
+  const sessions = new SettingsSessions();
+  app.use("/settings", pageHeaders());
+  app.use("/settings/*", pageHeaders());
+  app.use("/settings/link", bodyLimit({ maxSize: 4096 }));
+  app.use("/settings/api/*", bodyLimit({ maxSize: 64 * 1024 }));
+  app.use(
+    "/settings/api/*",
+    requireSettingsSession({
+      sessions,
+      reject: () =>
+        serviceError(
+          "unauthorized",
+          "no settings session: run `tolk settings` and open the link it prints",
+        ),
+    }),
+  );
+  app.use(
+    "/settings/api/*",
+    sameOrigin({
+      reject: () =>
+        serviceError("origin_not_allowed", "the settings page only answers its own origin"),
+    }),
+  );
+  app.route(
+    "/settings",
+    settingsPageRoute({ settings: deps.settings, sessions, links: new LinkRequestVerifier() }),
+  );
+  app.route("/settings/api", settingsApiRoute({ ...deps, sessions, routes: API_ROUTES }));
 }
 
 function unauthorized(reason: RefusalReason) {

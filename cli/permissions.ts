@@ -50,6 +50,7 @@ export interface CommandPermissions {
 export type PermissionedCommand =
   | "serve"
   | "settings"
+  | "settings-link"
   | "data"
   | "models-list"
   | "models-pull"
@@ -84,6 +85,8 @@ export function commandPermissions(
   switch (command) {
     case "settings": // api, token
       return none({ read: [configDir], write: [configDir] });
+    case "settings-link": // settings: signs a link request to the service on loopback
+      return none({ net: [...LOOPBACK_NET_PERMISSION], read: [configDir], write: [configDir] });
     case "data": // history
       return none({ read: [paths.dataDir], write: [paths.dataDir] });
     case "models-list":

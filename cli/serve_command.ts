@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { createTranslationApp } from "../app/translation_app.ts";
 import { loadLanguageDetector } from "../detection/language_detector.ts";
-import { createEnginePipeline } from "../engines/engine_registry.ts";
+import { createEnginePipeline, engineSettingsSync } from "../engines/engine_registry.ts";
 import { BUILTIN_ENGINE_ID } from "../engines/builtin/builtin_engine.ts";
 import { inspectModel, missingModelHint } from "../models/model_store.ts";
 import type { Settings } from "../schemas/settings.ts";
@@ -89,7 +89,14 @@ export async function run(args: string[]): Promise<number> {
   await reportMissingModel(settings, modelsDir);
   const detector = await loadLanguageDetector();
   const pipeline = createEnginePipeline(settings, { modelsDir });
-  const service = createTranslationApp({ settings: store, detector, pipeline, stores });
+  const applyEngineSettings = engineSettingsSync(pipeline, settings, { modelsDir });
+  const service = createTranslationApp({
+    settings: store,
+    detector,
+    pipeline,
+    stores,
+    page: { modelsDir, applyEngineSettings },
+  });
   const server = startHttpServer(service.app.fetch, {
     hostname: bindHostname(flags.host),
     port: flags.port,

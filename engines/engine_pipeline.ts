@@ -46,15 +46,14 @@ export class EnginePipeline {
   readonly #queues = new Map<EngineId, EngineQueue>();
   readonly #statusTtlMs: number;
   #reports?: { at: number; reports: Promise<EngineReport[]> };
+  /** Jobs running on each engine, so a replaced one is closed only once it is idle. */
+  readonly #running = new Map<Engine, number>();
+  readonly #retired = new Set<Engine>();
 
   /** @throws {RangeError} when two engines share an id or `engines` is empty. */
   constructor(engines: readonly Engine[], options: EnginePipelineOptions) {
     if (engines.length === 0) throw new RangeError("EnginePipeline needs at least one engine");
-    const rank = (engine: Engine) => {
-      const index = options.order.indexOf(engine.id);
-      return index === -1 ? options.order.length : index;
-    };
-    this.#engines = [...engines].sort((a, b) => rank(a) - rank(b));
+    this.#engines = sortByOrder([...engines], options.order);
     this.#statusTtlMs = options.statusTtlMs ?? 250;
     for (const engine of this.#engines) {
       if (this.#queues.has(engine.id)) throw new RangeError(`engine ${engine.id} registered twice`);
@@ -107,6 +106,26 @@ export class EnginePipeline {
     );
   }
 
+  /**
+   * Puts `replacements` in place of the engines with their ids and applies a new `auto` order,
+   * so changed settings reach the running service at once. A replaced engine finishes the jobs
+   * it runs and is closed after the last one; queues (and the jobs waiting in them) stay.
+   *
+   * @throws {RangeError} when a replacement's id is not registered.
+   */
+  reconfigure(replacements: readonly Engine[], order: readonly EngineId[]): void {
+    for (const engine of replacements) {
+      const index = this.#engines.findIndex((candidate) => candidate.id === engine.id);
+      if (index === -1) throw new RangeError(`engine ${engine.id} is not registered`);
+      const replaced = this.#engines[index];
+      this.#engines[index] = engine;
+      this.#retired.add(replaced);
+      if (!this.#running.get(replaced)) this.#closeRetired(replaced);
+    }
+    sortByOrder(this.#engines, order);
+    this.#reports = undefined;
+  }
+
   /** Frees every engine. */
   async close(): Promise<void> {
     await Promise.allSettled(this.#engines.map((engine) => engine.close?.()));
@@ -120,9 +139,33 @@ export class EnginePipeline {
 
   async #run(engine: Engine, job: TranslationJob): Promise<ServedTranslation> {
     const queue = this.#queues.get(engine.id)!;
-    const outcome = await queue.run(() => engine.translate(job), job.owner);
+    const outcome = await queue.run(async () => {
+      this.#running.set(engine, (this.#running.get(engine) ?? 0) + 1);
+      try {
+        return await engine.translate(job);
+      } finally {
+        const left = this.#running.get(engine)! - 1;
+        this.#running.set(engine, left);
+        if (left === 0 && this.#retired.has(engine)) this.#closeRetired(engine);
+      }
+    }, job.owner);
     return { engine: engine.id, outcome };
   }
+
+  #closeRetired(engine: Engine): void {
+    this.#retired.delete(engine);
+    this.#running.delete(engine);
+    engine.close?.().catch(() => {});
+  }
+}
+
+/** Sorts `engines` in place: listed ids in `order`, the others after them. */
+function sortByOrder(engines: Engine[], order: readonly EngineId[]): Engine[] {
+  const rank = (engine: Engine) => {
+    const index = order.indexOf(engine.id);
+    return index === -1 ? order.length : index;
+  };
+  return engines.sort((a, b) => rank(a) - rank(b));
 }
 
 function isFallbackError(error: unknown): boolean {

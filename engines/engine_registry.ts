@@ -1,6 +1,7 @@
 /**
  * Every engine of `tolk serve`, built from the settings in one place.
  */
+import { ENGINE_IDS, type EngineId } from "../schemas/languages.ts";
 import type { Settings } from "../schemas/settings.ts";
 import type { Engine } from "./engine.ts";
 import { EnginePipeline } from "./engine_pipeline.ts";
@@ -21,18 +22,56 @@ export interface EngineRegistryOptions {
   statusTtlMs?: number;
 }
 
-/** Builds every engine the service offers, in no particular order. */
-export function createEngines(settings: Settings, options: EngineRegistryOptions): Engine[] {
-  return [
+/** How each engine is built from its section of the settings. */
+const BUILDERS: Record<EngineId, (settings: Settings, options: EngineRegistryOptions) => Engine> = {
+  [BUILTIN_ENGINE_ID]: (settings, options) =>
     createBuiltinEngine({
       modelsDir: options.modelsDir,
       defaultModel: settings.engines[BUILTIN_ENGINE_ID].model,
       maxNewTokens: options.maxNewTokens,
     }),
-    createOllamaEngine(settings.engines[OLLAMA_ENGINE_ID]),
-    createLmStudioEngine(settings.engines[LM_STUDIO_ENGINE_ID]),
+  [OLLAMA_ENGINE_ID]: (settings) => createOllamaEngine(settings.engines[OLLAMA_ENGINE_ID]),
+  [LM_STUDIO_ENGINE_ID]: (settings) => createLmStudioEngine(settings.engines[LM_STUDIO_ENGINE_ID]),
+  [COMPATIBLE_API_ENGINE_ID]: (settings) =>
     createCompatibleApiEngine(settings.engines[COMPATIBLE_API_ENGINE_ID]),
-  ];
+};
+
+/** Builds every engine the service offers, in no particular order. */
+export function createEngines(settings: Settings, options: EngineRegistryOptions): Engine[] {
+  return ENGINE_IDS.map((id) => BUILDERS[id](settings, options));
+}
+
+/**
+ * Keeps a running pipeline in step with the settings: the returned function rebuilds only the
+ * engines whose section changed since the last call (a built-in model stays loaded when only a
+ * server address moved) and applies the order.
+ *
+ * @example
+ * ```ts
+ * const applyEngineSettings = engineSettingsSync(pipeline, settings, { modelsDir });
+ * applyEngineSettings(store.current());
+ * ```
+ */
+export function engineSettingsSync(
+  pipeline: EnginePipeline,
+  initial: Settings,
+  options: EngineRegistryOptions,
+): (settings: Settings) => void {
+  let applied = initial;
+  return function applyEngineSettings(settings: Settings) {
+    if (settings === applied) return;
+    const changed = ENGINE_IDS.filter((id) =>
+      JSON.stringify(settings.engines[id]) !== JSON.stringify(applied.engines[id])
+    );
+    const reordered = JSON.stringify(settings.engines.order) !==
+      JSON.stringify(applied.engines.order);
+    applied = settings;
+    if (changed.length === 0 && !reordered) return;
+    pipeline.reconfigure(
+      changed.map((id) => BUILDERS[id](settings, options)),
+      settings.engines.order,
+    );
+  };
 }
 
 /**

@@ -30,6 +30,7 @@ export const ERROR_CODES: Record<TranslationErrorCode, CodeEntry> = {
   ws_unauthorized: { status: 401, type: "authentication_error" },
   permission_required: { status: 403, type: "server_error" },
   host_not_allowed: { status: 403, type: "invalid_request_error" },
+  origin_not_allowed: { status: 403, type: "invalid_request_error" },
   not_found: { status: 404, type: "invalid_request_error" },
   payload_too_large: { status: 413, type: "invalid_request_error" },
   batch_too_large: { status: 413, type: "invalid_request_error" },

@@ -63,10 +63,20 @@ export const CompatSettingsSchema = z.looseObject({
     .describe("Compat requests read and write translation memory."),
 });
 
+/** Settings of the settings page. */
+export const SettingsPageSettingsSchema = z.looseObject({
+  link_key: z.string().min(32).nullable().default(null)
+    .describe(
+      "Key (base64url, 32 random bytes) with which `tolk settings` proves it may ask the " +
+        "running service for a one-time link; made on first use, never sent over the wire.",
+    ),
+});
+
 /** The whole settings file. */
 export const SettingsSchema = z.looseObject({
   api: ApiSettingsSchema.prefault({}),
   compat: CompatSettingsSchema.prefault({}),
+  settings_page: SettingsPageSettingsSchema.prefault({}),
   engines: z.looseObject({
     order: z.array(EngineIdSchema).default([...ENGINE_IDS])
       .describe("Order in which the auto pipeline tries engines."),

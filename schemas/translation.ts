@@ -213,6 +213,7 @@ export const TranslationErrorCodeSchema = z.enum([
   "ws_unauthorized",
   "permission_required",
   "host_not_allowed",
+  "origin_not_allowed",
   "not_found",
   "payload_too_large",
   "batch_too_large",

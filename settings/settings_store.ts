@@ -8,7 +8,10 @@ import { type Settings, SettingsSchema } from "../schemas/settings.ts";
 /** The settings file cannot be used; the message names its path and why. */
 export class SettingsFileError extends Error {
   override name = "SettingsFileError";
-  constructor(readonly path: string, reason: string) {
+  /**
+   * @param field dotted path of the refused value (`engines.engine-one.base_url`), when one is.
+   */
+  constructor(readonly path: string, readonly reason: string, readonly field?: string) {
     super(`settings file ${path}: ${reason}`);
   }
 }
@@ -120,7 +123,12 @@ export class SettingsStore {
     const parsed = SettingsSchema.safeParse(raw);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
-    throw new SettingsFileError(this.path, `${issue.path.join(".") || "(root)"} ${issue.message}`);
+    const field = issue.path.join(".");
+    throw new SettingsFileError(
+      this.path,
+      `${field || "(root)"} ${issue.message}`,
+      field || undefined,
+    );
   }
 
   #write(settings: RawSettings): void {

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { createTranslationApp, type TranslationApp } from "../../app/translation_app.ts";
 import { loadLanguageDetector } from "../../detection/language_detector.ts";
-import { createEnginePipeline } from "../../engines/engine_registry.ts";
+import { createEnginePipeline, engineSettingsSync } from "../../engines/engine_registry.ts";
 import type { EngineQueueOptions } from "../../engines/engine_queue.ts";
 import { SettingsStore } from "../../settings/settings_store.ts";
 import { type DataStores, openDataStores } from "../../storage/data_stores.ts";
@@ -78,12 +78,13 @@ export async function startTranslationService(
   const store = new SettingsStore(configPath);
   const settings = store.current();
   const detector = await loadLanguageDetector();
-  const pipeline = createEnginePipeline(settings, {
+  const registry = {
     modelsDir: FIXTURE_MODELS_DIR,
     maxNewTokens: options.maxNewTokens ?? 8,
     localQueue: options.localQueue,
     statusTtlMs: options.statusTtlMs,
-  });
+  };
+  const pipeline = createEnginePipeline(settings, registry);
   const dataDir = options.dataDir ?? join(dir, "data");
   const stores = openDataStores(dataDir, options.database);
   const logs: string[] = [];
@@ -93,6 +94,10 @@ export async function startTranslationService(
     pipeline,
     stores: options.withoutStores ? undefined : stores,
     log: (line) => logs.push(line),
+    page: {
+      modelsDir: FIXTURE_MODELS_DIR,
+      applyEngineSettings: engineSettingsSync(pipeline, settings, registry),
+    },
   });
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },

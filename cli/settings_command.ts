@@ -1,0 +1,96 @@
+/**
+ * `tolk settings [--port PORT] [--config FILE]`: prints a one-time link to the settings page of
+ * the running service (one use, 5 minutes), or says that none is running.
+ *
+ * The command proves it may ask by signing the request with the settings file's link key (see
+ * settings/settings_link.ts); the key never leaves the file.
+ */
+import { existsSync } from "node:fs";
+import { z } from "zod";
+import { LinkResponseSchema } from "../schemas/settings_page.ts";
+import { signLinkRequest } from "../settings/settings_link.ts";
+import { generateToken, SettingsStore } from "../settings/settings_store.ts";
+import { configFlag, defaultConfigPath, pathFlagsFromEnvironment } from "./config_paths.ts";
+import { type CommandUsage, FlagError, parseFlags, portFlag } from "./flags.ts";
+import { reportSettingsError } from "./settings_errors.ts";
+
+const FlagsSchema = z.object({
+  port: portFlag().default(8765),
+  config: configFlag,
+});
+
+/** `tolk settings` in the help text. */
+export const usage: CommandUsage = {
+  name: "settings",
+  summary: "print a one-time link (one use, 5 minutes) to the running service's settings page",
+  flags: FlagsSchema,
+  environment: ["TOLK_CONFIG"],
+};
+
+/** Runs `tolk settings`. */
+export async function run(args: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(args, FlagsSchema, {
+    env: pathFlagsFromEnvironment(),
+  });
+  if (positionals.length) {
+    throw new FlagError("settings", `unexpected argument "${positionals[0]}"`);
+  }
+  const configPath = flags.config ?? defaultConfigPath();
+  if (!existsSync(configPath)) {
+    console.error(
+      `no settings file at ${configPath}: start the service with \`tolk serve\` (or pass the --config it uses)`,
+    );
+    return 1;
+  }
+  const store = new SettingsStore(configPath);
+  let key: string | null = null;
+  const status = reportSettingsError(() => {
+    key = store.read().settings_page.link_key ??
+      store.update((settings) => {
+        settings.settings_page.link_key ??= generateToken();
+      }).settings_page.link_key;
+  });
+  if (status !== 0 || key === null) return status || 2;
+  return await requestLink(flags.port, key, configPath);
+}
+
+async function requestLink(port: number, key: string, configPath: string): Promise<number> {
+  const origin = `http://127.0.0.1:${port}`;
+  let response: Response;
+  try {
+    response = await fetch(`${origin}/settings/link`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(signLinkRequest(key)),
+      signal: AbortSignal.timeout(5_000),
+    });
+  } catch {
+    console.error(
+      `no tolk service answers on 127.0.0.1:${port}: start it with \`tolk serve\` (or pass its --port)`,
+    );
+    return 1;
+  }
+  const text = await response.text();
+  if (response.status === 401) {
+    console.error(
+      `the service on port ${port} does not use the settings file ${configPath} (pass the --config it uses)`,
+    );
+    return 1;
+  }
+  const parsed = response.ok ? LinkResponseSchema.safeParse(safeJson(text)) : undefined;
+  if (!parsed?.success) {
+    console.error(`the server on port ${port} is not a tolk service with a settings page`);
+    return 1;
+  }
+  console.log(`${origin}/settings?code=${parsed.data.code}`);
+  console.error("open it within 5 minutes; it works once");
+  return 0;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

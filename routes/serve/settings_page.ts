@@ -1,0 +1,83 @@
+/**
+ * GET /settings — the settings page (plain files from `web/settings/`), the one-time link that
+ * opens a session, and POST /settings/link, where `tolk settings` asks for that link.
+ *
+ * Outside `/v1`: a page, not API. Nothing served here holds a secret; the page reads its data
+ * from `/settings/api/*` with the session cookie.
+ */
+import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { JSON_BODY_ERRORS, serviceError } from "../../errors/translation_errors.ts";
+import { jsonBody } from "../../middleware/json_body.ts";
+import {
+  SESSION_COOKIE,
+  sessionCookie,
+  type SettingsSessions,
+} from "../../middleware/settings_session.ts";
+import { LinkRequestSchema } from "../../schemas/settings_page.ts";
+import type { LinkRequestVerifier } from "../../settings/settings_link.ts";
+import type { SettingsStore } from "../../settings/settings_store.ts";
+
+const WEB_DIR = new URL("../../web/settings/", import.meta.url);
+
+/** The page's files, read once: name → [media type, contents]. */
+const FILES: Record<string, [string, string]> = {
+  "settings.js": ["text/javascript; charset=utf-8", ""],
+  "settings.css": ["text/css; charset=utf-8", ""],
+  "index.html": ["text/html; charset=utf-8", ""],
+  "no_session.html": ["text/html; charset=utf-8", ""],
+};
+
+function file(name: string): [string, string] {
+  const entry = FILES[name];
+  if (!entry[1]) entry[1] = Deno.readTextFileSync(new URL(name, WEB_DIR));
+  return entry;
+}
+
+/** What the page route needs. */
+export interface SettingsPageDeps {
+  settings: SettingsStore;
+  sessions: SettingsSessions;
+  links: LinkRequestVerifier;
+}
+
+/** The settings page sub-app, mounted at `/settings`. */
+export function settingsPageRoute(deps: SettingsPageDeps) {
+  return new Hono()
+    .get("/", (c) => {
+      const code = c.req.query("code");
+      if (code !== undefined) {
+        const session = deps.sessions.redeem(code);
+        if (!session) return page(c, "no_session.html", 401);
+        c.header("Set-Cookie", sessionCookie(session, deps.sessions.sessionTtlMs));
+        // Redirect so the spent code leaves the address bar and the history entry.
+        return c.redirect("/settings", 303);
+      }
+      const open = deps.sessions.isOpen(getCookie(c, SESSION_COOKIE));
+      return page(c, open ? "index.html" : "no_session.html", open ? 200 : 401);
+    })
+    .get("/settings.js", (c) => page(c, "settings.js", 200))
+    .get("/settings.css", (c) => page(c, "settings.css", 200))
+    .post("/link", jsonBody(LinkRequestSchema, JSON_BODY_ERRORS), (c) => {
+      // `tolk settings` never sends Origin; a browser always does on a POST.
+      if (c.req.header("origin") !== undefined) {
+        throw serviceError("origin_not_allowed", "links are issued to `tolk settings` only");
+      }
+      const { link_key } = deps.settings.current().settings_page;
+      if (!deps.links.verify(c.req.valid("json"), link_key)) {
+        throw serviceError(
+          "unauthorized",
+          "the link request is not signed with this service's settings file (another --config?) or is stale",
+        );
+      }
+      const { code, expiresAt } = deps.sessions.issueCode();
+      return c.json({ code, expires_at: Math.floor(expiresAt / 1000) });
+    });
+}
+
+function page(c: Context, name: string, status: 200 | 401): Response {
+  const [type, text] = file(name);
+  const response = c.body(text, status);
+  response.headers.set("Content-Type", type);
+  return response;
+}

@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runTolkProcess, startTolkServer } from "../support/tolk_process.ts";
+import { closedPortUrl, FIXTURE_MODELS_DIR } from "../support/translation_service.ts";
+
+async function withTempDir(fn: (dir: string) => Promise<void>) {
+  const dir = await Deno.makeTempDir({ prefix: "tolk-settings-cli-test-" });
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("tolk settings prints a one-time link to the running service, even with the API disabled", async () => {
+  await withTempDir(async (dir) => {
+    const env = {
+      TOLK_CONFIG: join(dir, "settings.json"),
+      TOLK_DATA_DIR: dir,
+      TOLK_MODELS_DIR: FIXTURE_MODELS_DIR,
+    };
+    const server = await startTolkServer(["serve", "--port", "0"], env);
+    try {
+      const port = new URL(server.url).port;
+      const result = await runTolkProcess(["settings", "--port", port], env);
+      assert.equal(result.code, 0, result.stderr);
+      const match = result.stdout.match(
+        new RegExp(`^http://127\\.0\\.0\\.1:${port}/settings\\?code=([A-Za-z0-9_-]{43})\\n$`),
+      );
+      assert.ok(match, result.stdout);
+      const link = result.stdout.trim();
+      const first = await fetch(link, { redirect: "manual" });
+      await first.body?.cancel();
+      assert.equal(first.status, 303);
+      assert.match(first.headers.get("set-cookie") ?? "", /HttpOnly/);
+      const second = await fetch(link, { redirect: "manual" });
+      await second.body?.cancel();
+      assert.equal(second.status, 401, "the link works once");
+
+      const settings = JSON.parse(Deno.readTextFileSync(env.TOLK_CONFIG));
+      assert.equal(settings.api.enabled, false);
+      const key = settings.settings_page.link_key;
+      assert.match(key, /^[A-Za-z0-9_-]{43}$/);
+      assert.ok(!server.stderr.join("\n").includes(match[1]), "no code in the logs");
+      assert.ok(!server.stderr.join("\n").includes(key), "no key in the logs");
+      assert.equal((Deno.statSync(env.TOLK_CONFIG).mode ?? 0) & 0o077, 0, "file is private");
+    } finally {
+      assert.equal(await server.stop(), 0);
+    }
+  });
+});
+
+Deno.test("tolk settings says so when no service is running", async () => {
+  await withTempDir(async (dir) => {
+    const config = join(dir, "settings.json");
+    Deno.writeTextFileSync(config, "{}");
+    const port = new URL(closedPortUrl()).port;
+    const result = await runTolkProcess(["settings", "--port", port], { TOLK_CONFIG: config });
+    assert.equal(result.code, 1);
+    assert.equal(result.stdout, "");
+    assert.match(result.stderr, new RegExp(`no tolk service answers on 127\\.0\\.0\\.1:${port}`));
+  });
+});
+
+Deno.test("tolk settings says so when the service uses another settings file", async () => {
+  await withTempDir(async (dir) => {
+    const env = {
+      TOLK_CONFIG: join(dir, "served.json"),
+      TOLK_DATA_DIR: dir,
+      TOLK_MODELS_DIR: FIXTURE_MODELS_DIR,
+    };
+    const server = await startTolkServer(["serve", "--port", "0"], env);
+    try {
+      const other = join(dir, "other.json");
+      Deno.writeTextFileSync(other, "{}");
+      const port = new URL(server.url).port;
+      const result = await runTolkProcess(["settings", "--port", port, "--config", other], {});
+      assert.equal(result.code, 1);
+      assert.equal(result.stdout, "");
+      assert.match(result.stderr, /does not use the settings file/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+Deno.test("tolk settings refuses a bad flag with exit code 2", async () => {
+  const result = await runTolkProcess(["settings", "--port", "http"]);
+  assert.equal(result.code, 2);
+  assert.match(result.stderr, /--port/);
+});

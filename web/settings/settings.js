@@ -1,0 +1,309 @@
+// tolk settings page: a client of /settings/api/* (session cookie) and of the real /v1 API.
+// Text from servers (engine and model names) is only ever set with textContent, never as HTML:
+// a model name comes from a local server we do not control, and this page can show the token.
+"use strict";
+
+const MASK = "•".repeat(43);
+let state = null;
+let revealed = false;
+
+const $ = (id) => document.getElementById(id);
+
+function element(tag, properties = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), properties);
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function toast(text) {
+  const node = $("toast");
+  node.textContent = text;
+  node.classList.add("shown");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => node.classList.remove("shown"), 2200);
+}
+
+/** Calls a page endpoint; throws an Error with the service's message on failure. */
+async function call(path, body) {
+  const response = await fetch(`/settings/api/${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) return null;
+  const json = await response.json().catch(() => ({}));
+  if (response.status === 401) {
+    location.reload(); // the session ended: the server shows how to get a new link
+  }
+  if (!response.ok) {
+    const error = new Error(json.error?.message ?? `HTTP ${response.status}`);
+    error.param = json.error?.param ?? null;
+    throw error;
+  }
+  return json;
+}
+
+async function revealToken() {
+  return (await call("token/reveal", {})).token;
+}
+
+function renderApi() {
+  $("api-enabled").checked = state.api.enabled;
+  $("api-hint").textContent = state.api.enabled
+    ? "Clients on this computer can use the API with the token below."
+    : "The API is off: every token-protected request is refused. Turn it on to use it.";
+  const token = $("token");
+  if (!state.api.has_token) {
+    token.textContent = "no token (Rotate makes one)";
+    revealed = false;
+  } else if (!revealed) {
+    token.textContent = MASK;
+  }
+  $("reveal").textContent = revealed ? "Hide" : "Reveal";
+  for (const id of ["reveal", "copy", "revoke"]) $(id).disabled = !state.api.has_token;
+}
+
+function engineCard(engine, index) {
+  const message = element("p", { className: "message", role: "alert" });
+  const fields = [];
+  if (engine.base_url !== null || engine.id !== "local-llm") {
+    fields.push(labelled(
+      "Address",
+      element("input", {
+        name: "base_url",
+        value: engine.base_url ?? "",
+        placeholder: "http://127.0.0.1:PORT",
+        inputMode: "url",
+        spellcheck: false,
+      }),
+    ));
+  }
+  const modelInput = element("input", {
+    name: "model",
+    value: engine.model ?? "",
+    placeholder: engine.id === "local-llm" ? "org/name" : "first model the server lists",
+    spellcheck: false,
+  });
+  if (engine.models?.length) {
+    const list = element("datalist", { id: `models-${engine.id}` });
+    for (const model of engine.models) list.append(element("option", { value: model }));
+    modelInput.setAttribute("list", list.id);
+    fields.push(list);
+  }
+  fields.push(labelled("Model", modelInput));
+
+  const save = element("button", { type: "button", className: "primary", textContent: "Save" });
+  const card = element("li", { className: "engine" }, [
+    element("div", { className: "engine-head" }, [
+      element("strong", { textContent: `${index + 1}. ${engine.name}` }),
+      element("code", { textContent: engine.id }),
+      element("span", {
+        className: `badge ${engine.ready ? "ready" : "not-ready"}`,
+        textContent: engine.ready ? "ready" : "not ready",
+      }),
+      orderButton("↑", `Move ${engine.name} up`, index, -1),
+      orderButton("↓", `Move ${engine.name} down`, index, 1),
+    ]),
+    element("div", { className: "fields" }, fields),
+    element("div", { className: "row-end" }, [save, message]),
+  ]);
+  card.dataset.engine = engine.id;
+  save.addEventListener("click", () => saveEngine(card, engine.id, message));
+  return card;
+}
+
+function labelled(text, input) {
+  return element("label", {}, [text, input]);
+}
+
+function orderButton(text, label, index, step) {
+  const target = index + step;
+  const button = element("button", { type: "button", className: "quiet", textContent: text });
+  button.setAttribute("aria-label", label);
+  button.disabled = target < 0 || target >= state.engines.length;
+  button.addEventListener("click", async () => {
+    const order = state.engines.map((engine) => engine.id);
+    [order[index], order[target]] = [order[target], order[index]];
+    await update(() => call("engines", { order }), "Order saved");
+  });
+  return button;
+}
+
+async function saveEngine(card, id, message) {
+  const change = {};
+  for (const input of card.querySelectorAll("input[name]")) {
+    const value = input.value.trim();
+    change[input.name] = value === "" && id !== "local-llm" ? null : value;
+  }
+  message.className = "message";
+  message.textContent = "";
+  try {
+    state = await call("engines", { engines: { [id]: change } });
+    render();
+    const fresh = document.querySelector(`[data-engine="${id}"] .message`);
+    fresh.className = "message ok";
+    fresh.textContent = "Saved";
+  } catch (error) {
+    message.className = "message error";
+    message.textContent = error.message;
+  }
+}
+
+function renderEngines() {
+  $("engine-list").replaceChildren(...state.engines.map(engineCard));
+}
+
+function renderModels() {
+  $("models-dir").textContent = state.models_dir;
+  const items = state.local_models.map((model) =>
+    element("li", {}, [
+      element("code", { textContent: model.id }),
+      ` ${(model.size_bytes / 1e6).toFixed(1)} MB`,
+      ...(model.valid ? [] : [
+        element("div", { className: "problem", textContent: model.problems.join("; ") }),
+      ]),
+    ])
+  );
+  if (items.length === 0) items.push(element("li", { textContent: "No model installed yet." }));
+  $("model-list").replaceChildren(...items);
+}
+
+function snippet(title, text) {
+  const copy = element("button", { type: "button", className: "quiet", textContent: "Copy" });
+  copy.addEventListener("click", async () => {
+    await navigator.clipboard.writeText(text);
+    toast("Copied");
+  });
+  return element("div", { className: "snippet" }, [
+    element("h3", {}, [title, copy]),
+    element("pre", {}, [element("code", { textContent: text })]),
+  ]);
+}
+
+function renderSnippets() {
+  const base = state.base_url;
+  const ws = base.replace(/^http/, "ws");
+  const list = [
+    snippet(
+      "curl",
+      `export TOLK_TOKEN="$(tolk token show)"\n` +
+        `curl -s ${base}/v1/translate \\\n  -H "X-Svc-Token: $TOLK_TOKEN" ` +
+        `-H "Content-Type: application/json" \\\n  -d '{"target": "fr", "texts": ["Good morning."]}'`,
+    ),
+    snippet(
+      "Browser WebSocket",
+      `const socket = new WebSocket("${ws}/v1/ws/translate", ["bearer", TOLK_TOKEN]);\n` +
+        `socket.onmessage = (event) => console.log(JSON.parse(event.data));\n` +
+        `socket.onopen = () => socket.send(JSON.stringify({ target: "fr", texts: ["Good morning."] }));`,
+    ),
+    snippet("API description (OpenAPI 3.1)", `${base}/v1/openapi.json`),
+  ];
+  for (const compat of state.compat_base_urls) {
+    list.push(snippet(`Base URL for ${compat.name.split("/").pop()} clients`, compat.base_url));
+  }
+  $("snippet-list").replaceChildren(...list);
+}
+
+function render() {
+  renderApi();
+  renderEngines();
+  renderModels();
+  renderSnippets();
+}
+
+async function update(action, done) {
+  try {
+    state = await action();
+    render();
+    if (done) toast(done);
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+async function translate(event) {
+  event.preventDefault();
+  const output = $("try-output");
+  output.className = "";
+  output.textContent = "Translating…";
+  try {
+    if (!state.api.enabled) throw new Error("Turn the local API on first.");
+    const token = await revealToken();
+    if (!token) throw new Error("There is no token: Rotate makes one.");
+    const response = await fetch("/v1/translate", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-svc-token": token },
+      body: JSON.stringify({ target: $("try-target").value, texts: [$("try-text").value] }),
+    });
+    const body = await response.json();
+    if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+    output.replaceChildren(
+      element("div", { textContent: body.results[0].text }),
+      element("div", {
+        className: "meta",
+        textContent: `${body.source} → ${body.target} · ${body.engine} · ${body.model} · ` +
+          `${body.usage.latency_ms} ms`,
+      }),
+    );
+  } catch (error) {
+    output.className = "error";
+    output.textContent = error.message;
+  }
+}
+
+async function loadLanguages() {
+  const response = await fetch("/v1/capabilities");
+  const { languages } = await response.json();
+  $("try-target").replaceChildren(
+    ...languages.map((code) => element("option", { value: code, textContent: code })),
+  );
+  $("try-target").value = languages.includes("fr") ? "fr" : languages[0];
+}
+
+function wire() {
+  $("api-enabled").addEventListener("change", (event) => {
+    const enabled = event.target.checked;
+    update(() => call("api", { enabled }), enabled ? "Local API on" : "Local API off");
+  });
+  $("reveal").addEventListener("click", async () => {
+    if (revealed) {
+      revealed = false;
+      renderApi();
+      return;
+    }
+    const token = await revealToken();
+    revealed = token !== null;
+    $("token").textContent = token ?? "no token";
+    renderApi();
+  });
+  $("copy").addEventListener("click", async () => {
+    await navigator.clipboard.writeText(await revealToken());
+    toast("Token copied");
+  });
+  $("rotate").addEventListener("click", () => {
+    if (!confirm("Make a new token? Clients using the old one stop working.")) return;
+    revealed = false;
+    update(() => call("token/rotate", {}), "New token made");
+  });
+  $("revoke").addEventListener("click", () => {
+    if (!confirm("Revoke the token? Every client stops working until you Rotate.")) return;
+    revealed = false;
+    update(() => call("token/revoke", {}), "Token revoked");
+  });
+  $("logout").addEventListener("click", async () => {
+    await call("logout", {});
+    location.reload();
+  });
+  $("try-form").addEventListener("submit", translate);
+}
+
+async function start() {
+  wire();
+  await Promise.all([
+    update(() => call("state")),
+    loadLanguages().catch(() => {}),
+  ]);
+  document.body.dataset.ready = "true";
+}
+
+start();
