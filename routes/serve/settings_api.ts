@@ -83,7 +83,12 @@ export function settingsApiRoute(deps: SettingsApiDeps) {
       return settings;
     } catch (error) {
       if (!(error instanceof SettingsFileError)) throw error;
-      throw serviceError("invalid_request", error.reason, { param: error.field ?? null });
+      // The field travels as `param`; the message says what is wrong with it.
+      const field = error.field ?? null;
+      const message = field && error.reason.startsWith(`${field} `)
+        ? error.reason.slice(field.length + 1)
+        : error.reason;
+      throw serviceError("invalid_request", message, { param: field });
     }
   }
 

@@ -3,7 +3,7 @@
 // a model name comes from a local server we do not control, and this page can show the token.
 "use strict";
 
-const MASK = "•".repeat(43);
+const MASK = "•".repeat(24);
 let state = null;
 let revealed = false;
 
@@ -144,8 +144,9 @@ async function saveEngine(card, id, message) {
     fresh.className = "message ok";
     fresh.textContent = "Saved";
   } catch (error) {
+    const field = { base_url: "The address", model: "The model" }[error.param?.split(".").pop()];
     message.className = "message error";
-    message.textContent = error.message;
+    message.textContent = field ? `${field} ${error.message}` : error.message;
   }
 }
 
@@ -199,7 +200,9 @@ function renderSnippets() {
     snippet("API description (OpenAPI 3.1)", `${base}/v1/openapi.json`),
   ];
   for (const compat of state.compat_base_urls) {
-    list.push(snippet(`Base URL for ${compat.name.split("/").pop()} clients`, compat.base_url));
+    const family = compat.name.split("/").pop();
+    const title = { deepl: "DeepL", libre: "LibreTranslate", deeplx: "DeepLX" }[family] ?? family;
+    list.push(snippet(`Base URL for ${title} clients (key: the token)`, compat.base_url));
   }
   $("snippet-list").replaceChildren(...list);
 }

@@ -1,0 +1,216 @@
+/**
+ * The settings page in a real browser (Debian's Chromium via playwright-core), against the real
+ * service: open the link, enable the API, reveal and copy the token, rotate it while a WebSocket
+ * is open, edit an engine address, translate in the try-it box. Screenshots go to
+ * `.tmp/screenshots/` (git-ignored).
+ */
+import assert from "node:assert/strict";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium, SCREENSHOT_DIR } from "../support/chromium.ts";
+import { startOllamaStandIn } from "../support/ollama_stand_in.ts";
+import { settingsLink, WITH_LINK_KEY } from "../support/settings_session.ts";
+import { type TestService, withTranslationService } from "../support/translation_service.ts";
+
+const PHONE = { width: 390, height: 844 };
+/** What the page shows in place of the token until Reveal. */
+const MASK = "•".repeat(24);
+
+interface Session {
+  service: TestService;
+  context: BrowserContext;
+  page: Page;
+  /** Every URL the browser requested. */
+  urls: string[];
+  /** Console errors and page errors. */
+  errors: string[];
+}
+
+async function openPage(
+  browser: Browser,
+  service: TestService,
+  options: { colorScheme: "light" | "dark" },
+): Promise<Session> {
+  const context = await browser.newContext({ viewport: PHONE, colorScheme: options.colorScheme });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: service.url });
+  const page = await context.newPage();
+  const urls: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (request) => urls.push(request.url()));
+  page.on("console", (message) => {
+    // Refusals the test provokes (400 for a bad address) are logged by Chromium as resources.
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      errors.push(message.text());
+    }
+  });
+  page.on("response", (response) => {
+    if (response.status() === 404) errors.push(`404 ${response.url()}`);
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("dialog", (dialog) => dialog.accept());
+  await page.goto(await settingsLink(service));
+  await page.waitForSelector("body[data-ready]");
+  return { service, context, page, urls, errors };
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await Deno.mkdir(SCREENSHOT_DIR, { recursive: true });
+  // The toast fades out on its own; hidden so it does not cover what the picture shows (an
+  // injected style sheet would be refused by the page's CSP, as it should be).
+  await page.evaluate("document.getElementById('toast')?.setAttribute('hidden', '')");
+  await page.screenshot({ path: `${SCREENSHOT_DIR}settings_${name}.png`, fullPage });
+  await page.evaluate("document.getElementById('toast')?.removeAttribute('hidden')");
+}
+
+async function withBrowser(fn: (browser: Browser) => Promise<void>) {
+  const browser = await launchChromium();
+  try {
+    await fn(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+const BROWSER_TEST = { sanitizeOps: false, sanitizeResources: false };
+const API_OFF = { ...WITH_LINK_KEY, api: { enabled: false, token: null } };
+
+Deno.test({
+  ...BROWSER_TEST,
+  name:
+    "in Chromium: open the link, enable the API, reveal and copy the token, rotate it and see the open WebSocket closed with 4401",
+  fn: () =>
+    withBrowser((browser) =>
+      withTranslationService(async (service) => {
+        const { page, urls, errors, context } = await openPage(browser, service, {
+          colorScheme: "light",
+        });
+        assert.equal(new URL(page.url()).search, "", "the spent code left the address bar");
+        await shot(page, "opened", true);
+
+        await page.click("#api-enabled");
+        await page.locator("#api-hint", { hasText: /^Clients/ }).waitFor();
+        const token = service.store.read().api.token!;
+        assert.equal(service.store.read().api.enabled, true);
+        assert.equal(await page.textContent("#token"), MASK, "masked until Reveal");
+        await shot(page, "enabled"); // the README's picture (docs/settings_page.png)
+
+        await page.click("#reveal");
+        await page.locator("#token", { hasText: token }).waitFor();
+        await shot(page, "revealed");
+        await page.click("#copy");
+        await page.locator("#toast", { hasText: "Token copied" }).waitFor();
+        assert.equal(await page.evaluate("navigator.clipboard.readText()"), token);
+
+        await page.evaluate(async (t) => {
+          const socket = new WebSocket(`ws://${location.host}/v1/ws/translate`, ["bearer", t]);
+          (globalThis as unknown as { socket: WebSocket }).socket = socket;
+          await new Promise((resolve, reject) => {
+            socket.onopen = resolve;
+            socket.onerror = reject;
+          });
+        }, token);
+        await page.click("#rotate");
+        await page.locator("#toast", { hasText: "New token made" }).waitFor();
+        const rotated = service.store.read().api.token;
+        assert.ok(rotated && rotated !== token, "a new token");
+        assert.equal(await page.textContent("#token"), MASK, "masked again");
+        const closeCode = await page.evaluate(() =>
+          new Promise<number>((resolve) => {
+            const socket = (globalThis as unknown as { socket: WebSocket }).socket;
+            socket.onclose = (event) => resolve(event.code);
+            socket.send(JSON.stringify({ target: "fr", texts: ["Good morning."] }));
+          })
+        );
+        assert.equal(closeCode, 4401);
+
+        for (const secret of [token, rotated]) {
+          assert.ok(!urls.some((url) => url.includes(secret)), "no token in a URL");
+          assert.ok(!service.logs.some((line) => line.includes(secret)), "no token in a log");
+        }
+        assert.deepEqual(errors, []);
+        await context.close();
+      }, { settings: API_OFF })
+    ),
+});
+
+Deno.test({
+  ...BROWSER_TEST,
+  name:
+    "in Chromium: a non-loopback engine address is refused with a message, a loopback one is saved and used",
+  fn: () =>
+    withBrowser(async (browser) => {
+      const standIn = startOllamaStandIn();
+      try {
+        await withTranslationService(async (service) => {
+          const { page, errors, context } = await openPage(browser, service, {
+            colorScheme: "dark",
+          });
+          const card = '[data-engine="engine-one"]';
+          await page.fill(`${card} input[name=base_url]`, "http://192.168.1.20:11434");
+          await page.click(`${card} button.primary`);
+          await page.waitForSelector(`${card} .message.error`);
+          assert.match((await page.textContent(`${card} .message`))!, /loopback/);
+          await page.locator(card).scrollIntoViewIfNeeded();
+          await shot(page, "refused_address");
+          assert.notEqual(
+            service.store.read().engines["engine-one"].base_url,
+            "http://192.168.1.20:11434",
+          );
+
+          await page.fill(`${card} input[name=base_url]`, standIn.baseUrl);
+          await page.click(`${card} button.primary`);
+          await page.waitForSelector(`${card} .message.ok`);
+          assert.equal(await page.textContent(`${card} .badge`), "ready");
+          assert.equal(service.store.read().engines["engine-one"].base_url, standIn.baseUrl);
+          await shot(page, "saved_address");
+          await shot(page, "dark_full", true);
+          assert.deepEqual(errors, []);
+          await context.close();
+        }, { settings: WITH_LINK_KEY, statusTtlMs: 0 });
+      } finally {
+        await standIn.stop();
+      }
+    }),
+});
+
+Deno.test({
+  ...BROWSER_TEST,
+  name: "in Chromium: the try-it box translates through the real API",
+  fn: () =>
+    withBrowser((browser) =>
+      withTranslationService(async (service) => {
+        const { page, urls, errors, context } = await openPage(browser, service, {
+          colorScheme: "light",
+        });
+        await page.selectOption("#try-target", "fr");
+        await page.fill("#try-text", "Good morning, how are you?");
+        await page.click("#try-form button[type=submit]");
+        await page.waitForSelector("#try-output .meta");
+        const meta = (await page.textContent("#try-output .meta"))!;
+        assert.match(meta, /^en → fr · local-llm · tolk-test\/tiny-nllb · \d+ ms$/);
+        assert.ok((await page.textContent("#try-output div"))!.length > 0);
+        assert.ok(urls.some((url) => url.endsWith("/v1/translate")), "the real API was called");
+        assert.ok(!urls.some((url) => url.includes(service.token)));
+        await page.locator("#try-output").scrollIntoViewIfNeeded();
+        await shot(page, "try_it");
+        assert.deepEqual(errors, []);
+        await context.close();
+      }, { settings: WITH_LINK_KEY })
+    ),
+});
+
+Deno.test({
+  ...BROWSER_TEST,
+  name: "in Chromium: /settings without a session explains how to get a link",
+  fn: () =>
+    withBrowser((browser) =>
+      withTranslationService(async (service) => {
+        const context = await browser.newContext({ viewport: PHONE });
+        const page = await context.newPage();
+        const response = await page.goto(`${service.url}/settings`);
+        assert.equal(response?.status(), 401);
+        assert.match((await page.textContent("main"))!, /tolk settings/);
+        await shot(page, "no_session");
+        await context.close();
+      }, { settings: WITH_LINK_KEY })
+    ),
+});
