@@ -25,7 +25,6 @@ const JOB: TranslationJob = {
   items: [{ text: "Bonjour tout le monde", source: "fr" }],
   target: "en",
   mode: "paragraph",
-  format: "text",
   alternatives: false,
 };
 
