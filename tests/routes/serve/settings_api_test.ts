@@ -55,6 +55,11 @@ Deno.test("GET /settings/api/state lists engines in order with readiness, and th
     assert.match(state.engines[1].base_url ?? "", /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.ok(state.local_models.some((model) => model.id === FIXTURE_MODEL && model.valid));
     assert.equal(state.base_url, service.url);
+    assert.deepEqual(
+      state.compat_base_urls.map((compat) => compat.base_url).sort(),
+      ["deepl", "deeplx", "libre"].map((name) => `${service.url}/v1/compat/${name}`),
+      "every compatibility family the route table registers, URL-only ones aside",
+    );
     assert.ok(!JSON.stringify(state).includes(service.token), "the state never holds the token");
   });
 });
