@@ -15,7 +15,7 @@ import { type CommandUsage, FlagError, parseFlags, portFlag } from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
 
 const FlagsSchema = z.object({
-  port: portFlag().default(8765),
+  port: portFlag().default(8765).describe("the TCP port `tolk serve` listens on"),
   config: configFlag,
 });
 
