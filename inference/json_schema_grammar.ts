@@ -5,11 +5,23 @@
  * enforce (a `pattern`, a numeric range) is refused with 400 rather than silently dropped.
  * Annotation keywords are dropped; `anyOf` becomes `oneOf` (any output of the `oneOf` grammar
  * matches the `anyOf`); `definitions` refs become `$defs` refs. Pure: no runtime import.
+ *
+ * Compiling runs on the event loop (node-llama-cpp builds the grammar text in JS, llama.cpp
+ * parses it synchronously), and its cost grows faster than linearly with the alternatives of an
+ * `enum` (5,000 values: ~1 s; 60,000: 17 s), so schemas are bounded before anything is compiled
+ * ({@link SCHEMA_LIMITS}); within the bounds a compile takes tens of milliseconds (BENCHMARKS.md).
  */
 import { GenerationError, type OutputFormat } from "./generation.ts";
 
 /** What the runtime compiles: any JSON value, or JSON matching a (normalised) schema. */
 export type JsonOutputFormat = Exclude<OutputFormat, { kind: "text" }>;
+
+/**
+ * What a `response_format` schema may hold: nesting depth of its JSON objects and arrays, JSON
+ * values in all (scalars included), and `enum` plus `const` alternatives in all. Beyond them the
+ * request is a 400 (README, "tolk infer").
+ */
+export const SCHEMA_LIMITS = { maxDepth: 64, maxNodes: 4096, maxAlternatives: 1000 } as const;
 
 const ANNOTATIONS = new Set([
   "title",
@@ -60,6 +72,7 @@ export function toJsonOutputFormat(schema: unknown): JsonOutputFormat {
       reason: "the schema must be a JSON Schema object",
     });
   }
+  checkLimits(schema);
   const normalised = normalise(schema, "");
   const constraining = Object.keys(normalised).filter((key) => key !== "description");
   return constraining.length === 0 ? { kind: "json" } : { kind: "json_schema", schema: normalised };
@@ -87,6 +100,35 @@ function normalise(node: Record<string, unknown>, at: string): Record<string, un
   }
   if (out.type === undefined) inferType(out);
   return splitCompositeType(out);
+}
+
+/**
+ * Walks the schema without recursion (a 20,000-deep schema must not overflow the stack) and
+ * stops at the first bound it passes, before looking at the rest.
+ */
+function checkLimits(schema: Record<string, unknown>): void {
+  const { maxDepth, maxNodes, maxAlternatives } = SCHEMA_LIMITS;
+  const stack: Array<[unknown, number]> = [[schema, 1]];
+  let nodes = 0;
+  let alternatives = 0;
+  const tooLarge = () => fail(`more than ${maxNodes} JSON values (the limit)`);
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (++nodes > maxNodes) tooLarge();
+    const children = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : [];
+    if (children.length > 0 && depth > maxDepth) {
+      fail(`nested deeper than ${maxDepth} levels (the limit)`);
+    }
+    if (nodes + stack.length + children.length > maxNodes) tooLarge();
+    if (isObject(value)) {
+      if (Array.isArray(value.enum)) alternatives += value.enum.length;
+      if ("const" in value) alternatives++;
+      if (alternatives > maxAlternatives) {
+        fail(`more than ${maxAlternatives} enum and const values in all (the limit)`);
+      }
+    }
+    for (const child of children) stack.push([child, depth + 1]);
+  }
 }
 
 function sub(at: string) {
@@ -146,10 +188,11 @@ function splitCompositeType(out: Record<string, unknown>): Record<string, unknow
 }
 
 function refuse(where: string): never {
-  throw new GenerationError({
-    kind: "grammar",
-    reason: `keyword "${where}" cannot be enforced by a grammar`,
-  });
+  return fail(`keyword "${where}" cannot be enforced by a grammar`);
+}
+
+function fail(reason: string): never {
+  throw new GenerationError({ kind: "grammar", reason });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

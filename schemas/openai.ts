@@ -30,7 +30,10 @@ export const ResponseFormatSchema = z.discriminatedUnion("type", [
     json_schema: z.object({
       name: z.string().optional().describe("Name of the schema (not used)."),
       schema: z.union([z.record(z.string(), z.unknown()), z.boolean()]).optional()
-        .describe("The JSON Schema the output must match; absent means any JSON object."),
+        .describe(
+          "The JSON Schema the output must match; absent means any JSON object. At most 64 " +
+            "levels of nested objects/arrays, 4,096 JSON values and 1,000 enum/const values.",
+        ),
       strict: z.boolean().nullish().describe("Accepted; output always follows the schema."),
     }).loose(),
   }).loose(),

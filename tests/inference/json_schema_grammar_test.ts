@@ -90,3 +90,66 @@ for (const { name, schema } of REFUSED) {
     });
   });
 }
+
+/** A schema nested `levels` deep through `via` (each level adds the JSON depth noted). */
+function nested(levels: number, via: "allOf" | "anyOf" | "items" | "properties"): unknown {
+  let schema: unknown = { type: "string" };
+  for (let i = 0; i < levels; i++) {
+    schema = via === "items"
+      ? { type: "array", items: schema } // +1 JSON level
+      : via === "properties"
+      ? { type: "object", properties: { a: schema } } // +2
+      : { [via]: [schema] }; // +2
+  }
+  return schema;
+}
+
+function enumOf(count: number): unknown {
+  return { enum: Array.from({ length: count }, (_, i) => `v${i}`) };
+}
+
+/** The bounds of SCHEMA_LIMITS, at and past each edge. */
+const LIMIT_CASES: Array<{ name: string; schema: () => unknown; accepted: boolean }> = [
+  { name: "items 63 deep (64 nested objects)", schema: () => nested(63, "items"), accepted: true },
+  { name: "items 64 deep (65 nested objects)", schema: () => nested(64, "items"), accepted: false },
+  { name: "properties 31 deep", schema: () => nested(31, "properties"), accepted: true },
+  { name: "properties 32 deep", schema: () => nested(32, "properties"), accepted: false },
+  { name: "an enum of 1,000 values", schema: () => enumOf(1000), accepted: true },
+  { name: "an enum of 1,001 values", schema: () => enumOf(1001), accepted: false },
+  { name: "an enum of 60,000 values", schema: () => enumOf(60_000), accepted: false },
+  {
+    name: "4,096 JSON values",
+    schema: () => ({ type: "array", prefixItems: Array(4092).fill({}), minItems: 0 }),
+    accepted: true,
+  },
+  {
+    name: "more than 4,096 JSON values",
+    schema: () => ({ type: "array", prefixItems: Array(4093).fill({}), minItems: 0 }),
+    accepted: false,
+  },
+];
+
+for (const via of ["allOf", "anyOf", "items", "properties"] as const) {
+  for (const levels of [5_000, 20_000]) {
+    LIMIT_CASES.push({
+      name: `${via} ${levels} deep`,
+      schema: () => nested(levels, via),
+      accepted: false,
+    });
+  }
+}
+
+for (const { name, schema, accepted } of LIMIT_CASES) {
+  Deno.test(`toJsonOutputFormat ${accepted ? "accepts" : "refuses"} ${name}`, () => {
+    const value = schema();
+    if (accepted) {
+      assert.equal(toJsonOutputFormat(value).kind, "json_schema");
+      return;
+    }
+    assert.throws(() => toJsonOutputFormat(value), (error: unknown) => {
+      assert.ok(error instanceof GenerationError, String(error));
+      assert.match(error.message, /the limit/);
+      return true;
+    });
+  });
+}
