@@ -18,6 +18,7 @@ import { logUnexpected } from "../errors/log_unexpected.ts";
 import type { InferenceRuntime } from "../inference/generation.ts";
 import { accessLog } from "../middleware/access_log.ts";
 import { apiKeyAuth } from "../middleware/api_key_auth.ts";
+import { bodyDeadline } from "../middleware/body_deadline.ts";
 import { concurrencyLimit } from "../middleware/concurrency_limit.ts";
 import { hostCheck } from "../middleware/host_check.ts";
 import { rateLimit } from "../middleware/rate_limit.ts";
@@ -32,6 +33,8 @@ export const INFERENCE_DEFAULTS = {
   maxRequestBytes: 1_048_576,
   maxConcurrentRequests: 4,
   requestsPerMinute: 0,
+  /** A request body that has not fully arrived after this long is dropped with 408. */
+  bodyTimeoutMs: 30_000,
 } as const;
 
 /** Seconds a busy client is told to wait before retrying. */
@@ -54,6 +57,8 @@ export interface InferenceAppDeps {
   /** 0 = unlimited. */
   requestsPerMinute?: number;
   exposeModelPath?: boolean;
+  /** Milliseconds a request body may take to arrive (default 30 s); then 408. */
+  bodyTimeoutMs?: number;
   /** Epoch seconds of start (default now). */
   startedAt?: number;
   /** Where log lines go (never request contents); default stderr. */
@@ -113,19 +118,6 @@ export function createInferenceApp(deps: InferenceAppDeps) {
       }),
     );
   }
-  const maxConcurrent = deps.maxConcurrentRequests ?? INFERENCE_DEFAULTS.maxConcurrentRequests;
-  // Before the body limit: a request still uploading its body is in flight too.
-  app.use(
-    "/v1/chat/completions",
-    concurrencyLimit({
-      max: maxConcurrent,
-      reject: () =>
-        inferenceError("server_busy", `${maxConcurrent} generations are already running`, {
-          retryAfter: BUSY_RETRY_AFTER_SECONDS,
-        }),
-    }),
-  );
-
   app.use(
     "/v1/*",
     bodyLimit({
@@ -136,6 +128,30 @@ export function createInferenceApp(deps: InferenceAppDeps) {
           "request body is larger than --max-request-bytes",
         );
       },
+    }),
+  );
+  const bodyTimeoutMs = deps.bodyTimeoutMs ?? INFERENCE_DEFAULTS.bodyTimeoutMs;
+  // The body is read before a generation slot is taken: a slow upload holds only its connection.
+  app.use(
+    "/v1/chat/completions",
+    bodyDeadline({
+      timeoutMs: bodyTimeoutMs,
+      reject: () =>
+        inferenceError(
+          "request_timeout",
+          `the request body did not arrive within ${bodyTimeoutMs / 1000} s`,
+        ),
+    }),
+  );
+  const maxConcurrent = deps.maxConcurrentRequests ?? INFERENCE_DEFAULTS.maxConcurrentRequests;
+  app.use(
+    "/v1/chat/completions",
+    concurrencyLimit({
+      max: maxConcurrent,
+      reject: () =>
+        inferenceError("server_busy", `${maxConcurrent} generations are already running`, {
+          retryAfter: BUSY_RETRY_AFTER_SECONDS,
+        }),
     }),
   );
   app.route("/health", healthRoute({ runtime: deps.runtime }));

@@ -28,6 +28,7 @@ export const INFERENCE_ERROR_CODES: Record<InferenceErrorCode, CodeEntry> = {
   invalid_api_key: { status: 401, type: "authentication_error" },
   host_not_allowed: { status: 403, type: "invalid_request_error" },
   not_found: { status: 404, type: "invalid_request_error" },
+  request_timeout: { status: 408, type: "invalid_request_error" },
   request_too_large: { status: 413, type: "invalid_request_error" },
   rate_limit_exceeded: { status: 429, type: "rate_limit_error" },
   internal_error: { status: 500, type: "server_error" },

@@ -52,7 +52,9 @@ export function bodyDeadline(options: BodyDeadlineOptions): MiddlewareHandler {
   };
 }
 
-async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Uint8Array> {
+async function readAll(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array[] = [];
   let length = 0;
   while (true) {

@@ -160,6 +160,7 @@ export const InferenceErrorCodeSchema = z.enum([
   "invalid_api_key",
   "host_not_allowed",
   "not_found",
+  "request_timeout",
   "request_too_large",
   "rate_limit_exceeded",
   "internal_error",

@@ -1,0 +1,71 @@
+/**
+ * Slow request bodies (issue 15, point 6): reading a body holds no generation slot, and a body
+ * that has not arrived by the deadline is dropped with 408 in the service's error shape. The
+ * slow clients speak raw HTTP/1.1 over TCP, as a trickling client does (`fetch` only shows a
+ * response once its own upload has ended).
+ */
+import assert from "node:assert/strict";
+import { ErrorBodySchema } from "../../schemas/openai.ts";
+import { NATIVE_SANITIZERS, startInferApp } from "../support/infer_app.ts";
+
+/** Opens a POST that declares 200 bytes of body and sends only its first few. */
+async function startTrickle(baseUrl: string): Promise<Deno.TcpConn> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(new URL(baseUrl).port) });
+  const head = "POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n" +
+    "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n";
+  await conn.write(new TextEncoder().encode(`${head}{"messages":[`));
+  return conn;
+}
+
+/** Reads one response (headers and a Content-Length body) from `conn`. */
+async function readResponse(conn: Deno.TcpConn) {
+  let text = "";
+  const buffer = new Uint8Array(4096);
+  while (true) {
+    const n = await conn.read(buffer);
+    if (n === null) break;
+    text += new TextDecoder().decode(buffer.subarray(0, n));
+    const [head, body = ""] = text.split("\r\n\r\n");
+    const length = Number(head.match(/content-length: (\d+)/i)?.[1] ?? NaN);
+    if (body.length >= length) break;
+  }
+  const [head, body] = text.split("\r\n\r\n");
+  return {
+    status: Number(head.split(" ")[1]),
+    requestId: head.match(/x-request-id: (\S+)/i)?.[1],
+    body: JSON.parse(body),
+  };
+}
+
+Deno.test({
+  name: "slow request bodies take no slot and are dropped with 408 request_timeout",
+  ...NATIVE_SANITIZERS,
+  async fn() {
+    const app = await startInferApp({ app: { maxConcurrentRequests: 1, bodyTimeoutMs: 1500 } });
+    const slow = await Promise.all(Array.from({ length: 4 }, () => startTrickle(app.baseUrl)));
+    try {
+      const started = performance.now();
+      const served = await fetch(`${app.baseUrl}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ messages: [{ role: "user", content: "hi" }], max_tokens: 2 }),
+      });
+      assert.equal(served.status, 200, "four trickling uploads hold no generation slot");
+      await served.body?.cancel();
+      const answers = await Promise.all(slow.map(readResponse));
+      const waited = performance.now() - started;
+      for (const answer of answers) {
+        assert.equal(answer.status, 408);
+        const body = ErrorBodySchema.strict().parse(answer.body);
+        assert.equal(body.error.code, "request_timeout");
+        assert.equal(body.error.type, "invalid_request_error");
+        assert.ok(answer.requestId);
+      }
+      assert.ok(waited >= 1200 && waited < 5000, `dropped after ${waited.toFixed(0)} ms`);
+      assert.equal(app.logs.filter((line) => / 408 /.test(line)).length, 4);
+    } finally {
+      for (const conn of slow) conn.close();
+      await app.stop();
+    }
+  },
+});
