@@ -161,6 +161,11 @@ Deno.test("tolk infer with a key, one slot, a small body limit, CORS and an expo
         assert.equal(body.error.type, "server_error");
         assert.ok(Number(busy.headers.get("retry-after")) >= 1);
         await reader.cancel();
+        const id = running.headers.get("x-request-id")!;
+        await until(
+          () => Promise.resolve(daemon.stderr.find((l) => l.startsWith(`${id} generation`))),
+          "the running generation to end",
+        );
       },
     );
 
