@@ -51,6 +51,8 @@ export interface LlamaRuntimeOptions {
   gpu?: "auto" | false;
   /** Upper bound on the context size (default 8192; never above the model's trained size). */
   maxContextSize?: number;
+  /** Map the model file instead of reading it (default false: see `#load`). */
+  mmap?: boolean;
   /** Log lines (stderr by default). */
   log?: (line: string) => void;
 }
@@ -87,11 +89,19 @@ export class LlamaRuntime implements InferenceRuntime {
   #stopping = false;
   #active = 0;
   #onIdle?: () => void;
+  /** Runtime shutdown still running after a failed load. */
+  #pending?: Promise<void>;
   /** Settles when loading has finished, successfully or not. */
   readonly loaded: Promise<void>;
 
   private constructor(options: LlamaRuntimeOptions) {
-    this.#options = { slotMode: "contexts", gpu: "auto", maxContextSize: 8192, ...options };
+    this.#options = {
+      slotMode: "contexts",
+      gpu: "auto",
+      maxContextSize: 8192,
+      mmap: false,
+      ...options,
+    };
     this.#state = {
       phase: "loading",
       modelStatus: "loading",
@@ -243,6 +253,7 @@ export class LlamaRuntime implements InferenceRuntime {
       clearTimeout(timer);
     }
     await this.loaded;
+    await this.#pending;
     const loaded = this.#loaded;
     this.#loaded = undefined;
     if (!loaded) return;
@@ -255,27 +266,33 @@ export class LlamaRuntime implements InferenceRuntime {
   async #load(): Promise<void> {
     const { modelPath, log } = this.#options;
     const write = log ?? ((line: string) => console.error(line));
-    const [file, llama] = await Promise.all([
-      inspectModelFile(modelPath),
-      getLlama({
-        gpu: this.#options.gpu,
-        build: "never",
-        skipDownload: true,
-        progressLogs: false,
-        logLevel: LlamaLogLevel.error,
-        maxThreads: 0, // honour each context's own `threads` exactly
-      }),
-    ]);
-    const backend: Backend = llama.gpu === false ? "cpu" : llama.gpu;
-    this.#state = { ...this.#state, backend };
+    const starting = getLlama({
+      gpu: this.#options.gpu,
+      build: "never",
+      skipDownload: true,
+      progressLogs: false,
+      logLevel: LlamaLogLevel.error,
+      maxThreads: 0, // honour each context's own `threads` exactly
+    });
+    // A bad file is reported at once, without waiting for the runtime to start.
+    const file = await inspectModelFile(modelPath);
     if (!file.ok) {
-      await llama.dispose();
+      this.#pending = starting.then((llama) => llama.dispose(), () => {});
       return this.#fail(file.status, file.reason, write);
     }
+    const llama = await starting;
+    const backend: Backend = llama.gpu === false ? "cpu" : llama.gpu;
+    this.#state = { ...this.#state, backend };
     this.#state = { ...this.#state, modelId: file.modelId };
     let model: LlamaModel;
     try {
-      model = await llama.loadModel({ modelPath, gpuLayers: backend === "cpu" ? 0 : "auto" });
+      model = await llama.loadModel({
+        modelPath,
+        gpuLayers: backend === "cpu" ? 0 : "auto",
+        // Read into memory, not mapped: a model file truncated or rewritten in place under a
+        // mapped daemon kills it with SIGBUS. Same RSS either way (README, BENCHMARKS.md).
+        useMmap: this.#options.mmap,
+      });
     } catch (error) {
       await llama.dispose();
       return this.#fail("invalid", `cannot load ${modelPath}: ${describe(error)}`, write);

@@ -25,6 +25,10 @@ export interface InferDaemon {
   baseUrl: string;
   /** Lines the daemon wrote to stderr so far (logs; never request contents). */
   stderr: string[];
+  /** The daemon's process id (for /proc figures). */
+  pid: number;
+  /** Settles when the process exits, however it ends. */
+  exited: Promise<Deno.CommandStatus>;
   /** Sends SIGTERM and resolves to the exit code. */
   stop(): Promise<number>;
 }
@@ -44,7 +48,13 @@ export async function startInferDaemon(options: InferDaemonOptions = {}): Promis
     ["infer", "--model", options.model ?? TINY_GGUF, "--port", "0", ...(options.args ?? [])],
     options.env,
   );
-  const daemon = { baseUrl: server.url, stderr: server.stderr, stop: () => server.stop() };
+  const daemon = {
+    baseUrl: server.url,
+    stderr: server.stderr,
+    pid: server.process.pid,
+    exited: server.process.status,
+    stop: () => server.stop(),
+  };
   if (options.waitReady ?? true) {
     try {
       await waitForHealth(server);
