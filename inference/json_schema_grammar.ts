@@ -18,10 +18,16 @@ export type JsonOutputFormat = Exclude<OutputFormat, { kind: "text" }>;
 
 /**
  * What a `response_format` schema may hold: nesting depth of its JSON objects and arrays, JSON
- * values in all (scalars included), and `enum` plus `const` alternatives in all. Beyond them the
- * request is a 400 (README, "tolk infer").
+ * values in all (scalars included), `enum` plus `const` alternatives in all, and characters of
+ * keys and strings in all (long names and values cost as much as many short ones). Beyond them
+ * the request is a 400 (README, "tolk infer").
  */
-export const SCHEMA_LIMITS = { maxDepth: 64, maxNodes: 4096, maxAlternatives: 1000 } as const;
+export const SCHEMA_LIMITS = {
+  maxDepth: 64,
+  maxNodes: 4096,
+  maxAlternatives: 1000,
+  maxCharacters: 32_768,
+} as const;
 
 const ANNOTATIONS = new Set([
   "title",
@@ -107,10 +113,11 @@ function normalise(node: Record<string, unknown>, at: string): Record<string, un
  * stops at the first bound it passes, before looking at the rest.
  */
 function checkLimits(schema: Record<string, unknown>): void {
-  const { maxDepth, maxNodes, maxAlternatives } = SCHEMA_LIMITS;
+  const { maxDepth, maxNodes, maxAlternatives, maxCharacters } = SCHEMA_LIMITS;
   const stack: Array<[unknown, number]> = [[schema, 1]];
   let nodes = 0;
   let alternatives = 0;
+  let characters = 0;
   const tooLarge = () => fail(`more than ${maxNodes} JSON values (the limit)`);
   while (stack.length > 0) {
     const [value, depth] = stack.pop()!;
@@ -120,12 +127,17 @@ function checkLimits(schema: Record<string, unknown>): void {
       fail(`nested deeper than ${maxDepth} levels (the limit)`);
     }
     if (nodes + stack.length + children.length > maxNodes) tooLarge();
+    if (typeof value === "string") characters += value.length;
     if (isObject(value)) {
+      for (const key in value) characters += key.length;
       if (Array.isArray(value.enum)) alternatives += value.enum.length;
       if ("const" in value) alternatives++;
       if (alternatives > maxAlternatives) {
         fail(`more than ${maxAlternatives} enum and const values in all (the limit)`);
       }
+    }
+    if (characters > maxCharacters) {
+      fail(`more than ${maxCharacters} characters of keys and strings in all (the limit)`);
     }
     for (const child of children) stack.push([child, depth + 1]);
   }

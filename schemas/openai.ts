@@ -32,7 +32,8 @@ export const ResponseFormatSchema = z.discriminatedUnion("type", [
       schema: z.union([z.record(z.string(), z.unknown()), z.boolean()]).optional()
         .describe(
           "The JSON Schema the output must match; absent means any JSON object. At most 64 " +
-            "levels of nested objects/arrays, 4,096 JSON values and 1,000 enum/const values.",
+            "levels of nested objects/arrays, 4,096 JSON values, 1,000 enum/const values " +
+            "and 32,768 characters of keys and strings.",
         ),
       strict: z.boolean().nullish().describe("Accepted; output always follows the schema."),
     }).loose(),

@@ -118,6 +118,21 @@ const LIMIT_CASES: Array<{ name: string; schema: () => unknown; accepted: boolea
   { name: "an enum of 1,001 values", schema: () => enumOf(1001), accepted: false },
   { name: "an enum of 60,000 values", schema: () => enumOf(60_000), accepted: false },
   {
+    name: "32,768 characters of keys and strings",
+    schema: () => ({ type: "string", description: "d".repeat(32_768 - 21) }), // 21: the rest
+    accepted: true,
+  },
+  {
+    name: "32,769 characters of keys and strings",
+    schema: () => ({ type: "string", description: "d".repeat(32_769 - 21) }),
+    accepted: false,
+  },
+  {
+    name: "an enum of 1,000 strings of 60 characters",
+    schema: () => ({ enum: Array.from({ length: 1000 }, (_, i) => `${i}`.padEnd(60, "x")) }),
+    accepted: false,
+  },
+  {
     name: "4,096 JSON values",
     schema: () => ({ type: "array", prefixItems: Array(4092).fill({}), minItems: 0 }),
     accepted: true,
