@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds one self-contained `tolk` binary for this machine's platform (linux-x64 here):
 # `deno compile --self-extracting` with the module graph, the prompts and lexicons (JSON imports),
+# the settings page's files (web/settings, read from disk at run time),
 # and the native addons of onnxruntime-node and node-llama-cpp with the libraries beside them.
 # --self-extracting unpacks the embedded tree on first run, so the .so files load next to their
 # .node addon (plain `deno compile` extracts only the .node file).
@@ -52,6 +53,7 @@ mkdir -p "$(dirname "$output")"
   "${grants[@]}" \
   --include "node_modules/onnxruntime-node/bin/napi-v6/$ort" \
   --include "node_modules/@node-llama-cpp/$llama" \
+  --include web/settings \
   "${excludes[@]}" \
   --output "$output" \
   main.ts

@@ -21,10 +21,22 @@ const NATIVE_DIRS = [
 ];
 
 /** Data the program reads at run time. */
-const DATA_FILES = ["detection/data/malay_lexicon.json", "engines/chat/prompts.json"];
+const DATA_FILES = [
+  "detection/data/malay_lexicon.json",
+  "engines/chat/prompts.json",
+  "web/settings/index.html",
+  "web/settings/no_session.html",
+  "web/settings/settings.css",
+  "web/settings/settings.js",
+];
 
 /** Lines the compile output's tree must show, and lines it must not (left out on purpose). */
-const TREE_HAS = [/data\/malay_lexicon\.json/, /linux\/x64\/\*/, /@node-llama-cpp\/\*/];
+const TREE_HAS = [
+  /data\/malay_lexicon\.json/,
+  /settings\.js/,
+  /linux\/x64\/\*/,
+  /@node-llama-cpp\/\*/,
+];
 const TREE_LACKS = [/playwright-core/, /deepl-node/, /darwin\/arm64/, /\.bin\//];
 
 async function filesUnder(dir: string): Promise<string[]> {
