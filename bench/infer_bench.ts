@@ -3,17 +3,15 @@
  * through HTTP streaming against node-llama-cpp called in-process, aggregate tokens/s with 1, 2
  * and 4 concurrent streams, threads per context, and slots as contexts vs sequences.
  *
- * The model is a ~100M-parameter random llama GGUF generated here (bench/.models/, gitignored)
- * by tests/fixtures/make_tiny_gguf.py. Prints a markdown section for BENCHMARKS.md.
+ * The model is the bench model of bench/bench_model.ts. Prints a markdown section for BENCHMARKS.md.
  */
 import { cpus } from "node:os";
 import { getLlama, LlamaChat, LlamaLogLevel } from "node-llama-cpp";
 import { LlamaRuntime, type SlotMode } from "../inference/llama_runtime.ts";
 import { startInferDaemon } from "../tests/support/infer_daemon.ts";
+import { BENCH_MODEL, ensureBenchModel } from "./bench_model.ts";
 
-const MODELS_DIR = new URL("./.models/", import.meta.url).pathname;
-const MODEL = `${MODELS_DIR}bench-100m-q8_0.gguf`;
-const GENERATOR = new URL("../tests/fixtures/make_tiny_gguf.py", import.meta.url).pathname;
+const MODEL = BENCH_MODEL;
 const PROMPT = "Translate to French: The quick brown fox jumps over the lazy dog near the river " +
   "bank, while the children play in the garden and the sun sets behind the hills.";
 const MAX_TOKENS = 128;
@@ -24,22 +22,6 @@ interface Sample {
   tokens: number;
   /** Tokens after the first, per second of decoding. */
   decodeTps: number;
-}
-
-async function ensureModel(): Promise<void> {
-  try {
-    await Deno.stat(MODEL);
-    return;
-  } catch {
-    await Deno.mkdir(MODELS_DIR, { recursive: true });
-  }
-  console.error(`generating ${MODEL} …`);
-  const { code } = await new Deno.Command("/usr/bin/python3", {
-    args: [GENERATOR, MODEL, "--preset", "100m", "--dtype", "q8_0", "--name", "bench-100m"],
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  if (code !== 0) throw new Error("model generation failed");
 }
 
 function median(values: number[]): number {
@@ -186,7 +168,7 @@ async function runtimeAggregate(mode: SlotMode, threads: number, streams: number
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
-await ensureModel();
+await ensureBenchModel();
 const cpu = cpus()[0]?.model ?? "unknown CPU";
 const cores = navigator.hardwareConcurrency;
 

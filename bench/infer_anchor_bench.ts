@@ -1,0 +1,309 @@
+/**
+ * `tolk infer` side by side with llama.cpp's own `llama-server` (`deno task bench:anchor`).
+ *
+ * The anchor is built by bench/build_llama_server.sh from the llama.cpp source inside
+ * node_modules/node-llama-cpp, with the CPU flags of the prebuilt library tolk loads. Both servers
+ * run the same model with the same thread count, both up at once; every measure alternates
+ * between them round by round (who goes first alternates too), and a ratio is taken within a
+ * round: the median of those ratios is the figure, robust to the background load of a shared
+ * machine. Generations run to exactly `max_tokens` (the bench model never emits an end token;
+ * llama-server also gets `ignore_eos`), checked from `usage`.
+ *
+ *   deno task bench:anchor [--rounds 5] [--threads 1,2] [--tokens 128]
+ *
+ * Prints a markdown section for BENCHMARKS.md, and a last line saying whether tolk's decode got
+ * slower with more threads (exit code 1 if so): the rule "more threads is never slower".
+ */
+import { parseArgs } from "node:util";
+import { startTolkServer } from "../tests/support/tolk_process.ts";
+import { ensureBenchModel } from "./bench_model.ts";
+
+const LLAMA_SERVER = new URL("./.llama-server/build/bin/llama-server", import.meta.url).pathname;
+const BUILD_SCRIPT = "bench/build_llama_server.sh";
+const SLOTS = 4;
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+interface Target {
+  name: "tolk" | "llama-server";
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<unknown>;
+  /** Extra request fields. */
+  extra: Record<string, unknown>;
+}
+
+interface Completion {
+  promptTokens: number;
+  completionTokens: number;
+  seconds: number;
+  /** Seconds to the first streamed content (streamed requests only). */
+  firstSeconds: number;
+}
+
+const { values: args } = parseArgs({
+  args: Deno.args,
+  options: { rounds: { type: "string" }, threads: { type: "string" }, tokens: { type: "string" } },
+});
+const ROUNDS = Number(args.rounds ?? 5);
+const TOKENS = Number(args.tokens ?? 128);
+const THREADS = (args.threads ?? "1,2").split(",").map(Number);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** A prompt of about `words` words, unique per call so no server reuses a cached prefix. */
+let promptCounter = 0;
+function promptOf(words: number): string {
+  const vocabulary = ["river", "garden", "quick", "brown", "fox", "lazy", "dog", "hills", "sun"];
+  const tag = `Request ${++promptCounter} ${crypto.randomUUID()}:`;
+  const body = Array.from({ length: words }, (_, i) => vocabulary[(i * 7 + promptCounter) % 9]);
+  return `${tag} Translate to French: ${body.join(" ")}.`;
+}
+
+async function complete(
+  target: Target,
+  prompt: string,
+  maxTokens: number,
+  stream: boolean,
+): Promise<Completion> {
+  const start = performance.now();
+  const response = await fetch(`${target.baseUrl}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      messages: [{ role: "user", content: prompt }],
+      max_tokens: maxTokens,
+      temperature: 0,
+      stream,
+      ...(stream ? { stream_options: { include_usage: true } } : {}),
+      ...target.extra,
+    }),
+  });
+  if (!response.ok) throw new Error(`${target.name}: HTTP ${response.status} ${await response.text()}`);
+  let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
+  let first = 0;
+  if (stream) {
+    let buffer = "";
+    for await (const text of response.body!.pipeThrough(new TextDecoderStream())) {
+      buffer += text;
+      const events = buffer.split("\n\n");
+      buffer = events.pop()!;
+      for (const event of events) {
+        const data = event.replace(/^data: /, "");
+        if (!data || data === "[DONE]") continue;
+        const chunk = JSON.parse(data);
+        if (chunk.usage) usage = chunk.usage;
+        if (chunk.choices?.[0]?.delta?.content) first ||= performance.now();
+      }
+    }
+  } else usage = (await response.json()).usage;
+  const end = performance.now();
+  if (!usage) throw new Error(`${target.name}: no usage in the answer`);
+  if (usage.completion_tokens !== maxTokens) {
+    throw new Error(
+      `${target.name}: generated ${usage.completion_tokens} tokens, not max_tokens ${maxTokens}`,
+    );
+  }
+  return {
+    promptTokens: usage.prompt_tokens,
+    completionTokens: usage.completion_tokens,
+    seconds: (end - start) / 1000,
+    firstSeconds: first ? (first - start) / 1000 : NaN,
+  };
+}
+
+/** User + system CPU seconds of a process so far. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const fields = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** VmRSS and VmHWM (peak) of a process, in MB. */
+async function memory(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await Deno.readTextFile(`/proc/${pid}/status`);
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))![1]);
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+
+async function freePort(): Promise<number> {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+async function waitHealthy(baseUrl: string, what: string, exited: Promise<unknown>) {
+  let done = false;
+  exited.then(() => done = true);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && !done) {
+    try {
+      const response = await fetch(`${baseUrl}/health`);
+      await response.body?.cancel();
+      if (response.status === 200) return;
+    } catch { /* not listening yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not become ready`);
+}
+
+async function startTolk(model: string, threads: number): Promise<Target> {
+  const server = await startTolkServer([
+    "infer",
+    "--model",
+    model,
+    "--port",
+    "0",
+    "--threads",
+    String(threads),
+    "--max-concurrent-requests",
+    String(SLOTS),
+  ]);
+  await waitHealthy(server.url, "tolk infer", server.process.status);
+  return { name: "tolk", baseUrl: server.url, pid: server.process.pid, stop: server.stop, extra: {} };
+}
+
+async function startLlamaServer(model: string, threads: number, context: number): Promise<Target> {
+  const port = await freePort();
+  const process = new Deno.Command(LLAMA_SERVER, {
+    args: [
+      ...["-m", model, "--host", "127.0.0.1", "--port", String(port)],
+      ...["-t", String(threads), "-tb", String(threads), "-np", String(SLOTS)],
+      ...["-c", String(context * SLOTS), "--cache-ram", "0", "--no-webui"],
+    ],
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitHealthy(baseUrl, "llama-server", process.status);
+  return {
+    name: "llama-server",
+    baseUrl,
+    pid: process.pid,
+    stop: async () => {
+      process.kill("SIGTERM");
+      await process.status;
+    },
+    extra: { ignore_eos: true },
+  };
+}
+
+/** Runs `measure` on both targets each round, alternating who goes first. */
+async function paired(
+  targets: [Target, Target],
+  measure: (target: Target) => Promise<number>,
+): Promise<{ tolk: number; llama: number; ratio: number }> {
+  const values: Record<string, number[]> = { tolk: [], "llama-server": [] };
+  const ratios: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 ? [...targets].reverse() : targets;
+    for (const target of order) values[target.name].push(await measure(target));
+    ratios.push(values.tolk[round] / values["llama-server"][round]);
+  }
+  return { tolk: median(values.tolk), llama: median(values["llama-server"]), ratio: median(ratios) };
+}
+
+const decodeRate = async (target: Target) => {
+  const result = await complete(target, promptOf(20), TOKENS, true);
+  return (result.completionTokens - 1) / (result.seconds - result.firstSeconds);
+};
+const prefillRate = async (target: Target) => {
+  const result = await complete(target, promptOf(PREFILL_WORDS), 1, false);
+  return result.promptTokens / result.seconds;
+};
+const aggregateRate = (streams: number) => async (target: Target) => {
+  const start = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: streams }, () => complete(target, promptOf(20), TOKENS, false)),
+  );
+  return results.reduce((sum, r) => sum + r.completionTokens, 0) /
+    ((performance.now() - start) / 1000);
+};
+const cpuPerToken = (streams: number) => async (target: Target) => {
+  const before = await cpuSeconds(target.pid);
+  const results = await Promise.all(
+    Array.from({ length: streams }, () => complete(target, promptOf(20), TOKENS, false)),
+  );
+  const tokens = results.reduce((sum, r) => sum + r.completionTokens + r.promptTokens, 0);
+  return ((await cpuSeconds(target.pid)) - before) * 1000 / tokens;
+};
+
+const PREFILL_WORDS = 700; // about 1,500 tokens with the bench model's vocabulary
+
+try {
+  await Deno.stat(LLAMA_SERVER);
+} catch {
+  console.error(`bench:anchor skipped: no llama-server at ${LLAMA_SERVER}; run ${BUILD_SCRIPT}`);
+  Deno.exit(0);
+}
+const model = await ensureBenchModel();
+const rows: string[] = [];
+const decodeByThreads: number[] = [];
+const aggregateByThreads: number[] = [];
+let prefillTokens = 0;
+for (const threads of THREADS) {
+  console.error(`threads ${threads}: starting both servers …`);
+  const tolk = await startTolk(model, threads);
+  const llama = await startLlamaServer(model, threads, 2048);
+  try {
+    const targets: [Target, Target] = [tolk, llama];
+    const idle = { tolk: await memory(tolk.pid), llama: await memory(llama.pid) };
+    for (const target of targets) await complete(target, promptOf(20), 8, false); // warm-up
+    const row = (measure: string, r: { tolk: number; llama: number; ratio: number }, digits = 1) =>
+      rows.push(
+        `| ${measure} | ${threads} | ${r.tolk.toFixed(digits)} | ${r.llama.toFixed(digits)} | ${
+          (r.ratio * 100).toFixed(0)
+        }% |`,
+      );
+    console.error(`threads ${threads}: decode, prefill …`);
+    const decode = await paired(targets, decodeRate);
+    row("decode tok/s, 1 stream", decode);
+    decodeByThreads.push(decode.tolk);
+    prefillTokens = (await complete(tolk, promptOf(PREFILL_WORDS), 1, false)).promptTokens;
+    row(`prefill tok/s, ${prefillTokens}-token prompt`, await paired(targets, prefillRate));
+    for (const streams of [1, 2, 4]) {
+      console.error(`threads ${threads}: aggregate, ${streams} streams …`);
+      const aggregate = await paired(targets, aggregateRate(streams));
+      row(`aggregate tok/s, ${streams} stream${streams > 1 ? "s" : ""}`, aggregate);
+      if (streams === 4) aggregateByThreads.push(aggregate.tolk);
+    }
+    row("CPU ms per token (prompt + output), 4 streams", await paired(targets, cpuPerToken(4)), 2);
+    const after = { tolk: await memory(tolk.pid), llama: await memory(llama.pid) };
+    rows.push(
+      `| RSS MB idle → peak | ${threads} | ${idle.tolk.rss.toFixed(0)} → ${
+        after.tolk.peak.toFixed(0)
+      } | ${idle.llama.rss.toFixed(0)} → ${after.llama.peak.toFixed(0)} | |`,
+    );
+  } finally {
+    await tolk.stop();
+    await llama.stop();
+  }
+}
+
+const cpu = (await Deno.readTextFile("/proc/cpuinfo")).match(/model name\s*:\s*(.*)/)?.[1];
+console.log(`Model: random llama, 97.2M parameters, q8_0 (bench/.models/bench-100m-q8_0.gguf).
+Machine: ${navigator.hardwareConcurrency} vCPU, ${cpu}. ${ROUNDS} alternating rounds, both servers
+up at once, greedy, exactly ${TOKENS} tokens per generation (${prefillTokens}-token prompt for
+prefill); each figure is the median over rounds, the ratio the median of per-round ratios.
+llama-server: \`-t N -tb N -np ${SLOTS} -c ${2048 * SLOTS} --cache-ram 0\` (2048 tokens per slot,
+tolk's context for this model); tolk: \`--threads N --max-concurrent-requests ${SLOTS}\`.
+
+| measure | threads | tolk | llama-server | tolk / llama-server |
+|---|---|---|---|---|
+${rows.join("\n")}`);
+
+const slower = THREADS.slice(1).some((_, i) =>
+  decodeByThreads[i + 1] < decodeByThreads[i] || aggregateByThreads[i + 1] < aggregateByThreads[i]
+);
+console.log(
+  `\nMore threads never slower (decode, 4-stream aggregate; threads ${THREADS.join(", ")}): ${
+    slower ? "NO" : "yes"
+  } (decode ${decodeByThreads.map((v) => v.toFixed(0)).join(" → ")}, aggregate ${
+    aggregateByThreads.map((v) => v.toFixed(0)).join(" → ")
+  })`,
+);
+if (slower) Deno.exitCode = 1;
