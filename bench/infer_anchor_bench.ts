@@ -82,7 +82,9 @@ async function complete(
       ...target.extra,
     }),
   });
-  if (!response.ok) throw new Error(`${target.name}: HTTP ${response.status} ${await response.text()}`);
+  if (!response.ok) {
+    throw new Error(`${target.name}: HTTP ${response.status} ${await response.text()}`);
+  }
   let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
   let first = 0;
   if (stream) {
@@ -128,7 +130,7 @@ async function memory(pid: number): Promise<{ rss: number; peak: number }> {
   return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
@@ -163,11 +165,17 @@ async function startTolk(model: string, threads: number): Promise<Target> {
     String(SLOTS),
   ]);
   await waitHealthy(server.url, "tolk infer", server.process.status);
-  return { name: "tolk", baseUrl: server.url, pid: server.process.pid, stop: server.stop, extra: {} };
+  return {
+    name: "tolk",
+    baseUrl: server.url,
+    pid: server.process.pid,
+    stop: server.stop,
+    extra: {},
+  };
 }
 
 async function startLlamaServer(model: string, threads: number, context: number): Promise<Target> {
-  const port = await freePort();
+  const port = freePort();
   const process = new Deno.Command(LLAMA_SERVER, {
     args: [
       ...["-m", model, "--host", "127.0.0.1", "--port", String(port)],
@@ -204,7 +212,11 @@ async function paired(
     for (const target of order) values[target.name].push(await measure(target));
     ratios.push(values.tolk[round] / values["llama-server"][round]);
   }
-  return { tolk: median(values.tolk), llama: median(values["llama-server"]), ratio: median(ratios) };
+  return {
+    tolk: median(values.tolk),
+    llama: median(values["llama-server"]),
+    ratio: median(ratios),
+  };
 }
 
 const decodeRate = async (target: Target) => {

@@ -1,13 +1,13 @@
 /**
  * Benchmark of `tolk infer` (`deno task bench:infer`): decode tokens/s and time to first token
  * through HTTP streaming against node-llama-cpp called in-process, aggregate tokens/s with 1, 2
- * and 4 concurrent streams, threads per context, and slots as contexts vs sequences.
+ * and 4 concurrent streams, and node-llama-cpp at 2 threads per context.
  *
  * The model is the bench model of bench/bench_model.ts. Prints a markdown section for BENCHMARKS.md.
  */
 import { cpus } from "node:os";
 import { getLlama, LlamaChat, LlamaLogLevel } from "node-llama-cpp";
-import { LlamaRuntime, type SlotMode } from "../inference/llama_runtime.ts";
+import { LlamaRuntime } from "../inference/llama_runtime.ts";
 import { startInferDaemon } from "../tests/support/infer_daemon.ts";
 import { BENCH_MODEL, ensureBenchModel } from "./bench_model.ts";
 
@@ -131,14 +131,8 @@ async function httpAggregate(baseUrl: string, streams: number): Promise<number> 
 }
 
 /** Aggregate tokens/s of the runtime in-process with `streams` concurrent generations. */
-async function runtimeAggregate(mode: SlotMode, threads: number, streams: number[]) {
-  const runtime = LlamaRuntime.start({
-    modelPath: MODEL,
-    threads,
-    slots: 4,
-    slotMode: mode,
-    log: () => {},
-  });
+async function runtimeAggregate(threads: number, streams: number[]) {
+  const runtime = LlamaRuntime.start({ modelPath: MODEL, threads, slots: 4, log: () => {} });
   await runtime.loaded;
   const prepared = await runtime.prepare({
     turns: [{ role: "user", text: PROMPT }],
@@ -180,7 +174,10 @@ await twoThreads.dispose();
 // In-process and HTTP runs alternate, so background load on the shared machine hits both alike.
 console.error("in-process node-llama-cpp vs HTTP streaming through tolk infer …");
 const oneThread = await inProcess(1);
-const daemon = await startInferDaemon({ model: MODEL, args: ["--max-concurrent-requests", "4"] });
+const daemon = await startInferDaemon({
+  model: MODEL,
+  args: ["--max-concurrent-requests", "4", "--threads", "1"],
+});
 const direct1: Sample[] = [];
 const http: Sample[] = [];
 const aggregate: Record<number, number> = {};
@@ -197,9 +194,8 @@ try {
   await daemon.stop();
 }
 
-console.error("slots as contexts vs sequences (in-process runtime) …");
-const contexts = await runtimeAggregate("contexts", 1, [1, 2, 4]);
-const sequences = await runtimeAggregate("sequences", 1, [1, 2, 4]);
+console.error("in-process runtime (batched sequences) …");
+const batched = await runtimeAggregate(1, [1, 2, 4]);
 
 const directTps = median(direct1.map((s) => s.decodeTps));
 const httpTps = median(http.map((s) => s.decodeTps));
@@ -237,10 +233,6 @@ Median of ${RUNS} paired runs (5 for threads 2) after a warm-up; decode tokens/s
 
 Aggregate tokens/s (total generated tokens / wall time, median of 3):
 
-| concurrent streams | HTTP, slots = contexts (default) | in-process, contexts | in-process, sequences of one context |
-|---|---|---|---|
-${
-  [1, 2, 4].map((n) =>
-    `| ${n} | ${fmt(aggregate[n])} | ${fmt(contexts[n])} | ${fmt(sequences[n])} |`
-  ).join("\n")
-}`);
+| concurrent streams | HTTP | in-process runtime |
+|---|---|---|
+${[1, 2, 4].map((n) => `| ${n} | ${fmt(aggregate[n])} | ${fmt(batched[n])} |`).join("\n")}`);

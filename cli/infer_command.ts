@@ -11,12 +11,6 @@ import { environment } from "../settings/environment.ts";
 import { startHttpServer } from "./http_server.ts";
 import { bindHostname, isLoopbackBind } from "../net/loopback.ts";
 
-/**
- * Decode threads per context. Measured on the 2-core box (BENCHMARKS.md): one thread per
- * context decodes faster than two, which stall on handoffs.
- */
-export const DEFAULT_THREADS = 1;
-
 /** How long in-flight generations may run on after SIGINT/SIGTERM. */
 const DRAIN_MS = 10_000;
 
@@ -27,8 +21,11 @@ export const InferFlagsSchema = z.object({
   host: z.string().min(1, "must not be empty").default("127.0.0.1")
     .describe("bind address; a non-loopback host requires SVC_API_KEY"),
   port: portFlag().default(8080).describe("TCP port (0 picks a free one)"),
-  threads: integerFlag(1, 256).default(DEFAULT_THREADS)
-    .describe("CPU threads per generation (1..256)"),
+  // No default here: the runtime asks llama.cpp for the physical cores (BENCHMARKS.md).
+  threads: integerFlag(1, 256).optional()
+    .describe(
+      "CPU threads of each decode step, shared by all generations (default: physical cores)",
+    ),
   "cors-origin": z.string().refine(isOrigin, "must be an origin like http://localhost:3000")
     .optional().describe("the one origin that gets CORS headers (default none)"),
   "max-request-bytes": integerFlag(1).default(INFERENCE_DEFAULTS.maxRequestBytes)

@@ -14,7 +14,8 @@ import type {
   NativeSampler,
   SamplerOptions,
 } from "./llama_native.ts";
-import type { RuntimeStopReason } from "./openai_adapter.ts";
+import { CpuContention } from "./cpu_contention.ts";
+import type { StopReason } from "./generation.ts";
 
 /** One generation for {@link BatchDecoder.generate}. */
 export interface DecodeJob {
@@ -34,7 +35,7 @@ export interface DecodeJob {
 /** What a finished generation produced. */
 export interface DecodeResult {
   text: string;
-  stopReason: RuntimeStopReason;
+  stopReason: StopReason;
   completionTokens: number;
 }
 
@@ -70,8 +71,10 @@ export class BatchDecoder {
   readonly #context: NativeContext;
   readonly #slots: Slot[];
   readonly #waiting: Array<() => void> = [];
-  #running = false;
-  #failed?: Error;
+  readonly #contention = new CpuContention();
+  #threads = 0;
+  #running?: Promise<void>;
+  #closed = false;
 
   constructor(model: NativeModel, context: NativeContext, sequences: number) {
     this.#model = model;
@@ -87,14 +90,17 @@ export class BatchDecoder {
   /**
    * Runs one generation to its end. Waits for a free sequence when all are busy.
    *
-   * @throws {Error} when llama.cpp fails a step, or the grammar is refused.
+   * @throws {Error} when llama.cpp fails a step (all generations of that step fail), or the
+   *   grammar is refused.
    */
   async generate(job: DecodeJob): Promise<DecodeResult> {
     while (!this.#slots.some((slot) => !slot.generation)) {
-      if (job.signal?.aborted) return { text: "", stopReason: "abort", completionTokens: 0 };
+      if (job.signal?.aborted || this.#closed) break;
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     }
-    if (this.#failed) throw this.#failed;
+    if (job.signal?.aborted || this.#closed) {
+      return { text: "", stopReason: "abort", completionTokens: 0 };
+    }
     const slot = this.#pickSlot(job.prompt);
     const sampler = this.#model.createSampler(job.sampler);
     return new Promise<DecodeResult>((resolve, reject) => {
@@ -112,7 +118,7 @@ export class BatchDecoder {
         resolve,
         reject,
       };
-      if (!this.#running) this.#loop();
+      this.#running ??= this.#loop();
     });
   }
 
@@ -134,17 +140,27 @@ export class BatchDecoder {
     return slot;
   }
 
+  /** Ends every generation (`abort`) and waits for the step in flight: then the context may go. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const slot of this.#slots) {
+      if (slot.generation) this.#finish(slot.generation, "abort");
+    }
+    this.#wakeWaiters();
+    await this.#running;
+  }
+
   async #loop(): Promise<void> {
-    this.#running = true;
     try {
       for (;;) {
         const generations = this.#slots.flatMap((slot) => slot.generation ?? []);
         if (!generations.length) break;
-        for (const generation of generations) {
-          if (generation.job.signal?.aborted) this.#finish(generation, "abort");
-        }
+        const aborted = generations.filter((generation) => generation.job.signal?.aborted);
+        for (const generation of aborted) this.#finish(generation, "abort");
+        if (aborted.length) continue;
         let batch = this.#planStep();
         if (!batch.tokens.length) throw new Error("no generation fits the KV cache");
+        this.#useThreads(this.#contention.threadsFor(this.#context.threads));
         let status = await this.#context.decode(batch.tokens);
         while (status === 1 && this.#evictNewest()) {
           batch = this.#planStep();
@@ -154,16 +170,18 @@ export class BatchDecoder {
         this.#afterStep(batch.outputs, batch.fed);
       }
     } catch (error) {
-      this.#failed = error instanceof Error ? error : new Error(String(error));
+      // The running generations fail; their cells are dropped and later ones start clean.
       for (const slot of this.#slots) {
         if (slot.generation) {
           slot.generation.sampler.free();
-          slot.generation.reject(this.#failed);
+          slot.generation.reject(error);
           slot.generation = undefined;
         }
+        this.#context.forget(slot.index);
+        slot.cached = [];
       }
     } finally {
-      this.#running = false;
+      this.#running = undefined;
       this.#wakeWaiters();
     }
   }
@@ -183,7 +201,9 @@ export class BatchDecoder {
     const fed = new Map<Generation, number>();
     const pendingOf = (g: Generation) => g.tokens.length - g.slot.cached.length;
     const generations = this.#slots.flatMap((slot) => slot.generation ?? [])
-      .sort((a, b) => Math.min(pendingOf(a), 2) - Math.min(pendingOf(b), 2) || a.started - b.started);
+      .sort((a, b) =>
+        Math.min(pendingOf(a), 2) - Math.min(pendingOf(b), 2) || a.started - b.started
+      );
     const waiting = generations.filter((g) => pendingOf(g) > 1 && !g.slot.cached.length);
     const smallestPrompt = Math.min(...waiting.map(pendingOf)) + generations.length;
     const decoding = generations.filter((g) => pendingOf(g) === 1).length;
@@ -216,6 +236,12 @@ export class BatchDecoder {
 
   #held(): number {
     return this.#slots.reduce((sum, slot) => sum + slot.cached.length, 0);
+  }
+
+  #useThreads(threads: number): void {
+    if (threads === this.#threads) return;
+    this.#threads = threads;
+    this.#context.setThreads(threads);
   }
 
   /** Frees `needed` cells: idle sequences' kept tokens, then (`evict`) the newest generation's. */
@@ -255,26 +281,31 @@ export class BatchDecoder {
       generation.generated++;
       const reason = this.#stopAfter(generation, token);
       if (reason) this.#finish(generation, reason);
-      else if (generation.generated >= generation.job.maxTokens) this.#finish(generation, "maxTokens");
+      else if (generation.generated >= generation.job.maxTokens) {
+        this.#finish(generation, "maxTokens");
+      }
     }
   }
 
   /** Appends `token`'s text and says whether the generation ends with it. */
-  #stopAfter(generation: Generation, token: number): RuntimeStopReason | undefined {
+  #stopAfter(generation: Generation, token: number): StopReason | undefined {
     const { job } = generation;
-    if (this.#model.isEndOfGeneration(token)) return "eogToken";
+    if (this.#model.isEndOfGeneration(token)) return "endOfTurn";
     for (const sequence of job.stopTokenSequences) {
-      if (endsWith(generation.tokens, sequence, job.prompt.length)) return "stopGenerationTrigger";
+      if (endsWith(generation.tokens, sequence, job.prompt.length)) return "endOfTurn";
     }
     generation.text += generation.decoder.decode(this.#model.pieceOf(token), { stream: true });
     let holdBack = 0;
     for (const stop of job.stopTexts) {
-      const at = generation.text.indexOf(stop.text, Math.max(0, generation.emitted - stop.text.length));
+      const at = generation.text.indexOf(
+        stop.text,
+        Math.max(0, generation.emitted - stop.text.length),
+      );
       if (at >= 0) {
         generation.text = generation.text.slice(0, at);
         generation.cut = true;
         this.#emit(generation);
-        return stop.custom ? "customStopTrigger" : "stopGenerationTrigger";
+        return stop.custom ? "stopSequence" : "endOfTurn";
       }
       holdBack = Math.max(holdBack, partialSuffix(generation.text, stop.text));
     }
@@ -289,7 +320,7 @@ export class BatchDecoder {
     generation.job.onText?.(piece);
   }
 
-  #finish(generation: Generation, stopReason: RuntimeStopReason): void {
+  #finish(generation: Generation, stopReason: StopReason): void {
     const { slot } = generation;
     if (stopReason !== "abort" && !generation.cut) {
       generation.text += generation.decoder.decode();

@@ -19,6 +19,7 @@ export const NATIVE_RELEASE = "v0.5.0";
 
 const LLAMA_MODEL_PARAMS_SIZE = 80;
 const MODEL_N_GPU_LAYERS = 16;
+const MODEL_LOAD_MODE = 24; // enum llama_load_mode: 0 read, 1 mmap
 const LLAMA_CONTEXT_PARAMS_SIZE = 160;
 const CONTEXT_N_CTX = 0;
 const CONTEXT_N_BATCH = 4;
@@ -29,6 +30,7 @@ const CONTEXT_N_THREADS_BATCH = 32;
 const CONTEXT_NO_PERF = 130;
 const CONTEXT_KV_UNIFIED = 133;
 const THREADPOOL_PARAMS_SIZE = 528;
+const THREADPOOL_POLL = 520;
 const LLAMA_BATCH_SIZE = 56;
 const GGML_BACKEND_DEVICE_TYPE_CPU = 0;
 
@@ -47,7 +49,7 @@ function llamaSymbols() {
     llama_free: { parameters: ["pointer"], result: "void" },
     llama_n_ctx: { parameters: ["pointer"], result: "u32" },
     llama_attach_threadpool: { parameters: ["pointer", "pointer", "pointer"], result: "void" },
-    llama_detach_threadpool: { parameters: ["pointer"], result: "void" },
+    llama_set_n_threads: { parameters: ["pointer", "i32", "i32"], result: "void" },
     // Runs on a worker thread: the event loop keeps serving HTTP while a step computes.
     llama_decode: { parameters: ["pointer", batch], result: "i32", nonblocking: true },
     llama_get_memory: { parameters: ["pointer"], result: "pointer" },
@@ -85,6 +87,8 @@ type LlamaLib = Deno.DynamicLibrary<ReturnType<typeof llamaSymbols>>["symbols"];
 export interface NativeModelOptions {
   /** Layers to offload to a GPU (0 on CPU, -1 for all). */
   gpuLayers: number;
+  /** Map the file (true) or read it into memory (false). */
+  mmap: boolean;
 }
 
 /** Options of {@link NativeModel.createContext}. */
@@ -105,8 +109,8 @@ export interface SamplerOptions {
   temperature: number;
   topP: number;
   seed: number;
-  /** GBNF text with a `root` rule, enforced on every token. */
-  grammar?: string;
+  /** A GBNF grammar (its text and root rule), enforced on every token. */
+  grammar?: { text: string; root: string };
 }
 
 const encoder = new TextEncoder();
@@ -162,7 +166,9 @@ export class LlamaNative {
    */
   loadModel(path: string, options: NativeModelOptions): NativeModel {
     const params = new Uint8Array(this.#lib.llama_model_default_params());
-    new DataView(params.buffer).setInt32(MODEL_N_GPU_LAYERS, options.gpuLayers, true);
+    const view = new DataView(params.buffer);
+    view.setInt32(MODEL_N_GPU_LAYERS, options.gpuLayers, true);
+    view.setInt32(MODEL_LOAD_MODE, options.mmap ? 1 : 0, true);
     const model = this.#lib.llama_model_load_from_file(cString(path), params);
     if (!model) throw new Error(`llama.cpp cannot load ${path}`);
     return new NativeModel(this.#lib, model, this);
@@ -172,6 +178,9 @@ export class LlamaNative {
   newThreadpool(threads: number): Deno.PointerValue {
     const params = new Uint8Array(THREADPOOL_PARAMS_SIZE);
     this.#initThreadpoolParams(params, threads);
+    // Workers sleep as soon as a step ends instead of spinning for the next one: idle cores stay
+    // free for other processes, and CpuContention does not count our own threads as demand.
+    new DataView(params.buffer).setUint32(THREADPOOL_POLL, 0, true);
     return this.#newThreadpool.call(params);
   }
 
@@ -219,7 +228,7 @@ export class NativeModel {
     if (!context) throw new Error("llama.cpp cannot create the context (out of memory?)");
     const pool = this.#native.newThreadpool(options.threads);
     if (pool) this.#lib.llama_attach_threadpool(context, pool, null);
-    return new NativeContext(this.#lib, context, this, options.batchSize, () => {
+    return new NativeContext(this.#lib, context, options, () => {
       if (pool) this.#native.freeThreadpool(pool);
     });
   }
@@ -252,8 +261,8 @@ export class NativeModel {
     if (options.grammar) {
       const grammar = lib.llama_sampler_init_grammar(
         this.vocab,
-        cString(options.grammar),
-        cString("root"),
+        cString(options.grammar.text),
+        cString(options.grammar.root),
       );
       if (!grammar) {
         lib.llama_sampler_free(chain);
@@ -325,20 +334,23 @@ export class NativeContext {
   readonly batchSize: number;
   /** KV cells llama.cpp allocated (may round the request up). */
   readonly cells: number;
+  /** Threads of its pool. */
+  readonly threads: number;
 
   /** @internal */
   constructor(
     lib: LlamaLib,
     pointer: Deno.PointerObject,
-    _model: NativeModel,
-    batchSize: number,
+    options: NativeContextOptions,
     release: () => void,
   ) {
+    const { batchSize } = options;
     this.#lib = lib;
     this.#pointer = pointer;
     this.#release = release;
     this.#memory = lib.llama_get_memory(pointer);
     this.batchSize = batchSize;
+    this.threads = options.threads;
     this.cells = lib.llama_n_ctx(pointer);
     this.#tokens = new Int32Array(batchSize);
     this.#positions = new Int32Array(batchSize);
@@ -349,7 +361,10 @@ export class NativeContext {
     const address = (array: ArrayBufferView) =>
       BigInt(Deno.UnsafePointer.value(Deno.UnsafePointer.of(array)));
     const seqBase = address(this.#seqIds);
-    this.#seqIdPointers = BigUint64Array.from({ length: batchSize }, (_, i) => seqBase + 4n * BigInt(i));
+    this.#seqIdPointers = BigUint64Array.from(
+      { length: batchSize },
+      (_, i) => seqBase + 4n * BigInt(i),
+    );
     this.#batch[1] = address(this.#tokens);
     this.#batch[2] = 0n; // no embeddings
     this.#batch[3] = address(this.#positions);
@@ -380,6 +395,11 @@ export class NativeContext {
     });
     this.#batch[0] = BigInt(tokens.length) & 0xffffffffn;
     return this.#lib.llama_decode(this.#pointer, new Uint8Array(this.#batch.buffer));
+  }
+
+  /** Threads of the next steps (at most the pool's). */
+  setThreads(threads: number): void {
+    if (this.#pointer) this.#lib.llama_set_n_threads(this.#pointer, threads, threads);
   }
 
   /** Forgets the cells of `sequence` from position `from` on. */

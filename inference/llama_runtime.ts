@@ -1,22 +1,25 @@
 /**
  * The llama.cpp runtime of `tolk infer`, on node-llama-cpp's prebuilt binaries.
  *
- * The model loads in the background ({@link LlamaRuntime.state} goes loading → ready | error);
- * generations run on a {@link SlotPool} of chat slots, either one context each or one sequence
- * each of a shared context (`slotMode`; BENCHMARKS.md says which is faster here).
+ * The model loads in the background ({@link LlamaRuntime.state} goes loading → ready | error).
+ * node-llama-cpp loads the binaries, the vocabulary, the chat template and the JSON grammars;
+ * the weights and the one decoding context are driven directly ({@link LlamaNative}): every
+ * running generation is a sequence of that context and all of them advance in one batched step
+ * on a persistent thread pool ({@link BatchDecoder}), as llama-server's slots do.
  */
 import {
   type ChatHistoryItem,
   type ChatWrapper,
+  GeneralChatWrapper,
   getLlama,
   type Llama,
-  LlamaChat,
-  type LlamaContext,
   type LlamaGrammar,
   LlamaLogLevel,
   type LlamaModel,
-  type Token,
+  type LlamaText,
+  resolveChatWrapper,
 } from "node-llama-cpp";
+import { BatchDecoder, type DecodeJob } from "./batch_decoder.ts";
 import {
   type Backend,
   type ChatTurn,
@@ -29,24 +32,17 @@ import {
   type OutputFormat,
   type PreparedGeneration,
   type RuntimeState,
-  type StopReason,
 } from "./generation.ts";
+import { LlamaNative, type NativeContext, type NativeModel } from "./llama_native.ts";
 import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
-import { SlotPool } from "./slot_pool.ts";
-import { TokenBudget } from "./token_budget.ts";
-
-/** How concurrent generations share the model. */
-export type SlotMode = "contexts" | "sequences";
 
 /** Options of {@link LlamaRuntime.start}. */
 export interface LlamaRuntimeOptions {
   modelPath: string;
-  /** CPU threads per context. */
-  threads: number;
-  /** Generations that may run at once. */
+  /** CPU threads computing each step; default: the machine's physical cores. */
+  threads?: number;
+  /** Generations that may run at once (sequences of the context). */
   slots: number;
-  /** Default `contexts`: measured faster on this machine (BENCHMARKS.md). */
-  slotMode?: SlotMode;
   /** `auto` uses a GPU backend when one is installed; false forces CPU. Default `auto`. */
   gpu?: "auto" | false;
   /** Upper bound on the context size (default 8192; never above the model's trained size). */
@@ -60,28 +56,31 @@ export interface LlamaRuntimeOptions {
 /** What {@link LlamaRuntime.prepare} hands to {@link LlamaRuntime.generate}. */
 interface LlamaPrepared extends PreparedGeneration {
   readonly params: GenerationParams;
-  readonly history: ChatHistoryItem[];
+  readonly prompt: number[];
+  readonly stopTokenSequences: number[][];
+  readonly stopTexts: string[];
   readonly grammar?: LlamaGrammar;
-}
-
-interface Slot {
-  chat: LlamaChat;
-  close(): Promise<void>;
 }
 
 interface Loaded {
   llama: Llama;
-  model: LlamaModel;
+  /** Vocabulary only: tokenizer, chat template, grammars. */
+  vocabulary: LlamaModel;
   wrapper: ChatWrapper;
-  pool: SlotPool<Slot>;
-  shared?: LlamaContext;
+  weights: NativeModel;
+  context: NativeContext;
+  decoder: BatchDecoder;
 }
 
 const GRAMMAR_CACHE_SIZE = 32;
+/** Most tokens one step decodes (llama-server's default logical batch). */
+const BATCH_SIZE = 2048;
 
 /** The loaded (or loading) model and its generation slots. */
 export class LlamaRuntime implements InferenceRuntime {
-  readonly #options: Required<Omit<LlamaRuntimeOptions, "log">> & Pick<LlamaRuntimeOptions, "log">;
+  readonly #options:
+    & Required<Omit<LlamaRuntimeOptions, "log" | "threads">>
+    & Pick<LlamaRuntimeOptions, "log" | "threads">;
   readonly #grammars = new Map<string, Promise<LlamaGrammar>>();
   #state: RuntimeState;
   #loaded?: Loaded;
@@ -95,13 +94,7 @@ export class LlamaRuntime implements InferenceRuntime {
   readonly loaded: Promise<void>;
 
   private constructor(options: LlamaRuntimeOptions) {
-    this.#options = {
-      slotMode: "contexts",
-      gpu: "auto",
-      maxContextSize: 8192,
-      mmap: false,
-      ...options,
-    };
+    this.#options = { gpu: "auto", maxContextSize: 8192, mmap: false, ...options };
     this.#state = {
       phase: "loading",
       modelStatus: "loading",
@@ -116,7 +109,7 @@ export class LlamaRuntime implements InferenceRuntime {
    *
    * @example
    * ```ts
-   * const runtime = LlamaRuntime.start({ modelPath: "model.gguf", threads: 1, slots: 4 });
+   * const runtime = LlamaRuntime.start({ modelPath: "model.gguf", slots: 4 });
    * await runtime.loaded;
    * ```
    */
@@ -142,10 +135,10 @@ export class LlamaRuntime implements InferenceRuntime {
     if (!loaded || this.#state.phase !== "ready") {
       throw new GenerationError({ kind: "model_not_ready", phase: this.#state.phase });
     }
-    const history = toHistory(params.turns);
+    const state = loaded.wrapper.generateContextState({ chatHistory: toHistory(params.turns) });
+    const prompt = state.contextText.tokenize(loaded.vocabulary.tokenizer);
+    const promptTokens = prompt.length;
     const contextSize = this.#state.contextSize!;
-    const promptTokens = loaded.wrapper.generateContextState({ chatHistory: history })
-      .contextText.tokenize(loaded.model.tokenizer).length;
     const room = contextSize - promptTokens;
     if (room < 1 || (params.maxTokens !== undefined && params.maxTokens > room)) {
       throw new GenerationError({
@@ -156,13 +149,15 @@ export class LlamaRuntime implements InferenceRuntime {
       });
     }
     const grammar = await this.#grammarFor(loaded.llama, params.format);
-    // Capping at the room left means llama.cpp never shifts the context: no silent truncation.
+    const triggers = splitTriggers(state.stopGenerationTriggers, loaded.vocabulary);
+    // Capping at the room left means the context never shifts: no silent truncation.
     const prepared: LlamaPrepared = {
       params,
-      history,
+      prompt,
       promptTokens,
       maxTokens: params.maxTokens ?? room,
       grammar,
+      ...triggers,
     };
     return prepared;
   }
@@ -188,52 +183,33 @@ export class LlamaRuntime implements InferenceRuntime {
     options: GenerateOptions,
   ): Promise<GenerationResult> {
     const { params, promptTokens } = prepared;
-    let lease;
-    try {
-      lease = await loaded.pool.acquire(options.signal);
-    } catch (error) {
-      if (options.signal?.aborted) return aborted(promptTokens);
-      throw error;
-    }
-    const cap = new AbortController();
-    const budget = new TokenBudget({
+    const job: DecodeJob = {
+      prompt: prepared.prompt,
       maxTokens: prepared.maxTokens,
-      detokenize: (tokens) => loaded.model.detokenize(tokens as Token[]),
-      onExhausted: () => cap.abort(),
-    });
-    const signal = options.signal ? AbortSignal.any([options.signal, cap.signal]) : cap.signal;
-    const result = (text: string, stopReason: StopReason): GenerationResult => ({
-      text,
-      stopReason,
-      promptTokens,
-      completionTokens: budget.used,
-    });
-    try {
-      const response = await lease.slot.chat.generateResponse(prepared.history, {
-        maxTokens: prepared.maxTokens,
+      sampler: {
         temperature: params.temperature,
         topP: params.topP,
-        seed: params.seed,
-        customStopTriggers: params.stop.length ? params.stop : undefined,
-        grammar: prepared.grammar,
-        signal,
-        stopOnAbortSignal: true,
-        onResponseChunk: (chunk) => {
-          if (chunk.type !== undefined) return; // thoughts and other segments are not output
-          const text = budget.take(chunk.tokens, chunk.text);
-          if (text) options.onText?.(text);
+        seed: params.seed ?? crypto.getRandomValues(new Uint32Array(1))[0],
+        grammar: prepared.grammar && {
+          text: prepared.grammar.grammar,
+          root: prepared.grammar.rootRuleName,
         },
-      });
-      if (options.signal?.aborted) return result("", "abort");
-      if (cap.signal.aborted) return result(budget.text, "maxTokens");
-      return result(response.response, stopReasonOf(response.metadata.stopReason));
-    } catch (error) {
-      if (options.signal?.aborted) return result("", "abort");
-      if (cap.signal.aborted) return result(budget.text, "maxTokens");
-      throw error;
-    } finally {
-      lease.release();
-    }
+      },
+      stopTokenSequences: prepared.stopTokenSequences,
+      stopTexts: [
+        ...params.stop.map((text) => ({ text, custom: true })),
+        ...prepared.stopTexts.map((text) => ({ text, custom: false })),
+      ],
+      signal: options.signal,
+      onText: options.onText,
+    };
+    const result = await loaded.decoder.generate(job);
+    return {
+      text: result.text,
+      stopReason: result.stopReason,
+      promptTokens,
+      completionTokens: result.completionTokens,
+    };
   }
 
   /**
@@ -257,9 +233,10 @@ export class LlamaRuntime implements InferenceRuntime {
     const loaded = this.#loaded;
     this.#loaded = undefined;
     if (!loaded) return;
-    await loaded.pool.dispose();
-    await loaded.shared?.dispose();
-    await loaded.model.dispose();
+    await loaded.decoder.close();
+    loaded.context.free();
+    loaded.weights.free();
+    await loaded.vocabulary.dispose();
     await loaded.llama.dispose();
   }
 
@@ -284,58 +261,64 @@ export class LlamaRuntime implements InferenceRuntime {
     const backend: Backend = llama.gpu === false ? "cpu" : llama.gpu;
     this.#state = { ...this.#state, backend };
     this.#state = { ...this.#state, modelId: file.modelId };
-    let model: LlamaModel;
+    let loaded: Loaded;
     try {
-      model = await llama.loadModel({
-        modelPath,
-        gpuLayers: backend === "cpu" ? 0 : "auto",
-        // Read into memory, not mapped: a model file truncated or rewritten in place under a
-        // mapped daemon kills it with SIGBUS. Same RSS either way (README, BENCHMARKS.md).
-        useMmap: this.#options.mmap,
-      });
+      loaded = await this.#loadModel(llama, backend);
     } catch (error) {
       await llama.dispose();
       return this.#fail("invalid", `cannot load ${modelPath}: ${describe(error)}`, write);
     }
-    const { loaded, contextSize } = await this.#makeSlots(llama, model);
     this.#loaded = loaded;
+    const contextSize = loaded.context.cells;
     this.#state = { ...this.#state, phase: "ready", modelStatus: "valid", contextSize };
-    write(`model ${file.modelId} ready (${backend}, context ${contextSize} tokens)`);
+    write(
+      `model ${file.modelId} ready (${backend}, context ${contextSize} tokens, ` +
+        `${this.#options.slots} slots, ${this.#threads(llama)} threads)`,
+    );
   }
 
-  async #makeSlots(
-    llama: Llama,
-    model: LlamaModel,
-  ): Promise<{ loaded: Loaded; contextSize: number }> {
-    const { threads, slots, slotMode } = this.#options;
-    const contextSize = Math.min(model.trainContextSize, this.#options.maxContextSize);
-    const shared = slotMode === "sequences"
-      ? await model.createContext({ contextSize, threads, sequences: slots })
-      : undefined;
-    let wrapper: ChatWrapper | undefined;
-    let actualSize = 0; // llama.cpp may round the context size up
-    const pool = new SlotPool<Slot>({
-      size: slots,
-      create: async () => {
-        const context = shared ?? await model.createContext({ contextSize, threads, sequences: 1 });
-        const chat = new LlamaChat({
-          contextSequence: context.getSequence(),
-          chatWrapper: wrapper,
+  #threads(llama: Llama): number {
+    return this.#options.threads ?? Math.max(1, llama.cpuMathCores);
+  }
+
+  /**
+   * The vocabulary through node-llama-cpp, the weights and one context directly. The context's
+   * KV cache is unified: its cells (one generation's context size) are shared by all slots, so
+   * idle memory is one context's, whatever the number of slots.
+   */
+  async #loadModel(llama: Llama, backend: Backend): Promise<Loaded> {
+    const { modelPath, slots } = this.#options;
+    const vocabulary = await llama.loadModel({ modelPath, vocabOnly: true });
+    try {
+      const native = LlamaNative.open(llama.llamaCppRelease.release);
+      const weights = native.loadModel(modelPath, {
+        gpuLayers: backend === "cpu" ? 0 : -1,
+        // Read into memory, not mapped: a model file truncated or rewritten in place under a
+        // mapped daemon kills it with SIGBUS (README, BENCHMARKS.md).
+        mmap: this.#options.mmap,
+      });
+      // A vocabulary-only model knows no hyperparameters: the trained size comes from the file.
+      const trained = vocabulary.fileInsights.trainContextSize ?? this.#options.maxContextSize;
+      const cells = Math.min(trained, this.#options.maxContextSize);
+      let context: NativeContext;
+      try {
+        context = weights.createContext({
+          cells,
+          sequences: slots,
+          batchSize: Math.min(BATCH_SIZE, cells),
+          threads: this.#threads(llama),
         });
-        wrapper ??= chat.chatWrapper;
-        actualSize ||= chat.sequence.contextSize;
-        return {
-          chat,
-          close: async () => {
-            chat.dispose({ disposeSequence: true });
-            if (!shared) await context.dispose();
-          },
-        };
-      },
-      destroy: (slot) => slot.close(),
-    });
-    await pool.prewarm(1);
-    return { loaded: { llama, model, wrapper: wrapper!, pool, shared }, contextSize: actualSize };
+      } catch (error) {
+        weights.free();
+        throw error;
+      }
+      const wrapper = resolveChatWrapper(vocabulary) ?? new GeneralChatWrapper();
+      const decoder = new BatchDecoder(weights, context, slots);
+      return { llama, vocabulary, wrapper, weights, context, decoder };
+    } catch (error) {
+      await vocabulary.dispose();
+      throw error;
+    }
   }
 
   #fail(status: ModelFileStatus, reason: string, write?: (line: string) => void): void {
@@ -378,22 +361,26 @@ function toHistory(turns: readonly ChatTurn[]): ChatHistoryItem[] {
   return history;
 }
 
-/** node-llama-cpp's stop reasons in the runtime's words. */
-function stopReasonOf(reason: string): StopReason {
-  switch (reason) {
-    case "maxTokens":
-      return "maxTokens";
-    case "customStopTrigger":
-      return "stopSequence";
-    case "abort":
-      return "abort";
-    default:
-      return "endOfTurn"; // eogToken, stopGenerationTrigger, a completed grammar
+/**
+ * The chat template's end-of-turn triggers: plain text ones are matched on the text, the others
+ * (special tokens such as EOS or `<|im_end|>`) on the tokens they stand for.
+ */
+function splitTriggers(
+  triggers: readonly LlamaText[],
+  vocabulary: LlamaModel,
+): { stopTokenSequences: number[][]; stopTexts: string[] } {
+  const stopTokenSequences: number[][] = [];
+  const stopTexts: string[] = [];
+  for (const trigger of triggers) {
+    if (trigger.values.every((value) => typeof value === "string")) {
+      const text = trigger.values.join("");
+      if (text) stopTexts.push(text);
+    } else {
+      const tokens = trigger.tokenize(vocabulary.tokenizer);
+      if (tokens.length) stopTokenSequences.push(tokens);
+    }
   }
-}
-
-function aborted(promptTokens: number, completionTokens = 0): GenerationResult {
-  return { text: "", stopReason: "abort", promptTokens, completionTokens };
+  return { stopTokenSequences, stopTexts };
 }
 
 function describe(error: unknown): string {

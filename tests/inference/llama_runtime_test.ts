@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createInferenceApp } from "../../app/inference_app.ts";
-import { LlamaRuntime, type SlotMode } from "../../inference/llama_runtime.ts";
+import { LlamaRuntime } from "../../inference/llama_runtime.ts";
 import { GenerationError, type GenerationParams } from "../../inference/generation.ts";
 import { HealthSchema } from "../../schemas/openai.ts";
 import { TINY_GGUF } from "../support/infer_daemon.ts";
@@ -20,8 +20,8 @@ function params(fields: Partial<GenerationParams> = {}): GenerationParams {
   };
 }
 
-function start(slotMode: SlotMode = "contexts", slots = 2) {
-  return LlamaRuntime.start({ modelPath: TINY_GGUF, threads: 1, slots, slotMode, log: () => {} });
+function start(slots = 2, threads = 1) {
+  return LlamaRuntime.start({ modelPath: TINY_GGUF, threads, slots, log: () => {} });
 }
 
 Deno.test({
@@ -111,23 +111,46 @@ Deno.test({
 });
 
 Deno.test({
-  name: "separate contexts and shared-context sequences give the same greedy text",
+  name: "generations batched together give the greedy text of each one alone, at 1 and 2 threads",
   ...NATIVE,
   async fn() {
-    const texts: string[][] = [];
-    for (const mode of ["contexts", "sequences"] as const) {
-      const runtime = start(mode);
+    const prompts = ["hi", "hello there", "a longer prompt about rivers and hills", "x"];
+    const texts: Record<string, string[]> = {};
+    for (const threads of [1, 2]) {
+      const runtime = start(4, threads);
       try {
         await runtime.loaded;
-        const prepared = await runtime.prepare(params());
-        const both = await Promise.all([runtime.generate(prepared), runtime.generate(prepared)]);
-        texts.push(both.map((result) => result.text));
+        const prepared = await Promise.all(
+          prompts.map((text) => runtime.prepare(params({ turns: [{ role: "user", text }] }))),
+        );
+        const alone = [];
+        for (const each of prepared) alone.push((await runtime.generate(each)).text);
+        const together = await Promise.all(prepared.map((each) => runtime.generate(each)));
+        assert.deepEqual(together.map((result) => result.text), alone);
+        texts[threads] = alone;
       } finally {
         await runtime.dispose();
       }
     }
-    assert.equal(texts[0][0], texts[0][1]);
-    assert.deepEqual(texts[0], texts[1]);
+    assert.deepEqual(texts[2], texts[1]);
+  },
+});
+
+Deno.test({
+  name: "dispose during a generation ends it with abort and frees the model",
+  ...NATIVE,
+  async fn() {
+    const runtime = start();
+    await runtime.loaded;
+    const prepared = await runtime.prepare(params({ maxTokens: 1500 }));
+    let started!: () => void;
+    const firstText = new Promise<void>((resolve) => started = resolve);
+    const running = runtime.generate(prepared, { onText: () => started() });
+    await firstText;
+    await runtime.dispose();
+    const result = await running;
+    assert.equal(result.stopReason, "abort");
+    assert.ok(result.completionTokens < 1500);
   },
 });
 
