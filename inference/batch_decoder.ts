@@ -15,6 +15,7 @@ import type {
   SamplerOptions,
 } from "./llama_native.ts";
 import { CpuContention } from "./cpu_contention.ts";
+import { type HiddenSegment, HiddenSegmentFilter, partialEnd } from "./hidden_segments.ts";
 import type { StopReason } from "./generation.ts";
 
 /** One generation for {@link BatchDecoder.generate}. */
@@ -27,6 +28,8 @@ export interface DecodeJob {
   stopTokenSequences: readonly (readonly number[])[];
   /** Texts that end the generation, left out of the answer; `custom` are the request's own. */
   stopTexts: readonly { text: string; custom: boolean }[];
+  /** Segments left out of the answer (the template's chain of thought). */
+  hidden?: readonly HiddenSegment[];
   signal?: AbortSignal;
   /** Each decoded piece of the answer, in order, with stop texts held back until ruled out. */
   onText?: (text: string) => void;
@@ -57,6 +60,7 @@ interface Generation {
   /** Ended by a stop text: the text is already cut and sent. */
   cut: boolean;
   decoder: TextDecoder;
+  hidden: HiddenSegmentFilter;
   text: string;
   emitted: number;
   resolve(result: DecodeResult): void;
@@ -112,6 +116,7 @@ export class BatchDecoder {
         started: startCounter++,
         sampler,
         decoder: new TextDecoder("utf-8"),
+        hidden: new HiddenSegmentFilter(job.hidden ?? []),
         text: "",
         emitted: 0,
         cut: false,
@@ -294,7 +299,8 @@ export class BatchDecoder {
     for (const sequence of job.stopTokenSequences) {
       if (endsWith(generation.tokens, sequence, job.prompt.length)) return "endOfTurn";
     }
-    generation.text += generation.decoder.decode(this.#model.pieceOf(token), { stream: true });
+    const piece = generation.decoder.decode(this.#model.pieceOf(token), { stream: true });
+    generation.text += generation.hidden.push(piece);
     let holdBack = 0;
     for (const stop of job.stopTexts) {
       const at = generation.text.indexOf(
@@ -307,7 +313,7 @@ export class BatchDecoder {
         this.#emit(generation);
         return stop.custom ? "stopSequence" : "endOfTurn";
       }
-      holdBack = Math.max(holdBack, partialSuffix(generation.text, stop.text));
+      holdBack = Math.max(holdBack, partialEnd(generation.text, stop.text));
     }
     this.#emit(generation, generation.text.length - holdBack);
     return undefined;
@@ -323,7 +329,8 @@ export class BatchDecoder {
   #finish(generation: Generation, stopReason: StopReason): void {
     const { slot } = generation;
     if (stopReason !== "abort" && !generation.cut) {
-      generation.text += generation.decoder.decode();
+      const { hidden } = generation;
+      generation.text += hidden.push(generation.decoder.decode()) + hidden.flush();
       this.#emit(generation);
     }
     generation.sampler.free();
@@ -352,12 +359,4 @@ function endsWith(tokens: readonly number[], tail: readonly number[], from: numb
   if (!tail.length || tokens.length - from < tail.length) return false;
   const offset = tokens.length - tail.length;
   return tail.every((token, i) => tokens[offset + i] === token);
-}
-
-/** Length of the longest end of `text` that begins `stop` (text that may yet become `stop`). */
-function partialSuffix(text: string, stop: string): number {
-  for (let length = Math.min(stop.length - 1, text.length); length > 0; length--) {
-    if (text.endsWith(stop.slice(0, length))) return length;
-  }
-  return 0;
 }

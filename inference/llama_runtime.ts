@@ -33,6 +33,7 @@ import {
   type PreparedGeneration,
   type RuntimeState,
 } from "./generation.ts";
+import type { HiddenSegment } from "./hidden_segments.ts";
 import { LlamaNative, type NativeContext, type NativeModel } from "./llama_native.ts";
 import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
 
@@ -67,6 +68,8 @@ interface Loaded {
   /** Vocabulary only: tokenizer, chat template, grammars. */
   vocabulary: LlamaModel;
   wrapper: ChatWrapper;
+  /** The template's thought and comment segments, left out of answers. */
+  hidden: HiddenSegment[];
   weights: NativeModel;
   context: NativeContext;
   decoder: BatchDecoder;
@@ -200,6 +203,7 @@ export class LlamaRuntime implements InferenceRuntime {
         ...params.stop.map((text) => ({ text, custom: true })),
         ...prepared.stopTexts.map((text) => ({ text, custom: false })),
       ],
+      hidden: loaded.hidden,
       signal: options.signal,
       onText: options.onText,
     };
@@ -314,7 +318,8 @@ export class LlamaRuntime implements InferenceRuntime {
       }
       const wrapper = resolveChatWrapper(vocabulary) ?? new GeneralChatWrapper();
       const decoder = new BatchDecoder(weights, context, slots);
-      return { llama, vocabulary, wrapper, weights, context, decoder };
+      const hidden = hiddenSegmentsOf(wrapper);
+      return { llama, vocabulary, wrapper, hidden, weights, context, decoder };
     } catch (error) {
       await vocabulary.dispose();
       throw error;
@@ -359,6 +364,24 @@ function toHistory(turns: readonly ChatTurn[]): ChatHistoryItem[] {
   // An empty model turn makes the wrapper open a new assistant message to generate into.
   history.push({ type: "model", response: [] });
   return history;
+}
+
+/** The chat template's thought (chain of thought) and comment segments as text markers. */
+function hiddenSegmentsOf(wrapper: ChatWrapper): HiddenSegment[] {
+  const { thought, comment } = wrapper.settings.segments ?? {};
+  const text = (value: string | LlamaText | undefined) =>
+    value === undefined ? "" : typeof value === "string" ? value : value.toString();
+  const segments: HiddenSegment[] = [];
+  if (thought?.suffix) {
+    const openedOnStart = typeof thought.prefix === "object" && "type" in thought.prefix;
+    segments.push({
+      open: openedOnStart ? "" : text(thought.prefix as string | LlamaText),
+      close: text(thought.suffix),
+      openAtStart: openedOnStart || thought.openOnResponseStart === true,
+    });
+  }
+  if (comment?.suffix) segments.push({ open: text(comment.prefix), close: text(comment.suffix) });
+  return segments;
 }
 
 /**
