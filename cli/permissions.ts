@@ -38,7 +38,8 @@ export interface CommandPermissions {
   net: readonly string[];
   read: readonly string[];
   write: readonly string[];
-  ffi: readonly string[];
+  /** `"all"`: any library, and pointers (Deno checks those only against an unscoped grant). */
+  ffi: readonly string[] | "all";
   sys: readonly string[];
   /** Reads `TOLK_*`, `HF_ENDPOINT`, `SVC_API_KEY`, `HOME`, `XDG_*` and the libraries' own. */
   env: boolean;
@@ -119,7 +120,11 @@ export function commandPermissions(
           "/usr/lib64",
           ...optional(options.modelPath),
         ],
-        ffi: [nodeModules],
+        // Unscoped: the decoder passes buffers to llama.cpp by address and calls ggml's thread
+        // pool through a function pointer (inference/llama_native.ts), and Deno allows pointer
+        // operations only under a plain --allow-ffi. The libraries themselves still come from
+        // node_modules; native code is outside the sandbox either way (README).
+        ffi: "all",
         sys: [...NODE_SYS],
         // node-llama-cpp forks the deno executable (with -A) to test its prebuilt binary on
         // Linux before loading it; there is no option to skip that. The README says so.
@@ -137,7 +142,8 @@ export function permissionFlags(permissions: CommandPermissions): string[] {
   list("net", permissions.net);
   list("read", permissions.read);
   list("write", permissions.write);
-  list("ffi", permissions.ffi);
+  if (permissions.ffi === "all") flags.push("--allow-ffi");
+  else list("ffi", permissions.ffi);
   list("sys", permissions.sys);
   list("run", permissions.run);
   if (permissions.env) flags.push("--allow-env");

@@ -75,12 +75,19 @@ export class BatchDecoder {
   readonly #context: NativeContext;
   readonly #slots: Slot[];
   readonly #waiting: Array<() => void> = [];
-  readonly #contention = new CpuContention();
+  readonly #contention: CpuContention;
   #threads = 0;
   #running?: Promise<void>;
   #closed = false;
 
-  constructor(model: NativeModel, context: NativeContext, sequences: number) {
+  /** `readLoadavg`: see {@link CpuContention}. */
+  constructor(
+    model: NativeModel,
+    context: NativeContext,
+    sequences: number,
+    readLoadavg: () => string,
+  ) {
+    this.#contention = new CpuContention(readLoadavg);
     this.#model = model;
     this.#context = context;
     this.#slots = Array.from({ length: sequences }, (_, index) => ({ index, cached: [] }));

@@ -6,37 +6,11 @@
  * the kernel has parked, and each barrier costs a scheduling round: on a 2-core machine with
  * other work running, two threads decoded at a few tokens/s where one thread kept its full speed
  * (BENCHMARKS.md). So before each step the decoder asks here how many cores are free, from the
- * number of runnable tasks the kernel reports (Linux `/proc/loadavg`, read through libc: Deno's
- * own file API refuses `/proc` without `--allow-all`, and the daemon already has FFI for
- * llama.cpp), smoothed over steps. Elsewhere every configured thread is used.
+ * number of runnable tasks the kernel reports (Linux `/proc/loadavg`, read by the caller's
+ * `readLoadavg`), smoothed over steps. Where it reads nothing, every configured thread is used.
  */
 
 const SAMPLE_EVERY_MS = 50;
-const O_RDONLY = 0;
-
-/** `/proc/loadavg` through libc's open/read/close, or undefined where there is none. */
-function loadavgReader(): (() => string) | undefined {
-  if (Deno.build.os !== "linux") return undefined;
-  try {
-    const libc = Deno.dlopen("libc.so.6", {
-      open: { parameters: ["buffer", "i32"], result: "i32" },
-      read: { parameters: ["i32", "buffer", "usize"], result: "isize" },
-      close: { parameters: ["i32"], result: "i32" },
-    }).symbols;
-    const path = new TextEncoder().encode("/proc/loadavg\0");
-    const buffer = new Uint8Array(128);
-    const decoder = new TextDecoder();
-    return () => {
-      const fd = libc.open(path, O_RDONLY);
-      if (fd < 0) return "";
-      const size = Number(libc.read(fd, buffer, BigInt(buffer.length)));
-      libc.close(fd);
-      return size > 0 ? decoder.decode(buffer.subarray(0, size)) : "";
-    };
-  } catch {
-    return undefined;
-  }
-}
 const SMOOTHING = 0.25;
 
 /** Tracks other processes' demand for cores. */
@@ -44,10 +18,14 @@ export class CpuContention {
   readonly #cores: number;
   #othersRunnable = 0;
   #sampledAt = -Infinity;
-  readonly #read = loadavgReader();
+  readonly #read: () => string;
 
-  /** `cores`: logical CPUs the scheduler has (default `navigator.hardwareConcurrency`). */
-  constructor(cores = navigator.hardwareConcurrency) {
+  /**
+   * `readLoadavg` returns the text of `/proc/loadavg` ("" when unknown); `cores` are the logical
+   * CPUs the scheduler has (default `navigator.hardwareConcurrency`).
+   */
+  constructor(readLoadavg: () => string, cores = navigator.hardwareConcurrency) {
+    this.#read = readLoadavg;
     this.#cores = Math.max(1, cores);
   }
 
@@ -63,7 +41,7 @@ export class CpuContention {
 
   #sample(): void {
     const now = performance.now();
-    if (!this.#read || now - this.#sampledAt < SAMPLE_EVERY_MS) return;
+    if (now - this.#sampledAt < SAMPLE_EVERY_MS) return;
     this.#sampledAt = now;
     const text = this.#read();
     // "0.52 0.58 0.59 3/412 12345": runnable/total; one runnable is this thread.

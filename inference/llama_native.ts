@@ -8,10 +8,12 @@
  * dispatcher takes whichever sequences happen to be queued, so concurrent sequences drift apart
  * and decode one at a time (BENCHMARKS.md, "Inference daemon").
  *
- * The libraries are opened by soname after `getLlama()` loaded them, so this is the same
- * llama.cpp instance (same backend registry, same CPU variant). Struct layouts are those of
- * llama.cpp release v0.5.0, the one node-llama-cpp 3.22.1 ships; {@link openLlamaNative} refuses
- * any other release.
+ * The symbols are looked up through node-llama-cpp's own addon file, after `getLlama()` loaded
+ * it: opening the same file returns the loaded object, and a lookup searches its dependencies
+ * (libllama, libggml, libc), so this is the very llama.cpp instance the addon uses (same backend
+ * registry, same CPU variant) and `--allow-ffi` scoped to node_modules is enough. Struct layouts
+ * are those of llama.cpp release v0.5.0, the one node-llama-cpp 3.22.1 ships;
+ * {@link LlamaNative.open} refuses any other release.
  */
 
 /** The llama.cpp release whose struct layouts this file encodes. */
@@ -33,6 +35,7 @@ const THREADPOOL_PARAMS_SIZE = 528;
 const THREADPOOL_POLL = 520;
 const LLAMA_BATCH_SIZE = 56;
 const GGML_BACKEND_DEVICE_TYPE_CPU = 0;
+const O_RDONLY = 0;
 
 const modelParams = { struct: Array(LLAMA_MODEL_PARAMS_SIZE / 8).fill("u64") } as const;
 const contextParams = { struct: Array(LLAMA_CONTEXT_PARAMS_SIZE / 8).fill("u64") } as const;
@@ -68,18 +71,17 @@ function llamaSymbols() {
     llama_sampler_init_grammar: { parameters: ["pointer", "buffer", "buffer"], result: "pointer" },
     llama_sampler_sample: { parameters: ["pointer", "pointer", "i32"], result: "i32" },
     llama_sampler_free: { parameters: ["pointer"], result: "void" },
+    ggml_backend_dev_count: { parameters: [], result: "usize" },
+    ggml_backend_dev_by_type: { parameters: ["i32"], result: "pointer" },
+    ggml_backend_dev_backend_reg: { parameters: ["pointer"], result: "pointer" },
+    ggml_backend_reg_get_proc_address: { parameters: ["pointer", "buffer"], result: "pointer" },
+    ggml_threadpool_params_init: { parameters: ["buffer", "i32"], result: "void" },
+    // libc, for /proc/loadavg (Deno's file API refuses /proc without --allow-all).
+    open: { parameters: ["buffer", "i32"], result: "i32" },
+    read: { parameters: ["i32", "buffer", "usize"], result: "isize" },
+    close: { parameters: ["i32"], result: "i32" },
   } as const satisfies Deno.ForeignLibraryInterface;
 }
-
-const ggmlSymbols = {
-  ggml_backend_dev_by_type: { parameters: ["i32"], result: "pointer" },
-  ggml_backend_dev_backend_reg: { parameters: ["pointer"], result: "pointer" },
-} as const satisfies Deno.ForeignLibraryInterface;
-
-const ggmlBaseSymbols = {
-  ggml_backend_reg_get_proc_address: { parameters: ["pointer", "buffer"], result: "pointer" },
-  ggml_threadpool_params_init: { parameters: ["buffer", "i32"], result: "void" },
-} as const satisfies Deno.ForeignLibraryInterface;
 
 type LlamaLib = Deno.DynamicLibrary<ReturnType<typeof llamaSymbols>>["symbols"];
 
@@ -115,6 +117,7 @@ export interface SamplerOptions {
 
 const encoder = new TextEncoder();
 const cString = (text: string) => encoder.encode(`${text}\0`);
+const LOADAVG_PATH = cString("/proc/loadavg");
 
 /** The opened libraries. */
 export class LlamaNative {
@@ -122,17 +125,20 @@ export class LlamaNative {
   readonly #newThreadpool: Deno.UnsafeFnPointer<{ parameters: ["buffer"]; result: "pointer" }>;
   readonly #freeThreadpool: Deno.UnsafeFnPointer<{ parameters: ["pointer"]; result: "void" }>;
   readonly #initThreadpoolParams: (params: Uint8Array, threads: number) => void;
+  readonly #loadavg = new Uint8Array(128);
 
-  private constructor(release: string) {
-    this.#lib = Deno.dlopen(`libllama.${release}.so`, llamaSymbols()).symbols;
-    const ggml = Deno.dlopen(`libggml.${release}.so`, ggmlSymbols).symbols;
-    const base = Deno.dlopen("libggml-base.so", ggmlBaseSymbols).symbols;
-    const device = ggml.ggml_backend_dev_by_type(GGML_BACKEND_DEVICE_TYPE_CPU);
+  private constructor(addonPath: string) {
+    this.#lib = Deno.dlopen(addonPath, llamaSymbols()).symbols;
+    const lib = this.#lib;
+    if (lib.ggml_backend_dev_count() === 0n) {
+      throw new Error(`${addonPath} is not the llama.cpp node-llama-cpp loaded (no backends)`);
+    }
+    const device = lib.ggml_backend_dev_by_type(GGML_BACKEND_DEVICE_TYPE_CPU);
     if (!device) throw new Error("llama.cpp has no CPU backend loaded");
-    const registry = ggml.ggml_backend_dev_backend_reg(device);
+    const registry = lib.ggml_backend_dev_backend_reg(device);
     // deno-lint-ignore no-explicit-any
     const proc = (name: string): Deno.PointerObject<any> => {
-      const pointer = base.ggml_backend_reg_get_proc_address(registry, cString(name));
+      const pointer = lib.ggml_backend_reg_get_proc_address(registry, cString(name));
       if (!pointer) throw new Error(`the CPU backend has no ${name}`);
       return pointer;
     };
@@ -144,19 +150,38 @@ export class LlamaNative {
       parameters: ["pointer"],
       result: "void",
     });
-    this.#initThreadpoolParams = base.ggml_threadpool_params_init;
+    this.#initThreadpoolParams = lib.ggml_threadpool_params_init;
   }
 
   /**
-   * Opens the libraries of the llama.cpp release node-llama-cpp loaded (call after `getLlama()`).
+   * Reaches the llama.cpp that node-llama-cpp loaded (call after `getLlama()`): `release` is
+   * `llama.llamaCppRelease.release`, `gpu` is `llama.gpu`.
    *
-   * @throws {Error} for a release other than {@link NATIVE_RELEASE} (struct layouts differ).
+   * @throws {Error} for a release other than {@link NATIVE_RELEASE} (struct layouts differ), or
+   *   when the addon file is not the loaded one.
    */
-  static open(release: string): LlamaNative {
+  static open(release: string, gpu: string | false): LlamaNative {
     if (release !== NATIVE_RELEASE) {
       throw new Error(`llama.cpp ${release} is not the ${NATIVE_RELEASE} this build expects`);
     }
-    return new LlamaNative(release);
+    // node-llama-cpp's prebuilt packages: @node-llama-cpp/<platform>-<arch>[-<gpu>]/bins/<same>/
+    const platform = { darwin: "mac", windows: "win" }[Deno.build.os as string] ?? Deno.build.os;
+    const arch = Deno.build.arch === "x86_64" ? "x64" : "arm64";
+    const name = [platform, arch, ...(gpu ? [gpu] : [])].join("-");
+    const addon = new URL(
+      `../node_modules/@node-llama-cpp/${name}/bins/${name}/llama-addon.node`,
+      import.meta.url,
+    );
+    return new LlamaNative(addon.pathname);
+  }
+
+  /** The text of `/proc/loadavg` (empty where there is none). */
+  readLoadavg(): string {
+    const fd = this.#lib.open(LOADAVG_PATH, O_RDONLY);
+    if (fd < 0) return "";
+    const size = Number(this.#lib.read(fd, this.#loadavg, BigInt(this.#loadavg.length)));
+    this.#lib.close(fd);
+    return size > 0 ? new TextDecoder().decode(this.#loadavg.subarray(0, size)) : "";
   }
 
   /**

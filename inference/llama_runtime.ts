@@ -294,7 +294,7 @@ export class LlamaRuntime implements InferenceRuntime {
     const { modelPath, slots } = this.#options;
     const vocabulary = await llama.loadModel({ modelPath, vocabOnly: true });
     try {
-      const native = LlamaNative.open(llama.llamaCppRelease.release);
+      const native = LlamaNative.open(llama.llamaCppRelease.release, llama.gpu);
       const weights = native.loadModel(modelPath, {
         gpuLayers: backend === "cpu" ? 0 : -1,
         // Read into memory, not mapped: a model file truncated or rewritten in place under a
@@ -317,7 +317,7 @@ export class LlamaRuntime implements InferenceRuntime {
         throw error;
       }
       const wrapper = resolveChatWrapper(vocabulary) ?? new GeneralChatWrapper();
-      const decoder = new BatchDecoder(weights, context, slots);
+      const decoder = new BatchDecoder(weights, context, slots, () => native.readLoadavg());
       const hidden = hiddenSegmentsOf(wrapper);
       return { llama, vocabulary, wrapper, hidden, weights, context, decoder };
     } catch (error) {
