@@ -11,7 +11,8 @@
  *
  *   deno task bench:anchor [--rounds 5] [--threads 1,2] [--tokens 128]
  *
- * Prints a markdown section for BENCHMARKS.md, and a last line saying whether tolk's decode got
+ * Runs with -A: CPU time and RSS come from /proc/<pid>, which Deno opens only then. Prints a
+ * markdown section for BENCHMARKS.md, and a last line saying whether tolk's decode got
  * slower with more threads (exit code 1 if so): the rule "more threads is never slower".
  */
 import { parseArgs } from "node:util";
