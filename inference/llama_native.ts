@@ -36,6 +36,7 @@ const THREADPOOL_POLL = 520;
 const LLAMA_BATCH_SIZE = 56;
 const GGML_BACKEND_DEVICE_TYPE_CPU = 0;
 const O_RDONLY = 0;
+const TOP_K = 40;
 
 const modelParams = { struct: Array(LLAMA_MODEL_PARAMS_SIZE / 8).fill("u64") } as const;
 const contextParams = { struct: Array(LLAMA_CONTEXT_PARAMS_SIZE / 8).fill("u64") } as const;
@@ -67,6 +68,7 @@ function llamaSymbols() {
     llama_sampler_init_greedy: { parameters: [], result: "pointer" },
     llama_sampler_init_dist: { parameters: ["u32"], result: "pointer" },
     llama_sampler_init_temp: { parameters: ["f32"], result: "pointer" },
+    llama_sampler_init_top_k: { parameters: ["i32"], result: "pointer" },
     llama_sampler_init_top_p: { parameters: ["f32", "usize"], result: "pointer" },
     llama_sampler_init_grammar: { parameters: ["pointer", "buffer", "buffer"], result: "pointer" },
     llama_sampler_sample: { parameters: ["pointer", "pointer", "i32"], result: "i32" },
@@ -275,7 +277,7 @@ export class NativeModel {
   }
 
   /**
-   * A sampler chain (grammar → top-p → temperature → seeded draw, or greedy).
+   * A sampler chain (grammar → top-k 40 → top-p → temperature → seeded draw, or greedy).
    *
    * @throws {Error} when llama.cpp refuses the grammar.
    */
@@ -297,6 +299,9 @@ export class NativeModel {
     }
     if (options.temperature <= 0) add(lib.llama_sampler_init_greedy());
     else {
+      // Top-k 40 first, as node-llama-cpp and llama-server default to: the long tail of a large
+      // vocabulary (end tokens of a random test model included) never gets drawn.
+      add(lib.llama_sampler_init_top_k(TOP_K));
       if (options.topP < 1) add(lib.llama_sampler_init_top_p(options.topP, 1n));
       add(lib.llama_sampler_init_temp(options.temperature));
       add(lib.llama_sampler_init_dist(options.seed >>> 0));
