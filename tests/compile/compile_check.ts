@@ -33,7 +33,6 @@ const DATA_FILES = [
 /** Lines the compile output's tree must show, and lines it must not (left out on purpose). */
 const TREE_HAS = [
   /data\/malay_lexicon\.json/,
-  /settings\.js/,
   /linux\/x64\/\*/,
   /@node-llama-cpp\/\*/,
 ];
