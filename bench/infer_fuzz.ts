@@ -25,7 +25,8 @@ import {
   StatusSchema,
 } from "../schemas/openai.ts";
 import { type InferDaemon, startInferDaemon } from "../tests/support/infer_daemon.ts";
-import { type FuzzCase, makeCase, mulberry32 } from "./infer_fuzz_cases.ts";
+import { type FuzzCase, makeCase } from "./infer_fuzz_cases.ts";
+import { seededRandom } from "../tests/support/seeded_random.ts";
 
 /** Options of {@link runInferFuzz}. */
 export interface InferFuzzOptions {
@@ -102,7 +103,7 @@ export async function runInferFuzz(options: InferFuzzOptions): Promise<InferFuzz
     },
     peakRssMb: 0,
   };
-  const random = mulberry32(options.seed);
+  const random = seededRandom(options.seed);
   const started = performance.now();
   let next = 0;
   let exited = false;

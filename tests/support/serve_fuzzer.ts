@@ -10,18 +10,7 @@
  * The same seed sends the same requests, so a failure is reproduced by its seed and index.
  */
 import { ErrorResponseSchema, TranslateResponseSchema } from "../../schemas/translation.ts";
-
-/** A deterministic PRNG (mulberry32): the same seed gives the same run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "./seeded_random.ts";
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T =>

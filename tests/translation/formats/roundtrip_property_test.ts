@@ -9,20 +9,9 @@ import { htmlFormat } from "../../../translation/formats/html.ts";
 import { markdownFormat } from "../../../translation/formats/markdown.ts";
 import { structureOf } from "../../support/document_structure.ts";
 import { dropPlaceholders, translateItem } from "../../support/format_engines.ts";
+import { seededRandom } from "../../support/seeded_random.ts";
 
 const DOCUMENTS_PER_FORMAT = 150;
-
-/** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Pick = <T>(options: readonly T[]) => T;
 
@@ -156,7 +145,7 @@ const FORMATS = [
 for (const { name, format, generate } of FORMATS) {
   Deno.test(`random ${name} documents round-trip byte for byte through a passthrough engine`, async () => {
     for (let seed = 1; seed <= DOCUMENTS_PER_FORMAT; seed++) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const pick: Pick = (options) => options[Math.floor(next() * options.length)];
       const document = generate(pick);
       const result = await translateItem(format, document, (text) => text);
@@ -166,7 +155,7 @@ for (const { name, format, generate } of FORMATS) {
 
   Deno.test(`random ${name} documents keep their skeleton when every placeholder is dropped`, async () => {
     for (let seed = 1; seed <= DOCUMENTS_PER_FORMAT; seed++) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const pick: Pick = (options) => options[Math.floor(next() * options.length)];
       const text = generate(pick);
       const result = await translateItem(format, text, dropPlaceholders);
