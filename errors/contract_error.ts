@@ -60,32 +60,65 @@ export interface RenderedError<Code extends string> {
   unexpected: boolean;
 }
 
-/** One service's error vocabulary, from which {@link createErrorRenderer} builds its renderer. */
-export interface ServiceErrorTable<Code extends string> {
-  /** Builds the service's own error class. */
-  make(code: Code, message: string, options?: ContractErrorOptions): ContractError<Code>;
-  /** True for the service's own error class. */
-  owns(thrown: unknown): thrown is ContractError<Code>;
-  /** Maps an error of a lower layer (engines, runtime) to a contract error; undefined if foreign. */
-  fromDomain(thrown: unknown): ContractError<Code> | undefined;
-  /** Hono's built-in 413 (body limit) and 400 (malformed JSON), and the unknown case. */
-  tooLarge(): ContractError<Code>;
-  malformedJson(): ContractError<Code>;
-  internal(): ContractError<Code>;
-  /** The service's own reading of one zod issue; undefined falls back to the shared mapping. */
-  fromIssue?(issue: z.core.$ZodIssue, param: string | null): ContractError<Code> | undefined;
-  /** The code of a generic validation failure. */
-  invalidCode: Code;
+/** The class of one service's errors: status and type come from the service's code table. */
+export type ServiceErrorClass<Code extends string> = new (
+  code: Code,
+  message: string,
+  options?: ContractErrorOptions,
+) => ContractError<Code>;
+
+/**
+ * Makes the error class of one service from its name and code table.
+ *
+ * @example
+ * ```ts
+ * export class InferenceError extends serviceErrorClass("InferenceError", INFERENCE_ERROR_CODES) {}
+ * ```
+ */
+export function serviceErrorClass<Code extends string>(
+  className: string,
+  codes: Record<Code, CodeEntry>,
+): ServiceErrorClass<Code> {
+  return class extends ContractError<Code> {
+    override name = className;
+
+    constructor(code: Code, message: string, options: ContractErrorOptions = {}) {
+      super(code, codes[code], message, options);
+    }
+  };
 }
 
-/** A service's renderer and zod mapping. */
+/** One service's error vocabulary, from which {@link createErrorRenderer} builds its renderer. */
+export interface ServiceErrorTable<Code extends string> {
+  /** The service's own error class ({@link serviceErrorClass}). */
+  errorClass: ServiceErrorClass<Code>;
+  /** Maps an error of a lower layer (engines, runtime) to a contract error; undefined if foreign. */
+  fromDomain(thrown: unknown): ContractError<Code> | undefined;
+  /** Hono's built-in 413 (body limit) in the service's words. */
+  tooLarge: { code: Code; message: string; param?: string };
+  /** The service's own reading of one zod issue; undefined falls back to the shared mapping. */
+  fromIssue?(issue: z.core.$ZodIssue, param: string | null): ContractError<Code> | undefined;
+  /** The code of a generic validation failure (and of malformed JSON). */
+  invalidCode: Code;
+  /** The code of an unexpected error. */
+  internalCode: Code;
+}
+
+/** A service's factory, renderer and zod mapping. */
 export interface ErrorRenderer<Code extends string> {
+  /** Makes a contract error of the service (its one error factory). */
+  make(code: Code, message: string, options?: ContractErrorOptions): ContractError<Code>;
   /** Renders anything thrown while serving (HTTP or a WebSocket frame). */
   render(thrown: unknown): RenderedError<Code>;
   /** Maps the first zod issue of a request to its contract error. */
   errorFromIssues(issues: readonly z.core.$ZodIssue[]): ContractError<Code>;
   /** The body of a contract error. */
   body(error: ContractError<Code>): ContractErrorBody<Code>;
+  /** The error builders of the JSON body validator (`middleware/json_body.ts`). */
+  jsonBodyErrors: {
+    invalid(issues: readonly z.core.$ZodIssue[]): ContractError<Code>;
+    notJson(): ContractError<Code>;
+  };
 }
 
 /**
@@ -93,7 +126,7 @@ export interface ErrorRenderer<Code extends string> {
  *
  * @example
  * ```ts
- * const renderer = createErrorRenderer(TABLE);
+ * const renderer = createErrorRenderer({ errorClass: InferenceError, invalidCode: "invalid_request", … });
  * app.onError((thrown, c) => {
  *   const rendered = renderer.render(thrown);
  *   if (rendered.unexpected) logUnexpected(log, c.get("requestId"), thrown);
@@ -104,6 +137,10 @@ export interface ErrorRenderer<Code extends string> {
 export function createErrorRenderer<Code extends string>(
   table: ServiceErrorTable<Code>,
 ): ErrorRenderer<Code> {
+  function make(code: Code, message: string, options?: ContractErrorOptions) {
+    return new table.errorClass(code, message, options);
+  }
+
   function body(error: ContractError<Code>): ContractErrorBody<Code> {
     return {
       error: { code: error.code, message: error.message, type: error.type, param: error.param },
@@ -111,13 +148,21 @@ export function createErrorRenderer<Code extends string>(
   }
 
   function classify(thrown: unknown): { error: ContractError<Code>; unexpected: boolean } {
-    if (table.owns(thrown)) return { error: thrown, unexpected: false };
+    if (thrown instanceof table.errorClass) return { error: thrown, unexpected: false };
     const domain = table.fromDomain(thrown);
     if (domain) return { error: domain, unexpected: false };
     const status = (thrown as { status?: unknown } | null)?.status;
-    if (status === 413) return { error: table.tooLarge(), unexpected: false };
-    if (status === 400) return { error: table.malformedJson(), unexpected: false };
-    return { error: table.internal(), unexpected: true };
+    if (status === 413) {
+      const { code, message, param } = table.tooLarge;
+      return { error: make(code, message, { param }), unexpected: false };
+    }
+    if (status === 400) {
+      return {
+        error: make(table.invalidCode, "malformed JSON in request body"),
+        unexpected: false,
+      };
+    }
+    return { error: make(table.internalCode, "internal error"), unexpected: true };
   }
 
   function render(thrown: unknown): RenderedError<Code> {
@@ -129,23 +174,29 @@ export function createErrorRenderer<Code extends string>(
 
   function errorFromIssues(issues: readonly z.core.$ZodIssue[]): ContractError<Code> {
     const issue = issues[0];
-    if (!issue) return table.make(table.invalidCode, "invalid request body");
+    if (!issue) return make(table.invalidCode, "invalid request body");
     if (issue.code === "unrecognized_keys") {
       const param = fieldPath([...issue.path, issue.keys[0]]);
-      return table.make(table.invalidCode, `unknown field "${param}"`, { param });
+      return make(table.invalidCode, `unknown field "${param}"`, { param });
     }
     const param = fieldPath(issue.path);
     const own = table.fromIssue?.(issue, param);
     if (own) return own;
     if (issue.code === "invalid_type" && issue.input === undefined && param) {
-      return table.make(table.invalidCode, `${param} is required`, { param });
+      return make(table.invalidCode, `${param} is required`, { param });
     }
-    return table.make(table.invalidCode, `${param ?? "request body"}: ${issue.message}`, {
+    return make(table.invalidCode, `${param ?? "request body"}: ${issue.message}`, {
       param,
     });
   }
 
-  return { render, errorFromIssues, body };
+  const jsonBodyErrors = {
+    invalid: errorFromIssues,
+    notJson: () =>
+      make(table.invalidCode, "the body must be JSON with Content-Type: application/json"),
+  };
+
+  return { make, render, errorFromIssues, body, jsonBodyErrors };
 }
 
 /**

@@ -10,13 +10,12 @@
  * `inference/generation.ts` is imported here as `engines/engine.ts` is by the translation
  * factory: a leaf module of words with no imports of its own.
  */
-import type { z } from "zod";
 import {
   type CodeEntry,
-  ContractError,
-  type ContractErrorOptions,
+  type ContractError,
   createErrorRenderer,
   type RenderedError,
+  serviceErrorClass,
 } from "./contract_error.ts";
 import { GenerationError, type GenerationFailure } from "../inference/generation.ts";
 import type { ErrorBody, InferenceErrorCode } from "../schemas/openai.ts";
@@ -39,33 +38,8 @@ export const INFERENCE_ERROR_CODES: Record<InferenceErrorCode, CodeEntry> = {
 /** A contract error code of the inference daemon. */
 export type { InferenceErrorCode };
 
-/** Options of {@link InferenceError}: `param` is e.g. `messages[0].content`. */
-export type InferenceErrorOptions = ContractErrorOptions;
-
 /** An error of `tolk infer` carrying its contract code. */
-export class InferenceError extends ContractError<InferenceErrorCode> {
-  override name = "InferenceError";
-
-  constructor(code: InferenceErrorCode, message: string, options: InferenceErrorOptions = {}) {
-    super(code, INFERENCE_ERROR_CODES[code], message, options);
-  }
-}
-
-/**
- * Makes a contract error.
- *
- * @example
- * ```ts
- * throw inferenceError("invalid_request", "messages must not be empty", { param: "messages" });
- * ```
- */
-export function inferenceError(
-  code: InferenceErrorCode,
-  message: string,
-  options?: InferenceErrorOptions,
-): InferenceError {
-  return new InferenceError(code, message, options);
-}
+export class InferenceError extends serviceErrorClass("InferenceError", INFERENCE_ERROR_CODES) {}
 
 /** Where each refusal of the runtime lands on the wire. */
 const GENERATION_FAILURES: Record<
@@ -78,27 +52,36 @@ const GENERATION_FAILURES: Record<
 };
 
 /** Maps an error of the runtime to a contract error; undefined when it is not one of them. */
-function fromRuntimeError(thrown: unknown): InferenceError | undefined {
+function fromRuntimeError(thrown: unknown): ContractError<InferenceErrorCode> | undefined {
   if (!(thrown instanceof GenerationError)) return undefined;
   const { code, param } = GENERATION_FAILURES[thrown.failure.kind];
   return inferenceError(code, thrown.message, { param, cause: thrown });
 }
 
 const renderer = createErrorRenderer<InferenceErrorCode>({
-  make: inferenceError,
-  owns: (thrown): thrown is InferenceError => thrown instanceof InferenceError,
+  errorClass: InferenceError,
   fromDomain: fromRuntimeError,
-  tooLarge: () =>
-    inferenceError("request_too_large", "request body is larger than --max-request-bytes"),
-  malformedJson: () => inferenceError("invalid_request", "malformed JSON in request body"),
-  internal: () => inferenceError("internal_error", "internal error"),
+  tooLarge: {
+    code: "request_too_large",
+    message: "request body is larger than --max-request-bytes",
+  },
   invalidCode: "invalid_request",
+  internalCode: "internal_error",
 });
 
+/**
+ * Makes a contract error: the one error factory of `tolk infer`.
+ *
+ * @example
+ * ```ts
+ * throw inferenceError("invalid_request", "messages must not be empty", { param: "messages" });
+ * ```
+ */
+export const inferenceError = renderer.make;
+
 /** The `{error:{message,type,param,code}}` body of a contract error. */
-export function inferenceErrorBody(error: ContractError<InferenceErrorCode>): ErrorBody {
-  return renderer.body(error);
-}
+export const inferenceErrorBody: (error: ContractError<InferenceErrorCode>) => ErrorBody =
+  renderer.body;
 
 /** What `app.onError` sends: status, body, the extra headers, and whether to log it. */
 export type RenderedInferenceError = RenderedError<InferenceErrorCode>;
@@ -108,20 +91,10 @@ export type RenderedInferenceError = RenderedError<InferenceErrorCode>;
  * body-limit 413 and malformed-JSON 400 are mapped by status; an unknown error becomes
  * `internal_error` with a fixed message.
  */
-export function renderInferenceError(thrown: unknown): RenderedInferenceError {
-  return renderer.render(thrown);
-}
+export const renderInferenceError = renderer.render;
 
 /** Maps the first zod issue of a request body to its contract error. */
-export function errorFromIssues(
-  issues: readonly z.core.$ZodIssue[],
-): ContractError<InferenceErrorCode> {
-  return renderer.errorFromIssues(issues);
-}
+export const errorFromIssues = renderer.errorFromIssues;
 
 /** The error builders of the JSON body validator (`middleware/json_body.ts`). */
-export const INFERENCE_JSON_BODY_ERRORS = {
-  invalid: errorFromIssues,
-  notJson: () =>
-    inferenceError("invalid_request", "the body must be JSON with Content-Type: application/json"),
-};
+export const INFERENCE_JSON_BODY_ERRORS = renderer.jsonBodyErrors;

@@ -8,10 +8,9 @@
 import type { z } from "zod";
 import {
   type CodeEntry,
-  ContractError,
-  type ContractErrorOptions,
+  type ContractError,
   createErrorRenderer,
-  type RenderedError,
+  serviceErrorClass,
 } from "./contract_error.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engines/engine.ts";
 import { EngineBusyError } from "../engines/engine_queue.ts";
@@ -43,39 +42,15 @@ export const ERROR_CODES: Record<TranslationErrorCode, CodeEntry> = {
 /** A contract error code. */
 export type ErrorCode = TranslationErrorCode;
 
-/** Options of {@link TranslationServiceError}. */
-export type ServiceErrorOptions = ContractErrorOptions;
-
 /** An error of `tolk serve` carrying its contract code. */
-export class TranslationServiceError extends ContractError<ErrorCode> {
-  override name = "TranslationServiceError";
-
-  constructor(code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
-    super(code, ERROR_CODES[code], message, options);
-  }
-}
-
-/**
- * Makes a contract error.
- *
- * @example
- * ```ts
- * throw serviceError("invalid_request", "texts must not be empty", { param: "texts" });
- * ```
- */
-export function serviceError(
-  code: ErrorCode,
-  message: string,
-  options?: ServiceErrorOptions,
-): TranslationServiceError {
-  return new TranslationServiceError(code, message, options);
-}
+export class TranslationServiceError
+  extends serviceErrorClass("TranslationServiceError", ERROR_CODES) {}
 
 /**
  * Engine and storage errors are routine (a backend is down, a queue is full, a model answered badly): they
  * keep their message, which names the engine and why and never quotes user text.
  */
-function fromEngineError(thrown: unknown): TranslationServiceError | undefined {
+function fromEngineError(thrown: unknown): ContractError<ErrorCode> | undefined {
   if (thrown instanceof EngineBusyError) {
     return serviceError("engine_unavailable", thrown.message, {
       retryAfter: thrown.retryAfterSeconds,
@@ -114,35 +89,32 @@ function fromIssue(issue: z.core.$ZodIssue, param: string | null) {
 const LANGUAGE_FIELD = /^(source|target)$|(^|\.)(source|target)_lang$/;
 
 const renderer = createErrorRenderer<ErrorCode>({
-  make: serviceError,
-  owns: (thrown): thrown is TranslationServiceError => thrown instanceof TranslationServiceError,
+  errorClass: TranslationServiceError,
   fromDomain: fromEngineError,
-  tooLarge: () =>
-    serviceError("payload_too_large", "request body is too large", { param: "texts" }),
-  malformedJson: () => serviceError("invalid_request", "malformed JSON in request body"),
-  internal: () => serviceError("internal_error", "internal error"),
+  tooLarge: { code: "payload_too_large", message: "request body is too large", param: "texts" },
   fromIssue,
   invalidCode: "invalid_request",
+  internalCode: "internal_error",
 });
 
+/**
+ * Makes a contract error: the one error factory of `tolk serve`.
+ *
+ * @example
+ * ```ts
+ * throw serviceError("invalid_request", "texts must not be empty", { param: "texts" });
+ * ```
+ */
+export const serviceError = renderer.make;
+
 /** Renders anything thrown while serving an HTTP request or a WebSocket frame. */
-export function renderTranslationError(thrown: unknown): RenderedError<ErrorCode> {
-  return renderer.render(thrown);
-}
+export const renderTranslationError = renderer.render;
 
 /** The ErrorResponse body of a contract error. */
-export function errorBody(error: ContractError<ErrorCode>): ErrorResponse {
-  return renderer.body(error) as ErrorResponse;
-}
+export const errorBody = renderer.body as (error: ContractError<ErrorCode>) => ErrorResponse;
 
 /** Maps a zod validation failure of a request to its contract error (first issue wins). */
-export function errorFromIssues(issues: readonly z.core.$ZodIssue[]): ContractError<ErrorCode> {
-  return renderer.errorFromIssues(issues);
-}
+export const errorFromIssues = renderer.errorFromIssues;
 
 /** The error builders the JSON body validator of this service uses. */
-export const JSON_BODY_ERRORS = {
-  invalid: errorFromIssues,
-  notJson: () =>
-    serviceError("invalid_request", "the body must be JSON with Content-Type: application/json"),
-};
+export const JSON_BODY_ERRORS = renderer.jsonBodyErrors;
