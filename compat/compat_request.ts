@@ -27,6 +27,16 @@ export interface CompatPolicy {
 /** The policy when the settings say nothing. */
 export const DEFAULT_COMPAT_POLICY: CompatPolicy = { sensitive: false, memory: false };
 
+/** How a client family refuses a request without the token, in the words its users know. */
+export interface RefusalWords {
+  /** No token at all. */
+  missing: string;
+  /** A token that is not the one in force. */
+  wrong: string;
+  /** True where the family answers a missing key as a bad request (LibreTranslate: 400). */
+  missingIsInvalid?: boolean;
+}
+
 /**
  * Reads a client's body with its schema.
  *

@@ -26,6 +26,12 @@ import {
 /** The history `client` of requests that came through the DeepL routes. */
 export const DEEPL_CLIENT = "deepl";
 
+/** How DeepL clients are told that the token is missing or wrong (`RefusalWords`). */
+export const DEEPL_REFUSAL = {
+  missing: "missing API key: send the tolk token as the DeepL auth key",
+  wrong: "wrong API key: send the tolk token as the DeepL auth key",
+};
+
 /** DeepL shows a quota; tolk has none, so the limit is one no client reaches. */
 export const DEEPL_CHARACTER_LIMIT = 1_000_000_000_000;
 

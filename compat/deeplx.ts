@@ -19,6 +19,9 @@ import { toClientLanguage } from "./language_spellings.ts";
 /** The history `client` of requests that came through the DeepLX routes. */
 export const DEEPLX_CLIENT = "deeplx";
 
+/** How DeepLX clients are told that the token is missing or wrong (`RefusalWords`). */
+export const DEEPLX_REFUSAL = { missing: "Invalid access token", wrong: "Invalid access token" };
+
 /** A DeepLX call read: the client's fields (the answer echoes them) and the tolk request. */
 export interface DeepLXCall {
   fields: DeepLXRequest;

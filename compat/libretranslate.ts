@@ -23,6 +23,13 @@ import { LANGUAGE_NAMES, toClientLanguage } from "./language_spellings.ts";
 /** The history `client` of requests that came through the LibreTranslate routes. */
 export const LIBRE_CLIENT = "libretranslate";
 
+/** How LibreTranslate clients are told that the token is missing or wrong (`RefusalWords`). */
+export const LIBRE_REFUSAL = {
+  missing: "an API key is required: send the tolk token as api_key",
+  wrong: "Invalid API key",
+  missingIsInvalid: true,
+};
+
 /** Most alternatives tolk returns per text. */
 const MAX_ALTERNATIVES = 3;
 

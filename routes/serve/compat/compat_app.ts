@@ -4,7 +4,7 @@
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { CompatPolicy } from "../../../compat/compat_request.ts";
+import type { CompatPolicy, RefusalWords } from "../../../compat/compat_request.ts";
 import type { ContractError } from "../../../errors/contract_error.ts";
 import { logUnexpected } from "../../../errors/log_unexpected.ts";
 import {
@@ -35,12 +35,20 @@ export type ClientErrorRenderer = (
   error: ContractError<ErrorCode>,
 ) => { status: number; body: unknown };
 
+/** A compat sub-app. */
+export type CompatHono = Hono<{ Variables: RequestIdVariables }>;
+
 /**
  * A sub-app whose errors (bad bodies, limits, engines, anything unexpected) are rendered in the
- * client's own shape by `render`.
+ * client's own shape by `render`: `addRoutes` adds the client's routes, and every other path
+ * answers `not_found` in that shape too.
  */
-export function compatApp(render: ClientErrorRenderer, log: (line: string) => void) {
-  const app = new Hono<{ Variables: RequestIdVariables }>();
+export function compatApp(
+  render: ClientErrorRenderer,
+  log: (line: string) => void,
+  addRoutes: (app: CompatHono) => void,
+): CompatHono {
+  const app: CompatHono = new Hono();
   app.use(bodyLimit({ maxSize: MAX_COMPAT_BODY_BYTES }));
   app.onError((thrown, c) => {
     const rendered = renderTranslationError(thrown);
@@ -48,12 +56,10 @@ export function compatApp(render: ClientErrorRenderer, log: (line: string) => vo
     const { status, body } = render(rendered.error);
     return c.json(body, status as 400, rendered.headers);
   });
-  return app;
-}
-
-/** Thrown by the last route of a compat sub-app: an unknown path in the client's shape. */
-export function compatNotFound(): never {
-  throw serviceError("not_found", "no such endpoint");
+  addRoutes(app);
+  return app.all("*", () => {
+    throw serviceError("not_found", "no such endpoint");
+  });
 }
 
 const AUTHORIZATION = /^(?:Bearer|DeepL-Auth-Key)\s+(\S+)\s*$/i;
@@ -63,33 +69,27 @@ const AUTHORIZATION = /^(?:Bearer|DeepL-Auth-Key)\s+(\S+)\s*$/i;
  * (`/v1/compat/t/<token>/…`), `X-Svc-Token`, `Authorization: Bearer` or `DeepL-Auth-Key`,
  * `?token=` (DeepLX) or the body's `api_key` (LibreTranslate).
  */
-export function presentedCompatToken(c: Context, body?: unknown): string | undefined {
+function presentedCompatToken(c: Context, body?: unknown): string | undefined {
   const apiKey = (body as { api_key?: unknown } | undefined)?.api_key;
   return c.req.param("token") || c.req.header("x-svc-token") ||
     c.req.header("authorization")?.match(AUTHORIZATION)?.[1] || c.req.query("token") ||
     (typeof apiKey === "string" && apiKey !== "" ? apiKey : undefined);
 }
 
-/** Messages of a refused compat request, in the words the client's users know. */
-export interface RefusalWords {
-  /** No token at all. */
-  missing: string;
-  /** A token that is not the one in force. */
-  wrong: string;
-}
-
 /**
- * Requires the token in force.
+ * Requires the token in force, looked for wherever the client puts it (the body's `api_key` when
+ * `body` is given).
  *
  * @throws {TranslationServiceError} `unauthorized` (each family renders its own status), or
- * the `missing` error when `missingIsInvalid` (LibreTranslate answers a missing key with 400).
+ * the `missing` error as `invalid_request` when `missingIsInvalid`.
  */
 export function requireCompatToken(
-  presented: string | undefined,
+  c: Context,
   currentToken: string | null,
   words: RefusalWords,
-  missingIsInvalid = false,
+  body?: unknown,
 ): void {
+  const presented = presentedCompatToken(c, body);
   if (presented !== undefined && currentToken !== null && tokensEqual(presented, currentToken)) {
     return;
   }
@@ -100,7 +100,7 @@ export function requireCompatToken(
     );
   }
   if (presented === undefined) {
-    throw missingIsInvalid
+    throw words.missingIsInvalid
       ? serviceError("invalid_request", words.missing, { param: "api_key" })
       : serviceError("unauthorized", words.missing);
   }

@@ -5,6 +5,7 @@
 import {
   DEEPL_CHARACTER_LIMIT,
   DEEPL_CLIENT,
+  DEEPL_REFUSAL,
   fromDeepLRequest,
   toDeepLError,
   toDeepLLanguages,
@@ -15,18 +16,11 @@ import { glossaryReportHeader } from "../../../translation/glossary/glossary_ste
 import { runTranslation } from "../../../translation/run_translation.ts";
 import {
   compatApp,
-  compatNotFound,
   type CompatRouteDeps,
-  presentedCompatToken,
   readCompatBody,
   requireCompatToken,
 } from "./compat_app.ts";
 import { deeplGlossariesRoute } from "./deepl_glossaries.ts";
-
-const REFUSAL = {
-  missing: "missing API key: send the tolk token as the DeepL auth key",
-  wrong: "wrong API key: send the tolk token as the DeepL auth key",
-};
 
 /**
  * The DeepL sub-app (`new DeepLClient(token, { serverUrl })` works unchanged against it), with
@@ -34,33 +28,33 @@ const REFUSAL = {
  */
 export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore }) {
   let billed = 0;
-  const app = compatApp(toDeepLError, deps.log)
-    .use(async (c, next) => {
-      requireCompatToken(presentedCompatToken(c), deps.currentToken(), REFUSAL);
+  return compatApp(toDeepLError, deps.log, (app) => {
+    app.use(async (c, next) => {
+      requireCompatToken(c, deps.currentToken(), DEEPL_REFUSAL);
       await next();
     })
-    .post("/v2/translate", async (c) => {
-      const request = fromDeepLRequest(await readCompatBody(c), deps.policy());
-      let glossaryReport: string | undefined;
-      const result = await runTranslation(deps.translation, request, {
-        client: DEEPL_CLIENT,
-        signal: c.req.raw.signal,
-        onGlossaryReport: (report) => glossaryReport = glossaryReportHeader(report),
-      });
-      const body = toDeepLResponse(result, request);
-      for (const translation of body.translations) billed += translation.billed_characters;
-      const response = c.json(body);
-      if (glossaryReport) response.headers.set("Svc-Glossary-Report", glossaryReport);
-      return response;
-    })
-    .get("/v2/languages", (c) => c.json(toDeepLLanguages(c.req.query("type"))))
-    .on(
-      ["GET", "POST"],
-      "/v2/usage",
-      (c) => c.json({ character_count: billed, character_limit: DEEPL_CHARACTER_LIMIT }),
-    );
-  if (deps.glossaries) {
-    app.route("/v3/glossaries", deeplGlossariesRoute({ glossaries: deps.glossaries }));
-  }
-  return app.all("*", compatNotFound);
+      .post("/v2/translate", async (c) => {
+        const request = fromDeepLRequest(await readCompatBody(c), deps.policy());
+        let glossaryReport: string | undefined;
+        const result = await runTranslation(deps.translation, request, {
+          client: DEEPL_CLIENT,
+          signal: c.req.raw.signal,
+          onGlossaryReport: (report) => glossaryReport = glossaryReportHeader(report),
+        });
+        const body = toDeepLResponse(result, request);
+        for (const translation of body.translations) billed += translation.billed_characters;
+        const response = c.json(body);
+        if (glossaryReport) response.headers.set("Svc-Glossary-Report", glossaryReport);
+        return response;
+      })
+      .get("/v2/languages", (c) => c.json(toDeepLLanguages(c.req.query("type"))))
+      .on(
+        ["GET", "POST"],
+        "/v2/usage",
+        (c) => c.json({ character_count: billed, character_limit: DEEPL_CHARACTER_LIMIT }),
+      );
+    if (deps.glossaries) {
+      app.route("/v3/glossaries", deeplGlossariesRoute({ glossaries: deps.glossaries }));
+    }
+  });
 }

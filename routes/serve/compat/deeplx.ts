@@ -4,6 +4,7 @@
  */
 import {
   DEEPLX_CLIENT,
+  DEEPLX_REFUSAL,
   fromDeepLXRequest,
   toDeepLXError,
   toDeepLXResponse,
@@ -11,26 +12,22 @@ import {
 import { runTranslation } from "../../../translation/run_translation.ts";
 import {
   compatApp,
-  compatNotFound,
   type CompatRouteDeps,
-  presentedCompatToken,
   readCompatBody,
   requireCompatToken,
 } from "./compat_app.ts";
 
-const REFUSAL = { missing: "Invalid access token", wrong: "Invalid access token" };
-
 /** The DeepLX sub-app. */
 export function deeplxRoute(deps: CompatRouteDeps) {
-  return compatApp(toDeepLXError, deps.log)
-    .post("/translate", async (c) => {
-      requireCompatToken(presentedCompatToken(c), deps.currentToken(), REFUSAL);
-      const call = fromDeepLXRequest(await readCompatBody(c), deps.policy());
-      const result = await runTranslation(deps.translation, call.request, {
-        client: DEEPLX_CLIENT,
-        signal: c.req.raw.signal,
-      });
-      return c.json(toDeepLXResponse(result, call));
-    })
-    .all("*", compatNotFound);
+  return compatApp(toDeepLXError, deps.log, (app) =>
+    app
+      .post("/translate", async (c) => {
+        requireCompatToken(c, deps.currentToken(), DEEPLX_REFUSAL);
+        const call = fromDeepLXRequest(await readCompatBody(c), deps.policy());
+        const result = await runTranslation(deps.translation, call.request, {
+          client: DEEPLX_CLIENT,
+          signal: c.req.raw.signal,
+        });
+        return c.json(toDeepLXResponse(result, call));
+      }));
 }

@@ -8,6 +8,7 @@ import {
   fromLibreDetectRequest,
   fromLibreRequest,
   LIBRE_CLIENT,
+  LIBRE_REFUSAL,
   toLibreDetection,
   toLibreError,
   toLibreFrontendSettings,
@@ -17,42 +18,35 @@ import {
 import { runTranslation } from "../../../translation/run_translation.ts";
 import {
   compatApp,
-  compatNotFound,
   type CompatRouteDeps,
-  presentedCompatToken,
   readCompatBody,
   requireCompatToken,
 } from "./compat_app.ts";
 
-const REFUSAL = {
-  missing: "an API key is required: send the tolk token as api_key",
-  wrong: "Invalid API key",
-};
-
 /** The LibreTranslate sub-app. */
 export function libreTranslateRoute(deps: CompatRouteDeps) {
   const { detector } = deps.translation;
-  return compatApp(toLibreError, deps.log)
-    .post("/translate", async (c) => {
-      const body = await readCompatBody(c);
-      requireCompatToken(presentedCompatToken(c, body), deps.currentToken(), REFUSAL, true);
-      const call = fromLibreRequest(body, deps.policy());
-      const result = await runTranslation(deps.translation, call.request, {
-        client: LIBRE_CLIENT,
-        signal: c.req.raw.signal,
-      });
-      const detections = call.request.source === "auto"
-        ? call.request.texts.map((text) => detector.detect(text))
-        : [];
-      return c.json(toLibreResponse(result, call, detections));
-    })
-    .post("/detect", async (c) => {
-      const body = await readCompatBody(c);
-      requireCompatToken(presentedCompatToken(c, body), deps.currentToken(), REFUSAL, true);
-      const text = fromLibreDetectRequest(body);
-      return c.json([toLibreDetection(detector.detect(text))]);
-    })
-    .get("/languages", (c) => c.json(toLibreLanguages()))
-    .get("/frontend/settings", (c) => c.json(toLibreFrontendSettings()))
-    .all("*", compatNotFound);
+  return compatApp(toLibreError, deps.log, (app) =>
+    app
+      .post("/translate", async (c) => {
+        const body = await readCompatBody(c);
+        requireCompatToken(c, deps.currentToken(), LIBRE_REFUSAL, body);
+        const call = fromLibreRequest(body, deps.policy());
+        const result = await runTranslation(deps.translation, call.request, {
+          client: LIBRE_CLIENT,
+          signal: c.req.raw.signal,
+        });
+        const detections = call.request.source === "auto"
+          ? call.request.texts.map((text) => detector.detect(text))
+          : [];
+        return c.json(toLibreResponse(result, call, detections));
+      })
+      .post("/detect", async (c) => {
+        const body = await readCompatBody(c);
+        requireCompatToken(c, deps.currentToken(), LIBRE_REFUSAL, body);
+        const text = fromLibreDetectRequest(body);
+        return c.json([toLibreDetection(detector.detect(text))]);
+      })
+      .get("/languages", (c) => c.json(toLibreLanguages()))
+      .get("/frontend/settings", (c) => c.json(toLibreFrontendSettings())));
 }
