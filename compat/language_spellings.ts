@@ -4,45 +4,35 @@
  *
  * Pure data and functions: no Hono, no I/O.
  */
-import { LANGUAGE_CODES, type LanguageCode } from "../schemas/languages.ts";
+import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from "../schemas/languages.ts";
 
 /** A family of clients that spells languages one way. DeepLX clients speak DeepL's codes. */
 export type ClientFamily = "deepl" | "libre";
 
 /**
- * Every spelling read, lower case, with `_` already turned into `-`. A tolk code reads as itself.
+ * The other spellings clients send, lower case, with `_` already turned into `-`.
  * Sources: DECISIONS.md "Compatibility routes", notes "Language spellings clients send", DeepL's
  * and LibreTranslate's own language lists (old LibreTranslate installs say `zh`/`zt`, new ones
  * `zh-Hans`/`zh-Hant`; Android and old Java clients say `in` for Indonesian).
  */
-export const LANGUAGE_SPELLINGS: Readonly<Record<string, LanguageCode>> = {
-  "en": "en",
+const OTHER_SPELLINGS: Readonly<Record<string, LanguageCode>> = {
   "en-us": "en",
   "en-gb": "en",
   "zh": "zh-Hans",
-  "zh-hans": "zh-Hans",
   "zh-cn": "zh-Hans",
   "zh-sg": "zh-Hans",
-  "zh-hant": "zh-Hant",
   "zt": "zh-Hant",
   "zh-tw": "zh-Hant",
   "zh-hk": "zh-Hant",
-  "vi": "vi",
-  "th": "th",
-  "id": "id",
   "in": "id",
-  "ms": "ms",
-  "fil": "fil",
   "tl": "fil",
-  "my": "my",
-  "km": "km",
-  "lo": "lo",
-  "ja": "ja",
-  "ko": "ko",
-  "fr": "fr",
-  "de": "de",
-  "es": "es",
   "es-419": "es",
+};
+
+/** Every spelling read, lower case: a tolk code reads as itself, then the other spellings. */
+export const LANGUAGE_SPELLINGS: Readonly<Record<string, LanguageCode>> = {
+  ...Object.fromEntries(LANGUAGE_CODES.map((code) => [code.toLowerCase(), code])),
+  ...OTHER_SPELLINGS,
 };
 
 /**
@@ -79,25 +69,13 @@ const DEEPL_SOURCE: Record<LanguageCode, string> = {
   "es": "ES",
 };
 
-/** LibreTranslate's codes as libretranslate.com lists them (`tl` is Argos's Filipino). */
-const LIBRE: Record<LanguageCode, string> = {
-  "en": "en",
-  "zh-Hans": "zh-Hans",
-  "zh-Hant": "zh-Hant",
-  "vi": "vi",
-  "th": "th",
-  "id": "id",
-  "ms": "ms",
-  "fil": "tl",
-  "my": "my",
-  "km": "km",
-  "lo": "lo",
-  "ja": "ja",
-  "ko": "ko",
-  "fr": "fr",
-  "de": "de",
-  "es": "es",
-};
+/**
+ * LibreTranslate's code of a tolk code, as libretranslate.com lists them: tolk's own, but `tl`
+ * (Argos's Filipino) for `fil`.
+ */
+function libreCode(code: LanguageCode): string {
+  return code === "fil" ? "tl" : code;
+}
 
 /** English names, as both families show them in their language lists. */
 export const LANGUAGE_NAMES: Readonly<Record<LanguageCode, string>> = {
@@ -124,9 +102,7 @@ export const LANGUAGE_NAMES: Readonly<Record<LanguageCode, string>> = {
  * detected language.
  */
 export function toClientLanguage(code: string, family: ClientFamily): string {
-  const table = family === "deepl" ? DEEPL_SOURCE : LIBRE;
-  const known = (LANGUAGE_CODES as readonly string[]).includes(code);
-  if (known) return table[code as LanguageCode];
+  if (isLanguageCode(code)) return family === "deepl" ? DEEPL_SOURCE[code] : libreCode(code);
   return family === "deepl" ? code.toUpperCase() : code;
 }
 
