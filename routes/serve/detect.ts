@@ -3,8 +3,7 @@
  */
 import { Hono } from "hono";
 import type { LanguageDetector } from "../../detection/language_detector.ts";
-import { JSON_BODY_ERRORS, serviceError } from "../../errors/translation_errors.ts";
-import { jsonBody } from "../../middleware/json_body.ts";
+import { serviceError } from "../../errors/translation_errors.ts";
 import { ENGINE_IDS } from "../../schemas/languages.ts";
 import {
   countCodePoints,
@@ -12,10 +11,11 @@ import {
   type DetectResponse,
 } from "../../schemas/translation.ts";
 import { successJson } from "./success_response.ts";
+import { validJson } from "./validated_request.ts";
 
 /** The detect sub-app. */
 export function detectRoute(deps: { detector: LanguageDetector }) {
-  return new Hono().post("/", jsonBody(DetectRequestSchema, JSON_BODY_ERRORS), (c) => {
+  return new Hono().post("/", validJson(DetectRequestSchema), (c) => {
     const started = performance.now();
     const request = c.req.valid("json");
     const detectorName = pickDetector(deps.detector, request.options?.engine);

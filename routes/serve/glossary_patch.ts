@@ -3,25 +3,20 @@
  * sends (a dictionary with no entries removes its pair).
  */
 import { Hono } from "hono";
-import { JSON_BODY_ERRORS } from "../../errors/translation_errors.ts";
-import { jsonBody } from "../../middleware/json_body.ts";
 import { PatchGlossaryRequestSchema } from "../../schemas/glossary.ts";
 import type { GlossaryStore } from "../../storage/glossary_store.ts";
 import { toGlossaryBody, toStoredDictionaries, unknownGlossary } from "./glossary_wire.ts";
+import { validJson } from "./validated_request.ts";
 
 /** The glossary patch sub-app. */
 export function glossaryPatchRoute(deps: { glossaries: GlossaryStore }) {
-  return new Hono().patch(
-    "/:glossary_id",
-    jsonBody(PatchGlossaryRequestSchema, JSON_BODY_ERRORS),
-    (c) => {
-      const body = c.req.valid("json");
-      const id = c.req.param("glossary_id");
-      if (!deps.glossaries.exists(id)) throw unknownGlossary();
-      const dictionaries = body.dictionaries && toStoredDictionaries(body.dictionaries, true);
-      const record = deps.glossaries.patch(id, { name: body.name, dictionaries });
-      if (!record) throw unknownGlossary();
-      return c.json(toGlossaryBody(record));
-    },
-  );
+  return new Hono().patch("/:glossary_id", validJson(PatchGlossaryRequestSchema), (c) => {
+    const body = c.req.valid("json");
+    const id = c.req.param("glossary_id");
+    if (!deps.glossaries.exists(id)) throw unknownGlossary();
+    const dictionaries = body.dictionaries && toStoredDictionaries(body.dictionaries, true);
+    const record = deps.glossaries.patch(id, { name: body.name, dictionaries });
+    if (!record) throw unknownGlossary();
+    return c.json(toGlossaryBody(record));
+  });
 }

@@ -2,14 +2,14 @@
  * GET /v1/history — stored translations, newest first, with cursor paging and text search.
  */
 import { Hono } from "hono";
-import { errorFromIssues, serviceError } from "../../errors/translation_errors.ts";
-import { queryParams } from "../../middleware/query_params.ts";
+import { serviceError } from "../../errors/translation_errors.ts";
 import { type HistoryPageBody, HistoryQuerySchema } from "../../schemas/history.ts";
 import type { HistoryStore } from "../../storage/history_store.ts";
+import { validQuery } from "./validated_request.ts";
 
 /** The history list sub-app. */
 export function historyListRoute(deps: { history: HistoryStore }) {
-  return new Hono().get("/", queryParams(HistoryQuerySchema, errorFromIssues), (c) => {
+  return new Hono().get("/", validQuery(HistoryQuerySchema), (c) => {
     const query = c.req.valid("query");
     let page;
     try {

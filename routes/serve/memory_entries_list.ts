@@ -2,14 +2,14 @@
  * GET /v1/memory/entries — memory entries, newest first, filtered by pair and text.
  */
 import { Hono } from "hono";
-import { errorFromIssues, serviceError } from "../../errors/translation_errors.ts";
-import { queryParams } from "../../middleware/query_params.ts";
+import { serviceError } from "../../errors/translation_errors.ts";
 import { MemoryEntriesQuerySchema } from "../../schemas/memory.ts";
 import type { MemoryStore } from "../../storage/memory_store.ts";
+import { validQuery } from "./validated_request.ts";
 
 /** The memory list sub-app. */
 export function memoryEntriesListRoute(deps: { memory: MemoryStore }) {
-  return new Hono().get("/", queryParams(MemoryEntriesQuerySchema, errorFromIssues), (c) => {
+  return new Hono().get("/", validQuery(MemoryEntriesQuerySchema), (c) => {
     const query = c.req.valid("query");
     let page;
     try {

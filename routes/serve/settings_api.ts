@@ -7,8 +7,7 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { EnginePipeline } from "../../engines/engine_pipeline.ts";
-import { JSON_BODY_ERRORS, serviceError } from "../../errors/translation_errors.ts";
-import { jsonBody } from "../../middleware/json_body.ts";
+import { serviceError } from "../../errors/translation_errors.ts";
 import { SESSION_COOKIE, type SettingsSessions } from "../../middleware/settings_session.ts";
 import { listInstalledModels } from "../../models/model_store.ts";
 import type { ApiRoute } from "../../schemas/api_route.ts";
@@ -25,6 +24,7 @@ import {
   SettingsFileError,
   type SettingsStore,
 } from "../../settings/settings_store.ts";
+import { validJson } from "./validated_request.ts";
 
 /** What the page's endpoints need. */
 export interface SettingsApiDeps {
@@ -97,7 +97,7 @@ export function settingsApiRoute(deps: SettingsApiDeps) {
 
   return new Hono()
     .get("/state", async (c) => c.json(await state(origin(c))))
-    .post("/api", jsonBody(ApiSwitchSchema, JSON_BODY_ERRORS), async (c) => {
+    .post("/api", validJson(ApiSwitchSchema), async (c) => {
       const { enabled } = c.req.valid("json");
       change((settings) => {
         settings.api.enabled = enabled;
@@ -118,7 +118,7 @@ export function settingsApiRoute(deps: SettingsApiDeps) {
       });
       return c.json(await state(origin(c)));
     })
-    .post("/engines", jsonBody(EngineChangeSchema, JSON_BODY_ERRORS), async (c) => {
+    .post("/engines", validJson(EngineChangeSchema), async (c) => {
       const request = c.req.valid("json");
       checkOrder(request.order);
       change((settings) => applyEngineChange(settings, request));

@@ -7,8 +7,7 @@
  */
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { JSON_BODY_ERRORS, serviceError } from "../../errors/translation_errors.ts";
-import { jsonBody } from "../../middleware/json_body.ts";
+import { serviceError } from "../../errors/translation_errors.ts";
 import {
   SESSION_COOKIE,
   sessionCookie,
@@ -17,6 +16,7 @@ import {
 import { LinkRequestSchema } from "../../schemas/settings_page.ts";
 import type { LinkRequestVerifier } from "../../settings/settings_link.ts";
 import type { SettingsStore } from "../../settings/settings_store.ts";
+import { validJson } from "./validated_request.ts";
 
 const WEB_DIR = new URL("../../web/settings/", import.meta.url);
 
@@ -58,7 +58,7 @@ export function settingsPageRoute(deps: SettingsPageDeps) {
     })
     .get("/settings.js", (c) => page(c, "settings.js", 200))
     .get("/settings.css", (c) => page(c, "settings.css", 200))
-    .post("/link", jsonBody(LinkRequestSchema, JSON_BODY_ERRORS), (c) => {
+    .post("/link", validJson(LinkRequestSchema), (c) => {
       // `tolk settings` never sends Origin; a browser always does on a POST.
       if (c.req.header("origin") !== undefined) {
         throw serviceError("origin_not_allowed", "links are issued to `tolk settings` only");
