@@ -180,8 +180,11 @@ function tagTranslations(
   return JSON.stringify(answer);
 }
 
-/** The `"term" → "translation"` pairs of the prompt's glossary line (kept terms map to themselves). */
-function promptTerms(messages: { role: string; content: string }[]): [string, string][] {
+/**
+ * The `"term" → "translation"` pairs of the prompt's glossary line (kept terms map to
+ * themselves): what the service told the model.
+ */
+export function promptTerms(messages: { role: string; content: string }[]): [string, string][] {
   const system = messages.find((m) => m.role === "system")?.content ?? "";
   const line = system.split("\n").find((l) => l.startsWith("Glossary")) ?? "";
   const pairs: [string, string][] = [];

@@ -28,6 +28,16 @@ export function termApplied(
   return termChecker(translation, targetLanguage)(term);
 }
 
+// The lower-cased required form of each term, kept while the term is (terms live in compiled,
+// cached matchers, so a request checks its terms without normalising them again).
+const requiredKeys = new WeakMap<GlossaryTerm, string>();
+
+function requiredKey(term: GlossaryTerm): string {
+  let key = requiredKeys.get(term);
+  if (key === undefined) requiredKeys.set(term, key = lower(requiredForm(term)));
+  return key;
+}
+
 /**
  * A check of many terms against one translation: the translation is normalised once.
  */
@@ -39,7 +49,7 @@ export function termChecker(
   const spaceless = SPACELESS_LANGUAGES.has(targetLanguage);
   const inflected = PREFIX_MATCH_LANGUAGES.has(targetLanguage);
   return (term) => {
-    const required = lower(requiredForm(term));
+    const required = requiredKey(term);
     if (spaceless) return text.includes(required);
     // A kept source term is a name: it must come back as written, not inflected.
     const prefixOnly = inflected && term.target !== "";

@@ -3,8 +3,12 @@
  * whole words for languages written with spaces, substrings for zh, ja, th, lo, km and my;
  * where matches overlap the longest wins.
  *
- * A matcher is compiled once per dictionary (an index by first word or first character), so a
- * request pays for a scan of its texts, not for the size of the glossary.
+ * A matcher is compiled once per dictionary, so a request pays for a scan of its texts, not for
+ * the size of the glossary. Spaced scripts: terms are indexed by a hash of their first word, and
+ * the text's words are hashed while it is scanned (no word is copied), so each word costs one
+ * look-up. Scripts without spaces, and terms without a letter or digit: a character trie is
+ * walked from each position, so the cost grows with the text and the terms' length, never with
+ * how many terms there are.
  */
 
 /** One glossary term; an empty `target` means "do not translate". */
@@ -35,31 +39,95 @@ export const SPACELESS_LANGUAGES: ReadonlySet<string> = new Set([
 const WORD_CHAR = /[\p{L}\p{M}\p{N}_]/u;
 const SPACELESS_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-const WORDS = /[\p{L}\p{M}\p{N}_]+/gu;
+
+// Whether each UTF-16 code unit continues a word, learnt on first sight: testing the regular
+// expressions above costs more than the rest of a look-up.
+const UNKNOWN = 0;
+const IN_WORD = 1;
+const NOT_IN_WORD = 2;
+const unitClasses = new Uint8Array(0x10000);
+
+function inWord(unit: number): boolean {
+  let known = unitClasses[unit];
+  if (known === UNKNOWN) {
+    const char = String.fromCharCode(unit);
+    known = WORD_CHAR.test(char) && !SPACELESS_SCRIPT.test(char) ? IN_WORD : NOT_IN_WORD;
+    unitClasses[unit] = known;
+  }
+  return known === IN_WORD;
+}
 
 /**
  * True for a character that continues a word of a spaced script: a letter of Chinese, Japanese,
  * Thai, Lao, Khmer or Burmese next to a Latin term is a boundary ("東京のdatabase").
  */
 export function isWordChar(char: string | undefined): boolean {
-  return char !== undefined && WORD_CHAR.test(char) && !SPACELESS_SCRIPT.test(char);
+  return char !== undefined && char.length === 1 && inWord(char.charCodeAt(0));
 }
 
-interface IndexedTerm {
+/**
+ * UTF-16 units of the word character at `at` (a surrogate pair is one code point), or 0. Words
+ * are cut where {@link isWordChar} sees a boundary, so a term is found next to a character of a
+ * script without spaces ("東京のdatabase").
+ */
+function tokenWidth(text: string, at: number): number {
+  const unit = text.charCodeAt(at);
+  if (unit >= 0xd800 && unit <= 0xdbff) {
+    const low = text.charCodeAt(at + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      const char = text.slice(at, at + 2);
+      return WORD_CHAR.test(char) && !SPACELESS_SCRIPT.test(char) ? 2 : 0;
+    }
+  }
+  return inWord(unit) ? 1 : 0;
+}
+
+/**
+ * A word's hash, over its UTF-16 units (the same at compile time and while scanning). 30 bits:
+ * V8 keeps such numbers unboxed, so a look-up hashes no heap object.
+ */
+function hashStep(hash: number, unit: number): number {
+  return (Math.imul(hash, 31) + unit) & 0x3fffffff;
+}
+
+interface CompiledTerm {
   term: GlossaryTerm;
   /** NFC, lower-cased source. */
   key: string;
-  /** Where the indexed word (or character) starts inside `key`. */
+  /** Where the indexed word starts inside `key`, and its length (UTF-16 units). */
   offset: number;
+  wordLength: number;
   wordStart: boolean;
   wordEnd: boolean;
 }
 
+/** A node of a character trie: the terms whose key ends here, and the next UTF-16 units. */
+interface TrieNode {
+  terms?: CompiledTerm[];
+  next?: Map<number, TrieNode>;
+}
+
+function addToTrie(root: TrieNode, compiled: CompiledTerm): void {
+  let node = root;
+  for (let i = 0; i < compiled.key.length; i++) {
+    const unit = compiled.key.charCodeAt(i);
+    node.next ??= new Map();
+    let child = node.next.get(unit);
+    if (!child) node.next.set(unit, child = {});
+    node = child;
+  }
+  (node.terms ??= []).push(compiled);
+}
+
 /** The compiled terms of one dictionary. */
 export class TermMatcher {
-  readonly #byKey = new Map<string, IndexedTerm[]>();
-  /** Terms without a single letter or digit ("C++" has one; "++" does not): found by search. */
-  readonly #symbolic: IndexedTerm[] = [];
+  /** Spaced scripts: terms by the hash of their first word. */
+  readonly #byWord = new Map<number, CompiledTerm[]>();
+  /**
+   * Every term of a script without spaces; for spaced scripts the terms without a single letter
+   * or digit ("C++" has one; "++" does not), which can start anywhere.
+   */
+  readonly #anywhere: TrieNode = {};
   readonly #spaceless: boolean;
 
   /** Compiles `terms` for texts in `sourceLanguage`. */
@@ -68,28 +136,31 @@ export class TermMatcher {
     for (const term of terms) {
       const key = lower(term.source.normalize("NFC"));
       if (key === "") continue;
-      const indexed: IndexedTerm = {
+      const compiled: CompiledTerm = {
         term,
         key,
         offset: 0,
+        wordLength: 0,
         wordStart: isWordChar(key[0]),
         wordEnd: isWordChar(key[key.length - 1]),
       };
-      let lookup: string;
-      if (this.#spaceless) {
-        lookup = key[0];
-      } else {
-        const word = key.match(/[\p{L}\p{M}\p{N}_]+/u);
-        if (!word) {
-          this.#symbolic.push(indexed);
-          continue;
-        }
-        lookup = word[0];
-        indexed.offset = word.index!;
+      let offset = 0;
+      while (offset < key.length && tokenWidth(key, offset) === 0) offset++;
+      if (this.#spaceless || offset === key.length) {
+        addToTrie(this.#anywhere, compiled);
+        continue;
       }
-      const list = this.#byKey.get(lookup);
-      if (list) list.push(indexed);
-      else this.#byKey.set(lookup, [indexed]);
+      let end = offset;
+      let hash = 0;
+      for (let width; end < key.length && (width = tokenWidth(key, end)) > 0; end += width) {
+        hash = hashStep(hash, key.charCodeAt(end));
+        if (width === 2) hash = hashStep(hash, key.charCodeAt(end + 1));
+      }
+      compiled.offset = offset;
+      compiled.wordLength = end - offset;
+      const list = this.#byWord.get(hash);
+      if (list) list.push(compiled);
+      else this.#byWord.set(hash, [compiled]);
     }
   }
 
@@ -98,46 +169,71 @@ export class TermMatcher {
    * in text order, never overlapping.
    */
   match(text: string): TermMatch[] {
-    const nfc = text.normalize("NFC");
-    const lowered = lower(nfc);
+    const lowered = lower(text.normalize("NFC"));
     const found: TermMatch[] = [];
-    const tryAt = (candidate: IndexedTerm, start: number) => {
-      if (start < 0 || !lowered.startsWith(candidate.key, start)) return;
-      const end = start + candidate.key.length;
-      if (!this.#spaceless) {
-        if (candidate.wordStart && isWordChar(lowered[start - 1])) return;
-        if (candidate.wordEnd && isWordChar(lowered[end])) return;
-      }
-      found.push({ term: candidate.term, start, end });
-    };
-    if (this.#spaceless) {
-      for (let i = 0; i < lowered.length; i++) {
-        const candidates = this.#byKey.get(lowered[i]);
-        if (candidates) { for (const candidate of candidates) tryAt(candidate, i); }
-      }
-    } else {
-      for (const word of lowered.matchAll(WORDS)) {
-        const candidates = this.#byKey.get(word[0]);
-        if (!candidates) continue;
-        for (const candidate of candidates) tryAt(candidate, word.index - candidate.offset);
-      }
-    }
-    for (const candidate of this.#symbolic) {
-      for (
-        let at = lowered.indexOf(candidate.key);
-        at >= 0;
-        at = lowered.indexOf(candidate.key, at + 1)
-      ) {
-        tryAt(candidate, at);
-      }
+    if (!this.#spaceless) this.#matchWords(lowered, found);
+    if (this.#anywhere.next) {
+      for (let start = 0; start < lowered.length; start++) this.#walk(lowered, start, found);
     }
     return longestFirst(found);
+  }
+
+  /** Cuts `lowered` into words as it goes and tries the terms starting with each. */
+  #matchWords(lowered: string, found: TermMatch[]): void {
+    let at = 0;
+    while (at < lowered.length) {
+      let width = tokenWidth(lowered, at);
+      if (width === 0) {
+        at++;
+        continue;
+      }
+      const wordStart = at;
+      let hash = 0;
+      for (; width > 0; at += width, width = at < lowered.length ? tokenWidth(lowered, at) : 0) {
+        hash = hashStep(hash, lowered.charCodeAt(at));
+        if (width === 2) hash = hashStep(hash, lowered.charCodeAt(at + 1));
+      }
+      const candidates = this.#byWord.get(hash);
+      if (!candidates) continue;
+      for (const candidate of candidates) {
+        if (candidate.wordLength !== at - wordStart) continue;
+        const start = wordStart - candidate.offset;
+        if (start >= 0 && lowered.startsWith(candidate.key, start)) {
+          this.#found(candidate, lowered, start, found);
+        }
+      }
+    }
+  }
+
+  /** Follows the trie from `start`: every term whose key begins there. */
+  #walk(lowered: string, start: number, found: TermMatch[]): void {
+    let node: TrieNode | undefined = this.#anywhere;
+    for (let at = start; at < lowered.length; at++) {
+      node = node.next?.get(lowered.charCodeAt(at));
+      if (!node) return;
+      for (const candidate of node.terms ?? []) this.#found(candidate, lowered, start, found);
+    }
+  }
+
+  /** Records a term whose key is at `start`, unless it cuts a word of a spaced script. */
+  #found(candidate: CompiledTerm, lowered: string, start: number, found: TermMatch[]): void {
+    const end = start + candidate.key.length;
+    if (!this.#spaceless) {
+      if (candidate.wordStart && isWordChar(lowered[start - 1])) return;
+      if (candidate.wordEnd && isWordChar(lowered[end])) return;
+    }
+    found.push({ term: candidate.term, start, end });
   }
 }
 
 /** Keeps the longest of overlapping matches (then the earliest), returned in text order. */
 function longestFirst(found: TermMatch[]): TermMatch[] {
   if (found.length < 2) return found;
+  if (!inTextOrder(found)) found.sort((a, b) => a.start - b.start);
+  // Most texts have no overlapping matches at all: then every match stays.
+  let overlaps = false;
+  for (let i = 1; i < found.length && !overlaps; i++) overlaps = found[i].start < found[i - 1].end;
+  if (!overlaps) return found;
   found.sort((a, b) => (b.end - b.start) - (a.end - a.start) || a.start - b.start);
   const kept: TermMatch[] = [];
   for (const match of found) {
@@ -145,6 +241,11 @@ function longestFirst(found: TermMatch[]): TermMatch[] {
     kept.push(match);
   }
   return kept.sort((a, b) => a.start - b.start);
+}
+
+function inTextOrder(found: readonly TermMatch[]): boolean {
+  for (let i = 1; i < found.length; i++) if (found[i].start < found[i - 1].start) return false;
+  return true;
 }
 
 /**

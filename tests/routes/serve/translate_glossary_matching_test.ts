@@ -1,0 +1,171 @@
+/**
+ * Which glossary terms a text matches (DECISIONS.md, "Glossaries"), seen through the real
+ * service: the terms a chat engine is given and `Svc-Glossary-Report`. Whole words and case
+ * folding for spaced scripts, substrings for scripts without spaces, longest match first, NFC.
+ */
+import assert from "node:assert/strict";
+import { GlossarySchema } from "../../../schemas/glossary.ts";
+import { TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { dataRequest } from "../../support/data_requests.ts";
+import { expectBody } from "../../support/http_assertions.ts";
+import { promptTerms, startOllamaStandIn } from "../../support/ollama_stand_in.ts";
+import { postTranslate, startTranslationService } from "../../support/translation_service.ts";
+
+interface MatchingCase {
+  name: string;
+  source: string;
+  target: string;
+  /** TSV entries of the dictionary. */
+  entries: string;
+  text: string;
+  /** The glossary's source terms given to the engine (sorted), i.e. the distinct terms matched. */
+  terms: string[];
+}
+
+const MATCHING: MatchingCase[] = [
+  {
+    name: "whole words only, in any case",
+    source: "en",
+    target: "de",
+    entries: "cat\tKatze\n",
+    text: "Cat and cats, a CAT; concatenate.",
+    terms: ["cat"],
+  },
+  {
+    name: "no match inside longer words",
+    source: "en",
+    target: "de",
+    entries: "cat\tKatze\n",
+    text: "Cats concatenate.",
+    terms: [],
+  },
+  {
+    name: "overlapping terms: the longest wins, the shorter still matches elsewhere",
+    source: "en",
+    target: "de",
+    entries: "data\tDaten\ndata base\tDatenbank\nbase\tBasis\n",
+    text: "The data base and the data.",
+    terms: ["data", "data base"],
+  },
+  {
+    name: "the longest wins even when it starts later",
+    source: "en",
+    target: "de",
+    entries: "new york\tNY\nyork city\tYC\nnew\tneu\n",
+    text: "new york city",
+    terms: ["new", "york city"],
+  },
+  {
+    name: "terms with punctuation inside or at the end",
+    source: "en",
+    target: "de",
+    entries: "node.js\t\nc++\t\njs\tJS\n",
+    text: "Node.js and C++ code",
+    terms: ["c++", "node.js"],
+  },
+  {
+    name: "a decomposed term matches a composed text (NFC)",
+    source: "fr",
+    target: "en",
+    entries: "cafe\u0301\tcoffee\n",
+    text: "Un caf\u00e9 noir",
+    terms: ["caf\u00e9"],
+  },
+  {
+    name: "a composed term matches a decomposed text (NFC)",
+    source: "fr",
+    target: "en",
+    entries: "caf\u00e9\tcoffee\n",
+    text: "Un cafe\u0301 noir",
+    terms: ["caf\u00e9"],
+  },
+  {
+    name: "case folding beyond ASCII, with composed diacritics",
+    source: "vi",
+    target: "en",
+    entries: "Hà Nội\tHanoi\n",
+    text: "HÀ NỘI là thủ đô",
+    terms: ["Hà Nội"],
+  },
+  {
+    name: "substrings in Chinese, the longest first",
+    source: "zh-Hans",
+    target: "en",
+    entries: "数据库\tdatabase\n数据\tdata\n据\tevidence\n",
+    text: "我们的数据库和数据",
+    terms: ["数据", "数据库"],
+  },
+  {
+    name: "substrings in Thai",
+    source: "th",
+    target: "en",
+    entries: "ฐานข้อมูล\tdatabase\n",
+    text: "ระบบฐานข้อมูลของเรา",
+    terms: ["ฐานข้อมูล"],
+  },
+  {
+    name: "substrings in Khmer",
+    source: "km",
+    target: "en",
+    entries: "កុំព្យូទ័រ\tcomputer\n",
+    text: "ខ្ញុំមានកុំព្យូទ័រ",
+    terms: ["កុំព្យូទ័រ"],
+  },
+  {
+    name: "a Latin term inside a Chinese text",
+    source: "zh-Hant",
+    target: "en",
+    entries: "api\tAPI\n",
+    text: "使用API接口",
+    terms: ["api"],
+  },
+  {
+    name: "a Japanese character next to a term of a spaced script is a word boundary",
+    source: "en",
+    target: "de",
+    entries: "database\tDatenbank\n",
+    text: "東京のdatabaseを開く",
+    terms: ["database"],
+  },
+];
+
+for (const c of MATCHING) {
+  Deno.test(`glossary matching through /v1/translate: ${c.name}`, async () => {
+    const runner = startOllamaStandIn({ glossary: "apply" });
+    const service = await startTranslationService({
+      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+      statusTtlMs: 0,
+    });
+    try {
+      const glossary = await expectBody(
+        await dataRequest(service, "POST", "/v1/glossaries", {
+          name: c.name,
+          dictionaries: [{
+            source_lang: c.source,
+            target_lang: c.target,
+            entries: c.entries,
+            entries_format: "tsv",
+          }],
+        }),
+        201,
+        GlossarySchema,
+      );
+      const response = await postTranslate(service, {
+        source: c.source,
+        target: c.target,
+        texts: [c.text],
+        options: { engine: "engine-one", glossary_id: glossary.glossary_id },
+      });
+      const report = response.headers.get("svc-glossary-report");
+      await expectBody(response, 200, TranslateResponseSchema);
+      const messages = runner.chats[0].messages as { role: string; content: string }[];
+      const given = promptTerms(messages).map(([term]) => term).sort();
+      assert.deepEqual(given, c.terms);
+      // The stand-in applies what it is given, so every matched term is applied.
+      assert.equal(report, `matched=${c.terms.length}; applied=${c.terms.length}`);
+    } finally {
+      await service.stop();
+      await runner.stop();
+    }
+  });
+}
