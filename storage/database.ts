@@ -2,7 +2,7 @@
  * The one SQLite database of a data directory (`node:sqlite`): WAL journal, file mode 0600,
  * ordered migrations by `user_version`, and one error type that says what went wrong.
  */
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { dirname, join } from "node:path";
 import { MIGRATIONS } from "./migrations/migrations.ts";
 
@@ -84,6 +84,11 @@ export interface Database {
   readonly path: string;
   readonly db: DatabaseSync;
   /**
+   * The prepared statement of `sql`, compiled on first use and kept with the connection: the hot
+   * paths (a memory lookup, a history row) pay for binding and stepping, not for parsing.
+   */
+  statement(sql: string): StatementSync;
+  /**
    * Runs `work` in one transaction (`begin immediate`): all of it is written, or none.
    *
    * @throws {StorageError} when the database cannot be written.
@@ -130,9 +135,15 @@ export function schemaVersion(database: Database): number {
 
 function wrap(path: string, db: DatabaseSync): Database {
   let depth = 0;
+  const statements = new Map<string, StatementSync>();
   return {
     path,
     db,
+    statement(sql: string): StatementSync {
+      let statement = statements.get(sql);
+      if (!statement) statements.set(sql, statement = db.prepare(sql));
+      return statement;
+    },
     transaction<T>(work: () => T): T {
       // Nested calls join the outer transaction: one store method may call another.
       if (depth > 0) return work();
@@ -160,6 +171,7 @@ function wrap(path: string, db: DatabaseSync): Database {
       } catch {
         // A full or read-only disk cannot checkpoint; the WAL stays and is replayed on next open.
       }
+      statements.clear();
       db.close();
     },
   };

@@ -2,6 +2,10 @@
  * Translation history: one row per request that was not sensitive, newest first.
  */
 import type { Database } from "./database.ts";
+import { decodeCursor, encodeCursor } from "./page_cursor.ts";
+
+/** The tag of history cursors. */
+const HISTORY_CURSOR = "h";
 
 /** One stored translation request and its result. */
 export interface HistoryEntry {
@@ -48,7 +52,7 @@ export class HistoryStore {
    */
   record(entry: HistoryEntry): void {
     this.database.transaction(() => {
-      this.database.db.prepare(
+      this.database.statement(
         `insert into translation_history
          (id, created, client, engine, model, source, target, mode, format, texts, translations)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -75,7 +79,7 @@ export class HistoryStore {
   list(query: HistoryQuery): HistoryPage {
     const where: string[] = [];
     const params: (string | number)[] = [];
-    const after = decodeCursor(query.cursor);
+    const after = decodeCursor(HISTORY_CURSOR, query.cursor);
     if (after !== undefined) {
       where.push("rowid < ?");
       params.push(after);
@@ -98,7 +102,7 @@ export class HistoryStore {
     const page = rows.slice(0, query.limit);
     return {
       entries: page.map(toEntry),
-      nextCursor: more ? encodeCursor(Number(page[page.length - 1].seq)) : null,
+      nextCursor: more ? encodeCursor(HISTORY_CURSOR, Number(page[page.length - 1].seq)) : null,
     };
   }
 
@@ -141,24 +145,6 @@ export class HistoryStore {
 function jsonPattern(q: string): string {
   const json = JSON.stringify(q).slice(1, -1);
   return `%${json.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function encodeCursor(seq: number): string {
-  return btoa(`h${seq}`).replace(/=+$/, "");
-}
-
-/** The row sequence of a cursor; undefined for none; throws RangeError for a malformed one. */
-export function decodeCursor(cursor: string | undefined): number | undefined {
-  if (cursor === undefined) return undefined;
-  let text = "";
-  try {
-    text = atob(cursor);
-  } catch {
-    // falls through to the RangeError below
-  }
-  const match = /^h(\d{1,15})$/.exec(text);
-  if (!match) throw new RangeError("cursor is not a next_cursor this service returned");
-  return Number(match[1]);
 }
 
 function toEntry(row: Record<string, unknown>): HistoryEntry {

@@ -13,6 +13,10 @@ import {
   shingles,
   sizeBounds,
 } from "./memory_sketch.ts";
+import { decodeCursor, encodeCursor } from "./page_cursor.ts";
+
+/** The tag of memory cursors. */
+const MEMORY_CURSOR = "m";
 
 /** Where an entry came from. */
 export type MemoryOrigin = "user" | "engine";
@@ -68,18 +72,17 @@ export class MemoryStore {
    */
   add(entries: readonly NewMemoryEntry[], origin: MemoryOrigin): number {
     if (entries.length === 0) return 0;
-    const db = this.database.db;
-    const find = db.prepare(
+    const find = this.database.statement(
       "select id from memory_entries where source_lang = ? and target_lang = ? and key = ? and origin = ?",
     );
-    const update = db.prepare(
+    const update = this.database.statement(
       "update memory_entries set source = ?, target = ?, created = ? where id = ?",
     );
-    const insert = db.prepare(
+    const insert = this.database.statement(
       `insert into memory_entries (source_lang, target_lang, key, source, target, origin, length, created)
        values (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const gram = db.prepare(
+    const gram = this.database.statement(
       "insert or ignore into memory_grams (gram, length, entry_id) values (?, ?, ?)",
     );
     const now = Math.floor(Date.now() / 1000);
@@ -118,9 +121,10 @@ export class MemoryStore {
 
   /** The stored translation of exactly this text (normalised), a user entry first; or null. */
   exact(sourceLang: string, targetLang: string, text: string): string | null {
-    const row = this.database.db.prepare(
+    // 'user' sorts after 'engine': the unique index gives a user entry first, with no sort step.
+    const row = this.database.statement(
       `select target from memory_entries where source_lang = ? and target_lang = ? and key = ?
-       order by origin = 'user' desc limit 1`,
+       order by origin desc limit 1`,
     ).get(sourceLang, targetLang, memoryKey(text)) as { target: string } | undefined;
     return row ? row.target : null;
   }
@@ -131,7 +135,7 @@ export class MemoryStore {
     const grams = bigrams(key);
     const [low, high] = sizeBounds(grams.size);
     const bands = bandKeys(shingles(key), `${sourceLang}>${targetLang}`);
-    const rows = this.database.db.prepare(
+    const rows = this.database.statement(
       // CROSS JOIN keeps the band index as the outer loop: SQLite would otherwise walk every
       // entry of the language pair through the (source_lang, target_lang, key) index.
       `select distinct e.key, e.source, e.target, e.origin from memory_grams g
@@ -160,9 +164,10 @@ export class MemoryStore {
   list(query: MemoryQuery): { entries: MemoryEntry[]; nextCursor: string | null } {
     const where: string[] = [];
     const params: (string | number)[] = [];
-    if (query.cursor !== undefined) {
+    const after = decodeCursor(MEMORY_CURSOR, query.cursor);
+    if (after !== undefined) {
       where.push("id < ?");
-      params.push(decodeMemoryCursor(query.cursor));
+      params.push(after);
     }
     if (query.sourceLang) {
       where.push("source_lang = ?");
@@ -185,7 +190,7 @@ export class MemoryStore {
     return {
       entries: page,
       nextCursor: rows.length > query.limit
-        ? encodeMemoryCursor(Number(page[page.length - 1].id))
+        ? encodeCursor(MEMORY_CURSOR, Number(page[page.length - 1].id))
         : null,
     };
   }
@@ -229,21 +234,4 @@ function toEntry(row: Record<string, unknown>): MemoryEntry {
     origin: row.origin as MemoryOrigin,
     created: Number(row.created),
   };
-}
-
-function encodeMemoryCursor(id: number): string {
-  return btoa(`m${id}`).replace(/=+$/, "");
-}
-
-/** The id a cursor continues after; throws RangeError for one this store never made. */
-function decodeMemoryCursor(cursor: string): number {
-  let text = "";
-  try {
-    text = atob(cursor);
-  } catch {
-    // falls through
-  }
-  const match = /^m(\d{1,15})$/.exec(text);
-  if (!match) throw new RangeError("cursor is not a next_cursor this service returned");
-  return Number(match[1]);
 }
