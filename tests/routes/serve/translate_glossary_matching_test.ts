@@ -8,8 +8,9 @@ import { GlossarySchema } from "../../../schemas/glossary.ts";
 import { TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { dataRequest } from "../../support/data_requests.ts";
 import { expectBody } from "../../support/http_assertions.ts";
-import { promptTerms, startOllamaStandIn } from "../../support/ollama_stand_in.ts";
-import { postTranslate, startTranslationService } from "../../support/translation_service.ts";
+import { promptTerms } from "../../support/ollama_stand_in.ts";
+import { withStandInService } from "../../support/stand_in_service.ts";
+import { postTranslate } from "../../support/translation_service.ts";
 
 interface MatchingCase {
   name: string;
@@ -131,12 +132,7 @@ const MATCHING: MatchingCase[] = [
 
 for (const c of MATCHING) {
   Deno.test(`glossary matching through /v1/translate: ${c.name}`, async () => {
-    const runner = startOllamaStandIn({ glossary: "apply" });
-    const service = await startTranslationService({
-      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
-      statusTtlMs: 0,
-    });
-    try {
+    await withStandInService({ glossary: "apply" }, async (service, runner) => {
       const glossary = await expectBody(
         await dataRequest(service, "POST", "/v1/glossaries", {
           name: c.name,
@@ -163,9 +159,6 @@ for (const c of MATCHING) {
       assert.deepEqual(given, c.terms);
       // The stand-in applies what it is given, so every matched term is applied.
       assert.equal(report, `matched=${c.terms.length}; applied=${c.terms.length}`);
-    } finally {
-      await service.stop();
-      await runner.stop();
-    }
+    });
   });
 }

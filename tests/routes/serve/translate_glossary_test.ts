@@ -7,13 +7,10 @@ import { GlossarySchema } from "../../../schemas/glossary.ts";
 import { TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { termApplied } from "../../../translation/glossary/term_check.ts";
 import { dataRequest } from "../../support/data_requests.ts";
+import { withStandInService } from "../../support/stand_in_service.ts";
 import { expectBody, expectError } from "../../support/http_assertions.ts";
 import { translateOverWebSocket } from "../../support/chat_engine_checks.ts";
-import {
-  type OllamaStandIn,
-  type OllamaStandInOptions,
-  startOllamaStandIn,
-} from "../../support/ollama_stand_in.ts";
+import { type OllamaStandIn, type OllamaStandInOptions } from "../../support/ollama_stand_in.ts";
 import {
   postTranslate,
   startTranslationService,
@@ -27,12 +24,7 @@ async function withChatService(
   options: OllamaStandInOptions,
   fn: (service: TestService, runner: OllamaStandIn, glossaryId: string) => Promise<void>,
 ) {
-  const runner = startOllamaStandIn(options);
-  const service = await startTranslationService({
-    settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
-    statusTtlMs: 0,
-  });
-  try {
+  await withStandInService(options, async (service, runner) => {
     const glossary = await expectBody(
       await dataRequest(service, "POST", "/v1/glossaries", {
         name: "Product",
@@ -50,10 +42,7 @@ async function withChatService(
       GlossarySchema,
     );
     await fn(service, runner, glossary.glossary_id);
-  } finally {
-    await service.stop();
-    await runner.stop();
-  }
+  });
 }
 
 function request(glossaryId: string, text = TEXT, source = "en", target = "de") {

@@ -7,30 +7,13 @@ import assert from "node:assert/strict";
 import { MemoryPageSchema } from "../../../schemas/memory.ts";
 import { TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { dataRequest } from "../../support/data_requests.ts";
+import { withStandInService } from "../../support/stand_in_service.ts";
 import { expectBody } from "../../support/http_assertions.ts";
-import {
-  type OllamaStandIn,
-  standInTranslation,
-  startOllamaStandIn,
-} from "../../support/ollama_stand_in.ts";
-import {
-  postTranslate,
-  startTranslationService,
-  type TestService,
-} from "../../support/translation_service.ts";
+import { type OllamaStandIn, standInTranslation } from "../../support/ollama_stand_in.ts";
+import { postTranslate, type TestService } from "../../support/translation_service.ts";
 
-async function withChatService(fn: (service: TestService, runner: OllamaStandIn) => Promise<void>) {
-  const runner = startOllamaStandIn();
-  const service = await startTranslationService({
-    settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
-    statusTtlMs: 0,
-  });
-  try {
-    await fn(service, runner);
-  } finally {
-    await service.stop();
-    await runner.stop();
-  }
+function withChatService(fn: (service: TestService, runner: OllamaStandIn) => Promise<void>) {
+  return withStandInService({}, fn);
 }
 
 async function translate(
