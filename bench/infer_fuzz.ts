@@ -68,7 +68,8 @@ export interface InferFuzzReport {
     blips: number;
   };
   /** Peak RSS of the daemon, MB. */
-  peakRssMb: number;
+  /** The daemon's peak resident memory (VmHWM), or null with the reason when it could not be read. */
+  peakRssMb: number | string;
 }
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -101,7 +102,7 @@ export async function runInferFuzz(options: InferFuzzOptions): Promise<InferFuzz
       starved: 0,
       blips: 0,
     },
-    peakRssMb: 0,
+    peakRssMb: "not measured",
   };
   const random = seededRandom(options.seed);
   const started = performance.now();
@@ -278,12 +279,17 @@ function round(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
 
-async function peakRssMb(pid: number): Promise<number> {
+/**
+ * Deno reads `/proc/<pid>` only with `--allow-all` (the task grants it); without it, or once the
+ * process is gone, the report says why instead of a 0 that reads like a figure.
+ */
+async function peakRssMb(pid: number): Promise<number | string> {
   try {
     const status = await Deno.readTextFile(`/proc/${pid}/status`);
-    return Number(status.match(/VmHWM:\s+(\d+) kB/)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
+    const kilobytes = status.match(/VmHWM:\s+(\d+) kB/)?.[1];
+    return kilobytes ? Math.round(Number(kilobytes) / 1024) : "unknown: no VmHWM line";
+  } catch (error) {
+    return `unknown: ${error instanceof Error ? error.message : error}`;
   }
 }
 
