@@ -53,6 +53,7 @@ mkdir -p "$(dirname "$output")"
   "${grants[@]}" \
   --include "node_modules/onnxruntime-node/bin/napi-v6/$ort" \
   --include "node_modules/@node-llama-cpp/$llama" \
+  --include engines/builtin/model_worker.ts \
   --include web/settings \
   "${excludes[@]}" \
   --output "$output" \

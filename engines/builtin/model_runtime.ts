@@ -1,7 +1,6 @@
 /**
- * Everything of the built-in engine that needs transformers.js, behind one module that
- * `engines/builtin/builtin_engine.ts` imports on first use.
+ * Everything of the built-in engine that needs transformers.js, behind one module that the model
+ * worker (`model_worker.ts`) imports on its first load.
  */
-export { random } from "@huggingface/transformers";
-export { generateRows } from "./seq2seq_generation.ts";
+export { translateWithModel } from "./model_translation.ts";
 export { loadTranslationModel } from "./translation_model.ts";

@@ -69,6 +69,9 @@ export async function loadTranslationModel(
 ): Promise<TranslationModel> {
   // Served models come only from the models directory; `tolk models pull` is the one downloader.
   env.allowRemoteModels = false;
+  // transformers.js turns local files off when it finds itself in a Web Worker
+  // (`model_worker.ts`); the models directory is the only source either way.
+  env.allowLocalModels = true;
   const dtype = installed.dtypes[0];
   // An absolute folder path is not a hub id, so transformers.js reads it as is and never
   // consults the process-wide env.localModelPath.
@@ -77,6 +80,11 @@ export async function loadTranslationModel(
   const model = await AutoModelForSeq2SeqLM.from_pretrained(installed.path, {
     dtype: dtype as "fp32",
     device: "cpu",
+    session_options: {
+      // onnxruntime's threads otherwise spin for a while after every operator: on a small
+      // machine they take the cores the service's event loop and its clients need.
+      extra: { session: { intra_op: { allow_spinning: "0" }, inter_op: { allow_spinning: "0" } } },
+    },
   });
   const usesTokens = Array.isArray((tokenizer as TranslationTokenizer).language_codes);
   return {

@@ -17,6 +17,7 @@ import { logUnexpected } from "../../errors/log_unexpected.ts";
 import type { ClientHeaderVariables } from "../../middleware/client_header.ts";
 import { type ApiAccess, authorize, isCurrentToken } from "../../middleware/token_auth.ts";
 import { TranslateRequestSchema } from "../../schemas/translation.ts";
+import { FrameTurns } from "./ws_frame_turns.ts";
 import { MAX_FRAMES_IN_FLIGHT, ReplyWindow } from "./ws_reply_window.ts";
 import { runTranslation, type TranslationDeps } from "../../translation/run_translation.ts";
 
@@ -49,6 +50,8 @@ export interface WsTranslateDeps extends TranslationDeps {
 
 /** The WebSocket sub-app. */
 export function wsTranslateRoute(deps: WsTranslateDeps) {
+  // One line for all connections: a turn of the event loop runs a bounded slice of frame work.
+  const turns = new FrameTurns();
   return new Hono<{ Variables: ClientHeaderVariables & { requestId: string } }>().get("/", (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
       throw serviceError("invalid_request", "this endpoint needs a WebSocket upgrade request");
@@ -58,7 +61,7 @@ export function wsTranslateRoute(deps: WsTranslateDeps) {
       throw serviceError("ws_unauthorized", "missing, invalid or revoked API token");
     }
     const { socket, response } = upgrade(c.req.raw, verdict.subprotocol);
-    serveSocket(socket, deps, {
+    serveSocket(socket, deps, turns, {
       token: verdict.token,
       client: c.get("client") ?? null,
       requestId: c.get("requestId"),
@@ -84,10 +87,25 @@ interface Connection {
   requestId: string;
 }
 
-function serveSocket(socket: WebSocket, deps: WsTranslateDeps, connection: Connection): void {
+function serveSocket(
+  socket: WebSocket,
+  deps: WsTranslateDeps,
+  turns: FrameTurns,
+  connection: Connection,
+): void {
   socket.binaryType = "arraybuffer";
   const gone = new AbortController();
   let frames = 0;
+  // The settings hand out the same `api` object until the file changes: the token is compared
+  // (two digests) once per change, not once per frame.
+  let checkedAccess: ApiAccess | undefined;
+  const tokenInForce = () => {
+    const access = deps.access();
+    if (access === checkedAccess) return true;
+    if (!isCurrentToken(connection.token, access)) return false;
+    checkedAccess = access;
+    return true;
+  };
   const replies = new ReplyWindow((body) => {
     if (socket.readyState !== WebSocket.OPEN) return false;
     socket.send(JSON.stringify(body));
@@ -119,7 +137,7 @@ function serveSocket(socket: WebSocket, deps: WsTranslateDeps, connection: Conne
       socket.close(1009, "frame larger than 1 MiB");
       return;
     }
-    if (!isCurrentToken(connection.token, deps.access())) {
+    if (!tokenInForce()) {
       replies.accept(
         Promise.resolve(errorBody(serviceError("ws_unauthorized", "the API token was revoked"))),
         () => socket.close(CLOSE_TOKEN_REVOKED, "token revoked"),
@@ -130,7 +148,7 @@ function serveSocket(socket: WebSocket, deps: WsTranslateDeps, connection: Conne
       replies.refuse(refusal);
       return;
     }
-    replies.accept(answerFrame(text, deps, connection, gone.signal));
+    replies.accept(turns.run(() => answerFrame(text, deps, connection, gone.signal)));
   };
 }
 
@@ -150,6 +168,8 @@ async function answerFrame(
   connection: Connection,
   signal: AbortSignal,
 ): Promise<unknown> {
+  // Closed while the frame waited for its turn: nobody reads the reply, so no work is done.
+  if (signal.aborted) return undefined;
   try {
     let json: unknown;
     try {

@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { FrameTurns } from "../../../routes/serve/ws_frame_turns.ts";
+
+/** Synchronous work of `ms` milliseconds, like a frame's parse, detect and plan. */
+function busy(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until) { /* the frame's synchronous work */ }
+}
+
+Deno.test("FrameTurns runs frame work in arrival order and settles each with its own result", async () => {
+  const turns = new FrameTurns();
+  const order: number[] = [];
+  const results = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => turns.run(() => (order.push(i), Promise.resolve(i * 2)))),
+  );
+  assert.deepEqual(order, Array.from({ length: 50 }, (_, i) => i));
+  assert.deepEqual(results, order.map((i) => i * 2));
+  assert.equal(turns.waiting, 0);
+});
+
+Deno.test("FrameTurns passes a throwing frame's error to that frame only", async () => {
+  const turns = new FrameTurns();
+  const failing = turns.run<number>(() => {
+    throw new Error("bad frame");
+  });
+  const fine = turns.run(() => Promise.resolve(1));
+  await assert.rejects(failing, /bad frame/);
+  assert.equal(await fine, 1);
+});
+
+Deno.test("FrameTurns yields to the event loop between turns: I/O queued behind 100 slow frames runs before the last of them", async () => {
+  const turns = new FrameTurns(5);
+  const done: number[] = [];
+  const frames = Array.from(
+    { length: 100 },
+    (_, i) => turns.run(() => (busy(1), done.push(i), Promise.resolve())),
+  );
+  // A timer stands for a socket or an HTTP request that becomes ready meanwhile.
+  const framesBeforeTimer = await new Promise<number>((resolve) =>
+    setTimeout(() => resolve(done.length), 0)
+  );
+  await Promise.all(frames);
+  assert.ok(framesBeforeTimer < 100, `the timer waited for all ${framesBeforeTimer} frames`);
+  assert.ok(framesBeforeTimer > 0, "a turn runs frames before the loop polls again");
+});
