@@ -18,8 +18,10 @@ import {
   buildSegment,
   close,
   type Markup,
+  matchedSpans,
   open,
   type PlaceholderSegment,
+  protectSpans,
   type SegmentPart,
   type SpanFinder,
 } from "./placeholders.ts";
@@ -83,7 +85,7 @@ const INLINE = new Set([
 ]);
 const VOID = new Set(["br", "img", "input", "wbr"]);
 const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
-const ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/gi;
+const ENTITIES = matchedSpans(/&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/gi);
 const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)[\s>]/i;
 
 /** A piece of the source: text, a tag, a comment, or a range kept as it is. */
@@ -300,15 +302,7 @@ function attributeEscape(quote: string): (text: string) => string {
 
 /** Text with its entities as atoms, so they come back as written. */
 function textParts(text: string): SegmentPart[] {
-  const parts: SegmentPart[] = [];
-  let at = 0;
-  for (const match of text.matchAll(ENTITY)) {
-    if (match.index > at) parts.push(text.slice(at, match.index));
-    parts.push(atom(match[0]));
-    at = match.index + match[0].length;
-  }
-  if (at < text.length) parts.push(text.slice(at));
-  return parts;
+  return protectSpans(text, ENTITIES);
 }
 
 /**

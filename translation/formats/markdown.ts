@@ -1,6 +1,6 @@
 /**
  * `format: "markdown"`: CommonMark + GFM (tables, task lists, strikethrough, autolinks,
- * footnotes), front matter and math, parsed by mdast-util-from-markdown with source offsets.
+ * footnotes), front matter and math, parsed by micromark with source offsets.
  *
  * Paragraphs, headings and table cells are segments (list items, block quotes and footnotes
  * hold paragraphs). Inside a segment, emphasis, links and image alts keep their markers as
@@ -8,12 +8,13 @@
  * line breaks with their `>`/indent prefixes are kept whole. Code, front matter, math blocks,
  * reference definitions and thematic breaks are never sent; HTML blocks follow the HTML rules.
  * Output is the source with translated runs spliced in by offset, so every marker, line and
- * blank line stays as written (re-serialising mdast would turn `_x_` into `*x*`).
+ * blank line stays as written (re-serialising a tree would turn `_x_` into `*x*`).
+ *
+ * The tree is read from micromark's event stream, not from mdast: building mdast (decoding
+ * every string, compiling every GFM construct) cost more than the parse itself, and only the
+ * kinds and offsets of the syntax are needed here.
  */
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { frontmatterFromMarkdown } from "mdast-util-frontmatter";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { mathFromMarkdown } from "mdast-util-math";
+import { parse, postprocess, preprocess } from "micromark";
 import { frontmatter } from "micromark-extension-frontmatter";
 import { gfm } from "micromark-extension-gfm";
 import { math } from "micromark-extension-math";
@@ -23,39 +24,66 @@ import {
   atom,
   buildSegment,
   close,
+  matchedSpans,
   open,
+  protectSpans,
   type SegmentPart,
   type SpanFinder,
 } from "./placeholders.ts";
 import { spanFinder } from "./text.ts";
 
-/** The part of an mdast node this module reads. */
-interface MdNode {
+/** A piece of micromark's syntax: its token type, [start, end) and the pieces inside it. */
+interface Syntax {
   type: string;
-  referenceType?: string;
-  children?: MdNode[];
-  position?: { start: { offset?: number }; end: { offset?: number } };
+  start: number;
+  end: number;
+  children: Syntax[];
 }
 
-const FRONT_MATTER = ["yaml", "toml"] as const;
-/** Blocks whose content is segment text. */
-const TEXT_BLOCKS = new Set(["paragraph", "heading", "tableCell"]);
-/** Inline nodes whose markers wrap translated children. */
-const WRAPPERS = new Set(["emphasis", "strong", "delete", "link", "linkReference"]);
+/** Blocks whose content is segment text, and the child that holds it (or the block itself). */
+const TEXT_BLOCKS: Readonly<Record<string, string | undefined>> = {
+  paragraph: undefined,
+  atxHeading: "atxHeadingText",
+  setextHeading: "setextHeadingText",
+  tableHeader: "tableContent",
+  tableData: "tableContent",
+};
+/** Blocks never sent: code, front matter, math, definitions, thematic breaks. */
+const KEPT_BLOCKS = new Set([
+  "codeFenced",
+  "codeIndented",
+  "yaml",
+  "toml",
+  "mathFlow",
+  "definition",
+  "thematicBreak",
+]);
+/** Inline syntax whose markers wrap translated content, and the child holding the content. */
+const WRAPPERS: Readonly<Record<string, string>> = {
+  emphasis: "emphasisText",
+  strong: "strongText",
+  strikethrough: "strikethroughText",
+};
+/** Inline syntax kept whole: code, math, hard breaks, footnote references, autolinks. */
+const KEPT_INLINE = new Set([
+  "codeText",
+  "mathText",
+  "hardBreakEscape",
+  "hardBreakTrailing",
+  "gfmFootnoteCall",
+  "autolink",
+  "literalAutolink",
+]);
 /** Kept whole inside text: line breaks with their prefixes, escapes, entities. */
-const KEPT_IN_TEXT = /[ \t]*\r?\n[ \t>]*|\\[!-/:-@[-`{-~]|&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/gi;
+const KEPT_IN_TEXT = matchedSpans(
+  /[ \t]*\r?\n[ \t>]*|\\[!-/:-@[-`{-~]|&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/gi,
+);
 const HTML_OPEN = /^<([a-zA-Z][\w-]*)(?:\s[^<>]*)?>$/;
 const HTML_CLOSE = /^<\/([a-zA-Z][\w-]*)\s*>$/;
 
-// Built once: building the extensions on every call cost more than the parse itself.
-const PARSER_OPTIONS = {
-  extensions: [gfm(), frontmatter([...FRONT_MATTER]), math()],
-  mdastExtensions: [
-    gfmFromMarkdown(),
-    frontmatterFromMarkdown([...FRONT_MATTER]),
-    mathFromMarkdown(),
-  ],
-};
+// Built once: combining the extensions on every call cost a tenth of the parse. A parser keeps
+// the reference definitions and lazy lines of the document it read, so those are reset per use.
+const PARSER = parse({ extensions: [gfm(), frontmatter(["yaml", "toml"]), math()] });
 
 /** Markdown. */
 export const markdownFormat: Format = {
@@ -64,104 +92,134 @@ export const markdownFormat: Format = {
 
 /** Cuts a Markdown item; `find` protects further spans of text (message mode). */
 export function cutMarkdown(source: string, find?: SpanFinder): CutItem {
-  const tree = fromMarkdown(source, PARSER_OPTIONS) as MdNode;
   const parts: CutPart[] = [];
-  blocks(tree, source, parts, find);
+  blocks(syntaxTree(source), source, parts, find);
   return combineCuts(source, parts);
 }
 
-function blocks(node: MdNode, source: string, parts: CutPart[], find?: SpanFinder): void {
-  for (const child of node.children ?? []) {
-    const [start, end] = offsets(child);
-    if (TEXT_BLOCKS.has(child.type)) {
-      const inner = child.children ?? [];
-      if (inner.length === 0) continue;
-      const [from] = offsets(inner[0]);
-      const [, to] = offsets(inner.at(-1)!);
-      const segment = buildSegment(childParts(child, source, from, to), { find });
-      parts.push({ start: from, end: to, cut: { segments: [segment], assemble: ([r]) => r() } });
-    } else if (child.type === "html") {
-      parts.push({ start, end, cut: cutHtml(source.slice(start, end), find) });
-    } else if (child.children) {
+/** micromark's events as a tree: each enter and its exit are one node. */
+function syntaxTree(source: string): Syntax {
+  PARSER.defined = [];
+  PARSER.lazy = {};
+  const events = postprocess(PARSER.document().write(preprocess()(source, undefined, true)));
+  const root: Syntax = { type: "root", start: 0, end: source.length, children: [] };
+  const open: Syntax[] = [root];
+  for (const [kind, token] of events) {
+    if (kind === "exit") {
+      open.pop();
+      continue;
+    }
+    const node = {
+      type: token.type,
+      start: token.start.offset,
+      end: token.end.offset,
+      children: [],
+    };
+    open.at(-1)!.children.push(node);
+    open.push(node);
+  }
+  return root;
+}
+
+function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinder): void {
+  for (const child of node.children) {
+    if (child.type in TEXT_BLOCKS) {
+      const holder = TEXT_BLOCKS[child.type];
+      const content = holder ? child.children.find((inner) => inner.type === holder) : child;
+      if (content) textBlock(content, source, parts, find);
+    } else if (child.type === "htmlFlow") {
+      parts.push({
+        start: child.start,
+        end: child.end,
+        cut: cutHtml(source.slice(child.start, child.end), find),
+      });
+    } else if (!KEPT_BLOCKS.has(child.type)) {
       blocks(child, source, parts, find);
     }
-    // code, front matter, math, definitions and thematic breaks are kept as written.
   }
 }
 
-/** The parts of a node's children from `from` to `to`; gaps between them are kept whole. */
-function childParts(node: MdNode, source: string, from: number, to: number): SegmentPart[] {
-  const parts: SegmentPart[] = [];
-  let at = from;
-  for (const child of node.children ?? []) {
-    const [start, end] = offsets(child);
-    if (start > at) parts.push(atom(source.slice(at, start)));
-    parts.push(...inline(child, source));
-    at = end;
+/** One segment from a block's inline content; a task list's `[ ]` stays outside it. */
+function textBlock(content: Syntax, source: string, parts: CutPart[], find?: SpanFinder): void {
+  const inline = content.children.filter((child) => child.type !== "taskListCheck");
+  if (inline.length === 0) return;
+  let from = inline[0].start;
+  const to = inline.at(-1)!.end;
+  if (inline.length < content.children.length) {
+    while (from < to && (source[from] === " " || source[from] === "\t")) from++;
   }
-  if (to > at) parts.push(atom(source.slice(at, to)));
+  const segment = buildSegment(inlineParts(inline, source, from), { find });
+  parts.push({ start: from, end: to, cut: { segments: [segment], assemble: ([r]) => r() } });
+}
+
+/** The parts of a run of inline syntax; text pieces next to each other are one text. */
+function inlineParts(nodes: readonly Syntax[], source: string, from?: number): SegmentPart[] {
+  const parts: SegmentPart[] = [];
+  let textStart = -1;
+  let at = from ?? nodes[0]?.start ?? 0;
+  const flushText = (end: number) => {
+    if (textStart !== -1) parts.push(...protectSpans(source.slice(textStart, end), KEPT_IN_TEXT));
+    textStart = -1;
+  };
+  for (const node of nodes) {
+    const own = inline(node, source);
+    if (own === undefined) {
+      if (textStart === -1) textStart = at;
+    } else {
+      flushText(node.start);
+      if (node.start > at) parts.push(atom(source.slice(at, node.start)));
+      parts.push(...own);
+    }
+    at = node.end;
+  }
+  flushText(at);
   return parts;
 }
 
-function inline(node: MdNode, source: string): SegmentPart[] {
-  const [start, end] = offsets(node);
-  const written = source.slice(start, end);
-  if (node.type === "text") return textParts(written);
-  if (isLabel(node)) return [atom(written)];
-  if (node.type === "image" || node.type === "imageReference") return image(written, start);
-  if (node.type === "html") return [htmlTag(written)];
-  const children = node.children ?? [];
-  if (!WRAPPERS.has(node.type) || children.length === 0 || isAutolink(node, written)) {
-    return [atom(written)]; // inline code and math, breaks, footnote references, autolinks
+/** The parts of one piece of inline syntax; undefined for text (data, escapes, line ends). */
+function inline(node: Syntax, source: string): SegmentPart[] | undefined {
+  const written = () => source.slice(node.start, node.end);
+  if (node.type in WRAPPERS) {
+    const content = node.children.find((child) => child.type === WRAPPERS[node.type]);
+    return content ? wrap(node, content, source) : [atom(written())];
   }
-  const [first] = offsets(children[0]);
-  const [, last] = offsets(children.at(-1)!);
-  const name = `md${start}`;
+  if (node.type === "link" || node.type === "image") return link(node, source);
+  if (node.type === "htmlText") return [htmlTag(written())];
+  if (KEPT_INLINE.has(node.type)) return [atom(written())];
+  return undefined;
+}
+
+/** Markers around translated content: open, the content's parts, close. */
+function wrap(node: Syntax, content: Syntax, source: string): SegmentPart[] {
+  const name = `md${node.start}`;
   return [
-    open(source.slice(start, first), name),
-    ...childParts(node, source, first, last),
-    close(source.slice(last, end), name),
+    open(source.slice(node.start, content.start), name),
+    ...inlineParts(content.children, source),
+    close(source.slice(content.end, node.end), name),
   ];
 }
 
-/** `[text][]` and `[text]`: the text is the reference's label, so translating it unlinks it. */
-function isLabel(node: MdNode): boolean {
-  return (node.type === "linkReference" || node.type === "imageReference") &&
-    node.referenceType !== "full";
-}
-
-/** `<https://…>` and GFM's bare URLs: the link text is the address itself. */
-function isAutolink(node: MdNode, written: string): boolean {
-  if (node.type !== "link") return false;
-  const children = node.children ?? [];
-  const [start, end] = offsets(node);
-  return written.startsWith("<") ||
-    (children.length === 1 && offsets(children[0])[0] === start &&
-      offsets(children[0])[1] === end);
-}
-
-/** `![alt](src "title")`: the alt is translated between the markers. */
-function image(written: string, start: number): SegmentPart[] {
-  const altEnd = closingBracket(written, 2);
-  if (!written.startsWith("![") || altEnd === -1 || altEnd === 2) return [atom(written)];
-  const name = `md${start}`;
-  return [
-    open("![", name),
-    ...textParts(written.slice(2, altEnd)),
-    close(written.slice(altEnd), name),
-  ];
-}
-
-/** Offset of the `]` closing the bracket opened just before `from`, or -1. */
-function closingBracket(text: string, from: number): number {
-  let depth = 0;
-  for (let at = from; at < text.length; at++) {
-    const char = text[at];
-    if (char === "\\") at++;
-    else if (char === "[") depth++;
-    else if (char === "]" && depth-- === 0) return at;
+/**
+ * A link's text or an image's alt is translated between the markers, except `[text][]` and
+ * `[text]`, where the text is the reference's label, so translating it would unlink it.
+ */
+function link(node: Syntax, source: string): SegmentPart[] {
+  const label = node.children.find((child) => child.type === "label");
+  const text = label?.children.find((child) => child.type === "labelText");
+  const reference = node.children.find((child) => child.type === "reference");
+  const labelOnly = !node.children.some((child) => child.type === "resource") &&
+    !reference?.children.some((child) => child.type === "referenceString");
+  if (!text || text.start === text.end || labelOnly) {
+    return [atom(source.slice(node.start, node.end))];
   }
-  return -1;
+  if (node.type === "link") return wrap(node, text, source);
+  // An alt is plain text: its `*` or `[` are not markup.
+  const name = `md${node.start}`;
+  return [
+    open(source.slice(node.start, text.start), name),
+    ...protectSpans(source.slice(text.start, text.end), KEPT_IN_TEXT),
+    close(source.slice(text.end, node.end), name),
+  ];
 }
 
 /** Inline HTML: an opening or closing tag pairs up by name; anything else is kept whole. */
@@ -171,21 +229,4 @@ function htmlTag(written: string): SegmentPart {
   const closing = HTML_CLOSE.exec(written);
   if (closing) return close(written, closing[1].toLowerCase());
   return atom(written);
-}
-
-/** Text with its line breaks (and their prefixes), escapes and entities kept whole. */
-function textParts(text: string): SegmentPart[] {
-  const parts: SegmentPart[] = [];
-  let at = 0;
-  for (const match of text.matchAll(KEPT_IN_TEXT)) {
-    if (match.index > at) parts.push(text.slice(at, match.index));
-    parts.push(atom(match[0]));
-    at = match.index + match[0].length;
-  }
-  if (at < text.length) parts.push(text.slice(at));
-  return parts;
-}
-
-function offsets(node: MdNode): [number, number] {
-  return [node.position?.start.offset ?? 0, node.position?.end.offset ?? 0];
 }

@@ -95,6 +95,12 @@ export function atom(markup: string): Markup {
   return { role: "atom", markup };
 }
 
+/** Finds the matches of a global regular expression. */
+export function matchedSpans(pattern: RegExp): SpanFinder {
+  return (text) =>
+    Array.from(text.matchAll(pattern), (match) => [match.index, match.index + match[0].length]);
+}
+
 /** Splits `text` at the spans `find` returns: the spans become atoms. */
 export function protectSpans(text: string, find: SpanFinder): SegmentPart[] {
   const parts: SegmentPart[] = [];

@@ -9,7 +9,7 @@
  */
 import { type CutItem, type CutOptions, cutRanges, type Format } from "./format.ts";
 import { messageSpans } from "./message_spans.ts";
-import { buildSegment, type SpanFinder } from "./placeholders.ts";
+import { buildSegment, matchedSpans, type SpanFinder } from "./placeholders.ts";
 import { cutSubtitleFile, isSubtitleFile } from "./subtitles.ts";
 
 const LINE_BREAK = /\r?\n/g;
@@ -39,8 +39,7 @@ export function spanFinder(mode: string): SpanFinder | undefined {
 }
 
 /** A cue's line breaks, kept in place so a two-line cue stays two lines. */
-export const lineBreaks: SpanFinder = (text) =>
-  [...text.matchAll(LINE_BREAK)].map((match) => [match.index, match.index + match[0].length]);
+export const lineBreaks: SpanFinder = matchedSpans(LINE_BREAK);
 
 /** The [start, end) ranges of `text` between matches of `separator` (all of it when none). */
 function unitsBetween(text: string, separator: RegExp | undefined): [number, number][] {
