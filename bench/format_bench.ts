@@ -3,7 +3,9 @@
  *
  * 1. documents per second through the real app (`app.fetch` in-process, no socket) with the
  *    echo engine, for the corpus of tests/fixtures/documents/, against the same visible text
- *    sent as plain text: the difference is the format layer's share of the time;
+ *    sent as plain text (one item, paragraph mode: detection, JSON and the engine call on the
+ *    same visible text): the difference is the format layer's share of the time; the format
+ *    layer is also timed alone (cut, visible text, restore, assemble), as a check;
  * 2. growth with size: one request of 5,000 code points of HTML against 50,000 (the service's
  *    limit, 10 items of 5,000), and the format layer called directly on a 100 KB and a 1 MB page;
  * 3. with `--tiny-model`: how often the built-in engine's tiny random-weight model breaks the
@@ -119,6 +121,25 @@ for (let round = 0; round < ROUNDS; round++) {
   plainMs.push(await timed(() => runAll(plain)));
 }
 const share = structuredMs.map((ms, i) => (ms - plainMs[i]) / ms);
+
+/** The format layer alone, as a request runs it: cut, visible text, restore, assemble. */
+function formatLayer(document: Document): string {
+  const cut = FORMATS[document.format].cut(document.text, {
+    mode: document.mode,
+    preserveFormatting: false,
+  });
+  visibleText(cut);
+  return cut.assemble(
+    cut.segments.map((segment) => (render) =>
+      segment.translatable ? segment.restore(segment.text, render)! : segment.fromRuns([], render)
+    ),
+  );
+}
+corpus.forEach(formatLayer); // warm-up (JIT)
+const layerMs: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  layerMs.push(await timed(() => Promise.resolve(corpus.forEach(formatLayer))));
+}
 // The same comparison per format, to show where the time goes.
 const perFormat: string[] = [];
 for (const format of ["html", "markdown", "text"] as const) {
@@ -146,6 +167,10 @@ console.log(
     `${(corpus.length / median(plainMs) * 1000).toFixed(0)} documents/s`,
 );
 console.log(`  format layer share of the time: median ${(median(share) * 100).toFixed(1)}%`);
+console.log(
+  `  format layer alone (called directly): median ${median(layerMs).toFixed(1)} ms per corpus, ` +
+    `${(median(layerMs) / median(structuredMs) * 100).toFixed(1)}% of the structured time`,
+);
 for (const line of perFormat) console.log(`  ${line}`);
 
 // 2. Growth with size.

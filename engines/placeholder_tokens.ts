@@ -15,10 +15,15 @@ const TOKEN = /<(\/?)x(\d+)(\/?)>/g;
 /** The spellings models produce for a token: spaces inside, upper-case x, `<x1 />`. */
 const LOOSE_TOKEN = /<\s*(\/?)\s*[xX]\s*(\d+)\s*(\/?)\s*>/g;
 
+/**
+ * The same, without the global flag: `test` on a global pattern leaves `lastIndex` behind, and
+ * `matchAll` on that pattern would then start there and miss the tokens before it.
+ */
+const ANY_LOOSE_TOKEN = new RegExp(LOOSE_TOKEN.source);
+
 /** Whether `text` holds anything a model could take for a placeholder token. */
 export function looksLikePlaceholder(text: string): boolean {
-  LOOSE_TOKEN.lastIndex = 0;
-  return LOOSE_TOKEN.test(text);
+  return ANY_LOOSE_TOKEN.test(text);
 }
 
 /** Every span of `text` that could be read as a placeholder token, as [start, end) offsets. */

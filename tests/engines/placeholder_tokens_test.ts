@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import {
+  looksLikePlaceholder,
   normalizePlaceholders,
+  placeholderLookalikes,
   placeholderProblem,
   placeholderSequence,
 } from "../../engines/placeholder_tokens.ts";
@@ -26,3 +28,8 @@ for (const { name, answer, problem } of PROBLEMS) {
     assert.equal(placeholderProblem("<x1>b</x1> <x2/>", answer), problem);
   });
 }
+
+Deno.test("placeholderLookalikes finds every lookalike after a looksLikePlaceholder check", () => {
+  assert.equal(looksLikePlaceholder("a long sentence that ends in < X1 >"), true);
+  assert.deepEqual(placeholderLookalikes("<x1> and <x2/>"), [[0, 4], [9, 14]]);
+});

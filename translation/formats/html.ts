@@ -86,6 +86,8 @@ const INLINE = new Set([
 const VOID = new Set(["br", "img", "input", "wbr"]);
 const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
 const ENTITIES = matchedSpans(/&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/gi);
+/** Finds the first non-space from `lastIndex` (global, so no slice is needed). */
+const NON_SPACE = /\S/g;
 const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)[\s>]/i;
 
 /** A piece of the source: text, a tag, a comment, or a range kept as it is. */
@@ -122,7 +124,9 @@ function walk(parent: Tree.ParentNode, translating: boolean, tokens: Token[], so
     const location = node.sourceCodeLocation;
     if (node.nodeName === "#text") {
       if (!location) continue;
-      const blank = !/\S/.test(source.slice(location.startOffset, location.endOffset));
+      NON_SPACE.lastIndex = location.startOffset;
+      const visible = NON_SPACE.exec(source);
+      const blank = visible === null || visible.index >= location.endOffset;
       tokens.push({ ...range(location, translating ? "text" : "break"), blank });
     } else if (node.nodeName === "#comment") {
       if (location) tokens.push(range(location, "atom"));
@@ -138,7 +142,8 @@ function element(node: Tree.Element, translating: boolean, tokens: Token[], sour
   const location = node.sourceCodeLocation;
   const name = node.tagName;
   const inline = INLINE.has(name);
-  const refused = translateAttribute(node) === "no" || hasClass(node, "notranslate");
+  const says = translateAttribute(node);
+  const refused = says === "no" || hasClass(node, "notranslate");
   if (
     location && (NEVER_TRANSLATED.has(name) || (translating && refused && !saysYesInside(node)))
   ) {
@@ -146,7 +151,7 @@ function element(node: Tree.Element, translating: boolean, tokens: Token[], sour
     tokens.push(range(location, inline ? "atom" : "break"));
     return;
   }
-  const inner = translateAttribute(node) === "yes" || (translating && !refused);
+  const inner = says === "yes" || (translating && !refused);
   const startTag = location?.startTag;
   if (startTag) {
     tokens.push({

@@ -22,6 +22,7 @@
  * ```
  */
 import {
+  looksLikePlaceholder,
   normalizePlaceholders,
   placeholderLookalikes,
   placeholderProblem,
@@ -78,7 +79,6 @@ export interface PlaceholderSegment {
 }
 
 const HAS_LETTER = /\p{L}/u;
-const OUTER_SPACE = /^(\s*)([\s\S]*?)(\s*)$/;
 
 /** An inline element's opening tag. */
 export function open(markup: string, name: string): Markup {
@@ -95,10 +95,17 @@ export function atom(markup: string): Markup {
   return { role: "atom", markup };
 }
 
-/** Finds the matches of a global regular expression. */
+/** Finds the matches of a global regular expression (`exec` in place: `matchAll` clones it). */
 export function matchedSpans(pattern: RegExp): SpanFinder {
-  return (text) =>
-    Array.from(text.matchAll(pattern), (match) => [match.index, match.index + match[0].length]);
+  return (text) => {
+    const spans: [number, number][] = [];
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      spans.push([match.index, pattern.lastIndex]);
+      if (match[0] === "") pattern.lastIndex++;
+    }
+    return spans;
+  };
 }
 
 /** Splits `text` at the spans `find` returns: the spans become atoms. */
@@ -125,12 +132,11 @@ export function buildSegment(
   options: SegmentOptions = {},
 ): PlaceholderSegment {
   const { find, escape = (text: string) => text } = options;
+  const spans = (text: string) => [...placeholderLookalikes(text), ...(find?.(text) ?? [])];
   const flat = mergeAtoms(pairUp(parts.flatMap((part) => {
     if (typeof part !== "string") return [part];
-    const spans = (text: string) => [...placeholderLookalikes(text), ...(find?.(text) ?? [])];
-    return protectSpans(part, spans);
+    return find || looksLikePlaceholder(part) ? protectSpans(part, spans) : [part];
   })));
-  const numbers = new Map<Markup, number>();
   const byToken = new Map<string, Markup>();
   const opened = new Map<string, number>();
   let next = 1;
@@ -146,7 +152,6 @@ export function buildSegment(
       number = next++;
       if (part.role === "open") opened.set(part.name!, number);
     }
-    numbers.set(part, number);
     const token = part.role === "atom"
       ? `<x${number}/>`
       : part.role === "open"
@@ -155,25 +160,26 @@ export function buildSegment(
     byToken.set(token, part);
     withTokens += token;
   }
-  const [, lead, core, trail] = withTokens.match(OUTER_SPACE)!;
+  const [lead, core, trail] = outerSpace(withTokens);
   const runs = flat.filter((part): part is string => typeof part === "string");
   const translatable = runs.some((run) => HAS_LETTER.test(run));
   const plain: RenderMarkup = (markup) => markup.markup;
   // A merged atom renders each of its originals, so a render hook still sees those.
   const each = (render: RenderMarkup): RenderMarkup => (markup) =>
     membersOf(markup).map(render).join("");
-  const sendable = runs.map((run) => run.match(OUTER_SPACE)!).filter(([, , body]) =>
-    HAS_LETTER.test(body)
-  );
 
   return {
     text: core,
     translatable,
     source: flat.map((part) => typeof part === "string" ? part : part.markup).join(""),
-    runs: sendable.map(([, , body]) => body),
+    runs: runs.map((run) => outerSpace(run)[1]).filter((body) => HAS_LETTER.test(body)),
     restore(translated, render = plain) {
-      if (placeholderProblem(core, translated) !== undefined) return undefined;
       const same = translated === core;
+      // Text without markup: nothing to put back, unless the engine invented a placeholder.
+      if (byToken.size === 0 && !looksLikePlaceholder(translated)) {
+        return lead + (same ? translated : escape(translated)) + trail;
+      }
+      if (placeholderProblem(core, translated) !== undefined) return undefined;
       const body = normalizePlaceholders(translated).split(/(<\/?x\d+\/?>)/).map((piece, i) =>
         i % 2 === 1 ? each(render)(byToken.get(piece)!) : same ? piece : escape(piece)
       ).join("");
@@ -183,13 +189,20 @@ export function buildSegment(
       let next = 0;
       return flat.map((part) => {
         if (typeof part !== "string") return each(render)(part);
-        const [, before, body, after] = part.match(OUTER_SPACE)!;
+        const [before, body, after] = outerSpace(part);
         if (!HAS_LETTER.test(body)) return part;
         const run = translated[next++];
         return before + (run === body ? run : escape(run)) + after;
       }).join("");
     },
   };
+}
+
+/** `text` as [leading white space, the rest, trailing white space] (`trim`'s white space). */
+function outerSpace(text: string): [string, string, string] {
+  const started = text.trimStart();
+  const core = started.trimEnd();
+  return [text.slice(0, text.length - started.length), core, started.slice(core.length)];
 }
 
 /** Opens and closes that do not pair up, properly nested, inside the parts become atoms. */

@@ -89,6 +89,16 @@ const VISIBLE_TEXT_CASES = [
     language: "de",
   },
   {
+    name: "a French WebVTT file with an English NOTE block",
+    format: "text",
+    mode: "subtitle",
+    text: "WEBVTT\n\nNOTE This file was exported by the subtitle editor. Please review the " +
+      "timing of every cue and the spelling of every name before you publish it.\n\n" +
+      "1\n00:00:01.000 --> 00:00:03.000\nBonjour, je voudrais réserver une chambre.\n\n" +
+      "2\n00:00:03.500 --> 00:00:06.000\nPour deux nuits, s'il vous plaît.\n",
+    language: "fr",
+  },
+  {
     name: "HTML with no visible text",
     format: "html",
     text: "<script>var english = 'words';</script><img src=a.png>",
@@ -96,13 +106,14 @@ const VISIBLE_TEXT_CASES = [
   },
 ];
 
-for (const { name, format, text, language } of VISIBLE_TEXT_CASES) {
+for (const { name, format, mode, text, language } of VISIBLE_TEXT_CASES) {
   Deno.test(`source auto detects ${name} from its visible text`, async () => {
     await withTranslationService(async (service) => {
       const response = await postTranslate(service, {
         target: language === "und" ? "fr" : language,
         texts: [text],
         format,
+        mode,
       });
       const body = await expectBody(response, 200, TranslateResponseSchema);
       assert.equal(body.results[0].detected_source, language);
