@@ -34,6 +34,9 @@ export function placeholderLookalikes(text: string): [number, number][] {
   ]);
 }
 
+/** A canonical token as one piece of a split. */
+const TOKEN_PIECE = /(<\/?x\d+\/?>)/;
+
 /** The placeholder tokens of `text`, in order, in their canonical spelling. */
 export function placeholderSequence(text: string): string[] {
   return [...text.matchAll(TOKEN)].map((match) => match[0]);
@@ -60,10 +63,8 @@ export function normalizePlaceholders(text: string): string {
  */
 export function placeholderProblem(source: string, translated: string): string | undefined {
   const expected = placeholderSequence(source);
+  if (textBetweenPlaceholders(expected, translated) !== undefined) return undefined;
   const found = placeholderSequence(normalizePlaceholders(translated));
-  if (expected.length === found.length && expected.every((token, i) => token === found[i])) {
-    return undefined;
-  }
   const wanted = new Set(expected);
   const missing = expected.filter((token) => !found.includes(token)).length;
   if (missing > 0) return `placeholders missing: ${missing} of ${expected.length}`;
@@ -74,4 +75,26 @@ export function placeholderProblem(source: string, translated: string): string |
       : `placeholders duplicated: ${found.length - expected.length}`;
   }
   return "placeholders reordered";
+}
+
+/**
+ * The pieces of `translated` (normalised) between its tokens when they are `expected` (a
+ * source's {@link placeholderSequence}), each exactly once and in order; else undefined. This is
+ * the rule {@link placeholderProblem} explains when it is broken.
+ *
+ * @example
+ * ```ts
+ * textBetweenPlaceholders(["<x1>", "</x1>"], "Salut < x1 >toi</x1>!"); // ["Salut ", "toi", "!"]
+ * ```
+ */
+export function textBetweenPlaceholders(
+  expected: readonly string[],
+  translated: string,
+): string[] | undefined {
+  const pieces = normalizePlaceholders(translated).split(TOKEN_PIECE);
+  if (pieces.length !== expected.length * 2 + 1) return undefined;
+  for (let i = 0; i < expected.length; i++) {
+    if (pieces[i * 2 + 1] !== expected[i]) return undefined;
+  }
+  return pieces.filter((_, i) => i % 2 === 0);
 }

@@ -78,9 +78,9 @@ export function planItems(
   };
   return texts.map((text) => {
     const cut = FORMATS[format].cut(text, options);
-    // Detection reads what a reader sees, not the markup, nor a subtitle file's timings and notes.
-    const marked = format !== "text" || options.mode === "subtitle";
-    const detected = detect(marked ? visibleText(cut) : text);
+    // Detection reads what a reader sees: not markup or code, nor a subtitle file's timings and
+    // notes, nor a message's URLs, mentions and emoji.
+    const detected = detect(visibleText(cut));
     const source = canonicalLanguage(explicit ?? detected.language);
     const item = { text, detected, source };
     if (source === request.target || (!explicit && detected.language === "und")) {

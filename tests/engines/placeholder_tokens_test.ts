@@ -5,6 +5,7 @@ import {
   placeholderLookalikes,
   placeholderProblem,
   placeholderSequence,
+  textBetweenPlaceholders,
 } from "../../engines/placeholder_tokens.ts";
 
 Deno.test("placeholderSequence lists canonical tokens in order", () => {
@@ -32,4 +33,17 @@ for (const { name, answer, problem } of PROBLEMS) {
 Deno.test("placeholderLookalikes finds every lookalike after a looksLikePlaceholder check", () => {
   assert.equal(looksLikePlaceholder("a long sentence that ends in < X1 >"), true);
   assert.deepEqual(placeholderLookalikes("<x1> and <x2/>"), [[0, 4], [9, 14]]);
+});
+
+Deno.test("textBetweenPlaceholders gives the text between tokens kept once each, in order", () => {
+  const expected = ["<x1>", "</x1>", "<x2/>"];
+  assert.deepEqual(textBetweenPlaceholders(expected, "A < X1 >b</x1> c<x2 />"), [
+    "A ",
+    "b",
+    " c",
+    "",
+  ]);
+  for (const broken of ["A <x1>b</x1> c", "A <x1>b</x1><x2/><x2/>", "A <x2/><x1>b</x1>"]) {
+    assert.equal(textBetweenPlaceholders(expected, broken), undefined, broken);
+  }
 });

@@ -86,6 +86,7 @@ const INLINE = new Set([
 const VOID = new Set(["br", "img", "input", "wbr"]);
 const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
 const ENTITIES = matchedSpans(/&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/gi);
+const NOTRANSLATE_CLASS = /(?:^|\s)notranslate(?:\s|$)/;
 /** Finds the first non-space from `lastIndex` (global, so no slice is needed). */
 const NON_SPACE = /\S/g;
 const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)[\s>]/i;
@@ -143,7 +144,7 @@ function element(node: Tree.Element, translating: boolean, tokens: Token[], sour
   const name = node.tagName;
   const inline = INLINE.has(name);
   const says = translateAttribute(node);
-  const refused = says === "no" || hasClass(node, "notranslate");
+  const refused = says === "no" || saysNotranslate(node);
   if (
     location && (NEVER_TRANSLATED.has(name) || (translating && refused && !saysYesInside(node)))
   ) {
@@ -179,9 +180,9 @@ function translateAttribute(node: Tree.Element): string | undefined {
   return node.attrs.find((attribute) => attribute.name === "translate")?.value.toLowerCase();
 }
 
-function hasClass(node: Tree.Element, name: string): boolean {
-  const classes = node.attrs.find((attribute) => attribute.name === "class")?.value ?? "";
-  return classes.split(/\s+/).includes(name);
+function saysNotranslate(node: Tree.Element): boolean {
+  const classes = node.attrs.find((attribute) => attribute.name === "class")?.value;
+  return classes !== undefined && NOTRANSLATE_CLASS.test(classes);
 }
 
 function saysYesInside(node: Tree.ParentNode): boolean {

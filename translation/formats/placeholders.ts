@@ -23,9 +23,8 @@
  */
 import {
   looksLikePlaceholder,
-  normalizePlaceholders,
   placeholderLookalikes,
-  placeholderProblem,
+  textBetweenPlaceholders,
 } from "../../engines/placeholder_tokens.ts";
 
 /** Markup the engine must keep. */
@@ -137,7 +136,9 @@ export function buildSegment(
     if (typeof part !== "string") return [part];
     return find || looksLikePlaceholder(part) ? protectSpans(part, spans) : [part];
   })));
-  const byToken = new Map<string, Markup>();
+  /** The tokens in order, and the markup each stands for. */
+  const tokens: string[] = [];
+  const markups: Markup[] = [];
   const opened = new Map<string, number>();
   let next = 1;
   let withTokens = "";
@@ -157,7 +158,8 @@ export function buildSegment(
       : part.role === "open"
       ? `<x${number}>`
       : `</x${number}>`;
-    byToken.set(token, part);
+    tokens.push(token);
+    markups.push(part);
     withTokens += token;
   }
   const [lead, core, trail] = outerSpace(withTokens);
@@ -174,15 +176,11 @@ export function buildSegment(
     source: flat.map((part) => typeof part === "string" ? part : part.markup).join(""),
     runs: runs.map((run) => outerSpace(run)[1]).filter((body) => HAS_LETTER.test(body)),
     restore(translated, render = plain) {
-      const same = translated === core;
-      // Text without markup: nothing to put back, unless the engine invented a placeholder.
-      if (byToken.size === 0 && !looksLikePlaceholder(translated)) {
-        return lead + (same ? translated : escape(translated)) + trail;
-      }
-      if (placeholderProblem(core, translated) !== undefined) return undefined;
-      const body = normalizePlaceholders(translated).split(/(<\/?x\d+\/?>)/).map((piece, i) =>
-        i % 2 === 1 ? each(render)(byToken.get(piece)!) : same ? piece : escape(piece)
-      ).join("");
+      const between = textBetweenPlaceholders(tokens, translated);
+      if (between === undefined) return undefined;
+      const text = translated === core ? (piece: string) => piece : escape;
+      let body = text(between[0]);
+      markups.forEach((markup, i) => body += each(render)(markup) + text(between[i + 1]));
       return lead + body + trail;
     },
     fromRuns(translated, render = plain) {

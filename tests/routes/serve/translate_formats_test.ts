@@ -99,6 +99,15 @@ const VISIBLE_TEXT_CASES = [
     language: "fr",
   },
   {
+    name: "a French chat message full of English URLs and mentions",
+    format: "text",
+    mode: "message",
+    text: "@the_release_manager @build_and_deploy_team regarde " +
+      "https://example.org/getting-started/install-the-latest-version-and-read-the-release-notes " +
+      "merci beaucoup pour ton aide :thumbs_up: #release_notes_for_the_next_version",
+    language: "fr",
+  },
+  {
     name: "HTML with no visible text",
     format: "html",
     text: "<script>var english = 'words';</script><img src=a.png>",
