@@ -91,9 +91,11 @@ function htmlStructure(text: string): DocumentStructure {
       if (child.nodeName === "#text") {
         const value = (child as Tree.TextNode).value;
         const location = child.sourceCodeLocation;
-        // Entities go to the engine as placeholders: they split words.
+        // Entities go to the engine as placeholders: they split words. A text node's range can
+        // span tags parse5 ignored (`</body>` before trailing white space): no reader sees those.
         const written = location ? text.slice(location.startOffset, location.endOffset) : value;
-        if (translating) words.push(...wordsOf(written.replace(/&[#\w]+;?/g, " ")));
+        const read = written.replace(/&[#\w]+;?/g, " ").replace(/<\/?[a-zA-Z][^<>]*>/g, " ");
+        if (translating) words.push(...wordsOf(read));
         else skeleton.push(`text:${value}`);
       } else if (child.nodeName === "#comment") {
         skeleton.push(`<!--${(child as Tree.CommentNode).data}-->`);

@@ -1,18 +1,20 @@
 /**
- * `format: "html"`: an HTML fragment or document, parsed by parse5 with source offsets.
+ * `format: "html"`: an HTML fragment or document, read by parse5's HTML5 tokenizer with source
+ * offsets into a light element tree (html_tree.ts).
  *
  * The source is read as a flat sequence of tokens (text, tags, comments) taken from the tree's
  * offsets. A block's run of text and inline tags is one segment, so inline elements stay inside
- * their sentence; block tags, never-translated elements and anything parse5 did not place (a
- * stray end tag) separate segments and are kept. The output is the source with translated runs
- * spliced in by offset: nothing is re-serialised, so a malformed page keeps its shape.
+ * their sentence; block tags, never-translated elements and stray end tags of block elements
+ * separate segments and are kept (a stray inline end tag stays in its sentence as a
+ * placeholder). The output is the source with translated runs spliced in by offset: nothing is
+ * re-serialised, so a malformed page keeps its shape.
  *
  * Translated attributes (`alt`, `title`, `placeholder`, `aria-label`) are segments of their own;
  * a tag inside a sentence renders its translated attributes through the placeholder's render
  * hook.
  */
-import { type DefaultTreeAdapterTypes as Tree, parse, parseFragment } from "parse5";
 import { type CutItem, type Format, type Splice, spliceItem } from "./format.ts";
+import { type HtmlElement, type HtmlNode, htmlTree, type Range } from "./html_tree.ts";
 import {
   atom,
   buildSegment,
@@ -89,7 +91,6 @@ const ENTITIES = matchedSpans(/&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/gi);
 const NOTRANSLATE_CLASS = /(?:^|\s)notranslate(?:\s|$)/;
 /** Finds the first non-space from `lastIndex` (global, so no slice is needed). */
 const NON_SPACE = /\S/g;
-const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)[\s>]/i;
 
 /** A piece of the source: text, a tag, a comment, or a range kept as it is. */
 interface Token {
@@ -111,92 +112,79 @@ export const htmlFormat: Format = {
 
 /** Cuts an HTML item; `find` protects further spans of text (message mode). */
 export function cutHtml(source: string, find?: SpanFinder): CutItem {
-  const options = { sourceCodeLocationInfo: true, scriptingEnabled: true };
-  const tree = DOCUMENT_START.test(source)
-    ? parse(source, options)
-    : parseFragment(source, options);
   const tokens: Token[] = [];
-  walk(tree, true, tokens, source);
-  return cutTokens(source, inSourceOrder(tokens), find);
+  walk(htmlTree(source), true, tokens, source);
+  return cutTokens(source, tokens, find);
 }
 
-function walk(parent: Tree.ParentNode, translating: boolean, tokens: Token[], source: string) {
-  for (const node of parent.childNodes) {
-    const location = node.sourceCodeLocation;
-    if (node.nodeName === "#text") {
-      if (!location) continue;
-      NON_SPACE.lastIndex = location.startOffset;
+/** The tokens of `nodes` in source order (the tree is in source order). */
+function walk(nodes: readonly HtmlNode[], translating: boolean, tokens: Token[], source: string) {
+  for (const node of nodes) {
+    if (node.kind === "text") {
+      NON_SPACE.lastIndex = node.start;
       const visible = NON_SPACE.exec(source);
-      const blank = visible === null || visible.index >= location.endOffset;
-      tokens.push({ ...range(location, translating ? "text" : "break"), blank });
-    } else if (node.nodeName === "#comment") {
-      if (location) tokens.push(range(location, "atom"));
-    } else if (node.nodeName === "#documentType") {
-      if (location) tokens.push(range(location, "break"));
-    } else if ("tagName" in node) {
+      const blank = visible === null || visible.index >= node.end;
+      tokens.push({ ...range(node, translating ? "text" : "break"), blank });
+    } else if (node.kind === "comment") {
+      tokens.push(range(node, "atom"));
+    } else if (node.kind === "doctype") {
+      tokens.push(range(node, "break"));
+    } else if (node.kind === "stray") {
+      // An end tag that closes nothing: inside a sentence when it is an inline element's.
+      tokens.push(range(node, translating && INLINE.has(node.name!) ? "atom" : "break"));
+    } else if (node.kind === "element") {
       element(node, translating, tokens, source);
     }
   }
 }
 
-function element(node: Tree.Element, translating: boolean, tokens: Token[], source: string) {
-  const location = node.sourceCodeLocation;
-  const name = node.tagName;
+function element(node: HtmlElement, translating: boolean, tokens: Token[], source: string) {
+  const name = node.name;
   const inline = INLINE.has(name);
   const says = translateAttribute(node);
   const refused = says === "no" || saysNotranslate(node);
-  if (
-    location && (NEVER_TRANSLATED.has(name) || (translating && refused && !saysYesInside(node)))
-  ) {
+  if (NEVER_TRANSLATED.has(name) || (translating && refused && !saysYesInside(node))) {
     // Kept whole: inside a sentence it is one placeholder, between blocks it separates them.
-    tokens.push(range(location, inline ? "atom" : "break"));
+    tokens.push(range(node, inline ? "atom" : "break"));
     return;
   }
   const inner = says === "yes" || (translating && !refused);
-  const startTag = location?.startTag;
-  if (startTag) {
-    tokens.push({
-      ...range(startTag, !inner || !inline ? "break" : VOID.has(name) ? "atom" : "open"),
-      name: String(startTag.startOffset),
-      attributes: inner ? attributeValues(node, source) : [],
-    });
-  }
-  walk(node, inner, tokens, source);
-  if (name === "template") walk((node as Tree.Template).content, inner, tokens, source);
-  const endTag = location?.endTag;
-  if (endTag) {
-    tokens.push({
-      ...range(endTag, inner && inline ? "close" : "break"),
-      name: startTag ? String(startTag.startOffset) : undefined,
-    });
+  const pair = String(node.start);
+  tokens.push({
+    ...range(node.startTag, !inner || !inline ? "break" : VOID.has(name) ? "atom" : "open"),
+    name: pair,
+    attributes: inner ? attributeValues(node, source) : [],
+  });
+  walk(node.children, inner, tokens, source);
+  if (node.endTag) {
+    tokens.push({ ...range(node.endTag, inner && inline ? "close" : "break"), name: pair });
   }
 }
 
-function range(location: { startOffset: number; endOffset: number }, kind: Token["kind"]): Token {
-  return { start: location.startOffset, end: location.endOffset, kind };
+function range({ start, end }: Range, kind: Token["kind"]): Token {
+  return { start, end, kind };
 }
 
-function translateAttribute(node: Tree.Element): string | undefined {
-  return node.attrs.find((attribute) => attribute.name === "translate")?.value.toLowerCase();
+function translateAttribute(node: HtmlElement): string | undefined {
+  return node.attributes.find((attribute) => attribute.name === "translate")?.value.toLowerCase();
 }
 
-function saysNotranslate(node: Tree.Element): boolean {
-  const classes = node.attrs.find((attribute) => attribute.name === "class")?.value;
+function saysNotranslate(node: HtmlElement): boolean {
+  const classes = node.attributes.find((attribute) => attribute.name === "class")?.value;
   return classes !== undefined && NOTRANSLATE_CLASS.test(classes);
 }
 
-function saysYesInside(node: Tree.ParentNode): boolean {
-  return node.childNodes.some((child) =>
-    "tagName" in child && (translateAttribute(child) === "yes" || saysYesInside(child))
+function saysYesInside(node: HtmlElement): boolean {
+  return node.children.some((child) =>
+    child.kind === "element" && (translateAttribute(child) === "yes" || saysYesInside(child))
   );
 }
 
 /** [start, end) of each translated attribute's value inside its tag. */
-function attributeValues(node: Tree.Element, source: string): [number, number][] {
-  const locations = node.sourceCodeLocation?.attrs ?? {};
+function attributeValues(node: HtmlElement, source: string): [number, number][] {
   const values: [number, number][] = [];
-  for (const attribute of node.attrs) {
-    const location = locations[attribute.name];
+  for (const attribute of node.attributes) {
+    const location = node.attributeLocations[attribute.name];
     if (!TRANSLATED_ATTRIBUTES.has(attribute.name) || !location) continue;
     const written = source.slice(location.startOffset, location.endOffset);
     const equals = /^[^=]*=\s*(["']?)/.exec(written);
@@ -206,17 +194,6 @@ function attributeValues(node: Tree.Element, source: string): [number, number][]
     if (end > start) values.push([start, end]);
   }
   return values;
-}
-
-/** Tokens sorted by offset, without the overlaps parse5's repairs can produce (cloned tags). */
-function inSourceOrder(tokens: Token[]): Token[] {
-  tokens.sort((a, b) => a.start - b.start || b.end - a.end);
-  const kept: Token[] = [];
-  for (const token of tokens) {
-    if (kept.length > 0 && token.start < kept.at(-1)!.end) continue;
-    kept.push(token);
-  }
-  return kept;
 }
 
 /** Groups tokens into sentence segments and attribute segments, spliced back by offset. */

@@ -84,3 +84,13 @@ Deno.test("html escapes translated text that would open a tag or an entity, and 
       `<img alt=it&#39;s&#32;&#34;cat&#34;&#32;now>`,
   );
 });
+
+Deno.test("html keeps stray end tags as tags: a block's separates sentences, an inline one is a placeholder", async () => {
+  const html = "<p>One</div>two</p>\n<p>Bold</b> and <i>italic</em> text</p>\n</body>\n</html>\n";
+  const result = await translateItem(htmlFormat, html, upperCase);
+  assert.deepEqual(result.sent, ["One", "two", "Bold<x1/> and <x2/>italic<x3/> text"]);
+  assert.equal(
+    result.text,
+    "<p>ONE</div>TWO</p>\n<p>BOLD</b> AND <i>ITALIC</em> TEXT</p>\n</body>\n</html>\n",
+  );
+});
