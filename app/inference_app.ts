@@ -32,6 +32,8 @@ import { statusRoute } from "../routes/infer/status.ts";
 export const INFERENCE_DEFAULTS = {
   maxRequestBytes: 1_048_576,
   maxConcurrentRequests: 4,
+  /** Requests that wait for a generation slot before `server_busy` (llama-server queues too). */
+  maxQueuedRequests: 8,
   requestsPerMinute: 0,
   /** A request body that has not fully arrived after this long is dropped with 408. */
   bodyTimeoutMs: 30_000,
@@ -54,6 +56,8 @@ export interface InferenceAppDeps {
   apiKey?: string;
   maxRequestBytes?: number;
   maxConcurrentRequests?: number;
+  /** Requests waiting for a slot beyond `maxConcurrentRequests` (0: refuse at once). */
+  maxQueuedRequests?: number;
   /** 0 = unlimited. */
   requestsPerMinute?: number;
   exposeModelPath?: boolean;
@@ -144,14 +148,18 @@ export function createInferenceApp(deps: InferenceAppDeps) {
     }),
   );
   const maxConcurrent = deps.maxConcurrentRequests ?? INFERENCE_DEFAULTS.maxConcurrentRequests;
+  const maxQueued = deps.maxQueuedRequests ?? INFERENCE_DEFAULTS.maxQueuedRequests;
   app.use(
     "/v1/chat/completions",
     concurrencyLimit({
       max: maxConcurrent,
+      queue: maxQueued,
       reject: () =>
-        inferenceError("server_busy", `${maxConcurrent} generations are already running`, {
-          retryAfter: BUSY_RETRY_AFTER_SECONDS,
-        }),
+        inferenceError(
+          "server_busy",
+          `${maxConcurrent} generations are running and ${maxQueued} waiting`,
+          { retryAfter: BUSY_RETRY_AFTER_SECONDS },
+        ),
     }),
   );
   app.route("/health", healthRoute({ runtime: deps.runtime }));

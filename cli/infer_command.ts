@@ -31,7 +31,9 @@ export const InferFlagsSchema = z.object({
   "max-request-bytes": integerFlag(1).default(INFERENCE_DEFAULTS.maxRequestBytes)
     .describe("request body limit (413 request_too_large)"),
   "max-concurrent-requests": integerFlag(1, 64).default(INFERENCE_DEFAULTS.maxConcurrentRequests)
-    .describe("generations at once (1..64); beyond: 503 server_busy"),
+    .describe("generations at once (1..64); beyond: they wait in a queue"),
+  "max-queued-requests": integerFlag(0, 1024).default(INFERENCE_DEFAULTS.maxQueuedRequests)
+    .describe("requests waiting for a free generation (0..1024); beyond: 503 server_busy"),
   "requests-per-minute": integerFlag(0).default(INFERENCE_DEFAULTS.requestsPerMinute)
     .describe("per key, else per client address; 0 is unlimited"),
   "expose-model-path": z.boolean().default(false)
@@ -86,6 +88,7 @@ export async function run(args: string[]): Promise<number> {
     apiKey,
     maxRequestBytes: flags["max-request-bytes"],
     maxConcurrentRequests: flags["max-concurrent-requests"],
+    maxQueuedRequests: flags["max-queued-requests"],
     requestsPerMinute: flags["requests-per-minute"],
     exposeModelPath: flags["expose-model-path"],
   });

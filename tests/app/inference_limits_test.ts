@@ -52,6 +52,8 @@ Deno.test("tolk infer with a key, one slot, a small body limit, CORS and an expo
     args: [
       "--max-concurrent-requests",
       "1",
+      "--max-queued-requests",
+      "1",
       "--max-request-bytes",
       "4096",
       "--cors-origin",
@@ -148,7 +150,7 @@ Deno.test("tolk infer with a key, one slot, a small body limit, CORS and an expo
     });
 
     await t.step(
-      "beyond --max-concurrent-requests is 503 server_busy with Retry-After",
+      "beyond --max-concurrent-requests one request waits in the queue; beyond the queue is 503 server_busy with Retry-After",
       async () => {
         // A running generation holds the one slot (an upload does not: see the slow-body test).
         const running = await chat(
@@ -156,16 +158,23 @@ Deno.test("tolk infer with a key, one slot, a small body limit, CORS and an expo
         );
         const reader = running.body!.getReader();
         await reader.read();
-        const busy = await chat(JSON.stringify({ messages: HI, max_tokens: 2 }));
+        // Two more at once: one takes the queue's one place, the other is refused at once.
+        const both = [0, 1].map(() => chat(JSON.stringify({ messages: HI, max_tokens: 2 })));
+        const first = await Promise.race(both.map((answer, i) => answer.then(() => i)));
+        const busy = await both[first];
         const body = await assertError(busy, 503, "server_busy");
         assert.equal(body.error.type, "server_error");
         assert.ok(Number(busy.headers.get("retry-after")) >= 1);
-        await reader.cancel();
+        await reader.cancel(); // the slot frees: the queued request runs
+        const queued = await both[1 - first];
+        assert.equal(queued.status, 200, "the queued request ran once the slot was free");
+        assert.equal((await queued.json()).usage.completion_tokens, 2);
         const id = running.headers.get("x-request-id")!;
-        await until(
+        const ended = await until(
           () => Promise.resolve(daemon.stderr.find((l) => l.startsWith(`${id} generation`))),
           "the running generation to end",
         );
+        assert.match(ended, /generation abort/, "the queued request waited for the slot");
       },
     );
 

@@ -13,6 +13,11 @@ const BAD_FLAGS: Array<{ name: string; args: string[]; flag: string }> = [
     flag: "--max-concurrent-requests",
   },
   {
+    name: "a queue above 1024",
+    args: ["--max-queued-requests", "1025"],
+    flag: "--max-queued-requests",
+  },
+  {
     name: "a negative body limit",
     args: ["--max-request-bytes", "-1"],
     flag: "--max-request-bytes",

@@ -47,10 +47,89 @@ Deno.test("concurrencyLimit releases the slot of a handler that throws", async (
   });
 });
 
-const BAD_MAX = [0, -1, 1.5, Number.NaN];
+/** An app with one slot and a queue of `queue`, whose handler waits for its gate. */
+function gatedApp(queue: number) {
+  const gates: Array<() => void> = [];
+  const app = new Hono()
+    .use(concurrencyLimit({ max: 1, queue, reject: () => new Refusal(503, "busy") }))
+    .get("/", async (c) => {
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return c.text("done");
+    });
+  app.onError(renderRefusal);
+  return { app, gates };
+}
 
-Deno.test("concurrencyLimit refuses an impossible ceiling at construction", () => {
+async function waitFor(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+Deno.test("concurrencyLimit queues up to `queue` requests, hands them freed slots in order, and refuses beyond", async () => {
+  const { app, gates } = gatedApp(2);
+  await withTinyApp(app, async (url) => {
+    const running = fetch(url);
+    await waitFor(() => gates.length === 1);
+    const second = fetch(url);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const third = fetch(url);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await fetch(url);
+    assert.deepEqual([refused.status, await refused.text()], [503, "busy"]);
+    assert.equal(gates.length, 1, "queued requests do not run beside the running one");
+    gates[0]();
+    assert.equal(await (await running).text(), "done");
+    await waitFor(() => gates.length === 2);
+    gates[1]();
+    assert.equal(await (await second).text(), "done", "the oldest waiting request goes first");
+    await waitFor(() => gates.length === 3);
+    gates[2]();
+    assert.equal(await (await third).text(), "done");
+  });
+});
+
+Deno.test("concurrencyLimit drops a queued request whose client goes away, freeing its place", async () => {
+  const { app, gates } = gatedApp(1);
+  await withTinyApp(app, async (url) => {
+    const running = fetch(url);
+    await waitFor(() => gates.length === 1);
+    const leaving = new AbortController();
+    const gone = fetch(url, { signal: leaving.signal }).catch((error) => error);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    leaving.abort();
+    assert.equal((await gone).name, "AbortError");
+    // Its place in the queue is free again: the next request waits instead of being refused.
+    let queued: Promise<Response> | undefined;
+    for (let attempt = 0; attempt < 100 && !queued; attempt++) {
+      const attemptResponse = fetch(url);
+      const early = await Promise.race([
+        attemptResponse,
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 50)),
+      ]);
+      if (early === undefined) queued = attemptResponse;
+      else await early.body?.cancel();
+    }
+    assert.ok(queued, "a request was queued again after the leaver went");
+    gates[0]();
+    await (await running).body?.cancel();
+    await waitFor(() => gates.length === 2);
+    assert.equal(gates.length, 2, "the leaver never ran");
+    gates[1]();
+    assert.equal(await (await queued!).text(), "done");
+  });
+});
+
+const BAD_MAX = [0, -1, 1.5, Number.NaN];
+const BAD_QUEUE = [-1, 0.5, Number.NaN];
+
+Deno.test("concurrencyLimit refuses an impossible ceiling or queue at construction", () => {
   for (const max of BAD_MAX) {
     assert.throws(() => concurrencyLimit({ max, reject: () => new Error() }), RangeError, `${max}`);
+  }
+  for (const queue of BAD_QUEUE) {
+    assert.throws(
+      () => concurrencyLimit({ max: 1, queue, reject: () => new Error() }),
+      RangeError,
+      `${queue}`,
+    );
   }
 });
