@@ -10,7 +10,9 @@
  * llama-server also gets `ignore_eos`), checked from `usage`.
  *
  *   deno task bench:anchor [--rounds 5] [--threads 1,2] [--tokens 128]
+ *     [--measures decode,prefill,aggregate,cpu] [--streams 1,2,4]
  *
+ * `--threads` and `--measures` split a run that would hold the CPU lock too long.
  * Runs with -A: CPU time and RSS come from /proc/<pid>, which Deno opens only then. Prints a
  * markdown section for BENCHMARKS.md, and a last line saying whether tolk's decode got
  * slower with more threads (exit code 1 if so): the rule "more threads is never slower".
@@ -43,11 +45,19 @@ interface Completion {
 
 const { values: args } = parseArgs({
   args: Deno.args,
-  options: { rounds: { type: "string" }, threads: { type: "string" }, tokens: { type: "string" } },
+  options: {
+    rounds: { type: "string" },
+    threads: { type: "string" },
+    tokens: { type: "string" },
+    measures: { type: "string" },
+    streams: { type: "string" },
+  },
 });
 const ROUNDS = Number(args.rounds ?? 5);
 const TOKENS = Number(args.tokens ?? 128);
 const THREADS = (args.threads ?? "1,2").split(",").map(Number);
+const MEASURES = new Set((args.measures ?? "decode,prefill,aggregate,cpu").split(","));
+const STREAMS = (args.streams ?? "1,2,4").split(",").map(Number);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -183,6 +193,8 @@ async function startLlamaServer(model: string, threads: number, context: number)
       ...["-t", String(threads), "-tb", String(threads), "-np", String(SLOTS)],
       ...["-c", String(context * SLOTS), "--cache-ram", "0", "--no-webui"],
     ],
+    // The build's RUNPATH names the folder it was built in; the libraries sit beside the binary.
+    env: { LD_LIBRARY_PATH: LLAMA_SERVER.replace(/\/[^/]+$/, "") },
     stdin: "null",
     stdout: "null",
     stderr: "null",
@@ -254,6 +266,7 @@ try {
   Deno.exit(0);
 }
 const model = await ensureBenchModel();
+const loadAtStart = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
 const rows: string[] = [];
 const decodeByThreads: number[] = [];
 const aggregateByThreads: number[] = [];
@@ -272,19 +285,27 @@ for (const threads of THREADS) {
           (r.ratio * 100).toFixed(0)
         }% |`,
       );
-    console.error(`threads ${threads}: decode, prefill …`);
-    const decode = await paired(targets, decodeRate);
-    row("decode tok/s, 1 stream", decode);
-    decodeByThreads.push(decode.tolk);
-    prefillTokens = (await complete(tolk, promptOf(PREFILL_WORDS), 1, false)).promptTokens;
-    row(`prefill tok/s, ${prefillTokens}-token prompt`, await paired(targets, prefillRate));
-    for (const streams of [1, 2, 4]) {
+    if (MEASURES.has("decode")) {
+      console.error(`threads ${threads}: decode …`);
+      const decode = await paired(targets, decodeRate);
+      row("decode tok/s, 1 stream", decode);
+      decodeByThreads.push(decode.tolk);
+    }
+    if (MEASURES.has("prefill")) {
+      console.error(`threads ${threads}: prefill …`);
+      prefillTokens = (await complete(tolk, promptOf(PREFILL_WORDS), 1, false)).promptTokens;
+      row(`prefill tok/s, ${prefillTokens}-token prompt`, await paired(targets, prefillRate));
+    }
+    for (const streams of MEASURES.has("aggregate") ? STREAMS : []) {
       console.error(`threads ${threads}: aggregate, ${streams} streams …`);
       const aggregate = await paired(targets, aggregateRate(streams));
       row(`aggregate tok/s, ${streams} stream${streams > 1 ? "s" : ""}`, aggregate);
       if (streams === 4) aggregateByThreads.push(aggregate.tolk);
     }
-    row("CPU ms per token (prompt + output), 4 streams", await paired(targets, cpuPerToken(4)), 2);
+    if (MEASURES.has("cpu")) {
+      console.error(`threads ${threads}: CPU per token …`);
+      row("CPU ms per token (prompt + output), 4 streams", await paired(targets, cpuPerToken(4)), 2);
+    }
     const after = { tolk: await memory(tolk.pid), llama: await memory(llama.pid) };
     rows.push(
       `| RSS MB idle → peak | ${threads} | ${idle.tolk.rss.toFixed(0)} → ${
@@ -297,6 +318,7 @@ for (const threads of THREADS) {
   }
 }
 
+const loadAtEnd = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
 const cpu = (await Deno.readTextFile("/proc/cpuinfo")).match(/model name\s*:\s*(.*)/)?.[1];
 console.log(`Model: random llama, 97.2M parameters, q8_0 (bench/.models/bench-100m-q8_0.gguf).
 Machine: ${navigator.hardwareConcurrency} vCPU, ${cpu}. ${ROUNDS} alternating rounds, both servers
@@ -304,6 +326,7 @@ up at once, greedy, exactly ${TOKENS} tokens per generation (${prefillTokens}-to
 prefill); each figure is the median over rounds, the ratio the median of per-round ratios.
 llama-server: \`-t N -tb N -np ${SLOTS} -c ${2048 * SLOTS} --cache-ram 0\` (2048 tokens per slot,
 tolk's context for this model); tolk: \`--threads N --max-concurrent-requests ${SLOTS}\`.
+Load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAtEnd} at the end.
 
 | measure | threads | tolk | llama-server | tolk / llama-server |
 |---|---|---|---|---|
