@@ -304,7 +304,11 @@ for (const threads of THREADS) {
     }
     if (MEASURES.has("cpu")) {
       console.error(`threads ${threads}: CPU per token …`);
-      row("CPU ms per token (prompt + output), 4 streams", await paired(targets, cpuPerToken(4)), 2);
+      row(
+        "CPU ms per token (prompt + output), 4 streams",
+        await paired(targets, cpuPerToken(4)),
+        2,
+      );
     }
     const after = { tolk: await memory(tolk.pid), llama: await memory(llama.pid) };
     rows.push(

@@ -14,7 +14,7 @@ import type {
   NativeSampler,
   SamplerOptions,
 } from "./llama_native.ts";
-import { CpuContention } from "./cpu_contention.ts";
+import { CpuContention, type ProcReader } from "./cpu_contention.ts";
 import { type HiddenSegment, HiddenSegmentFilter, partialEnd } from "./hidden_segments.ts";
 import type { StopReason } from "./generation.ts";
 
@@ -80,14 +80,14 @@ export class BatchDecoder {
   #running?: Promise<void>;
   #closed = false;
 
-  /** `readLoadavg`: see {@link CpuContention}. */
+  /** `proc`: see {@link CpuContention}. */
   constructor(
     model: NativeModel,
     context: NativeContext,
     sequences: number,
-    readLoadavg: () => string,
+    proc: ProcReader,
   ) {
-    this.#contention = new CpuContention(readLoadavg);
+    this.#contention = new CpuContention(proc);
     this.#model = model;
     this.#context = context;
     this.#slots = Array.from({ length: sequences }, (_, index) => ({ index, cached: [] }));

@@ -317,7 +317,10 @@ export class LlamaRuntime implements InferenceRuntime {
         throw error;
       }
       const wrapper = resolveChatWrapper(vocabulary) ?? new GeneralChatWrapper();
-      const decoder = new BatchDecoder(weights, context, slots, () => native.readLoadavg());
+      const decoder = new BatchDecoder(weights, context, slots, {
+        read: (path) => native.readFile(path),
+        list: (path) => native.listDirectory(path),
+      });
       const hidden = hiddenSegmentsOf(wrapper);
       return { llama, vocabulary, wrapper, hidden, weights, context, decoder };
     } catch (error) {
