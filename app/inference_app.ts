@@ -28,16 +28,8 @@ import { healthRoute } from "../routes/infer/health.ts";
 import { modelsRoute } from "../routes/infer/models.ts";
 import { statusRoute } from "../routes/infer/status.ts";
 
-/** Defaults of the daemon's limits (DECISIONS.md). */
-export const INFERENCE_DEFAULTS = {
-  maxRequestBytes: 1_048_576,
-  maxConcurrentRequests: 4,
-  /** Requests that wait for a generation slot before `server_busy` (llama-server queues too). */
-  maxQueuedRequests: 8,
-  requestsPerMinute: 0,
-  /** A request body that has not fully arrived after this long is dropped with 408. */
-  bodyTimeoutMs: 30_000,
-} as const;
+/** A request body that has not fully arrived after this long is dropped with 408. */
+const BODY_TIMEOUT_MS = 30_000;
 
 /** Seconds a busy client is told to wait before retrying. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
@@ -54,13 +46,14 @@ export interface InferenceAppDeps {
   corsOrigin?: string;
   /** `SVC_API_KEY`; enforced on every /v1/* request when set. */
   apiKey?: string;
-  maxRequestBytes?: number;
-  maxConcurrentRequests?: number;
+  /** The limits and switches below come from the flags, whose schema holds their defaults. */
+  maxRequestBytes: number;
+  maxConcurrentRequests: number;
   /** Requests waiting for a slot beyond `maxConcurrentRequests` (0: refuse at once). */
-  maxQueuedRequests?: number;
+  maxQueuedRequests: number;
   /** 0 = unlimited. */
-  requestsPerMinute?: number;
-  exposeModelPath?: boolean;
+  requestsPerMinute: number;
+  exposeModelPath: boolean;
   /** Milliseconds a request body may take to arrive (default 30 s); then 408. */
   bodyTimeoutMs?: number;
   /** Epoch seconds of start (default now). */
@@ -74,7 +67,7 @@ export interface InferenceAppDeps {
  *
  * @example
  * ```ts
- * const app = createInferenceApp({ runtime, modelPath, endpoint: () => server.url });
+ * const app = createInferenceApp({ runtime, modelPath, endpoint: () => server.url, ...inferAppOptions(flags) });
  * Deno.serve({ hostname: "127.0.0.1", port: 0 }, app.fetch);
  * ```
  */
@@ -107,7 +100,7 @@ export function createInferenceApp(deps: InferenceAppDeps) {
       }),
     );
   }
-  const perMinute = deps.requestsPerMinute ?? INFERENCE_DEFAULTS.requestsPerMinute;
+  const perMinute = deps.requestsPerMinute;
   if (perMinute > 0) {
     app.use(
       "/v1/*",
@@ -125,7 +118,7 @@ export function createInferenceApp(deps: InferenceAppDeps) {
   app.use(
     "/v1/*",
     bodyLimit({
-      maxSize: deps.maxRequestBytes ?? INFERENCE_DEFAULTS.maxRequestBytes,
+      maxSize: deps.maxRequestBytes,
       onError: () => {
         throw inferenceError(
           "request_too_large",
@@ -134,7 +127,7 @@ export function createInferenceApp(deps: InferenceAppDeps) {
       },
     }),
   );
-  const bodyTimeoutMs = deps.bodyTimeoutMs ?? INFERENCE_DEFAULTS.bodyTimeoutMs;
+  const bodyTimeoutMs = deps.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
   // The body is read before a generation slot is taken: a slow upload holds only its connection.
   app.use(
     "/v1/chat/completions",
@@ -147,8 +140,8 @@ export function createInferenceApp(deps: InferenceAppDeps) {
         ),
     }),
   );
-  const maxConcurrent = deps.maxConcurrentRequests ?? INFERENCE_DEFAULTS.maxConcurrentRequests;
-  const maxQueued = deps.maxQueuedRequests ?? INFERENCE_DEFAULTS.maxQueuedRequests;
+  const maxConcurrent = deps.maxConcurrentRequests;
+  const maxQueued = deps.maxQueuedRequests;
   app.use(
     "/v1/chat/completions",
     concurrencyLimit({
@@ -168,7 +161,7 @@ export function createInferenceApp(deps: InferenceAppDeps) {
     statusRoute({
       runtime: deps.runtime,
       modelPath: deps.modelPath,
-      exposeModelPath: deps.exposeModelPath ?? false,
+      exposeModelPath: deps.exposeModelPath,
       startedAt: deps.startedAt ?? Math.floor(Date.now() / 1000),
       endpoint: deps.endpoint,
     }),

@@ -5,32 +5,25 @@
  */
 import { z } from "zod";
 import { generateToken, SettingsStore } from "../settings/settings_store.ts";
-import { configFlag, defaultConfigPath, pathFlagsFromEnvironment } from "./config_paths.ts";
-import { type CommandUsage, FlagError, parseFlags } from "./flags.ts";
+import { configFlag, pathFlagsFromEnvironment } from "./config_paths.ts";
+import { type CommandUsage, parseCommand } from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
 
 const FlagsSchema = z.object({ config: configFlag });
 
 /** `tolk api` in the help text. */
-export const usage: CommandUsage = {
+export const usage = {
   name: "api",
-  positionals: "enable|disable",
+  actions: ["enable", "disable"] as const,
   summary: "turn the local API on (prints the token alone on stdout) or off",
   flags: FlagsSchema,
   environment: ["TOLK_CONFIG"],
-};
+} satisfies CommandUsage;
 
 /** Runs `tolk api`. */
 export function run(args: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(args, FlagsSchema, {
-    env: pathFlagsFromEnvironment(),
-  });
-  const [action, ...extra] = positionals;
-  if (action !== "enable" && action !== "disable") {
-    throw new FlagError("api", "expected enable or disable");
-  }
-  if (extra.length) throw new FlagError("api", `unexpected argument "${extra[0]}"`);
-  const store = new SettingsStore(flags.config ?? defaultConfigPath());
+  const { flags, action } = parseCommand(args, usage, { env: pathFlagsFromEnvironment() });
+  const store = new SettingsStore(flags.config);
   return Promise.resolve(reportSettingsError(() => {
     const settings = store.update((settings) => {
       settings.api.enabled = action === "enable";

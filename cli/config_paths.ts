@@ -1,9 +1,12 @@
 /**
- * Where tolk keeps its files, and the flags shared by the commands that use them.
+ * Where tolk keeps its files and listens, and the flags shared by the commands that use them.
  */
 import { join } from "node:path";
 import { z } from "zod";
 import { environment } from "../settings/environment.ts";
+
+/** The port `tolk serve` listens on unless told otherwise, and where `tolk settings` looks. */
+export const SERVE_PORT = 8765;
 
 /** The path flags' fallbacks from the environment (a flag on the command line wins). */
 export function pathFlagsFromEnvironment(): Record<string, string | undefined> {
@@ -39,12 +42,17 @@ export function defaultModelsDir(
   return join(dataDir, "models");
 }
 
-/** The `--config FILE` flag. */
+/**
+ * The `--config FILE` flag: the flag, else `TOLK_CONFIG` ({@link pathFlagsFromEnvironment}), else
+ * {@link defaultConfigPath}, resolved in the parse so no command states the default again.
+ */
 export const configFlag = z.string().min(1).optional()
+  .transform((path) => path ?? defaultConfigPath())
   .describe("the settings file (default ~/.config/tolk/settings.json)");
 
-/** The `--data-dir DIR` flag. */
+/** The `--data-dir DIR` flag: the flag, else `TOLK_DATA_DIR`, else {@link defaultDataDir}. */
 export const dataDirFlag = z.string().min(1).optional()
+  .transform((path) => path ?? defaultDataDir())
   .describe("history and other data (default ~/.local/share/tolk)");
 
 /** The `--models-dir DIR` flag. */

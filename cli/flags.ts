@@ -85,6 +85,41 @@ export function parseFlags<S extends z.ZodObject>(
   return { flags: parsed.data, positionals };
 }
 
+/** What {@link parseCommand} reads of a command's {@link CommandUsage}. */
+export interface CommandShape<S extends z.ZodObject, A extends string> {
+  name: string;
+  flags: S;
+  /** The one positional word the command takes; none: the command takes no positional. */
+  actions?: readonly A[];
+}
+
+/**
+ * Parses the arguments of `tolk <name> [action] [flags]`: the flags by the command's schema and,
+ * when it has actions, exactly one of them.
+ *
+ * @throws {FlagError} on a bad flag, a missing or unknown action, or an extra argument.
+ * @example
+ * ```ts
+ * const { flags, action } = parseCommand(["rotate"], usage, { env: pathFlagsFromEnvironment() });
+ * ```
+ */
+export function parseCommand<S extends z.ZodObject, A extends string>(
+  args: readonly string[],
+  command: CommandShape<S, A>,
+  options: ParseFlagsOptions = {},
+): { flags: z.infer<S>; action: A } {
+  const { flags, positionals } = parseFlags(args, command.flags, options);
+  const { actions } = command;
+  const [action] = positionals;
+  if (actions && !actions.includes(action as A)) {
+    const last = actions[actions.length - 1];
+    throw new FlagError(command.name, `expected ${actions.slice(0, -1).join(", ")} or ${last}`);
+  }
+  const extra = actions ? positionals.slice(1) : positionals;
+  if (extra.length) throw new FlagError(command.name, `unexpected argument "${extra[0]}"`);
+  return { flags, action: action as A };
+}
+
 /** A decimal integer flag value within [min, max]. */
 export function integerFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
   return z.string()
@@ -107,7 +142,9 @@ function splitFlag(body: string): [string, string | undefined] {
 export interface CommandUsage {
   /** `serve`, `token`, … */
   name: string;
-  /** The positional words, e.g. `show|rotate|revoke`. */
+  /** The one positional word the command takes (`show`, `rotate`, `revoke`), if any. */
+  actions?: readonly string[];
+  /** Positional words beyond a plain action list, e.g. `list|pull [ORG/NAME]`. */
   positionals?: string;
   /** One line saying what the command does. */
   summary: string;
@@ -124,7 +161,8 @@ export interface CommandUsage {
 export function formatUsage(commands: readonly CommandUsage[]): string {
   const lines = ["usage: tolk <command> [flags]", ""];
   for (const command of commands) {
-    lines.push(`tolk ${[command.name, command.positionals].filter(Boolean).join(" ")}`);
+    const positionals = command.positionals ?? command.actions?.join("|");
+    lines.push(`tolk ${[command.name, positionals].filter(Boolean).join(" ")}`);
     lines.push(`  ${command.summary}`);
     for (const [name, schema] of Object.entries(command.flags.shape)) {
       const field = schema as z.ZodType & { description?: string };

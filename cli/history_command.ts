@@ -8,8 +8,8 @@ import { z } from "zod";
 import { openDataStores } from "../storage/data_stores.ts";
 import { StorageError } from "../storage/database.ts";
 import type { HistoryEntry } from "../storage/history_store.ts";
-import { dataDirFlag, defaultDataDir, pathFlagsFromEnvironment } from "./config_paths.ts";
-import { type CommandUsage, FlagError, parseFlags } from "./flags.ts";
+import { dataDirFlag, pathFlagsFromEnvironment } from "./config_paths.ts";
+import { type CommandUsage, parseCommand } from "./flags.ts";
 
 const FlagsSchema = z.object({
   "data-dir": dataDirFlag,
@@ -17,26 +17,20 @@ const FlagsSchema = z.object({
     .describe("list: most rows shown, newest first (1..10000)"),
   q: z.string().min(1).optional().describe("list: only rows whose texts contain this"),
 });
-const ACTIONS = ["list", "clear", "export"];
 
 /** `tolk history` in the help text. */
-export const usage: CommandUsage = {
+export const usage = {
   name: "history",
-  positionals: "list|clear|export",
+  actions: ["list", "clear", "export"] as const,
   summary: "the translation history on this machine (export: JSON Lines on stdout)",
   flags: FlagsSchema,
   environment: ["TOLK_DATA_DIR"],
-};
+} satisfies CommandUsage;
 
 /** Runs `tolk history`. */
 export function run(args: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(args, FlagsSchema, {
-    env: pathFlagsFromEnvironment(),
-  });
-  const [action, ...extra] = positionals;
-  if (!ACTIONS.includes(action)) throw new FlagError("history", "expected list, clear or export");
-  if (extra.length) throw new FlagError("history", `unexpected argument "${extra[0]}"`);
-  const dataDir = flags["data-dir"] ?? defaultDataDir();
+  const { flags, action } = parseCommand(args, usage, { env: pathFlagsFromEnvironment() });
+  const dataDir = flags["data-dir"];
   let stores;
   try {
     stores = openDataStores(dataDir);

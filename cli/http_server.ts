@@ -3,13 +3,16 @@
  */
 import { FlagError } from "./flags.ts";
 
+/** How long in-flight work may run on after SIGINT/SIGTERM, unless a caller says otherwise. */
+export const DRAIN_TIMEOUT_MS = 10_000;
+
 /** Options of {@link startHttpServer}. */
 export interface HttpServerOptions {
   hostname: string;
   port: number;
   /** Called once on SIGINT/SIGTERM before the server drains (close WebSockets with 1001 here). */
   onShutdown?: () => void | Promise<void>;
-  /** Upper bound for in-flight requests to finish after a signal. */
+  /** Upper bound for in-flight requests to finish after a signal (default {@link DRAIN_TIMEOUT_MS}). */
   drainTimeoutMs?: number;
   /** Install SIGINT/SIGTERM handlers (tests serving in-process pass false). */
   handleSignals?: boolean;
@@ -65,7 +68,7 @@ export function startHttpServer(
   fetch: Deno.ServeHandler,
   options: HttpServerOptions,
 ): RunningHttpServer {
-  const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
+  const drainTimeoutMs = options.drainTimeoutMs ?? DRAIN_TIMEOUT_MS;
   const server = listen(fetch, options);
   const addr = server.addr as Deno.NetAddr;
   const shownHost = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;

@@ -5,16 +5,13 @@
  * `loading` until it is ready.
  */
 import { z } from "zod";
-import { createInferenceApp, INFERENCE_DEFAULTS } from "../app/inference_app.ts";
-import { type CommandUsage, FlagError, integerFlag, parseFlags, portFlag } from "./flags.ts";
+import { createInferenceApp, type InferenceAppDeps } from "../app/inference_app.ts";
+import { type CommandUsage, integerFlag, parseCommand, portFlag } from "./flags.ts";
 import { environment } from "../settings/environment.ts";
-import { startHttpServer } from "./http_server.ts";
+import { DRAIN_TIMEOUT_MS, startHttpServer } from "./http_server.ts";
 import { bindHostname, isLoopbackBind } from "../net/loopback.ts";
 
-/** How long in-flight generations may run on after SIGINT/SIGTERM. */
-const DRAIN_MS = 10_000;
-
-/** The flags of `tolk infer`, keyed by flag name. */
+/** The flags of `tolk infer`, keyed by flag name: the one statement of each default (DECISIONS.md). */
 export const InferFlagsSchema = z.object({
   model: z.string({ error: "is required (path to a .gguf model file)" })
     .min(1, "is required (path to a .gguf model file)").describe("the GGUF model file (required)"),
@@ -28,25 +25,26 @@ export const InferFlagsSchema = z.object({
     ),
   "cors-origin": z.string().refine(isOrigin, "must be an origin like http://localhost:3000")
     .optional().describe("the one origin that gets CORS headers (default none)"),
-  "max-request-bytes": integerFlag(1).default(INFERENCE_DEFAULTS.maxRequestBytes)
+  "max-request-bytes": integerFlag(1).default(1_048_576)
     .describe("request body limit (413 request_too_large)"),
-  "max-concurrent-requests": integerFlag(1, 64).default(INFERENCE_DEFAULTS.maxConcurrentRequests)
+  "max-concurrent-requests": integerFlag(1, 64).default(4)
     .describe("generations at once (1..64); beyond: they wait in a queue"),
-  "max-queued-requests": integerFlag(0, 1024).default(INFERENCE_DEFAULTS.maxQueuedRequests)
+  // Requests that wait for a generation slot before server_busy (llama-server queues too).
+  "max-queued-requests": integerFlag(0, 1024).default(8)
     .describe("requests waiting for a free generation (0..1024); beyond: 503 server_busy"),
-  "requests-per-minute": integerFlag(0).default(INFERENCE_DEFAULTS.requestsPerMinute)
+  "requests-per-minute": integerFlag(0).default(0)
     .describe("per key, else per client address; 0 is unlimited"),
   "expose-model-path": z.boolean().default(false)
     .describe("show the model path in /v1/status (default <redacted>)"),
 });
 
 /** `tolk infer` in the help text. */
-export const usage: CommandUsage = {
+export const usage = {
   name: "infer",
   summary: "serve one GGUF model behind an OpenAI-compatible chat API",
   flags: InferFlagsSchema,
   environment: ["SVC_API_KEY"],
-};
+} satisfies CommandUsage;
 
 /** Parsed `tolk infer` flags. */
 export type InferFlags = z.infer<typeof InferFlagsSchema>;
@@ -57,10 +55,7 @@ export type InferFlags = z.infer<typeof InferFlagsSchema>;
  * @throws {FlagError} on a bad flag or value (main.ts prints it, exit 2).
  */
 export async function run(args: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(args, InferFlagsSchema, {
-    booleans: ["expose-model-path"],
-  });
-  if (positionals.length) throw new FlagError(positionals[0], "unexpected argument");
+  const { flags } = parseCommand(args, usage, { booleans: ["expose-model-path"] });
   const apiKey = environment().SVC_API_KEY;
   const loopback = isLoopbackBind(flags.host);
   if (!loopback && !apiKey) {
@@ -84,23 +79,30 @@ export async function run(args: string[]): Promise<number> {
     modelPath: flags.model,
     endpoint: () => endpoint,
     hostCheck: loopback,
-    corsOrigin: flags["cors-origin"],
     apiKey,
-    maxRequestBytes: flags["max-request-bytes"],
-    maxConcurrentRequests: flags["max-concurrent-requests"],
-    maxQueuedRequests: flags["max-queued-requests"],
-    requestsPerMinute: flags["requests-per-minute"],
-    exposeModelPath: flags["expose-model-path"],
+    ...inferAppOptions(flags),
   });
   const server = startHttpServer(app.fetch, {
     hostname: bindHostname(flags.host),
     port: flags.port,
-    onShutdown: () => runtime.dispose({ drainMs: DRAIN_MS }),
+    onShutdown: () => runtime.dispose({ drainMs: DRAIN_TIMEOUT_MS }),
   });
   endpoint = server.url;
   await server.finished;
   await runtime.dispose();
   return 0;
+}
+
+/** What the flags decide of the app: its limits and switches. */
+export function inferAppOptions(flags: InferFlags) {
+  return {
+    corsOrigin: flags["cors-origin"],
+    maxRequestBytes: flags["max-request-bytes"],
+    maxConcurrentRequests: flags["max-concurrent-requests"],
+    maxQueuedRequests: flags["max-queued-requests"],
+    requestsPerMinute: flags["requests-per-minute"],
+    exposeModelPath: flags["expose-model-path"],
+  } satisfies Partial<InferenceAppDeps>;
 }
 
 function isOrigin(value: string): boolean {

@@ -7,7 +7,6 @@
 import { z } from "zod";
 import {
   configFlag,
-  defaultConfigPath,
   defaultModelsDir,
   modelsDirFlag,
   pathFlagsFromEnvironment,
@@ -52,7 +51,7 @@ export async function run(args: string[]): Promise<number> {
   }
   if (action === "pull") {
     const [named, ...extra] = rest;
-    const id = named ?? defaultModel(flags.config ?? defaultConfigPath());
+    const id = named ?? defaultModel(flags.config);
     if (id === undefined) return 2;
     if (extra.length) throw new FlagError("models", `unexpected argument "${extra[0]}"`);
     if (!isModelId(id)) throw new FlagError("models", `"${id}" is not a model id (org/name)`);

@@ -14,13 +14,12 @@ import { StorageError } from "../storage/database.ts";
 import {
   configFlag,
   dataDirFlag,
-  defaultConfigPath,
-  defaultDataDir,
   defaultModelsDir,
   modelsDirFlag,
   pathFlagsFromEnvironment,
+  SERVE_PORT,
 } from "./config_paths.ts";
-import { type CommandUsage, FlagError, parseFlags, portFlag } from "./flags.ts";
+import { type CommandUsage, parseCommand, portFlag } from "./flags.ts";
 import { startHttpServer } from "./http_server.ts";
 import { bindHostname, isLoopbackBind, LOOPBACK_RULE } from "../net/loopback.ts";
 
@@ -29,31 +28,28 @@ const FlagsSchema = z.object({
     isLoopbackBind,
     `tolk serve binds to loopback only (${LOOPBACK_RULE}); no request is served to other machines`,
   ).default("127.0.0.1").describe(`bind address, loopback only (${LOOPBACK_RULE})`),
-  port: portFlag().default(8765).describe("TCP port (0 picks a free one)"),
+  port: portFlag().default(SERVE_PORT).describe("TCP port (0 picks a free one)"),
   config: configFlag,
   "data-dir": dataDirFlag,
   "models-dir": modelsDirFlag,
 });
 
 /** `tolk serve` in the help text. */
-export const usage: CommandUsage = {
+export const usage = {
   name: "serve",
-  summary: "the translation service on loopback (http://127.0.0.1:8765/v1)",
+  summary: `the translation service on loopback (http://127.0.0.1:${SERVE_PORT}/v1)`,
   flags: FlagsSchema,
   environment: ["TOLK_CONFIG", "TOLK_DATA_DIR", "TOLK_MODELS_DIR"],
-};
+} satisfies CommandUsage;
 
 /** Typed options of `tolk serve`. */
 export type ServeFlags = z.infer<typeof FlagsSchema>;
 
 /** Runs `tolk serve` until SIGINT/SIGTERM. */
 export async function run(args: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(args, FlagsSchema, {
-    env: pathFlagsFromEnvironment(),
-  });
-  if (positionals.length) throw new FlagError("serve", `unexpected argument "${positionals[0]}"`);
-  const configPath = flags.config ?? defaultConfigPath();
-  const dataDir = flags["data-dir"] ?? defaultDataDir();
+  const { flags } = parseCommand(args, usage, { env: pathFlagsFromEnvironment() });
+  const configPath = flags.config;
+  const dataDir = flags["data-dir"];
   const modelsDir = flags["models-dir"] ?? defaultModelsDir(dataDir);
 
   const store = new SettingsStore(configPath);

@@ -10,32 +10,27 @@ import { z } from "zod";
 import { LinkResponseSchema } from "../schemas/settings_page.ts";
 import { signLinkRequest } from "../settings/settings_link.ts";
 import { generateToken, SettingsStore } from "../settings/settings_store.ts";
-import { configFlag, defaultConfigPath, pathFlagsFromEnvironment } from "./config_paths.ts";
-import { type CommandUsage, FlagError, parseFlags, portFlag } from "./flags.ts";
+import { configFlag, pathFlagsFromEnvironment, SERVE_PORT } from "./config_paths.ts";
+import { type CommandUsage, parseCommand, portFlag } from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
 
 const FlagsSchema = z.object({
-  port: portFlag().default(8765).describe("the TCP port `tolk serve` listens on"),
+  port: portFlag().default(SERVE_PORT).describe("the TCP port `tolk serve` listens on"),
   config: configFlag,
 });
 
 /** `tolk settings` in the help text. */
-export const usage: CommandUsage = {
+export const usage = {
   name: "settings",
   summary: "print a one-time link (one use, 5 minutes) to the running service's settings page",
   flags: FlagsSchema,
   environment: ["TOLK_CONFIG"],
-};
+} satisfies CommandUsage;
 
 /** Runs `tolk settings`. */
 export async function run(args: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(args, FlagsSchema, {
-    env: pathFlagsFromEnvironment(),
-  });
-  if (positionals.length) {
-    throw new FlagError("settings", `unexpected argument "${positionals[0]}"`);
-  }
-  const configPath = flags.config ?? defaultConfigPath();
+  const { flags } = parseCommand(args, usage, { env: pathFlagsFromEnvironment() });
+  const configPath = flags.config;
   if (!existsSync(configPath)) {
     console.error(
       `no settings file at ${configPath}: start the service with \`tolk serve\` (or pass the --config it uses)`,

@@ -6,31 +6,25 @@
  */
 import { z } from "zod";
 import { generateToken, SettingsStore } from "../settings/settings_store.ts";
-import { configFlag, defaultConfigPath, pathFlagsFromEnvironment } from "./config_paths.ts";
-import { type CommandUsage, FlagError, parseFlags } from "./flags.ts";
+import { configFlag, pathFlagsFromEnvironment } from "./config_paths.ts";
+import { type CommandUsage, parseCommand } from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
 
 const FlagsSchema = z.object({ config: configFlag });
-const ACTIONS = ["show", "rotate", "revoke"];
 
 /** `tolk token` in the help text. */
-export const usage: CommandUsage = {
+export const usage = {
   name: "token",
-  positionals: "show|rotate|revoke",
+  actions: ["show", "rotate", "revoke"] as const,
   summary: "print, replace or remove the API token (show/rotate print it alone on stdout)",
   flags: FlagsSchema,
   environment: ["TOLK_CONFIG"],
-};
+} satisfies CommandUsage;
 
 /** Runs `tolk token`. */
 export function run(args: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(args, FlagsSchema, {
-    env: pathFlagsFromEnvironment(),
-  });
-  const [action, ...extra] = positionals;
-  if (!ACTIONS.includes(action)) throw new FlagError("token", "expected show, rotate or revoke");
-  if (extra.length) throw new FlagError("token", `unexpected argument "${extra[0]}"`);
-  const store = new SettingsStore(flags.config ?? defaultConfigPath());
+  const { flags, action } = parseCommand(args, usage, { env: pathFlagsFromEnvironment() });
+  const store = new SettingsStore(flags.config);
   return Promise.resolve(reportSettingsError(() => {
     if (action === "show") {
       const { token } = store.read().api;

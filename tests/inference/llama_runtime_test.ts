@@ -3,10 +3,10 @@ import { createInferenceApp } from "../../app/inference_app.ts";
 import { LlamaRuntime } from "../../inference/llama_runtime.ts";
 import { GenerationError, type GenerationParams } from "../../inference/generation.ts";
 import { HealthSchema } from "../../schemas/openai.ts";
+import { defaultAppOptions, NATIVE_SANITIZERS as NATIVE } from "../support/infer_app.ts";
 import { TINY_GGUF } from "../support/infer_daemon.ts";
 
 // node-llama-cpp keeps native handles and timers of its own between calls.
-const NATIVE = { sanitizeOps: false, sanitizeResources: false };
 
 function params(fields: Partial<GenerationParams> = {}): GenerationParams {
   return {
@@ -52,6 +52,7 @@ Deno.test({
     const runtime = start();
     try {
       const app = createInferenceApp({
+        ...defaultAppOptions(TINY_GGUF),
         runtime,
         modelPath: TINY_GGUF,
         endpoint: () => "http://127.0.0.1:0",

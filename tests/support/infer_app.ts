@@ -3,6 +3,7 @@
  * the tiny GGUF fixture. Nothing starts at import: every test starts (and stops) its own.
  */
 import { createInferenceApp, type InferenceAppDeps } from "../../app/inference_app.ts";
+import { inferAppOptions, InferFlagsSchema } from "../../cli/infer_command.ts";
 import { LlamaRuntime, type LlamaRuntimeOptions } from "../../inference/llama_runtime.ts";
 import { TINY_GGUF } from "./infer_daemon.ts";
 
@@ -13,7 +14,7 @@ export const NATIVE_SANITIZERS = { sanitizeOps: false, sanitizeResources: false 
 export interface InferAppOptions {
   /** Runtime options over the defaults (tiny fixture, one thread, two slots). */
   runtime?: Partial<LlamaRuntimeOptions>;
-  /** App options over the defaults (Host check on, logs collected). */
+  /** App options over the defaults (the flags' defaults, Host check on, logs collected). */
   app?: Partial<Omit<InferenceAppDeps, "runtime" | "endpoint">>;
   /** Wait until the model is loaded (default true). */
   waitReady?: boolean;
@@ -46,6 +47,7 @@ export async function startInferApp(options: InferAppOptions = {}): Promise<Infe
   const runtime = LlamaRuntime.start({ threads: 1, slots: 2, log, ...options.runtime, modelPath });
   let baseUrl = "";
   const app = createInferenceApp({
+    ...defaultAppOptions(modelPath),
     modelPath,
     log,
     ...options.app,
@@ -64,4 +66,9 @@ export async function startInferApp(options: InferAppOptions = {}): Promise<Infe
       await runtime.dispose();
     },
   };
+}
+
+/** What `tolk infer --model PATH` with no other flag gives the app. */
+export function defaultAppOptions(modelPath: string) {
+  return inferAppOptions(InferFlagsSchema.parse({ model: modelPath }));
 }

@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runTolkProcess } from "../support/tolk_process.ts";
+
+/** Command lines every command refuses by the one rule of parseCommand: one line, exit 2. */
+const REFUSED_COMMAND_LINES = [
+  { args: ["api"], line: "tolk api: api: expected enable or disable" },
+  { args: ["api", "on"], line: "tolk api: api: expected enable or disable" },
+  { args: ["api", "enable", "now"], line: 'tolk api: api: unexpected argument "now"' },
+  { args: ["token", "print"], line: "tolk token: token: expected show, rotate or revoke" },
+  { args: ["history", "list", "all"], line: 'tolk history: history: unexpected argument "all"' },
+  { args: ["serve", "now"], line: 'tolk serve: serve: unexpected argument "now"' },
+  { args: ["settings", "open"], line: 'tolk settings: settings: unexpected argument "open"' },
+  {
+    args: ["infer", "--model", "m.gguf", "now"],
+    line: 'tolk infer: infer: unexpected argument "now"',
+  },
+];
+
+for (const { args, line } of REFUSED_COMMAND_LINES) {
+  Deno.test(`tolk ${args.join(" ")} is refused with one line naming the command, exit 2`, async () => {
+    const dir = await Deno.makeTempDir({ prefix: "tolk-flags-test-" });
+    try {
+      const env = { TOLK_CONFIG: join(dir, "settings.json"), TOLK_DATA_DIR: dir };
+      const result = await runTolkProcess(args, env);
+      assert.equal(result.code, 2, result.stderr);
+      assert.equal(result.stderr, `${line}\n`);
+      assert.equal(result.stdout, "");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+}
+
+Deno.test("--config wins over TOLK_CONFIG, which names the settings file without the flag", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "tolk-flags-test-" });
+  try {
+    const byFlag = join(dir, "flag.json");
+    const byEnv = join(dir, "env.json");
+    const env = { TOLK_CONFIG: byEnv };
+    const enabled = await runTolkProcess(["api", "enable", "--config", byFlag], env);
+    assert.equal(enabled.code, 0, enabled.stderr);
+    assert.equal(JSON.parse(await Deno.readTextFile(byFlag)).api.token, enabled.stdout.trim());
+    await assert.rejects(Deno.stat(byEnv), Deno.errors.NotFound);
+
+    const shown = await runTolkProcess(["token", "show"], env);
+    assert.equal(shown.code, 1, "no token in the TOLK_CONFIG file yet");
+    assert.equal((await runTolkProcess(["token", "rotate"], env)).code, 0);
+    assert.ok(JSON.parse(await Deno.readTextFile(byEnv)).api.token);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
