@@ -28,10 +28,23 @@ const FILES: Record<string, [string, string]> = {
   "no_session.html": ["text/html; charset=utf-8", ""],
 };
 
+/** Where `page.html`, the shell both HTML pages share (head, stylesheet), takes a page's body. */
+const BODY_SLOT = /^ *<!-- the page's own body: .* -->\n/m;
+
 function file(name: string): [string, string] {
   const entry = FILES[name];
-  if (!entry[1]) entry[1] = Deno.readTextFileSync(new URL(name, WEB_DIR));
+  if (!entry[1]) entry[1] = name.endsWith(".html") ? htmlPage(name) : read(name);
   return entry;
+}
+
+/** An HTML page: the shared shell around the page's own body (`<name>_body.html`). */
+function htmlPage(name: string): string {
+  const body = read(name.replace(/\.html$/, "_body.html"));
+  return read("page.html").replace(BODY_SLOT, () => body);
+}
+
+function read(name: string): string {
+  return Deno.readTextFileSync(new URL(name, WEB_DIR));
 }
 
 /** What the page route needs. */

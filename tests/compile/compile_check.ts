@@ -24,8 +24,9 @@ const NATIVE_DIRS = [
 const DATA_FILES = [
   "detection/data/malay_lexicon.json",
   "engines/chat/prompts.json",
-  "web/settings/index.html",
-  "web/settings/no_session.html",
+  "web/settings/page.html",
+  "web/settings/index_body.html",
+  "web/settings/no_session_body.html",
   "web/settings/settings.css",
   "web/settings/settings.js",
 ];

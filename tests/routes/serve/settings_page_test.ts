@@ -96,6 +96,33 @@ Deno.test("/settings without a session says how to get a link and shows nothing 
   });
 });
 
+Deno.test("both pages are whole documents: the shared head, then the page's own body", async () => {
+  await withService(async (service) => {
+    const cookie = await openSession(service);
+    const pages = [
+      {
+        name: "settings",
+        headers: { cookie } as Record<string, string>,
+        status: 200,
+        has: 'id="api-enabled"',
+      },
+      { name: "no session", headers: {}, status: 401, has: "Open the settings with a link" },
+    ];
+    for (const page of pages) {
+      const response = await fetch(`${service.url}/settings`, { headers: page.headers });
+      assert.equal(response.status, page.status, page.name);
+      assert.equal(response.headers.get("content-type"), "text/html; charset=utf-8");
+      const html = await response.text();
+      assert.ok(html.startsWith('<!doctype html>\n<html lang="en">\n  <head>\n'), page.name);
+      assert.match(html, /<title>tolk — settings<\/title>[\s\S]*settings\.css[\s\S]*<\/head>/);
+      assert.ok(html.endsWith("  </body>\n</html>\n"), page.name);
+      const body = html.slice(html.indexOf("<body>"));
+      assert.ok(body.includes(page.has), `${page.name} holds its own body`);
+      assert.ok(!html.includes("<!--"), `${page.name}: no slot left over`);
+    }
+  });
+});
+
 Deno.test("the page's HTML as served never holds the token", async () => {
   await withService(async (service) => {
     const cookie = await openSession(service);
