@@ -4,6 +4,7 @@
  * flipped, headers swapped, JSON Schemas bent (unknown keywords, recursion, thousands deep,
  * huge enums). Pure: the same seed gives the same cases.
  */
+import { nestedJsonSchema } from "../tests/support/nested_json_schema.ts";
 
 /** One request to send, with a short description that reproduces it in a report. */
 export interface FuzzCase {
@@ -126,22 +127,10 @@ const SCHEMAS: readonly Json[] = [
   {},
 ];
 
-function nestedSchema(levels: number, via: string): Json {
-  let schema: Json = { type: "string" };
-  for (let i = 0; i < levels; i++) {
-    schema = via === "items"
-      ? { type: "array", items: schema }
-      : via === "properties"
-      ? { type: "object", properties: { a: schema } }
-      : { [via]: [schema] };
-  }
-  return schema;
-}
-
 function schemaFor(random: Random): Json {
   const roll = random();
   if (roll < 0.05) {
-    return nestedSchema(pick(random, [10, 64, 65, 5_000, 20_000]), pick(random, VIA));
+    return nestedJsonSchema(pick(random, [10, 64, 65, 5_000, 20_000]), pick(random, VIA)) as Json;
   }
   if (roll < 0.08) {
     const count = pick(random, [10, 1000, 1001, 60_000]);

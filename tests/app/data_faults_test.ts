@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { TranslateResponseSchema } from "../../schemas/translation.ts";
 import { expectBody } from "../support/http_assertions.ts";
 import { fillFilesystem, mountTmpfs } from "../support/small_filesystem.ts";
-import { runTolkProcess } from "../support/tolk_process.ts";
+import { runTolkProcess, serveArgs } from "../support/tolk_process.ts";
 import {
   postTranslate,
   type TestService,
@@ -72,15 +72,7 @@ Deno.test("tolk serve on a read-only data directory prints one line naming it an
     // As root, permission bits do not stop writes: a read-only mount does.
     if (tmpfs) await tmpfs.makeReadOnly();
     else await Deno.chmod(dataDir, 0o555);
-    const result = await runTolkProcess([
-      "serve",
-      "--port",
-      "0",
-      "--config",
-      config,
-      "--data-dir",
-      dataDir,
-    ]);
+    const result = await runTolkProcess(serveArgs({ config, dataDir }));
     assert.equal(result.code, 2, result.stderr);
     const lines = result.stderr.trim().split("\n").filter((line) => line.startsWith("tolk serve:"));
     assert.equal(lines.length, 1, result.stderr);

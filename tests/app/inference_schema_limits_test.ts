@@ -6,20 +6,9 @@
 import assert from "node:assert/strict";
 import { ErrorBodySchema } from "../../schemas/openai.ts";
 import { startInferDaemon } from "../support/infer_daemon.ts";
+import { nestedJsonSchema } from "../support/nested_json_schema.ts";
 
 const HI = [{ role: "user", content: "hi" }];
-
-function nested(levels: number, via: string): unknown {
-  let schema: unknown = { type: "string" };
-  for (let i = 0; i < levels; i++) {
-    schema = via === "items"
-      ? { type: "array", items: schema }
-      : via === "properties"
-      ? { type: "object", properties: { a: schema } }
-      : { [via]: [schema] };
-  }
-  return schema;
-}
 
 function chatWithSchema(baseUrl: string, schema: unknown) {
   return fetch(`${baseUrl}/v1/chat/completions`, {
@@ -64,7 +53,9 @@ Deno.test("tolk infer refuses hostile response_format schemas and stays responsi
     for (const via of ["allOf", "anyOf", "items", "properties"]) {
       for (const levels of [5_000, 20_000]) {
         await t.step(`a schema ${levels} deep through ${via} is 400 invalid_request`, async () => {
-          await expectSchemaRefused(await chatWithSchema(daemon.baseUrl, nested(levels, via)));
+          await expectSchemaRefused(
+            await chatWithSchema(daemon.baseUrl, nestedJsonSchema(levels, via)),
+          );
         });
       }
     }

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startOllamaStandIn } from "../support/ollama_stand_in.ts";
-import { startTolkServer } from "../support/tolk_process.ts";
+import { serveArgs, startTolkServer } from "../support/tolk_process.ts";
 import { TEST_TOKEN } from "../support/translation_service.ts";
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -51,17 +51,9 @@ Deno.test("sensitive requests leave no trace in the data directory (-wal and -sh
       engines: { "engine-one": { base_url: runner.baseUrl } },
     }),
   );
-  const server = await startTolkServer([
-    "serve",
-    "--port",
-    "0",
-    "--config",
-    config,
-    "--data-dir",
-    dataDir,
-    "--models-dir",
-    join(dir, "models"),
-  ]);
+  const server = await startTolkServer(
+    serveArgs({ config, dataDir, modelsDir: join(dir, "models") }),
+  );
   try {
     const headers = { "x-svc-token": TEST_TOKEN, "content-type": "application/json" };
     const post = (path: string, body: unknown) =>

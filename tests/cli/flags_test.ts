@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { withTempDir } from "../support/temp_dir.ts";
 import { runTolkProcess } from "../support/tolk_process.ts";
 
 /** Command lines every command refuses by the one rule of parseCommand: one line, exit 2. */
@@ -19,22 +20,18 @@ const REFUSED_COMMAND_LINES = [
 
 for (const { args, line } of REFUSED_COMMAND_LINES) {
   Deno.test(`tolk ${args.join(" ")} is refused with one line naming the command, exit 2`, async () => {
-    const dir = await Deno.makeTempDir({ prefix: "tolk-flags-test-" });
-    try {
+    await withTempDir("tolk-flags-test-", async (dir) => {
       const env = { TOLK_CONFIG: join(dir, "settings.json"), TOLK_DATA_DIR: dir };
       const result = await runTolkProcess(args, env);
       assert.equal(result.code, 2, result.stderr);
       assert.equal(result.stderr, `${line}\n`);
       assert.equal(result.stdout, "");
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   });
 }
 
 Deno.test("--config wins over TOLK_CONFIG, which names the settings file without the flag", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "tolk-flags-test-" });
-  try {
+  await withTempDir("tolk-flags-test-", async (dir) => {
     const byFlag = join(dir, "flag.json");
     const byEnv = join(dir, "env.json");
     const env = { TOLK_CONFIG: byEnv };
@@ -47,7 +44,5 @@ Deno.test("--config wins over TOLK_CONFIG, which names the settings file without
     assert.equal(shown.code, 1, "no token in the TOLK_CONFIG file yet");
     assert.equal((await runTolkProcess(["token", "rotate"], env)).code, 0);
     assert.ok(JSON.parse(await Deno.readTextFile(byEnv)).api.token);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

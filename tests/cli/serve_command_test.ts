@@ -2,30 +2,14 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DetectResponseSchema, HealthResponseSchema } from "../../schemas/translation.ts";
 import { expectBody, expectError, postJson } from "../support/http_assertions.ts";
-import { runTolkProcess, startTolkServer } from "../support/tolk_process.ts";
+import { withTempDir } from "../support/temp_dir.ts";
+import { runTolkProcess, serveArgs, startTolkServer } from "../support/tolk_process.ts";
 import { FIXTURE_MODELS_DIR } from "../support/translation_service.ts";
 
-async function withTempDir(fn: (dir: string) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "tolk-cli-test-" });
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 Deno.test("tolk serve with no settings file creates one with the API off and says how to enable it", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tolk-cli-test-", async (dir) => {
     const config = join(dir, "conf", "settings.json");
-    const server = await startTolkServer([
-      "serve",
-      "--port",
-      "0",
-      "--config",
-      config,
-      "--data-dir",
-      dir,
-    ]);
+    const server = await startTolkServer(serveArgs({ config, dataDir: dir }));
     try {
       const settings = JSON.parse(await Deno.readTextFile(config));
       assert.equal(settings.api.enabled, false);
@@ -44,7 +28,7 @@ Deno.test("tolk serve with no settings file creates one with the API off and say
 });
 
 Deno.test("tolk api enable prints the token alone, and tolk token revoke takes effect without a restart", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tolk-cli-test-", async (dir) => {
     const env = {
       TOLK_CONFIG: join(dir, "settings.json"),
       TOLK_DATA_DIR: dir,
@@ -79,7 +63,7 @@ Deno.test("tolk api enable prints the token alone, and tolk token revoke takes e
 });
 
 Deno.test("tolk serve --host 127.0.0.2 answers requests whose Host names that address", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tolk-cli-test-", async (dir) => {
     const env = {
       TOLK_CONFIG: join(dir, "settings.json"),
       TOLK_DATA_DIR: dir,
@@ -104,7 +88,7 @@ Deno.test("tolk serve --host 127.0.0.2 answers requests whose Host names that ad
 });
 
 Deno.test("tolk serve with no model says in one line how to get one, and translate answers 503 with that hint", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tolk-cli-test-", async (dir) => {
     const env = {
       TOLK_CONFIG: join(dir, "settings.json"),
       TOLK_DATA_DIR: dir,
@@ -156,7 +140,7 @@ Deno.test("tolk refuses bad flags with one stderr line naming the flag and exit 
 });
 
 Deno.test("tolk serve reports a corrupt settings file with its path, exits 2 and leaves it alone", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tolk-cli-test-", async (dir) => {
     const config = join(dir, "settings.json");
     await Deno.writeTextFile(config, "{ not json");
     const result = await runTolkProcess(["serve", "--port", "0", "--config", config]);
@@ -167,7 +151,7 @@ Deno.test("tolk serve reports a corrupt settings file with its path, exits 2 and
 });
 
 Deno.test("tolk serve refuses a settings file with a non-loopback engine address", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tolk-cli-test-", async (dir) => {
     const config = join(dir, "settings.json");
     await Deno.writeTextFile(
       config,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { postJson } from "../support/http_assertions.ts";
 import { FRENCH } from "../support/sample_texts.ts";
-import { startTolkServer } from "../support/tolk_process.ts";
+import { serveArgs, startTolkServer } from "../support/tolk_process.ts";
 import {
   closedPortUrl,
   FIXTURE_MODEL,
@@ -27,17 +27,9 @@ Deno.test("tolk serve writes the access line of every request it drains on SIGTE
         },
       }),
     );
-    const server = await startTolkServer([
-      "serve",
-      "--port",
-      "0",
-      "--config",
-      config,
-      "--data-dir",
-      join(dir, "data"),
-      "--models-dir",
-      FIXTURE_MODELS_DIR,
-    ]);
+    const server = await startTolkServer(
+      serveArgs({ config, dataDir: join(dir, "data"), modelsDir: FIXTURE_MODELS_DIR }),
+    );
     // Engine work queued one at a time: most requests are still in flight at the signal.
     const answers = Array.from(
       { length: IN_FLIGHT },

@@ -1,19 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { withTempDir } from "../support/temp_dir.ts";
 import { runTolkProcess, startTolkServer } from "../support/tolk_process.ts";
 import { closedPortUrl, FIXTURE_MODELS_DIR } from "../support/translation_service.ts";
 
-async function withTempDir(fn: (dir: string) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "tolk-settings-cli-test-" });
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 Deno.test("tolk settings prints a one-time link to the running service, even with the API disabled", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tolk-settings-cli-test-", async (dir) => {
     const env = {
       TOLK_CONFIG: join(dir, "settings.json"),
       TOLK_DATA_DIR: dir,
@@ -51,7 +43,7 @@ Deno.test("tolk settings prints a one-time link to the running service, even wit
 });
 
 Deno.test("tolk settings says so when no service is running", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tolk-settings-cli-test-", async (dir) => {
     const config = join(dir, "settings.json");
     Deno.writeTextFileSync(config, "{}");
     const port = new URL(closedPortUrl()).port;
@@ -63,7 +55,7 @@ Deno.test("tolk settings says so when no service is running", async () => {
 });
 
 Deno.test("tolk settings says so when the service uses another settings file", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tolk-settings-cli-test-", async (dir) => {
     const env = {
       TOLK_CONFIG: join(dir, "served.json"),
       TOLK_DATA_DIR: dir,

@@ -48,6 +48,26 @@ export function tolkPermissionFlags(args: string[], env: Record<string, string>)
   );
 }
 
+/** The folders a `tolk serve` under test uses; `modelsDir` absent: `<dataDir>/models`. */
+export interface ServePaths {
+  config: string;
+  dataDir: string;
+  modelsDir?: string;
+}
+
+/**
+ * The arguments of `tolk serve` on a free port with these folders.
+ *
+ * @example
+ * ```ts
+ * const server = await startTolkServer(serveArgs({ config, dataDir: dir }));
+ * ```
+ */
+export function serveArgs(paths: ServePaths): string[] {
+  const models = paths.modelsDir === undefined ? [] : ["--models-dir", paths.modelsDir];
+  return ["serve", "--port", "0", "--config", paths.config, "--data-dir", paths.dataDir, ...models];
+}
+
 /** The outcome of a finished command. */
 export interface TolkResult {
   code: number;
