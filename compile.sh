@@ -45,10 +45,12 @@ done < <("$deno" eval 'console.log(Object.keys(JSON.parse(Deno.readTextFileSync(
 # The permission table (cli/permissions.ts) prints the binary's grant, one flag per line.
 mapfile -t grants < <("$deno" run --no-prompt cli/permissions.ts)
 
+# V8: a 2 MB young generation (idle RSS), and heap pages freed by a GC go back to the system at
+# once instead of waiting in V8's pool for 8 s (RSS after a load, BENCHMARKS "WebSocket load").
 mkdir -p "$(dirname "$output")"
 "$deno" compile \
   --self-extracting \
-  --v8-flags=--max-semi-space-size=2 \
+  --v8-flags=--max-semi-space-size=2,--no-memory-pool \
   --env-file="$env_file" \
   "${grants[@]}" \
   --include "node_modules/onnxruntime-node/bin/napi-v6/$ort" \

@@ -56,7 +56,15 @@ async function timeToListening(): Promise<number> {
   const flags = permissionFlags(commandPermissions("serve", paths));
   const start = performance.now();
   const child = new Deno.Command(deno, {
-    args: ["run", "--v8-flags=--max-semi-space-size=2", ...flags, MAIN, "serve", "--port", "0"],
+    args: [
+      "run",
+      "--v8-flags=--max-semi-space-size=2,--no-memory-pool",
+      ...flags,
+      MAIN,
+      "serve",
+      "--port",
+      "0",
+    ],
     env,
     stdout: "piped",
     stderr: "null",

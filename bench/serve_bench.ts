@@ -30,7 +30,7 @@ const ITEMS = [
 ];
 const DENO = Deno.execPath();
 /** The V8 flags of the `tolk` and `start` tasks; both targets run with them, so the comparison is fair. */
-const V8_FLAGS = "--v8-flags=--max-semi-space-size=2";
+const V8_FLAGS = "--v8-flags=--max-semi-space-size=2,--no-memory-pool";
 const here = (path: string) => new URL(path, import.meta.url).pathname;
 
 interface WrkResult {

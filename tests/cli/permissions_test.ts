@@ -119,7 +119,9 @@ Deno.test("deno task start runs api enable and serve with exactly serve's permis
     dataDir: "$HOME/.local/share/tolk",
     modelsDir: "$HOME/.local/share/tolk/models",
   }));
-  const run = `deno run --v8-flags=--max-semi-space-size=2 ${serve.join(" ")} main.ts`;
+  const run = `deno run --v8-flags=--max-semi-space-size=2,--no-memory-pool ${
+    serve.join(" ")
+  } main.ts`;
   assert.equal(await taskCommand("start"), `${run} api enable && ${run} serve`);
 });
 
@@ -127,6 +129,6 @@ Deno.test("deno task tolk holds the broad grant that each command narrows", asyn
   const flags = broadPermissionFlags("node_modules").join(" ");
   assert.equal(
     await taskCommand("tolk"),
-    `deno run --v8-flags=--max-semi-space-size=2 ${flags} main.ts`,
+    `deno run --v8-flags=--max-semi-space-size=2,--no-memory-pool ${flags} main.ts`,
   );
 });
