@@ -89,7 +89,7 @@ export class GlossaryStore {
 
   /** Whether a glossary with this id exists. */
   exists(id: string): boolean {
-    return this.database.db.prepare("select 1 from glossaries where id = ?").get(id) !== undefined;
+    return this.database.statement("select 1 from glossaries where id = ?").get(id) !== undefined;
   }
 
   /**
@@ -114,12 +114,12 @@ export class GlossaryStore {
 
   /** The entries of one pair, or null when the glossary has no such dictionary. */
   dictionary(id: string, sourceLang: string, targetLang: string): StoredEntry[] | null {
-    const rows = this.database.db.prepare(
+    const rows = this.database.statement(
       `select source, target from glossary_entries
        where glossary_id = ? and source_lang = ? and target_lang = ? order by position`,
     ).all(id, sourceLang, targetLang) as unknown as StoredEntry[];
     if (rows.length > 0) return rows.map((row) => ({ source: row.source, target: row.target }));
-    const known = this.database.db.prepare(
+    const known = this.database.statement(
       "select 1 from glossary_dictionaries where glossary_id = ? and source_lang = ? and target_lang = ?",
     ).get(id, sourceLang, targetLang);
     return known ? [] : null;
