@@ -196,9 +196,10 @@ export function htmlTree(source: string): HtmlNode[] {
         children: [],
       };
       current().children.push(element);
-      if (foreign > 0 ? token.selfClosing : VOID.has(name)) return;
+      const isForeign = foreign > 0 || FOREIGN.has(name);
+      if (isForeign ? token.selfClosing : VOID.has(name)) return;
       open.push(element);
-      if (FOREIGN.has(name) || foreign > 0) foreign++;
+      if (isForeign) foreign++;
       else if (name in TEXT_MODES) tokenizer.state = TEXT_MODES[name];
       tokenizer.inForeignNode = foreign > 0;
     },

@@ -94,3 +94,10 @@ Deno.test("html keeps stray end tags as tags: a block's separates sentences, an 
     "<p>ONE</div>TWO</p>\n<p>BOLD</b> AND <i>ITALIC</em> TEXT</p>\n</body>\n</html>\n",
   );
 });
+
+Deno.test("html: a self-closing svg or math element holds nothing after it", async () => {
+  const html =
+    '<p>Icon <svg class="i"/> and <math/> text</p><p>Next <svg><path d="M0"/></svg> one</p>';
+  const result = await translateItem(htmlFormat, html, upperCase);
+  assert.deepEqual(result.sent, ["Icon <x1/> and <x2/> text", "Next <x1/> one"]);
+});
