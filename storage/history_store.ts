@@ -2,6 +2,7 @@
  * Translation history: one row per request that was not sensitive, newest first.
  */
 import type { Database } from "./database.ts";
+import { SqlConditions } from "./sql_conditions.ts";
 import { decodeCursor, encodeCursor } from "./page_cursor.ts";
 
 /** The tag of history cursors. */
@@ -77,27 +78,17 @@ export class HistoryStore {
    * so rows recorded while a client pages never shift the pages it has not read.
    */
   list(query: HistoryQuery): HistoryPage {
-    const where: string[] = [];
-    const params: (string | number)[] = [];
     const after = decodeCursor(HISTORY_CURSOR, query.cursor);
-    if (after !== undefined) {
-      where.push("rowid < ?");
-      params.push(after);
-    }
-    if (query.q) {
-      where.push("(texts like ? escape '\\' or translations like ? escape '\\')");
-      // Texts are stored as JSON: search the JSON spelling of the query too (quotes, escapes).
-      params.push(jsonPattern(query.q), jsonPattern(query.q));
-    }
-    if (query.client) {
-      where.push("client = ?");
-      params.push(query.client);
-    }
+    // Texts are stored as JSON: search the JSON spelling of the query too (quotes, escapes).
+    const pattern = query.q ? jsonPattern(query.q) : "";
+    const conditions = new SqlConditions()
+      .addIf(after, "rowid < ?")
+      .addIf(pattern, "(texts like ? escape '\\' or translations like ? escape '\\')")
+      .addIf(query.client, "client = ?");
     const rows = this.database.db.prepare(
-      `select rowid as seq, * from translation_history
-       ${where.length ? `where ${where.join(" and ")}` : ""}
+      `select rowid as seq, * from translation_history ${conditions.sql}
        order by rowid desc limit ?`,
-    ).all(...params, query.limit + 1) as Record<string, unknown>[];
+    ).all(...conditions.values, query.limit + 1) as Record<string, unknown>[];
     const more = rows.length > query.limit;
     const page = rows.slice(0, query.limit);
     return {

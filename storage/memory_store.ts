@@ -13,6 +13,7 @@ import {
   shingles,
   sizeBounds,
 } from "./memory_sketch.ts";
+import { SqlConditions } from "./sql_conditions.ts";
 import { decodeCursor, encodeCursor } from "./page_cursor.ts";
 
 /** The tag of memory cursors. */
@@ -162,30 +163,16 @@ export class MemoryStore {
 
   /** A page of entries, newest first. */
   list(query: MemoryQuery): { entries: MemoryEntry[]; nextCursor: string | null } {
-    const where: string[] = [];
-    const params: (string | number)[] = [];
     const after = decodeCursor(MEMORY_CURSOR, query.cursor);
-    if (after !== undefined) {
-      where.push("id < ?");
-      params.push(after);
-    }
-    if (query.sourceLang) {
-      where.push("source_lang = ?");
-      params.push(query.sourceLang);
-    }
-    if (query.targetLang) {
-      where.push("target_lang = ?");
-      params.push(query.targetLang);
-    }
-    if (query.q) {
-      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push("(source like ? escape '\\' or target like ? escape '\\')");
-      params.push(pattern, pattern);
-    }
+    const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : "";
+    const conditions = new SqlConditions()
+      .addIf(after, "id < ?")
+      .addIf(query.sourceLang, "source_lang = ?")
+      .addIf(query.targetLang, "target_lang = ?")
+      .addIf(pattern, "(source like ? escape '\\' or target like ? escape '\\')");
     const rows = this.database.db.prepare(
-      `select * from memory_entries ${where.length ? `where ${where.join(" and ")}` : ""}
-       order by id desc limit ?`,
-    ).all(...params, query.limit + 1) as Record<string, unknown>[];
+      `select * from memory_entries ${conditions.sql} order by id desc limit ?`,
+    ).all(...conditions.values, query.limit + 1) as Record<string, unknown>[];
     const page = rows.slice(0, query.limit).map(toEntry);
     return {
       entries: page,
