@@ -35,7 +35,6 @@ const THREADPOOL_PARAMS_SIZE = 528;
 const THREADPOOL_POLL = 520;
 const LLAMA_BATCH_SIZE = 56;
 const GGML_BACKEND_DEVICE_TYPE_CPU = 0;
-const O_RDONLY = 0;
 const TOP_K = 40;
 
 const modelParams = { struct: Array(LLAMA_MODEL_PARAMS_SIZE / 8).fill("u64") } as const;
@@ -78,13 +77,6 @@ function llamaSymbols() {
     ggml_backend_dev_backend_reg: { parameters: ["pointer"], result: "pointer" },
     ggml_backend_reg_get_proc_address: { parameters: ["pointer", "buffer"], result: "pointer" },
     ggml_threadpool_params_init: { parameters: ["buffer", "i32"], result: "void" },
-    // libc, for /proc (Deno's file API refuses /proc without --allow-all): see CpuContention.
-    open: { parameters: ["buffer", "i32"], result: "i32" },
-    read: { parameters: ["i32", "buffer", "usize"], result: "isize" },
-    close: { parameters: ["i32"], result: "i32" },
-    opendir: { parameters: ["buffer"], result: "pointer" },
-    readdir: { parameters: ["pointer"], result: "pointer" },
-    closedir: { parameters: ["pointer"], result: "i32" },
   } as const satisfies Deno.ForeignLibraryInterface;
 }
 
@@ -122,8 +114,6 @@ export interface SamplerOptions {
 
 const encoder = new TextEncoder();
 const cString = (text: string) => encoder.encode(`${text}\0`);
-/** Offset of `d_name` in glibc's `struct dirent` (Linux). */
-const DIRENT_NAME = 19;
 
 /** The opened libraries. */
 export class LlamaNative {
@@ -131,8 +121,6 @@ export class LlamaNative {
   readonly #newThreadpool: Deno.UnsafeFnPointer<{ parameters: ["buffer"]; result: "pointer" }>;
   readonly #freeThreadpool: Deno.UnsafeFnPointer<{ parameters: ["pointer"]; result: "void" }>;
   readonly #initThreadpoolParams: (params: Uint8Array, threads: number) => void;
-  readonly #file = new Uint8Array(1024);
-  readonly #decoder = new TextDecoder();
 
   private constructor(addonPath: string) {
     this.#lib = Deno.dlopen(addonPath, llamaSymbols()).symbols;
@@ -180,28 +168,6 @@ export class LlamaNative {
       import.meta.url,
     );
     return new LlamaNative(addon.pathname);
-  }
-
-  /** The first KiB of a small file such as `/proc/loadavg` ("" when unreadable). */
-  readFile(path: string): string {
-    const fd = this.#lib.open(cString(path), O_RDONLY);
-    if (fd < 0) return "";
-    const size = Number(this.#lib.read(fd, this.#file, BigInt(this.#file.length)));
-    this.#lib.close(fd);
-    return size > 0 ? this.#decoder.decode(this.#file.subarray(0, size)) : "";
-  }
-
-  /** The names in a directory, without `.` and `..` ([] when unreadable). */
-  listDirectory(path: string): string[] {
-    const dir = this.#lib.opendir(cString(path));
-    if (!dir) return [];
-    const names: string[] = [];
-    for (let entry = this.#lib.readdir(dir); entry; entry = this.#lib.readdir(dir)) {
-      const name = new Deno.UnsafePointerView(entry).getCString(DIRENT_NAME);
-      if (name !== "." && name !== "..") names.push(name);
-    }
-    this.#lib.closedir(dir);
-    return names;
   }
 
   /**

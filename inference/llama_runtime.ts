@@ -36,6 +36,7 @@ import {
 import type { HiddenSegment } from "./hidden_segments.ts";
 import { LlamaNative, type NativeContext, type NativeModel } from "./llama_native.ts";
 import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
+import { ProcFiles } from "./proc_files.ts";
 
 /** Options of {@link LlamaRuntime.start}. */
 export interface LlamaRuntimeOptions {
@@ -317,10 +318,7 @@ export class LlamaRuntime implements InferenceRuntime {
         throw error;
       }
       const wrapper = resolveChatWrapper(vocabulary) ?? new GeneralChatWrapper();
-      const decoder = new BatchDecoder(weights, context, slots, {
-        read: (path) => native.readFile(path),
-        list: (path) => native.listDirectory(path),
-      });
+      const decoder = new BatchDecoder(weights, context, slots, new ProcFiles());
       const hidden = hiddenSegmentsOf(wrapper);
       return { llama, vocabulary, wrapper, hidden, weights, context, decoder };
     } catch (error) {
