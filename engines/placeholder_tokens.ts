@@ -34,9 +34,6 @@ export function placeholderLookalikes(text: string): [number, number][] {
   ]);
 }
 
-/** A canonical token as one piece of a split. */
-const TOKEN_PIECE = /(<\/?x\d+\/?>)/;
-
 /** The placeholder tokens of `text`, in order, in their canonical spelling. */
 export function placeholderSequence(text: string): string[] {
   return [...text.matchAll(TOKEN)].map((match) => match[0]);
@@ -91,10 +88,22 @@ export function textBetweenPlaceholders(
   expected: readonly string[],
   translated: string,
 ): string[] | undefined {
-  const pieces = normalizePlaceholders(translated).split(TOKEN_PIECE);
-  if (pieces.length !== expected.length * 2 + 1) return undefined;
-  for (let i = 0; i < expected.length; i++) {
-    if (pieces[i * 2 + 1] !== expected[i]) return undefined;
+  // One pass over the loose spellings, each read as its canonical token in place: the same
+  // answer as normalising and then splitting on canonical tokens, without building either.
+  const pieces: string[] = [];
+  let at = 0;
+  LOOSE_TOKEN.lastIndex = 0;
+  for (
+    let match = LOOSE_TOKEN.exec(translated);
+    match !== null;
+    match = LOOSE_TOKEN.exec(translated)
+  ) {
+    const token = match[3] ? `<x${match[2]}/>` : `<${match[1]}x${match[2]}>`;
+    if (token !== expected[pieces.length]) return undefined;
+    pieces.push(translated.slice(at, match.index));
+    at = LOOSE_TOKEN.lastIndex;
   }
-  return pieces.filter((_, i) => i % 2 === 0);
+  if (pieces.length !== expected.length) return undefined;
+  pieces.push(translated.slice(at));
+  return pieces;
 }

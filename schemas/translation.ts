@@ -19,8 +19,19 @@ export const MAX_ALTERNATIVES = 3;
 
 /** Counts Unicode code points, the unit of every limit and of `usage`. */
 export function countCodePoints(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
+  // The code units less one per surrogate pair (a lone surrogate counts as one, as `for…of`
+  // counts it): a plain loop over char codes, three times faster than iterating the string,
+  // and every request counts its texts three times (two limits and `usage`).
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdbff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (next >= 0xdc00 && next <= 0xdfff) {
+      count--;
+      i++;
+    }
+  }
   return count;
 }
 

@@ -8,7 +8,7 @@
  */
 import type { TranslatedItem, TranslationItem } from "../engines/engine.ts";
 import type { CutItem, RenderedSegment } from "./formats/format.ts";
-import type { PlaceholderSegment } from "./formats/placeholders.ts";
+import type { MatchedTranslation, PlaceholderSegment } from "./formats/placeholders.ts";
 
 /** Sends texts to the engine; answers come back in the same order. */
 export type TranslateTexts = (items: TranslationItem[]) => Promise<TranslatedItem[]>;
@@ -61,22 +61,25 @@ export async function translateSegments(
 
   const fallback = new Texts(options.once);
   const broken = new Map<PlaceholderSegment, number[]>();
-  cuts.forEach(({ cut, source }, item) =>
-    cut.segments.forEach((segment, index) => {
+  // Each answer is checked once; the matched ones are rendered when their item is assembled.
+  const matched = cuts.map(({ cut, source }, item) =>
+    cut.segments.map((segment, index): MatchedTranslation | undefined => {
       const at = wanted[item][index];
-      if (at === -1 || segment.restore(answers[at].text) !== undefined) return;
-      broken.set(segment, segment.runs.map((run) => fallback.add(run, source)));
+      if (at === -1) return undefined;
+      const match = segment.match(answers[at].text);
+      if (!match) broken.set(segment, segment.runs.map((run) => fallback.add(run, source)));
+      return match;
     })
   );
   const runs = broken.size > 0 ? await fallback.send(translate) : [];
 
   const items = cuts.map(({ cut }, item) => {
     const rendered = cut.segments.map((segment, index): RenderedSegment => {
-      const at = wanted[item][index];
+      const match = matched[item][index];
       const own = broken.get(segment);
-      if (at === -1) return (render) => segment.fromRuns([], render);
+      if (match) return (render) => segment.restoreMatched(match, render);
       if (own) return (render) => segment.fromRuns(own.map((run) => runs[run].text), render);
-      return (render) => segment.restore(answers[at].text, render)!;
+      return (render) => segment.fromRuns([], render);
     });
     const used = wanted[item].filter((at) => at !== -1).map((at) => answers[at]);
     const confidences = used.map((answer) => answer.confidence).filter((c) => c !== null);
@@ -102,7 +105,8 @@ function alternativesOf(cut: CutItem, used: TranslatedItem[]): string[] {
 /** Texts to send, merged when identical and `once` is set. */
 class Texts {
   readonly #items: TranslationItem[] = [];
-  readonly #seen = new Map<string, number>();
+  /** Index of each text sent, by source language then text (no key string to build). */
+  readonly #seen = new Map<string, Map<string, number>>();
   constructor(readonly once: boolean) {}
 
   get size(): number {
@@ -111,10 +115,12 @@ class Texts {
 
   /** Adds a text; returns the index its answer will have. */
   add(text: string, source: string): number {
-    const key = `${source}\u0000${text}`;
-    const seen = this.once ? this.#seen.get(key) : undefined;
-    if (seen !== undefined) return seen;
-    this.#seen.set(key, this.#items.length);
+    if (!this.once) return this.#items.push({ text, source }) - 1;
+    let seen = this.#seen.get(source);
+    if (!seen) this.#seen.set(source, seen = new Map());
+    const known = seen.get(text);
+    if (known !== undefined) return known;
+    seen.set(text, this.#items.length);
     return this.#items.push({ text, source }) - 1;
   }
 

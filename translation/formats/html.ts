@@ -99,10 +99,10 @@ interface Token {
   kind: "text" | "open" | "close" | "atom" | "break";
   /** Pairs a start tag with its end tag: the start tag's offset. */
   name?: string;
-  /** [start, end) of the values of translated attributes. */
+  /** [start, end) of the values of translated attributes (none when undefined or empty). */
   attributes?: [number, number][];
   /** A text token holding only white space. */
-  blank?: boolean;
+  blank: boolean;
 }
 
 /** HTML fragments and documents. */
@@ -124,14 +124,14 @@ function walk(nodes: readonly HtmlNode[], translating: boolean, tokens: Token[],
       NON_SPACE.lastIndex = node.start;
       const visible = NON_SPACE.exec(source);
       const blank = visible === null || visible.index >= node.end;
-      tokens.push({ ...range(node, translating ? "text" : "break"), blank });
+      tokens.push(token(node, translating ? "text" : "break", blank));
     } else if (node.kind === "comment") {
-      tokens.push(range(node, "atom"));
+      tokens.push(token(node, "atom"));
     } else if (node.kind === "doctype") {
-      tokens.push(range(node, "break"));
+      tokens.push(token(node, "break"));
     } else if (node.kind === "stray") {
       // An end tag that closes nothing: inside a sentence when it is an inline element's.
-      tokens.push(range(node, translating && INLINE.has(node.name!) ? "atom" : "break"));
+      tokens.push(token(node, translating && INLINE.has(node.name!) ? "atom" : "break"));
     } else if (node.kind === "element") {
       element(node, translating, tokens, source);
     }
@@ -145,24 +145,33 @@ function element(node: HtmlElement, translating: boolean, tokens: Token[], sourc
   const refused = says === "no" || saysNotranslate(node);
   if (NEVER_TRANSLATED.has(name) || (translating && refused && !saysYesInside(node))) {
     // Kept whole: inside a sentence it is one placeholder, between blocks it separates them.
-    tokens.push(range(node, inline ? "atom" : "break"));
+    tokens.push(token(node, inline ? "atom" : "break"));
     return;
   }
   const inner = says === "yes" || (translating && !refused);
   const pair = String(node.start);
-  tokens.push({
-    ...range(node.startTag, !inner || !inline ? "break" : VOID.has(name) ? "atom" : "open"),
-    name: pair,
-    attributes: inner ? attributeValues(node, source) : [],
-  });
+  const startTag = token(
+    node.startTag,
+    !inner || !inline ? "break" : VOID.has(name) ? "atom" : "open",
+    false,
+    pair,
+  );
+  if (inner) startTag.attributes = attributeValues(node, source);
+  tokens.push(startTag);
   walk(node.children, inner, tokens, source);
   if (node.endTag) {
-    tokens.push({ ...range(node.endTag, inner && inline ? "close" : "break"), name: pair });
+    tokens.push(token(node.endTag, inner && inline ? "close" : "break", false, pair));
   }
 }
 
-function range({ start, end }: Range, kind: Token["kind"]): Token {
-  return { start, end, kind };
+/** A token of the same shape for every kind, so the loops over tokens stay monomorphic. */
+function token(
+  { start, end }: Range,
+  kind: Token["kind"],
+  blank = false,
+  name: string | undefined = undefined,
+): Token {
+  return { start, end, kind, name, attributes: undefined, blank };
 }
 
 function translateAttribute(node: HtmlElement): string | undefined {
@@ -181,17 +190,18 @@ function saysYesInside(node: HtmlElement): boolean {
 }
 
 /** [start, end) of each translated attribute's value inside its tag. */
-function attributeValues(node: HtmlElement, source: string): [number, number][] {
-  const values: [number, number][] = [];
+function attributeValues(node: HtmlElement, source: string): [number, number][] | undefined {
+  let values: [number, number][] | undefined;
   for (const attribute of node.attributes) {
+    if (!TRANSLATED_ATTRIBUTES.has(attribute.name)) continue;
     const location = node.attributeLocations[attribute.name];
-    if (!TRANSLATED_ATTRIBUTES.has(attribute.name) || !location) continue;
+    if (!location) continue;
     const written = source.slice(location.startOffset, location.endOffset);
     const equals = /^[^=]*=\s*(["']?)/.exec(written);
     if (!equals) continue;
     const start = location.startOffset + equals[0].length;
     const end = location.endOffset - equals[1].length;
-    if (end > start) values.push([start, end]);
+    if (end > start) (values ??= []).push([start, end]);
   }
   return values;
 }
@@ -205,23 +215,26 @@ function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem 
   const attributeSplices = new Map<Token, Splice[]>();
 
   for (const token of tokens) {
-    for (const [start, end] of token.attributes ?? []) {
-      const escape = attributeEscape(source[start - 1]);
-      const segment = segments.push(buildSegment(textParts(source.slice(start, end)), { escape })) -
-        1;
-      attributeSplices.set(token, [...(attributeSplices.get(token) ?? []), {
-        start,
-        end,
-        segment,
-      }]);
+    if (!token.attributes) continue;
+    const own: Splice[] = [];
+    for (const [start, end] of token.attributes) {
+      const escape = ATTRIBUTE_ESCAPES[source[start - 1]] ?? escapeUnquoted;
+      const segment = buildSegment(textParts(source.slice(start, end)), { escape });
+      own.push({ start, end, segment: segments.push(segment) - 1 });
     }
+    attributeSplices.set(token, own);
   }
   const attributeCount = segments.length;
   const insideSentences = new Set<Token>();
   for (const group of sentenceGroups(tokens)) {
-    const parts = group.flatMap((token): SegmentPart[] => {
+    const parts: SegmentPart[] = [];
+    for (const token of group) {
       const written = source.slice(token.start, token.end);
-      if (token.kind === "text") return textParts(written);
+      if (token.kind === "text") {
+        if (written.includes("&")) parts.push(...textParts(written));
+        else parts.push(written);
+        continue;
+      }
       const markup = token.kind === "open"
         ? open(written, token.name!)
         : token.kind === "close"
@@ -231,10 +244,10 @@ function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem 
         tagOf.set(markup, token);
         insideSentences.add(token);
       }
-      return [markup];
-    });
+      parts.push(markup);
+    }
     const segment = segments.push(buildSegment(parts, { find, escape: escapeText })) - 1;
-    splices.push({ start: group[0].start, end: group.at(-1)!.end, segment });
+    splices.push({ start: group[0].start, end: group[group.length - 1].end, segment });
   }
   for (const [token, own] of attributeSplices) {
     if (!insideSentences.has(token)) splices.push(...own);
@@ -246,8 +259,9 @@ function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem 
     assemble(translated) {
       // Attribute segments come first and need no render hook; sentences render their tags
       // with the translated attributes.
-      const attributes = translated.slice(0, attributeCount).map((rendered) => rendered());
-      const render = (markup: Markup) => {
+      const outputs: string[] = [];
+      for (let index = 0; index < attributeCount; index++) outputs.push(translated[index]());
+      const render = tagOf.size === 0 ? undefined : (markup: Markup) => {
         const token = tagOf.get(markup);
         if (!token) return markup.markup;
         const own = attributeSplices.get(token)!.map((splice) => ({
@@ -255,37 +269,39 @@ function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem 
           start: splice.start - token.start,
           end: splice.end - token.start,
         }));
-        return spliceItem(markup.markup, own, attributes);
+        return spliceItem(markup.markup, own, outputs);
       };
-      const sentences = translated.slice(attributeCount).map((rendered) => rendered(render));
-      return spliceItem(source, splices, [...attributes, ...sentences]);
+      for (let index = attributeCount; index < translated.length; index++) {
+        outputs.push(translated[index](render));
+      }
+      return spliceItem(source, splices, outputs);
     },
   };
 }
 
+const ESCAPED_AMPERSAND = /&(?=[#a-zA-Z])/g;
+
 /** Translated text must not open a tag: `<` before a name becomes `&lt;`. */
 function escapeText(text: string): string {
-  return text.replace(/&(?=[#a-zA-Z])/g, "&amp;").replace(/<(?=[a-zA-Z/!?])/g, "&lt;");
+  return text.replace(ESCAPED_AMPERSAND, "&amp;").replace(/<(?=[a-zA-Z/!?])/g, "&lt;");
 }
 
 /** Translated attribute values keep their quoting: the quote, or for unquoted ones any space. */
-function attributeEscape(quote: string): (text: string) => string {
-  if (quote === '"') {
-    return (text) => text.replace(/&(?=[#a-zA-Z])/g, "&amp;").replaceAll('"', "&quot;");
-  }
-  if (quote === "'") {
-    return (text) => text.replace(/&(?=[#a-zA-Z])/g, "&amp;").replaceAll("'", "&#39;");
-  }
-  return (text) =>
-    text.replace(/&(?=[#a-zA-Z])/g, "&amp;").replace(
-      /[\s"'=<>`]/g,
-      (char) => `&#${char.codePointAt(0)};`,
-    );
+const ATTRIBUTE_ESCAPES: Readonly<Record<string, (text: string) => string>> = {
+  '"': (text) => text.replace(ESCAPED_AMPERSAND, "&amp;").replaceAll('"', "&quot;"),
+  "'": (text) => text.replace(ESCAPED_AMPERSAND, "&amp;").replaceAll("'", "&#39;"),
+};
+
+function escapeUnquoted(text: string): string {
+  return text.replace(ESCAPED_AMPERSAND, "&amp;").replace(
+    /[\s"'=<>`]/g,
+    (char) => `&#${char.codePointAt(0)};`,
+  );
 }
 
 /** Text with its entities as atoms, so they come back as written. */
 function textParts(text: string): SegmentPart[] {
-  return protectSpans(text, ENTITIES);
+  return text.includes("&") ? protectSpans(text, ENTITIES) : [text];
 }
 
 /**

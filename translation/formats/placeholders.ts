@@ -58,6 +58,18 @@ export interface SegmentOptions {
   escape?: (text: string) => string;
 }
 
+/**
+ * A translation whose placeholders came back exactly once each, in order: the text between
+ * them. Checking and rendering are apart so a segment is checked once and rendered later (an
+ * HTML tag renders with its translated attributes, known only when every segment is back).
+ */
+export interface MatchedTranslation {
+  /** The text before, between and after the placeholders (one more than the placeholders). */
+  between: string[];
+  /** The translation is the segment's text as sent: nothing is escaped. */
+  asSent: boolean;
+}
+
 /** A segment ready for an engine, and the ways to put its translation back. */
 export interface PlaceholderSegment {
   /** What the engine translates: the parts with markup as placeholders, outer space trimmed. */
@@ -65,9 +77,13 @@ export interface PlaceholderSegment {
   /** False when nothing outside the markup has a letter: the segment is kept as it is. */
   translatable: boolean;
   /** The source of the whole segment (outer space included), as {@link restore} would give it. */
-  source: string;
+  readonly source: string;
   /** Text runs between markup that the fallback sends, one by one. */
   runs: string[];
+  /** The translation's text between placeholders; undefined when they did not come back. */
+  match(translated: string): MatchedTranslation | undefined;
+  /** A {@link match}ed translation with every placeholder back to its markup. */
+  restoreMatched(matched: MatchedTranslation, render?: RenderMarkup): string;
   /**
    * The translation with every placeholder back to its markup, outer space restored; undefined
    * when the placeholders did not come back exactly once each, in order.
@@ -130,99 +146,160 @@ export function buildSegment(
   parts: readonly SegmentPart[],
   options: SegmentOptions = {},
 ): PlaceholderSegment {
-  const { find, escape = (text: string) => text } = options;
-  const spans = (text: string) => [...placeholderLookalikes(text), ...(find?.(text) ?? [])];
-  const flat = mergeAtoms(pairUp(parts.flatMap((part) => {
-    if (typeof part !== "string") return [part];
-    return find || looksLikePlaceholder(part) ? protectSpans(part, spans) : [part];
-  })));
-  /** The tokens in order, and the markup each stands for. */
+  const { find, escape = unescaped } = options;
+  const flat = mergeAtoms(pairUp(protectText(parts, find)));
   const tokens: string[] = [];
   const markups: Markup[] = [];
-  const opened = new Map<string, number>();
+  /** Bodies of the text parts that hold a letter: what the fallback sends. */
+  const runs: string[] = [];
+  let opened: Map<string, number> | undefined;
   let next = 1;
   let withTokens = "";
   for (const part of flat) {
     if (typeof part === "string") {
       withTokens += part;
+      const body = part.trim();
+      if (HAS_LETTER.test(body)) runs.push(body);
       continue;
     }
-    let number: number;
-    if (part.role === "close") number = opened.get(part.name!)!;
-    else {
-      number = next++;
-      if (part.role === "open") opened.set(part.name!, number);
-    }
-    const token = part.role === "atom"
-      ? `<x${number}/>`
-      : part.role === "open"
-      ? `<x${number}>`
-      : `</x${number}>`;
+    // Opens and atoms are numbered in order; a close takes its open's number.
+    let token: string;
+    if (part.role === "atom") token = `<x${next++}/>`;
+    else if (part.role === "open") {
+      (opened ??= new Map()).set(part.name!, next);
+      token = `<x${next++}>`;
+    } else token = `</x${opened!.get(part.name!)!}>`;
     tokens.push(token);
     markups.push(part);
     withTokens += token;
   }
-  const [lead, core, trail] = outerSpace(withTokens);
-  const runs = flat.filter((part): part is string => typeof part === "string");
-  const translatable = runs.some((run) => HAS_LETTER.test(run));
-  const plain: RenderMarkup = (markup) => markup.markup;
-  // A merged atom renders each of its originals, so a render hook still sees those.
-  const each = (render: RenderMarkup): RenderMarkup => (markup) =>
-    membersOf(markup).map(render).join("");
-
-  return {
-    text: core,
-    translatable,
-    source: flat.map((part) => typeof part === "string" ? part : part.markup).join(""),
-    runs: runs.map((run) => outerSpace(run)[1]).filter((body) => HAS_LETTER.test(body)),
-    restore(translated, render = plain) {
-      const between = textBetweenPlaceholders(tokens, translated);
-      if (between === undefined) return undefined;
-      const text = translated === core ? (piece: string) => piece : escape;
-      let body = text(between[0]);
-      markups.forEach((markup, i) => body += each(render)(markup) + text(between[i + 1]));
-      return lead + body + trail;
-    },
-    fromRuns(translated, render = plain) {
-      let next = 0;
-      return flat.map((part) => {
-        if (typeof part !== "string") return each(render)(part);
-        const [before, body, after] = outerSpace(part);
-        if (!HAS_LETTER.test(body)) return part;
-        const run = translated[next++];
-        return before + (run === body ? run : escape(run)) + after;
-      }).join("");
-    },
-  };
+  return new Segment(flat, tokens, markups, runs, withTokens, escape);
 }
 
-/** `text` as [leading white space, the rest, trailing white space] (`trim`'s white space). */
-function outerSpace(text: string): [string, string, string] {
-  const started = text.trimStart();
-  const core = started.trimEnd();
-  return [text.slice(0, text.length - started.length), core, started.slice(core.length)];
+/** A built segment: plain fields and shared methods, no closures per segment. */
+class Segment implements PlaceholderSegment {
+  readonly text: string;
+  readonly translatable: boolean;
+  /** White space around the text, put back on restore. */
+  readonly #lead: string;
+  readonly #trail: string;
+
+  constructor(
+    /** The parts after pairing and merging: strings and markup, in order. */
+    private readonly parts: readonly SegmentPart[],
+    /** The placeholder tokens in order, and the markup each stands for. */
+    private readonly tokens: readonly string[],
+    private readonly markups: readonly Markup[],
+    readonly runs: string[],
+    withTokens: string,
+    private readonly escape: (text: string) => string,
+  ) {
+    this.text = withTokens.trim();
+    this.translatable = runs.length > 0;
+    this.#lead = withTokens.slice(0, withTokens.length - withTokens.trimStart().length);
+    this.#trail = withTokens.slice(this.#lead.length + this.text.length);
+  }
+
+  get source(): string {
+    return this.parts.map((part) => typeof part === "string" ? part : part.markup).join("");
+  }
+
+  match(translated: string): MatchedTranslation | undefined {
+    const between = textBetweenPlaceholders(this.tokens, translated);
+    return between && { between, asSent: translated === this.text };
+  }
+
+  restoreMatched({ between, asSent }: MatchedTranslation, render?: RenderMarkup): string {
+    const text = asSent ? unescaped : this.escape;
+    let body = this.#lead + text(between[0]);
+    for (let i = 0; i < this.markups.length; i++) {
+      body += renderMarkup(this.markups[i], render) + text(between[i + 1]);
+    }
+    return body + this.#trail;
+  }
+
+  restore(translated: string, render?: RenderMarkup): string | undefined {
+    const matched = this.match(translated);
+    return matched && this.restoreMatched(matched, render);
+  }
+
+  fromRuns(translated: readonly string[], render?: RenderMarkup): string {
+    let next = 0;
+    let output = "";
+    for (const part of this.parts) {
+      if (typeof part !== "string") {
+        output += renderMarkup(part, render);
+        continue;
+      }
+      const body = part.trim();
+      if (!HAS_LETTER.test(body)) {
+        output += part;
+        continue;
+      }
+      const run = translated[next++];
+      const before = part.slice(0, part.length - part.trimStart().length);
+      output += before + (run === body ? run : this.escape(run)) +
+        part.slice(before.length + body.length);
+    }
+    return output;
+  }
+}
+
+function unescaped(text: string): string {
+  return text;
+}
+
+/**
+ * A piece of markup as it comes back: its source bytes, or what `render` makes of it; a merged
+ * atom renders each of its originals, so a render hook still sees those.
+ */
+function renderMarkup(markup: Markup, render: RenderMarkup | undefined): string {
+  const members = (markup as MergedAtom).members;
+  if (render === undefined) return markup.markup;
+  if (members === undefined) return render(markup);
+  let output = "";
+  for (const member of members) output += render(member);
+  return output;
+}
+
+/** Text parts split where they hold a placeholder lookalike or a span `find` protects. */
+function protectText(parts: readonly SegmentPart[], find: SpanFinder | undefined): SegmentPart[] {
+  const spans = (text: string) => [...placeholderLookalikes(text), ...(find?.(text) ?? [])];
+  const protectedParts: SegmentPart[] = [];
+  for (const part of parts) {
+    if (typeof part !== "string" || !(find || looksLikePlaceholder(part))) {
+      protectedParts.push(part);
+    } else protectedParts.push(...protectSpans(part, spans));
+  }
+  return protectedParts;
 }
 
 /** Opens and closes that do not pair up, properly nested, inside the parts become atoms. */
-function pairUp(parts: readonly SegmentPart[]): SegmentPart[] {
-  const result = [...parts];
+function pairUp(parts: SegmentPart[]): SegmentPart[] {
+  /** Indexes of the opens not closed yet, innermost last. */
   const stack: number[] = [];
-  const paired = new Set<number>();
-  result.forEach((part, index) => {
-    if (typeof part === "string" || part.role === "atom") return;
+  let paired: Set<number> | undefined;
+  let tags = 0;
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index];
+    if (typeof part === "string" || part.role === "atom") continue;
+    tags++;
     if (part.role === "open") {
       stack.push(index);
-      return;
+      continue;
     }
-    const match = stack.findLastIndex((at) => (result[at] as Markup).name === part.name);
-    if (match === -1) return;
+    let match = stack.length - 1;
+    while (match >= 0 && (parts[stack[match]] as Markup).name !== part.name) match--;
+    if (match === -1) continue;
     // Opens above the match are left unclosed inside this segment: they stay atoms.
-    const opening = stack[match];
+    (paired ??= new Set()).add(stack[match]).add(index);
     stack.length = match;
-    paired.add(opening).add(index);
-  });
-  return result.map((part, index) =>
-    typeof part === "string" || part.role === "atom" || paired.has(index) ? part : atom(part.markup)
+  }
+  if (tags === (paired?.size ?? 0)) return parts;
+  return parts.map((part, index) =>
+    typeof part === "string" || part.role === "atom" || paired?.has(index)
+      ? part
+      : atom(part.markup)
   );
 }
 
@@ -242,17 +319,17 @@ function mergeAtoms(parts: readonly SegmentPart[]): SegmentPart[] {
   return merged;
 }
 
-/** Two atoms as one; rendering renders both, so a render hook still sees each original. */
-function mergedAtom(first: Markup, second: Markup): Markup {
-  const members = [...membersOf(first), ...membersOf(second)];
-  const merged: Markup & { members: Markup[] } = {
-    role: "atom",
-    markup: first.markup + second.markup,
-    members,
-  };
-  return merged;
+/** An atom merged from neighbouring ones (see {@link mergeAtoms}). */
+interface MergedAtom extends Markup {
+  /** The original atoms, in order. */
+  members?: Markup[];
 }
 
-function membersOf(markup: Markup): Markup[] {
-  return (markup as Markup & { members?: Markup[] }).members ?? [markup];
+/** Two atoms as one; rendering renders both, so a render hook still sees each original. */
+function mergedAtom(first: MergedAtom, second: MergedAtom): MergedAtom {
+  return {
+    role: "atom",
+    markup: first.markup + second.markup,
+    members: [...(first.members ?? [first]), ...(second.members ?? [second])],
+  };
 }
