@@ -22,6 +22,9 @@ Deno.test("deepl-node tagHandling html keeps every tag and the translate=no span
     const client = new deepl.DeepLClient(service.token, {
       serverUrl: `${service.url}/v1/compat/deepl`,
       maxRetries: 0,
+      // The first translation starts the built-in model worker, which takes seconds on a loaded
+      // machine; deepl-node's default 5 s timeout made this test fail then.
+      minTimeout: 60_000,
     });
     const result = await client.translateText(HTML, "fr", "en-US", { tagHandling: "html" });
     assertMarkupKept(result.text);

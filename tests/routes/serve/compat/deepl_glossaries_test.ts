@@ -16,6 +16,9 @@ function client(service: TestService) {
   return new deepl.DeepLClient(service.token, {
     serverUrl: `${service.url}/v1/compat/deepl`,
     maxRetries: 0,
+    // The first translation starts the built-in model worker, which takes seconds on a loaded
+    // machine; deepl-node's default 5 s timeout made this test fail then.
+    minTimeout: 60_000,
   });
 }
 
