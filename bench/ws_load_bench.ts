@@ -4,12 +4,16 @@
  * again, while another process asks /v1/health every 50 ms. Targets: health p99 < 100 ms,
  * pass-through p99 < 250 ms, RSS growth after the load < 10 %; engine p99 is reported.
  * The server is the real app with the built-in engine on the committed tiny model.
- * Usage: deno task bench:ws [--clients 200] [--seconds 30]
+ * Usage: deno task bench:ws [--clients 200] [--seconds 30] [--cpu-prof DIR]
+ * (`--cpu-prof DIR` writes the server's V8 CPU profile into DIR, to see what holds its loop.)
  */
 const flag = (name: string, fallback: number) =>
   Deno.args.includes(name) ? Number(Deno.args[Deno.args.indexOf(name) + 1]) : fallback;
 const CLIENTS = flag("--clients", 200);
 const SECONDS = flag("--seconds", 30);
+const profileDir = Deno.args.includes("--cpu-prof")
+  ? Deno.args[Deno.args.indexOf("--cpu-prof") + 1]
+  : undefined;
 const here = (path: string) => new URL(path, import.meta.url).pathname;
 
 const server = new Deno.Command(Deno.execPath(), {
@@ -17,6 +21,7 @@ const server = new Deno.Command(Deno.execPath(), {
     "run",
     "-A",
     "--v8-flags=--max-semi-space-size=2,--no-memory-pool",
+    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
     here("./ws_load_server.ts"),
   ],
   stdout: "piped",

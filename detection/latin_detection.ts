@@ -57,12 +57,15 @@ const FOREIGN_MIN_PROBABILITY = 0.9;
  */
 export function decideLatin(detectors: StatisticalDetectors, text: string): LatinVerdict {
   const eldGuesses = detectors.eldScores(text);
-  const cld3 = detectors.cld3(text);
+  // cld3 (wasm) is most of a detection's cost, and short text that eld places outside the Malay
+  // group never reads its answer: ask it only where a rule below does (same answers, less work).
+  let cld3Guess: ReturnType<StatisticalDetectors["cld3"]> | undefined;
+  const cld3 = () => cld3Guess ??= detectors.cld3(text);
 
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   const foreign = letters >= FOREIGN_MIN_LETTERS ? foreignLanguage(eldGuesses, cld3) : undefined;
   if (foreign !== undefined) {
-    return { language: foreign, margin: cld3.score, malaySplit: false, splitMargin: 0 };
+    return { language: foreign, margin: cld3().score, malaySplit: false, splitMargin: 0 };
   }
 
   const groupScores = new Map<string, number>();
@@ -71,10 +74,13 @@ export function decideLatin(detectors: StatisticalDetectors, text: string): Lati
     if (group === undefined) continue;
     groupScores.set(group, Math.max(groupScores.get(group) ?? 0, guess.score));
   }
-  const cld3Group = GROUP_OF[cld3.language];
   // When eld knows none of the n-grams (an unusual word), cld3's guess is better than nothing.
-  if (cld3Group !== undefined && (letters >= CLD3_MIN_LETTERS || groupScores.size === 0)) {
-    groupScores.set(cld3Group, (groupScores.get(cld3Group) ?? 0) + CLD3_WEIGHT * cld3.score);
+  if (letters >= CLD3_MIN_LETTERS || groupScores.size === 0) {
+    const { language, score } = cld3();
+    const cld3Group = GROUP_OF[language];
+    if (cld3Group !== undefined) {
+      groupScores.set(cld3Group, (groupScores.get(cld3Group) ?? 0) + CLD3_WEIGHT * score);
+    }
   }
   // eld barely knows single Vietnamese words, so Vietnamese-only letters add weight; scaled by
   // their share so one name such as "Chişinău" in French prose does not flip it.
@@ -90,7 +96,8 @@ export function decideLatin(detectors: StatisticalDetectors, text: string): Lati
   if (group !== "malay") return { language: group, margin, malaySplit: false, splitMargin: 0 };
 
   const evidence = countMalayEvidence(text);
-  const cld3Vote = cld3.language === "ms" ? cld3.score : cld3.language === "id" ? -cld3.score : 0;
+  const { language, score } = cld3();
+  const cld3Vote = language === "ms" ? score : language === "id" ? -score : 0;
   const split = evidence.malay - evidence.indonesian + CLD3_SPLIT_WEIGHT * cld3Vote + SPLIT_BIAS;
   return {
     language: split > 0 ? "ms" : "id",
@@ -103,9 +110,12 @@ export function decideLatin(detectors: StatisticalDetectors, text: string): Lati
 /** A non-candidate language both libraries agree on, or undefined. */
 function foreignLanguage(
   eldGuesses: ReadonlyArray<{ language: string; score: number }>,
-  cld3: { language: string; score: number; reliable: boolean },
+  cld3: () => { language: string; score: number; reliable: boolean },
 ): string | undefined {
-  if (GROUP_OF[cld3.language] !== undefined || cld3.language === "und") return undefined;
-  if (!cld3.reliable || cld3.score < FOREIGN_MIN_PROBABILITY) return undefined;
-  return eldGuesses[0]?.language === cld3.language ? cld3.language : undefined;
+  // Agreement needs eld's top to be a non-candidate too: when it is not, cld3 is not asked.
+  const eldTop = eldGuesses[0]?.language;
+  if (eldTop === undefined || GROUP_OF[eldTop] !== undefined || eldTop === "und") return undefined;
+  const { language, score, reliable } = cld3();
+  if (!reliable || score < FOREIGN_MIN_PROBABILITY) return undefined;
+  return eldTop === language ? language : undefined;
 }

@@ -4,15 +4,24 @@
  * A frame's work up to its first real wait (parse, validate, detect, plan, pass-through, history)
  * is synchronous. Started straight from `onmessage`, a turn that delivers one frame from each of
  * 200 connections ran all 200 before the loop looked at its sockets again, and `/v1/health` on
- * another connection waited for the whole batch (p99 0.7 s under `bench:ws`). Here frames wait
- * in one FIFO and each turn starts frames for at most {@link FRAME_WORK_PER_TURN_MS}, then yields
- * with `setImmediate` (after I/O is polled; no 4 ms clamp like nested timers), so every HTTP
- * request and socket gets its turn within a few milliseconds, whatever the load.
+ * another connection waited for the whole batch. Here frames wait in one FIFO and each turn
+ * starts frames for at most {@link FRAME_WORK_PER_TURN_MS}, then yields.
+ *
+ * How it yields matters: in Deno 2.9 a `setImmediate` (or `MessageChannel`) turn does not poll
+ * sockets. The runtime wakes itself again at once, and tokio's scheduler polls its I/O driver
+ * only every 61 ticks, so an HTTP request waited ~60 turns or the whole queue (a loopback fetch
+ * behind 600 frames of 1 ms was answered after 547 of them). A timer makes the runtime park, and
+ * parking polls I/O; but a timer hop also costs 2–4 ms when nothing is ready, a quarter of the
+ * loop at 8 ms turns. So turns chain with `setImmediate` and take a timer hop once
+ * {@link IO_POLL_EVERY_MS} have passed since the last one: sockets wait at most that long.
  */
-import { setImmediate } from "node:timers";
+import { setImmediate, setTimeout } from "node:timers";
 
 /** Milliseconds of frame work started per event-loop turn before the loop polls I/O again. */
 export const FRAME_WORK_PER_TURN_MS = 8;
+
+/** Longest run of frame turns before the loop is made to poll sockets (a timer hop). */
+export const IO_POLL_EVERY_MS = 16;
 
 /** A FIFO of frame work, run a turn's budget at a time. */
 export class FrameTurns {
@@ -20,6 +29,7 @@ export class FrameTurns {
   #queue: Array<() => void> = [];
   #head = 0;
   #scheduled = false;
+  #lastPoll = Date.now();
 
   constructor(budgetMs = FRAME_WORK_PER_TURN_MS) {
     this.#budgetMs = budgetMs;
@@ -42,6 +52,7 @@ export class FrameTurns {
       });
       if (!this.#scheduled) {
         this.#scheduled = true;
+        this.#lastPoll = Date.now();
         setImmediate(this.#turn);
       }
     });
@@ -62,6 +73,13 @@ export class FrameTurns {
       this.#queue = this.#queue.slice(this.#head);
       this.#head = 0;
     }
-    setImmediate(this.#turn);
+    if (Date.now() - this.#lastPoll < IO_POLL_EVERY_MS) {
+      setImmediate(this.#turn);
+      return;
+    }
+    setTimeout(() => {
+      this.#lastPoll = Date.now();
+      this.#turn();
+    }, 0);
   };
 }

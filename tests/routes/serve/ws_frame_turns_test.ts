@@ -43,3 +43,26 @@ Deno.test("FrameTurns yields to the event loop between turns: I/O queued behind 
   assert.ok(framesBeforeTimer < 100, `the timer waited for all ${framesBeforeTimer} frames`);
   assert.ok(framesBeforeTimer > 0, "a turn runs frames before the loop polls again");
 });
+
+Deno.test("FrameTurns lets an HTTP request on loopback be answered long before a deep queue of frames is done", async () => {
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () => new Response("ok"),
+  );
+  const turns = new FrameTurns(4);
+  const done: number[] = [];
+  const frames = Array.from(
+    { length: 600 },
+    (_, i) => turns.run(() => (busy(1), done.push(i), Promise.resolve())),
+  );
+  // Both sides of the request need the loop to poll its sockets: a yield that never lets tokio
+  // poll I/O (setImmediate alone) answers it only after ~61 turns, or after the whole queue.
+  const response = await fetch(`http://127.0.0.1:${server.addr.port}/`);
+  await response.text();
+  const framesBeforeAnswer = done.length;
+  await Promise.all(frames);
+  assert.ok(
+    framesBeforeAnswer < 150,
+    `the request waited for ${framesBeforeAnswer} of 600 frames (150 turns)`,
+  );
+});
