@@ -230,7 +230,7 @@ try {
   report(`memory fuzzy lookup among ${MEMORY_ENTRIES} (unrelated text)`, fuzzyMiss);
   database.close();
 
-  // --- History: one transaction per row, as the service writes them.
+  // --- History: one transaction per row (`record`; the service batches a turn's rows, recordSoon).
   const historyDb = openDatabase(join(dir, "history.sqlite3"));
   const history = new HistoryStore(historyDb);
   const rows = 5000;

@@ -43,10 +43,14 @@ async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
 }
 
 // ps, not /proc/PID/status: Deno refuses /proc reads without --allow-all.
-async function rssMb(pid: number): Promise<number> {
-  const ps = await new Deno.Command("ps", { args: ["-o", "rss=", "-p", String(pid)] }).output();
-  return Number(new TextDecoder().decode(ps.stdout).trim()) / 1024;
+async function ps(pid: number, field: "rss" | "times"): Promise<number> {
+  const out = await new Deno.Command("ps", { args: ["-o", `${field}=`, "-p", String(pid)] })
+    .output();
+  return Number(new TextDecoder().decode(out.stdout).trim());
 }
+const rssMb = async (pid: number) => (await ps(pid, "rss")) / 1024;
+/** CPU seconds (user + system) of this client process, all threads. */
+const clientCpuSeconds = () => ps(Deno.pid, "times");
 
 const FRAMES = [
   {
@@ -60,6 +64,8 @@ const FRAMES = [
 
 type Kind = (typeof FRAMES)[number]["kind"];
 const latencies: Record<Kind, number[]> = { passthrough: [], invalid: [], engine: [] };
+/** Pass-through latencies of the 4th frame alone: its reply waits for the engine frame's. */
+const behindEngine: number[] = [];
 let engineRefused = 0;
 let lost = 0;
 
@@ -84,7 +90,9 @@ async function client(until: number): Promise<void> {
         if (ended) return void (lost += FRAMES.length - index);
       }
       const reply = replies.shift()!;
-      latencies[frame.kind].push(performance.now() - sentAt[index]);
+      const latency = performance.now() - sentAt[index];
+      latencies[frame.kind].push(latency);
+      if (index === FRAMES.length - 1) behindEngine.push(latency);
       if (frame.kind === "engine" && reply.includes('"error"')) engineRefused++;
     }
   } while (performance.now() < until);
@@ -103,9 +111,11 @@ function percentile(values: number[], p: number): number {
 await client(0);
 if (engineRefused > 0) throw new Error("the warm-up engine frame failed: no model in the baseline");
 for (const kind of Object.keys(latencies) as Kind[]) latencies[kind] = [];
+behindEngine.length = 0;
 engineRefused = 0;
 await new Promise((resolve) => setTimeout(resolve, 2000));
 const rssBefore = await rssMb(server.pid);
+const cpuBefore = { server: await ps(server.pid, "times"), client: await clientCpuSeconds() };
 
 const until = performance.now() + SECONDS * 1000;
 const probe = new Deno.Command(Deno.execPath(), {
@@ -118,6 +128,10 @@ const sampler = setInterval(
   1000,
 );
 await Promise.all(Array.from({ length: CLIENTS }, () => client(until)));
+const cpu = {
+  server: await ps(server.pid, "times") - cpuBefore.server,
+  client: await clientCpuSeconds() - cpuBefore.client,
+};
 clearInterval(sampler);
 const health: number[] = JSON.parse(new TextDecoder().decode((await probe).stdout));
 await new Promise((resolve) => setTimeout(resolve, 10_000));
@@ -125,6 +139,7 @@ const rssAfter = await rssMb(server.pid);
 server.kill("SIGTERM");
 await server.status;
 
+const cores = navigator.hardwareConcurrency;
 const replies = Object.values(latencies).reduce((sum, list) => sum + list.length, 0);
 const fmt = (value: number) => value.toFixed(0);
 const line = (name: string, values: number[], target = "") =>
@@ -135,9 +150,11 @@ console.log(
   `${CLIENTS} clients, ${SECONDS} s, ${replies} replies (${fmt(replies / SECONDS)}/s), ${lost} lost
 ${line("health", health, "(target p99 < 100 ms)")}
 ${line("passthrough", latencies.passthrough, "(target p99 < 250 ms)")}
+${line(" 4th frame", behindEngine, "(the pass-through sent after the engine frame)")}
 ${line("invalid", latencies.invalid)}
 ${line("engine", latencies.engine, `(${engineRefused} answered 503 engine_unavailable)`)}
 RSS ${fmt(rssBefore)} MB before, ${fmt(rssPeak)} MB peak, ${fmt(rssAfter)} MB 10 s after (${
     ((rssAfter / rssBefore - 1) * 100).toFixed(1)
-  } %, target < 10 %)`,
+  } %, target < 10 %)
+CPU during the load: server ${cpu.server} s, this client ${cpu.client} s (of ${cores * SECONDS} s)`,
 );

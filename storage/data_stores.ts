@@ -13,7 +13,7 @@ export interface DataStores {
   readonly history: HistoryStore;
   readonly glossaries: GlossaryStore;
   readonly memory: MemoryStore;
-  /** Closes the database. */
+  /** Writes the history rows still waiting, then closes the database. */
   close(): void;
 }
 
@@ -27,11 +27,16 @@ export function openDataStores(dataDir: string, options: DatabaseOptions = {}): 
     dataDir === ":memory:" ? dataDir : join(dataDir, DATABASE_FILE),
     options,
   );
+  const history = new HistoryStore(database);
   return {
     database,
-    history: new HistoryStore(database),
+    history,
     glossaries: new GlossaryStore(database),
     memory: new MemoryStore(database),
-    close: () => database.close(),
+    close: () => {
+      // Rows recorded in the last turn are written before the database closes (shutdown).
+      history.flush();
+      database.close();
+    },
   };
 }

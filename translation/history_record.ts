@@ -1,6 +1,7 @@
 /**
- * The last step of a translation: one history row, unless the request is sensitive. A failed
- * write never fails the translation; it is logged once (storage/failure_log.ts).
+ * The last step of a translation: one history row, unless the request is sensitive, written
+ * with the other rows of its turn (the answer does not wait for it). A failed write never fails
+ * the translation; it is logged once (storage/failure_log.ts).
  */
 import type { TranslateRequest, TranslateResponse } from "../schemas/translation.ts";
 import type { FailureLog } from "../storage/failure_log.ts";
@@ -19,23 +20,22 @@ export function recordHistory(
   response: TranslateResponse,
   client: string | null,
 ): void {
-  if (!deps.history || request.options?.sensitive === true) return;
-  try {
-    deps.history.record({
-      id: response.id,
-      created: response.created,
-      client,
-      engine: response.engine,
-      model: response.model,
-      source: response.source,
-      target: response.target,
-      mode: request.mode ?? "paragraph",
-      format: request.format ?? "text",
-      texts: request.texts,
-      translations: response.results.map((result) => result.text),
-    });
-    deps.failures?.succeeded("history");
-  } catch (error) {
-    deps.failures?.failed("history", error, deps.history.database.path);
-  }
+  const history = deps.history;
+  if (!history || request.options?.sensitive === true) return;
+  history.recordSoon({
+    id: response.id,
+    created: response.created,
+    client,
+    engine: response.engine,
+    model: response.model,
+    source: response.source,
+    target: response.target,
+    mode: request.mode ?? "paragraph",
+    format: request.format ?? "text",
+    texts: request.texts,
+    translations: response.results.map((result) => result.text),
+  }).then(
+    () => deps.failures?.succeeded("history"),
+    (error) => deps.failures?.failed("history", error, history.database.path),
+  );
 }

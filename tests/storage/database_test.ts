@@ -9,6 +9,7 @@ import {
 } from "../../storage/database.ts";
 import { MIGRATIONS } from "../../storage/migrations/migrations.ts";
 import { HistoryStore } from "../../storage/history_store.ts";
+import { historyEntry as entry } from "../support/history_entries.ts";
 
 const FIRST_RELEASE = new URL("../fixtures/storage/first_release_history.sqlite3", import.meta.url)
   .pathname;
@@ -20,22 +21,6 @@ async function withDir(fn: (dir: string) => Promise<void> | void) {
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
-}
-
-function entry(i: number) {
-  return {
-    id: `tr_${i}`,
-    created: 1_800_000_000 + i,
-    client: null,
-    engine: "local-llm",
-    model: "m",
-    source: "en",
-    target: "de",
-    mode: "message",
-    format: "markdown",
-    texts: [`text ${i}`],
-    translations: [`Text ${i}`],
-  };
 }
 
 Deno.test("a database written by the first release migrates to the newest schema with every row", async () => {
