@@ -2,15 +2,17 @@
  * The element tree of an HTML item, with source offsets, from parse5's HTML5 tokenizer.
  *
  * The cut needs little of a DOM: which element holds which text, and where each tag is. parse5's
- * tokenizer reads the source the HTML5 way (tags, attributes with their offsets, comments,
- * entities, raw text in `script` and `style`, CDATA in SVG and MathML); the nesting is built
+ * tokenizer (taking runs of plain characters at once, html_tokenizer.ts) reads the source the
+ * HTML5 way (tags, attributes with their offsets, comments, entities, raw text in `script` and
+ * `style`, CDATA in SVG and MathML); the nesting is built
  * here with the rules that decide where an unclosed element ends (a `<p>` closed by the next
  * block, `<li>` by the next item, cells and rows by the next cell or row, every element by its
  * parent's end tag or the end of the item). A stray end tag belongs to no element. parse5's
  * full tree construction (foster parenting, cloned formatting elements, implied `html`, `head`
  * and `body`) cost three times the tokenizer and only moved text the cut puts back by offset.
  */
-import { type Token, Tokenizer, TokenizerMode } from "parse5";
+import { type Token, type Tokenizer, TokenizerMode } from "parse5";
+import { RunTokenizer } from "./html_tokenizer.ts";
 
 /** [start, end) of a piece of the source. */
 export interface Range {
@@ -61,19 +63,22 @@ const VOID = new Set([
   "track",
   "wbr",
 ]);
-/** How the tokenizer reads an element's content, when not as markup. */
-const TEXT_MODES: Readonly<Record<string, number>> = {
-  script: TokenizerMode.SCRIPT_DATA,
-  style: TokenizerMode.RAWTEXT,
-  xmp: TokenizerMode.RAWTEXT,
-  iframe: TokenizerMode.RAWTEXT,
-  noembed: TokenizerMode.RAWTEXT,
-  noframes: TokenizerMode.RAWTEXT,
-  noscript: TokenizerMode.RAWTEXT,
-  textarea: TokenizerMode.RCDATA,
-  title: TokenizerMode.RCDATA,
-  plaintext: TokenizerMode.PLAINTEXT,
-};
+/**
+ * How the tokenizer reads an element's content, when not as markup. Maps, not records: a tag
+ * named `constructor` must not find `Object.prototype`'s.
+ */
+const TEXT_MODES: ReadonlyMap<string, number> = new Map([
+  ["script", TokenizerMode.SCRIPT_DATA],
+  ["style", TokenizerMode.RAWTEXT],
+  ["xmp", TokenizerMode.RAWTEXT],
+  ["iframe", TokenizerMode.RAWTEXT],
+  ["noembed", TokenizerMode.RAWTEXT],
+  ["noframes", TokenizerMode.RAWTEXT],
+  ["noscript", TokenizerMode.RAWTEXT],
+  ["textarea", TokenizerMode.RCDATA],
+  ["title", TokenizerMode.RCDATA],
+  ["plaintext", TokenizerMode.PLAINTEXT],
+]);
 /** Start tags that close an open `<p>`. */
 const CLOSES_P = new Set([
   "address",
@@ -119,24 +124,29 @@ const CLOSES_P = new Set([
   "xmp",
 ]);
 /** A start tag closes these open elements, up to (not past) the boundaries. */
-const CLOSES: Readonly<Record<string, { closes: string[]; within: string[] }>> = {
-  li: { closes: ["li"], within: ["ul", "ol", "menu", "table"] },
-  dd: { closes: ["dd", "dt"], within: ["dl", "table"] },
-  dt: { closes: ["dd", "dt"], within: ["dl", "table"] },
-  td: { closes: ["td", "th"], within: ["tr", "table"] },
-  th: { closes: ["td", "th"], within: ["tr", "table"] },
-  tr: { closes: ["tr", "td", "th"], within: ["table", "tbody", "thead", "tfoot"] },
-  tbody: { closes: ["tbody", "thead", "tfoot", "tr", "td", "th"], within: ["table"] },
-  thead: { closes: ["tbody", "thead", "tfoot", "tr", "td", "th"], within: ["table"] },
-  tfoot: { closes: ["tbody", "thead", "tfoot", "tr", "td", "th"], within: ["table"] },
-  option: { closes: ["option"], within: ["select", "datalist"] },
-  optgroup: { closes: ["option", "optgroup"], within: ["select"] },
-  a: { closes: ["a"], within: [] },
-};
+const CLOSES: ReadonlyMap<string, { closes: string[]; within: ReadonlySet<string> }> = new Map(
+  Object.entries({
+    li: { closes: ["li"], within: ["ul", "ol", "menu", "table"] },
+    dd: { closes: ["dd", "dt"], within: ["dl", "table"] },
+    dt: { closes: ["dd", "dt"], within: ["dl", "table"] },
+    td: { closes: ["td", "th"], within: ["tr", "table"] },
+    th: { closes: ["td", "th"], within: ["tr", "table"] },
+    tr: { closes: ["tr", "td", "th"], within: ["table", "tbody", "thead", "tfoot"] },
+    tbody: { closes: ["tbody", "thead", "tfoot", "tr", "td", "th"], within: ["table"] },
+    thead: { closes: ["tbody", "thead", "tfoot", "tr", "td", "th"], within: ["table"] },
+    tfoot: { closes: ["tbody", "thead", "tfoot", "tr", "td", "th"], within: ["table"] },
+    option: { closes: ["option"], within: ["select", "datalist"] },
+    optgroup: { closes: ["option", "optgroup"], within: ["select"] },
+    a: { closes: ["a"], within: [] },
+  }).map(([name, { closes, within }]) => [name, { closes, within: new Set(within) }]),
+);
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 const FOREIGN = new Set(["svg", "math"]);
 /** Elements an open `<p>` does not reach past (the button scope, roughly). */
 const P_SCOPE = new Set(["button", "table", "td", "th", "caption", "html", "template"]);
+
+/** The attribute locations of a tag without attributes, shared. */
+const NO_LOCATIONS: Readonly<Record<string, Token.Location>> = Object.freeze({});
 
 /** Reads `source` into its tree: the children of the item, in source order. */
 export function htmlTree(source: string): HtmlNode[] {
@@ -174,7 +184,7 @@ export function htmlTree(source: string): HtmlNode[] {
       current().children.push({ kind, start: startOffset, end: endOffset });
     };
 
-  const tokenizer: Tokenizer = new Tokenizer({ sourceCodeLocationInfo: true }, {
+  const tokenizer: Tokenizer = new RunTokenizer({ sourceCodeLocationInfo: true }, {
     onCharacter: text,
     onNullCharacter: text,
     onWhitespaceCharacter: text,
@@ -189,7 +199,7 @@ export function htmlTree(source: string): HtmlNode[] {
         kind: "element",
         name,
         attributes: token.attrs,
-        attributeLocations: location.attrs ?? {},
+        attributeLocations: location.attrs ?? NO_LOCATIONS,
         startTag: { start: location.startOffset, end: location.endOffset },
         start: location.startOffset,
         end: location.endOffset,
@@ -200,7 +210,7 @@ export function htmlTree(source: string): HtmlNode[] {
       if (isForeign ? token.selfClosing : VOID.has(name)) return;
       open.push(element);
       if (isForeign) foreign++;
-      else if (name in TEXT_MODES) tokenizer.state = TEXT_MODES[name];
+      else if (TEXT_MODES.has(name)) tokenizer.state = TEXT_MODES.get(name)!;
       tokenizer.inForeignNode = foreign > 0;
     },
     onEndTag(token) {
@@ -240,9 +250,9 @@ function closeImplied(
   if (HEADINGS.has(name) && HEADINGS.has(open[open.length - 1].name)) {
     closeUpTo(open.length - 1, at);
   }
-  const rule = CLOSES[name];
+  const rule = CLOSES.get(name);
   if (rule) {
-    const index = openIndex(open, rule.closes, new Set(rule.within));
+    const index = openIndex(open, rule.closes, rule.within);
     if (index !== -1) closeUpTo(index, at);
   }
 }

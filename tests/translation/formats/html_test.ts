@@ -54,6 +54,16 @@ const MALFORMED = [
   { name: "a table without tbody", html: "<table><tr><td>One cell</td><td>Two</td></tr></table>" },
   { name: "text only", html: "Just text, no tags." },
   { name: "uppercase tags", html: "<P>Hello <B>World</B></P>" },
+  {
+    name: "elements named like Object properties",
+    html: "<p><constructor>Hello</constructor> <toString>world</toString></p><li>x<td>y",
+  },
+  {
+    name: "CRLF lines, emoji, NUL and uppercase attributes in text, RCDATA and raw text",
+    html:
+      "<P CLASS=x TITLE='Hi\r\nthere'>Line one\r\nline \u{1F600} two &amp;\u0000 three</P>\r\n" +
+      "<title>T&amp;\r\nx</title><textarea>a\r\nb</textarea><!-- a - b --><style>p{}\r\n</style>",
+  },
 ];
 
 for (const { name, html } of MALFORMED) {
