@@ -24,6 +24,11 @@ export const REGISTERED_FORMATS = Object.keys(FORMATS) as TranslationFormat[];
  * which is what language detection reads.
  */
 export function visibleText(cut: CutItem): string {
-  return cut.segments.filter((segment) => segment.translatable)
-    .map((segment) => segment.runs.join(" ")).join("\n");
+  let text = "";
+  for (const segment of cut.segments) {
+    if (!segment.translatable) continue;
+    if (text !== "") text += "\n";
+    text += segment.runs.join(" ");
+  }
+  return text;
 }

@@ -164,11 +164,11 @@ export function buildSegment(
     }
     // Opens and atoms are numbered in order; a close takes its open's number.
     let token: string;
-    if (part.role === "atom") token = `<x${next++}/>`;
+    if (part.role === "atom") token = placeholderToken(next++, "atom");
     else if (part.role === "open") {
       (opened ??= new Map()).set(part.name!, next);
-      token = `<x${next++}>`;
-    } else token = `</x${opened!.get(part.name!)!}>`;
+      token = placeholderToken(next++, "open");
+    } else token = placeholderToken(opened!.get(part.name!)!, "close");
     tokens.push(token);
     markups.push(part);
     withTokens += token;
@@ -245,6 +245,18 @@ class Segment implements PlaceholderSegment {
   }
 }
 
+/** The tokens of the first placeholders, built once: most segments use only these. */
+const COMMON_TOKENS = Array.from({ length: 32 }, (_, i) => ({
+  atom: `<x${i}/>`,
+  open: `<x${i}>`,
+  close: `</x${i}>`,
+}));
+
+function placeholderToken(number: number, role: Markup["role"]): string {
+  if (number < COMMON_TOKENS.length) return COMMON_TOKENS[number][role];
+  return role === "atom" ? `<x${number}/>` : role === "open" ? `<x${number}>` : `</x${number}>`;
+}
+
 function unescaped(text: string): string {
   return text;
 }
@@ -263,19 +275,20 @@ function renderMarkup(markup: Markup, render: RenderMarkup | undefined): string 
 }
 
 /** Text parts split where they hold a placeholder lookalike or a span `find` protects. */
-function protectText(parts: readonly SegmentPart[], find: SpanFinder | undefined): SegmentPart[] {
+function protectText(
+  parts: readonly SegmentPart[],
+  find: SpanFinder | undefined,
+): readonly SegmentPart[] {
+  const protects = (part: SegmentPart) =>
+    typeof part === "string" && (find !== undefined || looksLikePlaceholder(part));
+  // Most segments hold nothing to protect: their parts are used as they are.
+  if (!parts.some(protects)) return parts;
   const spans = (text: string) => [...placeholderLookalikes(text), ...(find?.(text) ?? [])];
-  const protectedParts: SegmentPart[] = [];
-  for (const part of parts) {
-    if (typeof part !== "string" || !(find || looksLikePlaceholder(part))) {
-      protectedParts.push(part);
-    } else protectedParts.push(...protectSpans(part, spans));
-  }
-  return protectedParts;
+  return parts.flatMap((part) => protects(part) ? protectSpans(part as string, spans) : [part]);
 }
 
 /** Opens and closes that do not pair up, properly nested, inside the parts become atoms. */
-function pairUp(parts: SegmentPart[]): SegmentPart[] {
+function pairUp(parts: readonly SegmentPart[]): readonly SegmentPart[] {
   /** Indexes of the opens not closed yet, innermost last. */
   const stack: number[] = [];
   let paired: Set<number> | undefined;
