@@ -10,14 +10,10 @@
  * Output is the source with translated runs spliced in by offset, so every marker, line and
  * blank line stays as written (re-serialising a tree would turn `_x_` into `*x*`).
  *
- * The tree is read from micromark's event stream, not from mdast: building mdast (decoding
- * every string, compiling every GFM construct) cost more than the parse itself, and only the
- * kinds and offsets of the syntax are needed here.
+ * The tree (markdown_syntax.ts) has micromark's token types and source offsets, not mdast:
+ * only the kinds and offsets of the syntax are needed here, and building mdast cost more than
+ * the parse itself.
  */
-import { parse, postprocess, preprocess } from "micromark";
-import { frontmatter } from "micromark-extension-frontmatter";
-import { gfm } from "micromark-extension-gfm";
-import { math } from "micromark-extension-math";
 import { combineCuts, type CutItem, type CutPart, type Format } from "./format.ts";
 import { cutHtml } from "./html.ts";
 import {
@@ -30,15 +26,9 @@ import {
   type SegmentPart,
   type SpanFinder,
 } from "./placeholders.ts";
+import { markedSyntax } from "./markdown_marked.ts";
+import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
-
-/** A piece of micromark's syntax: its token type, [start, end) and the pieces inside it. */
-interface Syntax {
-  type: string;
-  start: number;
-  end: number;
-  children: Syntax[];
-}
 
 /** Blocks whose content is segment text, and the child that holds it (or the block itself). */
 const TEXT_BLOCKS: Readonly<Record<string, string | undefined>> = {
@@ -81,44 +71,28 @@ const KEPT_IN_TEXT = matchedSpans(
 const HTML_OPEN = /^<([a-zA-Z][\w-]*)(?:\s[^<>]*)?>$/;
 const HTML_CLOSE = /^<\/([a-zA-Z][\w-]*)\s*>$/;
 
-// Built once: combining the extensions on every call cost a tenth of the parse. A parser keeps
-// the reference definitions and lazy lines of the document it read, so those are reset per use.
-const PARSER = parse({ extensions: [gfm(), frontmatter(["yaml", "toml"]), math()] });
-
 /** Markdown. */
 export const markdownFormat: Format = {
   cut: (text, options) => cutMarkdown(text, spanFinder(options.mode)),
 };
 
-/** Cuts a Markdown item; `find` protects further spans of text (message mode). */
-export function cutMarkdown(source: string, find?: SpanFinder): CutItem {
-  const parts: CutPart[] = [];
-  blocks(syntaxTree(source), source, parts, find);
-  return combineCuts(source, parts);
+/** The syntax tree from marked where it can place every token, else from micromark. */
+export function markdownSyntax(source: string): Syntax {
+  return markedSyntax(source) ?? micromarkSyntax(source);
 }
 
-/** micromark's events as a tree: each enter and its exit are one node. */
-function syntaxTree(source: string): Syntax {
-  PARSER.defined = [];
-  PARSER.lazy = {};
-  const events = postprocess(PARSER.document().write(preprocess()(source, undefined, true)));
-  const root: Syntax = { type: "root", start: 0, end: source.length, children: [] };
-  const open: Syntax[] = [root];
-  for (const [kind, token] of events) {
-    if (kind === "exit") {
-      open.pop();
-      continue;
-    }
-    const node = {
-      type: token.type,
-      start: token.start.offset,
-      end: token.end.offset,
-      children: [],
-    };
-    open.at(-1)!.children.push(node);
-    open.push(node);
-  }
-  return root;
+/**
+ * Cuts a Markdown item; `find` protects further spans of text (message mode); `read` gives the
+ * syntax tree (the tests compare the fast reader's cut with micromark's).
+ */
+export function cutMarkdown(
+  source: string,
+  find?: SpanFinder,
+  read: (source: string) => Syntax = markdownSyntax,
+): CutItem {
+  const parts: CutPart[] = [];
+  blocks(read(source), source, parts, find);
+  return combineCuts(source, parts);
 }
 
 function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinder): void {

@@ -1,0 +1,102 @@
+/**
+ * Where marked and micromark part: shapes on which marked's tokens, though they align with the
+ * source, would cut a document otherwise than micromark (lazy continuation lines, emphasis and
+ * brackets left unpaired, bare addresses at odd bounds). markdown_marked.ts declines them and
+ * micromark reads the document. Each rule was found by comparing both readers' cuts on
+ * generated documents (tests/translation/formats/markdown_readers_test.ts).
+ */
+
+/**
+ * False where marked is not tried at all: a NUL (U+FFFD to micromark); five spaces or a tab
+ * after a list marker (indented code, or columns marked does not count); an unclosed `---` or
+ * `+++` on line 1 (micromark's front matter attempt reads what follows otherwise).
+ */
+export function markedMayRead(source: string, body: number): boolean {
+  if (source.includes("\0") || LIST_MARKER_GAP.test(source)) return false;
+  return body > 0 || !/^(?:---|\+\+\+)/.test(source);
+}
+
+const LIST_MARKER_GAP = /^[ \t>]*(?:[*+-]|\d{1,9}[.)])(?: {5}| {0,4}\t)/m;
+
+/**
+ * After a list item or footnote, at `at`: false when the next line is not blank and starts no
+ * item or footnote, a lazy continuation line, which marked and micromark attach differently.
+ */
+export function endsAtBreak(source: string, at: number): boolean {
+  return nextLineIs(source, at, BREAK_AFTER);
+}
+
+const BREAK_AFTER = /[ \t>]*(?:\r?\n|$)|[ \t>]*(?:[*+-]|\d{1,9}[.)])(?:[ \t]|\r?\n|$)|[ \t>]*\[\^/y;
+
+/** After a reference definition: false when a line indented as code follows (micromark reads
+ * it as a paragraph, marked as code). */
+export function notIndentedAfter(source: string, at: number): boolean {
+  return nextLineIs(source, at, NOT_INDENTED);
+}
+
+const NOT_INDENTED = /(?! {4}| {0,3}\t)/y;
+
+/** Whether the line after the one at `at` (or the one at `at`, at a line start) matches. */
+function nextLineIs(source: string, at: number, line: RegExp): boolean {
+  if (source[at - 1] !== "\n") {
+    while (source[at] === " " || source[at] === "\t" || source[at] === "\r") at++;
+    if (at >= source.length) return true;
+    if (source[at] !== "\n") return false;
+    at++;
+  }
+  line.lastIndex = at;
+  return at >= source.length || line.test(source);
+}
+
+/**
+ * A table or HTML block at `from`: false right under a line of text, where micromark may read
+ * its first line as that text's lazy continuation (`<br/>` cannot interrupt a paragraph).
+ */
+export function afterBlankLine(source: string, from: number): boolean {
+  const before = source.slice(Math.max(0, from - 80), from);
+  return from === 0 || /(?:^|\n)[ \t>]*\r?\n[ \t>]*$/.test(before) || /^[ \t>]*$/.test(before);
+}
+
+/** Characters of text that marked may pair differently from micromark (see plainText). */
+const MARKUP_CHARACTER = /[*_~[\]<`$]/;
+
+/**
+ * Text that marked left as text at [from, to): false where it holds a character of inline
+ * syntax that micromark may pair otherwise (emphasis runs, brackets, math dollars, back-ticks,
+ * `<`), unless the character cannot open or close anything: `_` inside a word, `*` between
+ * spaces, an empty `[]` that no `(` or `[` follows (`string[]`).
+ */
+export function plainText(source: string, from: number, to: number): boolean {
+  if (!MARKUP_CHARACTER.test(source.slice(from, to))) return true;
+  for (let at = from; at < to; at++) {
+    const character = source[at];
+    if (!MARKUP_CHARACTER.test(character)) continue;
+    const before = source[at - 1] ?? " ";
+    const after = source[at + 1] ?? " ";
+    if (character === "_" && /[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(after)) continue;
+    if (character === "*" && /\s/.test(before) && /\s/.test(after)) continue;
+    if (character === "[" && after === "]" && !/[([]/.test(source[at + 2] ?? "")) {
+      at++;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/**
+ * A bare address (`www.`, `https://`, an e-mail) marked linked at [from, to): micromark links
+ * one only after white space, `(` or an emphasis marker (an e-mail after white space only), and
+ * ends it otherwise at brackets, quotes and trailing markers.
+ */
+export function literalAutolinkAgrees(
+  source: string,
+  raw: string,
+  from: number,
+  to: number,
+): boolean {
+  const email = !/^(?:www\.|[a-z]+:)/i.test(raw);
+  if (from > 0 && !(email ? /\s/ : /[\s(*_~]/).test(source[from - 1])) return false;
+  const end = email ? /^[.,:;!?]*(?:\s|$)/ : /^[.,:;!?*_~]*(?:\s|$)/;
+  return !/[[\]()<>'"]/.test(raw) && end.test(source.slice(to, to + 40));
+}

@@ -1,0 +1,173 @@
+/**
+ * marked's lexer as markdown_marked.ts uses it: GFM, plus the constructs marked lacks, with
+ * micromark's rules (micromark-extension-math, -frontmatter, -gfm-footnote): front matter, math
+ * blocks, inline math, footnote definitions and calls, and the mask that keeps `*` and `_`
+ * inside inline math from being read as emphasis.
+ */
+import { Marked, type TokenizerThis, type TokensList } from "marked";
+
+const FRONT_MATTER = /^(---|\+\+\+)[ \t]*(?:\r?\n|\r)(?:[^]*?(?:\r?\n|\r))??\1[ \t]*(?=\r?\n|\r|$)/;
+
+/** Where the body starts: after the front matter (`---` or `+++` fences on line 1), or 0. */
+export function frontMatterEnd(source: string): number {
+  return FRONT_MATTER.exec(source)?.[0].length ?? 0;
+}
+
+/**
+ * The length of the math block (`$$` fence of two or more, a meta without `$`, up to a closing
+ * fence at least as long, or to the end) at the start of `src`, or 0.
+ */
+function mathFlowLength(src: string): number {
+  const open = /^ {0,3}(\${2,})[^\n$]*(?:\n|$)/.exec(src);
+  if (!open) return 0;
+  const size = open[1].length;
+  let at = open[0].length;
+  while (at < src.length) {
+    const lineEnd = src.indexOf("\n", at);
+    const end = lineEnd < 0 ? src.length : lineEnd;
+    const close = /^ {0,3}(\$+)[ \t]*$/.exec(src.slice(at, end));
+    if (close && close[1].length >= size) return end;
+    at = end + 1;
+  }
+  return src.length;
+}
+
+/**
+ * The length of the inline math at `at` in `src` (a run of `$`, up to the next run of the same
+ * length, like a code span), or 0.
+ */
+function mathTextLength(src: string, at: number): number {
+  let size = 0;
+  while (src.charCodeAt(at + size) === 36) size++;
+  if (size === 0) return 0;
+  let i = at + size;
+  while (i < src.length) {
+    const next = src.indexOf("$", i);
+    if (next < 0) return 0;
+    let run = 0;
+    while (src.charCodeAt(next + run) === 36) run++;
+    if (run === size) return next + run - at;
+    i = next + run;
+  }
+  return 0;
+}
+
+/**
+ * marked's hook before it looks for emphasis: the inside of inline math (outside code spans and
+ * escapes) becomes `+`, so a `*` in `$a*b$` pairs with nothing, as in micromark.
+ */
+function maskMath(src: string): string {
+  if (!src.includes("$")) return src;
+  let out = "";
+  let done = 0;
+  for (let i = 0; i < src.length; i++) {
+    const code = src.charCodeAt(i);
+    if (code === 92) i++;
+    else if (code === 96) {
+      let size = 0;
+      while (src.charCodeAt(i + size) === 96) size++;
+      const close = src.indexOf("`".repeat(size), i + size);
+      i = close < 0 ? i + size - 1 : close + size - 1;
+    } else if (code === 36) {
+      const length = mathTextLength(src, i);
+      let size = 0;
+      while (src.charCodeAt(i + size) === 36) size++;
+      if (length) {
+        out += src.slice(done, i + size) + "+".repeat(length - 2 * size);
+        done = i + length - size;
+        i = done + size - 1;
+      } else i += size - 1;
+    }
+  }
+  return out + src.slice(done);
+}
+
+/** Thrown when marked's tokens cannot be placed in the source: micromark reads it instead. */
+export const DECLINE = new Error("marked: declined");
+
+/** Footnote labels defined in the document being read (calls to others are plain text). */
+const footnotes = new Set<string>();
+
+const MARKED = new Marked({ gfm: true });
+MARKED.use({
+  hooks: { emStrongMask: maskMath },
+  extensions: [
+    {
+      name: "mathFlow",
+      level: "block",
+      start: (src: string) => {
+        const at = src.search(/\n {0,3}\$\$/);
+        return at < 0 ? undefined : at + 1;
+      },
+      tokenizer(src: string) {
+        const length = mathFlowLength(src);
+        return length ? { type: "mathFlow", raw: src.slice(0, length) } : undefined;
+      },
+    },
+    {
+      name: "footnoteDefinition",
+      level: "block",
+      start: (src: string) => {
+        const at = src.search(/\n {0,3}\[\^/);
+        return at < 0 ? undefined : at + 1;
+      },
+      tokenizer(this: TokenizerThis, src: string) {
+        const head = /^ {0,3}\[\^([^\]\\\s]+)\]:[ \t]*/.exec(src);
+        if (!head) return undefined;
+        // Only the one-line shape: continuation lines (indented or lazy) end where micromark's
+        // container rules say, which marked has no notion of.
+        const end = src.indexOf("\n");
+        const line = end < 0 ? src : src.slice(0, end);
+        const next = end < 0 ? "" : src.slice(end + 1);
+        if (next !== "" && !/^[ \t]*(?:\n|$)|^ {0,3}\[\^[^\]\\\s]+\]:/.test(next)) throw DECLINE;
+        if (/^(?:[ \t]*\n)*(?: {4}| {0,3}\t)/.test(next)) throw DECLINE;
+        footnotes.add(normalizeLabel(head[1]));
+        const content = line.slice(head[0].length);
+        return {
+          type: "footnoteDefinition",
+          raw: line,
+          label: head[0],
+          tokens: this.lexer.blockTokens(content, []),
+        };
+      },
+    },
+    {
+      name: "mathText",
+      level: "inline",
+      start: (src: string) => {
+        const at = src.indexOf("$");
+        return at < 0 ? undefined : at;
+      },
+      tokenizer(src: string) {
+        const length = mathTextLength(src, 0);
+        return length ? { type: "mathText", raw: src.slice(0, length) } : undefined;
+      },
+    },
+    {
+      name: "footnoteCall",
+      level: "inline",
+      start: (src: string) => {
+        const at = src.indexOf("[^");
+        return at < 0 ? undefined : at;
+      },
+      tokenizer(src: string) {
+        const call = /^\[\^([^\]\\\s]+)\]/.exec(src);
+        if (!call || !footnotes.has(normalizeLabel(call[1]))) return undefined;
+        return { type: "footnoteCall", raw: call[0] };
+      },
+    },
+  ],
+});
+
+function normalizeLabel(label: string): string {
+  return label.toLowerCase().toUpperCase();
+}
+
+/**
+ * marked's tokens for a Markdown body (front matter cut off). Throws DECLINE where marked
+ * cannot match micromark (a footnote with continuation lines).
+ */
+export function lexMarkdown(body: string): TokensList {
+  footnotes.clear();
+  return MARKED.lexer(body);
+}
