@@ -151,3 +151,12 @@ Deno.test("a bare address after an unclosed [ is read by micromark, which does n
     "[see https://example.org/a_b and <x1>this</x1>](y)",
   ]);
 });
+
+Deno.test("a footnote defined in one document does not make another's [^1] a call", () => {
+  // micromark's parser is built once and kept the labels it had read.
+  cutMarkdown("Note[^1].\n\n[^1]: Defined here.\n", undefined, micromarkSyntax);
+  assert.deepEqual(
+    cutMarkdown("Plain [^1] text.", undefined, micromarkSyntax).segments.map((s) => s.text),
+    ["Plain [^1] text."],
+  );
+});
