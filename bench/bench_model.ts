@@ -22,7 +22,7 @@ export async function ensureBenchModel(): Promise<string> {
     await Deno.mkdir(MODELS_DIR, { recursive: true });
   }
   console.error(`generating ${BENCH_MODEL} …`);
-  const { code } = await new Deno.Command("/usr/bin/python3", {
+  const { code } = await new Deno.Command("python3", {
     args: [GENERATOR, BENCH_MODEL, "--preset", "100m", "--dtype", "q8_0", "--name", "bench-100m"],
     stdout: "inherit",
     stderr: "inherit",

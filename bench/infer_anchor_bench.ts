@@ -6,8 +6,9 @@
  * run the same model with the same thread count, both up at once; every measure alternates
  * between them round by round (who goes first alternates too), and a ratio is taken within a
  * round: the median of those ratios is the figure, robust to the background load of a shared
- * machine. Generations run to exactly `max_tokens` (the bench model never emits an end token;
- * llama-server also gets `ignore_eos`), checked from `usage`.
+ * machine. Before each measurement both servers are left to go quiet, so neither measures beside
+ * the other's leftover work. Generations run to exactly `max_tokens` (the bench model never emits
+ * an end token; llama-server also gets `ignore_eos`), checked from `usage`.
  *
  *   deno task bench:anchor [--rounds 5] [--threads 1,2] [--tokens 128]
  *     [--measures decode,prefill,aggregate,cpu] [--streams 1,2,4]
@@ -213,6 +214,22 @@ async function startLlamaServer(model: string, threads: number, context: number)
   };
 }
 
+/**
+ * Waits until neither server uses the CPU (at most 5 s): llama-server's pool workers keep spinning
+ * for about half a second after its last request (ggml's `poll` level 50), which took a core from
+ * whichever server was measured next.
+ */
+async function quiet(targets: readonly Target[]): Promise<void> {
+  const deadline = Date.now() + 5000;
+  let last = await Promise.all(targets.map((target) => cpuSeconds(target.pid)));
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await Promise.all(targets.map((target) => cpuSeconds(target.pid)));
+    if (now.every((seconds, i) => seconds === last[i])) return;
+    last = now;
+  }
+}
+
 /** Runs `measure` on both targets each round, alternating who goes first. */
 async function paired(
   targets: [Target, Target],
@@ -222,7 +239,10 @@ async function paired(
   const ratios: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 ? [...targets].reverse() : targets;
-    for (const target of order) values[target.name].push(await measure(target));
+    for (const target of order) {
+      await quiet(targets);
+      values[target.name].push(await measure(target));
+    }
     ratios.push(values.tolk[round] / values["llama-server"][round]);
   }
   return {

@@ -7,14 +7,9 @@
  * worth, not one per slot. When cells run short, idle sequences' kept prompts go first, then the
  * newest generation is put back to re-read its tokens later; the oldest always advances.
  */
-import type {
-  BatchToken,
-  NativeContext,
-  NativeModel,
-  NativeSampler,
-  SamplerOptions,
-} from "./llama_native.ts";
-import { CpuContention, type ProcReader } from "./cpu_contention.ts";
+import type { NativeModel, NativeSampler, SamplerOptions } from "./llama_native.ts";
+import type { BatchToken, NativeContext } from "./native_context.ts";
+import type { CpuContention } from "./cpu_contention.ts";
 import { type HiddenSegment, HiddenSegmentFilter, partialEnd } from "./hidden_segments.ts";
 import type { StopReason } from "./generation.ts";
 
@@ -80,17 +75,22 @@ export class BatchDecoder {
   #running?: Promise<void>;
   #closed = false;
 
-  /** `proc`: see {@link CpuContention}. */
+  /** `contention` says how many of the context's threads each step may use. */
   constructor(
     model: NativeModel,
     context: NativeContext,
     sequences: number,
-    proc: ProcReader,
+    contention: CpuContention,
   ) {
-    this.#contention = new CpuContention(proc);
+    this.#contention = contention;
     this.#model = model;
     this.#context = context;
     this.#slots = Array.from({ length: sequences }, (_, index) => ({ index, cached: [] }));
+  }
+
+  /** Threads the last step computed with (0 before the first). */
+  get threads(): number {
+    return this.#threads;
   }
 
   /** Generations running now. */
@@ -163,6 +163,7 @@ export class BatchDecoder {
   }
 
   async #loop(): Promise<void> {
+    let threads = this.#contention.threadsFor(this.#context.threads);
     try {
       for (;;) {
         const generations = this.#slots.flatMap((slot) => slot.generation ?? []);
@@ -172,13 +173,16 @@ export class BatchDecoder {
         if (aborted.length) continue;
         let batch = this.#planStep();
         if (!batch.tokens.length) throw new Error("no generation fits the KV cache");
-        this.#useThreads(this.#contention.threadsFor(this.#context.threads));
+        this.#useThreads(threads);
         let status = await this.#context.decode(batch.tokens);
         while (status === 1 && this.#evictNewest()) {
           batch = this.#planStep();
           status = await this.#context.decode(batch.tokens);
         }
         if (status !== 0) throw new Error(`llama.cpp decode failed (status ${status})`);
+        // The machine's load is read now, before this step's text wakes the clients that read it:
+        // read after, every stream's reader counted as a competitor for a core.
+        threads = this.#contention.threadsFor(this.#context.threads);
         this.#afterStep(batch.outputs, batch.fed);
       }
     } catch (error) {

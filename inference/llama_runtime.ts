@@ -34,9 +34,11 @@ import {
   type RuntimeState,
 } from "./generation.ts";
 import type { HiddenSegment } from "./hidden_segments.ts";
-import { LlamaNative, type NativeContext, type NativeModel } from "./llama_native.ts";
+import { LlamaNative, type NativeModel } from "./llama_native.ts";
+import type { NativeContext } from "./native_context.ts";
 import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
 import { ProcFiles } from "./proc_files.ts";
+import { CpuContention } from "./cpu_contention.ts";
 
 /** Options of {@link LlamaRuntime.start}. */
 export interface LlamaRuntimeOptions {
@@ -318,7 +320,12 @@ export class LlamaRuntime implements InferenceRuntime {
         throw error;
       }
       const wrapper = resolveChatWrapper(vocabulary) ?? new GeneralChatWrapper();
-      const decoder = new BatchDecoder(weights, context, slots, new ProcFiles());
+      const decoder = new BatchDecoder(
+        weights,
+        context,
+        slots,
+        new CpuContention(new ProcFiles()),
+      );
       const hidden = hiddenSegmentsOf(wrapper);
       return { llama, vocabulary, wrapper, hidden, weights, context, decoder };
     } catch (error) {

@@ -1,37 +1,6 @@
 import assert from "node:assert/strict";
 import { CpuContention, type ProcReader } from "../../inference/cpu_contention.ts";
-
-const OWN_PID = 100;
-
-interface Task {
-  pid: number;
-  tid: number;
-  state: string;
-  nice: number;
-  name?: string;
-}
-
-/** A /proc tree holding `tasks` (the process itself at nice `ownNice`) and a load line. */
-function fakeProc(tasks: Task[], ownNice = 0): ProcReader {
-  const all = [{ pid: OWN_PID, tid: OWN_PID, state: "R", nice: ownNice }, ...tasks];
-  const stat = (t: Task) =>
-    `${t.tid} (${t.name ?? "worker"}) ${t.state} 1 1 1 0 -1 0 0 0 0 0 5 5 0 0 20 ${t.nice} 1 0 99`;
-  const files = new Map<string, string>();
-  for (const t of all) {
-    files.set(`/proc/${t.pid}/task/${t.tid}/stat`, stat(t));
-    if (t.pid === t.tid) files.set(`/proc/${t.pid}/stat`, stat(t));
-  }
-  const runnable = all.filter((t) => t.state === "R").length;
-  files.set("/proc/loadavg", `1.00 1.00 1.00 ${runnable}/${all.length} 999`);
-  return {
-    read: (path) => files.get(path) ?? "",
-    list: (path) => {
-      if (path === "/proc") return ["self", "loadavg", ...new Set(all.map((t) => String(t.pid)))];
-      const pid = Number(path.match(/^\/proc\/(\d+)\/task$/)?.[1]);
-      return all.filter((t) => t.pid === pid).map((t) => String(t.tid));
-    },
-  };
-}
+import { fakeProc, OWN_PID } from "../support/fake_proc.ts";
 
 /** Threads chosen once the smoothing has settled (a second of samples apart). */
 function settled(proc: ProcReader, wanted = 2, cores = 2): number {

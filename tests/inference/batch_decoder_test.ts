@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { getLlama, LlamaLogLevel } from "node-llama-cpp";
+import { BatchDecoder } from "../../inference/batch_decoder.ts";
+import { CpuContention } from "../../inference/cpu_contention.ts";
+import { LlamaNative } from "../../inference/llama_native.ts";
+import { NATIVE_SANITIZERS as NATIVE } from "../support/infer_app.ts";
+import { TINY_GGUF } from "../support/infer_daemon.ts";
+import { fakeProc, type FakeTask, OWN_PID } from "../support/fake_proc.ts";
+
+/**
+ * Another process's task that is runnable: always, or only while it handles a streamed piece
+ * (from the piece until the decoder next waits, as a client reading the stream).
+ */
+const COMPETITORS: Array<{ name: string; wakesOnText: boolean; alwaysRunnable: boolean }> = [
+  {
+    name: "a client that wakes to read each streamed piece",
+    wakesOnText: true,
+    alwaysRunnable: false,
+  },
+  { name: "a process runnable throughout", wakesOnText: false, alwaysRunnable: true },
+];
+
+for (const { name, wakesOnText, alwaysRunnable } of COMPETITORS) {
+  const expected = alwaysRunnable ? 1 : 2;
+  Deno.test({
+    name: `BatchDecoder beside ${name} decodes with ${expected} of 2 threads on 2 cores`,
+    ...NATIVE,
+    async fn() {
+      const llama = await getLlama({
+        gpu: false,
+        build: "never",
+        skipDownload: true,
+        progressLogs: false,
+        logLevel: LlamaLogLevel.error,
+        maxThreads: 0,
+      });
+      const native = LlamaNative.open(llama.llamaCppRelease.release, llama.gpu);
+      const model = native.loadModel(TINY_GGUF, { gpuLayers: 0, mmap: false });
+      const context = model.createContext({ cells: 256, sequences: 1, batchSize: 64, threads: 2 });
+      const other: FakeTask = { pid: 200, tid: 200, state: alwaysRunnable ? "R" : "S", nice: 0 };
+      let clock = 0; // a second passes between reads: every step samples and scans /proc
+      const contention = new CpuContention(fakeProc([other]), {
+        cores: 2,
+        pid: OWN_PID,
+        now: () => (clock += 1000),
+      });
+      const decoder = new BatchDecoder(model, context, 1, contention);
+      const used: number[] = [];
+      try {
+        const result = await decoder.generate({
+          prompt: [1, 2, 3, 4],
+          maxTokens: 24,
+          sampler: { temperature: 0, topP: 1, seed: 1 },
+          stopTokenSequences: [],
+          stopTexts: [],
+          onText() {
+            used.push(decoder.threads);
+            if (!wakesOnText) return;
+            other.state = "R";
+            queueMicrotask(() => other.state = "S"); // done before the decoder's next wait ends
+          },
+        });
+        assert.equal(result.completionTokens, 24);
+        assert.ok(used.length >= 20, `${used.length} pieces`);
+        assert.equal(used.at(-1), expected, `threads per piece: ${used.join(" ")}`);
+      } finally {
+        await decoder.close();
+        context.free();
+        model.free();
+        await llama.dispose();
+      }
+    },
+  });
+}
