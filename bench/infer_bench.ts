@@ -6,8 +6,8 @@
  * The model is the bench model of bench/bench_model.ts. Prints a markdown section for BENCHMARKS.md.
  */
 import { cpus } from "node:os";
-import { getLlama, LlamaChat, LlamaLogLevel } from "node-llama-cpp";
-import { LlamaRuntime } from "../inference/llama_runtime.ts";
+import { LlamaChat } from "node-llama-cpp";
+import { LlamaRuntime, loadLlama } from "../inference/llama_runtime.ts";
 import { startInferDaemon } from "../tests/support/infer_daemon.ts";
 import { BENCH_MODEL, ensureBenchModel } from "./bench_model.ts";
 
@@ -36,14 +36,7 @@ function sampleFrom(start: number, first: number, last: number, tokens: number):
 
 /** node-llama-cpp alone: one context, one LlamaChat, the same settings as the daemon. */
 async function inProcess(threads: number) {
-  const llama = await getLlama({
-    gpu: "auto",
-    build: "never",
-    skipDownload: true,
-    progressLogs: false,
-    logLevel: LlamaLogLevel.error,
-    maxThreads: 0,
-  });
+  const llama = await loadLlama("auto");
   const model = await llama.loadModel({ modelPath: MODEL, gpuLayers: 0 });
   const context = await model.createContext({
     contextSize: model.trainContextSize,

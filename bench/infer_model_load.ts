@@ -5,7 +5,8 @@
  *
  * `deno run -A bench/infer_model_load.ts MODEL.gguf [ROUNDS]` (figures in BENCHMARKS.md).
  */
-import { getLlama, LlamaChat, LlamaLogLevel } from "node-llama-cpp";
+import { LlamaChat } from "node-llama-cpp";
+import { loadLlama } from "../inference/llama_runtime.ts";
 
 interface Figures {
   loadMs: number;
@@ -23,14 +24,7 @@ function memory() {
 }
 
 async function measure(path: string, mmap: boolean): Promise<Figures> {
-  const llama = await getLlama({
-    gpu: false,
-    build: "never",
-    skipDownload: true,
-    progressLogs: false,
-    logLevel: LlamaLogLevel.error,
-    maxThreads: 0,
-  });
+  const llama = await loadLlama(false);
   let started = performance.now();
   const model = await llama.loadModel({ modelPath: path, gpuLayers: 0, useMmap: mmap });
   const loadMs = performance.now() - started;

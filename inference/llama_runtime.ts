@@ -82,6 +82,21 @@ const GRAMMAR_CACHE_SIZE = 32;
 /** Most tokens one step decodes (llama-server's default logical batch). */
 const BATCH_SIZE = 2048;
 
+/**
+ * node-llama-cpp's runtime as the daemon loads it: its prebuilt binaries only (never a build or a
+ * download), errors-only logs, and each context's own thread count honoured exactly.
+ */
+export function loadLlama(gpu: "auto" | false = "auto"): Promise<Llama> {
+  return getLlama({
+    gpu,
+    build: "never",
+    skipDownload: true,
+    progressLogs: false,
+    logLevel: LlamaLogLevel.error,
+    maxThreads: 0,
+  });
+}
+
 /** The loaded (or loading) model and its generation slots. */
 export class LlamaRuntime implements InferenceRuntime {
   readonly #options:
@@ -250,14 +265,7 @@ export class LlamaRuntime implements InferenceRuntime {
   async #load(): Promise<void> {
     const { modelPath, log } = this.#options;
     const write = log ?? ((line: string) => console.error(line));
-    const starting = getLlama({
-      gpu: this.#options.gpu,
-      build: "never",
-      skipDownload: true,
-      progressLogs: false,
-      logLevel: LlamaLogLevel.error,
-      maxThreads: 0, // honour each context's own `threads` exactly
-    });
+    const starting = loadLlama(this.#options.gpu);
     // A bad file is reported at once, without waiting for the runtime to start.
     const file = await inspectModelFile(modelPath);
     if (!file.ok) {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { getLlama, LlamaLogLevel } from "node-llama-cpp";
+import { loadLlama } from "../../inference/llama_runtime.ts";
 import { BatchDecoder } from "../../inference/batch_decoder.ts";
 import { CpuContention } from "../../inference/cpu_contention.ts";
 import { LlamaNative } from "../../inference/llama_native.ts";
@@ -26,14 +26,7 @@ for (const { name, wakesOnText, alwaysRunnable } of COMPETITORS) {
     name: `BatchDecoder beside ${name} decodes with ${expected} of 2 threads on 2 cores`,
     ...NATIVE,
     async fn() {
-      const llama = await getLlama({
-        gpu: false,
-        build: "never",
-        skipDownload: true,
-        progressLogs: false,
-        logLevel: LlamaLogLevel.error,
-        maxThreads: 0,
-      });
+      const llama = await loadLlama(false);
       const native = LlamaNative.open(llama.llamaCppRelease.release, llama.gpu);
       const model = native.loadModel(TINY_GGUF, { gpuLayers: 0, mmap: false });
       const context = model.createContext({ cells: 256, sequences: 1, batchSize: 64, threads: 2 });
