@@ -8,7 +8,6 @@
  * on a persistent thread pool ({@link BatchDecoder}), as llama-server's slots do.
  */
 import {
-  type ChatHistoryItem,
   type ChatWrapper,
   GeneralChatWrapper,
   getLlama,
@@ -16,13 +15,11 @@ import {
   type LlamaGrammar,
   LlamaLogLevel,
   type LlamaModel,
-  type LlamaText,
   resolveChatWrapper,
 } from "node-llama-cpp";
 import { BatchDecoder, type DecodeJob } from "./batch_decoder.ts";
 import {
   type Backend,
-  type ChatTurn,
   type GenerateOptions,
   GenerationError,
   type GenerationParams,
@@ -38,6 +35,7 @@ import { LlamaNative, type NativeModel } from "./llama_native.ts";
 import type { NativeContext } from "./native_context.ts";
 import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
 import { ProcFiles } from "./proc_files.ts";
+import { hiddenSegmentsOf, splitTriggers, toHistory } from "./chat_template.ts";
 import { CpuContention } from "./cpu_contention.ts";
 
 /** Options of {@link LlamaRuntime.start}. */
@@ -367,59 +365,6 @@ export class LlamaRuntime implements InferenceRuntime {
       throw new GenerationError({ kind: "grammar", reason: describe(error) }, { cause: error });
     });
   }
-}
-
-function toHistory(turns: readonly ChatTurn[]): ChatHistoryItem[] {
-  const history: ChatHistoryItem[] = turns.map((turn) =>
-    turn.role === "assistant"
-      ? { type: "model", response: [turn.text] }
-      : turn.role === "system"
-      ? { type: "system", text: turn.text }
-      : { type: "user", text: turn.text }
-  );
-  // An empty model turn makes the wrapper open a new assistant message to generate into.
-  history.push({ type: "model", response: [] });
-  return history;
-}
-
-/** The chat template's thought (chain of thought) and comment segments as text markers. */
-function hiddenSegmentsOf(wrapper: ChatWrapper): HiddenSegment[] {
-  const { thought, comment } = wrapper.settings.segments ?? {};
-  const text = (value: string | LlamaText | undefined) =>
-    value === undefined ? "" : typeof value === "string" ? value : value.toString();
-  const segments: HiddenSegment[] = [];
-  if (thought?.suffix) {
-    const openedOnStart = typeof thought.prefix === "object" && "type" in thought.prefix;
-    segments.push({
-      open: openedOnStart ? "" : text(thought.prefix as string | LlamaText),
-      close: text(thought.suffix),
-      openAtStart: openedOnStart || thought.openOnResponseStart === true,
-    });
-  }
-  if (comment?.suffix) segments.push({ open: text(comment.prefix), close: text(comment.suffix) });
-  return segments;
-}
-
-/**
- * The chat template's end-of-turn triggers: plain text ones are matched on the text, the others
- * (special tokens such as EOS or `<|im_end|>`) on the tokens they stand for.
- */
-function splitTriggers(
-  triggers: readonly LlamaText[],
-  vocabulary: LlamaModel,
-): { stopTokenSequences: number[][]; stopTexts: string[] } {
-  const stopTokenSequences: number[][] = [];
-  const stopTexts: string[] = [];
-  for (const trigger of triggers) {
-    if (trigger.values.every((value) => typeof value === "string")) {
-      const text = trigger.values.join("");
-      if (text) stopTexts.push(text);
-    } else {
-      const tokens = trigger.tokenize(vocabulary.tokenizer);
-      if (tokens.length) stopTokenSequences.push(tokens);
-    }
-  }
-  return { stopTokenSequences, stopTexts };
 }
 
 function describe(error: unknown): string {
