@@ -84,19 +84,22 @@ function splitLines(text: string): Line[] {
   return lines;
 }
 
+/**
+ * Cue markup or a line break, in one pass: markup never starts with a line break, so the
+ * leftmost match is the one the two patterns apart would give (a break inside markup is part
+ * of it).
+ */
+const CUE_PIECE = new RegExp(`${CUE_MARKUP.source}|\\r\\n|\\n|\\r`, "g");
+
 /** A cue's text as segment parts: tags pair up by name, line breaks and the rest are atoms. */
 function cueParts(cue: string): SegmentPart[] {
   const parts: SegmentPart[] = [];
   let at = 0;
-  const pending: RegExpMatchArray[] = [
-    ...cue.matchAll(CUE_MARKUP),
-    ...cue.matchAll(/\r\n|\n|\r/g),
-  ].sort((a, b) => a.index! - b.index!);
-  for (const match of pending) {
-    if (match.index! < at) continue;
-    if (match.index! > at) parts.push(cue.slice(at, match.index));
+  CUE_PIECE.lastIndex = 0;
+  for (let match = CUE_PIECE.exec(cue); match !== null; match = CUE_PIECE.exec(cue)) {
+    if (match.index > at) parts.push(cue.slice(at, match.index));
     parts.push(cueMarkup(match[0]));
-    at = match.index! + match[0].length;
+    at = CUE_PIECE.lastIndex;
   }
   if (at < cue.length) parts.push(cue.slice(at));
   return parts;
