@@ -17,7 +17,7 @@
  */
 import { setImmediate, setTimeout } from "node:timers";
 
-/** Milliseconds of frame work started per event-loop turn before the loop polls I/O again. */
+/** Milliseconds of frame work started per event-loop turn before it yields to other callbacks. */
 export const FRAME_WORK_PER_TURN_MS = 8;
 
 /** Longest run of frame turns before the loop is made to poll sockets (a timer hop). */
