@@ -14,6 +14,7 @@ import { bandKeys, memoryKey, shingles } from "../storage/memory_sketch.ts";
 import { MemoryStore, type NewMemoryEntry } from "../storage/memory_store.ts";
 import { termChecker } from "../translation/glossary/term_check.ts";
 import { type GlossaryTerm, TermMatcher } from "../translation/glossary/term_matcher.ts";
+import { historyEntry } from "../tests/support/history_entries.ts";
 
 const args = Object.fromEntries(
   Deno.args.flatMap((arg, i, all) => arg.startsWith("--") ? [[arg.slice(2), all[i + 1]]] : []),
@@ -236,19 +237,12 @@ try {
   const rows = 5000;
   const start = performance.now();
   for (let i = 0; i < rows; i++) {
-    history.record({
-      id: `tr_${i}`,
-      created: 1_800_000_000 + i,
-      client: null,
-      engine: "local-llm",
-      model: "m",
-      source: "en",
-      target: "de",
+    history.record(historyEntry(i, {
       mode: "paragraph",
       format: "text",
       texts: [sentence(20)],
       translations: [sentence(20)],
-    });
+    }));
   }
   const seconds = (performance.now() - start) / 1000;
   console.log(

@@ -3,8 +3,11 @@
  */
 import type { HistoryEntry } from "../../storage/history_store.ts";
 
-/** Row number `i`: id `tr_<i>`, one text `text <i>` translated as `Text <i>`. */
-export function historyEntry(i: number): HistoryEntry {
+/**
+ * Row number `i`: id `tr_<i>`, one text `text <i>` translated as `Text <i>`; `overrides` replace
+ * fields (the store bench gives longer texts).
+ */
+export function historyEntry(i: number, overrides: Partial<HistoryEntry> = {}): HistoryEntry {
   return {
     id: `tr_${i}`,
     created: 1_800_000_000 + i,
@@ -17,5 +20,6 @@ export function historyEntry(i: number): HistoryEntry {
     format: "markdown",
     texts: [`text ${i}`],
     translations: [`Text ${i}`],
+    ...overrides,
   };
 }
