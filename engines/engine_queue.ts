@@ -1,14 +1,27 @@
 /**
- * Per-engine request queue: a bounded number of jobs run at once, a bounded number wait, and
- * waiting jobs of different owners (one WebSocket connection, one HTTP request) take turns.
+ * Per-engine request queue: a bounded number of jobs run at once, waiting jobs of different owners
+ * (one WebSocket connection, one HTTP request) take turns, and a job is only queued when it can be
+ * expected to start within a wait budget.
+ *
+ * Why a time budget and not only a length: a WebSocket client's replies are released in request
+ * order, so every frame sent after an engine frame waits for it. With 32 waiting jobs of ~20 ms,
+ * the 4th frame of each of 200 clients waited ~0.7 s behind the queue (BENCHMARKS.md); answering
+ * at once "busy, retry in 1 s" keeps the connection's other replies flowing.
  */
 import type { EngineId } from "../schemas/languages.ts";
 
-/** The engine's queue is full; the client should retry after `retryAfterSeconds`. */
+/**
+ * The engine cannot take the job now (its queue is full, or the job would wait longer than the
+ * queue's budget); the client should retry after `retryAfterSeconds`.
+ */
 export class EngineBusyError extends Error {
   override name = "EngineBusyError";
   constructor(readonly engine: EngineId, readonly retryAfterSeconds: number) {
-    super(`${engine} is busy: its queue is full, retry in ${retryAfterSeconds} s`);
+    // No stack: a refusal is routine (thousands a second under load) and rendered, never logged.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(`${engine} is busy: too many jobs are ahead, retry in ${retryAfterSeconds} s`);
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 
@@ -16,33 +29,65 @@ export class EngineBusyError extends Error {
 export interface EngineQueueOptions {
   /** Jobs running at once (a CPU-bound local model wants 1). */
   concurrency?: number;
-  /** Jobs allowed to wait; one more is refused with {@link EngineBusyError}. */
+  /** Jobs allowed to wait at most, whatever their owners; one more is refused. */
   maxWaiting?: number;
-  /** Retry-After hint for refused jobs. */
+  /**
+   * Longest expected wait before a job starts, in ms, when jobs of other owners are ahead of it;
+   * a job expected to wait longer is refused at once. Infinity: only `maxWaiting` bounds the queue.
+   */
+  waitBudgetMs?: number;
+  /**
+   * A job with fewer than this many jobs ahead of it is queued whatever the estimate, so a slow
+   * model (a second per job) still queues a few requests instead of refusing the third.
+   */
+  minWaiting?: number;
+  /** Smallest Retry-After hint for refused jobs, in seconds. */
   retryAfterSeconds?: number;
+  /** Clock in ms (tests pass a manual one); default `Date.now`. */
+  now?: () => number;
 }
+
+/** Job durations the estimate is the median of. */
+const DURATION_SAMPLES = 16;
 
 /**
  * A gate in front of one engine. Waiting jobs are grouped by owner and the free slot goes to the
  * owners round-robin, oldest owner first: a connection that pipelines 30 jobs waits its turn
  * behind one job of each other connection instead of starving them (FIFO within an owner).
+ *
+ * Admission, when no slot is free: a job is refused with {@link EngineBusyError} when
+ * `maxWaiting` jobs already wait, or when jobs of other owners are ahead of it, at least
+ * `minWaiting` jobs are, and (jobs ahead + 1) × the median of the last 16 job durations ÷
+ * `concurrency` exceeds `waitBudgetMs`. A job with only its own owner's jobs ahead is never
+ * refused by the budget: a connection alone gets every answer, however much it pipelines. Owners
+ * with more jobs waiting have more jobs ahead of their next one, so they are refused first.
  */
 export class EngineQueue {
   readonly #engine: EngineId;
   readonly #concurrency: number;
   readonly #maxWaiting: number;
+  readonly #waitBudgetMs: number;
+  readonly #minWaiting: number;
   readonly #retryAfterSeconds: number;
+  readonly #now: () => number;
   /** Waiters per owner; Map order is the round-robin order (an owner served moves to the end). */
   readonly #waiting = new Map<unknown, Array<() => void>>();
   #waitingCount = 0;
   #running = 0;
+  readonly #durations: number[] = [];
+  #nextDuration = 0;
+  /** Median of {@link #durations}; 0 until a job finished (nothing known: nothing refused). */
+  #typicalMs = 0;
 
   /** @throws {RangeError} when concurrency is below 1 or maxWaiting below 0. */
   constructor(engine: EngineId, options: EngineQueueOptions = {}) {
     this.#engine = engine;
     this.#concurrency = options.concurrency ?? 1;
     this.#maxWaiting = options.maxWaiting ?? 64;
+    this.#waitBudgetMs = options.waitBudgetMs ?? Infinity;
+    this.#minWaiting = options.minWaiting ?? 0;
     this.#retryAfterSeconds = options.retryAfterSeconds ?? 1;
+    this.#now = options.now ?? Date.now;
     if (this.#concurrency < 1 || this.#maxWaiting < 0) {
       throw new RangeError("EngineQueue needs concurrency >= 1 and maxWaiting >= 0");
     }
@@ -52,25 +97,71 @@ export class EngineQueue {
    * Runs `task` when a slot is free and it is `owner`'s turn. Without an owner the job is its
    * own owner (plain FIFO among such jobs).
    *
-   * @throws {EngineBusyError} at once when the queue is full.
+   * @throws {EngineBusyError} at once when the job may not wait (see the class).
    */
   async run<T>(task: () => Promise<T>, owner: unknown = Symbol()): Promise<T> {
     if (this.#running >= this.#concurrency) {
-      if (this.#waitingCount >= this.#maxWaiting) {
-        throw new EngineBusyError(this.#engine, this.#retryAfterSeconds);
-      }
+      this.#admit(owner);
       await new Promise<void>((resolve) => this.#enqueue(owner, resolve));
     } else {
       this.#running++;
     }
+    const started = this.#now();
     try {
       return await task();
     } finally {
+      this.#record(this.#now() - started);
       const next = this.#dequeue();
       // The slot passes straight to the next waiter, so the running count stays the same.
       if (next) next();
       else this.#running--;
     }
+  }
+
+  /** @throws {EngineBusyError} when `owner`'s next job may not wait. */
+  #admit(owner: unknown): void {
+    if (this.#waitingCount >= this.#maxWaiting) this.#refuse(this.#estimateMs(this.#waitingCount));
+    if (this.#waitBudgetMs === Infinity) return;
+    const own = this.#waiting.get(owner)?.length ?? 0;
+    const ahead = this.#jobsAhead(owner, own);
+    if (ahead === own || ahead < this.#minWaiting) return;
+    const expectedMs = this.#estimateMs(ahead);
+    if (expectedMs > this.#waitBudgetMs) this.#refuse(expectedMs);
+  }
+
+  #refuse(expectedMs: number): never {
+    const seconds = Math.max(this.#retryAfterSeconds, Math.ceil(expectedMs / 1000));
+    throw new EngineBusyError(this.#engine, seconds);
+  }
+
+  /** Expected wait before a job with `ahead` jobs in front of it starts (the running ones too). */
+  #estimateMs(ahead: number): number {
+    return ((ahead + 1) * this.#typicalMs) / this.#concurrency;
+  }
+
+  /**
+   * Jobs that start before `owner`'s next one under round-robin: its own `own` waiting jobs, and
+   * from every other owner one per round up to that job's round (one more round for owners
+   * before it in the line).
+   */
+  #jobsAhead(owner: unknown, own: number): number {
+    let ahead = own;
+    let before = true;
+    for (const [other, waiters] of this.#waiting) {
+      if (other === owner) {
+        before = false;
+        continue;
+      }
+      ahead += Math.min(waiters.length, before ? own + 1 : own);
+    }
+    return ahead;
+  }
+
+  #record(durationMs: number): void {
+    this.#durations[this.#nextDuration] = durationMs;
+    this.#nextDuration = (this.#nextDuration + 1) % DURATION_SAMPLES;
+    const sorted = this.#durations.toSorted((a, b) => a - b);
+    this.#typicalMs = sorted[sorted.length >> 1];
   }
 
   #enqueue(owner: unknown, resolve: () => void): void {

@@ -16,11 +16,25 @@ export interface EngineRegistryOptions {
   modelsDir: string;
   /** Caps generated tokens of the built-in model (tests use small fixtures). */
   maxNewTokens?: number;
-  /** Queue of the built-in model; default one job at a time, 32 waiting. */
+  /** Queue of the built-in model; default {@link BUILTIN_QUEUE}. */
   localQueue?: EngineQueueOptions;
   /** How long the pipeline reuses engine statuses, in ms (the pipeline's default when unset). */
   statusTtlMs?: number;
 }
+
+/**
+ * The built-in model's queue: one job at a time (it already uses every core); a job waits only if
+ * it can be expected to start within 150 ms, or has fewer than 2 jobs ahead, or only its own
+ * connection's jobs ahead; never more than 32 wait. Beyond: 503 `engine_unavailable` with
+ * Retry-After at once, so the frames a WebSocket client sent after it are not held behind a long
+ * queue (README "WebSocket", BENCHMARKS.md "WebSocket load").
+ */
+export const BUILTIN_QUEUE: EngineQueueOptions = {
+  concurrency: 1,
+  maxWaiting: 32,
+  waitBudgetMs: 150,
+  minWaiting: 2,
+};
 
 /** How each engine is built from its section of the settings. */
 const BUILDERS: Record<EngineId, (settings: Settings, options: EngineRegistryOptions) => Engine> = {
@@ -74,17 +88,14 @@ export function engineSettingsSync(
   };
 }
 
-/**
- * Builds the engines and the `auto` pipeline over them, in the configured order. The built-in
- * model runs one job at a time: it already uses every core.
- */
+/** Builds the engines and the `auto` pipeline over them, in the configured order. */
 export function createEnginePipeline(
   settings: Settings,
   options: EngineRegistryOptions,
 ): EnginePipeline {
   return new EnginePipeline(createEngines(settings, options), {
     order: settings.engines.order,
-    queues: { [BUILTIN_ENGINE_ID]: options.localQueue ?? { concurrency: 1, maxWaiting: 32 } },
+    queues: { [BUILTIN_ENGINE_ID]: options.localQueue ?? BUILTIN_QUEUE },
     statusTtlMs: options.statusTtlMs,
   });
 }

@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { EngineBusyError, EngineQueue } from "../../engines/engine_queue.ts";
+import {
+  EngineBusyError,
+  EngineQueue,
+  type EngineQueueOptions,
+} from "../../engines/engine_queue.ts";
 
 function deferred() {
   let resolve!: () => void;
@@ -88,4 +92,99 @@ Deno.test("EngineQueue gives waiting owners turns: one owner's burst does not st
     "burst-3",
     "burst-4",
   ]);
+});
+
+/** A queue on a manual clock whose jobs are known to take `jobMs` (one job measured). */
+async function measuredQueue(jobMs: number, options: EngineQueueOptions) {
+  let clock = 0;
+  const queue = new EngineQueue("local-llm", { ...options, now: () => clock });
+  await queue.run(() => {
+    clock += jobMs;
+    return Promise.resolve();
+  });
+  /** Holds the slot until the returned release is called. */
+  const occupy = (owner: unknown) => {
+    const gate = deferred();
+    return { done: queue.run(() => gate.promise, owner), release: gate.resolve };
+  };
+  return { queue, occupy };
+}
+
+const BUDGET = { concurrency: 1, maxWaiting: 32, waitBudgetMs: 150, minWaiting: 0 };
+
+const WAIT_BUDGET_CASES = [
+  // Jobs of 100 ms; one running. A new owner with n others' jobs waiting expects (n + 1) × 100 ms.
+  { name: "nothing waiting: expects 100 ms", othersWaiting: 0, jobMs: 100, refusedAfter: null },
+  { name: "one waiting: expects 200 ms > 150", othersWaiting: 1, jobMs: 100, refusedAfter: 1 },
+  {
+    name: "short jobs: five waiting expect 60 ms",
+    othersWaiting: 5,
+    jobMs: 10,
+    refusedAfter: null,
+  },
+  {
+    name: "slow model: Retry-After is the expected wait",
+    othersWaiting: 3,
+    jobMs: 2000,
+    minWaiting: 3,
+    refusedAfter: 8,
+  },
+];
+
+for (const row of WAIT_BUDGET_CASES) {
+  Deno.test(`EngineQueue wait budget, another owner's job: ${row.name}`, async () => {
+    const { queue, occupy } = await measuredQueue(row.jobMs, {
+      ...BUDGET,
+      minWaiting: row.minWaiting ?? 0,
+    });
+    const running = occupy("running owner");
+    const waiting = Array.from({ length: row.othersWaiting }, (_, i) => occupy(`owner ${i}`));
+    const probe = queue.run(() => Promise.resolve("started"), "newcomer");
+    if (row.refusedAfter === null) {
+      running.release();
+      for (const job of waiting) job.release();
+      assert.equal(await probe, "started");
+    } else {
+      await assert.rejects(probe, (error: EngineBusyError) => {
+        assert.ok(error instanceof EngineBusyError);
+        assert.equal(error.retryAfterSeconds, row.refusedAfter);
+        assert.match(error.message, new RegExp(`retry in ${row.refusedAfter} s`));
+        return true;
+      });
+      running.release();
+      for (const job of waiting) job.release();
+    }
+    await Promise.all([running.done, ...waiting.map((job) => job.done)]);
+  });
+}
+
+Deno.test("EngineQueue never refuses a job by the wait budget when only its own owner's jobs are ahead", async () => {
+  const { occupy } = await measuredQueue(1000, BUDGET);
+  // A connection alone pipelining 20 jobs of a second: all run, in order.
+  const jobs = Array.from({ length: 20 }, () => occupy("alone"));
+  for (const job of jobs) job.release();
+  await Promise.all(jobs.map((job) => job.done));
+});
+
+Deno.test("EngineQueue queues fewer than minWaiting jobs ahead whatever the estimate", async () => {
+  const { queue, occupy } = await measuredQueue(1000, { ...BUDGET, minWaiting: 2 });
+  const running = occupy("a");
+  const second = occupy("b"); // nothing ahead but the running job
+  const third = occupy("c"); // one ahead: under minWaiting
+  await assert.rejects(queue.run(() => Promise.resolve(), "d"), EngineBusyError);
+  for (const job of [running, second, third]) job.release();
+  await Promise.all([running.done, second.done, third.done]);
+});
+
+Deno.test("EngineQueue refuses the owner with most jobs waiting first: a newcomer still gets in", async () => {
+  const { queue, occupy } = await measuredQueue(40, BUDGET);
+  const running = occupy("burst");
+  // Burst's own jobs: never refused while it is alone.
+  const burst = Array.from({ length: 6 }, () => occupy("burst"));
+  // A newcomer: one job (burst's next) ahead, (1 + 1) × 40 = 80 ms.
+  const newcomer = occupy("newcomer");
+  // Burst's 8th job now has its 6 waiting and the newcomer's one ahead: 8 × 40 = 320 ms.
+  await assert.rejects(queue.run(() => Promise.resolve(), "burst"), EngineBusyError);
+  for (const job of [running, ...burst, newcomer]) job.release();
+  await Promise.all([running.done, ...burst.map((job) => job.done), newcomer.done]);
 });

@@ -2,7 +2,11 @@ import assert from "node:assert/strict";
 import { FRENCH } from "../../support/sample_texts.ts";
 import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { MAX_FRAMES_IN_FLIGHT, ReplyWindow } from "../../../routes/serve/ws_reply_window.ts";
-import { withTranslationService as withService } from "../../support/translation_service.ts";
+import {
+  postTranslate,
+  withTranslationService as withService,
+} from "../../support/translation_service.ts";
+import { expectError } from "../../support/http_assertions.ts";
 import { close, connect } from "../../support/ws_client.ts";
 
 const passthrough = (n: number) => ({ source: "en", target: "en", texts: [`frame ${n}`] });
@@ -82,4 +86,28 @@ Deno.test("one connection's burst of engine frames does not starve another conne
     await close(burst);
     await close(other);
   });
+});
+
+Deno.test("an engine job that would wait beyond the wait budget behind another connection's is answered 503 at once, over WebSocket and HTTP; the connection alone gets every answer", async () => {
+  // A zero budget: any job with another connection's job ahead of it would wait too long.
+  const localQueue = { concurrency: 1, maxWaiting: 32, waitBudgetMs: 0, minWaiting: 0 };
+  await withService(async (service) => {
+    const url = `${service.wsUrl}/v1/ws/translate?token=${service.token}`;
+    const alone = await connect(url);
+    const late = await connect(url);
+    const frame = JSON.stringify({ target: "de", texts: [FRENCH] });
+    for (let i = 0; i < 12; i++) alone.socket.send(frame);
+    // Its first answer measured a job; 11 of its jobs are still running or waiting.
+    TranslateResponseSchema.parse(await alone.next());
+    late.socket.send(frame);
+    const http = await postTranslate(service, { target: "de", texts: [FRENCH] });
+    const refused = ErrorResponseSchema.parse(await late.next()).error;
+    assert.equal(refused.code, "engine_unavailable");
+    assert.match(refused.message, /busy.*retry in \d+ s/);
+    await expectError(http, 503, "engine_unavailable", null);
+    assert.match(http.headers.get("retry-after") ?? "", /^[1-9]\d*$/);
+    for (let i = 1; i < 12; i++) TranslateResponseSchema.parse(await alone.next());
+    await close(alone);
+    await close(late);
+  }, { localQueue });
 });
