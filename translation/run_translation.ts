@@ -17,6 +17,7 @@ import {
   translateWithUserWords,
 } from "./engine_step.ts";
 import type { GlossaryReport } from "./glossary/glossary_step.ts";
+import { newTranslationId } from "../storage/history_id.ts";
 import { type HistoryDeps, recordHistory } from "./history_record.ts";
 import { finishItems, planItems } from "./plan.ts";
 import { MEMORY_ENGINE } from "./memory/memory_step.ts";
@@ -137,7 +138,7 @@ export async function runTranslation(
   }));
 
   const response: TranslateResponse = {
-    id: `tr_${crypto.randomUUID()}`,
+    id: newTranslationId(),
     object: "translation",
     created: Math.floor(Date.now() / 1000),
     engine,
