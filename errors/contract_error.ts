@@ -37,11 +37,31 @@ export class ContractError<Code extends string> extends Error {
     message: string,
     options: ContractErrorOptions = {},
   ) {
+    // No stack: a contract error is expected, answered and never logged with one (only what
+    // nobody expected is, see log_unexpected.ts), and capturing it was 3–4 % of a loaded
+    // server's main thread (one per 503 and per invalid frame; BENCHMARKS.md, WebSocket load).
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message, { cause: options.cause });
+    Error.stackTraceLimit = stackTraceLimit;
     this.status = entry.status;
     this.type = entry.type;
     this.param = options.param ?? null;
     this.retryAfter = options.retryAfter;
+  }
+}
+
+/**
+ * Runs `make` with stack capture off, for an error that is expected and rendered, never logged
+ * with its stack (a zod error read only for its issues).
+ */
+export function withoutStack<T>(make: () => T): T {
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 

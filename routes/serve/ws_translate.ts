@@ -13,6 +13,7 @@ import {
   renderTranslationError,
   serviceError,
 } from "../../errors/translation_errors.ts";
+import { withoutStack } from "../../errors/contract_error.ts";
 import { logUnexpected } from "../../errors/log_unexpected.ts";
 import type { ClientHeaderVariables } from "../../middleware/client_header.ts";
 import { type ApiAccess, authorize, isCurrentToken } from "../../middleware/token_auth.ts";
@@ -178,7 +179,7 @@ async function answerFrame(
       throw serviceError("invalid_request", "the frame is not valid JSON");
     }
     const parsed = TranslateRequestSchema.safeParse(json);
-    if (!parsed.success) throw errorFromIssues(parsed.error.issues);
+    if (!parsed.success) throw errorFromIssues(withoutStack(() => parsed.error).issues);
     return await runTranslation(deps, parsed.data, {
       client: connection.client,
       signal,
