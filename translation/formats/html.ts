@@ -14,7 +14,9 @@
  * hook.
  */
 import { type CutItem, type Format, type Splice, spliceItem } from "./format.ts";
-import { type HtmlElement, type HtmlNode, htmlTree, type Range } from "./html_tree.ts";
+import type { HtmlElement, HtmlNode, Range } from "./html_tree.ts";
+import { scannedTree } from "./html_scanner.ts";
+import { parse5Tree } from "./html_tokenizer.ts";
 import {
   atom,
   buildSegment,
@@ -113,7 +115,7 @@ export const htmlFormat: Format = {
 /** Cuts an HTML item; `find` protects further spans of text (message mode). */
 export function cutHtml(source: string, find?: SpanFinder): CutItem {
   const tokens: Token[] = [];
-  walk(htmlTree(source), true, tokens, source);
+  walk(scannedTree(source) ?? parse5Tree(source), true, tokens, source);
   return cutTokens(source, tokens, find);
 }
 
@@ -175,12 +177,11 @@ function token(
 }
 
 function translateAttribute(node: HtmlElement): string | undefined {
-  return node.attributes.find((attribute) => attribute.name === "translate")?.value.toLowerCase();
+  return node.translate?.toLowerCase();
 }
 
 function saysNotranslate(node: HtmlElement): boolean {
-  const classes = node.attributes.find((attribute) => attribute.name === "class")?.value;
-  return classes !== undefined && NOTRANSLATE_CLASS.test(classes);
+  return node.classes !== undefined && NOTRANSLATE_CLASS.test(node.classes);
 }
 
 function saysYesInside(node: HtmlElement): boolean {
@@ -194,13 +195,11 @@ function attributeValues(node: HtmlElement, source: string): [number, number][] 
   let values: [number, number][] | undefined;
   for (const attribute of node.attributes) {
     if (!TRANSLATED_ATTRIBUTES.has(attribute.name)) continue;
-    const location = node.attributeLocations[attribute.name];
-    if (!location) continue;
-    const written = source.slice(location.startOffset, location.endOffset);
+    const written = source.slice(attribute.start, attribute.end);
     const equals = /^[^=]*=\s*(["']?)/.exec(written);
     if (!equals) continue;
-    const start = location.startOffset + equals[0].length;
-    const end = location.endOffset - equals[1].length;
+    const start = attribute.start + equals[0].length;
+    const end = attribute.end - equals[1].length;
     if (end > start) (values ??= []).push([start, end]);
   }
   return values;

@@ -11,13 +11,21 @@
  * so the tokens, their attributes and their offsets are the ones parse5 gives, with fewer,
  * longer character tokens (whitespace and text in one: the tree reads only their offsets).
  * tests/translation/formats/html_tokenizer_test.ts holds both tokenizers to the same tokens.
+ * Most items are read by the faster scanner (html_scanner.ts); this reads the rest.
  *
  * A run stops before anything the state machine treats apart (`<`, `&`, NUL, a quote, `-` in
  * a comment, CR, which the input stream turns into LF, a surrogate), so those code points take
  * parse5's own path; stopping early is always safe. Line and column numbers are not kept up to
  * date over a run: only offsets are read (html_tree.ts).
  */
-import { Tokenizer } from "parse5";
+import { type Token, Tokenizer, TokenizerMode } from "parse5";
+import {
+  type HtmlAttribute,
+  type HtmlNode,
+  NO_ATTRIBUTES,
+  type TextMode,
+  TreeBuilder,
+} from "./html_tree.ts";
 
 const LESS_THAN = 0x3c;
 const AMPERSAND = 0x26;
@@ -59,7 +67,64 @@ function endsComment(unit: number): boolean {
     isSurrogate(unit);
 }
 
-/** The tokenizer html_tree.ts reads an item with (the handler is parse5's). */
+/** parse5's tokenizer state for each way of reading an element's content. */
+const TOKENIZER_STATES: Readonly<Record<TextMode, number>> = {
+  rawtext: TokenizerMode.RAWTEXT,
+  rcdata: TokenizerMode.RCDATA,
+  script: TokenizerMode.SCRIPT_DATA,
+  plaintext: TokenizerMode.PLAINTEXT,
+};
+
+/**
+ * The tree of an item read by parse5's tokenizer (taking runs of plain characters at once):
+ * every input, however malformed, is read as HTML5 says.
+ */
+export function parse5Tree(source: string): HtmlNode[] {
+  const tree = new TreeBuilder(source);
+  const text = ({ location }: Token.CharacterToken) =>
+    tree.text(location!.startOffset, location!.endOffset);
+  const tokenizer: Tokenizer = new RunTokenizer({ sourceCodeLocationInfo: true }, {
+    onCharacter: text,
+    onNullCharacter: text,
+    onWhitespaceCharacter: text,
+    onComment: ({ location }) => tree.leaf("comment", location!.startOffset, location!.endOffset),
+    onDoctype: ({ location }) => tree.leaf("doctype", location!.startOffset, location!.endOffset),
+    onEof: () => {},
+    onStartTag(token) {
+      const location = token.location!;
+      const mode = tree.startTag({
+        name: token.tagName,
+        attributes: attributesOf(token),
+        translate: token.attrs.find((attribute) => attribute.name === "translate")?.value,
+        classes: token.attrs.find((attribute) => attribute.name === "class")?.value,
+        selfClosing: token.selfClosing,
+        start: location.startOffset,
+        end: location.endOffset,
+      });
+      if (mode !== undefined) tokenizer.state = TOKENIZER_STATES[mode];
+      tokenizer.inForeignNode = tree.inForeign;
+    },
+    onEndTag(token) {
+      tree.endTag(token.tagName, token.location!.startOffset, token.location!.endOffset);
+      tokenizer.inForeignNode = tree.inForeign;
+    },
+  });
+  tokenizer.write(source, true);
+  return tree.finish();
+}
+
+/** The attributes of a start tag with where each is written, `name="value"` whole. */
+function attributesOf(token: Token.TagToken): readonly HtmlAttribute[] {
+  if (token.attrs.length === 0) return NO_ATTRIBUTES;
+  const locations = token.location!.attrs!;
+  return token.attrs.map(({ name }) => ({
+    name,
+    start: locations[name].startOffset,
+    end: locations[name].endOffset,
+  }));
+}
+
+/** The tokenizer parse5Tree reads an item with (the handler is parse5's). */
 export class RunTokenizer extends Tokenizer {
   protected override _stateData(cp: number): void {
     if (!this.#textRun(cp)) super._stateData(cp);

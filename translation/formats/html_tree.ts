@@ -1,18 +1,17 @@
 /**
- * The element tree of an HTML item, with source offsets, from parse5's HTML5 tokenizer.
+ * The element tree of an HTML item, with source offsets, built from the tokens of an HTML5
+ * tokenizer: the fast scanner (html_scanner.ts) where it reads the item as parse5 would, else
+ * parse5's own (html_tokenizer.ts).
  *
- * The cut needs little of a DOM: which element holds which text, and where each tag is. parse5's
- * tokenizer (taking runs of plain characters at once, html_tokenizer.ts) reads the source the
- * HTML5 way (tags, attributes with their offsets, comments, entities, raw text in `script` and
- * `style`, CDATA in SVG and MathML); the nesting is built
+ * The cut needs little of a DOM: which element holds which text, and where each tag is. The
+ * tokenizer reads the source the HTML5 way (tags, attributes with their offsets, comments,
+ * entities, raw text in `script` and `style`, CDATA in SVG and MathML); the nesting is built
  * here with the rules that decide where an unclosed element ends (a `<p>` closed by the next
  * block, `<li>` by the next item, cells and rows by the next cell or row, every element by its
  * parent's end tag or the end of the item). A stray end tag belongs to no element. parse5's
  * full tree construction (foster parenting, cloned formatting elements, implied `html`, `head`
  * and `body`) cost three times the tokenizer and only moved text the cut puts back by offset.
  */
-import { type Token, type Tokenizer, TokenizerMode } from "parse5";
-import { RunTokenizer } from "./html_tokenizer.ts";
 
 /** [start, end) of a piece of the source. */
 export interface Range {
@@ -27,21 +26,46 @@ export interface HtmlLeaf extends Range {
   name?: string;
 }
 
-/** An element: its tags, attributes with the ranges of their `name=value`, and children. */
+/** An attribute of a start tag: its name (lower case) and where `name=value` is written. */
+export interface HtmlAttribute extends Range {
+  name: string;
+}
+
+/** A start tag as a tokenizer read it. */
+export interface StartTag extends Range {
+  /** Lower case. */
+  name: string;
+  /** In source order; a repeated name is left out, as HTML5 says. */
+  attributes: readonly HtmlAttribute[];
+  /** The value of `translate`, entities decoded; undefined without one. */
+  translate: string | undefined;
+  /** The value of `class`, entities decoded; undefined without one. */
+  classes: string | undefined;
+  /** Written `<x/>` (closes a foreign element). */
+  selfClosing: boolean;
+}
+
+/** An element: its tags, the attributes the cut reads, and children. */
 export interface HtmlElement extends Range {
   kind: "element";
   name: string;
-  attributes: readonly Token.Attribute[];
-  /** Where each attribute is written, `name="value"` whole (parse5's locations). */
-  attributeLocations: Readonly<Record<string, Token.Location>>;
+  attributes: readonly HtmlAttribute[];
+  translate: string | undefined;
+  classes: string | undefined;
   startTag: Range;
   /** Undefined when the element was closed by something else, or never. */
-  endTag?: Range;
+  endTag: Range | undefined;
   children: HtmlNode[];
 }
 
 /** A node of the tree. */
 export type HtmlNode = HtmlLeaf | HtmlElement;
+
+/** How a tokenizer reads an element's content when not as markup (HTML5's tokenizer states). */
+export type TextMode = "rawtext" | "rcdata" | "script" | "plaintext";
+
+/** The attributes of a tag without any, shared. */
+export const NO_ATTRIBUTES: readonly HtmlAttribute[] = Object.freeze([]);
 
 const VOID = new Set([
   "area",
@@ -64,20 +88,20 @@ const VOID = new Set([
   "wbr",
 ]);
 /**
- * How the tokenizer reads an element's content, when not as markup. Maps, not records: a tag
- * named `constructor` must not find `Object.prototype`'s.
+ * How an element's content is read, when not as markup. Maps, not records: a tag named
+ * `constructor` must not find `Object.prototype`'s.
  */
-const TEXT_MODES: ReadonlyMap<string, number> = new Map([
-  ["script", TokenizerMode.SCRIPT_DATA],
-  ["style", TokenizerMode.RAWTEXT],
-  ["xmp", TokenizerMode.RAWTEXT],
-  ["iframe", TokenizerMode.RAWTEXT],
-  ["noembed", TokenizerMode.RAWTEXT],
-  ["noframes", TokenizerMode.RAWTEXT],
-  ["noscript", TokenizerMode.RAWTEXT],
-  ["textarea", TokenizerMode.RCDATA],
-  ["title", TokenizerMode.RCDATA],
-  ["plaintext", TokenizerMode.PLAINTEXT],
+const TEXT_MODES: ReadonlyMap<string, TextMode> = new Map([
+  ["script", "script"],
+  ["style", "rawtext"],
+  ["xmp", "rawtext"],
+  ["iframe", "rawtext"],
+  ["noembed", "rawtext"],
+  ["noframes", "rawtext"],
+  ["noscript", "rawtext"],
+  ["textarea", "rcdata"],
+  ["title", "rcdata"],
+  ["plaintext", "plaintext"],
 ]);
 /** Start tags that close an open `<p>`. */
 const CLOSES_P = new Set([
@@ -145,115 +169,125 @@ const FOREIGN = new Set(["svg", "math"]);
 /** Elements an open `<p>` does not reach past (the button scope, roughly). */
 const P_SCOPE = new Set(["button", "table", "td", "th", "caption", "html", "template"]);
 
-/** The attribute locations of a tag without attributes, shared. */
-const NO_LOCATIONS: Readonly<Record<string, Token.Location>> = Object.freeze({});
-
-/** Reads `source` into its tree: the children of the item, in source order. */
-export function htmlTree(source: string): HtmlNode[] {
-  const root: HtmlElement = {
-    kind: "element",
-    name: "#root",
-    attributes: [],
-    attributeLocations: {},
-    startTag: { start: 0, end: 0 },
-    start: 0,
-    end: source.length,
-    children: [],
-  };
-  const open: HtmlElement[] = [root];
+/**
+ * Builds the tree from the tokens of a reader (html_scanner.ts, or parse5's tokenizer in
+ * html_tokenizer.ts), in source order.
+ */
+export class TreeBuilder {
+  readonly #root: HtmlElement;
+  readonly #open: HtmlElement[];
   /** Elements inside `svg` or `math` are foreign: no raw text, `/>` closes them. */
-  let foreign = 0;
-  const current = () => open[open.length - 1];
-  const closeTop = (end: number) => {
-    open.pop()!.end = end;
-    if (foreign > 0) foreign--;
-  };
-  const closeUpTo = (index: number, end: number) => {
-    while (open.length > index) closeTop(end);
-  };
-  const text = (token: Token.CharacterToken) => {
-    const location = token.location!;
-    const children = current().children;
-    const last = children[children.length - 1];
-    if (last?.kind === "text" && last.end === location.startOffset) last.end = location.endOffset;
-    else children.push({ kind: "text", start: location.startOffset, end: location.endOffset });
-  };
-  const leaf =
-    (kind: "comment" | "doctype") => (token: Token.CommentToken | Token.DoctypeToken) => {
-      const { startOffset, endOffset } = token.location!;
-      current().children.push({ kind, start: startOffset, end: endOffset });
+  #foreign = 0;
+
+  constructor(readonly source: string) {
+    this.#root = {
+      kind: "element",
+      name: "#root",
+      attributes: NO_ATTRIBUTES,
+      translate: undefined,
+      classes: undefined,
+      startTag: { start: 0, end: 0 },
+      endTag: undefined,
+      start: 0,
+      end: source.length,
+      children: [],
     };
-
-  const tokenizer: Tokenizer = new RunTokenizer({ sourceCodeLocationInfo: true }, {
-    onCharacter: text,
-    onNullCharacter: text,
-    onWhitespaceCharacter: text,
-    onComment: leaf("comment"),
-    onDoctype: leaf("doctype"),
-    onEof: () => closeUpTo(1, source.length),
-    onStartTag(token) {
-      const location = token.location!;
-      const name = token.tagName;
-      if (foreign === 0) closeImplied(open, name, location.startOffset, closeUpTo);
-      const element: HtmlElement = {
-        kind: "element",
-        name,
-        attributes: token.attrs,
-        attributeLocations: location.attrs ?? NO_LOCATIONS,
-        startTag: { start: location.startOffset, end: location.endOffset },
-        start: location.startOffset,
-        end: location.endOffset,
-        children: [],
-      };
-      current().children.push(element);
-      const isForeign = foreign > 0 || FOREIGN.has(name);
-      if (isForeign ? token.selfClosing : VOID.has(name)) return;
-      open.push(element);
-      if (isForeign) foreign++;
-      else if (TEXT_MODES.has(name)) tokenizer.state = TEXT_MODES.get(name)!;
-      tokenizer.inForeignNode = foreign > 0;
-    },
-    onEndTag(token) {
-      const location = token.location!;
-      const index = open.findLastIndex((element) => element.name === token.tagName);
-      if (index < 1) {
-        current().children.push({
-          kind: "stray",
-          name: token.tagName,
-          start: location.startOffset,
-          end: location.endOffset,
-        });
-        return;
-      }
-      closeUpTo(index + 1, location.startOffset);
-      const element = open[index];
-      element.endTag = { start: location.startOffset, end: location.endOffset };
-      closeTop(location.endOffset);
-      tokenizer.inForeignNode = foreign > 0;
-    },
-  });
-  tokenizer.write(source, true);
-  return root.children;
-}
-
-/** Closes what a start tag of `name` ends: an open `<p>`, the previous item, cell or row. */
-function closeImplied(
-  open: readonly HtmlElement[],
-  name: string,
-  at: number,
-  closeUpTo: (index: number, end: number) => void,
-): void {
-  if (CLOSES_P.has(name)) {
-    const p = openIndex(open, ["p"], P_SCOPE);
-    if (p !== -1) closeUpTo(p, at);
+    this.#open = [this.#root];
   }
-  if (HEADINGS.has(name) && HEADINGS.has(open[open.length - 1].name)) {
-    closeUpTo(open.length - 1, at);
+
+  /** Inside `svg` or `math` (where parse5 reads CDATA sections). */
+  get inForeign(): boolean {
+    return this.#foreign > 0;
   }
-  const rule = CLOSES.get(name);
-  if (rule) {
-    const index = openIndex(open, rule.closes, rule.within);
-    if (index !== -1) closeUpTo(index, at);
+
+  /** Text from `start` to `end`; text next to text is one node. */
+  text(start: number, end: number): void {
+    const children = this.#current().children;
+    const last = children[children.length - 1];
+    if (last?.kind === "text" && last.end === start) last.end = end;
+    else children.push({ kind: "text", start, end });
+  }
+
+  /** A comment or a doctype. */
+  leaf(kind: "comment" | "doctype", start: number, end: number): void {
+    this.#current().children.push({ kind, start, end });
+  }
+
+  /**
+   * A start tag; returns how the reader must read the element's content when not as markup
+   * (the raw text of `script`, `style`, `textarea`...).
+   */
+  startTag(tag: StartTag): TextMode | undefined {
+    const { name, start, end } = tag;
+    if (this.#foreign === 0) this.#closeImplied(name, start);
+    const element: HtmlElement = {
+      kind: "element",
+      name,
+      attributes: tag.attributes,
+      translate: tag.translate,
+      classes: tag.classes,
+      startTag: { start, end },
+      endTag: undefined,
+      start,
+      end,
+      children: [],
+    };
+    this.#current().children.push(element);
+    const isForeign = this.#foreign > 0 || FOREIGN.has(name);
+    if (isForeign ? tag.selfClosing : VOID.has(name)) return undefined;
+    this.#open.push(element);
+    if (isForeign) this.#foreign++;
+    else return TEXT_MODES.get(name);
+    return undefined;
+  }
+
+  /** An end tag: closes its element and the ones inside it, or is stray. */
+  endTag(name: string, start: number, end: number): void {
+    const open = this.#open;
+    const index = open.findLastIndex((element) => element.name === name);
+    if (index < 1) {
+      this.#current().children.push({ kind: "stray", name, start, end });
+      return;
+    }
+    this.#closeUpTo(index + 1, start);
+    open[index].endTag = { start, end };
+    this.#closeTop(end);
+  }
+
+  /** The end of the item: what is still open ends there. Returns the item's children. */
+  finish(): HtmlNode[] {
+    this.#closeUpTo(1, this.source.length);
+    return this.#root.children;
+  }
+
+  #current(): HtmlElement {
+    return this.#open[this.#open.length - 1];
+  }
+
+  #closeTop(end: number): void {
+    this.#open.pop()!.end = end;
+    if (this.#foreign > 0) this.#foreign--;
+  }
+
+  #closeUpTo(index: number, end: number): void {
+    while (this.#open.length > index) this.#closeTop(end);
+  }
+
+  /** Closes what a start tag of `name` ends: an open `<p>`, the previous item, cell or row. */
+  #closeImplied(name: string, at: number): void {
+    const open = this.#open;
+    if (CLOSES_P.has(name)) {
+      const p = openIndex(open, ["p"], P_SCOPE);
+      if (p !== -1) this.#closeUpTo(p, at);
+    }
+    if (HEADINGS.has(name) && HEADINGS.has(open[open.length - 1].name)) {
+      this.#closeUpTo(open.length - 1, at);
+    }
+    const rule = CLOSES.get(name);
+    if (rule) {
+      const index = openIndex(open, rule.closes, rule.within);
+      if (index !== -1) this.#closeUpTo(index, at);
+    }
   }
 }
 
