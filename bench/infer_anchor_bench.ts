@@ -8,7 +8,8 @@
  * round: the median of those ratios is the figure, robust to the background load of a shared
  * machine. Before each measurement both servers are left to go quiet, so neither measures beside
  * the other's leftover work. Generations run to exactly `max_tokens` (the bench model never emits
- * an end token; llama-server also gets `ignore_eos`), checked from `usage`.
+ * an end token; llama-server also gets `ignore_eos`), checked from `usage`. A round during which
+ * other processes took more than a tenth of a core is run again (see `OTHERS_LIMIT`).
  *
  *   deno task bench:anchor [--rounds 5] [--threads 1,2] [--tokens 128]
  *     [--measures decode,prefill,aggregate,cpu] [--streams 1,2,4]
@@ -230,20 +231,64 @@ async function quiet(targets: readonly Target[]): Promise<void> {
   }
 }
 
-/** Runs `measure` on both targets each round, alternating who goes first. */
+/**
+ * Busy CPU seconds of the whole machine so far (user, system, interrupts, steal: work at a nice
+ * value above 0 is left out, as the contention guard leaves it out).
+ */
+async function machineBusySeconds(): Promise<number> {
+  const [user, , system, , , irq, softirq, steal] = (await Deno.readTextFile("/proc/stat"))
+    .split("\n")[0].split(/\s+/).slice(1).map(Number);
+  return (user + system + irq + softirq + steal) / CLOCK_TICKS;
+}
+
+/** CPU seconds used by others than `target` and this bench (the idle server counts as other). */
+async function othersSeconds(target: Target): Promise<number> {
+  const ours = (await cpuSeconds(target.pid)) + (await cpuSeconds(Deno.pid));
+  return (await machineBusySeconds()) - ours;
+}
+
+/**
+ * Share of one core that other processes may use during a measurement before its round is run
+ * again. On this shared 2-core machine, helpers' short unlocked jobs (a focused test, `deno
+ * check`) took 40–100% of a core in about a third of the rounds: a server measured then lost a
+ * core (llama-server's two threads fell to 8–54 tok/s at their spin barriers, tolk's fell back to
+ * one thread), and with 5 rounds the median ratio swung between 66% and 97% on the same two
+ * servers within a minute. Quiet measurements read -4% to +4% here (tick rounding).
+ */
+const OTHERS_LIMIT = 0.1;
+let redone = 0;
+
+/**
+ * Runs `measure` on both targets each round, alternating who goes first. A round in which other
+ * processes used more than {@link OTHERS_LIMIT} of a core during either measurement is run again
+ * (at most `ROUNDS` extra times per measure, after which disturbed rounds count as they are).
+ */
 async function paired(
   targets: [Target, Target],
   measure: (target: Target) => Promise<number>,
 ): Promise<{ tolk: number; llama: number; ratio: number }> {
   const values: Record<string, number[]> = { tolk: [], "llama-server": [] };
   const ratios: number[] = [];
+  let retries = ROUNDS;
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 ? [...targets].reverse() : targets;
+    const pair: Record<string, number> = {};
+    let disturbed = false;
     for (const target of order) {
       await quiet(targets);
-      values[target.name].push(await measure(target));
+      const [others, start] = [await othersSeconds(target), performance.now()];
+      pair[target.name] = await measure(target);
+      const seconds = (performance.now() - start) / 1000;
+      disturbed ||= ((await othersSeconds(target)) - others) / seconds > OTHERS_LIMIT;
     }
-    ratios.push(values.tolk[round] / values["llama-server"][round]);
+    if (disturbed && retries-- > 0) {
+      redone++;
+      round--;
+      continue;
+    }
+    values.tolk.push(pair.tolk);
+    values["llama-server"].push(pair["llama-server"]);
+    ratios.push(pair.tolk / pair["llama-server"]);
   }
   return {
     tolk: median(values.tolk),
@@ -252,6 +297,11 @@ async function paired(
   };
 }
 
+/**
+ * A client's view of generation speed: the tokens after the first (`usage.completion_tokens` - 1)
+ * over the seconds from the first SSE chunk with content to the end of the stream, so neither the
+ * prompt nor the first token's wait counts. Both servers stream one chunk per token here.
+ */
 const decodeRate = async (target: Target) => {
   const result = await complete(target, promptOf(20), TOKENS, true);
   return (result.completionTokens - 1) / (result.seconds - result.firstSeconds);
@@ -350,7 +400,8 @@ up at once, greedy, exactly ${TOKENS} tokens per generation (${prefillTokens}-to
 prefill); each figure is the median over rounds, the ratio the median of per-round ratios.
 llama-server: \`-t N -tb N -np ${SLOTS} -c ${2048 * SLOTS} --cache-ram 0\` (2048 tokens per slot,
 tolk's context for this model); tolk: \`--threads N --max-concurrent-requests ${SLOTS}\`.
-Load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAtEnd} at the end.
+Load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAtEnd} at the end. Rounds run
+again because other processes used more than ${OTHERS_LIMIT * 100}% of a core meanwhile: ${redone}.
 
 | measure | threads | tolk | llama-server | tolk / llama-server |
 |---|---|---|---|---|
