@@ -56,6 +56,7 @@ mkdir -p "$(dirname "$output")"
   --include "node_modules/onnxruntime-node/bin/napi-v6/$ort" \
   --include "node_modules/@node-llama-cpp/$llama" \
   --include engines/builtin/model_worker.ts \
+  --include inference/decode_worker.ts \
   --include web/settings \
   "${excludes[@]}" \
   --output "$output" \

@@ -13,8 +13,10 @@ import type { CpuContention } from "./cpu_contention.ts";
 import { type HiddenSegment, HiddenSegmentFilter, partialEnd } from "./hidden_segments.ts";
 import type { StopReason } from "./generation.ts";
 
-/** One generation for {@link BatchDecoder.generate}. */
+/** One generation for {@link BatchDecoder.start}: plain data, as it crosses to the decode worker. */
 export interface DecodeJob {
+  /** Names the generation in {@link DecodeEvents}. */
+  id: number;
   /** Prompt tokens (at least one). */
   prompt: readonly number[];
   maxTokens: number;
@@ -25,9 +27,6 @@ export interface DecodeJob {
   stopTexts: readonly { text: string; custom: boolean }[];
   /** Segments left out of the answer (the template's chain of thought). */
   hidden?: readonly HiddenSegment[];
-  signal?: AbortSignal;
-  /** Each decoded piece of the answer, in order, with stop texts held back until ruled out. */
-  onText?: (text: string) => void;
 }
 
 /** What a finished generation produced. */
@@ -35,6 +34,16 @@ export interface DecodeResult {
   text: string;
   stopReason: StopReason;
   completionTokens: number;
+}
+
+/** Where {@link BatchDecoder} reports each generation's progress. */
+export interface DecodeEvents {
+  /** A decoded piece of the answer, in order, with stop texts held back until ruled out. */
+  text(id: number, text: string): void;
+  /** The generation ended (`abort` after {@link BatchDecoder.cancel}). */
+  end(id: number, result: DecodeResult): void;
+  /** llama.cpp failed the generation's step or refused its grammar. */
+  fail(id: number, reason: string): void;
 }
 
 interface Slot {
@@ -58,34 +67,37 @@ interface Generation {
   hidden: HiddenSegmentFilter;
   text: string;
   emitted: number;
-  resolve(result: DecodeResult): void;
-  reject(error: unknown): void;
 }
 
 let startCounter = 0;
 
-/** The decode loop over one native context with `sequences` sequences. */
+/**
+ * The decode loop over one native context with `sequences` sequences, one synchronous
+ * {@link BatchDecoder.step} at a time: the decode worker (decode_worker.ts) calls it step after
+ * step on its own thread, as llama-server's loop thread does.
+ */
 export class BatchDecoder {
   readonly #model: NativeModel;
   readonly #context: NativeContext;
   readonly #slots: Slot[];
-  readonly #waiting: Array<() => void> = [];
+  readonly #queued: DecodeJob[] = [];
   readonly #contention: CpuContention;
+  readonly #events: DecodeEvents;
   #threads = 0;
-  #running?: Promise<void>;
-  #closed = false;
+  /** Threads of the next step; undefined after an idle spell (the load is read afresh). */
+  #nextThreads?: number;
 
   /** `contention` says how many of the context's threads each step may use. */
   constructor(
     model: NativeModel,
     context: NativeContext,
-    sequences: number,
-    contention: CpuContention,
+    options: { sequences: number; contention: CpuContention; events: DecodeEvents },
   ) {
-    this.#contention = contention;
+    this.#contention = options.contention;
+    this.#events = options.events;
     this.#model = model;
     this.#context = context;
-    this.#slots = Array.from({ length: sequences }, (_, index) => ({ index, cached: [] }));
+    this.#slots = Array.from({ length: options.sequences }, (_, index) => ({ index, cached: [] }));
   }
 
   /** Threads the last step computed with (0 before the first). */
@@ -93,28 +105,89 @@ export class BatchDecoder {
     return this.#threads;
   }
 
-  /** Generations running now. */
-  get active(): number {
-    return this.#slots.filter((slot) => slot.generation).length;
+  /** Whether any generation runs or waits for a sequence: {@link BatchDecoder.step} has work. */
+  get busy(): boolean {
+    return this.#queued.length > 0 || this.#slots.some((slot) => slot.generation);
+  }
+
+  /** Queues a generation; it takes a sequence at the next step where one is free. */
+  start(job: DecodeJob): void {
+    this.#queued.push(job);
+  }
+
+  /** Ends generation `id` with `abort` (its answer so far); unknown ids are ignored. */
+  cancel(id: number): void {
+    const queued = this.#queued.findIndex((job) => job.id === id);
+    if (queued >= 0) {
+      this.#queued.splice(queued, 1);
+      this.#events.end(id, { text: "", stopReason: "abort", completionTokens: 0 });
+      return;
+    }
+    const slot = this.#slots.find((slot) => slot.generation?.job.id === id);
+    if (slot?.generation) this.#finish(slot.generation, "abort");
+  }
+
+  /** Ends every generation (`abort`); the context may go once this returns. */
+  close(): void {
+    for (const job of this.#queued.splice(0)) {
+      this.#events.end(job.id, { text: "", stopReason: "abort", completionTokens: 0 });
+    }
+    for (const slot of this.#slots) {
+      if (slot.generation) this.#finish(slot.generation, "abort");
+    }
   }
 
   /**
-   * Runs one generation to its end. Waits for a free sequence when all are busy.
-   *
-   * @throws {Error} when llama.cpp fails a step (all generations of that step fail), or the
-   *   grammar is refused.
+   * Decodes one step of every running generation (synchronously: the caller's thread computes
+   * with the pool), samples, and reports text and ends through the events. A failed step fails
+   * the generations in it; their cells are dropped and later ones start clean.
    */
-  async generate(job: DecodeJob): Promise<DecodeResult> {
-    while (!this.#slots.some((slot) => !slot.generation)) {
-      if (job.signal?.aborted || this.#closed) break;
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  step(): void {
+    this.#admit();
+    if (!this.#slots.some((slot) => slot.generation)) {
+      this.#nextThreads = undefined;
+      return;
     }
-    if (job.signal?.aborted || this.#closed) {
-      return { text: "", stopReason: "abort", completionTokens: 0 };
+    try {
+      let batch = this.#planStep();
+      if (!batch.tokens.length) throw new Error("no generation fits the KV cache");
+      this.#useThreads(this.#nextThreads ?? this.#contention.threadsFor(this.#context.threads));
+      let status = this.#context.decode(batch.tokens);
+      while (status === 1 && this.#evictNewest()) {
+        batch = this.#planStep();
+        status = this.#context.decode(batch.tokens);
+      }
+      if (status !== 0) throw new Error(`llama.cpp decode failed (status ${status})`);
+      // The machine's load is read now, before this step's text wakes the clients that read it:
+      // read after, every stream's reader counted as a competitor for a core.
+      this.#nextThreads = this.#contention.threadsFor(this.#context.threads);
+      this.#afterStep(batch.outputs, batch.fed);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      for (const slot of this.#slots) {
+        if (slot.generation) {
+          slot.generation.sampler.free();
+          this.#events.fail(slot.generation.job.id, reason);
+          slot.generation = undefined;
+        }
+        this.#context.forget(slot.index);
+        slot.cached = [];
+      }
     }
-    const slot = this.#pickSlot(job.prompt);
-    const sampler = this.#model.createSampler(job.sampler);
-    return new Promise<DecodeResult>((resolve, reject) => {
+  }
+
+  /** Queued generations take the free sequences, oldest first. */
+  #admit(): void {
+    while (this.#queued.length && this.#slots.some((slot) => !slot.generation)) {
+      const job = this.#queued.shift()!;
+      let sampler: NativeSampler;
+      try {
+        sampler = this.#model.createSampler(job.sampler);
+      } catch (error) {
+        this.#events.fail(job.id, error instanceof Error ? error.message : String(error));
+        continue;
+      }
+      const slot = this.#pickSlot(job.prompt);
       slot.generation = {
         job,
         slot,
@@ -127,11 +200,8 @@ export class BatchDecoder {
         text: "",
         emitted: 0,
         cut: false,
-        resolve,
-        reject,
       };
-      this.#running ??= this.#loop();
-    });
+    }
   }
 
   /** The free slot whose kept tokens share the longest prefix with `prompt` (prompt cache). */
@@ -150,56 +220,6 @@ export class BatchDecoder {
       slot.cached.length = keep;
     }
     return slot;
-  }
-
-  /** Ends every generation (`abort`) and waits for the step in flight: then the context may go. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    for (const slot of this.#slots) {
-      if (slot.generation) this.#finish(slot.generation, "abort");
-    }
-    this.#wakeWaiters();
-    await this.#running;
-  }
-
-  async #loop(): Promise<void> {
-    let threads = this.#contention.threadsFor(this.#context.threads);
-    try {
-      for (;;) {
-        const generations = this.#slots.flatMap((slot) => slot.generation ?? []);
-        if (!generations.length) break;
-        const aborted = generations.filter((generation) => generation.job.signal?.aborted);
-        for (const generation of aborted) this.#finish(generation, "abort");
-        if (aborted.length) continue;
-        let batch = this.#planStep();
-        if (!batch.tokens.length) throw new Error("no generation fits the KV cache");
-        this.#useThreads(threads);
-        let status = await this.#context.decode(batch.tokens);
-        while (status === 1 && this.#evictNewest()) {
-          batch = this.#planStep();
-          status = await this.#context.decode(batch.tokens);
-        }
-        if (status !== 0) throw new Error(`llama.cpp decode failed (status ${status})`);
-        // The machine's load is read now, before this step's text wakes the clients that read it:
-        // read after, every stream's reader counted as a competitor for a core.
-        threads = this.#contention.threadsFor(this.#context.threads);
-        this.#afterStep(batch.outputs, batch.fed);
-      }
-    } catch (error) {
-      // The running generations fail; their cells are dropped and later ones start clean.
-      for (const slot of this.#slots) {
-        if (slot.generation) {
-          slot.generation.sampler.free();
-          slot.generation.reject(error);
-          slot.generation = undefined;
-        }
-        this.#context.forget(slot.index);
-        slot.cached = [];
-      }
-    } finally {
-      this.#running = undefined;
-      this.#wakeWaiters();
-    }
   }
 
   /**
@@ -334,7 +354,7 @@ export class BatchDecoder {
     if (upTo <= generation.emitted) return;
     const piece = generation.text.slice(generation.emitted, upTo);
     generation.emitted = upTo;
-    generation.job.onText?.(piece);
+    this.#events.text(generation.job.id, piece);
   }
 
   #finish(generation: Generation, stopReason: StopReason): void {
@@ -346,16 +366,11 @@ export class BatchDecoder {
     }
     generation.sampler.free();
     slot.generation = undefined;
-    generation.resolve({
+    this.#events.end(generation.job.id, {
       text: stopReason === "abort" ? generation.text.slice(0, generation.emitted) : generation.text,
       stopReason,
       completionTokens: generation.generated,
     });
-    this.#wakeWaiters();
-  }
-
-  #wakeWaiters(): void {
-    for (const wake of this.#waiting.splice(0)) wake();
   }
 }
 

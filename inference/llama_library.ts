@@ -46,8 +46,9 @@ export function llamaSymbols() {
     llama_n_ctx: { parameters: ["pointer"], result: "u32" },
     llama_attach_threadpool: { parameters: ["pointer", "pointer", "pointer"], result: "void" },
     llama_set_n_threads: { parameters: ["pointer", "i32", "i32"], result: "void" },
-    // Runs on a worker thread: the event loop keeps serving HTTP while a step computes.
-    llama_decode: { parameters: ["pointer", batch], result: "i32", nonblocking: true },
+    // Synchronous: the decode worker's thread computes step after step (decode_worker.ts), and
+    // the event loop never waits on it.
+    llama_decode: { parameters: ["pointer", batch], result: "i32" },
     llama_get_memory: { parameters: ["pointer"], result: "pointer" },
     llama_memory_seq_rm: { parameters: ["pointer", "i32", "i32", "i32"], result: "bool" },
     llama_vocab_is_eog: { parameters: ["pointer", "i32"], result: "bool" },

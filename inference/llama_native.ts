@@ -24,7 +24,11 @@ import {
   NATIVE_RELEASE,
   threadpoolParamsOf,
 } from "./llama_library.ts";
-import { NativeContext, type NativeContextOptions } from "./native_context.ts";
+import {
+  NativeContext,
+  type NativeContextHandle,
+  type NativeContextOptions,
+} from "./native_context.ts";
 
 const TOP_K = 40;
 
@@ -46,13 +50,21 @@ export interface SamplerOptions {
   grammar?: { text: string; root: string };
 }
 
+/** What another thread needs to use loaded weights: their address. */
+export interface NativeModelHandle {
+  pointer: bigint;
+}
+
 /** The opened libraries. */
 export class LlamaNative {
+  /** The addon file whose dependencies hold llama.cpp ({@link LlamaNative.reopen} takes it). */
+  readonly addonPath: string;
   readonly #lib: LlamaLib;
   readonly #newThreadpool: Deno.UnsafeFnPointer<{ parameters: ["buffer"]; result: "pointer" }>;
   readonly #freeThreadpool: Deno.UnsafeFnPointer<{ parameters: ["pointer"]; result: "void" }>;
 
   private constructor(addonPath: string) {
+    this.addonPath = addonPath;
     this.#lib = Deno.dlopen(addonPath, llamaSymbols()).symbols;
     const lib = this.#lib;
     if (lib.ggml_backend_dev_count() === 0n) {
@@ -97,6 +109,27 @@ export class LlamaNative {
       import.meta.url,
     );
     return new LlamaNative(addon.pathname);
+  }
+
+  /**
+   * The same libraries from another thread (the decode worker): the loader hands back the
+   * loaded object, so weights and contexts made on the first thread are valid here.
+   *
+   * @throws {Error} when `addonPath` holds no llama.cpp with a CPU backend.
+   */
+  static reopen(addonPath: string): LlamaNative {
+    return new LlamaNative(addonPath);
+  }
+
+  /** Weights another thread loaded ({@link NativeModel.handle}); this thread never frees them. */
+  adoptModel(handle: NativeModelHandle): NativeModel {
+    return new NativeModel(this.#lib, Deno.UnsafePointer.create(handle.pointer)!, this);
+  }
+
+  /** A context another thread made ({@link NativeContext.handle}); its maker frees it. */
+  adoptContext(handle: NativeContextHandle): NativeContext {
+    const pointer = Deno.UnsafePointer.create(handle.pointer)!;
+    return new NativeContext(this.#lib, pointer, handle.options, () => {});
   }
 
   /**
@@ -157,6 +190,12 @@ export class NativeModel {
     return new NativeContext(this.#lib, context, options, () => {
       if (pool) this.#native.freeThreadpool(pool);
     });
+  }
+
+  /** @internal For {@link LlamaNative.adoptModel} on the decode worker's thread. */
+  get handle(): NativeModelHandle {
+    if (!this.#model) throw new Error("the model is freed");
+    return { pointer: BigInt(Deno.UnsafePointer.value(this.#model)) };
   }
 
   /** Whether `token` ends a generation (end of stream or turn). */

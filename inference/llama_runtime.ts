@@ -5,7 +5,8 @@
  * node-llama-cpp loads the binaries, the vocabulary, the chat template and the JSON grammars;
  * the weights and the one decoding context are driven directly ({@link LlamaNative}): every
  * running generation is a sequence of that context and all of them advance in one batched step
- * on a persistent thread pool ({@link BatchDecoder}), as llama-server's slots do.
+ * on a persistent thread pool, computed on a thread of their own ({@link DecodeWorker}), as
+ * llama-server's slots do.
  */
 import {
   type ChatWrapper,
@@ -17,7 +18,8 @@ import {
   type LlamaModel,
   resolveChatWrapper,
 } from "node-llama-cpp";
-import { BatchDecoder, type DecodeJob } from "./batch_decoder.ts";
+import type { DecodeJob } from "./batch_decoder.ts";
+import { DecodeWorker } from "./decode_worker_client.ts";
 import {
   type Backend,
   type GenerateOptions,
@@ -34,9 +36,7 @@ import type { HiddenSegment } from "./hidden_segments.ts";
 import { LlamaNative, type NativeModel } from "./llama_native.ts";
 import type { NativeContext } from "./native_context.ts";
 import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
-import { ProcFiles } from "./proc_files.ts";
 import { hiddenSegmentsOf, splitTriggers, toHistory } from "./chat_template.ts";
-import { CpuContention } from "./cpu_contention.ts";
 
 /** Options of {@link LlamaRuntime.start}. */
 export interface LlamaRuntimeOptions {
@@ -53,6 +53,8 @@ export interface LlamaRuntimeOptions {
   mmap?: boolean;
   /** Log lines (stderr by default). */
   log?: (line: string) => void;
+  /** The decode worker's module (tests only: one that cannot load). */
+  decodeWorkerUrl?: URL;
 }
 
 /** What {@link LlamaRuntime.prepare} hands to {@link LlamaRuntime.generate}. */
@@ -73,7 +75,7 @@ interface Loaded {
   hidden: HiddenSegment[];
   weights: NativeModel;
   context: NativeContext;
-  decoder: BatchDecoder;
+  decoder: DecodeWorker;
 }
 
 const GRAMMAR_CACHE_SIZE = 32;
@@ -98,8 +100,8 @@ export function loadLlama(gpu: "auto" | false = "auto"): Promise<Llama> {
 /** The loaded (or loading) model and its generation slots. */
 export class LlamaRuntime implements InferenceRuntime {
   readonly #options:
-    & Required<Omit<LlamaRuntimeOptions, "log" | "threads">>
-    & Pick<LlamaRuntimeOptions, "log" | "threads">;
+    & Required<Omit<LlamaRuntimeOptions, "log" | "threads" | "decodeWorkerUrl">>
+    & Pick<LlamaRuntimeOptions, "log" | "threads" | "decodeWorkerUrl">;
   readonly #grammars = new Map<string, Promise<LlamaGrammar>>();
   #state: RuntimeState;
   #loaded?: Loaded;
@@ -202,7 +204,7 @@ export class LlamaRuntime implements InferenceRuntime {
     options: GenerateOptions,
   ): Promise<GenerationResult> {
     const { params, promptTokens } = prepared;
-    const job: DecodeJob = {
+    const job: Omit<DecodeJob, "id"> = {
       prompt: prepared.prompt,
       maxTokens: prepared.maxTokens,
       sampler: {
@@ -220,10 +222,8 @@ export class LlamaRuntime implements InferenceRuntime {
         ...prepared.stopTexts.map((text) => ({ text, custom: false })),
       ],
       hidden: loaded.hidden,
-      signal: options.signal,
-      onText: options.onText,
     };
-    const result = await loaded.decoder.generate(job);
+    const result = await loaded.decoder.generate(job, options);
     return {
       text: result.text,
       stopReason: result.stopReason,
@@ -253,9 +253,10 @@ export class LlamaRuntime implements InferenceRuntime {
     const loaded = this.#loaded;
     this.#loaded = undefined;
     if (!loaded) return;
-    await loaded.decoder.close();
-    loaded.context.free();
-    loaded.weights.free();
+    if (await loaded.decoder.close()) {
+      loaded.context.free();
+      loaded.weights.free();
+    }
     await loaded.vocabulary.dispose();
     await loaded.llama.dispose();
   }
@@ -325,19 +326,33 @@ export class LlamaRuntime implements InferenceRuntime {
         weights.free();
         throw error;
       }
+      let decoder: DecodeWorker;
+      try {
+        decoder = await DecodeWorker.start({
+          native,
+          model: weights,
+          context,
+          sequences: slots,
+          url: this.#options.decodeWorkerUrl,
+          onDeath: (reason) => this.#workerDied(reason),
+        });
+      } catch (error) {
+        context.free();
+        weights.free();
+        throw error;
+      }
       const wrapper = resolveChatWrapper(vocabulary) ?? new GeneralChatWrapper();
-      const decoder = new BatchDecoder(
-        weights,
-        context,
-        slots,
-        new CpuContention(new ProcFiles()),
-      );
       const hidden = hiddenSegmentsOf(wrapper);
       return { llama, vocabulary, wrapper, hidden, weights, context, decoder };
     } catch (error) {
       await vocabulary.dispose();
       throw error;
     }
+  }
+
+  /** Generations fail from now on (500); /health says `error` and the log says why. */
+  #workerDied(reason: string): void {
+    this.#fail(this.#state.modelStatus, `the decode worker stopped: ${reason}`);
   }
 
   #fail(status: ModelFileStatus, reason: string, write?: (line: string) => void): void {

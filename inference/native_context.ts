@@ -24,10 +24,17 @@ export interface BatchToken {
   output: boolean;
 }
 
+/** What another thread needs to drive a context: its address and its sizes. */
+export interface NativeContextHandle {
+  pointer: bigint;
+  options: NativeContextOptions;
+}
+
 /** A context with sequences; decode calls must not overlap. */
 export class NativeContext {
   readonly #lib: LlamaLib;
   readonly #release: () => void;
+  readonly #options: NativeContextOptions;
   readonly #memory: Deno.PointerValue;
   readonly #tokens: Int32Array;
   readonly #positions: Int32Array;
@@ -52,6 +59,7 @@ export class NativeContext {
     release: () => void,
   ) {
     const { batchSize } = options;
+    this.#options = options;
     this.#lib = lib;
     this.#pointer = pointer;
     this.#release = release;
@@ -85,15 +93,22 @@ export class NativeContext {
     return this.#pointer;
   }
 
+  /** @internal For {@link LlamaNative.adoptContext} on the decode worker's thread. */
+  get handle(): NativeContextHandle {
+    if (!this.#pointer) throw new Error("the context is freed");
+    return { pointer: BigInt(Deno.UnsafePointer.value(this.#pointer)), options: this.#options };
+  }
+
   /**
-   * Decodes `tokens` (at most {@link NativeContext.batchSize}) in one step on the pool's threads.
+   * Decodes `tokens` (at most {@link NativeContext.batchSize}) in one step on the pool's threads,
+   * the calling thread among them: it returns when the step is done.
    * Output `i` of the step is the `i`-th token with `output: true`... as llama.cpp counts: by
    * batch index, which is what {@link NativeSampler.sample} takes.
    *
    * @returns llama.cpp's status: 0 ok, 1 no room in the KV cache, other values errors.
    */
-  decode(tokens: readonly BatchToken[]): Promise<number> {
-    if (!this.#pointer) return Promise.resolve(-1);
+  decode(tokens: readonly BatchToken[]): number {
+    if (!this.#pointer) return -1;
     tokens.forEach((item, i) => {
       this.#tokens[i] = item.token;
       this.#positions[i] = item.position;

@@ -36,6 +36,8 @@ const TREE_HAS = [
   /data\/malay_lexicon\.json/,
   // The built-in engine's model worker: started by URL, so only --include puts it in.
   /model_worker\.ts/,
+  // tolk infer's decode worker, started by URL too.
+  /decode_worker\.ts/,
   /linux\/x64\/\*/,
   /@node-llama-cpp\/\*/,
 ];

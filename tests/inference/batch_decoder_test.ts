@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { loadLlama } from "../../inference/llama_runtime.ts";
-import { BatchDecoder } from "../../inference/batch_decoder.ts";
+import { BatchDecoder, type DecodeResult } from "../../inference/batch_decoder.ts";
 import { CpuContention } from "../../inference/cpu_contention.ts";
 import { LlamaNative } from "../../inference/llama_native.ts";
 import { NATIVE_SANITIZERS as NATIVE } from "../support/infer_app.ts";
@@ -9,7 +9,7 @@ import { fakeProc, type FakeTask, OWN_PID } from "../support/fake_proc.ts";
 
 /**
  * Another process's task that is runnable: always, or only while it handles a streamed piece
- * (from the piece until the decoder next waits, as a client reading the stream).
+ * (from the piece until the next step ends, as a client reading the stream).
  */
 const COMPETITORS: Array<{ name: string; wakesOnText: boolean; alwaysRunnable: boolean }> = [
   {
@@ -37,27 +37,38 @@ for (const { name, wakesOnText, alwaysRunnable } of COMPETITORS) {
         pid: OWN_PID,
         now: () => (clock += 1000),
       });
-      const decoder = new BatchDecoder(model, context, 1, contention);
       const used: number[] = [];
+      let result: DecodeResult | undefined;
+      const decoder = new BatchDecoder(model, context, {
+        sequences: 1,
+        contention,
+        events: {
+          text() {
+            used.push(decoder.threads);
+            if (wakesOnText) other.state = "R";
+          },
+          end: (_, end) => result = end,
+          fail: (_, reason) => assert.fail(reason),
+        },
+      });
       try {
-        const result = await decoder.generate({
+        decoder.start({
+          id: 1,
           prompt: [1, 2, 3, 4],
           maxTokens: 24,
           sampler: { temperature: 0, topP: 1, seed: 1 },
           stopTokenSequences: [],
           stopTexts: [],
-          onText() {
-            used.push(decoder.threads);
-            if (!wakesOnText) return;
-            other.state = "R";
-            queueMicrotask(() => other.state = "S"); // done before the decoder's next wait ends
-          },
         });
-        assert.equal(result.completionTokens, 24);
+        while (decoder.busy) {
+          decoder.step();
+          if (wakesOnText) other.state = "S"; // the client has read before the next step ends
+        }
+        assert.equal(result?.completionTokens, 24);
         assert.ok(used.length >= 20, `${used.length} pieces`);
         assert.equal(used.at(-1), expected, `threads per piece: ${used.join(" ")}`);
       } finally {
-        await decoder.close();
+        decoder.close();
         context.free();
         model.free();
         await llama.dispose();
