@@ -4,8 +4,9 @@
  * loop only hands it requests and cancellations and gets text back, once per step.
  *
  * Before, each step went from the event loop to Deno's FFI thread (`nonblocking`) and back:
- * three thread wake-ups per token (event loop, FFI thread, pool worker), about 1.5 ms of a 10 ms
- * token on a 2-vCPU virtual machine (BENCHMARKS.md, "The remaining gap").
+ * three thread wake-ups per token (event loop, FFI thread, pool worker). On a 2-vCPU virtual
+ * machine one-stream decode gained 1 to 15 points of llama-server's speed in each of 5 paired
+ * runs (BENCHMARKS.md, "The remaining gap").
  *
  * Between steps the worker reads the shared mailbox counter: only when a message waits does it
  * turn its event loop to receive it. With nothing to decode it awaits the next message (no

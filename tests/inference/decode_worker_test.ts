@@ -5,7 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { ErrorBodySchema, HealthSchema } from "../../schemas/openai.ts";
+import { LlamaRuntime } from "../../inference/llama_runtime.ts";
+import type { GenerationParams } from "../../inference/generation.ts";
 import { NATIVE_SANITIZERS as NATIVE, startInferApp } from "../support/infer_app.ts";
+import { TINY_GGUF } from "../support/infer_daemon.ts";
 
 const CRASHING_WORKER = new URL("../support/crashing_decode_worker.ts", import.meta.url);
 /** A module that does not exist, as a binary built without the worker would have. */
@@ -68,6 +71,36 @@ Deno.test({
       );
     } finally {
       await app.stop();
+    }
+  },
+});
+
+function greedy(maxTokens: number): GenerationParams {
+  const turns = [{ role: "user" as const, text: "hi" }];
+  return { turns, temperature: 0, topP: 1, stop: [], format: { kind: "text" }, maxTokens };
+}
+
+Deno.test({
+  name: "a generation queued in the decode worker ends with abort at once when its caller aborts",
+  ...NATIVE,
+  async fn() {
+    const runtime = LlamaRuntime.start({ modelPath: TINY_GGUF, threads: 1, slots: 1, log() {} });
+    try {
+      await runtime.loaded;
+      const running = runtime.generate(await runtime.prepare(greedy(1000)));
+      const abort = new AbortController();
+      const queued = runtime.generate(await runtime.prepare(greedy(8)), { signal: abort.signal });
+      abort.abort();
+      const first = await Promise.race([
+        queued.then(() => "queued"),
+        running.then(() => "running"),
+      ]);
+      assert.equal(first, "queued", "the cancelled one ends before the running one");
+      const ended = await queued;
+      assert.deepEqual([ended.stopReason, ended.completionTokens, ended.text], ["abort", 0, ""]);
+      assert.equal((await running).completionTokens, 1000);
+    } finally {
+      await runtime.dispose();
     }
   },
 });
