@@ -30,9 +30,19 @@ export class FrameTurns {
   #head = 0;
   #scheduled = false;
   #lastPoll = Date.now();
+  #turnNumber = 0;
 
   constructor(budgetMs = FRAME_WORK_PER_TURN_MS) {
     this.#budgetMs = budgetMs;
+  }
+
+  /**
+   * Changes when a new turn starts. Work started in one turn runs in one synchronous stretch in
+   * which no new frame can arrive, so what it reads once per turn (the settings) is as fresh for
+   * each of its frames as a read per frame.
+   */
+  get turn(): number {
+    return this.#turnNumber;
   }
 
   /** Frames waiting for their turn. */
@@ -59,6 +69,7 @@ export class FrameTurns {
   }
 
   readonly #turn = () => {
+    this.#turnNumber++;
     // Date.now: performance.now is a slower runtime call in Deno, and ms is fine for the budget.
     const until = Date.now() + this.#budgetMs;
     do this.#queue[this.#head++](); while (this.#head < this.#queue.length && Date.now() < until);

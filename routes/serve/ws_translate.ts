@@ -42,7 +42,7 @@ export type SocketRegistry = Set<WebSocket>;
 
 /** What the WebSocket route needs. */
 export interface WsTranslateDeps extends TranslationDeps {
-  /** The `api` settings now (read once per handshake and once per frame). */
+  /** The `api` settings now (read once per handshake and once per frame turn). */
   access: () => ApiAccess;
   sockets: SocketRegistry;
   /** Logs a line that never holds frame contents. */
@@ -53,6 +53,7 @@ export interface WsTranslateDeps extends TranslationDeps {
 export function wsTranslateRoute(deps: WsTranslateDeps) {
   // One line for all connections: a turn of the event loop runs a bounded slice of frame work.
   const turns = new FrameTurns();
+  const accessThisTurn = oncePerTurn(deps.access, turns);
   return new Hono<{ Variables: ClientHeaderVariables & { requestId: string } }>().get("/", (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
       throw serviceError("invalid_request", "this endpoint needs a WebSocket upgrade request");
@@ -62,13 +63,31 @@ export function wsTranslateRoute(deps: WsTranslateDeps) {
       throw serviceError("ws_unauthorized", "missing, invalid or revoked API token");
     }
     const { socket, response } = upgrade(c.req.raw, verdict.subprotocol);
-    serveSocket(socket, deps, turns, {
+    serveSocket(socket, { ...deps, access: accessThisTurn }, turns, {
       token: verdict.token,
       client: c.get("client") ?? null,
       requestId: c.get("requestId"),
     });
     return response;
   });
+}
+
+/**
+ * `read` once per frame turn. A `stat` of the settings file per frame was 4 % of a loaded
+ * server's main thread (BENCHMARKS.md, WebSocket load); once per turn is as fresh, because every
+ * frame started in a turn arrived before the turn began (see {@link FrameTurns.turn}): a frame
+ * sent after `tolk token revoke` still sees the revocation.
+ */
+function oncePerTurn<T>(read: () => T, turns: FrameTurns): () => T {
+  let readIn = -1;
+  let value: T;
+  return () => {
+    if (readIn !== turns.turn) {
+      value = read();
+      readIn = turns.turn;
+    }
+    return value;
+  };
 }
 
 /**
@@ -138,18 +157,24 @@ function serveSocket(
       socket.close(1009, "frame larger than 1 MiB");
       return;
     }
-    if (!tokenInForce()) {
-      replies.accept(
-        Promise.resolve(errorBody(serviceError("ws_unauthorized", "the API token was revoked"))),
-        () => socket.close(CLOSE_TOKEN_REVOKED, "token revoked"),
-      );
-      return;
-    }
     if (!replies.hasRoom) {
       replies.refuse(refusal);
       return;
     }
-    replies.accept(turns.run(() => answerFrame(text, deps, connection, gone.signal)));
+    // The token is checked in the frame's turn, where the settings are read once per turn.
+    let revoked = false;
+    replies.accept(
+      turns.run(() => {
+        if (tokenInForce()) return answerFrame(text, deps, connection, gone.signal);
+        revoked = true;
+        return Promise.resolve(
+          errorBody(serviceError("ws_unauthorized", "the API token was revoked")),
+        );
+      }),
+      () => {
+        if (revoked) socket.close(CLOSE_TOKEN_REVOKED, "token revoked");
+      },
+    );
   };
 }
 

@@ -66,3 +66,13 @@ Deno.test("FrameTurns lets an HTTP request on loopback be answered long before a
     `the request waited for ${framesBeforeAnswer} of 600 frames (150 turns)`,
   );
 });
+
+Deno.test("FrameTurns.turn is one number for the frames started together and a new one for frames that arrive later", async () => {
+  const turns = new FrameTurns();
+  const seen: number[] = [];
+  const note = () => (seen.push(turns.turn), Promise.resolve());
+  await Promise.all([turns.run(note), turns.run(note), turns.run(note)]);
+  await turns.run(note);
+  assert.equal(new Set(seen.slice(0, 3)).size, 1, "queued together, started in one turn");
+  assert.notEqual(seen[3], seen[0], "a frame queued after that turn ran starts in another");
+});

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { ENGLISH, FRENCH } from "../../support/sample_texts.ts";
 import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { rawGet, rawUpgrade } from "../../support/raw_http.ts";
+import { SettingsStore } from "../../../settings/settings_store.ts";
 import { type Client, close, connect } from "../../support/ws_client.ts";
 import {
   postTranslate,
@@ -138,6 +139,21 @@ Deno.test("GET /v1/ws/translate answers ws_unauthorized then closes 4401 after t
       s.api.token = null;
     });
     client.socket.send(JSON.stringify({ target: "en", texts: [ENGLISH] }));
+    assert.equal(ErrorResponseSchema.parse(await client.next()).error.code, "ws_unauthorized");
+    assert.equal((await client.closed).code, 4401);
+  });
+});
+
+Deno.test("GET /v1/ws/translate: a frame sent after another process revoked the token gets ws_unauthorized, then 4401", async () => {
+  await withService(async (service) => {
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    client.socket.send(JSON.stringify({ source: "en", target: "en", texts: [ENGLISH] }));
+    TranslateResponseSchema.parse(await client.next());
+    // Another store on the same file, as `tolk token revoke` in another process.
+    new SettingsStore(service.configPath).update((s) => {
+      s.api.token = null;
+    });
+    client.socket.send(JSON.stringify({ source: "en", target: "en", texts: [ENGLISH] }));
     assert.equal(ErrorResponseSchema.parse(await client.next()).error.code, "ws_unauthorized");
     assert.equal((await client.closed).code, 4401);
   });
