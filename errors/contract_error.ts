@@ -24,8 +24,22 @@ export interface ContractErrorOptions {
   cause?: unknown;
 }
 
-/** An error carrying its contract code; its message is safe to show to the client. */
-export class ContractError<Code extends string> extends Error {
+/**
+ * An error carrying its contract code; its message is safe to show to the client.
+ *
+ * Not built by `Error`'s constructor: in Deno that costs 2–4 µs per error whatever
+ * `Error.stackTraceLimit` says, and a loaded server makes thousands a second (a 503 per refused
+ * frame, a 400 per invalid one: 6–8 % of its main thread, BENCHMARKS.md "WebSocket load"). A
+ * contract error is expected and answered, never logged with a stack (only what nobody expected
+ * is, see log_unexpected.ts), so it has none. It is still an `Error` by its prototype chain:
+ * `instanceof Error` holds, so Hono's onError and every `catch` treat it as one.
+ */
+// The interface gives the class Error's type; the prototype chain set below makes it one.
+export interface ContractError<Code extends string> extends Error {}
+export class ContractError<Code extends string> {
+  name = "ContractError";
+  readonly message: string;
+  readonly cause?: unknown;
   readonly status: number;
   readonly type: string;
   readonly param: string | null;
@@ -37,33 +51,15 @@ export class ContractError<Code extends string> extends Error {
     message: string,
     options: ContractErrorOptions = {},
   ) {
-    // No stack: a contract error is expected, answered and never logged with one (only what
-    // nobody expected is, see log_unexpected.ts), and capturing it was 3–4 % of a loaded
-    // server's main thread (one per 503 and per invalid frame; BENCHMARKS.md, WebSocket load).
-    const stackTraceLimit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    super(message, { cause: options.cause });
-    Error.stackTraceLimit = stackTraceLimit;
+    this.message = message;
+    if (options.cause !== undefined) this.cause = options.cause;
     this.status = entry.status;
     this.type = entry.type;
     this.param = options.param ?? null;
     this.retryAfter = options.retryAfter;
   }
 }
-
-/**
- * Runs `make` with stack capture off, for an error that is expected and rendered, never logged
- * with its stack (a zod error read only for its issues).
- */
-export function withoutStack<T>(make: () => T): T {
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return make();
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
-}
+Object.setPrototypeOf(ContractError.prototype, Error.prototype);
 
 /** The `{error:{code,message,type,param}}` body both services send. */
 export interface ContractErrorBody<Code extends string = string> {
@@ -132,6 +128,12 @@ export interface ErrorRenderer<Code extends string> {
   render(thrown: unknown): RenderedError<Code>;
   /** Maps the first zod issue of a request to its contract error. */
   errorFromIssues(issues: readonly z.core.$ZodIssue[]): ContractError<Code>;
+  /**
+   * `value` as `schema` reads it.
+   *
+   * @throws {ContractError} of the first issue when `value` does not fit.
+   */
+  validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S>;
   /** The body of a contract error. */
   body(error: ContractError<Code>): ContractErrorBody<Code>;
   /** The error builders of the JSON body validator (`middleware/json_body.ts`). */
@@ -210,13 +212,23 @@ export function createErrorRenderer<Code extends string>(
     });
   }
 
+  // Through Standard Schema's `validate`: zod answers it with the same issues but without
+  // building a ZodError (an Error: ~8 of the ~10 µs of a failing `safeParse` read for its issues).
+  function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+    const result = schema["~standard"].validate(value);
+    // Only a schema with async checks answers a promise; parse refuses it as safeParse did.
+    if (result instanceof Promise) return schema.parse(value);
+    if (result.issues) throw errorFromIssues(result.issues as readonly z.core.$ZodIssue[]);
+    return result.value;
+  }
+
   const jsonBodyErrors = {
     invalid: errorFromIssues,
     notJson: () =>
       make(table.invalidCode, "the body must be JSON with Content-Type: application/json"),
   };
 
-  return { make, render, errorFromIssues, body, jsonBodyErrors };
+  return { make, render, errorFromIssues, validate, body, jsonBodyErrors };
 }
 
 /**

@@ -116,5 +116,12 @@ export const errorBody = renderer.body as (error: ContractError<ErrorCode>) => E
 /** Maps a zod validation failure of a request to its contract error (first issue wins). */
 export const errorFromIssues = renderer.errorFromIssues;
 
+/**
+ * A request body as its schema reads it.
+ *
+ * @throws {TranslationServiceError} of the first issue when it does not fit.
+ */
+export const validateRequest = renderer.validate;
+
 /** The error builders the JSON body validator of this service uses. */
 export const JSON_BODY_ERRORS = renderer.jsonBodyErrors;

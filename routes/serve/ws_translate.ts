@@ -9,11 +9,10 @@
 import { Hono } from "hono";
 import {
   errorBody,
-  errorFromIssues,
   renderTranslationError,
   serviceError,
+  validateRequest,
 } from "../../errors/translation_errors.ts";
-import { withoutStack } from "../../errors/contract_error.ts";
 import { logUnexpected } from "../../errors/log_unexpected.ts";
 import type { ClientHeaderVariables } from "../../middleware/client_header.ts";
 import { type ApiAccess, authorize, isCurrentToken } from "../../middleware/token_auth.ts";
@@ -203,9 +202,7 @@ async function answerFrame(
     } catch {
       throw serviceError("invalid_request", "the frame is not valid JSON");
     }
-    const parsed = TranslateRequestSchema.safeParse(json);
-    if (!parsed.success) throw errorFromIssues(withoutStack(() => parsed.error).issues);
-    return await runTranslation(deps, parsed.data, {
+    return await runTranslation(deps, validateRequest(TranslateRequestSchema, json), {
       client: connection.client,
       signal,
       owner: connection,

@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
-import { fieldPath, withoutStack } from "../../errors/contract_error.ts";
-import { serviceError } from "../../errors/translation_errors.ts";
-import { EngineBusyError } from "../../engines/engine_queue.ts";
+import { fieldPath } from "../../errors/contract_error.ts";
+import {
+  renderTranslationError,
+  serviceError,
+  TranslationServiceError,
+} from "../../errors/translation_errors.ts";
 
 const PATH_CASES: { path: PropertyKey[]; expected: string | null }[] = [
   { path: [], expected: null },
@@ -16,16 +19,18 @@ Deno.test("fieldPath writes every field in the one style of both services", () =
   for (const row of PATH_CASES) assert.equal(fieldPath(row.path), row.expected, row.expected ?? "");
 });
 
-Deno.test("expected errors carry no stack frames, and stack capture is back on afterwards", () => {
-  const limit = Error.stackTraceLimit;
-  const expected = [
-    serviceError("invalid_request", "the frame is not valid JSON"),
-    new EngineBusyError("local-llm", 1),
-    withoutStack(() => new Error("a zod error read for its issues")),
-  ];
-  for (const error of expected) {
-    assert.doesNotMatch(error.stack ?? "", /\n\s+at /, error.message);
-  }
-  assert.equal(Error.stackTraceLimit, limit);
-  assert.match(new Error("unexpected").stack ?? "", /\n\s+at /, "other errors keep theirs");
+Deno.test("a contract error is an Error to every catch and renderer, built without a stack", () => {
+  const error = serviceError("invalid_request", "the frame is not valid JSON", { param: "texts" });
+  assert.ok(error instanceof Error);
+  assert.ok(error instanceof TranslationServiceError);
+  assert.equal(String(error), "TranslationServiceError: the frame is not valid JSON");
+  assert.equal(error.stack, undefined);
+  const rendered = renderTranslationError(error);
+  assert.equal(rendered.unexpected, false);
+  assert.deepEqual(rendered.body.error, {
+    code: "invalid_request",
+    message: "the frame is not valid JSON",
+    type: "invalid_request_error",
+    param: "texts",
+  });
 });
