@@ -124,8 +124,8 @@ function walk(nodes: readonly HtmlNode[], translating: boolean, tokens: Token[],
   for (const node of nodes) {
     if (node.kind === "text") {
       NON_SPACE.lastIndex = node.start;
-      const visible = NON_SPACE.exec(source);
-      const blank = visible === null || visible.index >= node.end;
+      // `test`, not `exec`: no match array; `lastIndex` is then just past the non-space.
+      const blank = !NON_SPACE.test(source) || NON_SPACE.lastIndex > node.end;
       tokens.push(token(node, translating ? "text" : "break", blank));
     } else if (node.kind === "comment") {
       tokens.push(token(node, "atom"));
@@ -225,9 +225,13 @@ function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem 
   }
   const attributeCount = segments.length;
   const insideSentences = new Set<Token>();
-  for (const group of sentenceGroups(tokens)) {
+  const groups = sentenceGroups(tokens);
+  for (let group = 0; group < groups.length; group += 2) {
     const parts: SegmentPart[] = [];
-    for (const token of group) {
+    const head = groups[group];
+    const tail = groups[group + 1];
+    for (let index = head; index <= tail; index++) {
+      const token = tokens[index];
       const written = source.slice(token.start, token.end);
       if (token.kind === "text") {
         if (written.includes("&")) parts.push(...textParts(written));
@@ -246,7 +250,7 @@ function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem 
       parts.push(markup);
     }
     const segment = segments.push(buildSegment(parts, { find, escape: escapeText })) - 1;
-    splices.push({ start: group[0].start, end: group[group.length - 1].end, segment });
+    splices.push({ start: tokens[head].start, end: tokens[tail].end, segment });
   }
   for (const [token, own] of attributeSplices) {
     if (!insideSentences.has(token)) splices.push(...own);
@@ -306,46 +310,48 @@ function textParts(text: string): SegmentPart[] {
 /**
  * Runs of adjacent text and inline tokens holding a letter, trimmed of what need not go to the
  * engine: outer atoms, blank text, an element wrapping the whole run, a stray close or open.
+ * Each run is [first, last] indexes of `tokens` (no array per run).
  */
-function sentenceGroups(tokens: Token[]): Token[][] {
-  const groups: Token[][] = [];
-  let current: Token[] = [];
-  const flush = () => {
-    const trimmed = trimGroup(current);
-    if (trimmed.some((token) => token.kind === "text")) groups.push(trimmed);
-    current = [];
-  };
-  for (const token of tokens) {
-    const last = current.at(-1);
-    if (token.kind === "break" || (last && last.end !== token.start)) flush();
-    if (token.kind !== "break") current.push(token);
-  }
-  flush();
-  return groups;
-}
-
-function trimGroup(group: Token[]): Token[] {
+function sentenceGroups(tokens: readonly Token[]): number[] {
+  const groups: number[] = [];
   let first = 0;
-  let last = group.length - 1;
-  for (let changed = true; changed && first <= last;) {
-    changed = false;
-    const head = group[first];
-    const tail = group[last];
-    if (head.kind === "atom" || head.kind === "close" || isBlank(head)) {
-      first++;
-      changed = true;
-    } else if (tail.kind === "atom" || tail.kind === "open" || isBlank(tail)) {
-      last--;
-      changed = true;
-    } else if (
-      head.kind === "open" && tail.kind === "close" && head.name === tail.name && first < last
-    ) {
-      first++;
-      last--;
-      changed = true;
+  const flush = (end: number) => {
+    let head = first;
+    let tail = end - 1;
+    for (let changed = true; changed && head <= tail;) {
+      changed = false;
+      const start = tokens[head];
+      const last = tokens[tail];
+      if (start.kind === "atom" || start.kind === "close" || isBlank(start)) {
+        head++;
+        changed = true;
+      } else if (last.kind === "atom" || last.kind === "open" || isBlank(last)) {
+        tail--;
+        changed = true;
+      } else if (
+        start.kind === "open" && last.kind === "close" && start.name === last.name && head < tail
+      ) {
+        head++;
+        tail--;
+        changed = true;
+      }
+    }
+    for (let index = head; index <= tail; index++) {
+      if (tokens[index].kind === "text") {
+        groups.push(head, tail);
+        break;
+      }
+    }
+  };
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index];
+    if (token.kind === "break" || (index > first && tokens[index - 1].end !== token.start)) {
+      flush(index);
+      first = token.kind === "break" ? index + 1 : index;
     }
   }
-  return group.slice(first, last + 1);
+  flush(tokens.length);
+  return groups;
 }
 
 function isBlank(token: Token): boolean {

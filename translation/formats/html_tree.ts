@@ -166,6 +166,7 @@ const CLOSES: ReadonlyMap<string, { closes: string[]; within: ReadonlySet<string
 );
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 const FOREIGN = new Set(["svg", "math"]);
+const ONLY_P = ["p"];
 /** Elements an open `<p>` does not reach past (the button scope, roughly). */
 const P_SCOPE = new Set(["button", "table", "td", "th", "caption", "html", "template"]);
 
@@ -205,12 +206,12 @@ export class TreeBuilder {
     const children = this.#current().children;
     const last = children[children.length - 1];
     if (last?.kind === "text" && last.end === start) last.end = end;
-    else children.push({ kind: "text", start, end });
+    else this.#append({ kind: "text", start, end });
   }
 
   /** A comment or a doctype. */
   leaf(kind: "comment" | "doctype", start: number, end: number): void {
-    this.#current().children.push({ kind, start, end });
+    this.#append({ kind, start, end });
   }
 
   /**
@@ -232,7 +233,7 @@ export class TreeBuilder {
       end,
       children: [],
     };
-    this.#current().children.push(element);
+    this.#append(element);
     const isForeign = this.#foreign > 0 || FOREIGN.has(name);
     if (isForeign ? tag.selfClosing : VOID.has(name)) return undefined;
     this.#open.push(element);
@@ -244,9 +245,10 @@ export class TreeBuilder {
   /** An end tag: closes its element and the ones inside it, or is stray. */
   endTag(name: string, start: number, end: number): void {
     const open = this.#open;
-    const index = open.findLastIndex((element) => element.name === name);
+    let index = open.length - 1;
+    while (index >= 0 && open[index].name !== name) index--;
     if (index < 1) {
-      this.#current().children.push({ kind: "stray", name, start, end });
+      this.#append({ kind: "stray", name, start, end });
       return;
     }
     this.#closeUpTo(index + 1, start);
@@ -258,6 +260,16 @@ export class TreeBuilder {
   finish(): HtmlNode[] {
     this.#closeUpTo(1, this.source.length);
     return this.#root.children;
+  }
+
+  /**
+   * Adds a child to the current element. A first child gets an array of one: most elements
+   * have one, and an array grown by `push` starts with room for 16.
+   */
+  #append(node: HtmlNode): void {
+    const parent = this.#current();
+    if (parent.children.length === 0) parent.children = [node];
+    else parent.children.push(node);
   }
 
   #current(): HtmlElement {
@@ -277,7 +289,7 @@ export class TreeBuilder {
   #closeImplied(name: string, at: number): void {
     const open = this.#open;
     if (CLOSES_P.has(name)) {
-      const p = openIndex(open, ["p"], P_SCOPE);
+      const p = openIndex(open, ONLY_P, P_SCOPE);
       if (p !== -1) this.#closeUpTo(p, at);
     }
     if (HEADINGS.has(name) && HEADINGS.has(open[open.length - 1].name)) {

@@ -14,7 +14,13 @@
  * only the kinds and offsets of the syntax are needed here, and building mdast cost more than
  * the parse itself.
  */
-import { combineCuts, type CutItem, type CutPart, type Format } from "./format.ts";
+import {
+  combineCuts,
+  type CutItem,
+  type CutPart,
+  type Format,
+  type RenderedSegment,
+} from "./format.ts";
 import { cutHtml } from "./html.ts";
 import {
   atom,
@@ -115,7 +121,9 @@ function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinde
 
 /** One segment from a block's inline content; a task list's `[ ]` stays outside it. */
 function textBlock(content: Syntax, source: string, parts: CutPart[], find?: SpanFinder): void {
-  const inline = content.children.filter((child) => child.type !== "taskListCheck");
+  const inline = content.children.some(isTaskListCheck)
+    ? content.children.filter((child) => !isTaskListCheck(child))
+    : content.children;
   if (inline.length === 0) return;
   let from = inline[0].start;
   const to = inline.at(-1)!.end;
@@ -123,7 +131,16 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
     while (from < to && (source[from] === " " || source[from] === "\t")) from++;
   }
   const segment = buildSegment(inlineParts(inline, source, from), { find });
-  parts.push({ start: from, end: to, cut: { segments: [segment], assemble: ([r]) => r() } });
+  parts.push({ start: from, end: to, cut: { segments: [segment], assemble: assembleOne } });
+}
+
+function isTaskListCheck(node: Syntax): boolean {
+  return node.type === "taskListCheck";
+}
+
+/** A block of one segment is its translation. */
+function assembleOne([rendered]: readonly RenderedSegment[]): string {
+  return rendered();
 }
 
 /** The parts of a run of inline syntax; text pieces next to each other are one text. */
@@ -132,7 +149,7 @@ function inlineParts(nodes: readonly Syntax[], source: string, from?: number): S
   let textStart = -1;
   let at = from ?? nodes[0]?.start ?? 0;
   const flushText = (end: number) => {
-    if (textStart !== -1) parts.push(...protectSpans(source.slice(textStart, end), KEPT_IN_TEXT));
+    if (textStart !== -1) parts.push(...textParts(source.slice(textStart, end)));
     textStart = -1;
   };
   for (const node of nodes) {
@@ -191,9 +208,20 @@ function link(node: Syntax, source: string): SegmentPart[] {
   const name = `md${node.start}`;
   return [
     open(source.slice(node.start, text.start), name),
-    ...protectSpans(source.slice(text.start, text.end), KEPT_IN_TEXT),
+    ...textParts(source.slice(text.start, text.end)),
     close(source.slice(text.end, node.end), name),
   ];
+}
+
+/**
+ * Text with its line breaks, escapes and entities kept whole. Each of those holds a line feed,
+ * a `\` or a `&`: text with none (most runs) is not scanned.
+ */
+function textParts(text: string): SegmentPart[] {
+  if (!text.includes("\n") && !text.includes("\\") && !text.includes("&")) {
+    return text === "" ? [] : [text];
+  }
+  return protectSpans(text, KEPT_IN_TEXT);
 }
 
 /** Inline HTML: an opening or closing tag pairs up by name; anything else is kept whole. */

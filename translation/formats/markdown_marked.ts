@@ -54,6 +54,11 @@ let start = 0;
  * the spaces it adds (tabs expanded): sets `start` to its first character, returns its end.
  */
 function locate(raw: string): number {
+  // Most raws are the source as written: one comparison, not a walk per character.
+  if (SOURCE.startsWith(raw, cursor)) {
+    start = cursor;
+    return cursor + raw.length;
+  }
   let at = cursor;
   let first = -1;
   for (let i = 0; i < raw.length;) {

@@ -148,18 +148,24 @@ export function buildSegment(
 ): PlaceholderSegment {
   const { find, escape = unescaped } = options;
   const flat = mergeAtoms(pairUp(protectText(parts, find)));
-  const tokens: string[] = [];
-  const markups: Markup[] = [];
+  // Arrays are made when first needed: most segments have one text part and no markup, and an
+  // array grown by `push` starts with room for 16.
+  let tokens: string[] | undefined;
+  let markups: Markup[] | undefined;
   /** Bodies of the text parts that hold a letter: what the fallback sends. */
-  const runs: string[] = [];
+  let runs: string[] | undefined;
   let opened: Map<string, number> | undefined;
   let next = 1;
   let withTokens = "";
-  for (const part of flat) {
+  for (let index = 0; index < flat.length; index++) {
+    const part = flat[index];
     if (typeof part === "string") {
       withTokens += part;
       const body = part.trim();
-      if (HAS_LETTER.test(body)) runs.push(body);
+      if (HAS_LETTER.test(body)) {
+        if (runs === undefined) runs = [body];
+        else runs.push(body);
+      }
       continue;
     }
     // Opens and atoms are numbered in order; a close takes its open's number.
@@ -169,12 +175,22 @@ export function buildSegment(
       (opened ??= new Map()).set(part.name!, next);
       token = placeholderToken(next++, "open");
     } else token = placeholderToken(opened!.get(part.name!)!, "close");
-    tokens.push(token);
-    markups.push(part);
+    (tokens ??= []).push(token);
+    (markups ??= []).push(part);
     withTokens += token;
   }
-  return new Segment(flat, tokens, markups, runs, withTokens, escape);
+  return new Segment(
+    flat,
+    tokens ?? NONE,
+    markups ?? NONE,
+    runs ?? [],
+    withTokens,
+    escape,
+  );
 }
+
+/** The tokens and markup of a segment without any, shared. */
+const NONE: readonly never[] = Object.freeze([]);
 
 /** A built segment: plain fields and shared methods, no closures per segment. */
 class Segment implements PlaceholderSegment {
@@ -289,6 +305,7 @@ function protectText(
 
 /** Opens and closes that do not pair up, properly nested, inside the parts become atoms. */
 function pairUp(parts: readonly SegmentPart[]): readonly SegmentPart[] {
+  if (parts.length === 1) return parts;
   /** Indexes of the opens not closed yet, innermost last. */
   const stack: number[] = [];
   let paired: Set<number> | undefined;
@@ -317,7 +334,8 @@ function pairUp(parts: readonly SegmentPart[]): readonly SegmentPart[] {
 }
 
 /** Neighbouring atoms become one: fewer placeholders for the engine to keep. */
-function mergeAtoms(parts: readonly SegmentPart[]): SegmentPart[] {
+function mergeAtoms(parts: readonly SegmentPart[]): readonly SegmentPart[] {
+  if (!parts.some(mergesOrDrops)) return parts;
   const merged: SegmentPart[] = [];
   for (const part of parts) {
     if (part === "") continue;
@@ -330,6 +348,14 @@ function mergeAtoms(parts: readonly SegmentPart[]): SegmentPart[] {
     } else merged.push(part);
   }
   return merged;
+}
+
+/** Whether a part is empty text or an atom right after an atom: mergeAtoms has work. */
+function mergesOrDrops(part: SegmentPart, index: number, parts: readonly SegmentPart[]) {
+  if (part === "") return true;
+  if (typeof part === "string" || part.role !== "atom" || index === 0) return false;
+  const before = parts[index - 1];
+  return typeof before !== "string" && before.role === "atom";
 }
 
 /** An atom merged from neighbouring ones (see {@link mergeAtoms}). */
