@@ -4,7 +4,14 @@
  * blocks, inline math, footnote definitions and calls, and the mask that keeps `*` and `_`
  * inside inline math from being read as emphasis.
  */
-import { Marked, type TokenizerThis, type TokensList } from "marked";
+import {
+  Lexer,
+  Marked,
+  type Token,
+  type TokenizerExtension,
+  type TokenizerThis,
+  type TokensList,
+} from "marked";
 
 const FRONT_MATTER = /^(---|\+\+\+)[ \t]*(?:\r?\n|\r)(?:[^]*?(?:\r?\n|\r))??\1[ \t]*(?=\r?\n|\r|$)/;
 
@@ -88,88 +95,100 @@ export const DECLINE = new Error("marked: declined");
 /** Footnote labels defined in the document being read (calls to others are plain text). */
 const footnotes = new Set<string>();
 
+/** A math block (`$$` fences). */
+const MATH_FLOW: TokenizerExtension = {
+  name: "mathFlow",
+  level: "block",
+  start: (src: string) => {
+    const at = src.search(/\n {0,3}\$\$/);
+    return at < 0 ? undefined : at + 1;
+  },
+  tokenizer(src: string) {
+    const length = mathFlowLength(src);
+    return length ? { type: "mathFlow", raw: src.slice(0, length) } : undefined;
+  },
+};
+
+/** A footnote definition (`[^x]: ...`, one line). */
+const FOOTNOTE_DEFINITION: TokenizerExtension = {
+  name: "footnoteDefinition",
+  level: "block",
+  start: (src: string) => {
+    const at = src.search(/\n {0,3}\[\^/);
+    return at < 0 ? undefined : at + 1;
+  },
+  tokenizer(this: TokenizerThis, src: string) {
+    const head = /^ {0,3}\[\^([^\]\\\s]+)\]:[ \t]*/.exec(src);
+    if (!head) return undefined;
+    // Only the one-line shape: continuation lines (indented or lazy) end where micromark's
+    // container rules say, which marked has no notion of.
+    const end = src.indexOf("\n");
+    const line = end < 0 ? src : src.slice(0, end);
+    const next = end < 0 ? "" : src.slice(end + 1);
+    if (next !== "" && !/^[ \t]*(?:\n|$)|^ {0,3}\[\^[^\]\\\s]+\]:/.test(next)) throw DECLINE;
+    if (/^(?:[ \t]*\n)*(?: {4}| {0,3}\t)/.test(next)) throw DECLINE;
+    footnotes.add(normalizeLabel(head[1]));
+    const content = line.slice(head[0].length);
+    return {
+      type: "footnoteDefinition",
+      raw: line,
+      label: head[0],
+      tokens: this.lexer.blockTokens(content, []),
+    };
+  },
+};
+
+/** Inline math (`$...$`). */
+const MATH_TEXT: TokenizerExtension = {
+  name: "mathText",
+  level: "inline",
+  start: (src: string) => {
+    const at = src.indexOf("$");
+    return at < 0 ? undefined : at;
+  },
+  tokenizer(src: string) {
+    const length = mathTextLength(src, 0);
+    return length ? { type: "mathText", raw: src.slice(0, length) } : undefined;
+  },
+};
+
+/** A call of a defined footnote (`[^x]`). */
+const FOOTNOTE_CALL: TokenizerExtension = {
+  name: "footnoteCall",
+  level: "inline",
+  start: (src: string) => {
+    const at = src.indexOf("[^");
+    return at < 0 ? undefined : at;
+  },
+  tokenizer(src: string) {
+    const call = /^\[\^([^\]\\\s]+)\]/.exec(src);
+    if (!call || !footnotes.has(normalizeLabel(call[1]))) return undefined;
+    return { type: "footnoteCall", raw: call[0] };
+  },
+};
+
+/**
+ * marked with the constructs a body needs: each extension's `start` and tokenizer run at every
+ * block and inline position, so a body without `$` is read without the math ones and one
+ * without `[^` without the footnote ones (those would all decline there; the lexer only removes
+ * characters at line starts and CR, and unescapes `\|` and `\[`: none of that makes a `$`
+ * or a `[^` the body does not hold already).
+ */
 const MARKED = new Marked({ gfm: true });
 MARKED.use({
   hooks: { emStrongMask: maskMath },
-  extensions: [
-    {
-      name: "mathFlow",
-      level: "block",
-      start: (src: string) => {
-        const at = src.search(/\n {0,3}\$\$/);
-        return at < 0 ? undefined : at + 1;
-      },
-      tokenizer(src: string) {
-        const length = mathFlowLength(src);
-        return length ? { type: "mathFlow", raw: src.slice(0, length) } : undefined;
-      },
-    },
-    {
-      name: "footnoteDefinition",
-      level: "block",
-      start: (src: string) => {
-        const at = src.search(/\n {0,3}\[\^/);
-        return at < 0 ? undefined : at + 1;
-      },
-      tokenizer(this: TokenizerThis, src: string) {
-        const head = /^ {0,3}\[\^([^\]\\\s]+)\]:[ \t]*/.exec(src);
-        if (!head) return undefined;
-        // Only the one-line shape: continuation lines (indented or lazy) end where micromark's
-        // container rules say, which marked has no notion of.
-        const end = src.indexOf("\n");
-        const line = end < 0 ? src : src.slice(0, end);
-        const next = end < 0 ? "" : src.slice(end + 1);
-        if (next !== "" && !/^[ \t]*(?:\n|$)|^ {0,3}\[\^[^\]\\\s]+\]:/.test(next)) throw DECLINE;
-        if (/^(?:[ \t]*\n)*(?: {4}| {0,3}\t)/.test(next)) throw DECLINE;
-        footnotes.add(normalizeLabel(head[1]));
-        const content = line.slice(head[0].length);
-        return {
-          type: "footnoteDefinition",
-          raw: line,
-          label: head[0],
-          tokens: this.lexer.blockTokens(content, []),
-        };
-      },
-    },
-    {
-      name: "mathText",
-      level: "inline",
-      start: (src: string) => {
-        const at = src.indexOf("$");
-        return at < 0 ? undefined : at;
-      },
-      tokenizer(src: string) {
-        const length = mathTextLength(src, 0);
-        return length ? { type: "mathText", raw: src.slice(0, length) } : undefined;
-      },
-    },
-    {
-      name: "footnoteCall",
-      level: "inline",
-      start: (src: string) => {
-        const at = src.indexOf("[^");
-        return at < 0 ? undefined : at;
-      },
-      tokenizer(src: string) {
-        const call = /^\[\^([^\]\\\s]+)\]/.exec(src);
-        if (!call || !footnotes.has(normalizeLabel(call[1]))) return undefined;
-        return { type: "footnoteCall", raw: call[0] };
-      },
-    },
-  ],
+  extensions: [MATH_FLOW, FOOTNOTE_DEFINITION, MATH_TEXT, FOOTNOTE_CALL],
 });
+const MATH_MARKED = new Marked({ gfm: true });
+MATH_MARKED.use({ hooks: { emStrongMask: maskMath }, extensions: [MATH_FLOW, MATH_TEXT] });
+const FOOTNOTE_MARKED = new Marked({ gfm: true });
+FOOTNOTE_MARKED.use({ extensions: [FOOTNOTE_DEFINITION, FOOTNOTE_CALL] });
 
 function normalizeLabel(label: string): string {
   return label.toLowerCase().toUpperCase();
 }
 
-/**
- * marked without the extensions, for a body with no `$` and no `[^`: every extension would
- * decline there, yet marked still calls each one's `start` and tokenizer at every block and
- * every inline position (a fifth of the lexer's time on the corpus). The lexer only removes
- * characters at line starts (container prefixes) and CR, and unescapes `\|` and `\[`: none of
- * that makes a `$` or a `[^` the body does not hold already.
- */
+/** marked without extensions, for a body with neither. */
 const PLAIN_MARKED = new Marked({ gfm: true });
 
 /**
@@ -177,7 +196,42 @@ const PLAIN_MARKED = new Marked({ gfm: true });
  * cannot match micromark (a footnote with continuation lines).
  */
 export function lexMarkdown(body: string): TokensList {
-  if (!body.includes("$") && !body.includes("[^")) return PLAIN_MARKED.lexer(body);
+  const math = body.includes("$");
+  const footnoteMarks = body.includes("[^");
+  if (!math && !footnoteMarks) return lexPlain(body);
   footnotes.clear();
-  return MARKED.lexer(body);
+  return (math ? footnoteMarks ? MARKED : MATH_MARKED : FOOTNOTE_MARKED).lexer(body);
+}
+
+/**
+ * Inline content with none of what starts inline syntax in GFM (escapes, tags, links, code,
+ * emphasis, strikethrough, e-mails, entities), no autolink and no hard break (`  ` before a
+ * line end): marked would read it as one text token. A `!` not before a `[` only splits the
+ * text, and marked joins the pieces again.
+ */
+const NO_INLINE_SYNTAX = /^[^\\<[`*~_@&]*$/;
+const AUTOLINK = /(?:https?|ftp):\/\/|mailto:|xmpp:|www\./i;
+
+/**
+ * What `PLAIN_MARKED.lexer` gives, with the inline content that has no inline syntax (half the
+ * paragraphs, headings and cells of the corpus) made one text token directly: marked tries
+ * each of its inline rules at every such run before its text rule takes it.
+ * tests/translation/formats/markdown_readers_test.ts compares both on generated documents.
+ */
+export function lexPlain(body: string): TokensList {
+  // A copy, as marked makes per call: the lexer sets its tokenizer on the options it is given.
+  const lexer = new Lexer({ ...PLAIN_MARKED.defaults });
+  lexer.blockTokens(body.replace(/\r\n|\r/g, "\n"), lexer.tokens);
+  for (const { src, tokens } of lexer.inlineQueue) {
+    lexer.state.inRawBlock = false;
+    if (NO_INLINE_SYNTAX.test(src) && !AUTOLINK.test(src) && !src.includes("  \n")) {
+      if (src !== "") tokens.push(textToken(src));
+    } else lexer.inlineTokens(src, tokens);
+  }
+  lexer.inlineQueue = [];
+  return lexer.tokens;
+}
+
+function textToken(text: string): Token {
+  return { type: "text", raw: text, text, escaped: false };
 }

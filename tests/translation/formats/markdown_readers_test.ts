@@ -7,6 +7,8 @@
 import assert from "node:assert/strict";
 import { cutMarkdown } from "../../../translation/formats/markdown.ts";
 import { markedSyntax } from "../../../translation/formats/markdown_marked.ts";
+import { lexPlain } from "../../../translation/formats/markdown_marked_lexer.ts";
+import { Marked } from "marked";
 import { micromarkSyntax } from "../../../translation/formats/markdown_syntax.ts";
 import { loadCorpus } from "../../support/document_structure.ts";
 import { upperCase } from "../../support/format_engines.ts";
@@ -142,6 +144,21 @@ Deno.test("the fast reader cuts the corpus and generated documents exactly as mi
   // readers part, so most of its documents are declined (about 70%); real ones are not (the
   // corpus, above, is read whole).
   assert.ok(read > documents.length * 0.2, `${read} of ${documents.length} read by marked`);
+});
+
+Deno.test("runs without inline syntax lexed as one text token give marked's own tokens", () => {
+  const marked = new Marked({ gfm: true });
+  const documents = loadCorpus().filter((d) => d.format === "markdown").map((d) => d.text);
+  for (let seed = 1; seed <= GENERATED; seed++) {
+    const next = seededRandom(seed);
+    const text = document((options) => options[Math.floor(next() * options.length)]);
+    // As generated (inline syntax nearly everywhere), and with the characters that start
+    // inline syntax taken out, so that most runs take the one-token path.
+    documents.push(text, text.replace(/[\\<[\]`*~_@&$]/g, ""));
+  }
+  for (const [index, text] of documents.entries()) {
+    assert.deepEqual(lexPlain(text), marked.lexer(text), `#${index}: ${JSON.stringify(text)}`);
+  }
 });
 
 Deno.test("a bare address after an unclosed [ is read by micromark, which does not link it", () => {
