@@ -37,6 +37,9 @@ const EQUALS = 0x3d;
 const GREATER_THAN = 0x3e;
 const QUESTION_MARK = 0x3f;
 
+/** Attributes of one tag the scanner reads; parse5 reads a tag with more. */
+const MAX_ATTRIBUTES = 64;
+
 /** Thrown inside the scan where parse5 must read the item. */
 const DECLINE = new Error("html scanner: declined");
 
@@ -239,7 +242,12 @@ function readTag(source: string, open: number, from: number): StartTag {
         end = at;
       }
     }
-    if (attributes?.some((known) => known.name === attribute)) throw DECLINE;
+    // A repeated name declines; so does a tag with more attributes than pages have, where
+    // looking for repeats one by one would grow with the square of their number.
+    if (attributes !== undefined) {
+      if (attributes.length === MAX_ATTRIBUTES) throw DECLINE;
+      if (attributes.some((known) => known.name === attribute)) throw DECLINE;
+    }
     (attributes ??= []).push({ name: attribute, start: nameStart, end });
     if (attribute === "translate") translate = decodedValue(value);
     else if (attribute === "class") classes = decodedValue(value);

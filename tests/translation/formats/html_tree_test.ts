@@ -68,6 +68,10 @@ const DECLINED: readonly [string, string][] = [
   ["a non-ASCII tag name", "<pé>a</pé>"],
   ["a non-ASCII attribute name", "<p dätä=1>a</p>"],
   ["a repeated attribute", "<p class=a class=notranslate>a</p>"],
+  [
+    "a tag with more than 64 attributes",
+    `<p ${Array.from({ length: 65 }, (_, i) => `a${i}`).join(" ")}>a</p>`,
+  ],
   ["an entity in a class", "<p class='a&#32;notranslate'>a</p>"],
   ["an entity in translate", "<p translate='&#110;o'>a</p>"],
   ["an escaped script", "<script><!-- if (a</script>b) --></script><p>c</p>"],
@@ -88,6 +92,10 @@ const READ: readonly [string, string][] = [
   ["a comment ended by --!>", "<!-- a --!>b"],
   ["dashes inside a comment", "<!-- a -- b --- c ---->d"],
   ["a lower-case doctype", "<!doctype html><p>a</p>"],
+  [
+    "a tag with 64 attributes",
+    `<p ${Array.from({ length: 64 }, (_, i) => `a${i}`).join(" ")}>a</p>`,
+  ],
   ["attributes in every quoting", "<img alt=\"a b\" title='c' data-x=y/ hidden>"],
   ["a missing value", "<p title=>a</p>"],
   ["a value next to the next name", '<p b="c"d=e title="t">a</p>'],
