@@ -305,7 +305,6 @@ function protectText(
 
 /** Opens and closes that do not pair up, properly nested, inside the parts become atoms. */
 function pairUp(parts: readonly SegmentPart[]): readonly SegmentPart[] {
-  if (parts.length === 1) return parts;
   /** Indexes of the opens not closed yet, innermost last. */
   const stack: number[] = [];
   let paired: Set<number> | undefined;

@@ -114,3 +114,11 @@ Deno.test("a render hook re-renders markup on the way back, inside merged atoms 
   );
   assert.equal(rendered, 'Un <img alt="chat"><br> b');
 });
+
+Deno.test("a segment that is one lone open or close tag keeps it as an atom", () => {
+  for (const lone of [open("<b>", "b1"), close("</b>", "b1")]) {
+    const segment = buildSegment([lone]);
+    assert.equal(segment.text, "<x1/>");
+    assert.equal(segment.restore("<x1/>"), lone.markup);
+  }
+});
