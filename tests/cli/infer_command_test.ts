@@ -67,3 +67,26 @@ Deno.test("tolk infer prints listening on http://127.0.0.1:PORT and exits 0 on S
   assert.ok(daemon.stderr.some((line) => /model tiny ready \(cpu/.test(line)));
   assert.equal(await daemon.stop(), 0);
 });
+
+Deno.test("tolk infer on SIGTERM finishes the running generation, usage exact, then exits 0", async () => {
+  const daemon = await startInferDaemon({ args: ["--threads", "1"] });
+  const response = await fetch(`${daemon.baseUrl}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      messages: [{ role: "user", content: "hi" }],
+      max_tokens: 1000,
+      stream: true,
+      stream_options: { include_usage: true },
+    }),
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = (await reader.read()).value ?? ""; // the stream runs: now stop the daemon
+  const stopped = daemon.stop();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    text += chunk.value;
+  }
+  assert.match(text, /"completion_tokens":1000\b/);
+  assert.match(text, /data: \[DONE\]/);
+  assert.equal(await stopped, 0);
+});
