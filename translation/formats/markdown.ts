@@ -33,6 +33,7 @@ import {
   type SpanFinder,
 } from "./placeholders.ts";
 import { markedSyntax } from "./markdown_marked.ts";
+import { scanSyntax } from "./markdown_scan.ts";
 import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
 
@@ -82,9 +83,12 @@ export const markdownFormat: Format = {
   cut: (text, options) => cutMarkdown(text, spanFinder(options.mode)),
 };
 
-/** The syntax tree from marked where it can place every token, else from micromark. */
+/**
+ * The syntax tree from our own scanner where it reads the document, else from marked where it
+ * can place every token, else from micromark.
+ */
 export function markdownSyntax(source: string): Syntax {
-  return markedSyntax(source) ?? micromarkSyntax(source);
+  return scanSyntax(source) ?? markedSyntax(source) ?? micromarkSyntax(source);
 }
 
 /**

@@ -1,0 +1,394 @@
+/**
+ * The first reader of the Markdown syntax tree (markdown_syntax.ts): our own scanner of the
+ * common shapes, line by line with `indexOf` and char-code comparisons, no regular-expression
+ * lexer and no alignment of tokens with the source (offsets are the source's).
+ *
+ * Why: marked's lexer (markdown_marked.ts) was still about 60% of the Markdown layer's time, and
+ * in the service, between language detections, it ran three to four times slower than in a
+ * loop (its many large regular expressions compete for the caches with detection's tables).
+ *
+ * It builds only what the Markdown cut reads: the text blocks (paragraphs, headings, table
+ * cells, each as a `paragraph` of inline syntax, markdown_scan_inline.ts) and HTML blocks, in
+ * order; code, front matter, math blocks, definitions and thematic breaks are skipped, and
+ * block quotes, list items and footnotes are followed for their prefixes only. It declines
+ * (`undefined`), and marked then micromark read the document, on what it does not read exactly
+ * as micromark: tabs or CR in the document, lazy continuation lines, empty list items, an item
+ * starting with indented code, HTML blocks inside containers or of kinds 3 to 5, tables inside
+ * containers or not ended by a blank line, definitions over more than one line, footnote
+ * definitions with continuation lines. tests/translation/formats/markdown_readers_test.ts holds
+ * it to micromark's cut on the corpus and generated documents.
+ */
+import { DECLINE, frontMatterEnd } from "./markdown_marked_lexer.ts";
+import { type InlineContext, scanInline } from "./markdown_scan_inline.ts";
+import { normalizeLabel } from "./markdown_scan_links.ts";
+import type { Syntax } from "./markdown_syntax.ts";
+import {
+  blockStart,
+  closesFence,
+  DEFINITION,
+  fenceAt,
+  FOOTNOTE_DEFINITION,
+  FOOTNOTE_START,
+  htmlBlockEnds,
+  type HtmlBlockKind,
+  htmlBlockKind,
+  isBlank,
+  isSetextUnderline,
+  isThematicBreak,
+  listMarker,
+  SPACE,
+  spaces,
+  trimEnd,
+} from "./markdown_scan_lines.ts";
+import { tableAhead, tableCells } from "./markdown_scan_table.ts";
+
+/** What tells lists apart: a bullet's character, or an ordered item's `.` or `)`. */
+function itemMarker(source: string, at: number): number {
+  const code = source.charCodeAt(at);
+  if (code < 48 || code > 57) return code;
+  while (source.charCodeAt(at) >= 48 && source.charCodeAt(at) <= 57) at++;
+  return source.charCodeAt(at);
+}
+
+/** A text block before its inline pass: [start, end) and where each further line begins. */
+interface TextBlock {
+  start: number;
+  end: number;
+  lineStarts: number[];
+  /** A task list item's `[ ]` at `start`. */
+  check: boolean;
+}
+
+/**
+ * An open container: a block quote, or a list item with its indent (marker, spaces around it),
+ * which micromark counts from where the containers around it end on each line.
+ */
+type Container = { quote: true } | { quote: false; indent: number; marker: number };
+
+/** The syntax tree of a Markdown document, or undefined where this reader declines. */
+export function scanSyntax(source: string): Syntax | undefined {
+  if (/[\t\r\0]/.test(source)) return undefined;
+  const body = frontMatterEnd(source);
+  if (body === 0 && /^(?:---|\+\+\+)/.test(source)) return undefined;
+  try {
+    return new BlockScanner(source).scan(body);
+  } catch (error) {
+    if (error === DECLINE) return undefined;
+    throw error;
+  }
+}
+
+class BlockScanner {
+  readonly out: (TextBlock | Syntax)[] = [];
+  readonly context: InlineContext;
+  readonly containers: Container[] = [];
+  /** The open paragraph (inside all open containers). */
+  paragraph: TextBlock | undefined;
+  /** An open fenced code or math block: its marker, size and containers. */
+  fence: { marker: number; size: number; depth: number } | undefined;
+  indentedCode = -1;
+  /** The last line was a definition: micromark reads the next as if it interrupted it. */
+  afterDefinition = false;
+  html: { kind: HtmlBlockKind; start: number; end: number } | undefined;
+
+  constructor(readonly source: string) {
+    this.context = { source, definitions: new Set(), footnotes: new Set(), math: false };
+    this.context.math = source.includes("$");
+  }
+
+  scan(body: number): Syntax {
+    const source = this.source;
+    let lineStart = body;
+    while (lineStart < source.length) {
+      if (lineStart <= this.skipTo) {
+        lineStart = this.skipTo + 1;
+        continue;
+      }
+      let lineEnd = source.indexOf("\n", lineStart);
+      if (lineEnd < 0) lineEnd = source.length;
+      this.line(lineStart, lineEnd);
+      lineStart = lineEnd + 1;
+    }
+    this.closeParagraph();
+    this.closeHtml();
+    const root: Syntax = { type: "root", start: 0, end: source.length, children: [] };
+    for (const block of this.out) {
+      if ("type" in block) root.children.push(block);
+      else root.children.push(this.textBlock(block));
+    }
+    return root;
+  }
+
+  textBlock(block: TextBlock): Syntax {
+    const from = block.check ? block.start + 3 : block.start;
+    const inline = scanInline(this.context, from, block.end, block.lineStarts);
+    if (block.check) {
+      inline.unshift({ type: "taskListCheck", start: block.start, end: from, children: [] });
+    }
+    return { type: "paragraph", start: block.start, end: block.end, children: inline };
+  }
+
+  line(lineStart: number, lineEnd: number): void {
+    const source = this.source;
+    if (this.html) {
+      if (this.htmlLine(lineStart, lineEnd)) return;
+    }
+    // The open containers this line continues.
+    let at = lineStart;
+    let matched = 0;
+    for (const container of this.containers) {
+      if (container.quote) {
+        const indent = spaces(source, at, lineEnd);
+        if (indent > 3 || source.charCodeAt(at + indent) !== 62) break;
+        at += indent + 1;
+        if (source.charCodeAt(at) === SPACE) at++;
+      } else if (isBlank(source, at, lineEnd)) {
+        at = lineEnd;
+      } else {
+        if (spaces(source, at, lineEnd) < container.indent) break;
+        at += container.indent;
+      }
+      matched++;
+    }
+    const all = matched === this.containers.length;
+    if (this.fence) {
+      if (all) {
+        if (closesFence(source, at, lineEnd, this.fence)) this.fence = undefined;
+        return;
+      }
+      this.fence = undefined; // its container ended
+      this.interrupted(at, lineEnd);
+    }
+    if (this.indentedCode >= 0) {
+      if (all && (isBlank(source, at, lineEnd) || spaces(source, at, lineEnd) >= 4)) return;
+      this.indentedCode = -1;
+      this.interrupted(at, lineEnd);
+    }
+    if (this.afterDefinition) {
+      this.afterDefinition = false;
+      if (!isBlank(source, at, lineEnd)) this.interrupted(at, lineEnd);
+    }
+    const start = blockStart(source, at, lineEnd, this.paragraph !== undefined);
+    if (this.paragraph) {
+      if (!all) {
+        if (start === "other") throw DECLINE; // a lazy continuation line
+        // An item numbered other than 1 goes on the list left (same delimiter), else it is lazy.
+        if (start === "item-lazy" && !this.continuesList(matched, at, lineEnd)) throw DECLINE;
+        this.closeParagraph();
+      } else if (start === "blank") {
+        this.closeParagraph();
+      } else if (this.setext(at, lineEnd)) {
+        return;
+      } else if (start === "other" || start === "item-lazy") {
+        if (tableAhead(source, at, lineEnd, this.containers.length > 0)) throw DECLINE; // a table under a paragraph
+        const content = at + spaces(source, at, lineEnd);
+        this.paragraph.lineStarts.push(content);
+        this.paragraph.end = trimEnd(source, content, lineEnd);
+        return;
+      } else this.closeParagraph();
+    }
+    this.containers.length = matched;
+    this.open(at, lineEnd);
+  }
+
+  /** A line where a block may start (no paragraph open): containers, then one leaf. */
+  open(at: number, lineEnd: number): void {
+    const source = this.source;
+    let itemContent = -1;
+    for (;;) {
+      const indent = spaces(source, at, lineEnd);
+      if (at + indent === lineEnd) return; // blank
+      if (indent >= 4) {
+        if (at === itemContent) throw DECLINE; // an item starting with indented code
+        this.indentedCode = 0;
+        return;
+      }
+      const content = at + indent;
+      const code = source.charCodeAt(content);
+      if (code === 62) {
+        this.containers.push({ quote: true });
+        at = content + 1;
+        if (source.charCodeAt(at) === SPACE) at++;
+        continue;
+      }
+      const marker = listMarker(source, content, lineEnd);
+      if (marker > 0 && !isThematicBreak(source, content, lineEnd)) {
+        const gap = spaces(source, content + marker, lineEnd);
+        if (content + marker + gap === lineEnd || gap > 4) throw DECLINE;
+        const indent = content + marker + gap - at;
+        this.containers.push({ quote: false, indent, marker: itemMarker(source, content) });
+        at = itemContent = content + marker + gap;
+        continue;
+      }
+      this.leaf(content, lineEnd, at === itemContent);
+      return;
+    }
+  }
+
+  /** One leaf block starting at `at` (indentation skipped). */
+  leaf(at: number, lineEnd: number, firstInItem: boolean): void {
+    const source = this.source;
+    const code = source.charCodeAt(at);
+    if (code === 35) {
+      this.heading(at, lineEnd);
+      return;
+    }
+    const fence = fenceAt(source, at, lineEnd);
+    if (fence) {
+      this.fence = { ...fence, depth: this.containers.length };
+      return;
+    }
+    if (isThematicBreak(source, at, lineEnd)) return;
+    if (code === 60 && this.htmlStart(at, lineEnd, false)) return;
+    if (code === 91) {
+      FOOTNOTE_DEFINITION.lastIndex = at;
+      const footnote = FOOTNOTE_DEFINITION.exec(source);
+      if (footnote) {
+        this.footnote(footnote[1], FOOTNOTE_DEFINITION.lastIndex, lineEnd);
+        return;
+      }
+      DEFINITION.lastIndex = at;
+      const definition = DEFINITION.exec(source);
+      if (definition) {
+        this.context.definitions.add(normalizeLabel(definition[1]));
+        this.afterDefinition = true;
+        const indent = spaces(source, lineEnd + 1, source.length);
+        const next = source.charCodeAt(lineEnd + 1 + indent);
+        if (next === 34 || next === 39 || next === 40) throw DECLINE; // a title on the next line
+        // micromark reads an indented line after a definition as a paragraph, not code.
+        if (indent >= 4 && next !== 10 && next === next) throw DECLINE;
+        return;
+      }
+      if (/^\[[^\]]*\]:/.test(source.slice(at, lineEnd))) throw DECLINE;
+    }
+    if (tableAhead(source, at, lineEnd, this.containers.length > 0)) {
+      if (this.containers.length > 0) throw DECLINE;
+      const table = tableCells(source, at, lineEnd);
+      for (const [start, end] of table.cells) {
+        if (end > start) this.out.push({ start, end, lineStarts: [], check: false });
+      }
+      this.skipTo = table.end;
+      return;
+    }
+    const check = firstInItem && /^\[[ xX]\] +[^ ]/.test(source.slice(at, lineEnd));
+    this.paragraph = { start: at, end: trimEnd(source, at, lineEnd), lineStarts: [], check };
+  }
+
+  /** Whether the item at `at` has the marker of the outermost container the line left. */
+  continuesList(matched: number, at: number, lineEnd: number): boolean {
+    const left = this.containers[matched];
+    const content = at + spaces(this.source, at, lineEnd);
+    return !left.quote && left.marker === itemMarker(this.source, content) &&
+      !isBlank(this.source, content + listMarker(this.source, content, lineEnd), lineEnd);
+  }
+
+  /**
+   * A line that ends a code block: micromark starts what follows as if it interrupted the
+   * code (no list at 2., no empty item, no HTML of kind 7, no table). Those decline.
+   */
+  interrupted(at: number, lineEnd: number): void {
+    const source = this.source;
+    const content = at + spaces(source, at, lineEnd);
+    const start = blockStart(source, at, lineEnd, true);
+    if (start === "item-lazy" || source.charCodeAt(content) === 60) throw DECLINE;
+    if (source.indexOf("|", content) >= 0 && source.indexOf("|", content) < lineEnd) throw DECLINE;
+  }
+
+  /** A setext underline under the open paragraph: it becomes a heading. */
+  setext(at: number, lineEnd: number): boolean {
+    const source = this.source;
+    if (!isSetextUnderline(source, at, lineEnd)) return false;
+    this.closeParagraph();
+    return true;
+  }
+
+  closeParagraph(): void {
+    if (this.paragraph) this.out.push(this.paragraph);
+    this.paragraph = undefined;
+  }
+
+  heading(at: number, lineEnd: number): void {
+    const source = this.source;
+    let level = 0;
+    while (source.charCodeAt(at + level) === 35) level++;
+    if (level > 6 || (at + level < lineEnd && source.charCodeAt(at + level) !== SPACE)) {
+      this.paragraph = {
+        start: at,
+        end: trimEnd(source, at, lineEnd),
+        lineStarts: [],
+        check: false,
+      };
+      return;
+    }
+    let start = at + level;
+    while (source.charCodeAt(start) === SPACE && start < lineEnd) start++;
+    let end = trimEnd(source, start, lineEnd);
+    // A closing sequence: `#`s after a space (or alone), then spaces.
+    let hashes = end;
+    while (hashes > start && source.charCodeAt(hashes - 1) === 35) hashes--;
+    if (hashes < end && (hashes === start || source.charCodeAt(hashes - 1) === SPACE)) {
+      end = trimEnd(source, start, hashes);
+    }
+    if (end > start) this.out.push({ start, end, lineStarts: [], check: false });
+  }
+
+  /** A footnote definition of one line: a container of one paragraph. */
+  footnote(label: string, content: number, lineEnd: number): void {
+    const source = this.source;
+    if (this.containers.length > 0 || content === lineEnd) throw DECLINE;
+    // Content that would start a block of its own (HTML, a heading, a list...).
+    if (blockStart(source, content, lineEnd, false) !== "other" || /[<[|]/.test(source[content])) {
+      throw DECLINE;
+    }
+    const next = lineEnd + 1;
+    if (next < source.length) {
+      const nextEnd = source.indexOf("\n", next);
+      const end = nextEnd < 0 ? source.length : nextEnd;
+      const blank = isBlank(source, next, end);
+      if (!blank && !FOOTNOTE_START.test(source.slice(next, end))) throw DECLINE;
+      if (blank && /^\n* {4}/.test(source.slice(nextEnd + 1))) throw DECLINE;
+    }
+    this.context.footnotes.add(normalizeLabel(label));
+    this.out.push({
+      start: content,
+      end: trimEnd(source, content, lineEnd),
+      lineStarts: [],
+      check: false,
+    });
+  }
+
+  /** Lines up to here belong to a table already read. */
+  skipTo = -1;
+
+  /** An HTML block starting at `at` (kinds 1, 2, 6 and 7); `interrupting`: under a paragraph. */
+  htmlStart(at: number, lineEnd: number, interrupting: boolean): boolean {
+    const source = this.source;
+    const kind = htmlBlockKind(source, at, lineEnd, interrupting);
+    if (!kind) return false;
+    if (interrupting) return true;
+    if (this.containers.length > 0) throw DECLINE;
+    let start = at;
+    while (start > 0 && source.charCodeAt(start - 1) === SPACE) start--;
+    this.html = { kind, start, end: lineEnd };
+    if (htmlBlockEnds(kind, source.slice(at, lineEnd))) this.closeHtml();
+    return true;
+  }
+
+  /** A line inside an open HTML block: true when it belongs to it. */
+  htmlLine(lineStart: number, lineEnd: number): boolean {
+    const html = this.html!;
+    if (html.kind === "blank" && isBlank(this.source, lineStart, lineEnd)) {
+      this.closeHtml();
+      return false;
+    }
+    html.end = lineEnd;
+    if (htmlBlockEnds(html.kind, this.source.slice(lineStart, lineEnd))) this.closeHtml();
+    return true;
+  }
+
+  closeHtml(): void {
+    if (!this.html) return;
+    this.out.push({ type: "htmlFlow", start: this.html.start, end: this.html.end, children: [] });
+    this.html = undefined;
+  }
+}

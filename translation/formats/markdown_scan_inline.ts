@@ -1,0 +1,376 @@
+/**
+ * The inline half of the own Markdown reader (markdown_scan.ts): one left-to-right pass over a
+ * text block's source with char-code comparisons, building micromark's inline token types with
+ * source offsets (emphasis, strong, strikethrough, links, images, code, math, autolinks, inline
+ * HTML, hard breaks, footnote calls). It follows micromark's rules for the shapes it reads and
+ * throws DECLINE on the rest (a literal autolink, a comment or an HTML tag over two lines,
+ * emphasis runs of three, delimiters that could open and close, brackets that part from
+ * micromark's pairing), so that marked or micromark reads the document.
+ */
+import { DECLINE } from "./markdown_marked_lexer.ts";
+import type { Syntax } from "./markdown_syntax.ts";
+import { labelDefined, normalizeLabel, resourceEnd } from "./markdown_scan_links.ts";
+
+/** What the inline pass needs from the block pass. */
+export interface InlineContext {
+  source: string;
+  /** Normalised labels of the link reference definitions. */
+  definitions: Set<string>;
+  /** Normalised labels of the footnote definitions. */
+  footnotes: Set<string>;
+  /** Whether `$` starts inline math (the document holds a `$`). */
+  math: boolean;
+}
+
+/** A run of `*`, `_` or `~` that may open or close, until resolved. */
+interface Delimiter extends Syntax {
+  type: "delimiter";
+  marker: number;
+  open: boolean;
+  close: boolean;
+}
+
+type Item = Syntax | Delimiter;
+
+interface Bracket {
+  start: number;
+  image: boolean;
+  /** Index in the items of the first item inside the brackets. */
+  item: number;
+  active: boolean;
+  /** Delimiter runs seen inside: a bracket that is no link then declines. */
+  delimiters: number;
+}
+
+const BACKSLASH = 92;
+const NEWLINE = 10;
+const SPACE = 32;
+const TILDE = 126;
+const ASTERISK = 42;
+const UNDERSCORE = 95;
+const BACKTICK = 96;
+const DOLLAR = 36;
+const EXCLAMATION = 33;
+const LEFT_BRACKET = 91;
+const RIGHT_BRACKET = 93;
+const LESS_THAN = 60;
+
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+const PUNCTUATION = /\p{P}|\p{S}/u;
+const WHITESPACE = /\s/;
+/** A URI autolink, an e-mail autolink, an opening tag, a closing tag (CommonMark's grammar). */
+const AUTOLINK = /<[a-zA-Z][a-zA-Z\d+.-]{1,31}:[^\0- <>]*>/y;
+const EMAIL =
+  /<[\w.!#$%&'*+/=?^`{|}~-]+@[a-zA-Z\d](?:[a-zA-Z\d-]{0,61}[a-zA-Z\d])?(?:\.[a-zA-Z\d](?:[a-zA-Z\d-]{0,61}[a-zA-Z\d])?)*>/y;
+const OPEN_TAG =
+  /<[a-zA-Z][a-zA-Z\d-]*(?:[ \t\n]+[a-zA-Z_:][\w.:-]*(?:[ \t\n]*=[ \t\n]*(?:[^ \t\n"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t\n]*\/?>/y;
+const CLOSE_TAG = /<\/[a-zA-Z][a-zA-Z\d-]*[ \t\n]*>/y;
+/** Where GFM links a bare address: read by marked or micromark instead. */
+const LITERAL_AUTOLINK = /www\.|https?:\/\/|mailto:|xmpp:/iy;
+
+/** micromark's character classes: 1 white space (or a line bound), 2 punctuation, 0 other. */
+function classify(code: number): number {
+  if (code !== code || code === NEWLINE || code === SPACE) return 1; // NaN: a bound
+  if (code < 128) {
+    if (code <= SPACE) return WHITESPACE.test(String.fromCharCode(code)) ? 1 : 0;
+    return ASCII_PUNCTUATION.test(String.fromCharCode(code)) ? 2 : 0;
+  }
+  const character = String.fromCharCode(code);
+  if (WHITESPACE.test(character)) return 1;
+  return PUNCTUATION.test(character) ? 2 : 0;
+}
+
+function node(type: string, start: number, end: number, children: Syntax[] = []): Syntax {
+  return { type, start, end, children };
+}
+
+/** Nodes with the gaps between them (and to [start, end)) filled with text. */
+function filled(nodes: readonly Syntax[], start: number, end: number): Syntax[] {
+  const out: Syntax[] = [];
+  let at = start;
+  for (const own of nodes) {
+    if (own.start > at) out.push(node("data", at, own.start));
+    out.push(own);
+    at = own.end;
+  }
+  if (at < end) out.push(node("data", at, end));
+  return out;
+}
+
+/**
+ * The inline syntax of [start, end): `lineStarts` are where the content of each line after the
+ * first begins (after its container prefix and indentation), in order.
+ *
+ * @throws DECLINE where this reader does not follow micromark.
+ */
+export function scanInline(
+  context: InlineContext,
+  start: number,
+  end: number,
+  lineStarts: readonly number[],
+): Syntax[] {
+  const source = context.source;
+  const items: Item[] = [];
+  const brackets: Bracket[] = [];
+  let line = 0;
+  /** Start of the current line's content: the character before it is a line bound. */
+  let lineStart = start;
+  let i = start;
+  const before = (at: number) => at === lineStart ? NaN : source.charCodeAt(at - 1);
+  const after = (at: number) => at >= end ? NaN : source.charCodeAt(at);
+  while (i < end) {
+    const code = source.charCodeAt(i);
+    switch (code) {
+      case NEWLINE: {
+        let spaces = i;
+        while (spaces > lineStart && source.charCodeAt(spaces - 1) === SPACE) spaces--;
+        if (i - spaces >= 2) items.push(node("hardBreakTrailing", spaces, i));
+        // The next line's content (a code span or math may have crossed line ends before).
+        while (line < lineStarts.length && lineStarts[line] <= i) line++;
+        if (line >= lineStarts.length) throw DECLINE;
+        i = lineStart = lineStarts[line++];
+        continue;
+      }
+      case BACKSLASH: {
+        const next = source.charCodeAt(i + 1);
+        if (next === NEWLINE && i + 1 < end) {
+          items.push(node("hardBreakEscape", i, i + 1));
+          i++;
+        } else if (i + 1 < end && ASCII_PUNCTUATION.test(source[i + 1])) i += 2;
+        else i++;
+        continue;
+      }
+      case BACKTICK:
+      case DOLLAR: {
+        if (code === DOLLAR && !context.math) break;
+        const close = closingRun(source, i, end, code);
+        if (close.end > 0) {
+          items.push(node(code === BACKTICK ? "codeText" : "mathText", i, close.end));
+          i = close.end;
+        } else i = close.next;
+        continue;
+      }
+      case ASTERISK:
+      case UNDERSCORE:
+      case TILDE: {
+        let to = i + 1;
+        while (source.charCodeAt(to) === code && to < end) to++;
+        const size = to - i;
+        if (code !== TILDE && size > 2) throw DECLINE;
+        if (code === TILDE && size > 2) {
+          i = to;
+          continue;
+        }
+        const was = before(i);
+        const next = after(to);
+        const previousClass = classify(was);
+        const nextClass = classify(next);
+        let open: boolean;
+        let close: boolean;
+        if (code === TILDE) {
+          open = !nextClass || (nextClass === 2 && previousClass !== 0);
+          close = !previousClass || (previousClass === 2 && nextClass !== 0);
+        } else {
+          const opens = !nextClass || (nextClass === 2 && previousClass !== 0) || next === TILDE;
+          const closes = !previousClass || (previousClass === 2 && nextClass !== 0) ||
+            was === TILDE;
+          open = code === ASTERISK ? opens : opens && (previousClass !== 0 || !closes);
+          close = code === ASTERISK ? closes : closes && (nextClass !== 0 || !opens);
+        }
+        if (open && close) throw DECLINE;
+        if (open || close) {
+          const delimiter: Delimiter = {
+            type: "delimiter",
+            start: i,
+            end: to,
+            children: [],
+            marker: code,
+            open,
+            close,
+          };
+          items.push(delimiter);
+          for (const bracket of brackets) bracket.delimiters++;
+        }
+        i = to;
+        continue;
+      }
+      case EXCLAMATION:
+        if (source.charCodeAt(i + 1) === LEFT_BRACKET && i + 1 < end) {
+          brackets.push({ start: i, image: true, item: items.length, active: true, delimiters: 0 });
+          i += 2;
+          continue;
+        }
+        break;
+      case LEFT_BRACKET: {
+        if (source.charCodeAt(i + 1) === 94) { // `^`: a footnote call
+          const close = source.indexOf("]", i + 2);
+          const label = close < 0 || close >= end ? "" : source.slice(i + 2, close);
+          if (label === "" || /[\s\\[]/.test(label)) throw DECLINE;
+          if (!context.footnotes.has(normalizeLabel(label))) throw DECLINE;
+          items.push(node("gfmFootnoteCall", i, close + 1));
+          i = close + 1;
+          continue;
+        }
+        brackets.push({ start: i, image: false, item: items.length, active: true, delimiters: 0 });
+        i++;
+        continue;
+      }
+      case RIGHT_BRACKET: {
+        const bracket = brackets.pop();
+        if (!bracket) break;
+        const link = bracket.active ? closeLink(context, bracket, items, i, end) : undefined;
+        if (!link) {
+          if (bracket.delimiters > 0) throw DECLINE;
+          break;
+        }
+        items.length = bracket.item;
+        items.push(link);
+        // Links do not hold links: the brackets before this one can no longer make one.
+        if (!bracket.image) { for (const outer of brackets) outer.active = false; }
+        i = link.end;
+        continue;
+      }
+      case LESS_THAN: {
+        const tag = htmlOrAutolink(source, i);
+        if (tag) {
+          if (tag.end > end || source.slice(i, tag.end).includes("\n")) throw DECLINE;
+          items.push(tag);
+          i = tag.end;
+          continue;
+        }
+        if (source.startsWith("<!", i) || source.startsWith("<?", i)) throw DECLINE;
+        break;
+      }
+      case 64: // `@`: maybe an e-mail address, which GFM links
+        throw DECLINE;
+      case 119:
+      case 87:
+      case 104:
+      case 72:
+      case 109:
+      case 77:
+      case 120:
+      case 88:
+        LITERAL_AUTOLINK.lastIndex = i;
+        if (LITERAL_AUTOLINK.test(source)) throw DECLINE;
+        break;
+    }
+    i++;
+  }
+  return filled(resolve(items, false), start, end);
+}
+
+/** The end of the code (or math) span opening at `at`, or 0 and where scanning goes on. */
+function closingRun(source: string, at: number, end: number, marker: number) {
+  let size = 0;
+  while (source.charCodeAt(at + size) === marker && at + size < end) size++;
+  let from = at + size;
+  while (from < end) {
+    const next = source.indexOf(String.fromCharCode(marker), from);
+    if (next < 0 || next >= end) break;
+    let run = 0;
+    while (source.charCodeAt(next + run) === marker && next + run < end) run++;
+    if (run === size) return { end: next + run, next: 0 };
+    from = next + run;
+  }
+  return { end: 0, next: at + size };
+}
+
+function htmlOrAutolink(source: string, at: number): Syntax | undefined {
+  for (const [pattern, type] of TAGS) {
+    pattern.lastIndex = at;
+    if (pattern.test(source)) return node(type, at, pattern.lastIndex);
+  }
+  return undefined;
+}
+
+const TAGS: readonly [RegExp, string][] = [
+  [AUTOLINK, "autolink"],
+  [EMAIL, "autolink"],
+  [OPEN_TAG, "htmlText"],
+  [CLOSE_TAG, "htmlText"],
+];
+
+/**
+ * Emphasis, strong and strikethrough from the delimiter runs of `items`: an opener pairs with
+ * the next closer of the same marker and size. Anything where micromark would look further
+ * (a closer of another marker or size on top, leftovers inside link text) declines.
+ */
+function resolve(items: readonly Item[], inLink: boolean): Syntax[] {
+  const out: Item[] = [];
+  const openers: number[] = [];
+  for (const item of items) {
+    if (item.type !== "delimiter") {
+      out.push(item);
+      continue;
+    }
+    const delimiter = item as Delimiter;
+    if (delimiter.close && openers.length > 0) {
+      const at = openers.pop()!;
+      const opener = out[at] as Delimiter;
+      const size = delimiter.end - delimiter.start;
+      if (opener.marker !== delimiter.marker || opener.end - opener.start !== size) {
+        throw DECLINE;
+      }
+      const type = delimiter.marker === TILDE
+        ? "strikethrough"
+        : size === 1
+        ? "emphasis"
+        : "strong";
+      const inner = filled(out.splice(at + 1) as Syntax[], opener.end, delimiter.start);
+      out.pop();
+      out.push(
+        node(type, opener.start, delimiter.end, [
+          node(`${type}Text`, opener.end, delimiter.start, inner),
+        ]),
+      );
+      continue;
+    }
+    if (delimiter.close && inLink) throw DECLINE;
+    if (delimiter.open) {
+      openers.push(out.length);
+      out.push(delimiter);
+    }
+  }
+  if (openers.length > 0 && inLink) throw DECLINE;
+  return out.filter((item) => item.type !== "delimiter");
+}
+
+/** The link or image closed by the `]` at `at`, or undefined when the brackets are text. */
+function closeLink(
+  context: InlineContext,
+  bracket: Bracket,
+  items: Item[],
+  at: number,
+  end: number,
+): Syntax | undefined {
+  const source = context.source;
+  const opener = bracket.image ? 2 : 1;
+  const textStart = bracket.start + opener;
+  const next = source.charCodeAt(at + 1);
+  let to: number;
+  let how: Syntax | undefined;
+  if (next === 40 && at + 1 < end) { // `(`
+    to = resourceEnd(source, at + 2, end);
+    how = node("resource", at + 1, to);
+  } else if (next === LEFT_BRACKET && at + 1 < end) {
+    const close = source.indexOf("]", at + 2);
+    if (close < 0 || close >= end) throw DECLINE;
+    const label = source.slice(at + 2, close);
+    if (/[\n[\\]/.test(label)) throw DECLINE;
+    to = close + 1;
+    if (label === "") {
+      if (!labelDefined(context.definitions, source.slice(textStart, at))) throw DECLINE;
+      how = node("reference", at + 1, to);
+    } else {
+      if (!context.definitions.has(normalizeLabel(label))) throw DECLINE;
+      how = node("reference", at + 1, to, [node("referenceString", at + 2, close)]);
+    }
+  } else {
+    if (!labelDefined(context.definitions, source.slice(textStart, at))) return undefined;
+    to = at + 1;
+  }
+  const inner = filled(resolve(items.slice(bracket.item), true), textStart, at);
+  const label = node("label", bracket.start, at + 1, [node("labelText", textStart, at, inner)]);
+  return node(bracket.image ? "image" : "link", bracket.start, to, how ? [label, how] : [label]);
+}

@@ -1,0 +1,74 @@
+/**
+ * Link pieces for the own Markdown scanner's inline pass (markdown_scan_inline.ts): labels as
+ * micromark compares them, and an inline link's `(destination "title")`.
+ */
+import { DECLINE } from "./markdown_marked_lexer.ts";
+
+const BACKSLASH = 92;
+const NEWLINE = 10;
+const SPACE = 32;
+const LESS_THAN = 60;
+
+/** Normalised label, as micromark compares labels. */
+export function normalizeLabel(label: string): string {
+  return label.replace(/[\t\n\r ]+/g, " ").trim().toLowerCase().toUpperCase();
+}
+
+/** Whether link text used as a label names a definition; declines on text micromark reads otherwise. */
+export function labelDefined(definitions: ReadonlySet<string>, text: string): boolean {
+  if (/[\n[\]\\]/.test(text)) throw DECLINE;
+  const label = normalizeLabel(text);
+  return label !== "" && definitions.has(label);
+}
+
+/**
+ * The end of an inline link's `(destination "title")` from `at` (after the `(`); declines on
+ * what it does not read (a line end, an unbalanced destination, a missing `)`).
+ */
+export function resourceEnd(source: string, at: number, end: number): number {
+  const skip = () => {
+    while (source.charCodeAt(at) === SPACE && at < end) at++;
+  };
+  skip();
+  if (source.charCodeAt(at) === LESS_THAN) {
+    at++;
+    while (at < end) {
+      const code = source.charCodeAt(at);
+      if (code === 62) break;
+      if (code === NEWLINE || code === LESS_THAN) throw DECLINE;
+      at += code === BACKSLASH ? 2 : 1;
+    }
+    if (at >= end) throw DECLINE;
+    at++;
+  } else {
+    let depth = 0;
+    while (at < end) {
+      const code = source.charCodeAt(at);
+      if (code <= SPACE || code === 127) break;
+      if (code === 40) depth++;
+      else if (code === 41) {
+        if (depth === 0) break;
+        depth--;
+      }
+      at += code === BACKSLASH ? 2 : 1;
+    }
+    if (depth !== 0) throw DECLINE;
+  }
+  const beforeTitle = at;
+  skip();
+  const quote = source.charCodeAt(at);
+  if ((quote === 34 || quote === 39 || quote === 40) && at > beforeTitle) {
+    const close = quote === 40 ? 41 : quote;
+    at++;
+    while (at < end && source.charCodeAt(at) !== close) {
+      const code = source.charCodeAt(at);
+      if (code === NEWLINE || (quote === 40 && code === 40)) throw DECLINE;
+      at += code === BACKSLASH ? 2 : 1;
+    }
+    if (at >= end) throw DECLINE;
+    at++;
+    skip();
+  }
+  if (source.charCodeAt(at) !== 41 || at >= end) throw DECLINE;
+  return at + 1;
+}
