@@ -65,8 +65,11 @@ const EMAIL =
 const OPEN_TAG =
   /<[a-zA-Z][a-zA-Z\d-]*(?:[ \t\n]+[a-zA-Z_:][\w.:-]*(?:[ \t\n]*=[ \t\n]*(?:[^ \t\n"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t\n]*\/?>/y;
 const CLOSE_TAG = /<\/[a-zA-Z][a-zA-Z\d-]*[ \t\n]*>/y;
-/** Where GFM links a bare address: read by marked or micromark instead. */
-const LITERAL_AUTOLINK = /www\.|https?:\/\/|mailto:|xmpp:/iy;
+/** Where GFM links a bare address; the scanner reads plain domains and paths only. */
+const WWW = /www\./iy;
+const PROTOCOL = /https?:\/\/(?=[a-zA-Z\d-]+\.)/iy;
+const OTHER_PROTOCOL = /mailto:|xmpp:|https?:\/\//iy;
+const ADDRESS = /[a-zA-Z\d-]+(?:\.[a-zA-Z\d-]+)*(?:\/[a-zA-Z\d/.-]*)?/y;
 
 /** micromark's character classes: 1 white space (or a line bound), 2 punctuation, 0 other. */
 function classify(code: number): number {
@@ -250,10 +253,13 @@ export function scanInline(
       case 109:
       case 77:
       case 120:
-      case 88:
-        LITERAL_AUTOLINK.lastIndex = i;
-        if (LITERAL_AUTOLINK.test(source)) throw DECLINE;
-        break;
+      case 88: {
+        const link = literalAutolink(source, i, end, before(i), brackets.length > 0);
+        if (link === 0) break;
+        items.push(node("literalAutolink", i, link));
+        i = link;
+        continue;
+      }
     }
     i++;
   }
@@ -373,4 +379,40 @@ function closeLink(
   const inner = filled(resolve(items.slice(bracket.item), true), textStart, at);
   const label = node("label", bracket.start, at + 1, [node("labelText", textStart, at, inner)]);
   return node(bracket.image ? "image" : "link", bracket.start, to, how ? [label, how] : [label]);
+}
+
+/**
+ * The end of a bare address GFM links at `at` (`www.` or `http(s)://`, then a domain and a
+ * path of letters, digits, `-`, `.` and `/`), 0 where there is none; declines on the shapes
+ * whose bounds micromark sets by finer rules (after anything but white space, inside brackets,
+ * followed by anything but white space or `.,:;!?`, an e-mail or another protocol).
+ */
+function literalAutolink(
+  source: string,
+  at: number,
+  end: number,
+  previous: number,
+  inBrackets: boolean,
+): number {
+  const second = source.charCodeAt(at + 1) | 32;
+  if (second !== 119 && second !== 116 && second !== 97 && second !== 109) return 0;
+  let from = 0;
+  for (const pattern of [WWW, PROTOCOL]) {
+    pattern.lastIndex = at;
+    if (pattern.test(source)) from = pattern.lastIndex;
+  }
+  if (from === 0) {
+    OTHER_PROTOCOL.lastIndex = at;
+    if (OTHER_PROTOCOL.test(source)) throw DECLINE;
+    return 0;
+  }
+  if (classify(previous) !== 1 || inBrackets) throw DECLINE;
+  ADDRESS.lastIndex = from;
+  if (!ADDRESS.test(source)) throw DECLINE;
+  let to = Math.min(ADDRESS.lastIndex, end);
+  while (source.charCodeAt(to - 1) === 46) to--; // a trailing `.` ends the sentence
+  let after = to;
+  while (after < end && /[.,:;!?]/.test(source[after])) after++;
+  if (after < end && classify(source.charCodeAt(after)) !== 1) throw DECLINE;
+  return to;
 }
