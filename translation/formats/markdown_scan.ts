@@ -19,7 +19,7 @@
  * it to micromark's cut on the corpus and generated documents.
  */
 import { DECLINE, frontMatterEnd } from "./markdown_marked_lexer.ts";
-import { type InlineContext, scanInline } from "./markdown_scan_inline.ts";
+import { addressStarts, type InlineContext, scanInline } from "./markdown_scan_inline.ts";
 import { normalizeLabel } from "./markdown_scan_links.ts";
 import type { Syntax } from "./markdown_syntax.ts";
 import {
@@ -92,8 +92,13 @@ class BlockScanner {
   html: { kind: HtmlBlockKind; start: number; end: number } | undefined;
 
   constructor(readonly source: string) {
-    this.context = { source, definitions: new Set(), footnotes: new Set(), math: false };
-    this.context.math = source.includes("$");
+    this.context = {
+      source,
+      definitions: new Set(),
+      footnotes: new Set(),
+      math: source.includes("$"),
+      addresses: addressStarts(source),
+    };
   }
 
   scan(body: number): Syntax {

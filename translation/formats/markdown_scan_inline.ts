@@ -20,6 +20,8 @@ export interface InlineContext {
   footnotes: Set<string>;
   /** Whether `$` starts inline math (the document holds a `$`). */
   math: boolean;
+  /** Where a bare address may start ({@link addressStarts}). */
+  addresses: readonly number[];
 }
 
 /** A run of `*`, `_` or `~` that may open or close, until resolved. */
@@ -65,6 +67,21 @@ const EMAIL =
 const OPEN_TAG =
   /<[a-zA-Z][a-zA-Z\d-]*(?:[ \t\n]+[a-zA-Z_:][\w.:-]*(?:[ \t\n]*=[ \t\n]*(?:[^ \t\n"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t\n]*\/?>/y;
 const CLOSE_TAG = /<\/[a-zA-Z][a-zA-Z\d-]*[ \t\n]*>/y;
+/** What may start inline syntax (bare addresses are found once per document, see below). */
+const SPECIAL = /[\n\\`$*_~![\]<@]/g;
+/** Where GFM may link a bare address. */
+const ADDRESS_START = /www\.|https?:|mailto:|xmpp:/gi;
+
+/** Where a bare address may start in `source`, in order. */
+export function addressStarts(source: string): number[] {
+  const starts: number[] = [];
+  ADDRESS_START.lastIndex = 0;
+  for (let match = ADDRESS_START.exec(source); match; match = ADDRESS_START.exec(source)) {
+    starts.push(match.index);
+  }
+  return starts;
+}
+
 /** Where GFM links a bare address; the scanner reads plain domains and paths only. */
 const WWW = /www\./iy;
 const PROTOCOL = /https?:\/\/(?=[a-zA-Z\d-]+\.)/iy;
@@ -121,7 +138,23 @@ export function scanInline(
   let i = start;
   const before = (at: number) => at === lineStart ? NaN : source.charCodeAt(at - 1);
   const after = (at: number) => at >= end ? NaN : source.charCodeAt(at);
+  const addresses = context.addresses;
+  let address = 0;
   while (i < end) {
+    // Straight to the next character that may start syntax: most text holds none.
+    while (address < addresses.length && addresses[address] < i) address++;
+    SPECIAL.lastIndex = i;
+    i = SPECIAL.test(source) ? SPECIAL.lastIndex - 1 : end;
+    if (address < addresses.length && addresses[address] < i && addresses[address] < end) {
+      i = addresses[address++];
+      const link = literalAutolink(source, i, end, before(i), brackets.length > 0);
+      if (link > 0) {
+        items.push(node("literalAutolink", i, link));
+        i = link;
+      } else i++;
+      continue;
+    }
+    if (i >= end) break;
     const code = source.charCodeAt(i);
     switch (code) {
       case NEWLINE: {
@@ -246,20 +279,6 @@ export function scanInline(
       }
       case 64: // `@`: maybe an e-mail address, which GFM links
         throw DECLINE;
-      case 119:
-      case 87:
-      case 104:
-      case 72:
-      case 109:
-      case 77:
-      case 120:
-      case 88: {
-        const link = literalAutolink(source, i, end, before(i), brackets.length > 0);
-        if (link === 0) break;
-        items.push(node("literalAutolink", i, link));
-        i = link;
-        continue;
-      }
     }
     i++;
   }
