@@ -5,9 +5,13 @@
  * health p99 < 100 ms, pass-through p99 < 250 ms, RSS growth after the load < 10 % (at 10 and
  * 30 s); engine p99 is reported.
  * The server is the real app with the built-in engine on the committed tiny model.
+ * Runs with -A: CPU times and RSS come from /proc, which Deno opens only then; other processes'
+ * CPU during the load is reported (machine busy time minus server, client and probe).
  * Usage: deno task bench:ws [--clients 200] [--seconds 30] [--cpu-prof DIR] [--v8-flags FLAGS]
+ *   [--server-out FILE]
  * (`--cpu-prof DIR` writes the server's V8 CPU profile into DIR, to see what holds its loop;
- * `--v8-flags` replaces the product's V8 flags, to compare heap settings.)
+ * `--v8-flags` replaces the product's V8 flags, to compare heap settings; `--server-out FILE`
+ * keeps the server's stdout, e.g. what `--v8-flags ...,--trace-gc` prints.)
  */
 const flag = (name: string, fallback: number) =>
   Deno.args.includes(name) ? Number(Deno.args[Deno.args.indexOf(name) + 1]) : fallback;
@@ -16,6 +20,7 @@ const SECONDS = flag("--seconds", 30);
 const text = (name: string) =>
   Deno.args.includes(name) ? Deno.args[Deno.args.indexOf(name) + 1] : undefined;
 const profileDir = text("--cpu-prof");
+const serverOut = text("--server-out");
 /** The V8 flags of the `tolk` and `start` tasks and of compiled binaries (deno.json, compile.sh). */
 const PRODUCT_V8_FLAGS = "--max-semi-space-size=2,--no-memory-pool";
 const v8Flags = text("--v8-flags") ?? PRODUCT_V8_FLAGS;
@@ -32,30 +37,60 @@ const server = new Deno.Command(Deno.execPath(), {
   stdout: "piped",
   stderr: "inherit",
 }).spawn();
-const [url, token] = (await firstLine(server.stdout)).split(" ");
+const [url, token] = (await serverLine(server.stdout)).split(" ");
 const wsUrl = `${url.replace("http", "ws")}/v1/ws/translate?token=${token}`;
 
-async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+/**
+ * The server's `URL TOKEN` line. V8's tracing flags print to the same stdout, before and after it:
+ * the rest is kept in `--server-out` or drained (a full pipe would stall the server).
+ */
+async function serverLine(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
+  const out = serverOut
+    ? await Deno.open(serverOut, { write: true, create: true, truncate: true })
+    : undefined;
+  const decoder = new TextDecoder();
   let text = "";
-  while (!text.includes("\n")) {
+  let found: string | undefined;
+  while (found === undefined) {
     const { value, done } = await reader.read();
-    if (done) throw new Error("the server ended before its first line");
-    text += value;
+    if (done) throw new Error("the server ended before printing its URL");
+    await out?.write(value);
+    text += decoder.decode(value, { stream: true });
+    // Not a line of its own: libc buffers V8's lines, so they can cut into it.
+    found = text.match(/(http:\/\/\S+ \S+)\n/)?.[1];
   }
-  reader.releaseLock();
-  return text.split("\n")[0];
+  (async () => {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      await out?.write(chunk.value);
+    }
+    out?.close();
+  })();
+  return found;
 }
 
-// ps, not /proc/PID/status: Deno refuses /proc reads without --allow-all.
-async function ps(pid: number, field: "rss" | "times"): Promise<number> {
-  const out = await new Deno.Command("ps", { args: ["-o", `${field}=`, "-p", String(pid)] })
-    .output();
-  return Number(new TextDecoder().decode(out.stdout).trim());
+/** RSS of a process in MB. */
+async function rssMb(pid: number): Promise<number> {
+  const status = await Deno.readTextFile(`/proc/${pid}/status`);
+  return Number(status.match(/VmRSS:\s*(\d+)/)![1]) / 1024;
 }
-const rssMb = async (pid: number) => (await ps(pid, "rss")) / 1024;
-/** CPU seconds (user + system) of this client process, all threads. */
-const clientCpuSeconds = () => ps(Deno.pid, "times");
+
+const TICKS_PER_SECOND = 100;
+/** CPU seconds (user + system, all threads) of a process. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const fields = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** CPU seconds the whole machine was busy (all cores). */
+async function machineBusySeconds(): Promise<number> {
+  const [user, nice, system, , , irq, softirq, steal] = (await Deno.readTextFile("/proc/stat"))
+    .split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
+}
+
+/** Above this share of a core used by other processes during the load, a run is marked disturbed. */
+const OTHERS_LIMIT = 0.1;
 
 const FRAMES = [
   {
@@ -120,13 +155,25 @@ behindEngine.length = 0;
 engineRefused = 0;
 await new Promise((resolve) => setTimeout(resolve, 2000));
 const rssBefore = await rssMb(server.pid);
-const cpuBefore = { server: await ps(server.pid, "times"), client: await clientCpuSeconds() };
+const cpuBefore = {
+  server: await cpuSeconds(server.pid),
+  client: await cpuSeconds(Deno.pid),
+  machine: await machineBusySeconds(),
+};
 
-const until = performance.now() + SECONDS * 1000;
 const probe = new Deno.Command(Deno.execPath(), {
-  args: ["run", "--allow-net", here("./health_probe.ts"), url, String(Date.now() + SECONDS * 1000)],
+  args: ["run", "--allow-net", here("./health_probe.ts"), url, String(SECONDS * 1000)],
   stdout: "piped",
-}).output();
+}).spawn();
+const probeOut = probe.stdout.pipeThrough(new TextDecoderStream()).getReader();
+let probeText = "";
+while (!probeText.includes("ready\n")) {
+  const { value, done } = await probeOut.read();
+  if (done) throw new Error("the health probe ended before it was ready");
+  probeText += value;
+}
+probeText = probeText.slice(probeText.indexOf("ready\n") + "ready\n".length);
+const until = performance.now() + SECONDS * 1000;
 let rssPeak = rssBefore;
 const sampler = setInterval(
   async () => (rssPeak = Math.max(rssPeak, await rssMb(server.pid))),
@@ -134,11 +181,22 @@ const sampler = setInterval(
 );
 await Promise.all(Array.from({ length: CLIENTS }, () => client(until)));
 const cpu = {
-  server: await ps(server.pid, "times") - cpuBefore.server,
-  client: await clientCpuSeconds() - cpuBefore.client,
+  server: await cpuSeconds(server.pid) - cpuBefore.server,
+  client: await cpuSeconds(Deno.pid) - cpuBefore.client,
+  machine: await machineBusySeconds() - cpuBefore.machine,
 };
 clearInterval(sampler);
-const health: number[] = JSON.parse(new TextDecoder().decode((await probe).stdout));
+for (let chunk = await probeOut.read(); !chunk.done; chunk = await probeOut.read()) {
+  probeText += chunk.value;
+}
+await probe.status;
+const probed: { times: number[]; cpuSeconds: number } = JSON.parse(probeText);
+const health = probed.times;
+const others = Math.max(0, cpu.machine - cpu.server - cpu.client - probed.cpuSeconds);
+/** The slowest probes with when they were sent (s after the load began): where the tail comes from. */
+const slowest = health.map((ms, tick) => ({ ms, at: (tick * 50) / 1000 }))
+  .sort((a, b) => b.ms - a.ms).slice(0, 5)
+  .map(({ ms, at }) => `${ms.toFixed(0)} ms at ${at.toFixed(2)} s`).join(", ");
 // Twice: whether V8's memory reducer has given the load's heap back by 10 s varies run to run
 // (+2 % or +60 % at 10 s in two runs of the same code); by 30 s it has.
 await new Promise((resolve) => setTimeout(resolve, 10_000));
@@ -161,6 +219,7 @@ console.log(
     fmt(replies / SECONDS)
   }/s), ${lost} lost
 ${line("health", health, "(target p99 < 100 ms)")}
+  slowest: ${slowest}
 ${line("passthrough", latencies.passthrough, "(target p99 < 250 ms)")}
 ${line(" 4th frame", behindEngine, "(the pass-through sent after the engine frame)")}
 ${line("invalid", latencies.invalid)}
@@ -168,5 +227,14 @@ ${line("engine", latencies.engine, `(${engineRefused} answered 503 engine_unavai
 RSS ${fmt(rssBefore)} MB before, ${fmt(rssPeak)} MB peak, ${fmt(rssAfter)} MB 10 s after (${
     growth(rssAfter)
   }), ${fmt(rssLater)} MB 30 s after (${growth(rssLater)}) (target < 10 %)
-CPU during the load: server ${cpu.server} s, this client ${cpu.client} s (of ${cores * SECONDS} s)`,
+CPU during the load: server ${cpu.server.toFixed(1)} s, this client ${
+    cpu.client.toFixed(1)
+  } s, probe ${probed.cpuSeconds.toFixed(1)} s, other processes ${others.toFixed(1)} s (of ${
+    cores * SECONDS
+  } s)${
+    others / SECONDS > OTHERS_LIMIT
+      ? ` — DISTURBED: others used ${(others / SECONDS * 100).toFixed(0)} % of a core`
+      : ""
+  }
+load average ${(await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ")}`,
 );
