@@ -1,9 +1,10 @@
 /**
  * The two statistical libraries behind detection, loaded once: eld (character n-grams, medium database, 60
- * languages, no Indonesian) and cld3-asm (Google's CLD3 network in WebAssembly, 100+ languages).
+ * languages, no Indonesian; its scoring over a packed copy of its database, `eld_table.ts`) and
+ * cld3-asm (Google's CLD3 network in WebAssembly, 100+ languages).
  */
-import { eld as eldMedium } from "eld/medium";
 import { loadModule } from "cld3-asm";
+import { EldTable } from "./eld_table.ts";
 
 /** One library's opinion: a language code (its own spelling) and a probability-like score. */
 export interface LibraryGuess {
@@ -33,11 +34,10 @@ const CLD3_MAX_BYTES = 1024;
 export async function loadStatisticalDetectors(): Promise<StatisticalDetectors> {
   const factory = await loadModule();
   const identifier = factory.create(0, CLD3_MAX_BYTES);
-  const eld = eldMedium.newInstance();
+  const eld = new EldTable();
 
   function eldScores(text: string): ReadonlyArray<LibraryGuess> {
-    const scores = eld.detect(text).getScores();
-    return Object.entries(scores).map(([language, score]) => ({ language, score }));
+    return eld.scores(text);
   }
 
   function cld3(text: string): LibraryGuess & { readonly reliable: boolean } {
