@@ -12,7 +12,7 @@
  * other processes took more than a tenth of a core is run again (see `OTHERS_LIMIT`).
  *
  *   deno task bench:anchor [--rounds 5] [--threads 1,2] [--tokens 128]
- *     [--measures decode,prefill,aggregate,cpu] [--streams 1,2,4]
+ *     [--measures decode,prefill,aggregate,cpu] [--streams 1,2,4] [--llama-args "..."]
  *
  * `--threads` and `--measures` split a run that would hold the CPU lock too long.
  * Runs with -A: CPU time and RSS come from /proc/<pid>, which Deno opens only then. Prints a
@@ -53,6 +53,7 @@ const { values: args } = parseArgs({
     tokens: { type: "string" },
     measures: { type: "string" },
     streams: { type: "string" },
+    "llama-args": { type: "string" },
   },
 });
 const ROUNDS = Number(args.rounds ?? 5);
@@ -60,6 +61,8 @@ const TOKENS = Number(args.tokens ?? 128);
 const THREADS = (args.threads ?? "1,2").split(",").map(Number);
 const MEASURES = new Set((args.measures ?? "decode,prefill,aggregate,cpu").split(","));
 const STREAMS = (args.streams ?? "1,2,4").split(",").map(Number);
+/** Extra llama-server arguments, e.g. `--llama-args "--load-mode none"` (stated in the output). */
+const LLAMA_ARGS = args["llama-args"]?.split(/\s+/).filter(Boolean) ?? [];
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -194,6 +197,7 @@ async function startLlamaServer(model: string, threads: number, context: number)
       ...["-m", model, "--host", "127.0.0.1", "--port", String(port)],
       ...["-t", String(threads), "-tb", String(threads), "-np", String(SLOTS)],
       ...["-c", String(context * SLOTS), "--cache-ram", "0", "--no-webui"],
+      ...LLAMA_ARGS,
     ],
     // The build's RUNPATH names the folder it was built in; the libraries sit beside the binary.
     env: { LD_LIBRARY_PATH: LLAMA_SERVER.replace(/\/[^/]+$/, "") },
@@ -398,7 +402,9 @@ console.log(`Model: random llama, 97.2M parameters, q8_0 (bench/.models/bench-10
 Machine: ${navigator.hardwareConcurrency} vCPU, ${cpu}. ${ROUNDS} alternating rounds, both servers
 up at once, greedy, exactly ${TOKENS} tokens per generation (${prefillTokens}-token prompt for
 prefill); each figure is the median over rounds, the ratio the median of per-round ratios.
-llama-server: \`-t N -tb N -np ${SLOTS} -c ${2048 * SLOTS} --cache-ram 0\` (2048 tokens per slot,
+llama-server: \`-t N -tb N -np ${SLOTS} -c ${2048 * SLOTS} --cache-ram 0${
+  LLAMA_ARGS.map((arg) => ` ${arg}`).join("")
+}\` (2048 tokens per slot,
 tolk's context for this model); tolk: \`--threads N --max-concurrent-requests ${SLOTS}\`.
 Load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAtEnd} at the end. Rounds run
 again because other processes used more than ${OTHERS_LIMIT * 100}% of a core meanwhile: ${redone}.

@@ -287,7 +287,8 @@ export class LlamaRuntime implements InferenceRuntime {
     this.#state = { ...this.#state, phase: "ready", modelStatus: "valid", contextSize };
     write(
       `model ${file.modelId} ready (${backend}, context ${contextSize} tokens, ` +
-        `${this.#options.slots} slots, ${this.#threads(llama)} threads)`,
+        `${this.#options.slots} slots, ${this.#threads(llama)} threads, ` +
+        `${megabytes(loaded.weights.hugePages.collapsed)} MB of weights on huge pages)`,
     );
   }
 
@@ -380,6 +381,10 @@ export class LlamaRuntime implements InferenceRuntime {
       throw new GenerationError({ kind: "grammar", reason: describe(error) }, { cause: error });
     });
   }
+}
+
+function megabytes(bytes: number): number {
+  return Math.round(bytes / 1024 / 1024);
 }
 
 function describe(error: unknown): string {
