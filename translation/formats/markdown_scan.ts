@@ -19,8 +19,8 @@
  * it to micromark's cut on the corpus and generated documents.
  */
 import { DECLINE, frontMatterEnd } from "./markdown_marked_lexer.ts";
-import { addressStarts, type InlineContext, scanInline } from "./markdown_scan_inline.ts";
-import { normalizeLabel } from "./markdown_scan_links.ts";
+import { type InlineContext, scanInline } from "./markdown_scan_inline.ts";
+import { addressStarts, normalizeLabel } from "./markdown_scan_links.ts";
 import type { Syntax } from "./markdown_syntax.ts";
 import {
   blockStart,
@@ -35,20 +35,13 @@ import {
   isBlank,
   isSetextUnderline,
   isThematicBreak,
+  itemMarker,
   listMarker,
   SPACE,
   spaces,
   trimEnd,
 } from "./markdown_scan_lines.ts";
 import { tableAhead, tableCells } from "./markdown_scan_table.ts";
-
-/** What tells lists apart: a bullet's character, or an ordered item's `.` or `)`. */
-function itemMarker(source: string, at: number): number {
-  const code = source.charCodeAt(at);
-  if (code < 48 || code > 57) return code;
-  while (source.charCodeAt(at) >= 48 && source.charCodeAt(at) <= 57) at++;
-  return source.charCodeAt(at);
-}
 
 /** A text block before its inline pass: [start, end) and where each further line begins. */
 interface TextBlock {
@@ -171,6 +164,8 @@ class BlockScanner {
     }
     if (this.afterDefinition) {
       this.afterDefinition = false;
+      // A definition is read like a paragraph: a line that leaves its container is lazy.
+      if (!isBlank(source, at, lineEnd) && !all) throw DECLINE;
       if (!isBlank(source, at, lineEnd)) this.interrupted(at, lineEnd);
     }
     const start = blockStart(source, at, lineEnd, this.paragraph !== undefined);
@@ -255,6 +250,8 @@ class BlockScanner {
       DEFINITION.lastIndex = at;
       const definition = DEFINITION.exec(source);
       if (definition) {
+        // micromark reads a task check on the line after a definition that starts an item.
+        if (firstInItem) throw DECLINE;
         this.context.definitions.add(normalizeLabel(definition[1]));
         this.afterDefinition = true;
         const indent = spaces(source, lineEnd + 1, source.length);
@@ -275,7 +272,10 @@ class BlockScanner {
       this.skipTo = table.end;
       return;
     }
-    const check = firstInItem && /^\[[ xX]\] +[^ ]/.test(source.slice(at, lineEnd));
+    const line = source.slice(at, lineEnd);
+    // `[x]` alone on its line: micromark may take it as the check of the next line's text.
+    if (firstInItem && /^\[[ xX]\] *$/.test(line)) throw DECLINE;
+    const check = firstInItem && /^\[[ xX]\] +[^ ]/.test(line);
     this.paragraph = { start: at, end: trimEnd(source, at, lineEnd), lineStarts: [], check };
   }
 
@@ -303,6 +303,8 @@ class BlockScanner {
   setext(at: number, lineEnd: number): boolean {
     const source = this.source;
     if (!isSetextUnderline(source, at, lineEnd)) return false;
+    // A heading's `[x]` is text: task list checks start paragraphs only.
+    this.paragraph!.check = false;
     this.closeParagraph();
     return true;
   }

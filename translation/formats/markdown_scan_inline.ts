@@ -9,7 +9,13 @@
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
 import type { Syntax } from "./markdown_syntax.ts";
-import { labelDefined, normalizeLabel, resourceEnd } from "./markdown_scan_links.ts";
+import {
+  classify,
+  labelDefined,
+  literalAutolink,
+  normalizeLabel,
+  resourceEnd,
+} from "./markdown_scan_links.ts";
 
 /** What the inline pass needs from the block pass. */
 export interface InlineContext {
@@ -58,8 +64,6 @@ const RIGHT_BRACKET = 93;
 const LESS_THAN = 60;
 
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
-const PUNCTUATION = /\p{P}|\p{S}/u;
-const WHITESPACE = /\s/;
 /** A URI autolink, an e-mail autolink, an opening tag, a closing tag (CommonMark's grammar). */
 const AUTOLINK = /<[a-zA-Z][a-zA-Z\d+.-]{1,31}:[^\0- <>]*>/y;
 const EMAIL =
@@ -69,36 +73,6 @@ const OPEN_TAG =
 const CLOSE_TAG = /<\/[a-zA-Z][a-zA-Z\d-]*[ \t\n]*>/y;
 /** What may start inline syntax (bare addresses are found once per document, see below). */
 const SPECIAL = /[\n\\`$*_~![\]<@]/g;
-/** Where GFM may link a bare address. */
-const ADDRESS_START = /www\.|https?:|mailto:|xmpp:/gi;
-
-/** Where a bare address may start in `source`, in order. */
-export function addressStarts(source: string): number[] {
-  const starts: number[] = [];
-  ADDRESS_START.lastIndex = 0;
-  for (let match = ADDRESS_START.exec(source); match; match = ADDRESS_START.exec(source)) {
-    starts.push(match.index);
-  }
-  return starts;
-}
-
-/** Where GFM links a bare address; the scanner reads plain domains and paths only. */
-const WWW = /www\./iy;
-const PROTOCOL = /https?:\/\/(?=[a-zA-Z\d-]+\.)/iy;
-const OTHER_PROTOCOL = /mailto:|xmpp:|https?:\/\//iy;
-const ADDRESS = /[a-zA-Z\d-]+(?:\.[a-zA-Z\d-]+)*(?:\/[a-zA-Z\d/.-]*)?/y;
-
-/** micromark's character classes: 1 white space (or a line bound), 2 punctuation, 0 other. */
-function classify(code: number): number {
-  if (code !== code || code === NEWLINE || code === SPACE) return 1; // NaN: a bound
-  if (code < 128) {
-    if (code <= SPACE) return WHITESPACE.test(String.fromCharCode(code)) ? 1 : 0;
-    return ASCII_PUNCTUATION.test(String.fromCharCode(code)) ? 2 : 0;
-  }
-  const character = String.fromCharCode(code);
-  if (WHITESPACE.test(character)) return 1;
-  return PUNCTUATION.test(character) ? 2 : 0;
-}
 
 function node(type: string, start: number, end: number, children: Syntax[] = []): Syntax {
   return { type, start, end, children };
@@ -398,40 +372,4 @@ function closeLink(
   const inner = filled(resolve(items.slice(bracket.item), true), textStart, at);
   const label = node("label", bracket.start, at + 1, [node("labelText", textStart, at, inner)]);
   return node(bracket.image ? "image" : "link", bracket.start, to, how ? [label, how] : [label]);
-}
-
-/**
- * The end of a bare address GFM links at `at` (`www.` or `http(s)://`, then a domain and a
- * path of letters, digits, `-`, `.` and `/`), 0 where there is none; declines on the shapes
- * whose bounds micromark sets by finer rules (after anything but white space, inside brackets,
- * followed by anything but white space or `.,:;!?`, an e-mail or another protocol).
- */
-function literalAutolink(
-  source: string,
-  at: number,
-  end: number,
-  previous: number,
-  inBrackets: boolean,
-): number {
-  const second = source.charCodeAt(at + 1) | 32;
-  if (second !== 119 && second !== 116 && second !== 97 && second !== 109) return 0;
-  let from = 0;
-  for (const pattern of [WWW, PROTOCOL]) {
-    pattern.lastIndex = at;
-    if (pattern.test(source)) from = pattern.lastIndex;
-  }
-  if (from === 0) {
-    OTHER_PROTOCOL.lastIndex = at;
-    if (OTHER_PROTOCOL.test(source)) throw DECLINE;
-    return 0;
-  }
-  if (classify(previous) !== 1 || inBrackets) throw DECLINE;
-  ADDRESS.lastIndex = from;
-  if (!ADDRESS.test(source)) throw DECLINE;
-  let to = Math.min(ADDRESS.lastIndex, end);
-  while (source.charCodeAt(to - 1) === 46) to--; // a trailing `.` ends the sentence
-  let after = to;
-  while (after < end && /[.,:;!?]/.test(source[after])) after++;
-  if (after < end && classify(source.charCodeAt(after)) !== 1) throw DECLINE;
-  return to;
 }

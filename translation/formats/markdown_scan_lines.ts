@@ -197,3 +197,11 @@ export function closesFence(
   while (source.charCodeAt(at + indent + size) === fence.marker) size++;
   return size >= fence.size && isBlank(source, at + indent + size, lineEnd);
 }
+
+/** What tells lists apart: a bullet's character, or an ordered item's `.` or `)`. */
+export function itemMarker(source: string, at: number): number {
+  const code = source.charCodeAt(at);
+  if (code < 48 || code > 57) return code;
+  while (source.charCodeAt(at) >= 48 && source.charCodeAt(at) <= 57) at++;
+  return source.charCodeAt(at);
+}

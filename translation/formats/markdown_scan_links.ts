@@ -1,6 +1,7 @@
 /**
  * Link pieces for the own Markdown scanner's inline pass (markdown_scan_inline.ts): labels as
- * micromark compares them, and an inline link's `(destination "title")`.
+ * micromark compares them, an inline link's `(destination "title")`, and bare addresses (GFM's
+ * literal autolinks); with micromark's character classes, which bare addresses use too.
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
 
@@ -8,6 +9,40 @@ const BACKSLASH = 92;
 const NEWLINE = 10;
 const SPACE = 32;
 const LESS_THAN = 60;
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+const PUNCTUATION = /\p{P}|\p{S}/u;
+const WHITESPACE = /\s/;
+
+/** micromark's character classes: 1 white space (or a line bound), 2 punctuation, 0 other. */
+export function classify(code: number): number {
+  if (code !== code || code === NEWLINE || code === SPACE) return 1; // NaN: a bound
+  if (code < 128) {
+    if (code <= SPACE) return WHITESPACE.test(String.fromCharCode(code)) ? 1 : 0;
+    return ASCII_PUNCTUATION.test(String.fromCharCode(code)) ? 2 : 0;
+  }
+  const character = String.fromCharCode(code);
+  if (WHITESPACE.test(character)) return 1;
+  return PUNCTUATION.test(character) ? 2 : 0;
+}
+
+/** Where GFM may link a bare address. */
+const ADDRESS_START = /www\.|https?:|mailto:|xmpp:/gi;
+
+/** Where a bare address may start in `source`, in order. */
+export function addressStarts(source: string): number[] {
+  const starts: number[] = [];
+  ADDRESS_START.lastIndex = 0;
+  for (let match = ADDRESS_START.exec(source); match; match = ADDRESS_START.exec(source)) {
+    starts.push(match.index);
+  }
+  return starts;
+}
+
+/** Where GFM links a bare address; the scanner reads plain domains and paths only. */
+const WWW = /www\./iy;
+const PROTOCOL = /https?:\/\/(?=[a-zA-Z\d-]+\.)/iy;
+const OTHER_PROTOCOL = /mailto:|xmpp:|https?:\/\//iy;
+const ADDRESS = /[a-zA-Z\d-]+(?:\.[a-zA-Z\d-]+)*(?:\/[a-zA-Z\d/.-]*)?/y;
 
 /** Normalised label, as micromark compares labels. */
 export function normalizeLabel(label: string): string {
@@ -71,4 +106,40 @@ export function resourceEnd(source: string, at: number, end: number): number {
   }
   if (source.charCodeAt(at) !== 41 || at >= end) throw DECLINE;
   return at + 1;
+}
+
+/**
+ * The end of a bare address GFM links at `at` (`www.` or `http(s)://`, then a domain and a
+ * path of letters, digits, `-`, `.` and `/`), 0 where there is none; declines on the shapes
+ * whose bounds micromark sets by finer rules (after anything but white space, inside brackets,
+ * followed by anything but white space or `.,:;!?`, an e-mail or another protocol).
+ */
+export function literalAutolink(
+  source: string,
+  at: number,
+  end: number,
+  previous: number,
+  inBrackets: boolean,
+): number {
+  const second = source.charCodeAt(at + 1) | 32;
+  if (second !== 119 && second !== 116 && second !== 97 && second !== 109) return 0;
+  let from = 0;
+  for (const pattern of [WWW, PROTOCOL]) {
+    pattern.lastIndex = at;
+    if (pattern.test(source)) from = pattern.lastIndex;
+  }
+  if (from === 0) {
+    OTHER_PROTOCOL.lastIndex = at;
+    if (OTHER_PROTOCOL.test(source)) throw DECLINE;
+    return 0;
+  }
+  if (classify(previous) !== 1 || inBrackets) throw DECLINE;
+  ADDRESS.lastIndex = from;
+  if (!ADDRESS.test(source)) throw DECLINE;
+  let to = Math.min(ADDRESS.lastIndex, end);
+  while (source.charCodeAt(to - 1) === 46) to--; // a trailing `.` ends the sentence
+  let after = to;
+  while (after < end && /[.,:;!?]/.test(source[after])) after++;
+  if (after < end && classify(source.charCodeAt(after)) !== 1) throw DECLINE;
+  return to;
 }

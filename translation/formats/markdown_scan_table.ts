@@ -50,7 +50,9 @@ export function tableCells(source: string, at: number, lineEnd: number) {
     if (rowEnd < 0) rowEnd = source.length;
     if (isBlank(source, rowStart, rowEnd)) break;
     const start = blockStart(source, rowStart, rowEnd, false);
-    if (start !== "other" || spaces(source, rowStart, rowEnd) > 3) throw DECLINE;
+    const indent = spaces(source, rowStart, rowEnd);
+    // An HTML tag may end the table in micromark (a block of kind 7 after it).
+    if (start !== "other" || indent > 3 || source[rowStart + indent] === "<") throw DECLINE;
     const row = cells(source, rowStart, rowEnd);
     if (row.length > header.length) throw DECLINE;
     found.push(...row);

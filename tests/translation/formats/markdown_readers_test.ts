@@ -221,3 +221,39 @@ Deno.test("a footnote defined in one document does not make another's [^1] a cal
     ["Plain [^1] text."],
   );
 });
+
+/** Lines of container prefixes and leaf starts, to stress the block pass of the own scanner. */
+const PREFIXES = [
+  ...["", "", "", "> ", ">", ">  ", " > ", "- ", "* ", "+ ", "-  ", "1. ", "2) ", "10. "],
+  ...["  ", "   ", "    ", "      ", "> - ", "- > ", "  - ", "    - ", "> > ", "- - ", "1. - "],
+];
+const LEAVES = [
+  ...["word one", "two *em* and **strong**", "# Heading", "## Heading ##", "```", "~~~ js"],
+  ...["---", "===", "***", "| a | b |", "|---|:-:|", "a | b", "<div>", "</div>", "<!-- c -->"],
+  ...["[x]: /url", "[^1]: note", "[ ] task", "[x] done", "", "", "text [link](/u) end", "[x]"],
+  ...["`code`", "$$", "x  ", "x\\", "<b>bold</b> text", "see [^1]", "1) not first"],
+  ...["*open", "close*", "[x][]", "[a][x] b", "`span", "over`", "<script>", "</script>", "\\- no"],
+];
+
+Deno.test("the own scanner cuts documents of random container lines exactly as micromark does", () => {
+  let read = 0;
+  const count = GENERATED * 2;
+  for (let seed = 1; seed <= count; seed++) {
+    const next = seededRandom(seed);
+    const pick = <T>(options: readonly T[]) => options[Math.floor(next() * options.length)];
+    const lines = Array.from(
+      { length: 1 + Math.floor(next() * 8) },
+      () => pick(PREFIXES) + pick(LEAVES),
+    );
+    const text = lines.join("\n");
+    const tree = scanSyntax(text);
+    if (!tree) continue;
+    read++;
+    assert.deepEqual(
+      cutWith(text, () => tree),
+      cutWith(text, micromarkSyntax),
+      JSON.stringify(text),
+    );
+  }
+  assert.ok(read > count * 0.2, `${read} of ${count} read by the scanner`);
+});
