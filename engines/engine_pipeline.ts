@@ -38,6 +38,21 @@ export interface EnginePipelineOptions {
    * (default 250 ms): a burst of requests probes each engine once, not once per request.
    */
   statusTtlMs?: number;
+  /**
+   * How old the last finished round may be to answer while the next one probes (default 10 ×
+   * `statusTtlMs`: 2.5 s; 0 waits for every round). On a busy event loop a round takes several
+   * I/O polls (the built-in engine lists its model folders every 2 s, chat engines ask their
+   * servers), and `/v1/health` waited for it: under 200 WebSocket clients most of its slowest
+   * answers came every 2 s (BENCHMARKS.md, WebSocket load).
+   */
+  statusStaleMs?: number;
+}
+
+/** One round of status probes. */
+interface StatusRound {
+  readonly at: number;
+  readonly reports: Promise<EngineReport[]>;
+  settled: boolean;
 }
 
 /** Routes translation jobs to engines, each behind its own queue. */
@@ -45,7 +60,12 @@ export class EnginePipeline {
   readonly #engines: Engine[];
   readonly #queues = new Map<EngineId, EngineQueue>();
   readonly #statusTtlMs: number;
-  #reports?: { at: number; reports: Promise<EngineReport[]> };
+  readonly #statusStaleMs: number;
+  #round?: StatusRound;
+  /** The newest round that finished, which answers while a later one probes. */
+  #settled?: { at: number; reports: EngineReport[] };
+  /** Changes with every {@link reconfigure}, so a round of replaced engines is not kept. */
+  #generation = 0;
   /** Jobs running on each engine, so a replaced one is closed only once it is idle. */
   readonly #running = new Map<Engine, number>();
   readonly #retired = new Set<Engine>();
@@ -55,22 +75,44 @@ export class EnginePipeline {
     if (engines.length === 0) throw new RangeError("EnginePipeline needs at least one engine");
     this.#engines = sortByOrder([...engines], options.order);
     this.#statusTtlMs = options.statusTtlMs ?? 250;
+    this.#statusStaleMs = options.statusStaleMs ?? 10 * this.#statusTtlMs;
     for (const engine of this.#engines) {
       if (this.#queues.has(engine.id)) throw new RangeError(`engine ${engine.id} registered twice`);
       this.#queues.set(engine.id, new EngineQueue(engine.id, options.queues?.[engine.id]));
     }
   }
 
-  /** Every engine in pipeline order with its status (probed concurrently, then reused briefly). */
+  /**
+   * Every engine in pipeline order with its status (probed concurrently, then reused briefly).
+   * While a new round probes, the last finished one answers if it is younger than
+   * `statusStaleMs`.
+   */
   reports(): Promise<EngineReport[]> {
     const now = Date.now();
-    if (this.#reports && now - this.#reports.at < this.#statusTtlMs) return this.#reports.reports;
-    const reports = Promise.all(this.#engines.map(async (engine) => ({
-      engine,
-      status: await engine.status().catch(() => ({ ready: false, models: null })),
-    })));
-    this.#reports = { at: now, reports };
-    return reports;
+    if (!this.#round || now - this.#round.at >= this.#statusTtlMs) this.#round = this.#probe(now);
+    if (this.#round.settled) return this.#round.reports;
+    const last = this.#settled;
+    if (last && now - last.at < this.#statusStaleMs) return Promise.resolve(last.reports);
+    return this.#round.reports;
+  }
+
+  #probe(at: number): StatusRound {
+    const generation = this.#generation;
+    const round: StatusRound = {
+      at,
+      settled: false,
+      reports: Promise.all(this.#engines.map(async (engine) => ({
+        engine,
+        status: await engine.status().catch(() => ({ ready: false, models: null })),
+      }))),
+    };
+    round.reports.then((reports) => {
+      round.settled = true;
+      // Only a round of the current engines, and never an older one over a newer one.
+      if (generation !== this.#generation) return;
+      if (!this.#settled || this.#settled.at <= at) this.#settled = { at, reports };
+    });
+    return round;
   }
 
   /**
@@ -123,7 +165,10 @@ export class EnginePipeline {
       if (!this.#running.get(replaced)) this.#closeRetired(replaced);
     }
     sortByOrder(this.#engines, order);
-    this.#reports = undefined;
+    // Changed settings are seen at once: no round of the old engines answers again.
+    this.#generation++;
+    this.#round = undefined;
+    this.#settled = undefined;
   }
 
   /** Frees every engine. */

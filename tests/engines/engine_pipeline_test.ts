@@ -85,3 +85,123 @@ Deno.test("EnginePipeline refuses two engines with the same id", () => {
   ];
   assert.throws(() => new EnginePipeline(twice, { order: [] }), RangeError);
 });
+
+/**
+ * A model runner whose `GET /api/tags` answers the current `models` while open; closed, requests
+ * wait until it reopens (a runner slow to answer, as any probe is on a busy event loop).
+ */
+class GatedRunner {
+  models = ["first:latest"];
+  /** Settles when the next request arrives (replace it before each wait). */
+  asked = Promise.withResolvers<void>();
+  #open = true;
+  #release = Promise.withResolvers<void>();
+  readonly server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (): Promise<Response> => {
+      this.asked.resolve();
+      if (!this.#open) await this.#release.promise;
+      return Response.json({ models: this.models.map((name) => ({ name })) });
+    },
+  );
+
+  close(): void {
+    this.#open = false;
+    this.#release = Promise.withResolvers<void>();
+  }
+
+  reopen(): void {
+    this.#open = true;
+    this.#release.resolve();
+  }
+
+  settings() {
+    return SettingsSchema.parse({
+      engines: {
+        // The engine's own model-list cache off: every round asks the runner.
+        "engine-one": { base_url: `http://127.0.0.1:${this.server.addr.port}`, status_cache_ms: 0 },
+      },
+    }).engines["engine-one"];
+  }
+}
+
+function pipelineOn(runner: GatedRunner, statusStaleMs?: number) {
+  return new EnginePipeline([createOllamaEngine(runner.settings())], {
+    order: ["engine-one"],
+    statusTtlMs: 1,
+    statusStaleMs,
+  });
+}
+
+const modelsOf = async (pipeline: EnginePipeline) =>
+  (await pipeline.reports())[0].status.models?.map((model) => model.id);
+/** Lets the event loop run other callbacks (the runner's server) a few times. */
+const loopTurns = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+Deno.test("EnginePipeline answers with the last round while the next one probes, then with the new one", async () => {
+  const runner = new GatedRunner();
+  const pipeline = pipelineOn(runner, 60_000);
+  try {
+    assert.deepEqual(await modelsOf(pipeline), ["first:latest"]);
+    runner.close();
+    runner.models = ["second:latest"];
+    runner.asked = Promise.withResolvers();
+    await loopTurns(); // past the 1 ms TTL
+    // The runner holds the new probe; the answer is the last round's, without waiting for it.
+    let answered = false;
+    const models1 = modelsOf(pipeline).finally(() => (answered = true));
+    await runner.asked.promise;
+    await loopTurns();
+    assert.equal(answered, true, "waited for the runner");
+    assert.deepEqual(await models1, ["first:latest"]);
+    runner.reopen();
+    let models: unknown;
+    // Each call answers at once (the last round, or the new one once it finished).
+    do {
+      await loopTurns();
+      models = await modelsOf(pipeline);
+    } while (models?.toString() === "first:latest");
+    assert.deepEqual(models, ["second:latest"]);
+  } finally {
+    runner.reopen();
+    await pipeline.close();
+    await runner.server.shutdown();
+  }
+});
+
+Deno.test("EnginePipeline with statusStaleMs 0, or after reconfigure, waits for the new round", async () => {
+  const runner = new GatedRunner();
+  const pipeline = pipelineOn(runner, 0);
+  const stale = pipelineOn(runner, 60_000);
+  try {
+    assert.deepEqual(await modelsOf(pipeline), ["first:latest"]);
+    assert.deepEqual(await modelsOf(stale), ["first:latest"]);
+    runner.close();
+    runner.models = ["second:latest"];
+    await loopTurns();
+    stale.reconfigure([createOllamaEngine(
+      SettingsSchema.parse({
+        engines: { "engine-one": { base_url: `http://127.0.0.1:${runner.server.addr.port}` } },
+      }).engines["engine-one"],
+    )], ["engine-one"]);
+    for (const waiting of [pipeline, stale]) {
+      runner.asked = Promise.withResolvers();
+      let answered = false;
+      const models = modelsOf(waiting).finally(() => (answered = true));
+      await runner.asked.promise;
+      await loopTurns();
+      assert.equal(answered, false, "answered before the runner did");
+      runner.reopen();
+      assert.deepEqual(await models, ["second:latest"]);
+      runner.close();
+      await loopTurns();
+    }
+  } finally {
+    runner.reopen();
+    await pipeline.close();
+    await stale.close();
+    await runner.server.shutdown();
+  }
+});
