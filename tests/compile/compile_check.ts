@@ -22,6 +22,7 @@ const NATIVE_DIRS = [
 
 /** Data the program reads at run time. */
 const DATA_FILES = [
+  "detection/data/eld_medium_table.json",
   "detection/data/malay_lexicon.json",
   "engines/chat/prompts.json",
   "web/settings/page.html",
@@ -33,7 +34,9 @@ const DATA_FILES = [
 
 /** Lines the compile output's tree must show, and lines it must not (left out on purpose). */
 const TREE_HAS = [
-  /data\/malay_lexicon\.json/,
+  // Shown as "data/malay_lexicon.json" alone, or under a "data" branch beside other files.
+  /malay_lexicon\.json/,
+  /eld_medium_table\.json/,
   // The built-in engine's model worker: started by URL, so only --include puts it in.
   /model_worker\.ts/,
   // tolk infer's decode worker, started by URL too.
