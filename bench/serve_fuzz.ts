@@ -51,4 +51,7 @@ console.log(JSON.stringify({
   rssMbAfter: Math.round(Deno.memoryUsage().rss / 1e6),
   failures,
 }));
-if (failures.length > 0) Deno.exit(1);
+// An explicit exit: after service.stop() something the in-process service started still holds the
+// event loop (seen on 2026-11-26, already so at aa2a163; not found yet), and a long run that never
+// returns would hang the task that runs it.
+Deno.exit(failures.length > 0 ? 1 : 0);
