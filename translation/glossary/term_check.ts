@@ -4,12 +4,14 @@
  *
  * What it can see: the required text present, case-insensitively (NFC), as a whole word in
  * languages with spaces, as a substring in zh, ja, th, lo, km and my, and as a word prefix in
- * fr, de and es so inflected forms count ("Datenbank" → "Datenbanken"). What it cannot see:
+ * fr, de and es so inflected forms count ("Datenbank" → "Datenbanken"), and in ko followed by
+ * particles ("데이터베이스를", translation/glossary/korean_particles.ts). What it cannot see:
  * whether the term sits where the source term was, inflections that change the stem
  * ("Maus" → "Mäuse"), a term inside a compound ("Kundendatenbank"), or a term used once where
  * the source had it twice.
  */
 import { type GlossaryTerm, isWordChar, lower, SPACELESS_LANGUAGES } from "./term_matcher.ts";
+import { particlesFollow } from "./korean_particles.ts";
 
 /** Languages whose target terms count with a case-insensitive prefix match (inflection). */
 export const PREFIX_MATCH_LANGUAGES: ReadonlySet<string> = new Set(["fr", "de", "es"]);
@@ -48,6 +50,7 @@ export function termChecker(
   const text = lower(translation.normalize("NFC"));
   const spaceless = SPACELESS_LANGUAGES.has(targetLanguage);
   const inflected = PREFIX_MATCH_LANGUAGES.has(targetLanguage);
+  const korean = targetLanguage === "ko";
   return (term) => {
     const required = requiredKey(term);
     if (spaceless) return text.includes(required);
@@ -56,7 +59,8 @@ export function termChecker(
     for (let at = text.indexOf(required); at >= 0; at = text.indexOf(required, at + 1)) {
       const end = at + required.length;
       const startsWord = !isWordChar(text[at - 1]) || !isWordChar(required[0]);
-      const endsWord = !isWordChar(text[end]) || !isWordChar(required[required.length - 1]);
+      const endsWord = !isWordChar(text[end]) || !isWordChar(required[required.length - 1]) ||
+        (korean && particlesFollow(text, end));
       if (startsWord && (endsWord || prefixOnly)) return true;
     }
     return false;

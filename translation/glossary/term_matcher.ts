@@ -10,6 +10,10 @@
  * walked from each position, so the cost grows with the text and the terms' length, never with
  * how many terms there are.
  */
+import { isParticleRun, MOST_PARTICLE_UNITS, particlesFollow } from "./korean_particles.ts";
+
+// The hash of the current word after each of its UTF-16 units (Korean only), reused between words.
+const prefixHashes: number[] = [];
 
 /** One glossary term; an empty `target` means "do not translate". */
 export interface GlossaryTerm {
@@ -129,10 +133,13 @@ export class TermMatcher {
    */
   readonly #anywhere: TrieNode = {};
   readonly #spaceless: boolean;
+  /** Korean: a term followed by particles in the same word still ends a word. */
+  readonly #korean: boolean;
 
   /** Compiles `terms` for texts in `sourceLanguage`. */
   constructor(terms: readonly GlossaryTerm[], sourceLanguage: string) {
     this.#spaceless = SPACELESS_LANGUAGES.has(sourceLanguage);
+    this.#korean = sourceLanguage === "ko";
     for (const term of terms) {
       const key = lower(term.source.normalize("NFC"));
       if (key === "") continue;
@@ -192,15 +199,34 @@ export class TermMatcher {
       for (; width > 0; at += width, width = at < lowered.length ? tokenWidth(lowered, at) : 0) {
         hash = hashStep(hash, lowered.charCodeAt(at));
         if (width === 2) hash = hashStep(hash, lowered.charCodeAt(at + 1));
+        if (this.#korean) prefixHashes[at + width - wordStart] = hash;
       }
-      const candidates = this.#byWord.get(hash);
-      if (!candidates) continue;
-      for (const candidate of candidates) {
-        if (candidate.wordLength !== at - wordStart) continue;
-        const start = wordStart - candidate.offset;
-        if (start >= 0 && lowered.startsWith(candidate.key, start)) {
-          this.#found(candidate, lowered, start, found);
+      this.#tryWord(lowered, wordStart, at, hash, found);
+      if (!this.#korean) continue;
+      // "데이터베이스에서는": the word without its particles may be a term's first word.
+      for (let split = Math.max(wordStart + 1, at - MOST_PARTICLE_UNITS); split < at; split++) {
+        if (isParticleRun(lowered, split, at)) {
+          this.#tryWord(lowered, wordStart, split, prefixHashes[split - wordStart], found);
         }
+      }
+    }
+  }
+
+  /** Tries the terms whose first word has `hash` and spans `wordStart`..`wordEnd`. */
+  #tryWord(
+    lowered: string,
+    wordStart: number,
+    wordEnd: number,
+    hash: number,
+    found: TermMatch[],
+  ): void {
+    const candidates = this.#byWord.get(hash);
+    if (!candidates) return;
+    for (const candidate of candidates) {
+      if (candidate.wordLength !== wordEnd - wordStart) continue;
+      const start = wordStart - candidate.offset;
+      if (start >= 0 && lowered.startsWith(candidate.key, start)) {
+        this.#found(candidate, lowered, start, found);
       }
     }
   }
@@ -220,7 +246,10 @@ export class TermMatcher {
     const end = start + candidate.key.length;
     if (!this.#spaceless) {
       if (candidate.wordStart && isWordChar(lowered[start - 1])) return;
-      if (candidate.wordEnd && isWordChar(lowered[end])) return;
+      if (
+        candidate.wordEnd && isWordChar(lowered[end]) &&
+        !(this.#korean && particlesFollow(lowered, end))
+      ) return;
     }
     found.push({ term: candidate.term, start, end });
   }

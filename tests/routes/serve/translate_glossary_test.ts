@@ -19,6 +19,7 @@ import {
 
 const ENTRIES = "database\tDatenbank\ntolk\t\nserver\tServer\nunused term\tUnbenutzt\n";
 const TEXT = "Open the database in tolk.";
+const KOREAN = "데이터베이스\tdatabase\n서버\tserver\n관계형 데이터베이스\trelational database\n";
 
 async function withChatService(
   options: OllamaStandInOptions,
@@ -34,6 +35,13 @@ async function withChatService(
             source_lang: "ja",
             target_lang: "en",
             entries: "データベース\tdatabase\n",
+            entries_format: "tsv",
+          },
+          { source_lang: "ko", target_lang: "en", entries: KOREAN, entries_format: "tsv" },
+          {
+            source_lang: "en",
+            target_lang: "ko",
+            entries: "database\t데이터베이스\n",
             entries_format: "tsv",
           },
         ],
@@ -107,6 +115,57 @@ Deno.test("terms of a language without spaces match as substrings (ja → en)", 
     const body = await expectBody(response, 200, TranslateResponseSchema);
     assert.equal(body.results[0].text, "[translated] 東京のdatabaseを開く");
   });
+});
+
+Deno.test("a Korean term followed by particles is a whole word; a derived word is not (ko → en)", async () => {
+  const answer = { content: JSON.stringify({ "1": "The server uses a relational database." }) };
+  await withChatService(
+    { glossary: "apply", script: [answer] },
+    async (service, runner, glossaryId) => {
+      const text = "서버에서는 관계형 데이터베이스를 쓰고, 데이터베이스화는 하지 않는다.";
+      const response = await postTranslate(service, request(glossaryId, text, "ko", "en"));
+      assert.equal(response.headers.get("svc-glossary-report"), "matched=2; applied=2");
+      await expectBody(response, 200, TranslateResponseSchema);
+      const system = systemPrompt(runner, 0);
+      assert.match(system, /"서버" → "server"/);
+      assert.match(system, /"관계형 데이터베이스" → "relational database"/);
+      // "데이터베이스화" (turning into a database) is another word, not the term.
+      assert.ok(!system.includes('"데이터베이스" →'), system);
+    },
+  );
+});
+
+Deno.test("a Korean translation that puts a particle after the term applies it (en → ko)", async () => {
+  const answer = (text: string) => ({ content: JSON.stringify({ "1": text }) });
+  await withChatService(
+    { glossary: "apply", script: [answer("데이터베이스를 엽니다.")] },
+    async (service, runner, glossaryId) => {
+      const response = await postTranslate(
+        service,
+        request(glossaryId, "Open the database.", "en", "ko"),
+      );
+      assert.equal(response.headers.get("svc-glossary-report"), "matched=1; applied=1");
+      assert.equal(
+        (await expectBody(response, 200, TranslateResponseSchema)).results[0].text,
+        "데이터베이스를 엽니다.",
+      );
+      assert.equal(runner.chats.length, 1, "nothing to retry");
+    },
+  );
+  // A derived word is not the term: asked once more, then counted as a miss.
+  const derived = answer("데이터베이스화를 합니다.");
+  await withChatService(
+    { glossary: "ignore", script: [derived, derived] },
+    async (service, runner, glossaryId) => {
+      const response = await postTranslate(
+        service,
+        request(glossaryId, "Open the database.", "en", "ko"),
+      );
+      assert.equal(response.headers.get("svc-glossary-report"), "matched=1; applied=0");
+      await expectBody(response, 200, TranslateResponseSchema);
+      assert.equal(runner.chats.length, 2);
+    },
+  );
 });
 
 Deno.test("a glossary without the item's language pair has no effect and reports matched=0", async () => {

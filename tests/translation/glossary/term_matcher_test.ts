@@ -80,6 +80,19 @@ const MATCHING = [
     found: ["API→API"],
   },
   {
+    name: "Korean terms followed by particles, not inside derived words",
+    language: "ko",
+    terms: [["데이터베이스", "database"], ["api", "API"], ["서버", "server"]],
+    text: "데이터베이스를 APIs와 API로 데이터베이스에서는 데이터베이스화 서버들이 서버입니다",
+    found: [
+      "데이터베이스→database",
+      "API→API",
+      "데이터베이스→database",
+      "서버→server",
+      "서버→server",
+    ],
+  },
+  {
     name: "dotted capital I keeps offsets",
     language: "en",
     terms: [["istanbul", "İstanbul"]],
@@ -151,6 +164,20 @@ const CHECKS = [
     language: "de",
     translation: "Mit tolks übersetzen",
     term: term("tolk", ""),
+    applied: false,
+  },
+  {
+    name: "Korean particles after the term",
+    language: "ko",
+    translation: "관계형 데이터베이스에서는",
+    term: term("database", "데이터베이스"),
+    applied: true,
+  },
+  {
+    name: "Korean derived word is not the term",
+    language: "ko",
+    translation: "데이터베이스화",
+    term: term("database", "데이터베이스"),
     applied: false,
   },
   {
