@@ -11,14 +11,20 @@
  * Between steps the worker reads the shared mailbox counter: only when a message waits does it
  * turn its event loop to receive it. With nothing to decode it awaits the next message (no
  * spinning, no CPU).
+ *
+ * Text goes back only for streamed generations, and gathered: a generation's pieces wait for
+ * later ones while the next step would still end within {@link TEXT_INTERVAL_MS} of the last
+ * message, so the event loop wakes (and the client reads) a few times per interval, not once
+ * per token. Its first text and every end go at once (time to first token, the result).
  */
 import { BatchDecoder } from "./batch_decoder.ts";
 import { CpuContention } from "./cpu_contention.ts";
-import type {
-  DecodeEvent,
-  DecodeWorkerInit,
-  FromDecodeWorker,
-  ToDecodeWorker,
+import {
+  type DecodeEvent,
+  type DecodeWorkerInit,
+  type FromDecodeWorker,
+  TEXT_INTERVAL_MS,
+  type ToDecodeWorker,
 } from "./decode_worker_protocol.ts";
 import { LlamaNative } from "./llama_native.ts";
 import { ProcFiles } from "./proc_files.ts";
@@ -31,10 +37,15 @@ interface WorkerScope {
 
 const scope = globalThis as unknown as WorkerScope;
 const pending: DecodeEvent[] = [];
+/** Generations whose text goes back: true once some has been sent. */
+const streamed = new Map<number, boolean>();
 let decoder: BatchDecoder | undefined;
 let received = 0;
 let closing = false;
 let wake: (() => void) | undefined;
+let textIntervalMs = TEXT_INTERVAL_MS;
+let postedAt = -Infinity;
+let lastStepMs = 0;
 
 scope.onmessage = ({ data }) => {
   received++;
@@ -48,6 +59,7 @@ function handle(message: ToDecodeWorker): void {
     case "init":
       return init(message.init);
     case "start":
+      if (message.streamed) streamed.set(message.job.id, false);
       return decoder!.start(message.job);
     case "cancel":
       return decoder!.cancel(message.id);
@@ -58,6 +70,7 @@ function handle(message: ToDecodeWorker): void {
 }
 
 function init(options: DecodeWorkerInit): void {
+  textIntervalMs = options.textIntervalMs;
   const native = LlamaNative.reopen(options.addonPath);
   decoder = new BatchDecoder(
     native.adoptModel(options.model),
@@ -66,7 +79,7 @@ function init(options: DecodeWorkerInit): void {
       sequences: options.sequences,
       contention: new CpuContention(new ProcFiles()),
       events: {
-        text: (id, text) => pending.push({ kind: "text", id, text }),
+        text,
         end: (id, result) => pending.push({ kind: "end", id, result }),
         fail: (id, reason) => pending.push({ kind: "fail", id, reason }),
       },
@@ -82,13 +95,32 @@ async function run(decoder: BatchDecoder, mailbox: Int32Array): Promise<void> {
       await new Promise<void>((resolve) => wake = resolve);
       continue;
     }
+    const start = performance.now();
     decoder.step();
+    lastStepMs = performance.now() - start;
     flush();
   }
   scope.postMessage({ kind: "closed" });
 }
 
+/** A streamed generation's piece, joined to its piece still waiting if there is one. */
+function text(id: number, piece: string): void {
+  if (!streamed.has(id)) return;
+  const waiting = pending.findLast((event) => event.id === id);
+  if (waiting?.kind === "text") waiting.text += piece;
+  else pending.push({ kind: "text", id, text: piece });
+}
+
+/** Posts the waiting events, unless they are text that may wait for the next step. */
 function flush(): void {
   if (!pending.length) return;
+  const now = performance.now();
+  const urgent = pending.some((event) => event.kind !== "text" || !streamed.get(event.id));
+  if (!urgent && now + lastStepMs - postedAt < textIntervalMs) return;
+  for (const event of pending) {
+    if (event.kind === "text") streamed.set(event.id, true);
+    else streamed.delete(event.id);
+  }
+  postedAt = now;
   scope.postMessage({ kind: "events", events: pending.splice(0) });
 }

@@ -4,7 +4,11 @@
  * text callbacks and result.
  */
 import type { DecodeJob, DecodeResult } from "./batch_decoder.ts";
-import type { FromDecodeWorker, ToDecodeWorker } from "./decode_worker_protocol.ts";
+import {
+  type FromDecodeWorker,
+  TEXT_INTERVAL_MS,
+  type ToDecodeWorker,
+} from "./decode_worker_protocol.ts";
 import type { GenerateOptions } from "./generation.ts";
 import type { LlamaNative, NativeModel } from "./llama_native.ts";
 import type { NativeContext } from "./native_context.ts";
@@ -22,6 +26,11 @@ export interface DecodeWorkerOptions {
   onDeath?: (reason: string) => void;
   /** The worker's module; default decode_worker.ts (a test names one that cannot load). */
   url?: URL;
+  /**
+   * Milliseconds streamed text may wait to leave with later tokens (default
+   * {@link TEXT_INTERVAL_MS}).
+   */
+  textIntervalMs?: number;
 }
 
 interface Running {
@@ -59,6 +68,7 @@ export class DecodeWorker {
         model: options.model.handle,
         context: options.context.handle,
         sequences: options.sequences,
+        textIntervalMs: options.textIntervalMs ?? TEXT_INTERVAL_MS,
         mailbox: this.#mailbox.buffer as SharedArrayBuffer,
       },
     });
@@ -95,7 +105,7 @@ export class DecodeWorker {
     signal?.addEventListener("abort", cancel, { once: true });
     const { promise, resolve, reject } = Promise.withResolvers<DecodeResult>();
     this.#running.set(id, { onText, resolve, reject });
-    this.#post({ kind: "start", job: { ...job, id } });
+    this.#post({ kind: "start", job: { ...job, id }, streamed: onText !== undefined });
     return promise.finally(() => signal?.removeEventListener("abort", cancel));
   }
 

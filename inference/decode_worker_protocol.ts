@@ -14,6 +14,8 @@ export interface DecodeWorkerInit {
   model: NativeModelHandle;
   context: NativeContextHandle;
   sequences: number;
+  /** Milliseconds streamed text may wait to leave with later tokens ({@link TEXT_INTERVAL_MS}). */
+  textIntervalMs: number;
   /**
    * One counter: messages posted to the worker so far. The worker reads it after every step and
    * turns its event loop only when a message waits, so a running decode never yields needlessly.
@@ -24,7 +26,8 @@ export interface DecodeWorkerInit {
 /** From the event loop to the worker. */
 export type ToDecodeWorker =
   | { kind: "init"; init: DecodeWorkerInit }
-  | { kind: "start"; job: DecodeJob }
+  /** `streamed`: the caller takes the text as it comes; otherwise only the end carries it. */
+  | { kind: "start"; job: DecodeJob; streamed: boolean }
   | { kind: "cancel"; id: number }
   | { kind: "close" };
 
@@ -34,8 +37,19 @@ export type DecodeEvent =
   | { kind: "end"; id: number; result: DecodeResult }
   | { kind: "fail"; id: number; reason: string };
 
-/** From the worker to the event loop: `events` at most once per step. */
+/**
+ * From the worker to the event loop: `events` at most once per step, and a streamed generation's
+ * text at most about every {@link TEXT_INTERVAL_MS} (its first text and every end go at once).
+ */
 export type FromDecodeWorker =
   | { kind: "ready" }
   | { kind: "events"; events: DecodeEvent[] }
   | { kind: "closed" };
+
+/**
+ * How long streamed text may wait in the decode worker to go out with later tokens, in one
+ * message (one event-loop wake-up, one SSE chunk per generation). Per token, the event loop's
+ * turn (the message, the chunk's JSON, the write) and the client's read took a core from a
+ * compute thread when `--threads` equals the cores; see BENCHMARKS.md, "The remaining gap".
+ */
+export const TEXT_INTERVAL_MS = 25;

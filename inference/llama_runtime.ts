@@ -55,6 +55,12 @@ export interface LlamaRuntimeOptions {
   log?: (line: string) => void;
   /** The decode worker's module (tests only: one that cannot load). */
   decodeWorkerUrl?: URL;
+  /**
+   * Milliseconds streamed text may wait to leave with later tokens (default
+   * `TEXT_INTERVAL_MS` of decode_worker_protocol.ts; tests pin it to 0 or to an hour to know
+   * the chunks).
+   */
+  textIntervalMs?: number;
 }
 
 /** What {@link LlamaRuntime.prepare} hands to {@link LlamaRuntime.generate}. */
@@ -100,8 +106,8 @@ export function loadLlama(gpu: "auto" | false = "auto"): Promise<Llama> {
 /** The loaded (or loading) model and its generation slots. */
 export class LlamaRuntime implements InferenceRuntime {
   readonly #options:
-    & Required<Omit<LlamaRuntimeOptions, "log" | "threads" | "decodeWorkerUrl">>
-    & Pick<LlamaRuntimeOptions, "log" | "threads" | "decodeWorkerUrl">;
+    & Required<Omit<LlamaRuntimeOptions, "log" | "threads" | "decodeWorkerUrl" | "textIntervalMs">>
+    & Pick<LlamaRuntimeOptions, "log" | "threads" | "decodeWorkerUrl" | "textIntervalMs">;
   readonly #grammars = new Map<string, Promise<LlamaGrammar>>();
   #state: RuntimeState;
   #loaded?: Loaded;
@@ -335,6 +341,7 @@ export class LlamaRuntime implements InferenceRuntime {
           context,
           sequences: slots,
           url: this.#options.decodeWorkerUrl,
+          textIntervalMs: this.#options.textIntervalMs,
           onDeath: (reason) => this.#workerDied(reason),
         });
       } catch (error) {
