@@ -13,7 +13,7 @@
  * 3. with `--tiny-model`: how often the built-in engine's tiny random-weight model breaks the
  *    placeholders, so that the fallback runs (read from the service's log line).
  *
- * Run: deno task bench:formats [--rounds 7] [--tiny-model]
+ * Run: deno task bench:formats [--rounds 7] [--warm-up 5] [--tiny-model]
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -28,9 +28,14 @@ import { createEchoEngine } from "./echo_engine.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
-  options: { rounds: { type: "string", default: "7" }, "tiny-model": { type: "boolean" } },
+  options: {
+    rounds: { type: "string", default: "7" },
+    "warm-up": { type: "string", default: "5" },
+    "tiny-model": { type: "boolean" },
+  },
 });
 const ROUNDS = Number(values.rounds);
+const WARM_UP_PASSES = Number(values["warm-up"]);
 const CORPUS_DIR = new URL("../tests/fixtures/documents/", import.meta.url);
 const TOKEN = "bench-token-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
@@ -124,8 +129,9 @@ async function runAll(bodies: unknown[]) {
 
 // 1. Corpus: structured vs the same visible text as plain text, rounds interleaved.
 // Warm-up: the structured path has more code to compile (parsers, placeholders); one pass left
-// the first measured rounds paying for the JIT.
-for (let pass = 0; pass < 5; pass++) {
+// the first measured rounds paying for the JIT, and after five V8 still moves some of the cut's
+// functions to its top tier during the measured rounds (`--warm-up` sets the passes).
+for (let pass = 0; pass < WARM_UP_PASSES; pass++) {
   await runAll(structured);
   await runAll(plain);
   await runAll(segmented);
@@ -176,7 +182,9 @@ for (const format of ["html", "markdown", "text"] as const) {
       `format layer ${(median(formatShare) * 100).toFixed(1)}%`,
   );
 }
-console.log(`corpus: ${corpus.length} documents, ${ROUNDS} rounds`);
+console.log(
+  `corpus: ${corpus.length} documents, ${WARM_UP_PASSES} warm-up passes, ${ROUNDS} rounds`,
+);
 console.log(
   `  structured: median ${median(structuredMs).toFixed(1)} ms per corpus, ` +
     `${(corpus.length / median(structuredMs) * 1000).toFixed(0)} documents/s`,

@@ -43,7 +43,10 @@ const URL_TAIL = /[.,;:!?'"»)\]}]+$/;
  */
 export const messageSpans: SpanFinder = (text) => {
   const spans: [number, number][] = [];
-  for (const match of text.matchAll(text.includes("@") ? MESSAGE_SPAN : MESSAGE_SPAN_WITHOUT_AT)) {
+  // `exec` in place, not `matchAll`, which clones the pattern on every call.
+  const pattern = text.includes("@") ? MESSAGE_SPAN : MESSAGE_SPAN_WITHOUT_AT;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     let found = match[0];
     if (/^(?:https?:\/\/|www\.)/.test(found)) found = trimUrl(found);
     spans.push([match.index, match.index + found.length]);
