@@ -304,7 +304,9 @@ async function paired(
 /**
  * A client's view of generation speed: the tokens after the first (`usage.completion_tokens` - 1)
  * over the seconds from the first SSE chunk with content to the end of the stream, so neither the
- * prompt nor the first token's wait counts. Both servers stream one chunk per token here.
+ * prompt nor the first token's wait counts. llama-server streams one chunk per token; tolk sends
+ * the first token's chunk at once, then what the decode worker gathered every 50 ms
+ * (`TEXT_INTERVAL_MS`), the last tokens with the end: the same span, fewer chunks.
  */
 const decodeRate = async (target: Target) => {
   const result = await complete(target, promptOf(20), TOKENS, true);

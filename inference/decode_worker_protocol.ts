@@ -52,4 +52,4 @@ export type FromDecodeWorker =
  * turn (the message, the chunk's JSON, the write) and the client's read took a core from a
  * compute thread when `--threads` equals the cores; see BENCHMARKS.md, "The remaining gap".
  */
-export const TEXT_INTERVAL_MS = 25;
+export const TEXT_INTERVAL_MS = 50;
