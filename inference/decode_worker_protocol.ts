@@ -50,6 +50,7 @@ export type FromDecodeWorker =
  * How long streamed text may wait in the decode worker to go out with later tokens, in one
  * message (one event-loop wake-up, one SSE chunk per generation). Per token, the event loop's
  * turn (the message, the chunk's JSON, the write) and the client's read took a core from a
- * compute thread when `--threads` equals the cores; see BENCHMARKS.md, "The remaining gap".
+ * compute thread when `--threads` equals the cores (BENCHMARKS.md, "Fifth session: why 2 threads
+ * trailed").
  */
 export const TEXT_INTERVAL_MS = 50;
