@@ -39,8 +39,9 @@ const TREE_HAS = [
   /eld_medium_table\.json/,
   // The built-in engine's model worker: started by URL, so only --include puts it in.
   /model_worker\.ts/,
-  // tolk infer's decode worker, started by URL too.
-  /decode_worker\.ts/,
+  // tolk infer's decode worker, started by URL too. Shown as "inference/*" when the tree embeds
+  // every file of that folder (the worker imports most of them), by name otherwise.
+  /decode_worker\.ts|── inference\/\*/,
   /linux\/x64\/\*/,
   /@node-llama-cpp\/\*/,
 ];
