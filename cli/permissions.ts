@@ -155,14 +155,16 @@ export function permissionFlags(permissions: CommandPermissions): string[] {
  * code, subprocesses. Each command then drops what it never needs
  * ({@link dropUnneededPermissions}).
  */
-export function broadPermissionFlags(ffi: string | null): string[] {
+export function broadPermissionFlags(): string[] {
   return [
     "--no-prompt",
     `--allow-net=${[...LOOPBACK_NET_PERMISSION, ...HUB_NET_PERMISSION].join(",")}`,
     "--allow-read",
     "--allow-write",
     "--allow-env",
-    ffi === null ? "--allow-ffi" : `--allow-ffi=${ffi}`,
+    // Unscoped: `tolk infer` needs it (see "infer" above); scoped to node_modules, the
+    // `tolk` task could not load any model.
+    "--allow-ffi",
     `--allow-sys=${NODE_SYS.join(",")}`,
     "--allow-run",
   ];
@@ -211,5 +213,5 @@ function optional(value: string | undefined): string[] {
 
 if (import.meta.main) {
   // compile.sh bakes these into the binary, one flag per line.
-  console.log(broadPermissionFlags(null).join("\n"));
+  console.log(broadPermissionFlags().join("\n"));
 }

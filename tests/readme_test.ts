@@ -12,21 +12,13 @@ import {
   HealthResponseSchema,
   TranslateResponseSchema,
 } from "../schemas/translation.ts";
+import { shellCommandsUnder } from "./support/readme_commands.ts";
 import { runTolkProcess, startTolkServer } from "./support/tolk_process.ts";
 import { FIXTURE_MODEL, FIXTURE_MODELS_DIR } from "./support/translation_service.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const README_ADDRESS = "http://127.0.0.1:8765";
 const SEPARATOR = "@@@ tolk readme test @@@";
-
-/** The first ```sh block after `heading`, as one command per entry (continuations joined). */
-async function shellCommandsUnder(heading: string): Promise<string[]> {
-  const readme = await Deno.readTextFile(join(ROOT, "README.md"));
-  const section = readme.slice(readme.indexOf(`\n${heading}\n`));
-  const start = section.indexOf("```sh\n") + "```sh\n".length;
-  const block = section.slice(start, section.indexOf("\n```", start));
-  return block.replaceAll("\\\n", " ").split("\n").filter((line) => line.trim() !== "");
-}
 
 const SCHEMA_BY_PATH: Array<[string, z.ZodType]> = [
   ["/v1/health", HealthResponseSchema],

@@ -1,0 +1,92 @@
+/**
+ * The README's `tolk infer` command, run as written (`deno task tolk infer --model …`, the task's
+ * own permission flags), with only the model path changed to the tiny fixture: it must listen on
+ * the address the README shows, load the model and answer a chat completion. The suite's other
+ * daemon tests start `main.ts` with the narrow flags of cli/permissions.ts, so they could not see
+ * that the task's grant was too narrow for the model to load (it once was: FFI scoped to
+ * node_modules).
+ */
+import assert from "node:assert/strict";
+import { dirname } from "node:path";
+import { TINY_GGUF } from "../support/infer_daemon.ts";
+import { shellCommandsUnder } from "../support/readme_commands.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const README_MODEL = "~/models/qwen2.5-1.5b-instruct-q4_k_m.gguf";
+
+/** Every descendant of `pid` (read before any of them is signalled). */
+async function descendants(pid: number): Promise<number[]> {
+  const found: number[] = [];
+  const tasks = await Array.fromAsync(Deno.readDir(`/proc/${pid}/task`)).catch(() => []);
+  for (const task of tasks) {
+    const text = await Deno.readTextFile(`/proc/${pid}/task/${task.name}/children`).catch(() => "");
+    for (const child of text.split(" ").filter(Boolean).map(Number)) {
+      found.push(child, ...await descendants(child));
+    }
+  }
+  return found;
+}
+
+Deno.test("the README's `deno task tolk infer --model …` loads the model and answers", async () => {
+  const [command, listening] = await shellCommandsUnder(
+    "## Using `tolk infer` — a local chat-completions daemon",
+  );
+  assert.ok(command.startsWith("deno task tolk infer --model "), command);
+  assert.ok(command.includes(README_MODEL), command);
+  const address = listening.match(/^# listening on (http:\/\/\S+)$/)?.[1];
+  assert.ok(address, listening);
+
+  const process = new Deno.Command("bash", {
+    args: ["-c", `exec ${command.replace(README_MODEL, TINY_GGUF)}`],
+    cwd: ROOT,
+    env: {
+      // `deno` as the README's reader has it: the one running this suite.
+      PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,
+      DENO_NO_UPDATE_CHECK: "1",
+      NO_COLOR: "1",
+    },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const stderr = new Response(process.stderr).text();
+  const lines = process.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    let seen = "";
+    while (!seen.includes("\n")) {
+      const { value, done } = await lines.read();
+      if (done) break;
+      seen += value;
+    }
+    assert.equal(seen.split("\n")[0], `listening on ${address}`);
+
+    let health: { status?: string } = {};
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      const response = await fetch(`${address}/health`);
+      health = await response.json();
+      if (response.status === 200 || health.status === "error") break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(health.status, "ok", `the model did not load: ${JSON.stringify(health)}`);
+
+    const response = await fetch(`${address}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ messages: [{ role: "user", content: "Hi" }], max_tokens: 4 }),
+    });
+    const body = await response.json();
+    assert.equal(response.status, 200, JSON.stringify(body));
+    assert.equal(body.usage.completion_tokens, 4);
+  } finally {
+    // `deno task` runs the daemon as its child: signal the whole tree.
+    for (const pid of [process.pid, ...await descendants(process.pid)]) {
+      try {
+        Deno.kill(pid, "SIGTERM");
+      } catch { /* already gone */ }
+    }
+    await lines.cancel().catch(() => {});
+    await process.status;
+    const log = await stderr;
+    assert.ok(!/Requires ffi access|PermissionDenied|NotCapable/.test(log), log);
+  }
+});
