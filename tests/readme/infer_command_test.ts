@@ -1,7 +1,7 @@
 /**
  * The README's `tolk infer` command, run as written (`deno task tolk infer --model …`, the task's
  * own permission flags), with only the model path changed to the tiny fixture: it must listen on
- * the address the README shows, load the model and answer a chat completion. The suite's other
+ * the address the README shows, load the model and answer the README's curl. The suite's other
  * daemon tests start `main.ts` with the narrow flags of cli/permissions.ts, so they could not see
  * that the task's grant was too narrow for the model to load (it once was: FFI scoped to
  * node_modules).
@@ -9,28 +9,15 @@
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
 import { TINY_GGUF } from "../support/infer_daemon.ts";
+import { readUntil, stopProcessTree } from "../support/process_tree.ts";
 import { shellCommandsUnder } from "../support/readme_commands.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
+const HEADING = "## Using `tolk infer` — a local chat-completions daemon";
 const README_MODEL = "~/models/qwen2.5-1.5b-instruct-q4_k_m.gguf";
 
-/** Every descendant of `pid` (read before any of them is signalled). */
-async function descendants(pid: number): Promise<number[]> {
-  const found: number[] = [];
-  const tasks = await Array.fromAsync(Deno.readDir(`/proc/${pid}/task`)).catch(() => []);
-  for (const task of tasks) {
-    const text = await Deno.readTextFile(`/proc/${pid}/task/${task.name}/children`).catch(() => "");
-    for (const child of text.split(" ").filter(Boolean).map(Number)) {
-      found.push(child, ...await descendants(child));
-    }
-  }
-  return found;
-}
-
 Deno.test("the README's `deno task tolk infer --model …` loads the model and answers", async () => {
-  const [command, listening] = await shellCommandsUnder(
-    "## Using `tolk infer` — a local chat-completions daemon",
-  );
+  const [command, listening] = await shellCommandsUnder(HEADING);
   assert.ok(command.startsWith("deno task tolk infer --model "), command);
   assert.ok(command.includes(README_MODEL), command);
   const address = listening.match(/^# listening on (http:\/\/\S+)$/)?.[1];
@@ -52,12 +39,7 @@ Deno.test("the README's `deno task tolk infer --model …` loads the model and a
   const stderr = new Response(process.stderr).text();
   const lines = process.stdout.pipeThrough(new TextDecoderStream()).getReader();
   try {
-    let seen = "";
-    while (!seen.includes("\n")) {
-      const { value, done } = await lines.read();
-      if (done) break;
-      seen += value;
-    }
+    const seen = await readUntil(lines, (text) => text.includes("\n"));
     assert.equal(seen.split("\n")[0], `listening on ${address}`);
 
     let health: { status?: string } = {};
@@ -69,23 +51,18 @@ Deno.test("the README's `deno task tolk infer --model …` loads the model and a
     }
     assert.equal(health.status, "ok", `the model did not load: ${JSON.stringify(health)}`);
 
-    const response = await fetch(`${address}/v1/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ messages: [{ role: "user", content: "Hi" }], max_tokens: 4 }),
-    });
-    const body = await response.json();
-    assert.equal(response.status, 200, JSON.stringify(body));
-    assert.equal(body.usage.completion_tokens, 4);
+    // The README's request, as written.
+    const [curl] = await shellCommandsUnder(HEADING, 1);
+    assert.ok(curl.startsWith(`curl -s ${address}/v1/chat/completions `), curl);
+    const answer = await new Deno.Command("bash", { args: ["-c", curl], stdout: "piped" }).output();
+    assert.equal(answer.code, 0);
+    const body = JSON.parse(new TextDecoder().decode(answer.stdout));
+    assert.equal(typeof body.choices[0].message.content, "string", JSON.stringify(body));
+    assert.ok(body.usage.completion_tokens >= 1 && body.usage.completion_tokens <= 32);
   } finally {
     // `deno task` runs the daemon as its child: signal the whole tree.
-    for (const pid of [process.pid, ...await descendants(process.pid)]) {
-      try {
-        Deno.kill(pid, "SIGTERM");
-      } catch { /* already gone */ }
-    }
     await lines.cancel().catch(() => {});
-    await process.status;
+    await stopProcessTree(process);
     const log = await stderr;
     assert.ok(!/Requires ffi access|PermissionDenied|NotCapable/.test(log), log);
   }
