@@ -23,7 +23,8 @@ const ANY_LOOSE_TOKEN = new RegExp(LOOSE_TOKEN.source);
 
 /** Whether `text` holds anything a model could take for a placeholder token. */
 export function looksLikePlaceholder(text: string): boolean {
-  return ANY_LOOSE_TOKEN.test(text);
+  // Every token starts with `<`: most texts never reach the regular expression.
+  return text.includes("<") && ANY_LOOSE_TOKEN.test(text);
 }
 
 /** Every span of `text` that could be read as a placeholder token, as [start, end) offsets. */

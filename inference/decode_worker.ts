@@ -13,18 +13,17 @@
  * spinning, no CPU).
  *
  * Text goes back only for streamed generations, and gathered: a generation's pieces wait for
- * later ones while the next step would still end within {@link TEXT_INTERVAL_MS} of the last
- * message, so the event loop wakes (and the client reads) a few times per interval, not once
- * per token. Its first text and every end go at once (time to first token, the result).
+ * later ones while the next step would still end within the text interval (`TEXT_INTERVAL_MS`,
+ * given at init) of the last message, so the event loop wakes (and the client reads) a few times
+ * per interval, not once per token. Its first text and every end go at once (time to first token, the result).
  */
 import { BatchDecoder } from "./batch_decoder.ts";
 import { CpuContention } from "./cpu_contention.ts";
-import {
-  type DecodeEvent,
-  type DecodeWorkerInit,
-  type FromDecodeWorker,
-  TEXT_INTERVAL_MS,
-  type ToDecodeWorker,
+import type {
+  DecodeEvent,
+  DecodeWorkerInit,
+  FromDecodeWorker,
+  ToDecodeWorker,
 } from "./decode_worker_protocol.ts";
 import { LlamaNative } from "./llama_native.ts";
 import { ProcFiles } from "./proc_files.ts";
@@ -43,7 +42,7 @@ let decoder: BatchDecoder | undefined;
 let received = 0;
 let closing = false;
 let wake: (() => void) | undefined;
-let textIntervalMs = TEXT_INTERVAL_MS;
+let textIntervalMs = 0; // from init
 let postedAt = -Infinity;
 let lastStepMs = 0;
 

@@ -295,10 +295,8 @@ function protectText(
   parts: readonly SegmentPart[],
   find: SpanFinder | undefined,
 ): readonly SegmentPart[] {
-  // Every token starts with `<`: most text parts never reach the regular expression.
   const protects = (part: SegmentPart) =>
-    typeof part === "string" &&
-    (find !== undefined || (part.includes("<") && looksLikePlaceholder(part)));
+    typeof part === "string" && (find !== undefined || looksLikePlaceholder(part));
   // Most segments hold nothing to protect: their parts are used as they are.
   if (!parts.some(protects)) return parts;
   const spans = (text: string) => [...placeholderLookalikes(text), ...(find?.(text) ?? [])];

@@ -31,7 +31,7 @@ function isHangul(unit: number): boolean {
 }
 
 /** Where the run of Hangul starting at `at` ends. */
-export function hangulRunEnd(text: string, at: number): number {
+function hangulRunEnd(text: string, at: number): number {
   while (at < text.length && isHangul(text.charCodeAt(at))) at++;
   return at;
 }
@@ -50,11 +50,10 @@ export function isParticleRun(text: string, start: number, end: number, depth = 
 }
 
 /**
- * True when a Korean word that continues after a term at `end` continues only with particles:
- * the term then ends a word.
+ * Where the particles that follow a term at `end` stop (the end of the Hangul run there), or
+ * undefined when that run is not particles. The caller decides whether the word ends there.
  */
-export function particlesFollow(text: string, end: number): boolean {
+export function particlesEnd(text: string, end: number): number | undefined {
   const runEnd = hangulRunEnd(text, end);
-  return runEnd > end && !/[\p{L}\p{M}\p{N}_]/u.test(text[runEnd] ?? "") &&
-    isParticleRun(text, end, runEnd);
+  return runEnd > end && isParticleRun(text, end, runEnd) ? runEnd : undefined;
 }

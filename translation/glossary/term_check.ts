@@ -10,8 +10,13 @@
  * ("Maus" → "Mäuse"), a term inside a compound ("Kundendatenbank"), or a term used once where
  * the source had it twice.
  */
-import { type GlossaryTerm, isWordChar, lower, SPACELESS_LANGUAGES } from "./term_matcher.ts";
-import { particlesFollow } from "./korean_particles.ts";
+import {
+  type GlossaryTerm,
+  isWordChar,
+  lower,
+  particlesEndWord,
+  SPACELESS_LANGUAGES,
+} from "./term_matcher.ts";
 
 /** Languages whose target terms count with a case-insensitive prefix match (inflection). */
 export const PREFIX_MATCH_LANGUAGES: ReadonlySet<string> = new Set(["fr", "de", "es"]);
@@ -60,7 +65,7 @@ export function termChecker(
       const end = at + required.length;
       const startsWord = !isWordChar(text[at - 1]) || !isWordChar(required[0]);
       const endsWord = !isWordChar(text[end]) || !isWordChar(required[required.length - 1]) ||
-        (korean && particlesFollow(text, end));
+        (korean && particlesEndWord(text, end));
       if (startsWord && (endsWord || prefixOnly)) return true;
     }
     return false;

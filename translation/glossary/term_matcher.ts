@@ -10,7 +10,7 @@
  * walked from each position, so the cost grows with the text and the terms' length, never with
  * how many terms there are.
  */
-import { isParticleRun, MOST_PARTICLE_UNITS, particlesFollow } from "./korean_particles.ts";
+import { isParticleRun, MOST_PARTICLE_UNITS, particlesEnd } from "./korean_particles.ts";
 
 // The hash of the current word after each of its UTF-16 units (Korean only), reused between words.
 const prefixHashes: number[] = [];
@@ -67,6 +67,15 @@ function inWord(unit: number): boolean {
  */
 export function isWordChar(char: string | undefined): boolean {
   return char !== undefined && char.length === 1 && inWord(char.charCodeAt(0));
+}
+
+/**
+ * True when the Korean word going on at `end` (right after a term) goes on only with particles
+ * (translation/glossary/korean_particles.ts): the term then ends a word.
+ */
+export function particlesEndWord(text: string, end: number): boolean {
+  const after = particlesEnd(text, end);
+  return after !== undefined && !isWordChar(text[after]);
 }
 
 /**
@@ -248,7 +257,7 @@ export class TermMatcher {
       if (candidate.wordStart && isWordChar(lowered[start - 1])) return;
       if (
         candidate.wordEnd && isWordChar(lowered[end]) &&
-        !(this.#korean && particlesFollow(lowered, end))
+        !(this.#korean && particlesEndWord(lowered, end))
       ) return;
     }
     found.push({ term: candidate.term, start, end });
