@@ -34,12 +34,15 @@ interface Entry {
   lfs?: { oid: string; size: number; pointerSize: number };
 }
 
-/** Starts the fake hub on 127.0.0.1, port 0. */
-export function startFakeHub(): FakeHub {
+/**
+ * Starts the fake hub on 127.0.0.1, port 0. `publishedAs` serves fixture models under other ids
+ * too (a public id → a fixture id), so a command naming a real model can run as written.
+ */
+export function startFakeHub(publishedAs: Readonly<Record<string, string>> = {}): FakeHub {
   const controls: FakeHubControls = { log: [] };
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    (request) => handle(request, controls),
+    (request) => handle(request, controls, (id) => publishedAs[id] ?? id),
   );
   return {
     endpoint: `http://127.0.0.1:${server.addr.port}`,
@@ -48,13 +51,17 @@ export function startFakeHub(): FakeHub {
   };
 }
 
-async function handle(request: Request, controls: FakeHubControls): Promise<Response> {
+async function handle(
+  request: Request,
+  controls: FakeHubControls,
+  fixtureOf: (id: string) => string,
+): Promise<Response> {
   const url = new URL(request.url);
   const range = request.headers.get("range");
   controls.log.push(`${request.method} ${url.pathname}${range ? ` ${range}` : ""}`);
   const tree = /^\/api\/models\/([^/]+\/[^/]+)\/tree\/main$/.exec(url.pathname);
   if (tree) {
-    const entries = await listEntries(tree[1]);
+    const entries = await listEntries(fixtureOf(tree[1]));
     return entries ? Response.json(entries) : Response.json({ error: "Repository not found" }, {
       status: 404,
     });
@@ -64,7 +71,7 @@ async function handle(request: Request, controls: FakeHubControls): Promise<Resp
   const [, id, path] = resolve;
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = await Deno.readFile(`${FIXTURE_MODELS}${id}/${path}`);
+    bytes = await Deno.readFile(`${FIXTURE_MODELS}${fixtureOf(id)}/${path}`);
   } catch {
     return new Response("Entry not found", { status: 404 });
   }

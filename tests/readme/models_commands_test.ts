@@ -1,0 +1,68 @@
+/**
+ * The README's "Models" commands, run as written on a fresh home folder (`deno task tolk models
+ * pull`, `… pull Xenova/nllb-200-distilled-600M`, `… models list`), against the hub stand-in of
+ * tests/models/fake_hub.ts that publishes the tiny NLLB fixture under the README's model id: the
+ * task's own permission flags must let `pull` reach the hub (`HF_ENDPOINT`) and write the default
+ * models folder, and `list` must show what was pulled. tests/cli/models_command_test.ts covers
+ * the command's behaviour through `main.ts` with the narrow flags; this runs the task.
+ */
+import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
+import { startFakeHub } from "../models/fake_hub.ts";
+import { shellCommandsUnder } from "../support/readme_commands.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const README_MODEL = "Xenova/nllb-200-distilled-600M";
+
+Deno.test("the README's `deno task tolk models pull|list` commands run as written", async () => {
+  const [pullDefault, pullNamed, list] = await shellCommandsUnder("## Models");
+  assert.match(pullDefault, /^deno task tolk models pull +#/);
+  assert.match(pullNamed, new RegExp(`^deno task tolk models pull ${README_MODEL} +#`));
+  assert.match(list, /^deno task tolk models list$/);
+
+  const hub = startFakeHub({ [README_MODEL]: "tolk-test/tiny-nllb" });
+  const home = await Deno.makeTempDir({ prefix: "tolk-readme-models-" });
+  const run = async (command: string) => {
+    const output = await new Deno.Command("bash", {
+      args: ["-c", command],
+      cwd: ROOT,
+      env: {
+        HOME: home,
+        // `deno` as the README's reader has it: the one running this suite.
+        PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,
+        HF_ENDPOINT: hub.endpoint,
+        DENO_DIR: Deno.env.get("DENO_DIR") ?? join(Deno.env.get("HOME") ?? "/root", ".cache/deno"),
+        DENO_NO_UPDATE_CHECK: "1",
+        NO_COLOR: "1",
+      },
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    const result = { code: output.code, stdout: text(output.stdout), stderr: text(output.stderr) };
+    assert.ok(!/PermissionDenied|NotCapable|Requires .* access/.test(result.stderr), result.stderr);
+    return result;
+  };
+  try {
+    // Without an id: the settings' default model, which a fresh home's settings name.
+    const pulled = await run(pullDefault);
+    assert.equal(pulled.code, 0, pulled.stderr);
+    assert.match(pulled.stdout, new RegExp(`^installed ${README_MODEL} \\(fp32, 7 files\\)`));
+    const installed = join(home, ".local/share/tolk/models", README_MODEL, "config.json");
+    assert.ok((await Deno.stat(installed)).isFile, installed);
+
+    const named = await run(pullNamed);
+    assert.equal(named.code, 0, named.stderr);
+    assert.match(named.stdout, new RegExp(`^installed ${README_MODEL} \\(fp32, 7 files\\)`));
+
+    const listed = await run(list);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(listed.stdout, new RegExp(`^${README_MODEL}\\s+fp32\\s+[\\d.]+ MB\\s+ready\\n$`));
+    assert.ok(hub.controls.log.some((line) => line.startsWith(`GET /${README_MODEL}/resolve/`)));
+  } finally {
+    await hub.close();
+    await Deno.remove(home, { recursive: true });
+  }
+});
