@@ -4,21 +4,13 @@
  */
 import assert from "node:assert/strict";
 import { TranslateResponseSchema } from "../schemas/translation.ts";
+import { shellBlockAfter } from "./support/readme_commands.ts";
 import { withTranslationService } from "./support/translation_service.ts";
 
 const MARKER = "<!-- readme-formats-examples";
 
-function readmeCommands(): string {
-  const readme = Deno.readTextFileSync(new URL("../README.md", import.meta.url));
-  const from = readme.indexOf(MARKER);
-  assert.ok(from !== -1, "the README marks its format examples");
-  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(from));
-  assert.ok(block, "a sh block follows the marker");
-  return block[1];
-}
-
 Deno.test("the README's HTML and subtitle curl examples answer as the README says", async () => {
-  const script = readmeCommands();
+  const script = await shellBlockAfter(MARKER);
   await withTranslationService(async (service) => {
     const run = script.replaceAll("http://127.0.0.1:8765", service.url)
       // Each answer on its own line, so the two JSON bodies can be told apart.

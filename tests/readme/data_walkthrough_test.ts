@@ -3,21 +3,15 @@
  * the real service on loopback.
  */
 import assert from "node:assert/strict";
+import { shellBlockAfter } from "../support/readme_commands.ts";
 import { withTranslationService } from "../support/translation_service.ts";
 
-const README = new URL("../../README.md", import.meta.url);
 const MARKER = "<!-- walkthrough: data";
-
-async function walkthrough(): Promise<string> {
-  const text = await Deno.readTextFile(README);
-  const start = text.indexOf("```sh\n", text.indexOf(MARKER)) + "```sh\n".length;
-  return text.slice(start, text.indexOf("\n```", start));
-}
 
 Deno.test("the README's data walk-through runs as written and shows each feature at work", {
   ignore: !onPath("curl"),
 }, async () => {
-  const script = await walkthrough();
+  const script = await shellBlockAfter(MARKER);
   assert.match(script, /\/glossaries/);
   await withTranslationService(async (service) => {
     const cwd = await Deno.makeTempDir({ prefix: "tolk-readme-" });
