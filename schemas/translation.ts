@@ -22,8 +22,8 @@ const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
 
 /** Counts Unicode code points, the unit of every limit and of `usage`. */
 export function countCodePoints(text: string): number {
-  // Every request counts its texts three times (two limits and `usage`) and its results once.
-  // Most texts have no surrogate, and the regular expression's scan for one is ten times faster
+  // Every request counts its texts for `usage` and its results once (the limits count only
+  // texts longer than a limit in code units, see withinCodePoints). Most texts have no surrogate, and the regular expression's scan for one is ten times faster
   // than the loop (0.006 against 0.07 ms for the 42 corpus documents).
   if (!HIGH_SURROGATE.test(text)) return text.length;
   // The code units less one per surrogate pair (a lone surrogate counts as one, as `for…of`
@@ -41,6 +41,16 @@ export function countCodePoints(text: string): number {
   return count;
 }
 
+/**
+ * Whether `texts` hold at most `limit` code points. A text has no more code points than code
+ * units, so texts within the limit in code units pass without being counted: the limits are
+ * checked on every request, and only texts near one pay for the count.
+ */
+function withinCodePoints(texts: readonly string[], limit: number): boolean {
+  if (texts.reduce((sum, text) => sum + text.length, 0) <= limit) return true;
+  return texts.reduce((sum, text) => sum + countCodePoints(text), 0) <= limit;
+}
+
 /** Contract `code` carried by a custom issue, read by the error mapping. */
 export interface ContractIssueParams {
   code: "payload_too_large";
@@ -54,15 +64,14 @@ function tooLarge(param: string): { params: ContractIssueParams } {
 /** TextBatch: 1..128 strings, each ≤ 8000 code points, ≤ 50000 in total. */
 export const TextBatchSchema = z.array(
   z.string().refine(
-    (text) => countCodePoints(text) <= LIMITS.max_chars_per_item,
+    (text) => withinCodePoints([text], LIMITS.max_chars_per_item),
     { message: `an item is over ${LIMITS.max_chars_per_item} characters`, ...tooLarge("texts") },
   ),
 )
   .min(1, "texts must hold at least one item")
   .max(LIMITS.max_items, `texts holds more than ${LIMITS.max_items} items`)
   .refine(
-    (texts) =>
-      texts.reduce((sum, text) => sum + countCodePoints(text), 0) <= LIMITS.max_total_chars,
+    (texts) => withinCodePoints(texts, LIMITS.max_total_chars),
     { message: `texts total over ${LIMITS.max_total_chars} characters`, ...tooLarge("texts") },
   )
   .describe(

@@ -70,15 +70,21 @@ export async function translateWithUserWords(
   choice: EngineChoice,
   options: EngineStepOptions,
 ): Promise<EngineStepResult> {
-  const items = job.items.map((item) => ({ ...item }));
   const glossaryId = options.glossaryId ?? undefined;
+  const useMemory = options.memory === true && deps.memory !== undefined;
+  // Without a glossary or memory (most requests) the job goes as it is: no copies or per-item
+  // bookkeeping for each of a document's segments.
+  if (!(glossaryId && deps.glossaries) && !useMemory) {
+    const served = await deps.pipeline.translate(job, choice);
+    return { engine: served.engine, model: served.outcome.model, items: served.outcome.items };
+  }
+  const items = job.items.map((item) => ({ ...item }));
   const matches: TermMatch[][] = glossaryId && deps.glossaries
     ? attachTerms(deps.glossaries, glossaryId, items, job.target)
     : items.map(() => []);
   const matched = glossaryId && deps.glossaries
     ? items.reduce((sum, item) => sum + (item.terms?.length ?? 0), 0)
     : undefined;
-  const useMemory = options.memory === true && deps.memory !== undefined;
   const { hits } = useMemory
     ? lookUpMemory(deps.memory!, items, job.target, deps.failures)
     : { hits: new Map<number, TranslatedItem>() };
