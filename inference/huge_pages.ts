@@ -1,5 +1,5 @@
 /**
- * Weights on transparent huge pages (Linux).
+ * Weights on transparent huge pages, and the KV cache's cleared pages given back (Linux).
  *
  * A decode step reads every weight once, so for a 100 MB model it walks 25,000 4 KiB pages per
  * token, and the TLB misses of that walk cost as much as a fifth of the step. tolk reads the model
@@ -14,14 +14,25 @@
  * advised `MADV_HUGEPAGE` (khugepaged keeps it so) and collapsed at once with `MADV_COLLAPSE`
  * (Linux 6.1). Only fully resident regions are touched: collapsing a half-used one would make its
  * holes resident.
+ *
+ * llama.cpp fills a new context's KV cache with zeros, which makes all of it resident at once: one
+ * stream per sequence (llama_library.ts) would cost slots × context cells of idle memory. Its
+ * all-zero pages are given back (`MADV_DONTNEED`: a private anonymous page reads as zeros again
+ * afterwards, so nothing changes but the resident size), and a stream takes memory as it fills.
  */
 
+const MADV_DONTNEED = 4;
 const MADV_HUGEPAGE = 14;
 const MADV_COLLAPSE = 25;
 const PAGE = 4096n;
 const HUGE_PAGE = 2n * 1024n * 1024n;
 /** Regions smaller than this hold no huge page worth the call (two 2 MiB pages). */
 const SMALLEST_REGION = 2n * HUGE_PAGE;
+/**
+ * Only regions larger than a glibc arena (64 MiB) are scanned for zero pages: a buffer that size is
+ * one allocation of the caller's (the KV cache), never memory another thread may be filling.
+ */
+const SMALLEST_ZEROED = 64n * 1024n * 1024n + PAGE;
 
 const LIBC_SYMBOLS = {
   open: { parameters: ["buffer", "i32"], result: "i32" },
@@ -64,6 +75,16 @@ export function anonymousRanges(maps: string): Range[] {
  * {@link SMALLEST_REGION}: memory mapped between two snapshots, as huge pages can hold it.
  */
 export function newHugeRanges(before: readonly Range[], after: readonly Range[]): Range[] {
+  return newRanges(before, after, HUGE_PAGE, SMALLEST_REGION);
+}
+
+/** The `align`-aligned parts of `after`'s ranges in none of `before`'s, of at least `smallest`. */
+function newRanges(
+  before: readonly Range[],
+  after: readonly Range[],
+  align: bigint,
+  smallest: bigint,
+): Range[] {
   const fresh: Range[] = [];
   for (const range of after) {
     let pieces = [range];
@@ -76,9 +97,9 @@ export function newHugeRanges(before: readonly Range[], after: readonly Range[])
       );
     }
     for (const piece of pieces) {
-      const start = (piece.start + HUGE_PAGE - 1n) / HUGE_PAGE * HUGE_PAGE;
-      const end = piece.end / HUGE_PAGE * HUGE_PAGE;
-      if (end - start >= SMALLEST_REGION) fresh.push({ start, end });
+      const start = (piece.start + align - 1n) / align * align;
+      const end = piece.end / align * align;
+      if (end - start >= smallest) fresh.push({ start, end });
     }
   }
   return fresh;
@@ -115,6 +136,41 @@ export class HugePages {
     return report;
   }
 
+  /**
+   * Gives back the all-zero pages of the large anonymous memory mapped since `before` (llama.cpp's
+   * cleared KV cache). Call it before anything computes in that memory.
+   *
+   * @returns the bytes given back.
+   */
+  releaseZeroPagesSince(before: readonly Range[]): number {
+    const libc = this.#libc;
+    if (!libc) return 0;
+    let released = 0;
+    for (const { start, end } of newRanges(before, this.snapshot(), PAGE, SMALLEST_ZEROED)) {
+      const words = new Int32Array(
+        Deno.UnsafePointerView.getArrayBuffer(
+          Deno.UnsafePointer.create(start)!,
+          Number(end - start),
+        ),
+      );
+      const perPage = Number(PAGE) / 4;
+      let run = -1; // first page of the current run of zero pages
+      for (let page = 0; page * perPage <= words.length; page++) {
+        if (page * perPage < words.length && isZero(words, page * perPage, perPage)) {
+          if (run < 0) run = page;
+          continue;
+        }
+        if (run < 0) continue;
+        const size = BigInt(page - run) * PAGE;
+        if (libc.madvise(start + BigInt(run) * PAGE, size, MADV_DONTNEED) === 0) {
+          released += Number(size);
+        }
+        run = -1;
+      }
+    }
+    return released;
+  }
+
   /** Whether every page of the range is in memory (`mincore`). */
   #resident(start: bigint, size: bigint): boolean {
     const pages = new Uint8Array(Number(size / PAGE));
@@ -136,4 +192,9 @@ export class HugePages {
     return chunks.map((chunk) => this.#decoder.decode(chunk, { stream: true })).join("") +
       this.#decoder.decode();
   }
+}
+
+function isZero(words: Int32Array, from: number, count: number): boolean {
+  for (let i = from; i < from + count; i++) if (words[i] !== 0) return false;
+  return true;
 }

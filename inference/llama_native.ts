@@ -190,15 +190,20 @@ export class NativeModel {
   }
 
   /**
-   * A context of `sequences` sequences over one unified KV cache, computed by its own pool.
+   * A context of `sequences` sequences, each with KV cells of its own, computed by its own pool.
    *
    * @throws {Error} when llama.cpp cannot allocate it.
    */
   createContext(options: NativeContextOptions): NativeContext {
     if (!this.#model) throw new Error("the model is freed");
     const params = contextParamsOf(this.#lib, options);
+    const pages = new HugePages();
+    const before = pages.snapshot();
     const context = this.#lib.llama_init_from_model(this.#model, params);
     if (!context) throw new Error("llama.cpp cannot create the context (out of memory?)");
+    // The cache's streams are cleared, hence resident, in full: given back, a sequence's cells take
+    // memory only as it fills them, and an idle daemon holds no more than with one shared stream.
+    pages.releaseZeroPagesSince(before);
     const pool = this.#native.newThreadpool(options.threads);
     if (pool) this.#lib.llama_attach_threadpool(context, pool, null);
     return new NativeContext(this.#lib, context, options, () => {

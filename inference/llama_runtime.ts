@@ -304,8 +304,8 @@ export class LlamaRuntime implements InferenceRuntime {
 
   /**
    * The vocabulary through node-llama-cpp, the weights and one context directly. The context's
-   * KV cache is unified: its cells (one generation's context size) are shared by all slots, so
-   * idle memory is one context's, whatever the number of slots.
+   * KV cache gives each slot one generation's context of cells; their memory is taken as they fill
+   * (llama_native.ts), so an idle daemon holds little more than the weights.
    */
   async #loadModel(llama: Llama, backend: Backend): Promise<Loaded> {
     const { modelPath, slots } = this.#options;

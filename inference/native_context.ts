@@ -6,7 +6,7 @@ import { LLAMA_BATCH_SIZE, type LlamaLib } from "./llama_library.ts";
 
 /** Options of {@link NativeModel.createContext}. */
 export interface NativeContextOptions {
-  /** KV cells of the whole context, shared by all sequences (unified cache). */
+  /** KV cells of each sequence (each has a stream of its own): one generation's context. */
   cells: number;
   /** Sequences that may decode together. */
   sequences: number;
@@ -46,7 +46,7 @@ export class NativeContext {
   #pointer: Deno.PointerObject | null;
   /** Most tokens one {@link NativeContext.decode} takes. */
   readonly batchSize: number;
-  /** KV cells llama.cpp allocated (may round the request up). */
+  /** KV cells of each sequence as llama.cpp allocated them (it may round the request up). */
   readonly cells: number;
   /** Threads of its pool. */
   readonly threads: number;
@@ -66,7 +66,7 @@ export class NativeContext {
     this.#memory = lib.llama_get_memory(pointer);
     this.batchSize = batchSize;
     this.threads = options.threads;
-    this.cells = lib.llama_n_ctx(pointer);
+    this.cells = lib.llama_n_ctx_seq(pointer);
     this.#tokens = new Int32Array(batchSize);
     this.#positions = new Int32Array(batchSize);
     this.#seqCounts = new Int32Array(batchSize).fill(1);

@@ -68,15 +68,42 @@ const MAP_PRIVATE_ANONYMOUS = 0x22;
 const thpOff = Deno.build.os !== "linux" ||
   Deno.readTextFileSync("/sys/kernel/mm/transparent_hugepage/enabled").includes("[never]");
 
-/** AnonHugePages (KiB) of the mappings within `[start, start + size)`, from /proc/self/smaps. */
-function anonHugeKiB(start: bigint, size: bigint): number {
+/** A field (KiB) of the mappings within `[start, start + size)`, from /proc/self/smaps. */
+function smapsKiB(field: "AnonHugePages" | "Rss", start: bigint, size: bigint): number {
   let total = 0;
   for (const entry of Deno.readTextFileSync("/proc/self/smaps").split(/\n(?=[0-9a-f]+-)/)) {
     const from = BigInt(`0x${entry.slice(0, entry.indexOf("-"))}`);
     if (from < start || from >= start + size) continue;
-    total += Number(entry.match(/AnonHugePages:\s+(\d+)/)![1]);
+    total += Number(entry.match(new RegExp(`\n${field}:\\s+(\\d+)`))![1]);
   }
   return total;
+}
+const anonHugeKiB = (start: bigint, size: bigint) => smapsKiB("AnonHugePages", start, size);
+
+/**
+ * Two anonymous regions mapped at once, `first` and `second` bytes, kept apart by an inaccessible
+ * 2 MiB gap (the kernel would merge them into one region otherwise).
+ */
+function twoRegions(first: bigint, second: bigint) {
+  const length = first + 2n * MiB + second;
+  const whole = libc.symbols.mmap(0n, length, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS, -1, 0n)!;
+  const start = BigInt(Deno.UnsafePointer.value(whole));
+  assert.equal(
+    libc.symbols.mprotect(Deno.UnsafePointer.create(start + first), 2n * MiB, PROT_NONE),
+    0,
+  );
+  return {
+    first: start,
+    second: start + first + 2n * MiB,
+    free: () => libc.symbols.munmap(whole, length),
+  };
+}
+
+/** The bytes at `address`, in place. */
+function bytes(address: bigint, length: bigint): Uint8Array {
+  return new Uint8Array(
+    Deno.UnsafePointerView.getArrayBuffer(Deno.UnsafePointer.create(address)!, Number(length)),
+  );
 }
 
 Deno.test({
@@ -87,29 +114,9 @@ Deno.test({
     const hugePages = new HugePages();
     const size = 32n * MiB;
     const before = hugePages.snapshot();
-    // One mapping cut in two by an inaccessible gap, so the kernel keeps two regions.
-    const whole = libc.symbols.mmap(
-      0n,
-      2n * size + 2n * MiB,
-      PROT_READ_WRITE,
-      MAP_PRIVATE_ANONYMOUS,
-      -1,
-      0n,
-    )!;
-    const filled = BigInt(Deno.UnsafePointer.value(whole));
-    const halfUsed = filled + size + 2n * MiB;
+    const regions = twoRegions(size, size);
+    const [filled, halfUsed] = [regions.first, regions.second];
     try {
-      assert.equal(
-        libc.symbols.mprotect(Deno.UnsafePointer.create(filled + size), 2n * MiB, PROT_NONE),
-        0,
-      );
-      const bytes = (address: bigint, length: bigint) =>
-        new Uint8Array(
-          Deno.UnsafePointerView.getArrayBuffer(
-            Deno.UnsafePointer.create(address)!,
-            Number(length),
-          ),
-        );
       bytes(filled, size).fill(7);
       bytes(halfUsed, size / 2n).fill(7);
       const report = hugePages.adviseSince(before);
@@ -118,7 +125,37 @@ Deno.test({
       assert.equal(anonHugeKiB(halfUsed, size), 0);
       assert.ok(bytes(filled, size).every((byte) => byte === 7), "the contents are kept");
     } finally {
-      libc.symbols.munmap(whole, 2n * size + 2n * MiB);
+      regions.free();
+    }
+  },
+});
+
+Deno.test({
+  name: "HugePages gives back the zero pages of a large region mapped since the snapshot only",
+  ignore: Deno.build.os !== "linux",
+  fn() {
+    const hugePages = new HugePages();
+    const [large, small] = [80n * MiB, 32n * MiB];
+    const before = hugePages.snapshot();
+    // Both cleared as llama.cpp clears a KV cache (resident zeros), a few bytes written after.
+    const regions = twoRegions(large, small);
+    try {
+      bytes(regions.first, large).fill(0);
+      bytes(regions.second, small).fill(0);
+      const written = [regions.first + 10n * MiB + 5n, regions.first + large - 1n];
+      for (const address of written) bytes(address, 1n)[0] = 9;
+      const released = hugePages.releaseZeroPagesSince(before);
+      assert.ok(released >= 79 * 1024 * 1024, `released ${released} bytes`);
+      assert.ok(smapsKiB("Rss", regions.first, large) <= 16, "the zero pages are not resident");
+      assert.ok(
+        smapsKiB("Rss", regions.second, small) >= 32 * 1024,
+        "a region an arena could be is left alone",
+      );
+      for (const address of written) assert.equal(bytes(address, 1n)[0], 9, "written bytes stay");
+      const zeros = bytes(regions.first, 10n * MiB);
+      assert.ok(zeros.every((byte) => byte === 0), "given-back pages read as zeros");
+    } finally {
+      regions.free();
     }
   },
 });
