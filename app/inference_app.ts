@@ -10,7 +10,6 @@
  * | POST   | /v1/chat/completions  | bearer key                     |
  */
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { getConnInfo } from "hono/deno";
 import { inferenceError, renderInferenceError } from "../errors/inference_errors.ts";
@@ -18,7 +17,7 @@ import { logUnexpected } from "../errors/log_unexpected.ts";
 import type { InferenceRuntime } from "../inference/generation.ts";
 import { accessLog } from "../middleware/access_log.ts";
 import { apiKeyAuth } from "../middleware/api_key_auth.ts";
-import { bodyDeadline } from "../middleware/body_deadline.ts";
+import { bufferedBody } from "../middleware/buffered_body.ts";
 import { concurrencyLimit } from "../middleware/concurrency_limit.ts";
 import { hostCheck } from "../middleware/host_check.ts";
 import { rateLimit } from "../middleware/rate_limit.ts";
@@ -115,25 +114,16 @@ export function createInferenceApp(deps: InferenceAppDeps) {
       }),
     );
   }
-  app.use(
-    "/v1/*",
-    bodyLimit({
-      maxSize: deps.maxRequestBytes,
-      onError: () => {
-        throw inferenceError(
-          "request_too_large",
-          "request body is larger than --max-request-bytes",
-        );
-      },
-    }),
-  );
   const bodyTimeoutMs = deps.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
   // The body is read before a generation slot is taken: a slow upload holds only its connection.
   app.use(
-    "/v1/chat/completions",
-    bodyDeadline({
+    "/v1/*",
+    bufferedBody({
+      maxSize: deps.maxRequestBytes,
+      tooLarge: () =>
+        inferenceError("request_too_large", "request body is larger than --max-request-bytes"),
       timeoutMs: bodyTimeoutMs,
-      reject: () =>
+      timeout: () =>
         inferenceError(
           "request_timeout",
           `the request body did not arrive within ${bodyTimeoutMs / 1000} s`,

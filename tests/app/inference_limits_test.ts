@@ -113,6 +113,16 @@ Deno.test("tolk infer with a key, one slot, a small body limit, CORS and an expo
       await assertError(await chat(big), 413, "request_too_large");
     });
 
+    await t.step("a streamed body within the limit is read once and answered", async () => {
+      // Without Content-Length: read once within the size limit and the deadline, then served
+      // from memory to the validator.
+      const held = heldBody('{"messages":[{"role":"user",');
+      const response = chat(held.stream);
+      held.finish('"content":"hi"}],"max_tokens":2}');
+      const completion = await (await response).json();
+      assert.equal(completion.usage?.completion_tokens, 2, JSON.stringify(completion));
+    });
+
     await t.step(
       "a streamed body is refused once it passes the limit, before it ends",
       async () => {

@@ -8,12 +8,18 @@ import assert from "node:assert/strict";
 import { ErrorBodySchema } from "../../schemas/openai.ts";
 import { NATIVE_SANITIZERS, startInferApp } from "../support/infer_app.ts";
 
-/** Opens a POST that declares 200 bytes of body and sends only its first few. */
-async function startTrickle(baseUrl: string): Promise<Deno.TcpConn> {
+/**
+ * Opens a POST and sends only the first few bytes of its body: a body that declares 200 bytes,
+ * or a chunked one (no length: the size limit reads it as it comes).
+ */
+async function startTrickle(baseUrl: string, chunked: boolean): Promise<Deno.TcpConn> {
   const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(new URL(baseUrl).port) });
+  const framing = chunked ? "Transfer-Encoding: chunked" : "Content-Length: 200";
   const head = "POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n" +
-    "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n";
-  await conn.write(new TextEncoder().encode(`${head}{"messages":[`));
+    `Content-Type: application/json\r\n${framing}\r\n\r\n`;
+  const first = '{"messages":[';
+  const body = chunked ? `${first.length.toString(16)}\r\n${first}\r\n` : first;
+  await conn.write(new TextEncoder().encode(`${head}${body}`));
   return conn;
 }
 
@@ -42,7 +48,9 @@ Deno.test({
   ...NATIVE_SANITIZERS,
   async fn() {
     const app = await startInferApp({ app: { maxConcurrentRequests: 1, bodyTimeoutMs: 1500 } });
-    const slow = await Promise.all(Array.from({ length: 4 }, () => startTrickle(app.baseUrl)));
+    const slow = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => startTrickle(app.baseUrl, i % 2 === 1)),
+    );
     try {
       const started = performance.now();
       const served = await fetch(`${app.baseUrl}/v1/chat/completions`, {

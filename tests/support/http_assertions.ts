@@ -41,6 +41,7 @@ export function postJson(
   return fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
+    // A stream goes as it is: `fetch` sends it chunked, without Content-Length.
+    body: typeof body === "string" || body instanceof ReadableStream ? body : JSON.stringify(body),
   });
 }

@@ -221,6 +221,18 @@ Deno.test("POST /v1/translate refuses a body over 1 MiB with payload_too_large",
   });
 });
 
+Deno.test("POST /v1/translate reads a chunked body, and refuses one over 1 MiB as it arrives", async () => {
+  const chunked = (...parts: string[]) =>
+    ReadableStream.from(parts.map((part) => new TextEncoder().encode(part)));
+  await withService(async (service) => {
+    const ok = await translate(service, chunked('{"target": "en", ', `"texts": ["${ENGLISH}"]}`));
+    await expectBody(ok, 200, TranslateResponseSchema);
+    const pad = "x".repeat(512 * 1024);
+    const big = chunked('{"target": "en", "texts": ["a"], "pad": "', pad, pad, '"}');
+    await expectError(await translate(service, big), 413, "payload_too_large", "texts");
+  });
+});
+
 Deno.test("POST /v1/translate refuses a bad X-Svc-Client", async () => {
   await withService(async (service) => {
     for (const client of ["x".repeat(129), "café"]) {
