@@ -3,10 +3,11 @@
  * token of each generating sequence (and a chunk of any waiting prompt) into one batch, so the
  * weights are read once per step whatever the number of requests.
  *
- * Each sequence has a KV stream of its own, one generation's context (llama_library.ts), so no
- * generation waits for another's cells, and a step attends only to its own sequences' cells, never
- * to idle slots' kept prompts. A slot keeps its tokens after a request for a follow-up that shares
- * their prefix.
+ * The sequences' cells are counted together ({@link NativeContext.cells}): in a unified cache (a
+ * GPU's memory) they share one generation's context, and when cells run short, idle sequences'
+ * kept prompts go first, then the newest generation is put back to re-read its tokens later; the
+ * oldest always advances. With a stream per sequence (the CPU) each holds a whole generation, so
+ * the count never runs short.
  */
 import type { NativeModel, NativeSampler, SamplerOptions } from "./llama_native.ts";
 import type { BatchToken, NativeContext } from "./native_context.ts";
@@ -150,9 +151,14 @@ export class BatchDecoder {
       return;
     }
     try {
-      const batch = this.#planStep();
+      let batch = this.#planStep();
+      if (!batch.tokens.length) throw new Error("no generation fits the KV cache");
       this.#useThreads(this.#nextThreads ?? this.#contention.threadsFor(this.#context.threads));
-      const status = this.#context.decode(batch.tokens);
+      let status = this.#context.decode(batch.tokens);
+      while (status === 1 && this.#evictNewest()) {
+        batch = this.#planStep();
+        status = this.#context.decode(batch.tokens);
+      }
       if (status !== 0) throw new Error(`llama.cpp decode failed (status ${status})`);
       // The machine's load is read now, before this step's text wakes the clients that read it:
       // read after, every stream's reader counted as a competitor for a core.
@@ -220,8 +226,8 @@ export class BatchDecoder {
 
   /**
    * The next step's tokens: one per generating sequence first (oldest first), then prompt chunks,
-   * as many as the batch takes. A sequence's cells are its own and hold its whole generation
-   * (prompt + max_tokens never exceed the context: LlamaRuntime.prepare), so nothing waits for room.
+   * as many as the batch and the free cells take. A prompt starts only when all of it fits in the
+   * free cells, so a full cache finishes what it runs instead of thrashing.
    */
   #planStep(): {
     tokens: BatchToken[];
@@ -236,11 +242,19 @@ export class BatchDecoder {
       .sort((a, b) =>
         Math.min(pendingOf(a), 2) - Math.min(pendingOf(b), 2) || a.started - b.started
       );
+    const waiting = generations.filter((g) => pendingOf(g) > 1 && !g.slot.cached.length);
+    const smallestPrompt = Math.min(...waiting.map(pendingOf)) + generations.length;
+    const decoding = generations.filter((g) => pendingOf(g) === 1).length;
+    if (waiting.length) this.#makeRoom(decoding + smallestPrompt, false);
+    this.#makeRoom(decoding, true);
+    let free = this.#context.cells - this.#held();
     for (const generation of generations) {
       const { slot } = generation;
       const pending = pendingOf(generation);
-      const count = Math.min(pending, this.#context.batchSize - tokens.length);
-      if (count <= 0) break;
+      const started = slot.cached.length > 0 && pending > 1; // a prompt already part-read
+      if (pending > 1 && !started && pending > free - generations.length) continue;
+      const count = Math.min(pending, this.#context.batchSize - tokens.length, free);
+      if (count <= 0) continue;
       for (let i = 0; i < count; i++) {
         const position = slot.cached.length + i;
         const last = i === pending - 1;
@@ -252,15 +266,45 @@ export class BatchDecoder {
           output: last,
         });
       }
+      free -= count;
       fed.set(generation, count);
     }
     return { tokens, outputs, fed };
+  }
+
+  #held(): number {
+    return this.#slots.reduce((sum, slot) => sum + slot.cached.length, 0);
   }
 
   #useThreads(threads: number): void {
     if (threads === this.#threads) return;
     this.#threads = threads;
     this.#context.setThreads(threads);
+  }
+
+  /** Frees `needed` cells: idle sequences' kept tokens, then (`evict`) the newest generation's. */
+  #makeRoom(needed: number, evict: boolean): void {
+    const short = () => this.#held() + needed - this.#context.cells;
+    for (const slot of this.#slots) {
+      if (short() <= 0) return;
+      if (!slot.generation && slot.cached.length) {
+        this.#context.forget(slot.index);
+        slot.cached = [];
+      }
+    }
+    while (evict && short() > 0 && this.#evictNewest()) { /* the newest re-reads later */ }
+  }
+
+  /** Puts the newest generation that holds cells back to re-read its tokens; false if none. */
+  #evictNewest(): boolean {
+    const holders = this.#slots.flatMap((slot) => slot.generation ?? [])
+      .filter((g) => g.slot.cached.length)
+      .sort((a, b) => b.started - a.started);
+    if (holders.length < 2) return false; // the oldest always advances
+    const newest = holders[0];
+    this.#context.forget(newest.slot.index);
+    newest.slot.cached = [];
+    return true;
   }
 
   #afterStep(outputs: Map<Generation, number>, fed: Map<Generation, number>): void {

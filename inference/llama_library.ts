@@ -43,6 +43,7 @@ export function llamaSymbols() {
     llama_context_default_params: { parameters: [], result: contextParams },
     llama_init_from_model: { parameters: ["pointer", contextParams], result: "pointer" },
     llama_free: { parameters: ["pointer"], result: "void" },
+    llama_n_ctx: { parameters: ["pointer"], result: "u32" },
     llama_n_ctx_seq: { parameters: ["pointer"], result: "u32" },
     llama_attach_threadpool: { parameters: ["pointer", "pointer", "pointer"], result: "void" },
     llama_set_n_threads: { parameters: ["pointer", "i32", "i32"], result: "void" },
@@ -96,26 +97,35 @@ export function modelParamsOf(
 
 /**
  * `llama_context_params`: llama.cpp's defaults with these sizes and threads, `cells` KV cells for
- * each sequence in a stream of its own (as llama-server's slots), and no performance counters.
+ * each sequence in a stream of its own (`streams`, as llama-server's slots) or for all of them in
+ * one unified stream, and no performance counters.
  */
 export function contextParamsOf(
   lib: LlamaLib,
-  options: { cells: number; sequences: number; batchSize: number; threads: number },
+  options: {
+    cells: number;
+    sequences: number;
+    batchSize: number;
+    threads: number;
+    streams: boolean;
+  },
 ): Uint8Array<ArrayBuffer> {
   const params = new Uint8Array(lib.llama_context_default_params());
   const view = new DataView(params.buffer);
-  view.setUint32(CONTEXT_N_CTX, options.cells * options.sequences, true);
+  const streams = options.streams ? options.sequences : 1;
+  view.setUint32(CONTEXT_N_CTX, options.cells * streams, true);
   view.setUint32(CONTEXT_N_BATCH, options.batchSize, true);
   view.setUint32(CONTEXT_N_UBATCH, Math.min(options.batchSize, 512), true);
   view.setUint32(CONTEXT_N_SEQ_MAX, options.sequences, true);
   view.setInt32(CONTEXT_N_THREADS, options.threads, true);
   view.setInt32(CONTEXT_N_THREADS_BATCH, options.threads, true);
   view.setUint8(CONTEXT_NO_PERF, 1);
-  // One stream per sequence: a step attends only to its own sequences' cells. In a unified cache
+  // With a stream per sequence a step attends only to its own sequences' cells. In a unified cache
   // every step attends to the highest cell any sequence holds, idle slots' kept prompts included:
-  // 4-stream steps took 4% longer, one-stream steps 10% beside a kept 1,600-token prompt
-  // (BENCHMARKS.md). The streams' untouched memory costs nothing (llama_native.ts).
-  view.setUint8(CONTEXT_KV_UNIFIED, 0);
+  // on the CPU 4-stream steps took 4% longer, one-stream steps 10% beside a kept 1,600-token
+  // prompt (BENCHMARKS.md). Unified holds one context's memory whatever the slots: a GPU's memory
+  // is allocated in full, where the CPU's untouched pages cost nothing (llama_native.ts).
+  view.setUint8(CONTEXT_KV_UNIFIED, options.streams ? 0 : 1);
   return params;
 }
 

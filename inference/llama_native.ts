@@ -190,7 +190,8 @@ export class NativeModel {
   }
 
   /**
-   * A context of `sequences` sequences, each with KV cells of its own, computed by its own pool.
+   * A context of `sequences` sequences, with KV streams of their own or one shared stream, computed
+   * by its own pool.
    *
    * @throws {Error} when llama.cpp cannot allocate it.
    */

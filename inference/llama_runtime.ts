@@ -289,7 +289,7 @@ export class LlamaRuntime implements InferenceRuntime {
       return this.#fail("invalid", `cannot load ${modelPath}: ${describe(error)}`, write);
     }
     this.#loaded = loaded;
-    const contextSize = loaded.context.cells;
+    const contextSize = loaded.context.sequenceCells;
     this.#state = { ...this.#state, phase: "ready", modelStatus: "valid", contextSize };
     write(
       `model ${file.modelId} ready (${backend}, context ${contextSize} tokens, ` +
@@ -303,9 +303,10 @@ export class LlamaRuntime implements InferenceRuntime {
   }
 
   /**
-   * The vocabulary through node-llama-cpp, the weights and one context directly. The context's
-   * KV cache gives each slot one generation's context of cells; their memory is taken as they fill
-   * (llama_native.ts), so an idle daemon holds little more than the weights.
+   * The vocabulary through node-llama-cpp, the weights and one context directly. Each slot may
+   * fill one generation's context of KV cells: on the CPU in a stream of its own whose memory is
+   * taken as it fills (llama_native.ts), on a GPU in one stream all slots share, so either way an
+   * idle daemon holds one context's memory at most, whatever the number of slots.
    */
   async #loadModel(llama: Llama, backend: Backend): Promise<Loaded> {
     const { modelPath, slots } = this.#options;
@@ -328,6 +329,9 @@ export class LlamaRuntime implements InferenceRuntime {
           sequences: slots,
           batchSize: Math.min(BATCH_SIZE, cells),
           threads: this.#threads(llama),
+          // A stream per slot where the cleared cache's pages go back (llama_native.ts): on a GPU
+          // every slot's stream would take its memory at once.
+          streams: backend === "cpu" && Deno.build.os === "linux",
         });
       } catch (error) {
         weights.free();

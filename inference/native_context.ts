@@ -6,10 +6,15 @@ import { LLAMA_BATCH_SIZE, type LlamaLib } from "./llama_library.ts";
 
 /** Options of {@link NativeModel.createContext}. */
 export interface NativeContextOptions {
-  /** KV cells of each sequence (each has a stream of its own): one generation's context. */
+  /** KV cells one generation may fill: its context. */
   cells: number;
   /** Sequences that may decode together. */
   sequences: number;
+  /**
+   * A KV stream per sequence, each of `cells` cells (else one unified stream of `cells` shared by
+   * all sequences; see llama_library.ts for why and when).
+   */
+  streams: boolean;
   /** Most tokens one `decode` call takes. */
   batchSize: number;
   /** CPU threads of the persistent pool that computes every step. */
@@ -46,8 +51,13 @@ export class NativeContext {
   #pointer: Deno.PointerObject | null;
   /** Most tokens one {@link NativeContext.decode} takes. */
   readonly batchSize: number;
-  /** KV cells of each sequence as llama.cpp allocated them (it may round the request up). */
+  /**
+   * KV cells of all sequences together, as llama.cpp allocated them: one context's when they share
+   * a unified stream, one per sequence otherwise.
+   */
   readonly cells: number;
+  /** KV cells one sequence may fill: one generation's context (llama.cpp may round it up). */
+  readonly sequenceCells: number;
   /** Threads of its pool. */
   readonly threads: number;
 
@@ -66,7 +76,8 @@ export class NativeContext {
     this.#memory = lib.llama_get_memory(pointer);
     this.batchSize = batchSize;
     this.threads = options.threads;
-    this.cells = lib.llama_n_ctx_seq(pointer);
+    this.cells = lib.llama_n_ctx(pointer);
+    this.sequenceCells = lib.llama_n_ctx_seq(pointer);
     this.#tokens = new Int32Array(batchSize);
     this.#positions = new Int32Array(batchSize);
     this.#seqCounts = new Int32Array(batchSize).fill(1);

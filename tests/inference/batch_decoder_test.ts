@@ -3,9 +3,24 @@ import { loadLlama } from "../../inference/llama_runtime.ts";
 import { BatchDecoder, type DecodeResult } from "../../inference/batch_decoder.ts";
 import { CpuContention } from "../../inference/cpu_contention.ts";
 import { LlamaNative } from "../../inference/llama_native.ts";
+import type { NativeContextOptions } from "../../inference/native_context.ts";
 import { NATIVE_SANITIZERS as NATIVE } from "../support/infer_app.ts";
 import { TINY_GGUF } from "../support/infer_daemon.ts";
 import { fakeProc, type FakeTask, OWN_PID } from "../support/fake_proc.ts";
+
+/** The tiny model's weights and a context over them; `close` frees all three. */
+async function tinyContext(options: NativeContextOptions) {
+  const llama = await loadLlama(false);
+  const native = LlamaNative.open(llama.llamaCppRelease.release, llama.gpu);
+  const model = native.loadModel(TINY_GGUF, { gpuLayers: 0, mmap: false });
+  const context = model.createContext(options);
+  const close = async () => {
+    context.free();
+    model.free();
+    await llama.dispose();
+  };
+  return { model, context, close };
+}
 
 /**
  * Another process's task that is runnable: always, or only while it handles a streamed piece
@@ -26,10 +41,13 @@ for (const { name, wakesOnText, alwaysRunnable } of COMPETITORS) {
     name: `BatchDecoder beside ${name} decodes with ${expected} of 2 threads on 2 cores`,
     ...NATIVE,
     async fn() {
-      const llama = await loadLlama(false);
-      const native = LlamaNative.open(llama.llamaCppRelease.release, llama.gpu);
-      const model = native.loadModel(TINY_GGUF, { gpuLayers: 0, mmap: false });
-      const context = model.createContext({ cells: 256, sequences: 1, batchSize: 64, threads: 2 });
+      const { model, context, close } = await tinyContext({
+        cells: 256,
+        sequences: 1,
+        batchSize: 64,
+        threads: 2,
+        streams: true,
+      });
       const other: FakeTask = { pid: 200, tid: 200, state: alwaysRunnable ? "R" : "S", nice: 0 };
       let clock = 0; // a second passes between reads: every step samples and scans /proc
       const contention = new CpuContention(fakeProc([other]), {
@@ -69,9 +87,65 @@ for (const { name, wakesOnText, alwaysRunnable } of COMPETITORS) {
         assert.equal(used.at(-1), expected, `threads per piece: ${used.join(" ")}`);
       } finally {
         decoder.close();
-        context.free();
-        model.free();
-        await llama.dispose();
+        await close();
+      }
+    },
+  });
+}
+
+/** Two generations of 100 + 60 tokens, more than one 256-cell context holds together. */
+const KV_LAYOUTS = [
+  { name: "one unified stream (a GPU's): the newest re-reads", streams: false },
+  { name: "a stream per sequence (the CPU's)", streams: true },
+];
+
+for (const { name, streams } of KV_LAYOUTS) {
+  Deno.test({
+    name: `BatchDecoder with ${name} answers two long generations as each alone`,
+    ...NATIVE,
+    async fn() {
+      const { model, context, close } = await tinyContext({
+        cells: 256,
+        sequences: 2,
+        batchSize: 256,
+        threads: 1,
+        streams,
+      });
+      const results = new Map<number, DecodeResult>();
+      const decoder = new BatchDecoder(model, context, {
+        sequences: 2,
+        contention: new CpuContention(fakeProc([]), { cores: 1, pid: OWN_PID }),
+        events: {
+          text() {},
+          end: (id, result) => results.set(id, result),
+          fail: (_, reason) => assert.fail(reason),
+        },
+      });
+      const job = (id: number) => ({
+        id,
+        prompt: Array.from({ length: 100 }, (_, i) => 5 + (i * (id + 3)) % 200),
+        maxTokens: 60,
+        sampler: { temperature: 0, topP: 1, seed: 1 },
+        stopTokenSequences: [],
+        stopTexts: [],
+      });
+      const run = (ids: number[], offset: number) => {
+        for (const id of ids) decoder.start({ ...job(id), id: id + offset });
+        while (decoder.busy) decoder.step();
+      };
+      try {
+        assert.equal(context.sequenceCells, 256);
+        assert.equal(context.cells, streams ? 512 : 256);
+        run([1, 2], 0);
+        run([1], 10);
+        run([2], 10);
+        for (const id of [1, 2]) {
+          assert.equal(results.get(id)?.completionTokens, 60);
+          assert.equal(results.get(id)?.text, results.get(id + 10)?.text);
+        }
+      } finally {
+        decoder.close();
+        await close();
       }
     },
   });
