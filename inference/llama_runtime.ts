@@ -33,6 +33,7 @@ import {
   type RuntimeState,
 } from "./generation.ts";
 import type { HiddenSegment } from "./hidden_segments.ts";
+import { KV_STREAMS_BUDGET, kvBytes, kvStreamsPerSlot } from "./kv_layout.ts";
 import { LlamaNative, type NativeModel } from "./llama_native.ts";
 import type { NativeContext } from "./native_context.ts";
 import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
@@ -51,6 +52,11 @@ export interface LlamaRuntimeOptions {
   maxContextSize?: number;
   /** Map the model file instead of reading it (default false: see `#load`). */
   mmap?: boolean;
+  /**
+   * Bytes the slots' KV streams may take together (default {@link KV_STREAMS_BUDGET}); beyond,
+   * the slots share one context's cells (inference/kv_layout.ts).
+   */
+  kvStreamsBudget?: number;
   /** Log lines (stderr by default). */
   log?: (line: string) => void;
   /** The decode worker's module (tests only: one that cannot load). */
@@ -121,7 +127,13 @@ export class LlamaRuntime implements InferenceRuntime {
   readonly loaded: Promise<void>;
 
   private constructor(options: LlamaRuntimeOptions) {
-    this.#options = { gpu: "auto", maxContextSize: 8192, mmap: false, ...options };
+    this.#options = {
+      gpu: "auto",
+      maxContextSize: 8192,
+      mmap: false,
+      ...options,
+      kvStreamsBudget: options.kvStreamsBudget ?? KV_STREAMS_BUDGET,
+    };
     this.#state = {
       phase: "loading",
       modelStatus: "loading",
@@ -293,7 +305,10 @@ export class LlamaRuntime implements InferenceRuntime {
     this.#state = { ...this.#state, phase: "ready", modelStatus: "valid", contextSize };
     write(
       `model ${file.modelId} ready (${backend}, context ${contextSize} tokens, ` +
-        `${this.#options.slots} slots, ${this.#threads(llama)} threads, ` +
+        `${this.#options.slots} slots, KV cells ${
+          loaded.context.streams ? "per slot" : "shared"
+        }, ` +
+        `${this.#threads(llama)} threads, ` +
         `${megabytes(loaded.weights.hugePages.collapsed)} MB of weights on huge pages)`,
     );
   }
@@ -329,9 +344,12 @@ export class LlamaRuntime implements InferenceRuntime {
           sequences: slots,
           batchSize: Math.min(BATCH_SIZE, cells),
           threads: this.#threads(llama),
-          // A stream per slot where the cleared cache's pages go back (llama_native.ts): on a GPU
-          // every slot's stream would take its memory at once.
-          streams: backend === "cpu" && Deno.build.os === "linux",
+          streams: kvStreamsPerSlot({
+            backend,
+            slots,
+            bytesPerSlot: kvBytes(vocabulary, cells),
+            budget: this.#options.kvStreamsBudget,
+          }),
         });
       } catch (error) {
         weights.free();

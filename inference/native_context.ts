@@ -58,6 +58,8 @@ export class NativeContext {
   readonly cells: number;
   /** KV cells one sequence may fill: one generation's context (llama.cpp may round it up). */
   readonly sequenceCells: number;
+  /** Whether each sequence has a KV stream of its own (else all share one unified stream). */
+  readonly streams: boolean;
   /** Threads of its pool. */
   readonly threads: number;
 
@@ -78,6 +80,7 @@ export class NativeContext {
     this.threads = options.threads;
     this.cells = lib.llama_n_ctx(pointer);
     this.sequenceCells = lib.llama_n_ctx_seq(pointer);
+    this.streams = options.streams;
     this.#tokens = new Int32Array(batchSize);
     this.#positions = new Int32Array(batchSize);
     this.#seqCounts = new Int32Array(batchSize).fill(1);

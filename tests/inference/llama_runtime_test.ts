@@ -140,6 +140,40 @@ Deno.test({
 });
 
 Deno.test({
+  name: "slots get KV cells of their own within the memory budget, share one context's beyond it",
+  ...NATIVE,
+  async fn() {
+    const prompts = ["hi", "hello there", "a longer prompt about rivers and hills"];
+    const texts: string[][] = [];
+    // The tiny model's streams take a few MB: within the default budget; 1 byte is beyond any.
+    for (const [budget, layout] of [[undefined, "per slot"], [1, "shared"]] as const) {
+      const lines: string[] = [];
+      const runtime = LlamaRuntime.start({
+        modelPath: TINY_GGUF,
+        threads: 1,
+        slots: 3,
+        kvStreamsBudget: budget,
+        log: (line) => lines.push(line),
+      });
+      try {
+        await runtime.loaded;
+        const ready = lines.find((line) => line.includes(" ready ("));
+        const expected = Deno.build.os === "linux" ? layout : "shared";
+        assert.ok(ready?.includes(`3 slots, KV cells ${expected},`), String(ready));
+        const prepared = await Promise.all(
+          prompts.map((text) => runtime.prepare(params({ turns: [{ role: "user", text }] }))),
+        );
+        texts.push((await Promise.all(prepared.map((each) => runtime.generate(each))))
+          .map((result) => result.text));
+      } finally {
+        await runtime.dispose();
+      }
+    }
+    assert.deepEqual(texts[1], texts[0]);
+  },
+});
+
+Deno.test({
   name: "dispose during a generation ends it with abort and frees the model",
   ...NATIVE,
   async fn() {
