@@ -1,12 +1,14 @@
 /**
  * How the slots hold their KV cells: a stream per slot, or one stream all slots share.
  *
- * With a stream per slot a step attends only to its own sequences' cells (BENCHMARKS.md: 4-stream
- * steps 4% faster, one-stream steps 10% beside another slot's kept 1,600-token prompt). But
- * llama.cpp clears every stream at creation, so for a moment at load all of them are resident
- * (llama_native.ts gives the zero pages back, on Linux), and after heavy concurrent use they stay
- * so. Hence streams only on the CPU on Linux (a GPU allocates every stream's memory at once) and
- * only while all of them fit {@link KV_STREAMS_BUDGET}; otherwise one context's cells, shared.
+ * With a stream per slot a step attends only to its own sequences' cells; in one unified stream
+ * every step attends to the highest cell any sequence holds, idle slots' kept prompts included
+ * (BENCHMARKS.md: on the CPU 4-stream steps took 4% longer, one-stream steps 10% beside a kept
+ * 1,600-token prompt). But llama.cpp clears every stream at creation, so for a moment at load
+ * all of them are resident (llama_native.ts gives the zero pages back, on Linux), and after heavy
+ * concurrent use they stay so. Hence streams only on the CPU on Linux (a GPU allocates every
+ * stream's memory at once) and only while all of them fit {@link KV_STREAMS_BUDGET}; otherwise
+ * one context's cells, shared.
  */
 import type { LlamaModel } from "node-llama-cpp";
 

@@ -120,11 +120,7 @@ export function contextParamsOf(
   view.setInt32(CONTEXT_N_THREADS, options.threads, true);
   view.setInt32(CONTEXT_N_THREADS_BATCH, options.threads, true);
   view.setUint8(CONTEXT_NO_PERF, 1);
-  // With a stream per sequence a step attends only to its own sequences' cells. In a unified cache
-  // every step attends to the highest cell any sequence holds, idle slots' kept prompts included:
-  // on the CPU 4-stream steps took 4% longer, one-stream steps 10% beside a kept 1,600-token
-  // prompt (BENCHMARKS.md). Unified holds one context's memory whatever the slots: a GPU's memory
-  // is allocated in full, where the CPU's untouched pages cost nothing (llama_native.ts).
+  // Which layout, and why: kv_layout.ts.
   view.setUint8(CONTEXT_KV_UNIFIED, options.streams ? 0 : 1);
   return params;
 }

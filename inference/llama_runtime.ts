@@ -303,12 +303,10 @@ export class LlamaRuntime implements InferenceRuntime {
     this.#loaded = loaded;
     const contextSize = loaded.context.sequenceCells;
     this.#state = { ...this.#state, phase: "ready", modelStatus: "valid", contextSize };
+    const kvCells = loaded.context.streams ? "per slot" : "shared";
     write(
       `model ${file.modelId} ready (${backend}, context ${contextSize} tokens, ` +
-        `${this.#options.slots} slots, KV cells ${
-          loaded.context.streams ? "per slot" : "shared"
-        }, ` +
-        `${this.#threads(llama)} threads, ` +
+        `${this.#options.slots} slots, KV cells ${kvCells}, ${this.#threads(llama)} threads, ` +
         `${megabytes(loaded.weights.hugePages.collapsed)} MB of weights on huge pages)`,
     );
   }
@@ -319,9 +317,9 @@ export class LlamaRuntime implements InferenceRuntime {
 
   /**
    * The vocabulary through node-llama-cpp, the weights and one context directly. Each slot may
-   * fill one generation's context of KV cells: on the CPU in a stream of its own whose memory is
-   * taken as it fills (llama_native.ts), on a GPU in one stream all slots share, so either way an
-   * idle daemon holds one context's memory at most, whatever the number of slots.
+   * fill one generation's context of KV cells: in a stream of its own whose memory is taken as it
+   * fills (llama_native.ts) where kv_layout.ts allows it, else in one stream all slots share; so
+   * either way an idle daemon holds one context's memory at most, whatever the number of slots.
    */
   async #loadModel(llama: Llama, backend: Backend): Promise<Loaded> {
     const { modelPath, slots } = this.#options;

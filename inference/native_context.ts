@@ -12,7 +12,7 @@ export interface NativeContextOptions {
   sequences: number;
   /**
    * A KV stream per sequence, each of `cells` cells (else one unified stream of `cells` shared by
-   * all sequences; see llama_library.ts for why and when).
+   * all sequences; kv_layout.ts says why and when).
    */
   streams: boolean;
   /** Most tokens one `decode` call takes. */
