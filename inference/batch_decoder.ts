@@ -4,10 +4,10 @@
  * weights are read once per step whatever the number of requests.
  *
  * The sequences' cells are counted together ({@link NativeContext.cells}): in a unified cache (a
- * GPU's memory) they share one generation's context, and when cells run short, idle sequences'
- * kept prompts go first, then the newest generation is put back to re-read its tokens later; the
- * oldest always advances. With a stream per sequence (the CPU) each holds a whole generation, so
- * the count never runs short.
+ * GPU's, or a large model's: kv_layout.ts) they share one generation's context, and when cells run
+ * short, idle sequences' kept prompts go first, then the newest generation is put back to re-read
+ * its tokens later; the oldest always advances. With a stream per sequence each holds a whole
+ * generation, so the count never runs short.
  */
 import type { NativeModel, NativeSampler, SamplerOptions } from "./llama_native.ts";
 import type { BatchToken, NativeContext } from "./native_context.ts";
