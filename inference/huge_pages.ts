@@ -16,7 +16,7 @@
  * holes resident.
  *
  * llama.cpp fills a new context's KV cache with zeros, which makes all of it resident at once: one
- * stream per sequence (llama_library.ts) would cost slots × context cells of idle memory. Its
+ * stream per sequence (kv_layout.ts) would cost slots × context cells of idle memory. Its
  * all-zero pages are given back (`MADV_DONTNEED`: a private anonymous page reads as zeros again
  * afterwards, so nothing changes but the resident size), and a stream takes memory as it fills.
  */
