@@ -1,10 +1,9 @@
 /**
- * `format: "html"`: an HTML fragment or document, read by parse5's HTML5 tokenizer with source
- * offsets into a light element tree (html_tree.ts).
+ * `format: "html"`: an HTML fragment or document, read by an HTML5 tokenizer with source
+ * offsets into a flat sequence of tokens (text, tags, comments: html_tokens.ts).
  *
- * The source is read as a flat sequence of tokens (text, tags, comments) taken from the tree's
- * offsets. A block's run of text and inline tags is one segment, so inline elements stay inside
- * their sentence; block tags, never-translated elements and stray end tags of block elements
+ * A block's run of text and inline tags is one segment, so inline elements stay inside their
+ * sentence; block tags, never-translated elements and stray end tags of block elements
  * separate segments and are kept (a stray inline end tag stays in its sentence as a
  * placeholder). The output is the source with translated runs spliced in by offset: nothing is
  * re-serialised, so a malformed page keeps its shape.
@@ -14,9 +13,9 @@
  * hook.
  */
 import { type CutItem, type Format, type Splice, spliceItem } from "./format.ts";
-import type { HtmlElement, HtmlNode, Range } from "./html_tree.ts";
-import { scannedTree } from "./html_scanner.ts";
-import { parse5Tree } from "./html_tokenizer.ts";
+import { scannedTokens } from "./html_scanner.ts";
+import { parse5Tokens } from "./html_tokenizer.ts";
+import type { Token } from "./html_tokens.ts";
 import {
   atom,
   buildSegment,
@@ -31,81 +30,7 @@ import {
 } from "./placeholders.ts";
 import { spanFinder } from "./text.ts";
 
-/** Elements whose content is never translated. */
-const NEVER_TRANSLATED = new Set([
-  "script",
-  "style",
-  "code",
-  "pre",
-  "kbd",
-  "samp",
-  "var",
-  "math",
-  "svg",
-  "textarea",
-  "noscript",
-  "template",
-]);
-/** Elements that stay inside their sentence. */
-const INLINE = new Set([
-  "a",
-  "abbr",
-  "b",
-  "bdi",
-  "bdo",
-  "big",
-  "br",
-  "button",
-  "cite",
-  "code",
-  "data",
-  "del",
-  "dfn",
-  "em",
-  "font",
-  "i",
-  "img",
-  "input",
-  "ins",
-  "kbd",
-  "label",
-  "mark",
-  "math",
-  "q",
-  "s",
-  "samp",
-  "small",
-  "span",
-  "strike",
-  "strong",
-  "sub",
-  "sup",
-  "svg",
-  "time",
-  "tt",
-  "u",
-  "var",
-  "wbr",
-]);
-const VOID = new Set(["br", "img", "input", "wbr"]);
-const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
 const ENTITIES = matchedSpans(/&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/gi);
-const NOTRANSLATE_CLASS = /(?:^|\s)notranslate(?:\s|$)/;
-/** Finds the first non-space from `lastIndex` (global, so no slice is needed). */
-const NON_SPACE = /\S/g;
-
-/** A piece of the source: text, a tag, a comment, or a range kept as it is. */
-interface Token {
-  start: number;
-  end: number;
-  kind: "text" | "open" | "close" | "atom" | "break";
-  /** Pairs a start tag with its end tag: the start tag's offset. */
-  name?: string;
-  /** [start, end) of the values of translated attributes (none when undefined or empty). */
-  attributes?: [number, number][];
-  /** A text token holding only white space. */
-  blank: boolean;
-}
 
 /** HTML fragments and documents. */
 export const htmlFormat: Format = {
@@ -114,95 +39,7 @@ export const htmlFormat: Format = {
 
 /** Cuts an HTML item; `find` protects further spans of text (message mode). */
 export function cutHtml(source: string, find?: SpanFinder): CutItem {
-  const tokens: Token[] = [];
-  walk(scannedTree(source) ?? parse5Tree(source), true, tokens, source);
-  return cutTokens(source, tokens, find);
-}
-
-/** The tokens of `nodes` in source order (the tree is in source order). */
-function walk(nodes: readonly HtmlNode[], translating: boolean, tokens: Token[], source: string) {
-  for (const node of nodes) {
-    if (node.kind === "text") {
-      NON_SPACE.lastIndex = node.start;
-      // `test`, not `exec`: no match array; `lastIndex` is then just past the non-space.
-      const blank = !NON_SPACE.test(source) || NON_SPACE.lastIndex > node.end;
-      tokens.push(token(node, translating ? "text" : "break", blank));
-    } else if (node.kind === "comment") {
-      tokens.push(token(node, "atom"));
-    } else if (node.kind === "doctype") {
-      tokens.push(token(node, "break"));
-    } else if (node.kind === "stray") {
-      // An end tag that closes nothing: inside a sentence when it is an inline element's.
-      tokens.push(token(node, translating && INLINE.has(node.name!) ? "atom" : "break"));
-    } else if (node.kind === "element") {
-      element(node, translating, tokens, source);
-    }
-  }
-}
-
-function element(node: HtmlElement, translating: boolean, tokens: Token[], source: string) {
-  const name = node.name;
-  const inline = INLINE.has(name);
-  const says = translateAttribute(node);
-  const refused = says === "no" || saysNotranslate(node);
-  if (NEVER_TRANSLATED.has(name) || (translating && refused && !saysYesInside(node))) {
-    // Kept whole: inside a sentence it is one placeholder, between blocks it separates them.
-    tokens.push(token(node, inline ? "atom" : "break"));
-    return;
-  }
-  const inner = says === "yes" || (translating && !refused);
-  const pair = String(node.start);
-  const startTag = token(
-    node.startTag,
-    !inner || !inline ? "break" : VOID.has(name) ? "atom" : "open",
-    false,
-    pair,
-  );
-  if (inner) startTag.attributes = attributeValues(node, source);
-  tokens.push(startTag);
-  walk(node.children, inner, tokens, source);
-  if (node.endTag) {
-    tokens.push(token(node.endTag, inner && inline ? "close" : "break", false, pair));
-  }
-}
-
-/** A token of the same shape for every kind, so the loops over tokens stay monomorphic. */
-function token(
-  { start, end }: Range,
-  kind: Token["kind"],
-  blank = false,
-  name: string | undefined = undefined,
-): Token {
-  return { start, end, kind, name, attributes: undefined, blank };
-}
-
-function translateAttribute(node: HtmlElement): string | undefined {
-  return node.translate?.toLowerCase();
-}
-
-function saysNotranslate(node: HtmlElement): boolean {
-  return node.classes !== undefined && NOTRANSLATE_CLASS.test(node.classes);
-}
-
-function saysYesInside(node: HtmlElement): boolean {
-  return node.children.some((child) =>
-    child.kind === "element" && (translateAttribute(child) === "yes" || saysYesInside(child))
-  );
-}
-
-/** [start, end) of each translated attribute's value inside its tag. */
-function attributeValues(node: HtmlElement, source: string): [number, number][] | undefined {
-  let values: [number, number][] | undefined;
-  for (const attribute of node.attributes) {
-    if (!TRANSLATED_ATTRIBUTES.has(attribute.name)) continue;
-    const written = source.slice(attribute.start, attribute.end);
-    const equals = /^[^=]*=\s*(["']?)/.exec(written);
-    if (!equals) continue;
-    const start = attribute.start + equals[0].length;
-    const end = attribute.end - equals[1].length;
-    if (end > start) (values ??= []).push([start, end]);
-  }
-  return values;
+  return cutTokens(source, scannedTokens(source) ?? parse5Tokens(source), find);
 }
 
 /** Groups tokens into sentence segments and attribute segments, spliced back by offset. */

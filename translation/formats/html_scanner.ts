@@ -1,5 +1,5 @@
 /**
- * The fast reader of an HTML item's tree: tags, attributes, comments, doctypes and raw text
+ * The fast reader of an HTML item's tokens: tags, attributes, comments, doctypes and raw text
  * found with `indexOf` and a few loops over char codes, read as HTML5's tokenizer reads them,
  * for the shapes real pages are made of. Anything else makes it decline (`undefined`) and
  * parse5's tokenizer reads the item (html_tokenizer.ts): a NUL, `<?`, `<!` other than a comment
@@ -11,17 +11,17 @@
  * location object per tag, attribute and text run; its tokens and garbage were half the HTML
  * cut, and the cut's share of a request grew about twice as large inside the service as in a
  * loop (colder caches between requests). This reads the corpus pages three times faster (0.63 to 0.21 ms for the 20).
- * tests/translation/formats/html_tree_test.ts holds it to parse5's tree on the corpus and on
+ * tests/translation/formats/html_tokens_test.ts holds it to parse5's tokens on the corpus and on
  * generated markup.
  */
 import {
   type HtmlAttribute,
-  type HtmlNode,
   NO_ATTRIBUTES,
   type StartTag,
   type TextMode,
-  TreeBuilder,
-} from "./html_tree.ts";
+  type Token,
+  TokenBuilder,
+} from "./html_tokens.ts";
 
 const TAB = 0x09;
 const LINE_FEED = 0x0a;
@@ -53,26 +53,26 @@ function isAsciiLetter(unit: number): boolean {
   return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a);
 }
 
-/** The tree of `source`, or undefined where parse5 must read it. */
-export function scannedTree(source: string): HtmlNode[] | undefined {
+/** The cut's tokens of `source`, or undefined where parse5 must read it. */
+export function scannedTokens(source: string): Token[] | undefined {
   if (source.includes("\0")) return undefined;
-  const tree = new TreeBuilder(source);
+  const builder = new TokenBuilder(source);
   try {
-    new Scanner(source, tree).scan();
+    new Scanner(source, builder).scan();
   } catch (error) {
     if (error === DECLINE) return undefined;
     throw error;
   }
-  return tree.finish();
+  return builder.finish();
 }
 
 /** One scan of an item; `at` is the position reached. */
 class Scanner {
   #at = 0;
-  /** Where the text not yet given to the tree starts. */
+  /** Where the text not yet given to the builder starts. */
   #textStart = 0;
 
-  constructor(readonly source: string, readonly tree: TreeBuilder) {}
+  constructor(readonly source: string, readonly builder: TokenBuilder) {}
 
   scan(): void {
     const source = this.source;
@@ -89,9 +89,9 @@ class Scanner {
     this.#text(source.length);
   }
 
-  /** Gives the text up to `end` to the tree. */
+  /** Gives the text up to `end` to the builder. */
   #text(end: number): void {
-    if (end > this.#textStart) this.tree.text(this.#textStart, end);
+    if (end > this.#textStart) this.builder.text(this.#textStart, end);
   }
 
   /** Moves past a tag, comment or doctype ending at `end` (exclusive). */
@@ -104,7 +104,7 @@ class Scanner {
     const tag = readTag(this.source, open, open + 1);
     this.#text(open);
     this.#past(tag.end);
-    const mode = this.tree.startTag(tag);
+    const mode = this.builder.startTag(tag);
     if (mode !== undefined) this.#rawText(tag.name, mode);
   }
 
@@ -113,7 +113,7 @@ class Scanner {
     const tag = readTag(this.source, open, open + 2);
     this.#text(open);
     this.#past(tag.end);
-    this.tree.endTag(tag.name, open, tag.end);
+    this.builder.endTag(tag.name, open, tag.end);
   }
 
   /** `<!--` a comment, `<!DOCTYPE` a doctype; anything else (CDATA, bogus comments) declines. */
@@ -128,7 +128,7 @@ class Scanner {
     } else throw DECLINE;
     this.#text(open);
     this.#past(end);
-    this.tree.leaf(comment ? "comment" : "doctype", open, end);
+    this.builder.leaf(comment ? "comment" : "doctype", open, end);
   }
 
   /**

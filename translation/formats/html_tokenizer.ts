@@ -9,23 +9,23 @@
  * flip emitting a token. Here such a run is taken in one step: the tokenizer's position moves
  * to the run's last code unit and the token's source range (or the name) is extended over it,
  * so the tokens, their attributes and their offsets are the ones parse5 gives, with fewer,
- * longer character tokens (whitespace and text in one: the tree reads only their offsets).
+ * longer character tokens (whitespace and text in one: the cut reads only their offsets).
  * tests/translation/formats/html_tokenizer_test.ts holds both tokenizers to the same tokens.
  * Most items are read by the faster scanner (html_scanner.ts); this reads the rest.
  *
  * A run stops before anything the state machine treats apart (`<`, `&`, NUL, a quote, `-` in
  * a comment, CR, which the input stream turns into LF, a surrogate), so those code points take
  * parse5's own path; stopping early is always safe. Line and column numbers are not kept up to
- * date over a run: only offsets are read (html_tree.ts).
+ * date over a run: only offsets are read (html_tokens.ts).
  */
 import { type Token, Tokenizer, TokenizerMode } from "parse5";
 import {
   type HtmlAttribute,
-  type HtmlNode,
   NO_ATTRIBUTES,
   type TextMode,
-  TreeBuilder,
-} from "./html_tree.ts";
+  type Token as CutToken,
+  TokenBuilder,
+} from "./html_tokens.ts";
 
 const LESS_THAN = 0x3c;
 const AMPERSAND = 0x26;
@@ -76,23 +76,25 @@ const TOKENIZER_STATES: Readonly<Record<TextMode, number>> = {
 };
 
 /**
- * The tree of an item read by parse5's tokenizer (taking runs of plain characters at once):
+ * The cut's tokens of an item read by parse5's tokenizer (taking runs of plain characters at once):
  * every input, however malformed, is read as HTML5 says.
  */
-export function parse5Tree(source: string): HtmlNode[] {
-  const tree = new TreeBuilder(source);
+export function parse5Tokens(source: string): CutToken[] {
+  const builder = new TokenBuilder(source);
   const text = ({ location }: Token.CharacterToken) =>
-    tree.text(location!.startOffset, location!.endOffset);
+    builder.text(location!.startOffset, location!.endOffset);
   const tokenizer: Tokenizer = new RunTokenizer({ sourceCodeLocationInfo: true }, {
     onCharacter: text,
     onNullCharacter: text,
     onWhitespaceCharacter: text,
-    onComment: ({ location }) => tree.leaf("comment", location!.startOffset, location!.endOffset),
-    onDoctype: ({ location }) => tree.leaf("doctype", location!.startOffset, location!.endOffset),
+    onComment: ({ location }) =>
+      builder.leaf("comment", location!.startOffset, location!.endOffset),
+    onDoctype: ({ location }) =>
+      builder.leaf("doctype", location!.startOffset, location!.endOffset),
     onEof: () => {},
     onStartTag(token) {
       const location = token.location!;
-      const mode = tree.startTag({
+      const mode = builder.startTag({
         name: token.tagName,
         attributes: attributesOf(token),
         translate: token.attrs.find((attribute) => attribute.name === "translate")?.value,
@@ -102,15 +104,15 @@ export function parse5Tree(source: string): HtmlNode[] {
         end: location.endOffset,
       });
       if (mode !== undefined) tokenizer.state = TOKENIZER_STATES[mode];
-      tokenizer.inForeignNode = tree.inForeign;
+      tokenizer.inForeignNode = builder.inForeign;
     },
     onEndTag(token) {
-      tree.endTag(token.tagName, token.location!.startOffset, token.location!.endOffset);
-      tokenizer.inForeignNode = tree.inForeign;
+      builder.endTag(token.tagName, token.location!.startOffset, token.location!.endOffset);
+      tokenizer.inForeignNode = builder.inForeign;
     },
   });
   tokenizer.write(source, true);
-  return tree.finish();
+  return builder.finish();
 }
 
 /** The attributes of a start tag with where each is written, `name="value"` whole. */
@@ -124,7 +126,7 @@ function attributesOf(token: Token.TagToken): readonly HtmlAttribute[] {
   }));
 }
 
-/** The tokenizer parse5Tree reads an item with (the handler is parse5's). */
+/** The tokenizer parse5Tokens reads an item with (the handler is parse5's). */
 export class RunTokenizer extends Tokenizer {
   protected override _stateData(cp: number): void {
     if (!this.#textRun(cp)) super._stateData(cp);

@@ -18,7 +18,7 @@ const TEXT_MODES = new Map([
   ["textarea", TokenizerMode.RCDATA],
 ]);
 
-/** Every token with its offsets and content, text runs joined (html_tree.ts reads offsets). */
+/** Every token with its offsets and content, text runs joined (html_tokens.ts reads offsets). */
 function tokensOf(Kind: typeof Tokenizer, source: string): string[] {
   const tokens: string[] = [];
   let text: [number, number, string] | undefined;

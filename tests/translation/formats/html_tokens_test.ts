@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { scannedTree } from "../../../translation/formats/html_scanner.ts";
-import { parse5Tree } from "../../../translation/formats/html_tokenizer.ts";
+import { scannedTokens } from "../../../translation/formats/html_scanner.ts";
+import { parse5Tokens } from "../../../translation/formats/html_tokenizer.ts";
 
 const CORPUS = new URL("../../fixtures/documents/", import.meta.url);
 
@@ -30,24 +30,24 @@ function generated(count: number, seed: number): string[] {
   return inputs;
 }
 
-Deno.test("the scanner reads every HTML document of the corpus into parse5's tree", () => {
+Deno.test("the scanner reads every HTML document of the corpus into parse5's tokens", () => {
   for (const entry of Deno.readDirSync(CORPUS)) {
     if (!entry.name.endsWith(".html")) continue;
     const source = Deno.readTextFileSync(new URL(entry.name, CORPUS));
-    const scanned = scannedTree(source);
+    const scanned = scannedTokens(source);
     assert.ok(scanned, `${entry.name}: the scanner declined`);
-    assert.deepEqual(scanned, parse5Tree(source), entry.name);
+    assert.deepEqual(scanned, parse5Tokens(source), entry.name);
   }
 });
 
-Deno.test("the scanner gives parse5's tree on random markup, or declines", () => {
+Deno.test("the scanner gives parse5's tokens on random markup, or declines", () => {
   let read = 0;
   const inputs = generated(4000, 11);
   for (const input of inputs) {
-    const scanned = scannedTree(input);
+    const scanned = scannedTokens(input);
     if (scanned === undefined) continue;
     read++;
-    assert.deepEqual(scanned, parse5Tree(input), JSON.stringify(input));
+    assert.deepEqual(scanned, parse5Tokens(input), JSON.stringify(input));
   }
   // Most inputs end inside a tag or hold a NUL-free oddity the scanner leaves to parse5; enough
   // are read that the comparison means something.
@@ -80,13 +80,13 @@ const DECLINED: readonly [string, string][] = [
 Deno.test("the scanner declines the shapes it leaves to parse5", async (t) => {
   for (const [name, source] of DECLINED) {
     await t.step(name, () => {
-      assert.equal(scannedTree(source), undefined);
-      assert.ok(parse5Tree(source).length > 0);
+      assert.equal(scannedTokens(source), undefined);
+      assert.ok(parse5Tokens(source).length > 0);
     });
   }
 });
 
-/** Shapes at the edge of what the scanner reads: each must give parse5's tree. */
+/** Shapes at the edge of what the scanner reads: each must give parse5's tokens. */
 const READ: readonly [string, string][] = [
   ["an abrupt empty comment", "<!-->a<!--->b"],
   ["a comment ended by --!>", "<!-- a --!>b"],
@@ -115,9 +115,9 @@ const READ: readonly [string, string][] = [
 Deno.test("the scanner reads the edges of its shapes as parse5 does", async (t) => {
   for (const [name, source] of READ) {
     await t.step(name, () => {
-      const scanned = scannedTree(source);
+      const scanned = scannedTokens(source);
       assert.ok(scanned, "declined");
-      assert.deepEqual(scanned, parse5Tree(source));
+      assert.deepEqual(scanned, parse5Tokens(source));
     });
   }
 });

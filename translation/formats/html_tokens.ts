@@ -1,0 +1,317 @@
+/**
+ * The cut's tokens of an HTML item, built straight from the tags of an HTML5 tokenizer: the fast
+ * scanner (html_scanner.ts) where it reads the item as parse5 would, else parse5's own
+ * (html_tokenizer.ts).
+ *
+ * The cut needs little of a DOM: which element holds which text, and where each tag is. The
+ * tokenizer reads the source the HTML5 way (tags, attributes with their offsets, comments,
+ * entities, raw text in `script` and `style`, CDATA in SVG and MathML); only the open elements
+ * are kept here, with HTML5's rules for where one ends without its end tag (html_nesting.ts),
+ * and each tag, text run and comment becomes its token as it comes. Why no element tree: the
+ * tree, then a walk over it, were a third of the HTML cut inside a request (an object, a range
+ * and a children array per element, then a token per node).
+ */
+import {
+  FOREIGN_ELEMENTS,
+  openAfter,
+  TEXT_MODES,
+  type TextMode,
+  VOID_ELEMENTS,
+} from "./html_nesting.ts";
+
+export type { TextMode } from "./html_nesting.ts";
+
+/** A piece of the source: text, a tag, a comment, or a range kept as it is. */
+export interface Token {
+  start: number;
+  end: number;
+  /**
+   * `text` to translate; `open`/`close` an inline element's tags inside a sentence; `atom` kept
+   * whole inside a sentence; `break` kept as it is between sentences.
+   */
+  kind: "text" | "open" | "close" | "atom" | "break";
+  /** Pairs a start tag with its end tag: the start tag's offset. */
+  name: string | undefined;
+  /** [start, end) of the values of translated attributes (none when undefined). */
+  attributes: [number, number][] | undefined;
+  /** A text token holding only white space. */
+  blank: boolean;
+}
+
+/** An attribute of a start tag: its name (lower case) and where `name=value` is written. */
+export interface HtmlAttribute {
+  name: string;
+  start: number;
+  end: number;
+}
+
+/** A start tag as a tokenizer read it. */
+export interface StartTag {
+  /** Lower case. */
+  name: string;
+  /** In source order; a repeated name is left out, as HTML5 says. */
+  attributes: readonly HtmlAttribute[];
+  /** The value of `translate`, entities decoded; undefined without one. */
+  translate: string | undefined;
+  /** The value of `class`, entities decoded; undefined without one. */
+  classes: string | undefined;
+  /** Written `<x/>` (closes a foreign element). */
+  selfClosing: boolean;
+  start: number;
+  end: number;
+}
+
+/** The attributes of a tag without any, shared. */
+export const NO_ATTRIBUTES: readonly HtmlAttribute[] = Object.freeze([]);
+
+/** Elements whose content is never translated. */
+const NEVER_TRANSLATED = new Set([
+  "script",
+  "style",
+  "code",
+  "pre",
+  "kbd",
+  "samp",
+  "var",
+  "math",
+  "svg",
+  "textarea",
+  "noscript",
+  "template",
+]);
+/** Elements that stay inside their sentence. */
+const INLINE = new Set([
+  "a",
+  "abbr",
+  "b",
+  "bdi",
+  "bdo",
+  "big",
+  "br",
+  "button",
+  "cite",
+  "code",
+  "data",
+  "del",
+  "dfn",
+  "em",
+  "font",
+  "i",
+  "img",
+  "input",
+  "ins",
+  "kbd",
+  "label",
+  "mark",
+  "math",
+  "q",
+  "s",
+  "samp",
+  "small",
+  "span",
+  "strike",
+  "strong",
+  "sub",
+  "sup",
+  "svg",
+  "time",
+  "tt",
+  "u",
+  "var",
+  "wbr",
+]);
+const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
+const NOTRANSLATE_CLASS = /(?:^|\s)notranslate(?:\s|$)/;
+/** Finds the first non-space from `lastIndex` (global, so no slice is needed). */
+const NON_SPACE = /\S/g;
+
+/** An element not closed yet. */
+interface OpenElement {
+  name: string;
+  start: number;
+  /** Its content is translated. */
+  inner: boolean;
+  inline: boolean;
+  /** Pairs its start and end tokens. */
+  pair: string;
+  /**
+   * Where its tokens start when it may be kept whole (never translated, or refused inside a
+   * translated one), else -1: its content is read as any other, then replaced by one token
+   * when it closes, unless it must be kept whole and no element inside says `translate=yes`.
+   */
+  keep: number;
+  /** Kept whole whatever is inside (a `script`, `code`...). */
+  never: boolean;
+  /** An element inside says `translate=yes`. */
+  yesInside: boolean;
+}
+
+/**
+ * Builds the tokens from the tags of a reader (html_scanner.ts, or parse5's tokenizer in
+ * html_tokenizer.ts), in source order.
+ */
+export class TokenBuilder {
+  readonly tokens: Token[] = [];
+  readonly #open: OpenElement[];
+  /** Elements inside `svg` or `math` are foreign: no raw text, `/>` closes them. */
+  #foreign = 0;
+  /** Open elements that may be kept whole. */
+  #keeping = 0;
+  /** The last text token: text right after it, in the same element, continues it. */
+  #lastText: Token | undefined;
+
+  constructor(readonly source: string) {
+    this.#open = [{
+      name: "#root",
+      start: 0,
+      inner: true,
+      inline: false,
+      pair: "",
+      keep: -1,
+      never: false,
+      yesInside: false,
+    }];
+  }
+
+  /** Inside `svg` or `math` (where parse5 reads CDATA sections). */
+  get inForeign(): boolean {
+    return this.#foreign > 0;
+  }
+
+  /** Text from `start` to `end`; text next to text is one token. */
+  text(start: number, end: number): void {
+    NON_SPACE.lastIndex = start;
+    // `test`, not `exec`: no match array; `lastIndex` is then just past the non-space.
+    const blank = !NON_SPACE.test(this.source) || NON_SPACE.lastIndex > end;
+    const tokens = this.tokens;
+    const last = tokens[tokens.length - 1];
+    if (last !== undefined && last === this.#lastText && last.end === start) {
+      last.end = end;
+      last.blank &&= blank;
+    } else {
+      this.#lastText = token(start, end, this.#current().inner ? "text" : "break", blank);
+      tokens.push(this.#lastText);
+    }
+  }
+
+  /** A comment (kept whole inside a sentence) or a doctype. */
+  leaf(kind: "comment" | "doctype", start: number, end: number): void {
+    this.tokens.push(token(start, end, kind === "comment" ? "atom" : "break"));
+  }
+
+  /**
+   * A start tag; returns how the reader must read the element's content when not as markup
+   * (the raw text of `script`, `style`, `textarea`...).
+   */
+  startTag(tag: StartTag): TextMode | undefined {
+    const { name, start, end } = tag;
+    if (this.#foreign === 0) this.#closeTo(openAfter(this.#open, name), start);
+    const says = tag.translate?.toLowerCase();
+    if (says === "yes" && this.#keeping > 0) {
+      for (const element of this.#open) element.yesInside = true;
+    }
+    const translating = this.#current().inner;
+    const refused = says === "no" ||
+      (tag.classes !== undefined && NOTRANSLATE_CLASS.test(tag.classes));
+    const never = NEVER_TRANSLATED.has(name);
+    const inline = INLINE.has(name);
+    const inner = says === "yes" || (translating && !refused);
+    const pair = String(start);
+    const keep = never || (translating && refused) ? this.tokens.length : -1;
+    const startToken = token(
+      start,
+      end,
+      !inner || !inline ? "break" : VOID_ELEMENTS.has(name) ? "atom" : "open",
+      false,
+      pair,
+    );
+    if (inner) startToken.attributes = attributeValues(tag, this.source);
+    this.tokens.push(startToken);
+    const element = { name, start, inner, inline, pair, keep, never, yesInside: false };
+    const isForeign = this.#foreign > 0 || FOREIGN_ELEMENTS.has(name);
+    if (isForeign ? tag.selfClosing : VOID_ELEMENTS.has(name)) {
+      this.#ended(element, end);
+      return undefined;
+    }
+    this.#open.push(element);
+    if (keep !== -1) this.#keeping++;
+    if (isForeign) this.#foreign++;
+    else return TEXT_MODES.get(name);
+    return undefined;
+  }
+
+  /** An end tag: closes its element and the ones inside it, or is stray. */
+  endTag(name: string, start: number, end: number): void {
+    const open = this.#open;
+    let index = open.length - 1;
+    while (index >= 0 && open[index].name !== name) index--;
+    if (index < 1) {
+      // An end tag that closes nothing: inside a sentence when it is an inline element's.
+      const inside = this.#current().inner && INLINE.has(name);
+      this.tokens.push(token(start, end, inside ? "atom" : "break"));
+      return;
+    }
+    this.#closeTo(index + 1, start);
+    const element = open[index];
+    const inside = element.inner && element.inline;
+    this.tokens.push(token(start, end, inside ? "close" : "break", false, element.pair));
+    this.#closeTo(index, end);
+  }
+
+  /** The end of the item: what is still open ends there. Returns the tokens. */
+  finish(): Token[] {
+    this.#closeTo(1, this.source.length);
+    return this.tokens;
+  }
+
+  #current(): OpenElement {
+    return this.#open[this.#open.length - 1];
+  }
+
+  /** Closes the open elements past the first `count`, at `end`. */
+  #closeTo(count: number, end: number): void {
+    const open = this.#open;
+    while (open.length > count) {
+      const element = open.pop()!;
+      if (element.keep !== -1) this.#keeping--;
+      if (this.#foreign > 0) this.#foreign--;
+      this.#ended(element, end);
+    }
+  }
+
+  /**
+   * An element ends at `end`: one kept whole becomes one token, inside a sentence when it is
+   * inline, separating sentences when not.
+   */
+  #ended(element: OpenElement, end: number): void {
+    if (element.keep === -1 || (!element.never && element.yesInside)) return;
+    this.tokens.length = element.keep;
+    this.tokens.push(token(element.start, end, element.inline ? "atom" : "break"));
+  }
+}
+
+/** A token of the same shape for every kind, so the loops over tokens stay monomorphic. */
+function token(
+  start: number,
+  end: number,
+  kind: Token["kind"],
+  blank = false,
+  name: string | undefined = undefined,
+): Token {
+  return { start, end, kind, name, attributes: undefined, blank };
+}
+
+/** [start, end) of each translated attribute's value inside its tag. */
+function attributeValues(tag: StartTag, source: string): [number, number][] | undefined {
+  let values: [number, number][] | undefined;
+  for (const attribute of tag.attributes) {
+    if (!TRANSLATED_ATTRIBUTES.has(attribute.name)) continue;
+    const written = source.slice(attribute.start, attribute.end);
+    const equals = /^[^=]*=\s*(["']?)/.exec(written);
+    if (!equals) continue;
+    const start = attribute.start + equals[0].length;
+    const end = attribute.end - equals[1].length;
+    if (end > start) (values ??= []).push([start, end]);
+  }
+  return values;
+}
