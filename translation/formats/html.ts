@@ -49,9 +49,12 @@ function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem 
   /** Tags inside a sentence segment, rendered with their translated attributes. */
   const tagOf = new Map<Markup, Token>();
   const attributeSplices = new Map<Token, Splice[]>();
+  /** The tokens with translated attributes, in order (a Map's entries cost an array each). */
+  const attributed: Token[] = [];
 
   for (const token of tokens) {
     if (!token.attributes) continue;
+    attributed.push(token);
     const own: Splice[] = [];
     for (const [start, end] of token.attributes) {
       const escape = ATTRIBUTE_ESCAPES[source[start - 1]] ?? escapeUnquoted;
@@ -63,11 +66,15 @@ function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem 
   const attributeCount = segments.length;
   const insideSentences = new Set<Token>();
   const groups = sentenceGroups(tokens);
+  const sentence = { find, escape: escapeText };
   for (let group = 0; group < groups.length; group += 2) {
-    const parts: SegmentPart[] = [];
     const head = groups[group];
     const tail = groups[group + 1];
-    for (let index = head; index <= tail; index++) {
+    // Most sentences are one text token: their parts need no array grown by `push`.
+    const parts: SegmentPart[] = head === tail
+      ? textParts(source.slice(tokens[head].start, tokens[head].end))
+      : [];
+    for (let index = head; index <= tail && head !== tail; index++) {
       const token = tokens[index];
       const written = source.slice(token.start, token.end);
       if (token.kind === "text") {
@@ -86,11 +93,11 @@ function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem 
       }
       parts.push(markup);
     }
-    const segment = segments.push(buildSegment(parts, { find, escape: escapeText })) - 1;
+    const segment = segments.push(buildSegment(parts, sentence)) - 1;
     splices.push({ start: tokens[head].start, end: tokens[tail].end, segment });
   }
-  for (const [token, own] of attributeSplices) {
-    if (!insideSentences.has(token)) splices.push(...own);
+  for (const token of attributed) {
+    if (!insideSentences.has(token)) splices.push(...attributeSplices.get(token)!);
   }
   splices.sort((a, b) => a.start - b.start);
 

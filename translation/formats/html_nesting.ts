@@ -117,17 +117,17 @@ const ONLY_P = ["p"];
 const P_SCOPE = new Set(["button", "table", "td", "th", "caption", "html", "template"]);
 
 /**
- * How many of the open elements (outermost first; index 0 is the item itself, never closed)
+ * How many of the open elements' names (outermost first; index 0 is the item itself, never closed)
  * stay open when a start tag of `name` comes: an open `<p>`, the previous heading, item, cell
  * or row ends there, with everything inside it.
  */
-export function openAfter(open: readonly { name: string }[], name: string): number {
+export function openAfter(open: readonly string[], name: string): number {
   let kept = open.length;
   if (CLOSES_P.has(name)) {
     const p = openIndex(open, kept, ONLY_P, P_SCOPE);
     if (p !== -1) kept = p;
   }
-  if (HEADINGS.has(name) && HEADINGS.has(open[kept - 1].name)) kept--;
+  if (HEADINGS.has(name) && HEADINGS.has(open[kept - 1])) kept--;
   const rule = CLOSES.get(name);
   if (rule) {
     const index = openIndex(open, kept, rule.closes, rule.within);
@@ -141,14 +141,14 @@ export function openAfter(open: readonly { name: string }[], name: string): numb
  * boundary; or -1.
  */
 function openIndex(
-  open: readonly { name: string }[],
+  open: readonly string[],
   count: number,
   names: readonly string[],
   within: ReadonlySet<string>,
 ): number {
   for (let index = count - 1; index > 0; index--) {
-    if (names.includes(open[index].name)) return index;
-    if (within.has(open[index].name)) return -1;
+    if (names.includes(open[index])) return index;
+    if (within.has(open[index])) return -1;
   }
   return -1;
 }

@@ -21,6 +21,7 @@
 import { type Token, Tokenizer, TokenizerMode } from "parse5";
 import {
   type HtmlAttribute,
+  isTranslatedAttribute,
   NO_ATTRIBUTES,
   type TextMode,
   type Token as CutToken,
@@ -115,11 +116,12 @@ export function parse5Tokens(source: string): CutToken[] {
   return builder.finish();
 }
 
-/** The attributes of a start tag with where each is written, `name="value"` whole. */
+/** The translated attributes of a start tag, with where each is written, `name="value"` whole. */
 function attributesOf(token: Token.TagToken): readonly HtmlAttribute[] {
-  if (token.attrs.length === 0) return NO_ATTRIBUTES;
+  const translated = token.attrs.filter(({ name }) => isTranslatedAttribute(name));
+  if (translated.length === 0) return NO_ATTRIBUTES;
   const locations = token.location!.attrs!;
-  return token.attrs.map(({ name }) => ({
+  return translated.map(({ name }) => ({
     name,
     start: locations[name].startOffset,
     end: locations[name].endOffset,

@@ -49,7 +49,10 @@ export interface HtmlAttribute {
 export interface StartTag {
   /** Lower case. */
   name: string;
-  /** In source order; a repeated name is left out, as HTML5 says. */
+  /**
+   * The attributes whose values are translated ({@link isTranslatedAttribute}), in source
+   * order; a repeated name is left out, as HTML5 says.
+   */
   attributes: readonly HtmlAttribute[];
   /** The value of `translate`, entities decoded; undefined without one. */
   translate: string | undefined;
@@ -125,53 +128,31 @@ const NOTRANSLATE_CLASS = /(?:^|\s)notranslate(?:\s|$)/;
 /** Finds the first non-space from `lastIndex` (global, so no slice is needed). */
 const NON_SPACE = /\S/g;
 
-/** An element not closed yet. */
-interface OpenElement {
-  name: string;
-  start: number;
-  /** Its content is translated. */
-  inner: boolean;
-  inline: boolean;
-  /** Pairs its start and end tokens. */
-  pair: string;
-  /**
-   * Where its tokens start when it may be kept whole (never translated, or refused inside a
-   * translated one), else -1: its content is read as any other, then replaced by one token
-   * when it closes, unless it must be kept whole and no element inside says `translate=yes`.
-   */
-  keep: number;
-  /** Kept whole whatever is inside (a `script`, `code`...). */
-  never: boolean;
-  /** An element inside says `translate=yes`. */
-  yesInside: boolean;
-}
-
 /**
  * Builds the tokens from the tags of a reader (html_scanner.ts, or parse5's tokenizer in
- * html_tokenizer.ts), in source order.
+ * html_tokenizer.ts), in source order. The open elements are kept in parallel arrays (index 0
+ * is the item itself): no object per element.
  */
 export class TokenBuilder {
   readonly tokens: Token[] = [];
-  readonly #open: OpenElement[];
+  readonly #names: string[] = ["#root"];
+  readonly #starts: number[] = [0];
+  /** The element's content is translated. */
+  readonly #inner: boolean[] = [true];
+  readonly #inline: boolean[] = [false];
+  /**
+   * Where the element's tokens start when it is to be kept whole (never translated, or refused
+   * inside a translated one), else -1: its content is read as any other, then replaced by one
+   * token when it closes. A refused one is not kept whole once an element inside says
+   * `translate=yes`.
+   */
+  readonly #keeps: number[] = [-1];
   /** Elements inside `svg` or `math` are foreign: no raw text, `/>` closes them. */
   #foreign = 0;
-  /** Open elements that may be kept whole. */
-  #keeping = 0;
   /** The last text token: text right after it, in the same element, continues it. */
   #lastText: Token | undefined;
 
-  constructor(readonly source: string) {
-    this.#open = [{
-      name: "#root",
-      start: 0,
-      inner: true,
-      inline: false,
-      pair: "",
-      keep: -1,
-      never: false,
-      yesInside: false,
-    }];
-  }
+  constructor(readonly source: string) {}
 
   /** Inside `svg` or `math` (where parse5 reads CDATA sections). */
   get inForeign(): boolean {
@@ -189,7 +170,7 @@ export class TokenBuilder {
       last.end = end;
       last.blank &&= blank;
     } else {
-      this.#lastText = token(start, end, this.#current().inner ? "text" : "break", blank);
+      this.#lastText = token(start, end, this.#inner.at(-1)! ? "text" : "break", blank);
       tokens.push(this.#lastText);
     }
   }
@@ -205,36 +186,30 @@ export class TokenBuilder {
    */
   startTag(tag: StartTag): TextMode | undefined {
     const { name, start, end } = tag;
-    if (this.#foreign === 0) this.#closeTo(openAfter(this.#open, name), start);
+    if (this.#foreign === 0) this.#closeTo(openAfter(this.#names, name), start);
     const says = tag.translate?.toLowerCase();
-    if (says === "yes" && this.#keeping > 0) {
-      for (const element of this.#open) element.yesInside = true;
-    }
-    const translating = this.#current().inner;
+    if (says === "yes") this.#yesInside();
+    const translating = this.#inner.at(-1)!;
     const refused = says === "no" ||
       (tag.classes !== undefined && NOTRANSLATE_CLASS.test(tag.classes));
-    const never = NEVER_TRANSLATED.has(name);
     const inline = INLINE.has(name);
     const inner = says === "yes" || (translating && !refused);
-    const pair = String(start);
-    const keep = never || (translating && refused) ? this.tokens.length : -1;
-    const startToken = token(
-      start,
-      end,
-      !inner || !inline ? "break" : VOID_ELEMENTS.has(name) ? "atom" : "open",
-      false,
-      pair,
-    );
+    const keep = NEVER_TRANSLATED.has(name) || (translating && refused) ? this.tokens.length : -1;
+    const kind = !inner || !inline ? "break" : VOID_ELEMENTS.has(name) ? "atom" : "open";
+    // Only an open tag is paired (with its close, by its offset).
+    const startToken = token(start, end, kind, false, kind === "open" ? String(start) : undefined);
     if (inner) startToken.attributes = attributeValues(tag, this.source);
     this.tokens.push(startToken);
-    const element = { name, start, inner, inline, pair, keep, never, yesInside: false };
     const isForeign = this.#foreign > 0 || FOREIGN_ELEMENTS.has(name);
     if (isForeign ? tag.selfClosing : VOID_ELEMENTS.has(name)) {
-      this.#ended(element, end);
+      if (keep !== -1) this.#keptWhole(keep, start, end, inline);
       return undefined;
     }
-    this.#open.push(element);
-    if (keep !== -1) this.#keeping++;
+    this.#names.push(name);
+    this.#starts.push(start);
+    this.#inner.push(inner);
+    this.#inline.push(inline);
+    this.#keeps.push(keep);
     if (isForeign) this.#foreign++;
     else return TEXT_MODES.get(name);
     return undefined;
@@ -242,19 +217,17 @@ export class TokenBuilder {
 
   /** An end tag: closes its element and the ones inside it, or is stray. */
   endTag(name: string, start: number, end: number): void {
-    const open = this.#open;
-    let index = open.length - 1;
-    while (index >= 0 && open[index].name !== name) index--;
+    const index = this.#names.lastIndexOf(name);
     if (index < 1) {
       // An end tag that closes nothing: inside a sentence when it is an inline element's.
-      const inside = this.#current().inner && INLINE.has(name);
+      const inside = this.#inner.at(-1)! && INLINE.has(name);
       this.tokens.push(token(start, end, inside ? "atom" : "break"));
       return;
     }
     this.#closeTo(index + 1, start);
-    const element = open[index];
-    const inside = element.inner && element.inline;
-    this.tokens.push(token(start, end, inside ? "close" : "break", false, element.pair));
+    const inside = this.#inner[index] && this.#inline[index];
+    const pair = inside ? String(this.#starts[index]) : undefined;
+    this.tokens.push(token(start, end, inside ? "close" : "break", false, pair));
     this.#closeTo(index, end);
   }
 
@@ -264,29 +237,34 @@ export class TokenBuilder {
     return this.tokens;
   }
 
-  #current(): OpenElement {
-    return this.#open[this.#open.length - 1];
-  }
-
   /** Closes the open elements past the first `count`, at `end`. */
   #closeTo(count: number, end: number): void {
-    const open = this.#open;
-    while (open.length > count) {
-      const element = open.pop()!;
-      if (element.keep !== -1) this.#keeping--;
+    while (this.#names.length > count) {
+      this.#names.pop();
+      const start = this.#starts.pop()!;
+      this.#inner.pop();
+      const inline = this.#inline.pop()!;
+      const keep = this.#keeps.pop()!;
       if (this.#foreign > 0) this.#foreign--;
-      this.#ended(element, end);
+      if (keep !== -1) this.#keptWhole(keep, start, end, inline);
+    }
+  }
+
+  /** Refused elements holding one that says `translate=yes` are read, not kept whole. */
+  #yesInside(): void {
+    const keeps = this.#keeps;
+    for (let index = 1; index < keeps.length; index++) {
+      if (keeps[index] !== -1 && !NEVER_TRANSLATED.has(this.#names[index])) keeps[index] = -1;
     }
   }
 
   /**
-   * An element ends at `end`: one kept whole becomes one token, inside a sentence when it is
-   * inline, separating sentences when not.
+   * An element kept whole ends at `end`: its tokens from `keep` on become one, inside a
+   * sentence when it is inline, separating sentences when not.
    */
-  #ended(element: OpenElement, end: number): void {
-    if (element.keep === -1 || (!element.never && element.yesInside)) return;
-    this.tokens.length = element.keep;
-    this.tokens.push(token(element.start, end, element.inline ? "atom" : "break"));
+  #keptWhole(keep: number, start: number, end: number, inline: boolean): void {
+    this.tokens.length = keep;
+    this.tokens.push(token(start, end, inline ? "atom" : "break"));
   }
 }
 
@@ -301,11 +279,15 @@ function token(
   return { start, end, kind, name, attributes: undefined, blank };
 }
 
+/** Whether an attribute's value is translated (`alt`, `title`, `placeholder`, `aria-label`). */
+export function isTranslatedAttribute(name: string): boolean {
+  return TRANSLATED_ATTRIBUTES.has(name);
+}
+
 /** [start, end) of each translated attribute's value inside its tag. */
 function attributeValues(tag: StartTag, source: string): [number, number][] | undefined {
   let values: [number, number][] | undefined;
   for (const attribute of tag.attributes) {
-    if (!TRANSLATED_ATTRIBUTES.has(attribute.name)) continue;
     const written = source.slice(attribute.start, attribute.end);
     const equals = /^[^=]*=\s*(["']?)/.exec(written);
     if (!equals) continue;

@@ -148,15 +148,21 @@ export function buildSegment(
 ): PlaceholderSegment {
   const { find, escape = unescaped } = options;
   const flat = mergeAtoms(pairUp(protectText(parts, find)));
-  // Arrays are made when first needed: most segments have one text part and no markup, and an
-  // array grown by `push` starts with room for 16.
-  let tokens: string[] | undefined;
-  let markups: Markup[] | undefined;
+  let markupCount = 0;
+  for (let index = 0; index < flat.length; index++) {
+    if (typeof flat[index] !== "string") markupCount++;
+  }
+  // Arrays of the size needed, made only when needed: most segments have one text part and no
+  // markup, and an array grown by `push` starts with room for 16.
+  const tokens: string[] = markupCount === 0 ? NONE : new Array(markupCount);
+  const markups: Markup[] = markupCount === 0 ? NONE : new Array(markupCount);
   /** Bodies of the text parts that hold a letter: what the fallback sends. */
   let runs: string[] | undefined;
-  let opened: Map<string, number> | undefined;
   let next = 1;
   let withTokens = "";
+  let markup = 0;
+  /** The numbers of the opens not closed yet. */
+  let opened: number[] | undefined;
   for (let index = 0; index < flat.length; index++) {
     const part = flat[index];
     if (typeof part === "string") {
@@ -168,29 +174,23 @@ export function buildSegment(
       }
       continue;
     }
-    // Opens and atoms are numbered in order; a close takes its open's number.
+    // Opens and atoms are numbered in order; a close takes its open's number (after pairUp,
+    // opens and closes nest properly, so the open is the last one not closed).
     let token: string;
     if (part.role === "atom") token = placeholderToken(next++, "atom");
     else if (part.role === "open") {
-      (opened ??= new Map()).set(part.name!, next);
+      (opened ??= []).push(next);
       token = placeholderToken(next++, "open");
-    } else token = placeholderToken(opened!.get(part.name!)!, "close");
-    (tokens ??= []).push(token);
-    (markups ??= []).push(part);
+    } else token = placeholderToken(opened!.pop()!, "close");
+    tokens[markup] = token;
+    markups[markup++] = part;
     withTokens += token;
   }
-  return new Segment(
-    flat,
-    tokens ?? NONE,
-    markups ?? NONE,
-    runs ?? [],
-    withTokens,
-    escape,
-  );
+  return new Segment(flat, tokens, markups, runs ?? [], withTokens, escape);
 }
 
-/** The tokens and markup of a segment without any, shared. */
-const NONE: readonly never[] = Object.freeze([]);
+/** The tokens and markup of a segment without any, shared (never written: frozen). */
+const NONE: never[] = Object.freeze([]) as never[];
 
 /** A built segment: plain fields and shared methods, no closures per segment. */
 class Segment implements PlaceholderSegment {

@@ -27,6 +27,25 @@ Deno.test("buildSegment numbers paired tags and atoms in source order", () => {
   );
 });
 
+Deno.test("a close takes the number of its own open when tags of one name nest", () => {
+  // Markdown's inline HTML and subtitle tags are paired by tag name, so `<b>` inside `<b>` has
+  // opens of the same name: the outer close must not take the inner one's number.
+  const segment = buildSegment([
+    open("<b>", "b"),
+    "bold ",
+    open("<b>", "b"),
+    "bolder",
+    close("</b>", "b"),
+    " text",
+    close("</b>", "b"),
+  ]);
+  assert.equal(segment.text, "<x1>bold <x2>bolder</x2> text</x1>");
+  assert.equal(
+    segment.restore("<x1>gras <x2>plus gras</x2> texte</x1>"),
+    "<b>gras <b>plus gras</b> texte</b>",
+  );
+});
+
 Deno.test("restore refuses dropped, duplicated, invented and reordered placeholders", () => {
   const segment = buildSegment([
     "A ",
