@@ -116,6 +116,13 @@ const ONLY_P = ["p"];
 /** Elements an open `<p>` does not reach past (the button scope, roughly). */
 const P_SCOPE = new Set(["button", "table", "td", "th", "caption", "html", "template"]);
 
+/** Start tags that may close an open element: {@link openAfter} has nothing to do for others. */
+export const CLOSING_TAGS: ReadonlySet<string> = new Set([
+  ...CLOSES_P,
+  ...HEADINGS,
+  ...CLOSES.keys(),
+]);
+
 /**
  * How many of the open elements' names (outermost first; index 0 is the item itself, never closed)
  * stay open when a start tag of `name` comes: an open `<p>`, the previous heading, item, cell

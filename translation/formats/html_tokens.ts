@@ -12,6 +12,7 @@
  * and a children array per element, then a token per node).
  */
 import {
+  CLOSING_TAGS,
   FOREIGN_ELEMENTS,
   openAfter,
   TEXT_MODES,
@@ -124,6 +125,31 @@ const INLINE = new Set([
   "wbr",
 ]);
 const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
+
+/** What a start tag's name says of its element, as bits. */
+const IS_INLINE = 1;
+const IS_NEVER_TRANSLATED = 2;
+const IS_VOID = 4;
+const IS_FOREIGN = 8;
+const HAS_TEXT_MODE = 16;
+const MAY_CLOSE = 32;
+/**
+ * The bits of every name in the sets above: one lookup per start tag in place of eight (names
+ * not listed have none).
+ */
+const ELEMENT_BITS: ReadonlyMap<string, number> = (() => {
+  const bits = new Map<string, number>();
+  const mark = (names: Iterable<string>, bit: number) => {
+    for (const name of names) bits.set(name, (bits.get(name) ?? 0) | bit);
+  };
+  mark(INLINE, IS_INLINE);
+  mark(NEVER_TRANSLATED, IS_NEVER_TRANSLATED);
+  mark(VOID_ELEMENTS, IS_VOID);
+  mark(FOREIGN_ELEMENTS, IS_FOREIGN);
+  mark(TEXT_MODES.keys(), HAS_TEXT_MODE);
+  mark(CLOSING_TAGS, MAY_CLOSE);
+  return bits;
+})();
 const NOTRANSLATE_CLASS = /(?:^|\s)notranslate(?:\s|$)/;
 /** Finds the first non-space from `lastIndex` (global, so no slice is needed). */
 const NON_SPACE = /\S/g;
@@ -185,23 +211,28 @@ export class TokenBuilder {
    * (the raw text of `script`, `style`, `textarea`...).
    */
   startTag(tag: StartTag): TextMode | undefined {
-    const { name, start, end } = tag;
-    if (this.#foreign === 0) this.#closeTo(openAfter(this.#names, name), start);
+    const { name, start, end, classes } = tag;
+    const bits = ELEMENT_BITS.get(name) ?? 0;
+    if (this.#foreign === 0 && (bits & MAY_CLOSE) !== 0) {
+      this.#closeTo(openAfter(this.#names, name), start);
+    }
     const says = tag.translate?.toLowerCase();
     if (says === "yes") this.#yesInside();
     const translating = this.#inner.at(-1)!;
     const refused = says === "no" ||
-      (tag.classes !== undefined && NOTRANSLATE_CLASS.test(tag.classes));
-    const inline = INLINE.has(name);
+      (classes !== undefined && classes.includes("notranslate") && NOTRANSLATE_CLASS.test(classes));
+    const inline = (bits & IS_INLINE) !== 0;
     const inner = says === "yes" || (translating && !refused);
-    const keep = NEVER_TRANSLATED.has(name) || (translating && refused) ? this.tokens.length : -1;
-    const kind = !inner || !inline ? "break" : VOID_ELEMENTS.has(name) ? "atom" : "open";
+    const keep = (bits & IS_NEVER_TRANSLATED) !== 0 || (translating && refused)
+      ? this.tokens.length
+      : -1;
+    const kind = !inner || !inline ? "break" : (bits & IS_VOID) !== 0 ? "atom" : "open";
     // Only an open tag is paired (with its close, by its offset).
     const startToken = token(start, end, kind, false, kind === "open" ? String(start) : undefined);
     if (inner) startToken.attributes = attributeValues(tag, this.source);
     this.tokens.push(startToken);
-    const isForeign = this.#foreign > 0 || FOREIGN_ELEMENTS.has(name);
-    if (isForeign ? tag.selfClosing : VOID_ELEMENTS.has(name)) {
+    const isForeign = this.#foreign > 0 || (bits & IS_FOREIGN) !== 0;
+    if (isForeign ? tag.selfClosing : (bits & IS_VOID) !== 0) {
       if (keep !== -1) this.#keptWhole(keep, start, end, inline);
       return undefined;
     }
@@ -211,7 +242,7 @@ export class TokenBuilder {
     this.#inline.push(inline);
     this.#keeps.push(keep);
     if (isForeign) this.#foreign++;
-    else return TEXT_MODES.get(name);
+    else if ((bits & HAS_TEXT_MODE) !== 0) return TEXT_MODES.get(name);
     return undefined;
   }
 
