@@ -90,22 +90,28 @@ export interface CutPart {
  * order, each part rebuilt from its own, the rest of the source kept.
  */
 export function combineCuts(source: string, parts: readonly CutPart[]): CutItem {
-  const offsets: number[] = [];
+  // Loops, not flatMap and slices: a Markdown document is tens of parts of one segment each.
   let count = 0;
+  for (const part of parts) count += part.cut.segments.length;
+  const segments: PlaceholderSegment[] = new Array(count);
+  count = 0;
   for (const part of parts) {
-    offsets.push(count);
-    count += part.cut.segments.length;
+    for (const segment of part.cut.segments) segments[count++] = segment;
   }
   return {
-    segments: parts.flatMap((part) => part.cut.segments),
+    segments,
     assemble(translated) {
-      const outputs = parts.map((part, index) =>
-        part.cut.assemble(
-          translated.slice(offsets[index], offsets[index] + part.cut.segments.length),
-        )
-      );
-      const splices = parts.map(({ start, end }, segment) => ({ start, end, segment }));
-      return spliceItem(source, splices, outputs);
+      let output = "";
+      let at = 0;
+      let next = 0;
+      for (const { start, end, cut } of parts) {
+        const count = cut.segments.length;
+        const own = count === 1 ? [translated[next]] : translated.slice(next, next + count);
+        output += source.slice(at, start) + cut.assemble(own);
+        next += count;
+        at = end;
+      }
+      return output + source.slice(at);
     },
   };
 }

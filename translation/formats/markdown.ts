@@ -134,7 +134,7 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   if (inline.length < content.children.length) {
     while (from < to && (source[from] === " " || source[from] === "\t")) from++;
   }
-  const segment = buildSegment(inlineParts(inline, source, from), { find });
+  const segment = buildSegment(inlineParts(inline, source, [], from), { find });
   parts.push({ start: from, end: to, cut: { segments: [segment], assemble: assembleOne } });
 }
 
@@ -147,85 +147,91 @@ function assembleOne([rendered]: readonly RenderedSegment[]): string {
   return rendered();
 }
 
-/** The parts of a run of inline syntax; text pieces next to each other are one text. */
-function inlineParts(nodes: readonly Syntax[], source: string, from?: number): SegmentPart[] {
-  const parts: SegmentPart[] = [];
+/**
+ * Adds the parts of a run of inline syntax to `parts`; text pieces next to each other are one
+ * text. Everything is added to one array: the arrays per node and their spreads were a tenth of
+ * the Markdown cut's garbage.
+ */
+function inlineParts(
+  nodes: readonly Syntax[],
+  source: string,
+  parts: SegmentPart[],
+  from?: number,
+): SegmentPart[] {
   let textStart = -1;
   let at = from ?? nodes[0]?.start ?? 0;
-  const flushText = (end: number) => {
-    if (textStart !== -1) parts.push(...textParts(source.slice(textStart, end)));
-    textStart = -1;
-  };
   for (const node of nodes) {
-    const own = inline(node, source);
-    if (own === undefined) {
+    if (isText(node)) {
       if (textStart === -1) textStart = at;
     } else {
-      flushText(node.start);
+      if (textStart !== -1) textParts(source.slice(textStart, node.start), parts);
+      textStart = -1;
       if (node.start > at) parts.push(atom(source.slice(at, node.start)));
-      parts.push(...own);
+      inline(node, source, parts);
     }
     at = node.end;
   }
-  flushText(at);
+  if (textStart !== -1) textParts(source.slice(textStart, at), parts);
   return parts;
 }
 
-/** The parts of one piece of inline syntax; undefined for text (data, escapes, line ends). */
-function inline(node: Syntax, source: string): SegmentPart[] | undefined {
-  const written = () => source.slice(node.start, node.end);
+/** Whether a piece of inline syntax is text (data, escapes, line ends). */
+function isText(node: Syntax): boolean {
+  return !(node.type in WRAPPERS) && node.type !== "link" && node.type !== "image" &&
+    node.type !== "htmlText" && !KEPT_INLINE.has(node.type);
+}
+
+/** Adds the parts of one piece of inline syntax that is not text. */
+function inline(node: Syntax, source: string, parts: SegmentPart[]): void {
   if (node.type in WRAPPERS) {
     const content = node.children.find((child) => child.type === WRAPPERS[node.type]);
-    return content ? wrap(node, content, source) : [atom(written())];
-  }
-  if (node.type === "link" || node.type === "image") return link(node, source);
-  if (node.type === "htmlText") return [htmlTag(written())];
-  if (KEPT_INLINE.has(node.type)) return [atom(written())];
-  return undefined;
+    if (content) wrap(node, content, source, parts);
+    else parts.push(atom(source.slice(node.start, node.end)));
+  } else if (node.type === "link" || node.type === "image") link(node, source, parts);
+  else if (node.type === "htmlText") parts.push(htmlTag(source.slice(node.start, node.end)));
+  else parts.push(atom(source.slice(node.start, node.end)));
 }
 
 /** Markers around translated content: open, the content's parts, close. */
-function wrap(node: Syntax, content: Syntax, source: string): SegmentPart[] {
+function wrap(node: Syntax, content: Syntax, source: string, parts: SegmentPart[]): void {
   const name = `md${node.start}`;
-  return [
-    open(source.slice(node.start, content.start), name),
-    ...inlineParts(content.children, source),
-    close(source.slice(content.end, node.end), name),
-  ];
+  parts.push(open(source.slice(node.start, content.start), name));
+  inlineParts(content.children, source, parts);
+  parts.push(close(source.slice(content.end, node.end), name));
 }
 
 /**
  * A link's text or an image's alt is translated between the markers, except `[text][]` and
  * `[text]`, where the text is the reference's label, so translating it would unlink it.
  */
-function link(node: Syntax, source: string): SegmentPart[] {
+function link(node: Syntax, source: string, parts: SegmentPart[]): void {
   const label = node.children.find((child) => child.type === "label");
   const text = label?.children.find((child) => child.type === "labelText");
   const reference = node.children.find((child) => child.type === "reference");
   const labelOnly = !node.children.some((child) => child.type === "resource") &&
     !reference?.children.some((child) => child.type === "referenceString");
   if (!text || text.start === text.end || labelOnly) {
-    return [atom(source.slice(node.start, node.end))];
+    parts.push(atom(source.slice(node.start, node.end)));
+  } else if (node.type === "link") wrap(node, text, source, parts);
+  else {
+    // An alt is plain text: its `*` or `[` are not markup.
+    const name = `md${node.start}`;
+    parts.push(open(source.slice(node.start, text.start), name));
+    textParts(source.slice(text.start, text.end), parts);
+    parts.push(close(source.slice(text.end, node.end), name));
   }
-  if (node.type === "link") return wrap(node, text, source);
-  // An alt is plain text: its `*` or `[` are not markup.
-  const name = `md${node.start}`;
-  return [
-    open(source.slice(node.start, text.start), name),
-    ...textParts(source.slice(text.start, text.end)),
-    close(source.slice(text.end, node.end), name),
-  ];
 }
 
 /**
- * Text with its line breaks, escapes and entities kept whole. Each of those holds a line feed,
- * a `\` or a `&`: text with none (most runs) is not scanned.
+ * Adds text to `parts` with its line breaks, escapes and entities kept whole. Each of those
+ * holds a line feed, a `\` or a `&`: text with none (most runs) is not scanned.
  */
-function textParts(text: string): SegmentPart[] {
+function textParts(text: string, parts: SegmentPart[]): void {
   if (!text.includes("\n") && !text.includes("\\") && !text.includes("&")) {
-    return text === "" ? [] : [text];
+    if (text !== "") parts.push(text);
+    return;
   }
-  return protectSpans(text, KEPT_IN_TEXT);
+  for (const part of protectSpans(text, KEPT_IN_TEXT)) parts.push(part);
 }
 
 /** Inline HTML: an opening or closing tag pairs up by name; anything else is kept whole. */

@@ -74,7 +74,10 @@ const CLOSE_TAG = /<\/[a-zA-Z][a-zA-Z\d-]*[ \t\n]*>/y;
 /** What may start inline syntax (bare addresses are found once per document, see below). */
 const SPECIAL = /[\n\\`$*_~![\]<@]/g;
 
-function node(type: string, start: number, end: number, children: Syntax[] = []): Syntax {
+/** The children of a leaf, shared: most inline nodes are leaves, and nothing adds to them. */
+const NO_CHILDREN = Object.freeze([]) as unknown as Syntax[];
+
+function node(type: string, start: number, end: number, children = NO_CHILDREN): Syntax {
   return { type, start, end, children };
 }
 
