@@ -28,10 +28,10 @@ import {
   type GenerationResult,
   type InferenceRuntime,
   type ModelFileStatus,
-  type OutputFormat,
   type PreparedGeneration,
   type RuntimeState,
 } from "./generation.ts";
+import { GrammarCache } from "./grammar_cache.ts";
 import type { HiddenSegment } from "./hidden_segments.ts";
 import { KV_STREAMS_BUDGET, kvBytes, kvStreamsPerSlot } from "./kv_layout.ts";
 import { LlamaNative, type NativeModel } from "./llama_native.ts";
@@ -85,12 +85,12 @@ interface Loaded {
   wrapper: ChatWrapper;
   /** The template's thought and comment segments, left out of answers. */
   hidden: HiddenSegment[];
+  grammars: GrammarCache;
   weights: NativeModel;
   context: NativeContext;
   decoder: DecodeWorker;
 }
 
-const GRAMMAR_CACHE_SIZE = 32;
 /** Most tokens one step decodes (llama-server's default logical batch). */
 const BATCH_SIZE = 2048;
 
@@ -114,7 +114,6 @@ export class LlamaRuntime implements InferenceRuntime {
   readonly #options:
     & Required<Omit<LlamaRuntimeOptions, "log" | "threads" | "decodeWorkerUrl" | "textIntervalMs">>
     & Pick<LlamaRuntimeOptions, "log" | "threads" | "decodeWorkerUrl" | "textIntervalMs">;
-  readonly #grammars = new Map<string, Promise<LlamaGrammar>>();
   #state: RuntimeState;
   #loaded?: Loaded;
   #disposed = false;
@@ -187,7 +186,9 @@ export class LlamaRuntime implements InferenceRuntime {
         contextSize,
       });
     }
-    const grammar = await this.#grammarFor(loaded.llama, params.format);
+    const grammar = await loaded.grammars.grammarFor(params.format).catch((error) => {
+      throw new GenerationError({ kind: "grammar", reason: describe(error) }, { cause: error });
+    });
     const triggers = splitTriggers(state.stopGenerationTriggers, loaded.vocabulary);
     // Capping at the room left means the context never shifts: no silent truncation.
     const prepared: LlamaPrepared = {
@@ -371,7 +372,8 @@ export class LlamaRuntime implements InferenceRuntime {
       }
       const wrapper = resolveChatWrapper(vocabulary) ?? new GeneralChatWrapper();
       const hidden = hiddenSegmentsOf(wrapper);
-      return { llama, vocabulary, wrapper, hidden, weights, context, decoder };
+      const grammars = new GrammarCache(llama);
+      return { llama, vocabulary, wrapper, hidden, grammars, weights, context, decoder };
     } catch (error) {
       await vocabulary.dispose();
       throw error;
@@ -388,25 +390,6 @@ export class LlamaRuntime implements InferenceRuntime {
     (write ?? this.#options.log ?? ((line: string) => console.error(line)))(
       `model not loaded: ${reason}`,
     );
-  }
-
-  #grammarFor(llama: Llama, format: OutputFormat): Promise<LlamaGrammar | undefined> {
-    if (format.kind === "text") return Promise.resolve(undefined);
-    const key = format.kind === "json" ? "json" : JSON.stringify(format.schema);
-    let grammar = this.#grammars.get(key);
-    if (!grammar) {
-      grammar = format.kind === "json"
-        ? llama.getGrammarFor("json")
-        : llama.createGrammarForJsonSchema(format.schema as never) as Promise<LlamaGrammar>;
-      grammar.catch(() => this.#grammars.delete(key));
-      this.#grammars.set(key, grammar);
-      if (this.#grammars.size > GRAMMAR_CACHE_SIZE) {
-        this.#grammars.delete(this.#grammars.keys().next().value!);
-      }
-    }
-    return grammar.catch((error) => {
-      throw new GenerationError({ kind: "grammar", reason: describe(error) }, { cause: error });
-    });
   }
 }
 

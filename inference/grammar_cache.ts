@@ -1,0 +1,53 @@
+/**
+ * The grammars of `response_format`, compiled once per schema.
+ *
+ * A compile runs on the event loop and takes tens of milliseconds within the schema limits
+ * (json_schema_grammar.ts), while a client usually sends the same schema with every request: so
+ * the grammars of the last {@link GRAMMAR_CACHE_SIZE} schemas are kept, the oldest dropped first.
+ * A compile that fails is not kept, so it holds no place a usable grammar could take.
+ */
+import type { Llama, LlamaGrammar } from "node-llama-cpp";
+import type { OutputFormat } from "./generation.ts";
+
+/** How many compiled grammars are kept. */
+export const GRAMMAR_CACHE_SIZE = 32;
+
+/** Compiled grammars by output format, for one loaded runtime. */
+export class GrammarCache {
+  readonly #llama: Llama;
+  readonly #grammars = new Map<string, Promise<LlamaGrammar>>();
+
+  /**
+   * @example
+   * ```ts
+   * const grammars = new GrammarCache(await loadLlama(false));
+   * const grammar = await grammars.grammarFor({ kind: "json" });
+   * ```
+   */
+  constructor(llama: Llama) {
+    this.#llama = llama;
+  }
+
+  /**
+   * The grammar output in `format` must match (none for plain text); the same format gets the
+   * same compiled grammar while it is kept.
+   *
+   * @throws {Error} node-llama-cpp's, when it cannot compile the schema (as a rejection).
+   */
+  grammarFor(format: OutputFormat): Promise<LlamaGrammar | undefined> {
+    if (format.kind === "text") return Promise.resolve(undefined);
+    const key = format.kind === "json" ? "json" : JSON.stringify(format.schema);
+    let grammar = this.#grammars.get(key);
+    if (!grammar) {
+      grammar = format.kind === "json"
+        ? this.#llama.getGrammarFor("json")
+        : this.#llama.createGrammarForJsonSchema(format.schema as never) as Promise<LlamaGrammar>;
+      grammar.catch(() => this.#grammars.delete(key));
+      this.#grammars.set(key, grammar);
+      if (this.#grammars.size > GRAMMAR_CACHE_SIZE) {
+        this.#grammars.delete(this.#grammars.keys().next().value!);
+      }
+    }
+    return grammar;
+  }
+}
