@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { type Token, Tokenizer, TokenizerMode } from "parse5";
 import { RunTokenizer } from "../../../translation/formats/html_tokenizer.ts";
+import { seededJoins } from "../../support/seeded_random.ts";
 
 /** Pieces the generated inputs are made of: every character class a run stops at, and tags. */
 const PIECES = [
@@ -78,20 +79,8 @@ function tokensOf(Kind: typeof Tokenizer, source: string): string[] {
   return tokens;
 }
 
-/** Inputs from a seeded generator, so a failure is found again. */
-function generated(count: number, seed: number): string[] {
-  const inputs: string[] = [];
-  const next = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
-  for (let i = 0; i < count; i++) {
-    let input = "";
-    for (let length = next(40); length > 0; length--) input += PIECES[next(PIECES.length)];
-    inputs.push(input);
-  }
-  return inputs;
-}
-
 Deno.test("the run tokenizer gives parse5's tokens, attributes and offsets on random markup", () => {
-  for (const input of generated(3000, 42)) {
+  for (const input of seededJoins(PIECES, 3000, 42)) {
     assert.deepEqual(
       tokensOf(RunTokenizer, input),
       tokensOf(Tokenizer, input),
@@ -102,7 +91,7 @@ Deno.test("the run tokenizer gives parse5's tokens, attributes and offsets on ra
 
 Deno.test("the run tokenizer gives parse5's offsets past parse5's 64 KiB buffer, CRLF lines included", () => {
   // parse5 drops the parsed input past 64 KiB: runs must read the offsets it moves.
-  const input = generated(200, 7).join("\r\n").repeat(20);
+  const input = seededJoins(PIECES, 200, 7).join("\r\n").repeat(20);
   assert.ok(input.length > 3 * 65536, `${input.length}`);
   assert.deepEqual(tokensOf(RunTokenizer, input), tokensOf(Tokenizer, input));
 });
