@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { messageSpans } from "../../../translation/formats/message_spans.ts";
+import {
+  MESSAGE_SPAN,
+  messageSpans,
+  spanLength,
+} from "../../../translation/formats/message_spans.ts";
+import { seededJoins } from "../../support/seeded_random.ts";
 
 function spansOf(text: string): string[] {
   return messageSpans(text).map(([start, end]) => text.slice(start, end));
@@ -46,3 +51,85 @@ for (const { name, text, spans } of CASES) {
     assert.deepEqual(spansOf(text), spans);
   });
 }
+
+/** The whole-text search the candidate scan replaced: the same pattern tried at every offset. */
+function spansBySearch(text: string): [number, number][] {
+  const pattern = new RegExp(MESSAGE_SPAN.source, "gu");
+  const spans: [number, number][] = [];
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    spans.push([match.index, match.index + spanLength(match[0])]);
+  }
+  return spans;
+}
+
+const PIECES = [
+  "http://",
+  "https://",
+  "www.",
+  "x.org",
+  "/a?b=1",
+  "(",
+  ")",
+  ".",
+  ",",
+  "!",
+  "@",
+  "bob",
+  "ana_b",
+  "#",
+  "día",
+  "2026",
+  ":",
+  "tada",
+  "+1",
+  "10:30",
+  " ",
+  "  ",
+  "\t",
+  "\n",
+  "\r\n",
+  "\r",
+  "👍",
+  "🏽",
+  "\u200D",
+  "🇫",
+  "🇷",
+  "❤",
+  "\uFE0F",
+  "1",
+  "\u20E3",
+  "*",
+  "&",
+  "_",
+  "-",
+  "%",
+  "é",
+  "𝐚",
+  "\uD83D",
+  "\uDE00",
+  "©",
+  "™",
+  "日本",
+  '"',
+  "<",
+  "h",
+  "w",
+  "ww",
+  "ÿ",
+  "٣",
+];
+
+Deno.test("messageSpans finds what the whole-text search found, on 20,000 generated messages", () => {
+  for (const text of seededJoins(PIECES, 20_000, 11)) {
+    assert.deepEqual(messageSpans(text), spansBySearch(text), JSON.stringify(text));
+  }
+});
+
+Deno.test("messageSpans finds an emoji made of any code point of planes 0 and 1", () => {
+  for (let code = 0; code < 0x20000; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    const char = String.fromCodePoint(code);
+    const text = `a ${char}${char}\u200D${char}\uFE0F b`;
+    assert.deepEqual(messageSpans(text), spansBySearch(text), `U+${code.toString(16)}`);
+  }
+});
