@@ -12,8 +12,10 @@
  * other processes took more than a tenth of a core is run again (see `OTHERS_LIMIT`).
  *
  *   deno task bench:anchor [--rounds 5] [--threads 1,2] [--tokens 128]
- *     [--measures decode,prefill,aggregate,cpu] [--streams 1,2,4] [--llama-args "..."]
+ *     [--measures decode,prefill,aggregate,cpu,threads] [--streams 1,2,4] [--llama-args "..."]
  *
+ * `threads` (not in the default set) is a diagnosis, not a race: the CPU each server's threads
+ * other than its N computing ones used, as a share of one core, during four streams.
  * `--threads` and `--measures` split a run that would hold the CPU lock too long.
  * Runs with -A: CPU time and RSS come from /proc/<pid>, which Deno opens only then. Prints a
  * markdown section for BENCHMARKS.md, and a last line saying whether tolk's decode got
@@ -22,11 +24,18 @@
 import { parseArgs } from "node:util";
 import { startTolkServer } from "../tests/support/tolk_process.ts";
 import { ensureBenchModel } from "./bench_model.ts";
+import { freePort, waitHealthy } from "./server_ready.ts";
+import {
+  cpuSeconds,
+  machineBusySeconds,
+  memory,
+  secondsBeyondBusiest,
+  threadSeconds,
+} from "./process_cpu.ts";
 
 const LLAMA_SERVER = new URL("./.llama-server/build/bin/llama-server", import.meta.url).pathname;
 const BUILD_SCRIPT = "bench/build_llama_server.sh";
 const SLOTS = 4;
-const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 interface Target {
   name: "tolk" | "llama-server";
@@ -133,41 +142,6 @@ async function complete(
   };
 }
 
-/** User + system CPU seconds of a process so far. */
-async function cpuSeconds(pid: number): Promise<number> {
-  const fields = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-
-/** VmRSS and VmHWM (peak) of a process, in MB. */
-async function memory(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await Deno.readTextFile(`/proc/${pid}/status`);
-  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))![1]);
-  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
-}
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
-async function waitHealthy(baseUrl: string, what: string, exited: Promise<unknown>) {
-  let done = false;
-  exited.then(() => done = true);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && !done) {
-    try {
-      const response = await fetch(`${baseUrl}/health`);
-      await response.body?.cancel();
-      if (response.status === 200) return;
-    } catch { /* not listening yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} did not become ready`);
-}
-
 async function startTolk(model: string, threads: number): Promise<Target> {
   const server = await startTolkServer([
     "infer",
@@ -233,16 +207,6 @@ async function quiet(targets: readonly Target[]): Promise<void> {
     if (now.every((seconds, i) => seconds === last[i])) return;
     last = now;
   }
-}
-
-/**
- * Busy CPU seconds of the whole machine so far (user, system, interrupts, steal: work at a nice
- * value above 0 is left out, as the contention guard leaves it out).
- */
-async function machineBusySeconds(): Promise<number> {
-  const [user, , system, , , irq, softirq, steal] = (await Deno.readTextFile("/proc/stat"))
-    .split("\n")[0].split(/\s+/).slice(1).map(Number);
-  return (user + system + irq + softirq + steal) / CLOCK_TICKS;
 }
 
 /** CPU seconds used by others than `target` and this bench (the idle server counts as other). */
@@ -333,6 +297,18 @@ const cpuPerToken = (streams: number) => async (target: Target) => {
   return ((await cpuSeconds(target.pid)) - before) * 1000 / tokens;
 };
 
+/** Share of one core used by the target's threads beyond its `threads` computing ones. */
+const otherThreadsShare = (streams: number, threads: number) => async (target: Target) => {
+  const before = await threadSeconds(target.pid);
+  const start = performance.now();
+  // Streamed, so the servers' HTTP side does its per-token work (tolk: one chunk per 50 ms).
+  await Promise.all(
+    Array.from({ length: streams }, () => complete(target, promptOf(20), TOKENS, true)),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  return secondsBeyondBusiest(before, await threadSeconds(target.pid), threads) / seconds * 100;
+};
+
 const PREFILL_WORDS = 700; // about 1,500 tokens with the bench model's vocabulary
 
 try {
@@ -358,8 +334,8 @@ for (const threads of THREADS) {
     const row = (measure: string, r: { tolk: number; llama: number; ratio: number }, digits = 1) =>
       rows.push(
         `| ${measure} | ${threads} | ${r.tolk.toFixed(digits)} | ${r.llama.toFixed(digits)} | ${
-          (r.ratio * 100).toFixed(0)
-        }% |`,
+          Number.isNaN(r.ratio) ? "" : `${(r.ratio * 100).toFixed(0)}%`
+        } |`,
       );
     if (MEASURES.has("decode")) {
       console.error(`threads ${threads}: decode …`);
@@ -385,6 +361,15 @@ for (const threads of THREADS) {
         await paired(targets, cpuPerToken(4)),
         2,
       );
+    }
+    if (MEASURES.has("threads")) {
+      console.error(`threads ${threads}: CPU beside the computing threads …`);
+      // Clock ticks of 10 ms over a 2–3 s round: a per-round ratio of such small shares is noise.
+      const share = await paired(targets, otherThreadsShare(4, threads));
+      row(`% of a core used by threads beyond the ${threads} busiest, 4 streamed requests`, {
+        ...share,
+        ratio: NaN,
+      });
     }
     const after = { tolk: await memory(tolk.pid), llama: await memory(llama.pid) };
     rows.push(
