@@ -1,0 +1,163 @@
+/**
+ * The format layer on real files found on this machine (BENCHMARKS.md, "Formats"): every HTML,
+ * Markdown, subtitle and text file under the given folders is cut in each mode and assembled back
+ * with its own text (what a passthrough engine returns), which must give the file byte for byte.
+ * Reports files identical, changed and failing (the first few with where they differ), the
+ * throughput, and which reader took each Markdown item of at most the service's 8,000 code points
+ * (the scanner, marked, or micromark when both decline) with its cost.
+ *
+ * Usage: deno task check:format-files [--limit 20000] [--seed 1] [FOLDER…]
+ * (default folders: /usr/share/doc, /usr/lib, node_modules). Exits 1 when a file changed or the cut
+ * threw. Not part of the suite: which files exist depends on the machine.
+ */
+import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { FORMATS, visibleText } from "../translation/formats/formats.ts";
+import { markedSyntax } from "../translation/formats/markdown_marked.ts";
+import { scanSyntax } from "../translation/formats/markdown_scan.ts";
+import { micromarkSyntax } from "../translation/formats/markdown_syntax.ts";
+import { LIMITS } from "../schemas/translation.ts";
+import { seededRandom } from "../tests/support/seeded_random.ts";
+
+const { values, positionals } = parseArgs({
+  args: Deno.args,
+  allowPositionals: true,
+  options: { limit: { type: "string", default: "20000" }, seed: { type: "string", default: "1" } },
+});
+const FOLDERS = positionals.length > 0
+  ? positionals
+  : ["/usr/share/doc", "/usr/lib", "node_modules"];
+/** Larger files are left out: the service takes 8,000 code points per item. */
+const MAX_BYTES = 500_000;
+
+const KINDS = [
+  { format: "html", modes: ["webpage", "document"], pattern: /\.x?html?$/i },
+  { format: "markdown", modes: ["document", "paragraph"], pattern: /\.(md|markdown)$/i },
+  { format: "text", modes: ["subtitle", "message"], pattern: /\.(srt|vtt)$/i },
+  { format: "text", modes: ["message", "document"], pattern: /(\.txt|\/README|\/copyright)$/ },
+] as const;
+type Kind = typeof KINDS[number];
+
+/** Files under `folder` (no symbolic links followed), by kind. */
+function collect(folder: string, found: Map<Kind, string[]>): void {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(folder)];
+  } catch {
+    return; // unreadable folders are skipped
+  }
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory) collect(path, found);
+    if (!entry.isFile) continue;
+    const kind = KINDS.find((candidate) => candidate.pattern.test(path));
+    if (kind) found.get(kind)!.push(path);
+  }
+}
+
+/** Up to `limit` paths drawn at random (seeded), in a stable order. */
+function sample(paths: string[], limit: number, random: () => number): string[] {
+  const shuffled = [...paths].sort();
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+  }
+  return shuffled.slice(0, limit);
+}
+
+function readUtf8(path: string): string | undefined {
+  try {
+    if (Deno.statSync(path).size > MAX_BYTES) return undefined;
+    return new TextDecoder("utf-8", { fatal: true }).decode(Deno.readFileSync(path));
+  } catch {
+    return undefined; // not UTF-8, or gone
+  }
+}
+
+/** The item through the format layer with every segment given back unchanged. */
+function roundTrip(text: string, format: Kind["format"], mode: string): string {
+  const cut = FORMATS[format].cut(text, { mode, preserveFormatting: false });
+  visibleText(cut);
+  return cut.assemble(
+    cut.segments.map((segment) => (render) =>
+      segment.translatable ? segment.restore(segment.text, render)! : segment.fromRuns([], render)
+    ),
+  );
+}
+
+function firstDifference(a: string, b: string): number {
+  let at = 0;
+  while (at < a.length && a[at] === b[at]) at++;
+  return at;
+}
+
+const found = new Map<Kind, string[]>(KINDS.map((kind) => [kind, []]));
+for (const folder of FOLDERS) collect(folder, found);
+const random = seededRandom(Number(values.seed));
+let failed = 0;
+for (const kind of KINDS) {
+  const tally = { identical: 0, changed: 0, threw: 0, unread: 0, megabytes: 0, ms: 0 };
+  for (const path of sample(found.get(kind)!, Number(values.limit), random)) {
+    const text = readUtf8(path);
+    if (text === undefined) {
+      tally.unread++;
+      continue;
+    }
+    for (const mode of kind.modes) {
+      const start = performance.now();
+      try {
+        const output = roundTrip(text, kind.format, mode);
+        tally.ms += performance.now() - start;
+        tally.megabytes += text.length / 1e6;
+        if (output === text) tally.identical++;
+        else if (++tally.changed <= 5) {
+          const at = firstDifference(output, text);
+          console.log(
+            `changed: ${path} (${mode}) at ${at}: ${JSON.stringify(text.slice(at, at + 60))}`,
+          );
+        }
+      } catch (error) {
+        if (++tally.threw <= 5) {
+          console.log(`threw: ${path} (${mode}): ${String(error).slice(0, 200)}`);
+        }
+      }
+    }
+  }
+  failed += tally.changed + tally.threw;
+  console.log(
+    `${kind.format} ${kind.pattern.source} (${
+      kind.modes.join(", ")
+    }): ${tally.identical} identical, ` +
+      `${tally.changed} changed, ${tally.threw} threw, ${tally.unread} not read (not UTF-8 or over ` +
+      `${MAX_BYTES / 1000} KB); ${tally.megabytes.toFixed(1)} MB in ${
+        (tally.ms / 1000).toFixed(1)
+      } s ` +
+      `(${(tally.ms / tally.megabytes).toFixed(0)} ms/MB)`,
+  );
+}
+
+// Which reader takes a Markdown item (at most the service's per-item limit), and at what cost.
+const readers = { scanner: [0, 0], marked: [0, 0], micromark: [0, 0] };
+const markdown = found.get(KINDS[1])!;
+for (const path of sample(markdown, Number(values.limit), random)) {
+  const text = readUtf8(path);
+  if (text === undefined) continue;
+  const item = [...text].slice(0, LIMITS.max_chars_per_item).join("");
+  const start = performance.now();
+  const reader = scanSyntax(item)
+    ? "scanner"
+    : markedSyntax(item)
+    ? "marked"
+    : (micromarkSyntax(item), "micromark");
+  readers[reader][0]++;
+  readers[reader][1] += performance.now() - start;
+}
+console.log(
+  `Markdown items of at most ${LIMITS.max_chars_per_item} code points, by reader: ` +
+    Object.entries(readers).map(([name, [count, ms]]) =>
+      `${name} ${count} (${
+        count ? (ms / count).toFixed(2) : "-"
+      } ms each, readers before it included)`
+    ).join(", "),
+);
+if (failed > 0) Deno.exitCode = 1;
