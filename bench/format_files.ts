@@ -4,11 +4,14 @@
  * with its own text (what a passthrough engine returns), which must give the file byte for byte.
  * Reports files identical, changed and failing (the first few with where they differ), the
  * throughput, and which reader took each Markdown item of at most the service's 8,000 code points
- * (the scanner, marked, or micromark when both decline) with its cost.
+ * (the scanner, marked, or micromark when both decline) with its cost; wherever the scanner or
+ * marked reads an item or a whole file, its cut must be micromark's (the readers' differential
+ * test, tests/translation/formats/markdown_readers_test.ts, on real files).
  *
  * Usage: deno task check:format-files [--limit 20000] [--seed 1] [FOLDER…]
- * (default folders: /usr/share/doc, /usr/lib, node_modules). Exits 1 when a file changed or the cut
- * threw. Not part of the suite: which files exist depends on the machine.
+ * (default folders: /usr/share/doc, /usr/lib, node_modules). Exits 1 when a file changed, the cut
+ * threw or a fast reader cut unlike micromark. Not part of the suite: which files exist depends
+ * on the machine.
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
@@ -17,6 +20,7 @@ import { markedSyntax } from "../translation/formats/markdown_marked.ts";
 import { scanSyntax } from "../translation/formats/markdown_scan.ts";
 import { micromarkSyntax } from "../translation/formats/markdown_syntax.ts";
 import { LIMITS } from "../schemas/translation.ts";
+import { cutWith } from "../tests/support/markdown_reader_cut.ts";
 import { seededRandom } from "../tests/support/seeded_random.ts";
 
 const { values, positionals } = parseArgs({
@@ -136,8 +140,11 @@ for (const kind of KINDS) {
   );
 }
 
-// Which reader takes a Markdown item (at most the service's per-item limit), and at what cost.
+// Which reader takes a Markdown item (at most the service's per-item limit), and at what cost; and
+// wherever a fast reader reads an item or a whole file, its cut must be micromark's.
 const readers = { scanner: [0, 0], marked: [0, 0], micromark: [0, 0] };
+const FAST_READERS = [["scanner", scanSyntax], ["marked", markedSyntax]] as const;
+const compared = { scanner: [0, 0], marked: [0, 0] };
 const markdown = found.get(KINDS[1])!;
 for (const path of sample(markdown, Number(values.limit), random)) {
   const text = readUtf8(path);
@@ -151,6 +158,18 @@ for (const path of sample(markdown, Number(values.limit), random)) {
     : (micromarkSyntax(item), "micromark");
   readers[reader][0]++;
   readers[reader][1] += performance.now() - start;
+  for (const source of item === text ? [item] : [item, text]) {
+    const reference = JSON.stringify(cutWith(source, micromarkSyntax));
+    for (const [name, read] of FAST_READERS) {
+      const tree = read(source);
+      if (!tree) continue;
+      compared[name][0]++;
+      if (JSON.stringify(cutWith(source, () => tree)) === reference) continue;
+      if (++compared[name][1] <= 5) {
+        console.log(`${name} cuts ${path} (${source.length} characters) unlike micromark`);
+      }
+    }
+  }
 }
 console.log(
   `Markdown items of at most ${LIMITS.max_chars_per_item} code points, by reader: ` +
@@ -160,4 +179,10 @@ console.log(
       } ms each, readers before it included)`
     ).join(", "),
 );
+console.log(
+  `cut as micromark cuts (items and whole files a fast reader read): ` +
+    Object.entries(compared).map(([name, [read, unlike]]) => `${name} ${read - unlike} of ${read}`)
+      .join(", "),
+);
+failed += compared.scanner[1] + compared.marked[1];
 if (failed > 0) Deno.exitCode = 1;
