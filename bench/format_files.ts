@@ -5,17 +5,20 @@
  * Reports files identical, changed and failing (the first few with where they differ), the
  * throughput, and which reader took each Markdown item of at most the service's 8,000 code points
  * (the scanner, marked, or micromark when both decline) with its cost; wherever the scanner or
- * marked reads an item or a whole file, its cut must be micromark's (the readers' differential
- * test, tests/translation/formats/markdown_readers_test.ts, on real files).
+ * marked reads an item or a whole file, its cut must be micromark's, and wherever the HTML scanner
+ * reads a file its tokens must be parse5's (the differential tests markdown_readers_test.ts and
+ * html_tokens_test.ts of tests/translation/formats/, on real files).
  *
  * Usage: deno task check:format-files [--limit 20000] [--seed 1] [FOLDER…]
  * (default folders: /usr/share/doc, /usr/lib, node_modules). Exits 1 when a file changed, the cut
- * threw or a fast reader cut unlike micromark. Not part of the suite: which files exist depends
+ * threw or a fast reader read unlike its reference. Not part of the suite: which files exist depends
  * on the machine.
  */
-import { parseArgs } from "node:util";
+import { isDeepStrictEqual, parseArgs } from "node:util";
 import { join } from "node:path";
 import { FORMATS, visibleText } from "../translation/formats/formats.ts";
+import { scannedTokens } from "../translation/formats/html_scanner.ts";
+import { parse5Tokens } from "../translation/formats/html_tokenizer.ts";
 import { markedSyntax } from "../translation/formats/markdown_marked.ts";
 import { scanSyntax } from "../translation/formats/markdown_scan.ts";
 import { micromarkSyntax } from "../translation/formats/markdown_syntax.ts";
@@ -185,4 +188,20 @@ console.log(
       .join(", "),
 );
 failed += compared.scanner[1] + compared.marked[1];
+
+// Wherever the HTML scanner reads a file, its tokens must be parse5's.
+const htmlScanner = { read: 0, unlike: 0 };
+for (const path of sample(found.get(KINDS[0])!, Number(values.limit), random)) {
+  const text = readUtf8(path);
+  const scanned = text === undefined ? undefined : scannedTokens(text);
+  if (scanned === undefined) continue;
+  htmlScanner.read++;
+  if (isDeepStrictEqual(scanned, parse5Tokens(text!))) continue;
+  if (++htmlScanner.unlike <= 5) console.log(`the HTML scanner reads ${path} unlike parse5`);
+}
+console.log(
+  `HTML files the scanner read as parse5 does: ${htmlScanner.read - htmlScanner.unlike} of ` +
+    `${htmlScanner.read}`,
+);
+failed += htmlScanner.unlike;
 if (failed > 0) Deno.exitCode = 1;
