@@ -1,18 +1,19 @@
 /**
- * The format layer on real files found on this machine (BENCHMARKS.md, "Formats"): every HTML,
- * Markdown, subtitle and text file under the given folders is cut in each mode and assembled back
- * with its own text (what a passthrough engine returns), which must give the file byte for byte.
- * Reports files identical, changed and failing (the first few with where they differ), the
- * throughput, and which reader took each Markdown item of at most the service's 8,000 code points
- * (the scanner, marked, or micromark when both decline) with its cost; wherever the scanner or
- * marked reads an item or a whole file, its cut must be micromark's, and wherever the HTML scanner
- * reads a file its tokens must be parse5's (the differential tests markdown_readers_test.ts and
- * html_tokens_test.ts of tests/translation/formats/, on real files).
+ * The format layer on real files found on this machine (BENCHMARKS.md, "Formats"). Checks, each on
+ * a seeded sample of up to `--limit` files per kind:
+ * - every HTML, Markdown, subtitle and text file, cut in two modes and assembled back with its own
+ *   text (what a passthrough engine returns), gives the file byte for byte (with the throughput);
+ * - through engines that change the text (upper-casing; dropping every placeholder), HTML pages
+ *   and Markdown items keep their skeleton as the tests' independent oracle reads it
+ *   (tests/support/document_structure.ts), and every word a reader sees is sent;
+ * - wherever the scanner or marked reads a Markdown item or file, its cut is micromark's, and
+ *   wherever the HTML scanner reads a file, its tokens are parse5's (the differential tests of
+ *   tests/translation/formats/ on real files); which reader takes each Markdown item of at most
+ *   the service's 8,000 code points, at what cost.
  *
  * Usage: deno task check:format-files [--limit 20000] [--seed 1] [FOLDER…]
- * (default folders: /usr/share/doc, /usr/lib, node_modules). Exits 1 when a file changed, the cut
- * threw or a fast reader read unlike its reference. Not part of the suite: which files exist depends
- * on the machine.
+ * (default folders: /usr/share/doc, /usr/lib, node_modules). Exits 1 when any check fails. Not
+ * part of the suite: which files exist depends on the machine.
  */
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { join } from "node:path";
@@ -23,6 +24,8 @@ import { markedSyntax } from "../translation/formats/markdown_marked.ts";
 import { scanSyntax } from "../translation/formats/markdown_scan.ts";
 import { micromarkSyntax } from "../translation/formats/markdown_syntax.ts";
 import { LIMITS } from "../schemas/translation.ts";
+import { structureOf, wordsOf } from "../tests/support/document_structure.ts";
+import { dropPlaceholders, translateItem, upperCase } from "../tests/support/format_engines.ts";
 import { cutWith } from "../tests/support/markdown_reader_cut.ts";
 import { seededRandom } from "../tests/support/seeded_random.ts";
 
@@ -140,6 +143,47 @@ for (const kind of KINDS) {
         (tally.ms / 1000).toFixed(1)
       } s ` +
       `(${(tally.ms / tally.megabytes).toFixed(0)} ms/MB)`,
+  );
+}
+
+// Through engines that change the text (upper-case it; also drop every placeholder, so the
+// fallback runs), the document's skeleton must stay as the tests' independent oracle reads it
+// (parse5 and mdast), and every word a reader sees must go to the engine.
+const ENGINES = [["upper-casing", upperCase], ["placeholder-dropping", dropPlaceholders]] as const;
+for (const kind of KINDS.slice(0, 2)) {
+  const tally = { documents: 0, skeletons: 0, unsent: 0 };
+  for (const path of sample(found.get(kind)!, Number(values.limit), random)) {
+    const text = readUtf8(path);
+    if (text === undefined) continue;
+    // Markdown as the service takes it (one item, its limit); whole HTML pages up to 100 KB (the
+    // oracle's parse of bigger ones takes long).
+    const item = kind.format === "markdown"
+      ? [...text].slice(0, LIMITS.max_chars_per_item).join("")
+      : text;
+    if (item.length > 100_000) continue;
+    const document = { text: item, format: kind.format, mode: kind.modes[0] };
+    const source = structureOf(document);
+    tally.documents++;
+    for (const [name, engine] of ENGINES) {
+      const result = await translateItem(FORMATS[kind.format], item, engine, {
+        mode: document.mode,
+      });
+      const skeleton = structureOf({ ...document, text: result.text }).skeleton;
+      if (!isDeepStrictEqual(skeleton, source.skeleton) && ++tally.skeletons <= 5) {
+        console.log(`skeleton changed: ${path} through the ${name} engine`);
+      }
+      if (engine !== upperCase) continue;
+      const sent = new Set(result.sent.flatMap(wordsOf));
+      const unsent = source.words.filter((word) => !sent.has(word));
+      if (unsent.length > 0 && ++tally.unsent <= 5) {
+        console.log(`not sent: ${path}: ${unsent.slice(0, 5).join(" ")}`);
+      }
+    }
+  }
+  failed += tally.skeletons + tally.unsent;
+  console.log(
+    `${kind.format} through translating engines: ${tally.documents} documents, skeleton changed ` +
+      `${tally.skeletons} times, words not sent in ${tally.unsent}`,
   );
 }
 

@@ -81,7 +81,8 @@ const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-labe
 
 function htmlStructure(text: string): DocumentStructure {
   const options = { sourceCodeLocationInfo: true };
-  const tree = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)[\s>]/i.test(text)
+  // A whole page may open with an XML declaration (XHTML) or comments before its doctype.
+  const tree = /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)[\s>]/i.test(text)
     ? parse(text, options)
     : parseFragment(text, options);
   const skeleton: string[] = [];
@@ -92,9 +93,13 @@ function htmlStructure(text: string): DocumentStructure {
         const value = (child as Tree.TextNode).value;
         const location = child.sourceCodeLocation;
         // Entities go to the engine as placeholders: they split words. A text node's range can
-        // span tags parse5 ignored (`</body>` before trailing white space): no reader sees those.
+        // span tags parse5 ignored (`</body>` before trailing white space, a doctype after text): no
+        // reader sees those.
         const written = location ? text.slice(location.startOffset, location.endOffset) : value;
-        const read = written.replace(/&[#\w]+;?/g, " ").replace(/<\/?[a-zA-Z][^<>]*>/g, " ");
+        const read = written.replace(/&[#\w]+;?/g, " ").replace(
+          /<\/?[a-zA-Z][^<>]*>|<!doctype[^<>]*>/gi,
+          " ",
+        );
         if (translating) words.push(...wordsOf(read));
         else skeleton.push(`text:${value}`);
       } else if (child.nodeName === "#comment") {
@@ -138,7 +143,7 @@ function markdownStructure(text: string): DocumentStructure {
   const walk = (node: Node) => {
     const { type } = node;
     if (type === "text") words.push(...wordsOf(node.value ?? ""));
-    else if (type === "link" && isAutolink(node)) {
+    else if (type === "link" && isAutolink(node, text)) {
       skeleton.push(`autolink:${node.url}`);
       return;
     } else if (type.endsWith("Reference") && node.referenceType !== "full" && node.children) {
@@ -165,11 +170,22 @@ function markdownStructure(text: string): DocumentStructure {
   return { skeleton, words };
 }
 
-/** A link whose text is its own address (`<https://…>`, `www.x.org`, an e-mail). */
-function isAutolink(node: { url?: string; children?: { type: string; value?: string }[] }) {
+/**
+ * A link written as its own address (`<https://…>`, `www.x.org`, an e-mail), not a link whose
+ * text happens to equal its target (`[INSTALL.md](INSTALL.md)`, whose text is translated).
+ */
+function isAutolink(
+  node: {
+    url?: string;
+    children?: { type: string; value?: string }[];
+    position?: { start: { offset?: number }; end: { offset?: number } };
+  },
+  source: string,
+) {
   const only = node.children?.length === 1 ? node.children[0] : undefined;
   const text = only?.type === "text" ? only.value : undefined;
-  return text !== undefined &&
+  const written = source.slice(node.position?.start.offset, node.position?.end.offset);
+  return text !== undefined && (written === text || written === `<${text}>`) &&
     [text, `mailto:${text}`, `http://${text}`, `https://${text}`].includes(node.url ?? "");
 }
 
