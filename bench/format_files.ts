@@ -5,7 +5,8 @@
  *   text (what a passthrough engine returns), gives the file byte for byte (with the throughput);
  * - through engines that change the text (upper-casing; dropping every placeholder), HTML pages
  *   and Markdown items keep their skeleton as the tests' independent oracle reads it
- *   (tests/support/document_structure.ts), and every word a reader sees is sent;
+ *   (tests/support/document_structure.ts), and every word a reader sees is sent; text files in
+ *   message mode keep every URL and e-mail address;
  * - wherever the scanner or marked reads a Markdown item or file, its cut is micromark's, and
  *   wherever the HTML scanner reads a file, its tokens are parse5's (the differential tests of
  *   tests/translation/formats/ on real files); which reader takes each Markdown item of at most
@@ -186,6 +187,31 @@ for (const kind of KINDS.slice(0, 2)) {
       `${tally.skeletons} times, words not sent in ${tally.unsent}`,
   );
 }
+
+// In message mode every address in a text file (a conservative expression of its own: `http(s)://`
+// up to white space or brackets, e-mail addresses; trailing punctuation off) comes back as it was.
+const ADDRESS = /\bhttps?:\/\/[^\s<>()"'`[\]{}]+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b/gi;
+const addresses = { documents: 0, kept: 0, lost: 0 };
+for (const path of sample(found.get(KINDS[3])!, Number(values.limit), random)) {
+  const text = readUtf8(path);
+  if (text === undefined) continue;
+  const item = [...text].slice(0, LIMITS.max_chars_per_item).join("");
+  const written = [...item.matchAll(ADDRESS)].map((match) => match[0].replace(/[.,;:!?*_~]+$/, ""));
+  if (written.length === 0) continue;
+  addresses.documents++;
+  for (const [name, engine] of ENGINES) {
+    const output = (await translateItem(FORMATS.text, item, engine, { mode: "message" })).text;
+    for (const address of written) {
+      if (output.includes(address)) addresses.kept++;
+      else if (++addresses.lost <= 5) console.log(`${address} lost in ${path} (${name} engine)`);
+    }
+  }
+}
+failed += addresses.lost;
+console.log(
+  `message mode, addresses in ${addresses.documents} text files through both engines: ` +
+    `${addresses.kept} kept, ${addresses.lost} lost`,
+);
 
 // Which reader takes a Markdown item (at most the service's per-item limit), and at what cost; and
 // wherever a fast reader reads an item or a whole file, its cut must be micromark's.
