@@ -22,9 +22,8 @@
  * slower with more threads (exit code 1 if so): the rule "more threads is never slower".
  */
 import { parseArgs } from "node:util";
-import { startTolkServer } from "../tests/support/tolk_process.ts";
 import { ensureBenchModel } from "./bench_model.ts";
-import { freePort, waitHealthy } from "./server_ready.ts";
+import { LLAMA_SERVER, SLOTS, startLlamaServer, startTolk, type Target } from "./anchor_servers.ts";
 import {
   cpuSeconds,
   machineBusySeconds,
@@ -33,18 +32,7 @@ import {
   threadSeconds,
 } from "./process_cpu.ts";
 
-const LLAMA_SERVER = new URL("./.llama-server/build/bin/llama-server", import.meta.url).pathname;
 const BUILD_SCRIPT = "bench/build_llama_server.sh";
-const SLOTS = 4;
-
-interface Target {
-  name: "tolk" | "llama-server";
-  baseUrl: string;
-  pid: number;
-  stop(): Promise<unknown>;
-  /** Extra request fields. */
-  extra: Record<string, unknown>;
-}
 
 interface Completion {
   promptTokens: number;
@@ -139,57 +127,6 @@ async function complete(
     completionTokens: usage.completion_tokens,
     seconds: (end - start) / 1000,
     firstSeconds: first ? (first - start) / 1000 : NaN,
-  };
-}
-
-async function startTolk(model: string, threads: number): Promise<Target> {
-  const server = await startTolkServer([
-    "infer",
-    "--model",
-    model,
-    "--port",
-    "0",
-    "--threads",
-    String(threads),
-    "--max-concurrent-requests",
-    String(SLOTS),
-  ]);
-  await waitHealthy(server.url, "tolk infer", server.process.status);
-  return {
-    name: "tolk",
-    baseUrl: server.url,
-    pid: server.process.pid,
-    stop: server.stop,
-    extra: {},
-  };
-}
-
-async function startLlamaServer(model: string, threads: number, context: number): Promise<Target> {
-  const port = freePort();
-  const process = new Deno.Command(LLAMA_SERVER, {
-    args: [
-      ...["-m", model, "--host", "127.0.0.1", "--port", String(port)],
-      ...["-t", String(threads), "-tb", String(threads), "-np", String(SLOTS)],
-      ...["-c", String(context * SLOTS), "--cache-ram", "0", "--no-webui"],
-      ...LLAMA_ARGS,
-    ],
-    // The build's RUNPATH names the folder it was built in; the libraries sit beside the binary.
-    env: { LD_LIBRARY_PATH: LLAMA_SERVER.replace(/\/[^/]+$/, "") },
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitHealthy(baseUrl, "llama-server", process.status);
-  return {
-    name: "llama-server",
-    baseUrl,
-    pid: process.pid,
-    stop: async () => {
-      process.kill("SIGTERM");
-      await process.status;
-    },
-    extra: { ignore_eos: true },
   };
 }
 
@@ -326,7 +263,7 @@ let prefillTokens = 0;
 for (const threads of THREADS) {
   console.error(`threads ${threads}: starting both servers …`);
   const tolk = await startTolk(model, threads);
-  const llama = await startLlamaServer(model, threads, 2048);
+  const llama = await startLlamaServer(model, threads, 2048, LLAMA_ARGS);
   try {
     const targets: [Target, Target] = [tolk, llama];
     const idle = { tolk: await memory(tolk.pid), llama: await memory(llama.pid) };
