@@ -1,7 +1,7 @@
 /**
  * The format layer on real files found on this machine (BENCHMARKS.md, "Formats"). Checks, each on
  * a seeded sample of up to `--limit` files per kind:
- * - every HTML, Markdown, subtitle and text file, cut in two modes and assembled back with its own
+ * - every HTML, Markdown, subtitle, text and XML file, cut in two modes and assembled back with its own
  *   text (what a passthrough engine returns), gives the file byte for byte (with the throughput);
  * - through engines that change the text (upper-casing; dropping every placeholder), HTML pages
  *   and Markdown items keep their skeleton as the tests' independent oracle reads it
@@ -46,6 +46,7 @@ const KINDS = [
   { format: "markdown", modes: ["document", "paragraph"], pattern: /\.(md|markdown)$/i },
   { format: "text", modes: ["subtitle", "message"], pattern: /\.(srt|vtt)$/i },
   { format: "text", modes: ["message", "document"], pattern: /(\.txt|\/README|\/copyright)$/ },
+  { format: "xml", modes: ["paragraph", "message"], pattern: /\.(xml|xliff|xlf|svg|xsl)$/i },
 ] as const;
 type Kind = typeof KINDS[number];
 
@@ -151,7 +152,7 @@ for (const kind of KINDS) {
 // fallback runs), the document's skeleton must stay as the tests' independent oracle reads it
 // (parse5 and mdast), and every word a reader sees must go to the engine.
 const ENGINES = [["upper-casing", upperCase], ["placeholder-dropping", dropPlaceholders]] as const;
-for (const kind of KINDS.slice(0, 2)) {
+for (const kind of [KINDS[0], KINDS[1]]) {
   const tally = { documents: 0, skeletons: 0, unsent: 0 };
   for (const path of sample(found.get(kind)!, Number(values.limit), random)) {
     const text = readUtf8(path);

@@ -47,14 +47,15 @@ const FORMALITY_TONES: Record<string, string | undefined> = {
 const SPLIT_SENTENCES = ["0", "1", "nonewlines"];
 
 /**
- * Reads DeepL's `tag_handling` (also DeepLX's): `html` and `xml` are translated as tolk's
- * `html` format, which keeps every tag byte for byte.
+ * Reads DeepL's `tag_handling` (also DeepLX's): `html` and `xml` are tolk's formats of those
+ * names, which keep every tag byte for byte (`xml` reads the tags as XML: all inline, `<x/>`
+ * empty, as CAT tools send them).
  *
  * @throws {TranslationServiceError} `invalid_request` for any other value.
  */
-export function readTagHandling(value: string | undefined): "html" | undefined {
+export function readTagHandling(value: string | undefined): "html" | "xml" | undefined {
   if (value === undefined || value === "") return undefined;
-  if (value === "html" || value === "xml") return "html";
+  if (value === "html" || value === "xml") return value;
   throw serviceError(
     "invalid_request",
     `Value for 'tag_handling' not supported: "${value}" (html or xml)`,
@@ -95,7 +96,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): Translate
       param: "formality",
     });
   }
-  const split = fields.split_sentences ?? (format === "html" ? "nonewlines" : "1");
+  const split = fields.split_sentences ?? (format ? "nonewlines" : "1");
   if (!SPLIT_SENTENCES.includes(split)) {
     throw serviceError("invalid_request", `Value for 'split_sentences' not supported: "${split}"`, {
       param: "split_sentences",

@@ -94,7 +94,7 @@ export const TRANSLATION_MODES = [
 ] as const;
 
 /** Formats of a translation request. */
-export const TRANSLATION_FORMATS = ["text", "html", "markdown"] as const;
+export const TRANSLATION_FORMATS = ["text", "html", "markdown", "xml"] as const;
 
 /** One format of a translation request. */
 export type TranslationFormat = (typeof TRANSLATION_FORMATS)[number];

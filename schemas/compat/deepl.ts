@@ -20,7 +20,7 @@ export const DeepLTranslateRequestSchema = z.looseObject({
   target_lang: z.string().describe("Target language, any spelling (EN-US, ZH-HANS, …)."),
   source_lang: z.string().optional().describe("Source language; absent to detect each text."),
   tag_handling: z.string().optional()
-    .describe("html or xml: translate markup, keeping every tag (tolk's format html)."),
+    .describe("html or xml: translate markup, keeping every tag (tolk's formats html and xml)."),
   formality: z.string().optional()
     .describe("default, more, less, prefer_more, prefer_less: passed to engines as a tone."),
   glossary_id: z.string().optional().describe("A tolk glossary id; needs source_lang."),

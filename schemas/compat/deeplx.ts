@@ -8,7 +8,9 @@ export const DeepLXRequestSchema = z.looseObject({
   text: z.string().describe("The text to translate."),
   source_lang: z.string().optional().describe("Source language (DeepL spelling), or auto."),
   target_lang: z.string().describe("Target language (DeepL spelling)."),
-  tag_handling: z.string().optional().describe("html or xml: translate markup, keep the tags."),
+  tag_handling: z.string().optional().describe(
+    "html or xml: translate markup, keep the tags (tolk's formats html and xml).",
+  ),
 }).describe("A DeepLX translate request.");
 
 /** The answer of POST /translate. */

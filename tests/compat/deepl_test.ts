@@ -61,9 +61,9 @@ const REQUEST_CASES: { name: string; body: Record<string, unknown>; expected: Tr
       expected: { source: "auto", target: "es", texts: ["<p>Hi</p>"], format: "html", options: {} },
     },
     {
-      name: "tag_handling xml is translated as html",
+      name: "tag_handling xml is format xml",
       body: { text: ["<x>Hi</x>"], target_lang: "ES", tag_handling: "xml" },
-      expected: { source: "auto", target: "es", texts: ["<x>Hi</x>"], format: "html", options: {} },
+      expected: { source: "auto", target: "es", texts: ["<x>Hi</x>"], format: "xml", options: {} },
     },
     {
       name: "split_sentences 0 sends the text whole",

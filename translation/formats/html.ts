@@ -42,8 +42,11 @@ export function cutHtml(source: string, find?: SpanFinder): CutItem {
   return cutTokens(source, scannedTokens(source) ?? parse5Tokens(source), find);
 }
 
-/** Groups tokens into sentence segments and attribute segments, spliced back by offset. */
-function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem {
+/**
+ * Groups tokens into sentence segments and attribute segments, spliced back by offset (also the
+ * cut of `format: "xml"`, whose tokens xml.ts reads).
+ */
+export function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem {
   const segments: PlaceholderSegment[] = [];
   const splices: Splice[] = [];
   /** Tags inside a sentence segment, rendered with their translated attributes. */

@@ -313,8 +313,11 @@ export class TokenBuilder {
   }
 }
 
-/** A token of the same shape for every kind, so the loops over tokens stay monomorphic. */
-function token(
+/**
+ * A token of the same shape for every kind, so the loops over tokens stay monomorphic (xml.ts
+ * makes its tokens with it too).
+ */
+export function token(
   start: number,
   end: number,
   kind: Token["kind"],

@@ -156,7 +156,7 @@ const ERROR_CASES: {
   },
   {
     name: "an unknown format",
-    body: { target: "en", texts: ["<b>a</b>"], format: "xml" },
+    body: { target: "en", texts: ["<b>a</b>"], format: "rtf" },
     status: 400,
     code: "invalid_request",
     param: "format",

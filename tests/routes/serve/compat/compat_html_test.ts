@@ -17,18 +17,34 @@ function assertMarkupKept(translated: string) {
   assert.match(translated, /<span translate="no">tolk<\/span>/);
 }
 
+/** deepl-node's client on the service's DeepL route. */
+function deeplClient(service: { url: string; token: string }): deepl.DeepLClient {
+  return new deepl.DeepLClient(service.token, {
+    serverUrl: `${service.url}/v1/compat/deepl`,
+    maxRetries: 0,
+    // The first translation starts the built-in model worker, which takes seconds on a loaded
+    // machine; deepl-node's default 5 s timeout made this test fail then.
+    minTimeout: 60_000,
+  });
+}
+
 Deno.test("deepl-node tagHandling html keeps every tag and the translate=no span", async () => {
   await withService(async (service) => {
-    const client = new deepl.DeepLClient(service.token, {
-      serverUrl: `${service.url}/v1/compat/deepl`,
-      maxRetries: 0,
-      // The first translation starts the built-in model worker, which takes seconds on a loaded
-      // machine; deepl-node's default 5 s timeout made this test fail then.
-      minTimeout: 60_000,
+    const result = await deeplClient(service).translateText(HTML, "fr", "en-US", {
+      tagHandling: "html",
     });
-    const result = await client.translateText(HTML, "fr", "en-US", { tagHandling: "html" });
     assertMarkupKept(result.text);
     assert.equal(result.detectedSourceLang, "fr");
+  });
+});
+
+Deno.test("deepl-node tagHandling xml keeps a CAT tool's empty and paired tags", async () => {
+  const xml = 'Cliquez <x id="1"/> pour <g id="2">enregistrer</g> le fichier.';
+  await withService(async (service) => {
+    const result = await deeplClient(service).translateText(xml, "fr", "en-US", {
+      tagHandling: "xml",
+    });
+    assert.deepEqual(tags(result.text), tags(xml), result.text);
   });
 });
 
