@@ -25,6 +25,7 @@ import { markedSyntax } from "../translation/formats/markdown_marked.ts";
 import { scanSyntax } from "../translation/formats/markdown_scan.ts";
 import { micromarkSyntax } from "../translation/formats/markdown_syntax.ts";
 import { LIMITS } from "../schemas/translation.ts";
+import { firstDifference } from "./first_difference.ts";
 import { structureOf, wordsOf } from "../tests/support/document_structure.ts";
 import { dropPlaceholders, translateItem, upperCase } from "../tests/support/format_engines.ts";
 import { cutWith } from "../tests/support/markdown_reader_cut.ts";
@@ -86,6 +87,11 @@ function readUtf8(path: string): string | undefined {
   }
 }
 
+/** The first item's worth of a file: at most the service's code points per item. */
+function firstItem(text: string): string {
+  return [...text].slice(0, LIMITS.max_chars_per_item).join("");
+}
+
 /** The item through the format layer with every segment given back unchanged. */
 function roundTrip(text: string, format: Kind["format"], mode: string): string {
   const cut = FORMATS[format].cut(text, { mode, preserveFormatting: false });
@@ -95,12 +101,6 @@ function roundTrip(text: string, format: Kind["format"], mode: string): string {
       segment.translatable ? segment.restore(segment.text, render)! : segment.fromRuns([], render)
     ),
   );
-}
-
-function firstDifference(a: string, b: string): number {
-  let at = 0;
-  while (at < a.length && a[at] === b[at]) at++;
-  return at;
 }
 
 const found = new Map<Kind, string[]>(KINDS.map((kind) => [kind, []]));
@@ -159,9 +159,7 @@ for (const kind of [KINDS[0], KINDS[1]]) {
     if (text === undefined) continue;
     // Markdown as the service takes it (one item, its limit); whole HTML pages up to 100 KB (the
     // oracle's parse of bigger ones takes long).
-    const item = kind.format === "markdown"
-      ? [...text].slice(0, LIMITS.max_chars_per_item).join("")
-      : text;
+    const item = kind.format === "markdown" ? firstItem(text) : text;
     if (item.length > 100_000) continue;
     const document = { text: item, format: kind.format, mode: kind.modes[0] };
     const source = structureOf(document);
@@ -196,7 +194,7 @@ const addresses = { documents: 0, kept: 0, lost: 0 };
 for (const path of sample(found.get(KINDS[3])!, Number(values.limit), random)) {
   const text = readUtf8(path);
   if (text === undefined) continue;
-  const item = [...text].slice(0, LIMITS.max_chars_per_item).join("");
+  const item = firstItem(text);
   const written = [...item.matchAll(ADDRESS)].map((match) => match[0].replace(/[.,;:!?*_~]+$/, ""));
   if (written.length === 0) continue;
   addresses.documents++;
@@ -223,7 +221,7 @@ const markdown = found.get(KINDS[1])!;
 for (const path of sample(markdown, Number(values.limit), random)) {
   const text = readUtf8(path);
   if (text === undefined) continue;
-  const item = [...text].slice(0, LIMITS.max_chars_per_item).join("");
+  const item = firstItem(text);
   const start = performance.now();
   const reader = scanSyntax(item)
     ? "scanner"

@@ -15,6 +15,7 @@
 import { parseArgs } from "node:util";
 import { LLAMA_SERVER, startLlamaServer, startTolk, type Target } from "./anchor_servers.ts";
 import { ensureBenchModel } from "./bench_model.ts";
+import { firstDifference } from "./first_difference.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -54,12 +55,6 @@ async function answer(target: Target, content: string): Promise<string> {
   return (await response.json()).choices[0].message.content;
 }
 
-function partsAt(a: string, b: string): number {
-  let at = 0;
-  while (at < a.length && a[at] === b[at]) at++;
-  return at;
-}
-
 try {
   await Deno.stat(LLAMA_SERVER);
 } catch {
@@ -76,11 +71,15 @@ try {
     const anchor = await answer(llama, prompt);
     if (alone === anchor) counts.sameAsLlama++;
     else {
-      console.log(`differs from llama-server at character ${partsAt(alone, anchor)}: ${prompt}`);
+      console.log(
+        `differs from llama-server at character ${firstDifference(alone, anchor)}: ${prompt}`,
+      );
     }
     const [batched] = await Promise.all([prompt, ...NEIGHBOURS].map((c) => answer(tolk, c)));
     if (batched === alone) counts.sameBatched++;
-    else console.log(`differs when batched at character ${partsAt(alone, batched)}: ${prompt}`);
+    else {console.log(
+        `differs when batched at character ${firstDifference(alone, batched)}: ${prompt}`,
+      );}
   }
 } finally {
   await tolk.stop();
