@@ -50,6 +50,8 @@ interface Bracket {
   delimiters: number;
 }
 
+/** A character of an e-mail address's local part, for micromark's GFM literal autolinks. */
+const EMAIL_LOCAL = /[\w+.-]/;
 const BACKSLASH = 92;
 const NEWLINE = 10;
 const SPACE = 32;
@@ -255,7 +257,9 @@ export function scanInline(
         break;
       }
       case 64: // `@`: maybe an e-mail address, which GFM links
-        throw DECLINE;
+        // Only with letters, digits or `+-._` right before it (mentions and `@scope/name` are text).
+        if (EMAIL_LOCAL.test(source[i - 1] ?? "") && i > lineStart) throw DECLINE;
+        break;
     }
     i++;
   }

@@ -36,6 +36,11 @@ function inline(pick: Pick, depth: number): string {
         // only letters, digits and `+-._`), which marked linked: package versions in READMEs.
         "protobufjs@7.2.4",
         "a!b@example.org",
+        "@user",
+        "(@user)",
+        "`@scope/pkg`@1",
+        "x @ y.org",
+        "@a@b.org",
         "<https://x.org>",
         "www.example.org/docs/a.",
         "https://x.org",
