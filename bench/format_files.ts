@@ -1,8 +1,9 @@
 /**
  * The format layer on real files found on this machine (BENCHMARKS.md, "Formats"). Checks, each on
  * a seeded sample of up to `--limit` files per kind:
- * - every HTML, Markdown, subtitle, text and XML file, cut in two modes and assembled back with its own
- *   text (what a passthrough engine returns), gives the file byte for byte (with the throughput);
+ * - every HTML, Markdown, subtitle, text and XML file, cut in two modes and assembled back with
+ *   its own text (what a passthrough engine returns), gives the file byte for byte (with the
+ *   throughput);
  * - through engines that change the text (upper-casing; dropping every placeholder), HTML pages
  *   and Markdown items keep their skeleton as the tests' independent oracle reads it
  *   (tests/support/document_structure.ts), and every word a reader sees is sent; XML files keep
