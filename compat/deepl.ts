@@ -96,7 +96,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): Translate
       param: "formality",
     });
   }
-  const split = fields.split_sentences ?? (format ? "nonewlines" : "1");
+  const split = fields.split_sentences ?? (format === "html" ? "nonewlines" : "1");
   if (!SPLIT_SENTENCES.includes(split)) {
     throw serviceError("invalid_request", `Value for 'split_sentences' not supported: "${split}"`, {
       param: "split_sentences",
