@@ -5,6 +5,7 @@
  * micromark reads the document. Each rule was found by comparing both readers' cuts on
  * generated documents (tests/translation/formats/markdown_readers_test.ts).
  */
+import { MICROMARK_EMAIL } from "./markdown_scan_links.ts";
 
 /**
  * False where marked is not tried at all: a NUL (U+FFFD to micromark); five spaces or a tab
@@ -87,9 +88,8 @@ export function plainText(source: string, from: number, to: number): boolean {
 /**
  * A bare address (`www.`, `https://`, an e-mail) marked linked at [from, to): micromark links
  * one only after white space, `(` or an emphasis marker (an e-mail after white space only), and
- * ends it otherwise at brackets, quotes and trailing markers. An e-mail is one for micromark only
- * with letters, digits and `+-._` before the `@` and a domain ending in a letter: marked also
- * links `protobufjs@7.2.4` and `a!b@example.org`.
+ * ends it otherwise at brackets, quotes and trailing markers, and takes fewer strings for e-mail
+ * addresses ({@link MICROMARK_EMAIL}).
  */
 export function literalAutolinkAgrees(
   source: string,
@@ -98,7 +98,7 @@ export function literalAutolinkAgrees(
   to: number,
 ): boolean {
   const email = !/^(?:www\.|[a-z]+:)/i.test(raw);
-  if (email && !/^[\w+.-]+@[\w.-]*[a-z]$/i.test(raw)) return false;
+  if (email && !MICROMARK_EMAIL.test(raw)) return false;
   if (from > 0 && !(email ? /\s/ : /[\s(*_~]/).test(source[from - 1])) return false;
   const end = email ? /^[.,:;!?]*(?:\s|$)/ : /^[.,:;!?*_~]*(?:\s|$)/;
   return !/[[\]()<>'"]/.test(raw) && end.test(source.slice(to, to + 40));

@@ -11,6 +11,7 @@ import { DECLINE } from "./markdown_marked_lexer.ts";
 import type { Syntax } from "./markdown_syntax.ts";
 import {
   classify,
+  EMAIL_LOCAL_CHARACTER,
   labelDefined,
   literalAutolink,
   normalizeLabel,
@@ -50,8 +51,6 @@ interface Bracket {
   delimiters: number;
 }
 
-/** A character of an e-mail address's local part, for micromark's GFM literal autolinks. */
-const EMAIL_LOCAL = /[\w+.-]/;
 const BACKSLASH = 92;
 const NEWLINE = 10;
 const SPACE = 32;
@@ -258,7 +257,7 @@ export function scanInline(
       }
       case 64: // `@`: maybe an e-mail address, which GFM links
         // Only with letters, digits or `+-._` right before it (mentions and `@scope/name` are text).
-        if (EMAIL_LOCAL.test(source[i - 1] ?? "") && i > lineStart) throw DECLINE;
+        if (EMAIL_LOCAL_CHARACTER.test(source[i - 1] ?? "") && i > lineStart) throw DECLINE;
         break;
     }
     i++;

@@ -25,6 +25,14 @@ export function classify(code: number): number {
   return PUNCTUATION.test(character) ? 2 : 0;
 }
 
+/** A character of an e-mail address's local part, as micromark's GFM literal autolinks read it. */
+export const EMAIL_LOCAL_CHARACTER = /[\w+.-]/;
+/**
+ * A bare e-mail address as micromark links it: a local part of {@link EMAIL_LOCAL_CHARACTER}s and
+ * a domain ending in a letter (marked also links `protobufjs@7.2.4` and `a!b@example.org`).
+ */
+export const MICROMARK_EMAIL = new RegExp(`^${EMAIL_LOCAL_CHARACTER.source}+@[\\w.-]*[a-z]$`, "i");
+
 /** Where GFM may link a bare address. */
 const ADDRESS_START = /www\.|https?:|mailto:|xmpp:/gi;
 
