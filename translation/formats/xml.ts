@@ -44,19 +44,20 @@ export function xmlTokens(source: string): Token[] {
   };
   for (let at = source.indexOf("<"); at !== -1; at = source.indexOf("<", at + 1)) {
     const kept = KEPT.find((markup) => source.startsWith(markup.opens, at));
+    const tag = kept || source.startsWith("<!", at) ? undefined : readTag(source, at);
     const end = kept
       ? endOf(source, source.indexOf(kept.ends, at + kept.opens.length), kept.ends.length)
+      : tag
+      ? tag.end
       : source.startsWith("<!", at)
       ? declarationEnd(source, at)
-      : tagEnd(source, at);
+      : -1;
     if (end === -1) continue; // not markup: the `<` is text
     text(at);
     textStart = end;
-    if (kept) tokens.push(token(at, end, kept.kind));
-    else if (source[at + 1] === "!") tokens.push(token(at, end, "break"));
-    else if (source[at + 1] === "/") {
-      NAME.lastIndex = at + 2;
-      const index = names.lastIndexOf(NAME.exec(source)![0]);
+    if (!tag) tokens.push(token(at, end, kept ? kept.kind : "break"));
+    else if (tag.closing) {
+      const index = names.lastIndexOf(tag.name);
       if (index === -1) tokens.push(token(at, end, "atom")); // closes nothing
       else {
         tokens.push(token(at, end, "close", false, String(starts[index])));
@@ -64,8 +65,7 @@ export function xmlTokens(source: string): Token[] {
       }
     } else if (source[end - 2] === "/") tokens.push(token(at, end, "atom"));
     else {
-      NAME.lastIndex = at + 1;
-      names.push(NAME.exec(source)![0]);
+      names.push(tag.name);
       starts.push(at);
       tokens.push(token(at, end, "open", false, String(at)));
     }
@@ -92,27 +92,30 @@ function declarationEnd(source: string, at: number): number {
 }
 
 /**
- * The end of a start tag (`<name attributes>` or `<name/>`) or an end tag (`</name>`) at `at`;
- * -1 when none starts there. Quoted attribute values may hold `>`.
+ * The start tag (`<name attributes>` or `<name/>`) or end tag (`</name>`) at `at`, with its name
+ * and end; undefined when none starts there. Quoted attribute values may hold `>`.
  */
-function tagEnd(source: string, at: number): number {
+function readTag(
+  source: string,
+  at: number,
+): { name: string; end: number; closing: boolean } | undefined {
   const closing = source[at + 1] === "/";
   NAME.lastIndex = at + (closing ? 2 : 1);
-  const name = NAME.exec(source);
-  if (!name) return -1;
+  const name = NAME.exec(source)?.[0];
+  if (name === undefined) return undefined;
   let index = NAME.lastIndex;
   if (closing) {
     while (/\s/.test(source[index] ?? "")) index++;
-    return source[index] === ">" ? index + 1 : -1;
+    return source[index] === ">" ? { name, end: index + 1, closing } : undefined;
   }
-  if (index < source.length && !/[\s/>]/.test(source[index])) return -1;
+  if (index < source.length && !/[\s/>]/.test(source[index])) return undefined;
   for (let quote = ""; index < source.length; index++) {
     const char = source[index];
     if (quote) {
       if (char === quote) quote = "";
     } else if (char === '"' || char === "'") quote = char;
-    else if (char === "<") return -1;
-    else if (char === ">") return index + 1;
+    else if (char === "<") return undefined;
+    else if (char === ">") return { name, end: index + 1, closing };
   }
-  return -1;
+  return undefined;
 }
