@@ -3,7 +3,6 @@
  * `llama-server` built by bench/build_llama_server.sh, each with `SLOTS` concurrent generations.
  */
 import { startTolkServer } from "../tests/support/tolk_process.ts";
-import { freePort, waitHealthy } from "./server_ready.ts";
 
 /** Where bench/build_llama_server.sh puts the anchor. */
 export const LLAMA_SERVER = new URL("./.llama-server/build/bin/llama-server", import.meta.url)
@@ -84,4 +83,32 @@ export async function startLlamaServer(
     },
     extra: { ignore_eos: true },
   };
+}
+
+/** A loopback port free right now (the server started next binds it). */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+/**
+ * Waits until `GET <baseUrl>/health` answers 200, at most two minutes (a model loads first).
+ *
+ * @throws {Error} when the process exits or the time runs out first.
+ */
+async function waitHealthy(baseUrl: string, what: string, exited: Promise<unknown>) {
+  let done = false;
+  exited.then(() => done = true);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && !done) {
+    try {
+      const response = await fetch(`${baseUrl}/health`);
+      await response.body?.cancel();
+      if (response.status === 200) return;
+    } catch { /* not listening yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not become ready`);
 }
