@@ -7,7 +7,8 @@
  * - through engines that change the text (upper-casing; dropping every placeholder), HTML pages
  *   and Markdown items keep their skeleton as the tests' independent oracle reads it
  *   (tests/support/document_structure.ts), and every word a reader sees is sent; XML files keep
- *   their sequence of tags; text files in message mode keep every URL and e-mail address;
+ *   their sequence of tags, with DeepL's outline detection and with every element inline (and
+ *   what each sends); text files in message mode keep every URL and e-mail address;
  * - wherever the scanner or marked reads a Markdown item or file, its cut is micromark's, and
  *   wherever the HTML scanner reads a file, its tokens are parse5's (the differential tests of
  *   tests/translation/formats/ on real files); which reader takes each Markdown item of at most
@@ -19,6 +20,7 @@
  */
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { join } from "node:path";
+import { DEFAULT_TAG_OPTIONS } from "../translation/formats/format.ts";
 import { FORMATS, visibleText } from "../translation/formats/formats.ts";
 import { scannedTokens } from "../translation/formats/html_scanner.ts";
 import { parse5Tokens } from "../translation/formats/html_tokenizer.ts";
@@ -188,24 +190,47 @@ for (const kind of [KINDS[0], KINDS[1]]) {
   );
 }
 
-// XML files of at most one item through both engines: the sequence of tags (a plain `<…>` match,
-// independent of the cut's reading) is the source's.
+// XML files of at most one item through both engines, with DeepL's outline detection and with
+// every element inline: the sequence of tags (a plain `<…>` match, independent of the cut's
+// reading) is the source's; and what each reading sends (segments, placeholders in them).
 const xmlTags = { documents: 0, changed: 0 };
 const tagsOf = (text: string) => JSON.stringify(text.match(/<[^<>]*>/g) ?? []);
+const readings = [
+  { name: "outline detection", tags: DEFAULT_TAG_OPTIONS, segments: 0, placeholders: 0 },
+  {
+    name: "every element inline",
+    tags: { ...DEFAULT_TAG_OPTIONS, outlineDetection: false },
+    segments: 0,
+    placeholders: 0,
+  },
+];
 for (const path of sample(found.get(KINDS[4])!, Number(values.limit), random)) {
   const text = readUtf8(path);
   if (text === undefined || firstItem(text) !== text) continue;
   xmlTags.documents++;
-  for (const [name, engine] of ENGINES) {
-    const output = (await translateItem(FORMATS.xml, text, engine, { mode: "paragraph" })).text;
-    if (tagsOf(output) !== tagsOf(text) && ++xmlTags.changed <= 5) {
-      console.log(`tags changed: ${path} (${name} engine)`);
+  for (const reading of readings) {
+    for (const [name, engine] of ENGINES) {
+      const options = { mode: "paragraph", tags: reading.tags };
+      const { text: output, sent } = await translateItem(FORMATS.xml, text, engine, options);
+      if (tagsOf(output) !== tagsOf(text) && ++xmlTags.changed <= 5) {
+        console.log(`tags changed: ${path} (${name} engine, ${reading.name})`);
+      }
+      if (name !== ENGINES[0][0]) continue;
+      reading.segments += sent.length;
+      reading.placeholders += sent.join("").match(/<\/?x\d+\/?>/g)?.length ?? 0;
     }
   }
 }
 failed += xmlTags.changed;
 console.log(
-  `xml through translating engines: ${xmlTags.documents} files, tags changed ${xmlTags.changed} times`,
+  `xml through translating engines: ${xmlTags.documents} files, tags changed ${xmlTags.changed} ` +
+    `times; sent: ${
+      readings.map((reading) =>
+        `${reading.name} ${reading.segments} segments (${
+          (reading.placeholders / reading.segments).toFixed(1)
+        } placeholders each)`
+      ).join(", ")
+    }`,
 );
 
 // In message mode every address in a text file (a conservative expression of its own: `http(s)://`

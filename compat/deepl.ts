@@ -8,13 +8,16 @@ import {
   DEEPL_ERROR_STATUSES,
   type DeepLError,
   type DeepLLanguage,
+  type DeepLTranslateRequest,
   DeepLTranslateRequestSchema,
   type DeepLTranslateResponse,
 } from "../schemas/compat/deepl.ts";
 import {
   countCodePoints,
+  TAG_OPTION_FORMATS,
   type TranslateRequest,
   type TranslateResponse,
+  type TranslationFormat,
 } from "../schemas/translation.ts";
 import { checkedRequest, type CompatPolicy, readFields, readLanguage } from "./compat_request.ts";
 import {
@@ -63,11 +66,24 @@ export function readTagHandling(value: string | undefined): "html" | "xml" | und
   );
 }
 
+/** The tag options of a DeepL request that the format reads (TAG_OPTION_FORMATS). */
+function tagOptionsFor(format: TranslationFormat, fields: DeepLTranslateRequest) {
+  return Object.fromEntries(
+    Object.entries(TAG_OPTION_FORMATS).flatMap(([option, formats]) => {
+      const value = fields[option as keyof typeof TAG_OPTION_FORMATS];
+      const read = value !== undefined && (formats as readonly string[]).includes(format);
+      return read ? [[option, value]] : [];
+    }),
+  );
+}
+
 /**
  * DeepL POST /v2/translate fields (form or JSON, already decoded) → TranslateRequest.
  *
  * `split_sentences=1` (DeepL's default for text) makes each line its own unit, as
- * `preserve_formatting` does; `0` and `nonewlines` send a text whole.
+ * `preserve_formatting` does; `0` and `nonewlines` send a text whole. The tag options are read
+ * as DeepL reads them: with `tag_handling` only (`ignore_tags` for html and xml, the sentence
+ * splitting ones for xml), and left alone otherwise.
  *
  * @throws {TranslationServiceError} for a missing field, an unknown language or value, a glossary
  * without `source_lang` (DeepL's rule), or a batch over tolk's limits.
@@ -112,7 +128,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): Translate
       ...(tone ? { tone } : {}),
       ...(glossaryId ? { glossary_id: glossaryId } : {}),
       ...(format
-        ? {}
+        ? tagOptionsFor(format, fields)
         : { preserve_formatting: fields.preserve_formatting === true || split === "1" }),
     },
   }, policy);

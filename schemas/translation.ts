@@ -99,6 +99,14 @@ export const TRANSLATION_FORMATS = ["text", "html", "markdown", "xml"] as const;
 /** One format of a translation request. */
 export type TranslationFormat = (typeof TRANSLATION_FORMATS)[number];
 
+/** An XML name (a tag's name: letters of any script, digits, `_.:-`), as a regular expression. */
+export const XML_NAME = /[\p{L}_:][\p{L}\p{N}\p{M}_.:\-\u00B7]*/u;
+
+/** Element names of the tag options (DeepL's `ignore_tags` and its kin). */
+const tagNames = z.array(
+  z.string().regex(new RegExp(`^${XML_NAME.source}$`, "u"), "not an element name"),
+).max(100);
+
 /** TranslateOptions: all optional, no extra members. */
 export const TranslateOptionsSchema = z.strictObject({
   engine: z.enum(["auto", ...EngineIdSchema.options]).optional()
@@ -117,7 +125,26 @@ export const TranslateOptionsSchema = z.strictObject({
   memory: z.boolean().optional().describe("Use translation memory."),
   sensitive: z.boolean().optional()
     .describe("Default false; when true nothing of the request or result is stored or logged."),
+  ignore_tags: tagNames.optional().describe(
+    "Format html or xml: elements kept whole, their content not translated (DeepL's ignore_tags).",
+  ),
+  splitting_tags: tagNames.optional()
+    .describe("Format xml: elements whose tags always split sentences."),
+  non_splitting_tags: tagNames.optional()
+    .describe("Format xml: elements whose tags never split sentences."),
+  outline_detection: z.boolean().optional().describe(
+    "Format xml: an element whose parent holds no text of its own is structure, its tags " +
+      "between sentences (default true); false: only splitting_tags split.",
+  ),
 }).describe("Options of a translation request.");
+
+/** The tag options, and the formats that read each (one rule for every route). */
+export const TAG_OPTION_FORMATS = {
+  ignore_tags: ["html", "xml"],
+  splitting_tags: ["xml"],
+  non_splitting_tags: ["xml"],
+  outline_detection: ["xml"],
+} as const satisfies Record<string, readonly TranslationFormat[]>;
 
 /** TranslateRequest (strict: unknown fields are rejected). */
 export const TranslateRequestSchema = z.strictObject({
@@ -128,6 +155,18 @@ export const TranslateRequestSchema = z.strictObject({
   mode: z.enum(TRANSLATION_MODES).optional().describe("Kind of text; default paragraph."),
   format: z.enum(TRANSLATION_FORMATS).optional().describe("Markup of the texts; default text."),
   options: TranslateOptionsSchema.nullable().optional(),
+}).superRefine((request, context) => {
+  // A tag option the format does not read would be silently ignored: refused instead.
+  const format = request.format ?? "text";
+  for (const [option, formats] of Object.entries(TAG_OPTION_FORMATS)) {
+    const given = request.options?.[option as keyof typeof TAG_OPTION_FORMATS];
+    if (given === undefined || (formats as readonly string[]).includes(format)) continue;
+    context.addIssue({
+      code: "custom",
+      path: ["options", option],
+      message: `applies to format ${formats.join(" or ")}, not ${format}`,
+    });
+  }
 }).describe("A batch translation request.");
 
 /** DetectRequest (strict). */
@@ -262,6 +301,8 @@ export const ErrorResponseSchema = z.strictObject({
 
 /** A validated translation request. */
 export type TranslateRequest = z.infer<typeof TranslateRequestSchema>;
+/** A translation request's options. */
+export type TranslateOptions = z.infer<typeof TranslateOptionsSchema>;
 /** A translation response body. */
 export type TranslateResponse = z.infer<typeof TranslateResponseSchema>;
 /** A validated detection request. */

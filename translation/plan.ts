@@ -16,8 +16,12 @@ import {
   toChineseScript,
 } from "../engines/builtin/script_conversion.ts";
 import { isLanguageCode, type LanguageCode } from "../schemas/languages.ts";
-import { MAX_ALTERNATIVES, type TranslationFormat } from "../schemas/translation.ts";
-import type { CutItem } from "./formats/format.ts";
+import {
+  MAX_ALTERNATIVES,
+  type TranslateOptions,
+  type TranslationFormat,
+} from "../schemas/translation.ts";
+import { type CutItem, DEFAULT_TAG_OPTIONS, type TagOptions } from "./formats/format.ts";
 import { FORMATS, visibleText } from "./formats/formats.ts";
 import type { TranslatedCut } from "./segment_translation.ts";
 
@@ -52,6 +56,8 @@ export interface PlanRequest {
   format?: TranslationFormat;
   /** The request's `mode` (default paragraph). */
   mode?: string;
+  /** The request's tag options (html and xml); absent: the formats' defaults. */
+  tags?: TagOptions;
 }
 
 /**
@@ -75,6 +81,7 @@ export function planItems(
   const options = {
     mode: request.mode ?? "paragraph",
     preserveFormatting: request.preserveFormatting,
+    tags: request.tags,
   };
   return texts.map((text) => {
     const cut = FORMATS[format].cut(text, options);
@@ -92,6 +99,20 @@ export function planItems(
     }
     return { ...item, route: "engine", cut };
   });
+}
+
+/** The tag options a request names, as the formats read them; undefined when it names none. */
+export function tagOptions(options: TranslateOptions): TagOptions | undefined {
+  const { ignore_tags, splitting_tags, non_splitting_tags, outline_detection } = options;
+  if (!ignore_tags && !splitting_tags && !non_splitting_tags && outline_detection === undefined) {
+    return undefined;
+  }
+  return {
+    ignore: new Set(ignore_tags),
+    splitting: new Set(splitting_tags),
+    nonSplitting: new Set(non_splitting_tags),
+    outlineDetection: outline_detection ?? DEFAULT_TAG_OPTIONS.outlineDetection,
+  };
 }
 
 /** One item's result, before the response adds its index and detected language. */

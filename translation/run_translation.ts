@@ -19,7 +19,7 @@ import {
 import type { GlossaryReport } from "./glossary/glossary_step.ts";
 import { newTranslationId } from "../storage/history_id.ts";
 import { type HistoryDeps, recordHistory } from "./history_record.ts";
-import { finishItems, planItems } from "./plan.ts";
+import { finishItems, planItems, tagOptions } from "./plan.ts";
 import { MEMORY_ENGINE } from "./memory/memory_step.ts";
 import { translateSegments } from "./segment_translation.ts";
 
@@ -71,6 +71,7 @@ export async function runTranslation(
     preserveFormatting: options.preserve_formatting === true,
     format: request.format,
     mode: request.mode,
+    tags: tagOptions(options),
   });
 
   const stepOptions = {

@@ -14,6 +14,12 @@ const flag = z.union([z.boolean(), z.enum(["0", "1"])]).transform((value) =>
   value === true || value === "1"
 );
 
+/** DeepL's list of tag names: comma-separated in a form body, a string or an array in JSON. */
+const tagList = z.union([z.string(), z.array(z.string())]).transform((value) =>
+  (Array.isArray(value) ? value : value.split(",")).map((name) => name.trim())
+    .filter((name) => name !== "")
+);
+
 /** POST /v2/translate, form-encoded or JSON. */
 export const DeepLTranslateRequestSchema = z.looseObject({
   text: oneOrMany.describe("Texts to translate; repeat `text` in a form body."),
@@ -27,6 +33,16 @@ export const DeepLTranslateRequestSchema = z.looseObject({
   split_sentences: z.string().optional()
     .describe("1 (default for text): lines are separate units; 0 or nonewlines: one unit."),
   preserve_formatting: flag.optional().describe("Keep line breaks and outer white space."),
+  ignore_tags: tagList.optional()
+    .describe("With tag_handling: elements kept whole, their content not translated."),
+  splitting_tags: tagList.optional()
+    .describe("With tag_handling=xml: elements whose tags always split sentences."),
+  non_splitting_tags: tagList.optional()
+    .describe("With tag_handling=xml: elements whose tags never split sentences."),
+  outline_detection: flag.optional()
+    .describe(
+      "With tag_handling=xml: find structure elements (default 1); 0: splitting_tags only.",
+    ),
 }).describe("A DeepL translate request.");
 
 /** One translation of a DeepL response. */

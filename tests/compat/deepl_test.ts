@@ -66,6 +66,58 @@ const REQUEST_CASES: { name: string; body: Record<string, unknown>; expected: Tr
       expected: { source: "auto", target: "es", texts: ["<x>Hi</x>"], format: "xml", options: {} },
     },
     {
+      name: "tag options as deepl-node sends them (comma lists, 0/1) reach format xml",
+      body: {
+        text: ["<x>Hi</x>"],
+        target_lang: "ES",
+        tag_handling: "xml",
+        ignore_tags: "x, ph",
+        splitting_tags: "br",
+        non_splitting_tags: ["g", "bpt"],
+        outline_detection: "0",
+      },
+      expected: {
+        source: "auto",
+        target: "es",
+        texts: ["<x>Hi</x>"],
+        format: "xml",
+        options: {
+          ignore_tags: ["x", "ph"],
+          splitting_tags: ["br"],
+          non_splitting_tags: ["g", "bpt"],
+          outline_detection: false,
+        },
+      },
+    },
+    {
+      name: "format html reads ignore_tags only; without tag_handling none is read, as DeepL",
+      body: {
+        text: ["<p>Hi</p>"],
+        target_lang: "ES",
+        tag_handling: "html",
+        ignore_tags: "code",
+        splitting_tags: "br",
+        outline_detection: false,
+      },
+      expected: {
+        source: "auto",
+        target: "es",
+        texts: ["<p>Hi</p>"],
+        format: "html",
+        options: { ignore_tags: ["code"] },
+      },
+    },
+    {
+      name: "tag options without tag_handling are left alone",
+      body: { text: ["Hi"], target_lang: "ES", ignore_tags: "x", outline_detection: "1" },
+      expected: {
+        source: "auto",
+        target: "es",
+        texts: ["Hi"],
+        options: { preserve_formatting: true },
+      },
+    },
+    {
       name: "split_sentences 0 sends the text whole",
       body: { text: ["a\nb"], target_lang: "JA", split_sentences: "0" },
       expected: {
@@ -161,6 +213,12 @@ const ERROR_CASES: { name: string; body: unknown; status: number; param: string 
     body: { text: "Hi", target_lang: "DE", tag_handling: "markdown" },
     status: 400,
     param: "tag_handling",
+  },
+  {
+    name: "a tag name that is no element name",
+    body: { text: "Hi", target_lang: "DE", tag_handling: "xml", ignore_tags: "x,1st" },
+    status: 400,
+    param: "options.ignore_tags[1]",
   },
   {
     name: "a bad split_sentences",

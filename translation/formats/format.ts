@@ -12,7 +12,35 @@ export interface CutOptions {
   mode: string;
   /** `options.preserve_formatting`: every line break and indentation kept in place. */
   preserveFormatting: boolean;
+  /** How named tags are read (html: `ignore` only; xml: all). Absent: each format's default. */
+  tags?: TagOptions;
 }
+
+/**
+ * The request's tag options (DeepL's `ignore_tags`, `splitting_tags`, `non_splitting_tags`,
+ * `outline_detection`), read as XML names as written (HTML compares them in lower case).
+ */
+export interface TagOptions {
+  /** Elements kept whole, content untranslated. */
+  ignore: ReadonlySet<string>;
+  /** Elements whose tags always end a sentence (xml). */
+  splitting: ReadonlySet<string>;
+  /** Elements whose tags never end a sentence (xml). */
+  nonSplitting: ReadonlySet<string>;
+  /**
+   * Whether xml finds its outline: an element outside any text (its parent holds no text of
+   * its own) is structure, its tags between sentences. Off: only `splitting` tags split.
+   */
+  outlineDetection: boolean;
+}
+
+/** The tag options of a request that names none. */
+export const DEFAULT_TAG_OPTIONS: TagOptions = {
+  ignore: new Set(),
+  splitting: new Set(),
+  nonSplitting: new Set(),
+  outlineDetection: true,
+};
 
 /**
  * One segment's translation, rendered with the format's own markup. A format may re-render a

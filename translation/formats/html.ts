@@ -34,12 +34,25 @@ const ENTITIES = matchedSpans(/&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/gi);
 
 /** HTML fragments and documents. */
 export const htmlFormat: Format = {
-  cut: (text, options) => cutHtml(text, spanFinder(options.mode)),
+  cut: (text, options) => cutHtml(text, spanFinder(options.mode), htmlNames(options.tags?.ignore)),
 };
 
-/** Cuts an HTML item; `find` protects further spans of text (message mode). */
-export function cutHtml(source: string, find?: SpanFinder): CutItem {
-  return cutTokens(source, scannedTokens(source) ?? parse5Tokens(source), find);
+/**
+ * Cuts an HTML item; `find` protects further spans of text (message mode); `ignored` names
+ * (lower case) further elements kept whole, untranslated (the request's `ignore_tags`).
+ */
+export function cutHtml(
+  source: string,
+  find?: SpanFinder,
+  ignored?: ReadonlySet<string>,
+): CutItem {
+  const tokens = scannedTokens(source, ignored) ?? parse5Tokens(source, ignored);
+  return cutTokens(source, tokens, find);
+}
+
+/** Element names as HTML compares them: in lower case (undefined when there are none). */
+function htmlNames(names: ReadonlySet<string> | undefined): ReadonlySet<string> | undefined {
+  return names?.size ? new Set([...names].map((name) => name.toLowerCase())) : undefined;
 }
 
 /**
@@ -156,11 +169,19 @@ function textParts(text: string): SegmentPart[] {
 
 /**
  * Runs of adjacent text and inline tokens holding a letter, trimmed of what need not go to the
- * engine: outer atoms, blank text, an element wrapping the whole run, a stray close or open.
- * Each run is [first, last] indexes of `tokens` (no array per run).
+ * engine: outer atoms, blank text, an element wrapping the whole run, a stray close or open, an
+ * open whose close or a close whose open is outside the run (an element running over a
+ * sentence break). Each run is [first, last] indexes of `tokens` (no array per run).
  */
 function sentenceGroups(tokens: readonly Token[]): number[] {
   const groups: number[] = [];
+  /** Each paired tag's partner's index (-1: none); built when a run needs it. */
+  let partners: Int32Array | undefined;
+  /** Whether the open or close at `index` has its partner outside [head, tail]. */
+  const partnerOutside = (index: number, head: number, tail: number) => {
+    const partner = (partners ??= pairedTags(tokens))[index];
+    return partner === -1 || partner < head || partner > tail;
+  };
   let first = 0;
   const flush = (end: number) => {
     let head = first;
@@ -173,6 +194,12 @@ function sentenceGroups(tokens: readonly Token[]): number[] {
         head++;
         changed = true;
       } else if (last.kind === "atom" || last.kind === "open" || isBlank(last)) {
+        tail--;
+        changed = true;
+      } else if (start.kind === "open" && partnerOutside(head, head, tail)) {
+        head++;
+        changed = true;
+      } else if (last.kind === "close" && partnerOutside(tail, head, tail)) {
         tail--;
         changed = true;
       } else if (
@@ -199,6 +226,22 @@ function sentenceGroups(tokens: readonly Token[]): number[] {
   }
   flush(tokens.length);
   return groups;
+}
+
+/** For each token, the index of the tag it pairs with (an open's close, a close's open), or -1. */
+function pairedTags(tokens: readonly Token[]): Int32Array {
+  const partners = new Int32Array(tokens.length).fill(-1);
+  const opens = new Map<string, number>();
+  for (let index = 0; index < tokens.length; index++) {
+    const { kind, name } = tokens[index];
+    if (kind === "open") opens.set(name!, index);
+    else if (kind === "close" && name !== undefined && opens.has(name)) {
+      const open = opens.get(name)!;
+      partners[open] = index;
+      partners[index] = open;
+    }
+  }
+  return partners;
 }
 
 function isBlank(token: Token): boolean {

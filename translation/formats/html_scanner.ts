@@ -54,10 +54,13 @@ function isAsciiLetter(unit: number): boolean {
   return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a);
 }
 
-/** The cut's tokens of `source`, or undefined where parse5 must read it. */
-export function scannedTokens(source: string): Token[] | undefined {
+/**
+ * The cut's tokens of `source`, or undefined where parse5 must read it; `ignored` names
+ * elements kept whole (TokenBuilder).
+ */
+export function scannedTokens(source: string, ignored?: ReadonlySet<string>): Token[] | undefined {
   if (source.includes("\0")) return undefined;
-  const builder = new TokenBuilder(source);
+  const builder = new TokenBuilder(source, ignored);
   try {
     new Scanner(source, builder).scan();
   } catch (error) {

@@ -80,8 +80,8 @@ const TOKENIZER_STATES: Readonly<Record<TextMode, number>> = {
  * The cut's tokens of an item read by parse5's tokenizer (taking runs of plain characters at once):
  * every input, however malformed, is read as HTML5 says.
  */
-export function parse5Tokens(source: string): CutToken[] {
-  const builder = new TokenBuilder(source);
+export function parse5Tokens(source: string, ignored?: ReadonlySet<string>): CutToken[] {
+  const builder = new TokenBuilder(source, ignored);
   const text = ({ location }: Token.CharacterToken) =>
     builder.text(location!.startOffset, location!.endOffset);
   const tokenizer: Tokenizer = new RunTokenizer({ sourceCodeLocationInfo: true }, {

@@ -156,7 +156,7 @@ const NOTRANSLATE_CLASS = /(?:^|\s)notranslate(?:\s|$)/;
  * regular expression: text runs mostly start with a letter, and a call into the expression
  * engine per text run cost 5-7% of the HTML cut inside requests.
  */
-function isBlank(source: string, start: number, end: number): boolean {
+export function isBlank(source: string, start: number, end: number): boolean {
   for (let at = start; at < end; at++) {
     const unit = source.charCodeAt(at);
     if (unit === 0x20 || (unit >= 0x09 && unit <= 0x0d)) continue;
@@ -194,7 +194,11 @@ export class TokenBuilder {
   /** The last text token: text right after it, in the same element, continues it. */
   #lastText: Token | undefined;
 
-  constructor(readonly source: string) {}
+  /**
+   * @param ignored names (lower case) of further elements kept whole, as never-translated ones
+   * are (the request's `ignore_tags`).
+   */
+  constructor(readonly source: string, readonly ignored?: ReadonlySet<string>) {}
 
   /** Inside `svg` or `math` (where parse5 reads CDATA sections). */
   get inForeign(): boolean {
@@ -237,9 +241,10 @@ export class TokenBuilder {
       (classes !== undefined && classes.includes("notranslate") && NOTRANSLATE_CLASS.test(classes));
     const inline = (bits & IS_INLINE) !== 0;
     const inner = says === "yes" || (translating && !refused);
-    const keep = (bits & IS_NEVER_TRANSLATED) !== 0 || (translating && refused)
-      ? this.tokens.length
-      : -1;
+    const keep =
+      (bits & IS_NEVER_TRANSLATED) !== 0 || this.ignored?.has(name) || (translating && refused)
+        ? this.tokens.length
+        : -1;
     const kind = !inner || !inline ? "break" : (bits & IS_VOID) !== 0 ? "atom" : "open";
     // Only an open tag is paired (with its close, by its offset).
     const startToken = token(start, end, kind, false, kind === "open" ? String(start) : undefined);
@@ -295,11 +300,17 @@ export class TokenBuilder {
     }
   }
 
-  /** Refused elements holding one that says `translate=yes` are read, not kept whole. */
+  /**
+   * Refused elements holding one that says `translate=yes` are read, not kept whole (never
+   * translated and ignored ones stay whole).
+   */
   #yesInside(): void {
     const keeps = this.#keeps;
     for (let index = 1; index < keeps.length; index++) {
-      if (keeps[index] !== -1 && !NEVER_TRANSLATED.has(this.#names[index])) keeps[index] = -1;
+      const name = this.#names[index];
+      if (keeps[index] !== -1 && !NEVER_TRANSLATED.has(name) && !this.ignored?.has(name)) {
+        keeps[index] = -1;
+      }
     }
   }
 

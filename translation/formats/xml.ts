@@ -2,27 +2,32 @@
  * `format: "xml"` (DeepL's `tag_handling=xml`): markup read as XML, not as HTML. CAT tools and
  * other DeepL clients send a sentence with their own tags (`Press <x id="1"/> to <g id="2">save
  * </g>.`): read as HTML, `<x/>` would open an element holding the rest of the text and unknown
- * names would split the sentence at every tag. Here every element is inline, so its tags stay
- * inside the sentence as placeholders; `<name/>` is one empty element; no name means anything
- * (no never-translated or raw-text elements, no implied ends, no translated attributes);
- * comments and CDATA sections are kept whole inside the sentence; the XML declaration, other
- * processing instructions and a doctype are kept between sentences. Malformed markup keeps its
+ * names would split the sentence at every tag. Here no name means anything (no never-translated
+ * or raw-text elements, no implied ends, no translated attributes) and `<name/>` is one empty
+ * element. Which tags split sentences is DeepL's outline detection: an element inside text
+ * (`<b>` in `Press <b>OK</b>`) stays in its sentence as placeholders, an element whose parent
+ * holds no text of its own (`<par>` in `<content>`, or `<g>` wrapping a whole item) is
+ * structure, its tags between sentences; the request's tag options name elements that always
+ * split, never split, or are kept whole untranslated, or turn the detection off (every element
+ * inline). Comments and CDATA sections are kept whole inside the sentence; the XML declaration,
+ * other processing instructions and a doctype are kept between sentences. Malformed markup keeps its
  * shape: a `<` that starts no tag is text, an end tag that closes nothing is kept as it is, and
  * what is left open stays open. Sentences are cut, placeholdered and spliced back by offset as
  * HTML's are (html.ts).
  */
-import type { Format } from "./format.ts";
+import { DEFAULT_TAG_OPTIONS, type Format, type TagOptions } from "./format.ts";
+import { XML_NAME } from "../../schemas/translation.ts";
 import { cutTokens } from "./html.ts";
-import { type Token, token } from "./html_tokens.ts";
+import { isBlank, type Token, token } from "./html_tokens.ts";
 import { spanFinder } from "./text.ts";
 
 /** XML text. */
 export const xmlFormat: Format = {
-  cut: (text, options) => cutTokens(text, xmlTokens(text), spanFinder(options.mode)),
+  cut: (text, options) => cutTokens(text, xmlTokens(text, options.tags), spanFinder(options.mode)),
 };
 
-/** A tag's name (XML's Name production, letters of any script). */
-const NAME = /[\p{L}_:][\p{L}\p{N}\p{M}_.:\-\u00B7]*/uy;
+/** A tag's name (XML's Name production, letters of any script), read where a tag starts. */
+const NAME = new RegExp(XML_NAME.source, "uy");
 /** Markup that is kept as it is and how it ends (to the end of the item when it does not). */
 const KEPT: readonly { opens: string; ends: string; kind: Token["kind"] }[] = [
   { opens: "<!--", ends: "-->", kind: "atom" },
@@ -30,26 +35,61 @@ const KEPT: readonly { opens: string; ends: string; kind: Token["kind"] }[] = [
   { opens: "<?", ends: "?>", kind: "break" },
 ];
 
-/** The tokens of an XML item, in source order. */
-export function xmlTokens(source: string): Token[] {
+/** An element as the reader met it: where its tags are among the tokens, and its parent. */
+interface XmlElement {
+  name: string;
+  /** Index of its start tag's token (-1: the item itself). */
+  open: number;
+  /** Index of its end tag's token (its start tag's when written `<x/>`; -1: left unclosed). */
+  close: number;
+  /** Index of its last token: its end tag, or the last one before what ended it unclosed. */
+  last: number;
+  parent: XmlElement | undefined;
+  /** It holds text of its own (not only inside child elements). */
+  text: boolean;
+  /** It sits inside a sentence: its tags are placeholders, not sentence breaks. */
+  inline: boolean;
+}
+
+/** The tokens of an XML item, in source order, read with the request's tag options. */
+export function xmlTokens(source: string, tags: TagOptions = DEFAULT_TAG_OPTIONS): Token[] {
   const tokens: Token[] = [];
-  /** Open elements: their names and start tags' offsets. */
-  const names: string[] = [];
-  const starts: number[] = [];
+  const item: XmlElement = {
+    name: "",
+    open: -1,
+    close: -1,
+    last: -1,
+    parent: undefined,
+    text: false,
+    inline: false,
+  };
+  /** Open elements, the item first; every element in document order. */
+  const open: XmlElement[] = [item];
+  const elements: XmlElement[] = [];
   let textStart = 0;
   const text = (end: number) => {
-    if (end > textStart) {
-      tokens.push(token(textStart, end, "text", !/\S/.test(source.slice(textStart, end))));
-    }
+    if (end <= textStart) return;
+    const blank = isBlank(source, textStart, end);
+    if (!blank) open[open.length - 1].text = true;
+    tokens.push(token(textStart, end, "text", blank));
+  };
+  const element = (name: string, index: number, parent: XmlElement, close: number) => {
+    const made = { name, open: index, close, last: index, parent, text: false, inline: true };
+    elements.push(made);
+    return made;
   };
   for (let at = source.indexOf("<"); at !== -1; at = source.indexOf("<", at + 1)) {
-    const kept = KEPT.find((markup) => source.startsWith(markup.opens, at));
-    const tag = kept || source.startsWith("<!", at) ? undefined : readTag(source, at);
+    // Only `<!` and `<?` start markup other than a tag.
+    const declaration = source[at + 1] === "!" || source[at + 1] === "?";
+    const kept = declaration
+      ? KEPT.find((markup) => source.startsWith(markup.opens, at))
+      : undefined;
+    const tag = declaration ? undefined : readTag(source, at);
     const end = kept
       ? endOf(source, source.indexOf(kept.ends, at + kept.opens.length), kept.ends.length)
       : tag
       ? tag.end
-      : source.startsWith("<!", at)
+      : declaration
       ? declarationEnd(source, at)
       : -1;
     if (end === -1) continue; // not markup: the `<` is text
@@ -57,22 +97,75 @@ export function xmlTokens(source: string): Token[] {
     textStart = end;
     if (!tag) tokens.push(token(at, end, kept ? kept.kind : "break"));
     else if (tag.closing) {
-      const index = names.lastIndexOf(tag.name);
-      if (index === -1) tokens.push(token(at, end, "atom")); // closes nothing
+      const index = open.findLastIndex((candidate) => candidate.name === tag.name);
+      if (index < 1) tokens.push(token(at, end, "atom")); // closes nothing
       else {
-        tokens.push(token(at, end, "close", false, String(starts[index])));
-        names.length = starts.length = index;
+        // What is still open inside it ends unclosed before this end tag.
+        for (let inner = index + 1; inner < open.length; inner++) {
+          open[inner].last = tokens.length - 1;
+        }
+        open[index].last = open[index].close = tokens.length;
+        tokens.push(token(at, end, "close", false, String(tokens[open[index].open].start)));
+        open.length = index;
       }
-    } else if (source[end - 2] === "/") tokens.push(token(at, end, "atom"));
-    else {
-      names.push(tag.name);
-      starts.push(at);
+    } else if (source[end - 2] === "/") {
+      element(tag.name, tokens.length, open[open.length - 1], tokens.length);
+      tokens.push(token(at, end, "atom"));
+    } else {
+      open.push(element(tag.name, tokens.length, open[open.length - 1], -1));
       tokens.push(token(at, end, "open", false, String(at)));
     }
     at = end - 1;
   }
   text(source.length);
+  for (const unclosed of open.slice(1)) unclosed.last = tokens.length - 1;
+  return keptWhole(outline(tokens, elements, tags), elements, tags.ignore);
+}
+
+/**
+ * Which elements are structure: with outline detection (DeepL's default), an element whose
+ * parent holds no text of its own and sits in no sentence (`<par>` in `<content>`) has its tags
+ * between sentences, and one inside text (`<b>` in `Press <b>OK</b>`) stays in its sentence;
+ * `splitting` tags always split, `non_splitting` ones never.
+ */
+function outline(tokens: Token[], elements: readonly XmlElement[], tags: TagOptions): Token[] {
+  for (const element of elements) {
+    const parent = element.parent!;
+    element.inline = tags.splitting.has(element.name)
+      ? false
+      : tags.nonSplitting.has(element.name) || !tags.outlineDetection || parent.inline ||
+        parent.text;
+    if (element.inline) continue;
+    for (const index of [element.open, element.close]) {
+      if (index === -1) continue;
+      const tag = tokens[index];
+      tokens[index] = token(tag.start, tag.end, "break");
+    }
+  }
   return tokens;
+}
+
+/** Each ignored element becomes one token, kept as it is: in its sentence when inline. */
+function keptWhole(
+  tokens: Token[],
+  elements: readonly XmlElement[],
+  ignore: ReadonlySet<string>,
+): Token[] {
+  if (ignore.size === 0) return tokens;
+  const kept: Token[] = [];
+  let next = 0;
+  const keep = (end: number) => {
+    for (; next < end; next++) kept.push(tokens[next]);
+  };
+  for (const element of elements) {
+    if (!ignore.has(element.name) || element.open < next) continue; // inside a kept one
+    keep(element.open);
+    const start = tokens[element.open].start;
+    kept.push(token(start, tokens[element.last].end, element.inline ? "atom" : "break"));
+    next = element.last + 1;
+  }
+  keep(tokens.length);
+  return kept;
 }
 
 /** The end of markup whose closing delimiter is at `found` (-1: the end of the item). */

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
+import { DEFAULT_TAG_OPTIONS } from "../../../translation/formats/format.ts";
 import { htmlFormat } from "../../../translation/formats/html.ts";
+import { scannedTokens } from "../../../translation/formats/html_scanner.ts";
+import { parse5Tokens } from "../../../translation/formats/html_tokenizer.ts";
 import { dropPlaceholders, translateItem, upperCase } from "../../support/format_engines.ts";
 
 const identity = (text: string) => text;
@@ -37,6 +40,31 @@ Deno.test("html never translates code, pre, script, style or notranslate, unless
       `<style>p{}</style><div translate="no">Brand <span translate="yes">BUT THIS</span> name</div>` +
       `<p class="lead notranslate">Acme</p>`,
   );
+});
+
+Deno.test("html ignore_tags: named elements kept whole, in any case, translate=yes inside or not", async () => {
+  const html = '<p>Open <span class="ui">Settings <b>now</b></span> please.</p>' +
+    '<Aside>Keep <em translate="yes">me</em>.</Aside><p>Last <x-brand>Acme</x-brand> one.</p>';
+  const tags = { ...DEFAULT_TAG_OPTIONS, ignore: new Set(["SPAN", "aside", "x-brand"]) };
+  const result = await translateItem(htmlFormat, html, upperCase, { tags });
+  // An inline element stays in its sentence as one placeholder; an unknown one separates
+  // sentences as any unknown element does.
+  assert.deepEqual(result.sent, ["Open <x1/> please.", "Last", "one."]);
+  assert.equal(
+    result.text,
+    '<p>OPEN <span class="ui">Settings <b>now</b></span> PLEASE.</p>' +
+      '<Aside>Keep <em translate="yes">me</em>.</Aside><p>LAST <x-brand>Acme</x-brand> ONE.</p>',
+  );
+  // The scanner and parse5's tokenizer keep the same elements whole.
+  const ignored = new Set(["span", "aside", "x-brand"]);
+  assert.deepEqual(scannedTokens(html, ignored), parse5Tokens(html, ignored));
+});
+
+Deno.test("html: an element running over a sentence break leaves its tags out of both sentences", async () => {
+  const html = "<div><b>Bold start<div>inner text</div> tail</b></div>";
+  const result = await translateItem(htmlFormat, html, upperCase);
+  assert.deepEqual(result.sent, ["Bold start", "inner text", "tail"]);
+  assert.equal(result.text, "<div><b>BOLD START<div>INNER TEXT</div> TAIL</b></div>");
 });
 
 const MALFORMED = [

@@ -1,14 +1,23 @@
 /**
- * `format: "xml"` (DeepL's `tag_handling=xml`): tags read as XML, every element inside its
- * sentence, `<x/>` empty, and the item back byte for byte around the translated text.
+ * `format: "xml"` (DeepL's `tag_handling=xml`): tags read as XML, elements inside text kept in
+ * their sentence and structure elements between sentences (DeepL's outline detection, and the
+ * tag options that change it), `<x/>` empty, and the item back byte for byte around the
+ * translated text.
  */
 import assert from "node:assert/strict";
+import { DEFAULT_TAG_OPTIONS, type TagOptions } from "../../../translation/formats/format.ts";
 import { htmlFormat } from "../../../translation/formats/html.ts";
 import { xmlFormat } from "../../../translation/formats/xml.ts";
 import { dropPlaceholders, translateItem, upperCase } from "../../support/format_engines.ts";
 import { seededJoins } from "../../support/seeded_random.ts";
 
-const sentOf = async (text: string) => (await translateItem(xmlFormat, text, upperCase)).sent;
+const sentOf = async (text: string, tags?: Partial<TagOptions>) =>
+  (await translateItem(xmlFormat, text, upperCase, tagged(tags))).sent;
+
+/** Cut options with these tag options over the defaults. */
+function tagged(tags: Partial<TagOptions> = {}) {
+  return { tags: { ...DEFAULT_TAG_OPTIONS, ...tags } };
+}
 
 Deno.test("a CAT tool's sentence with its own tags goes to the engine whole", async () => {
   const text = 'Press <x id="1"/> to <g id="2">save</g> the file, then <ph/> close it.';
@@ -56,6 +65,94 @@ Deno.test("malformed XML keeps its shape", async () => {
   }
 });
 
+Deno.test("a whole XML document is cut at its structure, as DeepL's outline detection", async () => {
+  // DeepL's own example: `title` and `par` hold text, so each is its own unit; `b` is inside one.
+  const text = '<?xml version="1.0"?>\n<document>\n  <meta>\n    <title>A title</title>\n' +
+    "  </meta>\n  <content>\n    <par>The first sentence. A second one.</par>\n" +
+    "    <par>The <b>third</b> sentence.</par>\n  </content>\n</document>";
+  assert.deepEqual(await sentOf(text), [
+    "A title",
+    "The first sentence. A second one.",
+    "The <x1>third</x1> sentence.",
+  ]);
+  assert.equal(
+    (await translateItem(xmlFormat, text, upperCase)).text,
+    text.replace("A title", "A TITLE").replace(
+      "The first sentence. A second one.",
+      (s) => s.toUpperCase(),
+    ).replace("The <b>third</b> sentence.", "THE <b>THIRD</b> SENTENCE."),
+  );
+  // Without the detection every element is inline: one unit with the structure as placeholders.
+  const [whole] = await sentOf(text, { outlineDetection: false });
+  assert.match(whole, /^<x1>\s+<x2>A title<\/x2>\s+<\/x1>\s+<x3>/);
+  // A CAT tool's item wrapped in one element: the element's tags stay out of the sentence.
+  assert.deepEqual(await sentOf('<g id="1">Save <g id="2">all</g> files</g>'), [
+    "Save <x1>all</x1> files",
+  ]);
+});
+
+Deno.test("splitting_tags always split, non_splitting_tags never do", async () => {
+  // DeepL's "restricting splitting" case: a sentence running over two structure elements.
+  const text = "<content><par>The firm said it had been</par><par>looking into it.</par></content>";
+  assert.deepEqual(await sentOf(text), ["The firm said it had been", "looking into it."]);
+  assert.deepEqual(await sentOf(text, { nonSplitting: new Set(["par"]) }), [
+    "<x1>The firm said it had been</x1><x2>looking into it.</x2>",
+  ]);
+  const lines = "<p>First line<br/>second line, <sep>third</sep> line</p>";
+  assert.deepEqual(await sentOf(lines), ["First line<x1/>second line, <x2>third</x2> line"]);
+  assert.deepEqual(await sentOf(lines, { splitting: new Set(["br", "sep"]) }), [
+    "First line",
+    "second line,",
+    "third",
+    "line",
+  ]);
+  // An element split by a splitting tag leaves its tags out of both sentences.
+  assert.deepEqual(
+    await sentOf("<doc><b>First <sep/> second</b></doc>", { splitting: new Set(["sep"]) }),
+    ["First", "second"],
+  );
+  // Names are XML's: case counts.
+  assert.deepEqual(await sentOf(lines, { splitting: new Set(["BR"]) }), await sentOf(lines));
+  for (const tags of [{ splitting: new Set(["br", "sep"]) }, { nonSplitting: new Set(["par"]) }]) {
+    for (const item of [text, lines]) {
+      const output = (await translateItem(xmlFormat, item, upperCase, tagged(tags))).text;
+      assert.equal(output.replace(/>[^<]*</g, "><"), item.replace(/>[^<]*</g, "><"));
+    }
+  }
+});
+
+Deno.test("ignore_tags: the element is kept whole, its text never sent", async () => {
+  const text = "Please open the page <x>Settings</x> to configure your system.";
+  const ignore = new Set(["x"]);
+  assert.deepEqual(await sentOf(text, { ignore }), [
+    "Please open the page <x1/> to configure your system.",
+  ]);
+  assert.equal(
+    (await translateItem(xmlFormat, text, upperCase, tagged({ ignore }))).text,
+    "PLEASE OPEN THE PAGE <x>Settings</x> TO CONFIGURE YOUR SYSTEM.",
+  );
+  for (
+    const [item, sent, kept] of [
+      // A structure element ignored: nothing of it is sent.
+      ["<doc><par>Hello there</par><x>Keep <b>all</b> this</x></doc>", ["Hello there"], [
+        "<x>Keep <b>all</b> this</x>",
+      ]],
+      // Nested, and one inside another ignored one.
+      ["A <x>b <x>c</x> d</x> e <y><x>f</x></y>.", ["A <x1/> e <x2><x3/></x2>."], [
+        "<x>b <x>c</x> d</x>",
+        "<x>f</x>",
+      ]],
+      // Left unclosed: kept to where its parent ends, or to the end of the item.
+      ["<p>One <x>two <b>three</p><p>Four</p>", ["One", "Four"], ["<x>two <b>three</p>"]],
+      ["Text <x>kept to the end", ["Text"], ["<x>kept to the end"]],
+    ] as const
+  ) {
+    assert.deepEqual(await sentOf(item, { ignore }), sent, item);
+    const output = (await translateItem(xmlFormat, item, upperCase, tagged({ ignore }))).text;
+    for (const whole of kept) assert.ok(output.includes(whole), `${item}: ${output}`);
+  }
+});
+
 /** Pieces of generated items: tags of every shape, declarations, text, malformed markup. */
 const PIECES = [
   ...["<g>", "</g>", '<x id="1"/>', "<ph/>", "<bpt i='1'>", "</bpt>", '<t:a b="c>d">', "</t:a>"],
@@ -63,14 +160,24 @@ const PIECES = [
   ...["Hello ", "world. ", "Köln ", "東京 ", "&amp;", "&lt;", "& ", " ", "\n", "\n\n", ">", "<3"],
 ];
 
+/** Tag options the generated items are read with, in turn. */
+const TAG_CHOICES: Partial<TagOptions>[] = [
+  {},
+  { outlineDetection: false },
+  { ignore: new Set(["g", "t:a"]) },
+  { splitting: new Set(["ph", "bpt"]), nonSplitting: new Set(["g"]) },
+];
+
 Deno.test("generated items come back byte for byte, and changed only in their text", async () => {
-  for (const text of seededJoins(PIECES, 3000, 7)) {
-    assert.equal((await translateItem(xmlFormat, text, (t) => t)).text, text, JSON.stringify(text));
+  for (const [index, text] of seededJoins(PIECES, 3000, 7).entries()) {
+    const options = tagged(TAG_CHOICES[index % TAG_CHOICES.length]);
+    const label = `${JSON.stringify(text)} ${index % TAG_CHOICES.length}`;
+    assert.equal((await translateItem(xmlFormat, text, (t) => t, options)).text, text, label);
     // Upper-casing the text, or dropping every placeholder (the fallback then puts the text back
     // run by run), changes nothing but letters' case: no tag moves, doubles or goes.
     for (const engine of [upperCase, dropPlaceholders]) {
-      const output = (await translateItem(xmlFormat, text, engine)).text;
-      assert.equal(output.toLowerCase(), text.toLowerCase(), JSON.stringify(text));
+      const output = (await translateItem(xmlFormat, text, engine, options)).text;
+      assert.equal(output.toLowerCase(), text.toLowerCase(), label);
     }
   }
 });

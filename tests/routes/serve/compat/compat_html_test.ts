@@ -48,6 +48,22 @@ Deno.test("deepl-node tagHandling xml keeps a CAT tool's empty and paired tags",
   });
 });
 
+Deno.test("deepl-node's tag options reach format xml: an ignored element comes back as sent", async () => {
+  const xml = "<doc><par>Cliquez pour enregistrer le fichier.</par>" +
+    "<note>Brouillon interne, ne pas traduire.</note></doc>";
+  await withService(async (service) => {
+    const result = await deeplClient(service).translateText(xml, "fr", "en-US", {
+      tagHandling: "xml",
+      ignoreTags: ["note", "ph"],
+      splittingTags: "par",
+      nonSplittingTags: ["g"],
+      outlineDetection: false,
+    });
+    assert.deepEqual(tags(result.text), tags(xml), result.text);
+    assert.ok(result.text.includes("<note>Brouillon interne, ne pas traduire.</note>"));
+  });
+});
+
 Deno.test("LibreTranslate format html and DeepLX tag_handling html keep every tag", async () => {
   await withService(async (service) => {
     const libre = await expectBody(
