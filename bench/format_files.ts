@@ -226,9 +226,7 @@ console.log(
   `xml through translating engines: ${xmlTags.documents} files, tags changed ${xmlTags.changed} ` +
     `times; sent: ${
       readings.map((reading) =>
-        `${reading.name} ${reading.segments} segments (${
-          (reading.placeholders / reading.segments).toFixed(1)
-        } placeholders each)`
+        `${reading.name} ${reading.segments} segments holding ${reading.placeholders} placeholders`
       ).join(", ")
     }`,
 );

@@ -65,6 +65,18 @@ const SEEDS: Array<[string, string, unknown]> = [
     format: "html",
     options: { engine: "local-llm", return_alternatives: true, preserve_formatting: true },
   }],
+  ["POST", "/v1/translate", {
+    source: "en",
+    target: "fr",
+    format: "xml",
+    texts: ['<doc><par>Press <b>Save</b> <x id="1"/> now.</par><note>Keep</note></doc>'],
+    options: {
+      ignore_tags: ["note"],
+      splitting_tags: ["x"],
+      non_splitting_tags: ["par"],
+      outline_detection: false,
+    },
+  }],
   ["POST", "/v1/detect", { texts: ["Guten Abend", "こんにちは"] }],
   ["POST", "/v1/glossaries", {
     name: "fuzz",
