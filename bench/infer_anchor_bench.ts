@@ -340,11 +340,14 @@ ${rows.join("\n")}`);
 const slower = THREADS.slice(1).some((_, i) =>
   decodeByThreads[i + 1] < decodeByThreads[i] || aggregateByThreads[i + 1] < aggregateByThreads[i]
 );
-console.log(
-  `\nMore threads never slower (decode, 4-stream aggregate; threads ${THREADS.join(", ")}): ${
-    slower ? "NO" : "yes"
-  } (decode ${decodeByThreads.map((v) => v.toFixed(0)).join(" → ")}, aggregate ${
-    aggregateByThreads.map((v) => v.toFixed(0)).join(" → ")
-  })`,
-);
+// Said only when a run measured more than one thread count (a run of one has nothing to compare).
+if (decodeByThreads.length > 1 || aggregateByThreads.length > 1) {
+  console.log(
+    `\nMore threads never slower (decode, 4-stream aggregate; threads ${THREADS.join(", ")}): ${
+      slower ? "NO" : "yes"
+    } (decode ${decodeByThreads.map((v) => v.toFixed(0)).join(" → ")}, aggregate ${
+      aggregateByThreads.map((v) => v.toFixed(0)).join(" → ")
+    })`,
+  );
+}
 if (slower) Deno.exitCode = 1;

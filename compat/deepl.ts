@@ -126,6 +126,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): Translate
     ...(format ? { format } : {}),
     options: {
       ...(tone ? { tone } : {}),
+      ...(fields.context ? { context: fields.context } : {}),
       ...(glossaryId ? { glossary_id: glossaryId } : {}),
       ...(format
         ? tagOptionsFor(format, fields)

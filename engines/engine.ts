@@ -39,6 +39,8 @@ export interface TranslationJob {
   mode: string;
   tone?: string;
   domain?: string;
+  /** Text around the items, read to understand them, never translated (`options.context`). */
+  context?: string;
   /** Ask for up to 3 distinct alternatives per item. */
   alternatives: boolean;
   /** Aborted when the client is gone or the service shuts down. */

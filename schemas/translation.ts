@@ -118,6 +118,16 @@ export const TranslateOptionsSchema = z.strictObject({
   preserve_formatting: z.boolean().optional()
     .describe("Keep line breaks and surrounding white space of each item."),
   tone: z.string().optional().describe("Free-text tone hint for LLM engines."),
+  context: z.string().refine(
+    (text) => withinCodePoints([text], LIMITS.max_chars_per_item),
+    {
+      message: `the context is over ${LIMITS.max_chars_per_item} characters`,
+      ...tooLarge("options.context"),
+    },
+  ).optional().describe(
+    "Text around the items that LLM engines read to understand them and never translate " +
+      "(DeepL's context); the built-in engine does not read it.",
+  ),
   domain: z.string().optional().describe("Free-text domain hint for LLM engines."),
   return_alternatives: z.boolean().optional()
     .describe("Return up to 3 distinct alternatives per item; default false."),

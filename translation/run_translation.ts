@@ -98,6 +98,7 @@ export async function runTranslation(
         model: options.model,
         mode,
         tone: options.tone,
+        context: options.context,
         domain: options.domain,
         alternatives: options.return_alternatives === true,
         signal: context.signal,

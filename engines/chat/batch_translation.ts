@@ -106,7 +106,9 @@ function planBatches(job: TranslationJob, items: JobItem[], options: BatchOption
   const bySource = Map.groupBy(items, (item) => item.source);
   const batches: JobItem[][] = [];
   for (const [source, group] of bySource) {
-    const fixed = estimateTokens(buildMessages([], promptContext(job, source)).system) +
+    // The prompt without items: the system prompt, and the payload with the request's context.
+    const empty = buildMessages([], promptContext(job, source));
+    const fixed = estimateTokens(empty.system) + estimateTokens(empty.user) +
       CONTEXT_MARGIN_TOKENS;
     const budget = Math.max(options.contextTokens - fixed, 1);
     // Documents and subtitle files are read whole (terms, sentences running over cues): only
@@ -229,6 +231,7 @@ function promptContext(job: TranslationJob, source: string, items: readonly JobI
     mode: job.mode,
     tone: job.tone,
     domain: job.domain,
+    context: job.context,
     alternatives: job.alternatives,
     glossary,
     examples,

@@ -24,6 +24,8 @@ export interface PromptContext {
   mode: string;
   tone?: string;
   domain?: string;
+  /** Text around the items, sent as data beside them (never in the system prompt). */
+  context?: string;
   alternatives: boolean;
   /** Term → translation pairs the answer must use; an empty translation: keep the term. */
   glossary?: Record<string, string>;
@@ -79,6 +81,7 @@ export function buildMessages(items: ProtocolItem[], context: PromptContext): Pr
     mode: (prompts.mode as Record<string, string>)[context.mode] ?? "",
     tone: context.tone ? fill(prompts.tone, { tone: context.tone }) : "",
     domain: context.domain ? fill(prompts.domain, { domain: context.domain }) : "",
+    context: context.context ? prompts.context : "",
     glossary: glossaryLine(context.glossary),
     placeholders: items.some((item) => looksLikePlaceholder(item.text)) ? prompts.placeholders : "",
     examples: context.examples?.length
@@ -95,6 +98,7 @@ export function buildMessages(items: ProtocolItem[], context: PromptContext): Pr
   const user = JSON.stringify({
     source_language: context.source,
     target_language: context.target,
+    ...(context.context ? { context: context.context } : {}),
     items: items.map(({ id, text }) => ({ id, text })),
   });
   return { system, user };

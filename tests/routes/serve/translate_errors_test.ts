@@ -162,6 +162,13 @@ const ERROR_CASES: {
     param: "format",
   },
   {
+    name: "a context over 8000 code points",
+    body: { target: "en", texts: ["a"], options: { context: "😀".repeat(8001) } },
+    status: 413,
+    code: "payload_too_large",
+    param: "options.context",
+  },
+  {
     name: "an unknown glossary",
     body: { target: "en", texts: ["a"], options: { glossary_id: "g1" } },
     status: 400,

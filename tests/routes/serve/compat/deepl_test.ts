@@ -93,6 +93,23 @@ Deno.test("deepl-node formality reaches LLM engines as a tone", async () => {
   }
 });
 
+Deno.test("deepl-node's context reaches LLM engines beside the texts, untranslated", async () => {
+  const runner = startOllamaStandIn();
+  try {
+    await withService(async (service) => {
+      const context = "Menu of a text editor: the item closes the open file.";
+      const result = await client(service).translateText("Close", "en", "de", { context });
+      assert.equal(result.text, "[translated] Close");
+      const messages = runner.chats.at(-1)!.messages as { content: string }[];
+      assert.deepEqual(JSON.parse(messages.at(-1)!.content).context, context);
+    }, {
+      settings: { engines: { order: ["engine-one"], "engine-one": { base_url: runner.baseUrl } } },
+    });
+  } finally {
+    await runner.stop();
+  }
+});
+
 Deno.test("POST /v1/compat/deepl/v2/translate takes a JSON body and a form body with repeated text", async () => {
   await withService(async (service) => {
     const json = await expectBody(
