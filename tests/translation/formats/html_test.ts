@@ -55,6 +55,13 @@ Deno.test("html ignore_tags: named elements kept whole, in any case, translate=y
     '<p>OPEN <span class="ui">Settings <b>now</b></span> PLEASE.</p>' +
       '<Aside>Keep <em translate="yes">me</em>.</Aside><p>LAST <x-brand>Acme</x-brand> ONE.</p>',
   );
+  // An ignored element's attributes are not translated either.
+  const image = '<p>See <img alt="The logo" src="a.png"> here.</p>';
+  const withImage = { ...tags, ignore: new Set(["img"]) };
+  assert.deepEqual((await translateItem(htmlFormat, image, upperCase, { tags: withImage })).sent, [
+    "See <x1/> here.",
+  ]);
+  assert.ok((await translateItem(htmlFormat, image, upperCase)).text.includes('alt="THE LOGO"'));
   // The scanner and parse5's tokenizer keep the same elements whole.
   const ignored = new Set(["span", "aside", "x-brand"]);
   assert.deepEqual(scannedTokens(html, ignored), parse5Tokens(html, ignored));
