@@ -127,6 +127,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): Translate
     options: {
       ...(tone ? { tone } : {}),
       ...(fields.context ? { context: fields.context } : {}),
+      ...(fields.custom_instructions ? { instructions: fields.custom_instructions } : {}),
       ...(glossaryId ? { glossary_id: glossaryId } : {}),
       ...(format
         ? tagOptionsFor(format, fields)

@@ -41,6 +41,8 @@ export interface TranslationJob {
   domain?: string;
   /** Text around the items, read to understand them, never translated (`options.context`). */
   context?: string;
+  /** The caller's instructions on how to translate (`options.instructions`). */
+  instructions?: readonly string[];
   /** Ask for up to 3 distinct alternatives per item. */
   alternatives: boolean;
   /** Aborted when the client is gone or the service shuts down. */

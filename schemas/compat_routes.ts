@@ -78,7 +78,7 @@ const DEEPL_ROUTES: readonly ApiRoute[] = [
     description: "DeepL's POST /v2/translate, form-encoded (repeated `text`) or JSON, on tolk's " +
       "pipeline. `tag_handling` html|xml is tolk's format of that name, with `ignore_tags`, " +
       "`splitting_tags`, `non_splitting_tags` and `outline_detection` as DeepL reads them; " +
-      "`formality` is a tone hint and `context` reaches LLM engines beside the texts; " +
+      "`formality` is a tone hint, `custom_instructions` and `context` reach LLM engines; " +
       "`split_sentences=1` (the default for text) keeps lines apart.",
     request: {
       body: named("DeepLTranslateRequest", DeepLTranslateRequestSchema),

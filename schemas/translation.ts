@@ -118,6 +118,13 @@ export const TranslateOptionsSchema = z.strictObject({
   preserve_formatting: z.boolean().optional()
     .describe("Keep line breaks and surrounding white space of each item."),
   tone: z.string().optional().describe("Free-text tone hint for LLM engines."),
+  instructions: z.array(
+    z.string().min(1).refine((text) => countCodePoints(text) <= 300, "over 300 characters"),
+  ).max(10).optional().describe(
+    "Up to 10 instructions of at most 300 characters on how to translate, for LLM engines " +
+      '(DeepL\'s custom_instructions), e.g. "Address the reader informally"; the built-in ' +
+      "engine does not read them.",
+  ),
   context: z.string().refine(
     (text) => withinCodePoints([text], LIMITS.max_chars_per_item),
     {

@@ -99,6 +99,7 @@ export async function runTranslation(
         mode,
         tone: options.tone,
         context: options.context,
+        instructions: options.instructions,
         domain: options.domain,
         alternatives: options.return_alternatives === true,
         signal: context.signal,

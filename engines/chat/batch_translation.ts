@@ -232,6 +232,7 @@ function promptContext(job: TranslationJob, source: string, items: readonly JobI
     tone: job.tone,
     domain: job.domain,
     context: job.context,
+    instructions: job.instructions,
     alternatives: job.alternatives,
     glossary,
     examples,

@@ -26,6 +26,8 @@ export interface PromptContext {
   domain?: string;
   /** Text around the items, sent as data beside them (never in the system prompt). */
   context?: string;
+  /** The caller's instructions on how to translate: instructions, so in the system prompt. */
+  instructions?: readonly string[];
   alternatives: boolean;
   /** Term → translation pairs the answer must use; an empty translation: keep the term. */
   glossary?: Record<string, string>;
@@ -82,6 +84,11 @@ export function buildMessages(items: ProtocolItem[], context: PromptContext): Pr
     tone: context.tone ? fill(prompts.tone, { tone: context.tone }) : "",
     domain: context.domain ? fill(prompts.domain, { domain: context.domain }) : "",
     context: context.context ? prompts.context : "",
+    instructions: context.instructions?.length
+      ? fill(prompts.instructions, {
+        instructions: context.instructions.map((line) => JSON.stringify(line)).join("; "),
+      })
+      : "",
     glossary: glossaryLine(context.glossary),
     placeholders: items.some((item) => looksLikePlaceholder(item.text)) ? prompts.placeholders : "",
     examples: context.examples?.length

@@ -30,6 +30,8 @@ export const DeepLTranslateRequestSchema = z.looseObject({
   formality: z.string().optional()
     .describe("default, more, less, prefer_more, prefer_less: passed to engines as a tone."),
   glossary_id: z.string().optional().describe("A tolk glossary id; needs source_lang."),
+  custom_instructions: oneOrMany.optional()
+    .describe("Instructions on how to translate (repeat in a form body): read by LLM engines."),
   context: z.string().optional()
     .describe("Text around the texts: LLM engines read it and never translate it."),
   split_sentences: z.string().optional()

@@ -170,7 +170,22 @@ Deno.test("buildMessages leaves out the lines of options that were not given", (
     mode: "paragraph",
     alternatives: false,
   });
-  assert.doesNotMatch(system, /tone|domain|these terms|context|\{\{/);
+  assert.doesNotMatch(system, /tone|domain|these terms|context|these instructions|\{\{/);
+});
+
+Deno.test("buildMessages gives the caller's instructions as instructions, quoted", () => {
+  const { system, user } = buildMessages([{ id: "1", text: "Hi" }], {
+    source: "en",
+    target: "de",
+    mode: "message",
+    instructions: ["Address the reader informally", 'Write "Tolk" as it is'],
+    alternatives: false,
+  });
+  assert.match(
+    system,
+    /follow these instructions on how to translate, where they do not contradict the rules above: "Address the reader informally"; "Write \\"Tolk\\" as it is"\./,
+  );
+  assert.ok(!user.includes("informally"));
 });
 
 Deno.test("buildMessages sends the context as data beside the items, never as instructions", () => {

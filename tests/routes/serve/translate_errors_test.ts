@@ -169,6 +169,20 @@ const ERROR_CASES: {
     param: "options.context",
   },
   {
+    name: "eleven instructions",
+    body: { target: "en", texts: ["a"], options: { instructions: Array(11).fill("Be brief") } },
+    status: 400,
+    code: "invalid_request",
+    param: "options.instructions",
+  },
+  {
+    name: "an instruction over 300 code points",
+    body: { target: "en", texts: ["a"], options: { instructions: ["é".repeat(301)] } },
+    status: 400,
+    code: "invalid_request",
+    param: "options.instructions[0]",
+  },
+  {
     name: "an unknown glossary",
     body: { target: "en", texts: ["a"], options: { glossary_id: "g1" } },
     status: 400,

@@ -93,15 +93,22 @@ Deno.test("deepl-node formality reaches LLM engines as a tone", async () => {
   }
 });
 
-Deno.test("deepl-node's context reaches LLM engines beside the texts, untranslated", async () => {
+Deno.test("deepl-node's context and custom instructions reach LLM engines (the context as data)", async () => {
   const runner = startOllamaStandIn();
   try {
     await withService(async (service) => {
       const context = "Menu of a text editor: the item closes the open file.";
-      const result = await client(service).translateText("Close", "en", "de", { context });
+      const customInstructions = ["Use the informal du", "Keep menu items short"];
+      const result = await client(service).translateText("Close", "en", "de", {
+        context,
+        customInstructions,
+      });
       assert.equal(result.text, "[translated] Close");
       const messages = runner.chats.at(-1)!.messages as { content: string }[];
       assert.deepEqual(JSON.parse(messages.at(-1)!.content).context, context);
+      for (const instruction of customInstructions) {
+        assert.ok(messages[0].content.includes(JSON.stringify(instruction)), instruction);
+      }
     }, {
       settings: { engines: { order: ["engine-one"], "engine-one": { base_url: runner.baseUrl } } },
     });
