@@ -175,13 +175,6 @@ function textParts(text: string): SegmentPart[] {
  */
 function sentenceGroups(tokens: readonly Token[]): number[] {
   const groups: number[] = [];
-  /** Each paired tag's partner's index (-1: none); built when a run needs it. */
-  let partners: Int32Array | undefined;
-  /** Whether the open or close at `index` has its partner outside [head, tail]. */
-  const partnerOutside = (index: number, head: number, tail: number) => {
-    const partner = (partners ??= pairedTags(tokens))[index];
-    return partner === -1 || partner < head || partner > tail;
-  };
   let first = 0;
   const flush = (end: number) => {
     let head = first;
@@ -196,10 +189,10 @@ function sentenceGroups(tokens: readonly Token[]): number[] {
       } else if (last.kind === "atom" || last.kind === "open" || isBlank(last)) {
         tail--;
         changed = true;
-      } else if (start.kind === "open" && partnerOutside(head, head, tail)) {
+      } else if (start.kind === "open" && !partnerWithin(tokens, head, head + 1, tail)) {
         head++;
         changed = true;
-      } else if (last.kind === "close" && partnerOutside(tail, head, tail)) {
+      } else if (last.kind === "close" && !partnerWithin(tokens, tail, head, tail - 1)) {
         tail--;
         changed = true;
       } else if (
@@ -228,20 +221,17 @@ function sentenceGroups(tokens: readonly Token[]): number[] {
   return groups;
 }
 
-/** For each token, the index of the tag it pairs with (an open's close, a close's open), or -1. */
-function pairedTags(tokens: readonly Token[]): Int32Array {
-  const partners = new Int32Array(tokens.length).fill(-1);
-  const opens = new Map<string, number>();
-  for (let index = 0; index < tokens.length; index++) {
-    const { kind, name } = tokens[index];
-    if (kind === "open") opens.set(name!, index);
-    else if (kind === "close" && name !== undefined && opens.has(name)) {
-      const open = opens.get(name)!;
-      partners[open] = index;
-      partners[index] = open;
-    }
+/**
+ * Whether the open or close at `index` has its partner among tokens `from` to `to`: a look along
+ * the run, which ends at the partner (mostly a few tokens away) or at the run's end.
+ */
+function partnerWithin(tokens: readonly Token[], index: number, from: number, to: number) {
+  const { kind, name } = tokens[index];
+  const partner = kind === "open" ? "close" : "open";
+  for (let at = from; at <= to; at++) {
+    if (tokens[at].kind === partner && tokens[at].name === name) return true;
   }
-  return partners;
+  return false;
 }
 
 function isBlank(token: Token): boolean {
