@@ -38,6 +38,17 @@ Deno.test("deepl-node tagHandling html keeps every tag and the translate=no span
   });
 });
 
+Deno.test("deepl-node ignoreTags with tagHandling html keeps the named elements as sent", async () => {
+  await withService(async (service) => {
+    const result = await deeplClient(service).translateText(HTML, "fr", "en-US", {
+      tagHandling: "html",
+      ignoreTags: "B",
+    });
+    assertMarkupKept(result.text);
+    assert.ok(result.text.includes("<b>le monde</b>"), result.text);
+  });
+});
+
 Deno.test("deepl-node tagHandling xml keeps a CAT tool's empty and paired tags", async () => {
   const xml = 'Cliquez <x id="1"/> pour <g id="2">enregistrer</g> le fichier.';
   await withService(async (service) => {
