@@ -1,6 +1,7 @@
 /**
- * The DeepL v3 glossary adapter: DeepL's glossary requests (JSON, or forms with
- * `dictionaries[0].entries`) become tolk's glossary inputs, tolk's glossaries become DeepL's.
+ * The DeepL glossary adapter: DeepL's glossary requests (v3: JSON, or forms with
+ * `dictionaries[0].entries`; v2: one language pair) become tolk's glossary inputs, tolk's
+ * glossaries become DeepL's (v2 sees the glossaries with one dictionary).
  * Pure: no Hono; parsing and storing the entries stays with tolk's glossary code.
  */
 import { serviceError } from "../errors/translation_errors.ts";
@@ -9,9 +10,11 @@ import {
   type DeepLDictionarySummarySchema,
   DeepLGlossaryRequestSchema,
   type DeepLGlossarySchema,
+  DeepLV2GlossaryRequestSchema,
+  type DeepLV2GlossarySchema,
 } from "../schemas/compat/deepl.ts";
 import { type DictionaryInput, MAX_GLOSSARY_ENTRIES } from "../schemas/glossary.ts";
-import type { LanguageCode } from "../schemas/languages.ts";
+import { LANGUAGE_CODES, type LanguageCode } from "../schemas/languages.ts";
 import type { GlossaryRecord } from "../storage/glossary_store.ts";
 import type { z } from "zod";
 import { readFields, readLanguage } from "./compat_request.ts";
@@ -53,24 +56,81 @@ export function fromDeepLGlossaryRequest(
 }
 
 /**
- * One DeepL dictionary (PUT /v3/glossaries/{id}/dictionaries, or an element of a request).
+ * One DeepL dictionary (PUT /v3/glossaries/{id}/dictionaries, an element of a request, or a v2
+ * glossary's own fields when `param` is empty).
  *
  * @throws {TranslationServiceError} for an unknown language or entries format.
  */
 export function fromDeepLDictionary(body: unknown, param = "dictionary"): DictionaryInput {
   const fields = readFields(DeepLDictionaryInputSchema, body);
+  const field = (name: string) => param ? `${param}.${name}` : name;
   const format = fields.entries_format ?? "tsv";
   if (format !== "tsv" && format !== "csv") {
-    throw serviceError("invalid_request", `${param}.entries_format must be tsv or csv`, {
-      param: `${param}.entries_format`,
+    throw serviceError("invalid_request", `${field("entries_format")} must be tsv or csv`, {
+      param: field("entries_format"),
     });
   }
   return {
-    source_lang: readLanguage(fields.source_lang, `${param}.source_lang`, "deepl"),
-    target_lang: readLanguage(fields.target_lang, `${param}.target_lang`, "deepl"),
+    source_lang: readLanguage(fields.source_lang, field("source_lang"), "deepl"),
+    target_lang: readLanguage(fields.target_lang, field("target_lang"), "deepl"),
     entries: fields.entries,
     entries_format: format,
   };
+}
+
+/**
+ * A DeepL v2 glossary request (name and one language pair) → tolk's glossary input.
+ *
+ * @throws {TranslationServiceError} for a missing field, an unknown language or entries format.
+ */
+export function fromDeepLV2GlossaryRequest(body: unknown): DeepLGlossaryInput {
+  const { name } = readFields(DeepLV2GlossaryRequestSchema, body);
+  if (name === "") {
+    throw serviceError("invalid_request", "Parameter 'name' not specified.", { param: "name" });
+  }
+  return { name, dictionaries: [fromDeepLDictionary(body, "")] };
+}
+
+/**
+ * A tolk glossary → DeepL's v2 glossary, which has one language pair.
+ *
+ * @throws {TranslationServiceError} `invalid_request` for a glossary with several dictionaries
+ * (only DeepL's v3 routes show those).
+ */
+export function toDeepLV2Glossary(record: GlossaryRecord): z.infer<typeof DeepLV2GlossarySchema> {
+  if (!isV2Glossary(record)) {
+    throw serviceError(
+      "invalid_request",
+      `this glossary holds ${record.dictionaries.length} dictionaries: read it through ` +
+        "/v3/glossaries",
+      { param: "glossary_id" },
+    );
+  }
+  const [dictionary] = record.dictionaries;
+  return {
+    glossary_id: record.id,
+    name: record.name,
+    ready: true,
+    source_lang: toDeepLGlossaryLanguage(dictionary.sourceLang),
+    target_lang: toDeepLGlossaryLanguage(dictionary.targetLang),
+    creation_time: new Date(record.created).toISOString(),
+    entry_count: dictionary.entryCount,
+  };
+}
+
+/** Whether DeepL's v2 routes can show a glossary: it has exactly one dictionary. */
+export function isV2Glossary(record: GlossaryRecord): boolean {
+  return record.dictionaries.length === 1;
+}
+
+/** Every language pair a glossary may have (GET /v2/glossary-language-pairs). */
+export function glossaryLanguagePairs() {
+  return LANGUAGE_CODES.flatMap((source) =>
+    LANGUAGE_CODES.filter((target) => target !== source).map((target) => ({
+      source_lang: toDeepLGlossaryLanguage(source),
+      target_lang: toDeepLGlossaryLanguage(target),
+    }))
+  );
 }
 
 /** A tolk language as DeepL's glossaries write it: lower case, Traditional Chinese apart. */

@@ -4,16 +4,8 @@
  */
 import { z } from "zod";
 import { type ApiRoute, named } from "./api_route.ts";
+import { DEEPL_GLOSSARY_ROUTES, DEEPL_ROUTE, TAG } from "./deepl_glossary_routes.ts";
 import {
-  DEEPL_ERROR_STATUSES,
-  DeepLDictionaryQuerySchema,
-  DeepLDictionaryRequestSchema,
-  DeepLDictionarySummarySchema,
-  DeepLErrorSchema,
-  DeepLGlossaryEntriesSchema,
-  DeepLGlossaryListSchema,
-  DeepLGlossaryRequestSchema,
-  DeepLGlossarySchema,
   DeepLLanguagesResponseSchema,
   DeepLTranslateRequestSchema,
   DeepLTranslateResponseSchema,
@@ -36,7 +28,6 @@ import {
   LibreTranslateResponseSchema,
 } from "./compat/libretranslate.ts";
 
-const TAG = "Compatibility";
 const TRANSLATE_ERRORS = [
   "invalid_request",
   "payload_too_large",
@@ -45,17 +36,8 @@ const TRANSLATE_ERRORS = [
   "engine_unavailable",
 ];
 
-const deepl = {
-  tag: TAG,
-  auth: "token",
-  authNote: "DeepL clients send `Authorization: DeepL-Auth-Key <token>`; a bad or missing key " +
-    "is 403 `{message}`.",
-  errorBody: named("DeepLError", DeepLErrorSchema),
-  errorStatuses: DEEPL_ERROR_STATUSES,
-} as const;
-
 const deeplUsage = (method: "get" | "post"): ApiRoute => ({
-  ...deepl,
+  ...DEEPL_ROUTE,
   method,
   path: "/v1/compat/deepl/v2/usage",
   summary: "DeepL: characters translated",
@@ -71,7 +53,7 @@ const deeplUsage = (method: "get" | "post"): ApiRoute => ({
 
 const DEEPL_ROUTES: readonly ApiRoute[] = [
   {
-    ...deepl,
+    ...DEEPL_ROUTE,
     method: "post",
     path: "/v1/compat/deepl/v2/translate",
     summary: "DeepL: translate texts",
@@ -97,7 +79,7 @@ const DEEPL_ROUTES: readonly ApiRoute[] = [
     ],
   },
   {
-    ...deepl,
+    ...DEEPL_ROUTE,
     method: "get",
     path: "/v1/compat/deepl/v2/languages",
     summary: "DeepL: source or target languages",
@@ -117,130 +99,6 @@ const DEEPL_ROUTES: readonly ApiRoute[] = [
   },
   deeplUsage("get"),
   deeplUsage("post"),
-];
-
-const GLOSSARIES = "/v1/compat/deepl/v3/glossaries";
-const UNKNOWN_ID = { glossary_id: "00000000-0000-4000-8000-000000000000" };
-const glossaryId = z.object({ glossary_id: z.string().describe("A tolk glossary id.") });
-const glossaryBody = named("DeepLGlossary", DeepLGlossarySchema);
-const glossaryRequest = named("DeepLGlossaryRequest", DeepLGlossaryRequestSchema);
-const dictionaryRequest = named("DeepLDictionaryRequest", DeepLDictionaryRequestSchema);
-const GLOSSARY_ERRORS = ["invalid_request", "not_found", "unsupported_language"];
-
-/** DeepL's v3 glossaries, on tolk's glossaries. */
-const DEEPL_GLOSSARY_ROUTES: readonly ApiRoute[] = [
-  {
-    ...deepl,
-    method: "post",
-    path: GLOSSARIES,
-    summary: "DeepL: create a glossary",
-    description: "A tolk glossary (also under /v1/glossaries); a form names its fields " +
-      "`dictionaries[0].source_lang`, `dictionaries[0].entries` …",
-    request: { body: glossaryRequest, formBody: glossaryRequest },
-    responses: { 201: { description: "The new glossary.", body: glossaryBody } },
-    errors: GLOSSARY_ERRORS,
-    examples: [{
-      body: {
-        name: "Terms",
-        dictionaries: [{ source_lang: "EN", target_lang: "DE", entries: "tolk	tolk" }],
-      },
-      status: 201,
-    }],
-  },
-  {
-    ...deepl,
-    method: "get",
-    path: GLOSSARIES,
-    summary: "DeepL: list glossaries",
-    responses: {
-      200: {
-        description: "Every glossary, oldest first.",
-        body: named("DeepLGlossaryList", DeepLGlossaryListSchema),
-      },
-    },
-    errors: [],
-    examples: [{ status: 200 }],
-  },
-  {
-    ...deepl,
-    method: "get",
-    path: `${GLOSSARIES}/{glossary_id}`,
-    summary: "DeepL: a glossary",
-    request: { params: glossaryId },
-    responses: { 200: { description: "The glossary.", body: glossaryBody } },
-    errors: ["not_found"],
-    examples: [{ params: UNKNOWN_ID, status: 404 }],
-  },
-  {
-    ...deepl,
-    method: "get",
-    path: `${GLOSSARIES}/{glossary_id}/entries`,
-    summary: "DeepL: a glossary's entries as TSV",
-    request: { params: glossaryId, query: DeepLDictionaryQuerySchema },
-    responses: {
-      200: {
-        description: "The dictionaries (one pair's when asked).",
-        body: named("DeepLGlossaryEntries", DeepLGlossaryEntriesSchema),
-      },
-    },
-    errors: GLOSSARY_ERRORS,
-    examples: [{ params: UNKNOWN_ID, status: 404 }],
-  },
-  {
-    ...deepl,
-    method: "patch",
-    path: `${GLOSSARIES}/{glossary_id}`,
-    summary: "DeepL: rename a glossary or merge dictionaries into it",
-    description: "A dictionary's entries are merged into the one of its pair: a term already " +
-      "there takes the new target.",
-    request: { params: glossaryId, body: glossaryRequest, formBody: glossaryRequest },
-    responses: { 200: { description: "The changed glossary.", body: glossaryBody } },
-    errors: GLOSSARY_ERRORS,
-    examples: [{ params: UNKNOWN_ID, body: { name: "New" }, status: 404 }],
-  },
-  {
-    ...deepl,
-    method: "put",
-    path: `${GLOSSARIES}/{glossary_id}/dictionaries`,
-    summary: "DeepL: replace one dictionary",
-    request: { params: glossaryId, body: dictionaryRequest, formBody: dictionaryRequest },
-    responses: {
-      200: {
-        description: "The dictionary's summary.",
-        body: named("DeepLDictionarySummary", DeepLDictionarySummarySchema),
-      },
-    },
-    errors: GLOSSARY_ERRORS,
-    examples: [{
-      params: UNKNOWN_ID,
-      body: { source_lang: "en", target_lang: "de", entries: "a	b" },
-      status: 404,
-    }],
-  },
-  {
-    ...deepl,
-    method: "delete",
-    path: `${GLOSSARIES}/{glossary_id}/dictionaries`,
-    summary: "DeepL: delete one dictionary",
-    request: { params: glossaryId, query: DeepLDictionaryQuerySchema },
-    responses: { 204: { description: "Deleted." } },
-    errors: GLOSSARY_ERRORS,
-    examples: [{
-      params: UNKNOWN_ID,
-      query: { source_lang: "en", target_lang: "de" },
-      status: 404,
-    }],
-  },
-  {
-    ...deepl,
-    method: "delete",
-    path: `${GLOSSARIES}/{glossary_id}`,
-    summary: "DeepL: delete a glossary",
-    request: { params: glossaryId },
-    responses: { 204: { description: "Deleted." } },
-    errors: ["not_found"],
-    examples: [{ params: UNKNOWN_ID, status: 404 }],
-  },
 ];
 
 const libreErrors = {

@@ -3,13 +3,12 @@
  */
 import { Hono } from "hono";
 import type { GlossaryStore } from "../../storage/glossary_store.ts";
-import { toGlossaryBody, unknownGlossary } from "./glossary_wire.ts";
+import { existingGlossary, toGlossaryBody } from "./glossary_wire.ts";
 
 /** The glossary get sub-app. */
 export function glossaryGetRoute(deps: { glossaries: GlossaryStore }) {
-  return new Hono().get("/:glossary_id", (c) => {
-    const record = deps.glossaries.get(c.req.param("glossary_id"));
-    if (!record) throw unknownGlossary();
-    return c.json(toGlossaryBody(record));
-  });
+  return new Hono().get(
+    "/:glossary_id",
+    (c) => c.json(toGlossaryBody(existingGlossary(deps.glossaries, c.req.param("glossary_id")))),
+  );
 }

@@ -4,7 +4,11 @@
  */
 import { serviceError } from "../../errors/translation_errors.ts";
 import type { DictionaryInput, GlossaryBody } from "../../schemas/glossary.ts";
-import type { GlossaryRecord, StoredDictionary } from "../../storage/glossary_store.ts";
+import type {
+  GlossaryRecord,
+  GlossaryStore,
+  StoredDictionary,
+} from "../../storage/glossary_store.ts";
 import { EntriesTextError, parseEntries } from "../../translation/glossary/entries_text.ts";
 
 /** Parses every dictionary; `allowEmpty` lets PATCH remove a pair with empty entries. */
@@ -53,4 +57,11 @@ export function toGlossaryBody(record: GlossaryRecord): GlossaryBody {
 /** The 404 of an unknown glossary id. */
 export function unknownGlossary() {
   return serviceError("not_found", "no glossary with this id", { param: "glossary_id" });
+}
+
+/** The glossary of this id; an unknown one is the 404 of {@link unknownGlossary}. */
+export function existingGlossary(glossaries: GlossaryStore, id: string): GlossaryRecord {
+  const record = glossaries.get(id);
+  if (!record) throw unknownGlossary();
+  return record;
 }

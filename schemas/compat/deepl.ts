@@ -123,6 +123,39 @@ export const DeepLGlossaryEntriesSchema = z.strictObject({
   })),
 });
 
+/** POST /v2/glossaries (DeepL's first glossaries: one language pair each), JSON or form. */
+export const DeepLV2GlossaryRequestSchema = z.looseObject({
+  name: z.string().describe("The glossary's name."),
+  source_lang: z.string().describe("Source language, any spelling."),
+  target_lang: z.string().describe("Target language, any spelling."),
+  entries: z.string().describe("The entries, TSV or CSV."),
+  entries_format: z.string().optional().describe("tsv (default) or csv."),
+}).describe("A DeepL v2 glossary request.");
+
+/** A DeepL v2 glossary: a tolk glossary with one dictionary. */
+export const DeepLV2GlossarySchema = z.strictObject({
+  glossary_id: z.string(),
+  name: z.string(),
+  ready: z.boolean().describe("Always true: tolk's glossaries are usable at once."),
+  source_lang: z.string().describe("DeepL spelling, lower case."),
+  target_lang: z.string().describe("DeepL spelling, lower case."),
+  creation_time: z.string().describe("ISO 8601."),
+  entry_count: z.int().min(0),
+});
+
+/** GET /v2/glossaries. */
+export const DeepLV2GlossaryListSchema = z.strictObject({
+  glossaries: z.array(DeepLV2GlossarySchema).describe("The glossaries with one dictionary."),
+});
+
+/** GET /v2/glossary-language-pairs. */
+export const DeepLGlossaryLanguagePairsSchema = z.strictObject({
+  supported_languages: z.array(z.strictObject({
+    source_lang: z.string(),
+    target_lang: z.string(),
+  })),
+});
+
 /** Query of the entries and dictionary-delete routes. */
 export const DeepLDictionaryQuerySchema = z.object({
   source_lang: z.string().optional().describe("Only this source language."),

@@ -1,6 +1,7 @@
 /**
  * The DeepL API under `/v1/compat/deepl`: POST /v2/translate, GET /v2/languages,
- * GET|POST /v2/usage. Thin: body → adapter → runTranslation → adapter.
+ * GET|POST /v2/usage, and with a glossary store the v3 and v2 glossaries and GET
+ * /v2/glossary-language-pairs. Thin: body → adapter → runTranslation → adapter.
  */
 import {
   DEEPL_CHARACTER_LIMIT,
@@ -21,6 +22,8 @@ import {
   requireCompatToken,
 } from "./compat_app.ts";
 import { deeplGlossariesRoute } from "./deepl_glossaries.ts";
+import { deeplV2GlossariesRoute } from "./deepl_glossaries_v2.ts";
+import { glossaryLanguagePairs } from "../../../compat/deepl_glossaries.ts";
 
 /**
  * The DeepL sub-app (`new DeepLClient(token, { serverUrl })` works unchanged against it), with
@@ -55,6 +58,11 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
       );
     if (deps.glossaries) {
       app.route("/v3/glossaries", deeplGlossariesRoute({ glossaries: deps.glossaries }));
+      app.route("/v2/glossaries", deeplV2GlossariesRoute({ glossaries: deps.glossaries }));
+      app.get(
+        "/v2/glossary-language-pairs",
+        (c) => c.json({ supported_languages: glossaryLanguagePairs() }),
+      );
     }
   });
 }

@@ -17,17 +17,13 @@ import {
 import { serviceError } from "../../../errors/translation_errors.ts";
 import type { GlossaryStore } from "../../../storage/glossary_store.ts";
 import { formatTsv } from "../../../translation/glossary/entries_text.ts";
-import { toStoredDictionaries, unknownGlossary } from "../glossary_wire.ts";
+import { existingGlossary, toStoredDictionaries, unknownGlossary } from "../glossary_wire.ts";
 import { readCompatBody } from "./compat_app.ts";
 
 /** The DeepL v3 glossary sub-app (mounted inside the DeepL one, which renders its errors). */
 export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
   const { glossaries } = deps;
-  const existing = (id: string) => {
-    const record = glossaries.get(id);
-    if (!record) throw unknownGlossary();
-    return record;
-  };
+  const existing = (id: string) => existingGlossary(glossaries, id);
   return new Hono()
     .post("/", async (c) => {
       const input = fromDeepLGlossaryRequest(await readCompatBody(c), {

@@ -22,6 +22,23 @@ function client(service: TestService) {
   });
 }
 
+/** The `Svc-Glossary-Report` of a DeepL form translation of `text` (en → de) with a glossary. */
+async function glossaryReport(service: TestService, text: string, glossaryId: string) {
+  const response = await fetch(`${service.url}/v1/compat/deepl/v2/translate`, {
+    method: "POST",
+    headers: { authorization: `DeepL-Auth-Key ${service.token}` },
+    body: new URLSearchParams({
+      text,
+      source_lang: "EN",
+      target_lang: "DE",
+      glossary_id: glossaryId,
+    }),
+  });
+  await response.body?.cancel();
+  assert.equal(response.status, 200);
+  return response.headers.get("svc-glossary-report") ?? "";
+}
+
 const ENTRIES = new deepl.GlossaryEntries({ entries: { tolk: "tolk", hello: "hallo" } });
 
 Deno.test("deepl-node creates, lists, reads and deletes a v3 glossary that is one of tolk's glossaries", async () => {
@@ -185,23 +202,92 @@ Deno.test("deepl-node translates with a glossary: a term kept as itself (deepl-n
       glossary: glossary.glossaryId,
     });
     assert.match(result.text, /Tolkbox/);
-    const form = new URLSearchParams({
-      text: "Tolkbox is a good tool.",
-      source_lang: "EN",
-      target_lang: "DE",
-      glossary_id: glossary.glossaryId,
-    });
-    const response = await fetch(`${service.url}/v1/compat/deepl/v2/translate`, {
-      method: "POST",
-      headers: { authorization: `DeepL-Auth-Key ${service.token}` },
-      body: form,
-    });
-    await response.body?.cancel();
-    assert.equal(response.status, 200);
-    assert.match(response.headers.get("svc-glossary-report") ?? "", /matched=1; applied=1/);
+    assert.match(
+      await glossaryReport(service, "Tolkbox is a good tool.", glossary.glossaryId),
+      /matched=1; applied=1/,
+    );
     await assert.rejects(
       deeplClient.translateText("Hello", "en", "de", { glossary: "no-such-glossary" }),
       (error: Error) => error instanceof deepl.DeepLError && /Bad request/.test(error.message),
     );
+  });
+});
+
+Deno.test("deepl-node's v2 glossaries (createGlossary and kin) are tolk's glossaries of one pair", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const pairs = await deeplClient.getGlossaryLanguagePairs();
+    assert.equal(pairs.length, 16 * 15);
+    assert.ok(pairs.some((pair) => `${pair.sourceLang} ${pair.targetLang}` === "en zh-hant"));
+
+    const created = await deeplClient.createGlossary("Keep", "en", "de", ENTRIES);
+    assert.deepEqual(
+      [created.name, created.ready, created.sourceLang, created.targetLang, created.entryCount],
+      ["Keep", true, "en", "de", 2],
+    );
+    const own = await expectBody(
+      await fetch(`${service.url}/v1/glossaries/${created.glossaryId}`, {
+        headers: { "x-svc-token": service.token },
+      }),
+      200,
+      GlossarySchema,
+    );
+    assert.deepEqual(own.dictionaries.map((d) => [d.source_lang, d.target_lang]), [["en", "de"]]);
+    assert.equal(
+      (await deeplClient.getGlossary(created.glossaryId)).creationTime.getTime(),
+      created.creationTime.getTime(),
+    );
+    const entries = await deeplClient.getGlossaryEntries(created);
+    assert.deepEqual(entries.entries(), { tolk: "tolk", hello: "hallo" });
+    // A v2 glossary's id in a translation: the service applies it (and deepl-node sends it).
+    assert.match(await glossaryReport(service, "hello tolk", created.glossaryId), /matched=2/);
+    await deeplClient.translateText("hello tolk", "en", "de", { glossary: created });
+
+    // A glossary of two pairs is v3's: not listed in v2, and refused by name.
+    const both = await deeplClient.createMultilingualGlossary("Both", [
+      { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES },
+      { sourceLangCode: "en", targetLangCode: "fr", entries: ENTRIES },
+    ]);
+    assert.deepEqual(
+      (await deeplClient.listGlossaries()).map((glossary) => glossary.glossaryId),
+      [created.glossaryId],
+    );
+    const refused = await expectBody(
+      await fetch(`${service.url}/v1/compat/deepl/v2/glossaries/${both.glossaryId}`, {
+        headers: { authorization: `DeepL-Auth-Key ${service.token}` },
+      }),
+      400,
+      DeepLErrorSchema,
+    );
+    assert.match(refused.message, /2 dictionaries.*\/v3\/glossaries/);
+
+    await deeplClient.deleteGlossary(created);
+    await assert.rejects(deeplClient.getGlossary(created.glossaryId), deepl.GlossaryNotFoundError);
+    await assert.rejects(
+      deeplClient.createGlossary("Bad", "en", "xx" as deepl.TargetLanguageCode, ENTRIES),
+      (error: Error) => error instanceof deepl.DeepLError,
+    );
+    for (
+      const [fields, said] of [
+        [{ source_lang: "en", target_lang: "de", entries: "a\tb" }, /name/],
+        [
+          { name: "N", source_lang: "en", target_lang: "de", entries: "a", entries_format: "xml" },
+          /entries_format/,
+        ],
+        [{ name: "N", source_lang: "en", target_lang: "de", entries: "no tab here" }, /entries/],
+      ] as const
+    ) {
+      const bad = await expectBody(
+        await fetch(`${service.url}/v1/compat/deepl/v2/glossaries`, {
+          method: "POST",
+          headers: { authorization: `DeepL-Auth-Key ${service.token}` },
+          body: new URLSearchParams(fields),
+        }),
+        400,
+        DeepLErrorSchema,
+      );
+      assert.match(bad.message, said);
+    }
+    assert.deepEqual(await deeplClient.listGlossaries(), []);
   });
 });
