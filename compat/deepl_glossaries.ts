@@ -98,15 +98,7 @@ export function fromDeepLV2GlossaryRequest(body: unknown): DeepLGlossaryInput {
  * (only DeepL's v3 routes show those).
  */
 export function toDeepLV2Glossary(record: GlossaryRecord): z.infer<typeof DeepLV2GlossarySchema> {
-  if (!isV2Glossary(record)) {
-    throw serviceError(
-      "invalid_request",
-      `this glossary holds ${record.dictionaries.length} dictionaries: read it through ` +
-        "/v3/glossaries",
-      { param: "glossary_id" },
-    );
-  }
-  const [dictionary] = record.dictionaries;
+  const dictionary = v2Dictionary(record);
   return {
     glossary_id: record.id,
     name: record.name,
@@ -121,6 +113,22 @@ export function toDeepLV2Glossary(record: GlossaryRecord): z.infer<typeof DeepLV
 /** Whether DeepL's v2 routes can show a glossary: it has exactly one dictionary. */
 export function isV2Glossary(record: GlossaryRecord): boolean {
   return record.dictionaries.length === 1;
+}
+
+/**
+ * The one dictionary of a glossary DeepL's v2 routes show.
+ *
+ * @throws {TranslationServiceError} `invalid_request` for a glossary with several dictionaries
+ * (only DeepL's v3 routes show those).
+ */
+export function v2Dictionary(record: GlossaryRecord): GlossaryRecord["dictionaries"][number] {
+  if (isV2Glossary(record)) return record.dictionaries[0];
+  throw serviceError(
+    "invalid_request",
+    `this glossary holds ${record.dictionaries.length} dictionaries: read it through ` +
+      "/v3/glossaries",
+    { param: "glossary_id" },
+  );
 }
 
 /** Every language pair a glossary may have (GET /v2/glossary-language-pairs). */

@@ -10,6 +10,7 @@ import {
   fromDeepLV2GlossaryRequest,
   isV2Glossary,
   toDeepLV2Glossary,
+  v2Dictionary,
 } from "../../../compat/deepl_glossaries.ts";
 import type { GlossaryStore } from "../../../storage/glossary_store.ts";
 import { formatTsv } from "../../../translation/glossary/entries_text.ts";
@@ -36,10 +37,9 @@ export function deeplV2GlossariesRoute(deps: { glossaries: GlossaryStore }) {
     .get("/:glossary_id", (c) => c.json(toDeepLV2Glossary(existing(c.req.param("glossary_id")))))
     .get("/:glossary_id/entries", (c) => {
       const record = existing(c.req.param("glossary_id"));
-      toDeepLV2Glossary(record); // refuses a glossary of several dictionaries
-      const [dictionary] = glossaries.entries(record.id, {})!;
+      const { sourceLang, targetLang } = v2Dictionary(record);
       c.header("Content-Type", "text/tab-separated-values; charset=utf-8");
-      return c.body(formatTsv(dictionary.entries));
+      return c.body(formatTsv(glossaries.dictionary(record.id, sourceLang, targetLang) ?? []));
     })
     .delete("/:glossary_id", (c) => {
       if (!glossaries.delete(c.req.param("glossary_id"))) throw unknownGlossary();
