@@ -14,6 +14,7 @@ import type { BatchToken, NativeContext } from "./native_context.ts";
 import type { CpuContention } from "./cpu_contention.ts";
 import { type HiddenSegment, HiddenSegmentFilter, partialEnd } from "./hidden_segments.ts";
 import type { StopReason } from "./generation.ts";
+import { reusedPrefix } from "./prompt_reuse.ts";
 
 /** One generation for {@link BatchDecoder.start}: plain data, as it crosses to the decode worker. */
 export interface DecodeJob {
@@ -215,8 +216,12 @@ export class BatchDecoder {
       if (shared > bestShared) [best, bestShared] = [slot, shared];
     }
     const slot = best!;
-    // At least the last prompt token is decoded again: its logits pick the first answer token.
-    const keep = Math.min(bestShared, prompt.length - 1);
+    // At least the last prompt token is read again: its logits pick the first answer token. With a
+    // stream per slot a sequence's cells start at cell 0, so a long prompt can start on an attention
+    // tile's boundary (prompt_reuse.ts); in a shared stream its cells lie wherever cells were free.
+    const keep = this.#context.streams
+      ? reusedPrefix(bestShared, prompt.length, this.#model.embeddingSize)
+      : Math.min(bestShared, prompt.length - 1);
     if (keep < slot.cached.length) {
       this.#context.forget(slot.index, keep);
       slot.cached.length = keep;

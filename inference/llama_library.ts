@@ -40,6 +40,7 @@ export function llamaSymbols() {
     llama_model_load_from_file: { parameters: ["buffer", modelParams], result: "pointer" },
     llama_model_free: { parameters: ["pointer"], result: "void" },
     llama_model_get_vocab: { parameters: ["pointer"], result: "pointer" },
+    llama_model_n_embd: { parameters: ["pointer"], result: "i32" },
     llama_context_default_params: { parameters: [], result: contextParams },
     llama_init_from_model: { parameters: ["pointer", contextParams], result: "pointer" },
     llama_free: { parameters: ["pointer"], result: "void" },

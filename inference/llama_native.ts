@@ -174,6 +174,8 @@ export class NativeModel {
   readonly vocab: Deno.PointerObject;
   /** How much of the weights went on huge pages when they were loaded. */
   readonly hugePages: HugePagesReport;
+  /** The model's width (embedding size). */
+  readonly embeddingSize: number;
 
   /** @internal */
   constructor(
@@ -187,6 +189,7 @@ export class NativeModel {
     this.#model = model;
     this.#native = native;
     this.vocab = lib.llama_model_get_vocab(model)!;
+    this.embeddingSize = lib.llama_model_n_embd(model);
   }
 
   /**

@@ -150,3 +150,63 @@ for (const { name, streams } of KV_LAYOUTS) {
     },
   });
 }
+
+/** Answers to `prompts` read one after another by one decoder of one slot (so its cells are reused). */
+async function answersInOneSlot(prompts: number[][]): Promise<string[]> {
+  const { model, context, close } = await tinyContext({
+    cells: 512,
+    sequences: 1,
+    batchSize: 512,
+    threads: 1,
+    streams: true,
+  });
+  const texts: string[] = [];
+  const decoder = new BatchDecoder(model, context, {
+    sequences: 1,
+    contention: new CpuContention(fakeProc([]), { cores: 1, pid: OWN_PID }),
+    events: {
+      text() {},
+      end: (_, result) => texts.push(result.text),
+      fail: (_, reason) => assert.fail(reason),
+    },
+  });
+  try {
+    assert.equal(model.embeddingSize, 64); // tests/fixtures/make_tiny_gguf.py's "tiny"
+    prompts.forEach((prompt, id) => {
+      decoder.start({
+        id,
+        prompt,
+        maxTokens: 12,
+        sampler: { temperature: 0, topP: 1, seed: 1 },
+        stopTokenSequences: [],
+        stopTexts: [],
+      });
+      while (decoder.busy) decoder.step();
+    });
+    return texts;
+  } finally {
+    decoder.close();
+    await close();
+  }
+}
+
+Deno.test({
+  name: "BatchDecoder reads a long prompt after a kept prefix that ends inside a tile as if fresh",
+  ...NATIVE,
+  async fn() {
+    const tokens = (from: number, length: number) =>
+      Array.from({ length }, (_, i) => 5 + ((from + i) * 37) % 390);
+    const first = tokens(0, 100);
+    // Shares 5 tokens with `first`: read again from cell 0 (prompt_reuse.ts), 300 more to read.
+    const long = [...first.slice(0, 5), ...tokens(1000, 300)];
+    // Shares 70 with `long`, 20 to read: all 70 kept. Then 70 shared and 300 to read: 64 kept.
+    const short = [...long.slice(0, 70), ...tokens(2000, 20)];
+    const longAgain = [...long.slice(0, 70), ...tokens(3000, 300)];
+    const prompts = [first, long, short, longAgain];
+    const reused = await answersInOneSlot(prompts);
+    const fresh = await Promise.all(
+      prompts.map(async (prompt) => (await answersInOneSlot([prompt]))[0]),
+    );
+    assert.deepEqual(reused, fresh);
+  },
+});

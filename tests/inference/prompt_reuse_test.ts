@@ -1,0 +1,28 @@
+import assert from "node:assert/strict";
+import { ATTENTION_TILE, reusedPrefix } from "../../inference/prompt_reuse.ts";
+
+Deno.test("reusedPrefix reads a long prompt from the tile boundary before a ragged kept prefix", () => {
+  // The chat template's 5 tokens before an 1,855-token prompt, a 768-wide model (the bench's).
+  assert.equal(reusedPrefix(5, 1855, 768), 0);
+  assert.equal(reusedPrefix(70, 1855, 768), 64);
+  assert.equal(reusedPrefix(2 * ATTENTION_TILE + 3, 2000, 1536), 2 * ATTENTION_TILE);
+});
+
+Deno.test("reusedPrefix keeps every shared token when reading its ragged end again costs more", () => {
+  // A short follow-up after a long conversation: 20 tokens to read.
+  assert.equal(reusedPrefix(1000, 1020, 768), 1000);
+  // 5 ragged tokens of a 768-wide model cost more than the tiles of 360 new tokens (5·6·768 = 64·360).
+  assert.equal(reusedPrefix(5, 365, 768), 5);
+  assert.equal(reusedPrefix(5, 366, 768), 0);
+  // A wider model: its tokens' weights cost more, the same prompt keeps the prefix.
+  assert.equal(reusedPrefix(5, 1855, 8192), 5);
+  // Already on a tile boundary: nothing to read again.
+  assert.equal(reusedPrefix(ATTENTION_TILE, 5000, 768), ATTENTION_TILE);
+});
+
+Deno.test("reusedPrefix always reads the prompt's last token again", () => {
+  assert.equal(reusedPrefix(10, 10, 768), 9);
+  assert.equal(reusedPrefix(0, 1, 768), 0);
+  // All 100 shared: 99 kept, and its 35 ragged tokens cost more than the one token to read.
+  assert.equal(reusedPrefix(200, 100, 64), 99);
+});
