@@ -11,7 +11,7 @@
  * an end token; llama-server also gets `ignore_eos`), checked from `usage`. A round during which
  * other processes took more than a tenth of a core is run again (see `OTHERS_LIMIT`).
  *
- *   deno task bench:anchor [--rounds 5] [--threads 1,2] [--tokens 128]
+ *   deno task bench:anchor [--rounds 5] [--pairs 1] [--threads 1,2] [--tokens 128]
  *     [--measures decode,prefill,aggregate,cpu,threads] [--streams 1,2,4] [--llama-args "..."]
  *
  * `threads` (not in the default set) is a diagnosis, not a race: the CPU each server's threads
@@ -24,13 +24,8 @@
 import { parseArgs } from "node:util";
 import { ensureBenchModel } from "./bench_model.ts";
 import { LLAMA_SERVER, SLOTS, startLlamaServer, startTolk, type Target } from "./anchor_servers.ts";
-import {
-  cpuSeconds,
-  machineBusySeconds,
-  memory,
-  secondsBeyondBusiest,
-  threadSeconds,
-} from "./process_cpu.ts";
+import { median, OTHERS_LIMIT, paired, type Rounds, roundsRedone } from "./anchor_rounds.ts";
+import { cpuSeconds, memory, secondsBeyondBusiest, threadSeconds } from "./process_cpu.ts";
 
 const BUILD_SCRIPT = "bench/build_llama_server.sh";
 
@@ -51,6 +46,7 @@ const { values: args } = parseArgs({
     measures: { type: "string" },
     streams: { type: "string" },
     "llama-args": { type: "string" },
+    pairs: { type: "string" },
   },
 });
 const ROUNDS = Number(args.rounds ?? 5);
@@ -58,14 +54,18 @@ const TOKENS = Number(args.tokens ?? 128);
 const THREADS = (args.threads ?? "1,2").split(",").map(Number);
 const MEASURES = new Set((args.measures ?? "decode,prefill,aggregate,cpu").split(","));
 const STREAMS = (args.streams ?? "1,2,4").split(",").map(Number);
+/**
+ * Pairs of servers started one after the other for each thread count, `--rounds` rounds each,
+ * the first started alternating. One pair of processes carries a few points of its own beyond the
+ * rounds' noise (two daemons of the same code: 92–103% of each other, BENCHMARKS.md "Fourteenth
+ * session"), so the figures pool the rounds of several pairs.
+ */
+const PAIRS = Number(args.pairs ?? 1);
 /** Extra llama-server arguments, e.g. `--llama-args "--load-mode none"` (stated in the output). */
 const LLAMA_ARGS = args["llama-args"]?.split(/\s+/).filter(Boolean) ?? [];
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
+const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
+const byPair = (ratios: number[]) => ` (pairs: ${ratios.map(percent).join(", ")})`;
 
 /** A prompt of about `words` words, unique per call so no server reuses a cached prefix. */
 let promptCounter = 0;
@@ -131,78 +131,6 @@ async function complete(
 }
 
 /**
- * Waits until neither server uses the CPU (at most 5 s): llama-server's pool workers keep spinning
- * for about half a second after its last request (ggml's `poll` level 50), which took a core from
- * whichever server was measured next.
- */
-async function quiet(targets: readonly Target[]): Promise<void> {
-  const deadline = Date.now() + 5000;
-  let last = await Promise.all(targets.map((target) => cpuSeconds(target.pid)));
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const now = await Promise.all(targets.map((target) => cpuSeconds(target.pid)));
-    if (now.every((seconds, i) => seconds === last[i])) return;
-    last = now;
-  }
-}
-
-/** CPU seconds used by others than `target` and this bench (the idle server counts as other). */
-async function othersSeconds(target: Target): Promise<number> {
-  const ours = (await cpuSeconds(target.pid)) + (await cpuSeconds(Deno.pid));
-  return (await machineBusySeconds()) - ours;
-}
-
-/**
- * Share of one core that other processes may use during a measurement before its round is run
- * again. On this shared 2-core machine, helpers' short unlocked jobs (a focused test, `deno
- * check`) took 40–100% of a core in about a third of the rounds: a server measured then lost a
- * core (llama-server's two threads fell to 8–54 tok/s at their spin barriers, tolk's fell back to
- * one thread), and with 5 rounds the median ratio swung between 66% and 97% on the same two
- * servers within a minute. Quiet measurements read -4% to +4% here (tick rounding).
- */
-const OTHERS_LIMIT = 0.1;
-let redone = 0;
-
-/**
- * Runs `measure` on both targets each round, alternating who goes first. A round in which other
- * processes used more than {@link OTHERS_LIMIT} of a core during either measurement is run again
- * (at most `ROUNDS` extra times per measure, after which disturbed rounds count as they are).
- */
-async function paired(
-  targets: [Target, Target],
-  measure: (target: Target) => Promise<number>,
-): Promise<{ tolk: number; llama: number; ratio: number }> {
-  const values: Record<string, number[]> = { tolk: [], "llama-server": [] };
-  const ratios: number[] = [];
-  let retries = ROUNDS;
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 ? [...targets].reverse() : targets;
-    const pair: Record<string, number> = {};
-    let disturbed = false;
-    for (const target of order) {
-      await quiet(targets);
-      const [others, start] = [await othersSeconds(target), performance.now()];
-      pair[target.name] = await measure(target);
-      const seconds = (performance.now() - start) / 1000;
-      disturbed ||= ((await othersSeconds(target)) - others) / seconds > OTHERS_LIMIT;
-    }
-    if (disturbed && retries-- > 0) {
-      redone++;
-      round--;
-      continue;
-    }
-    values.tolk.push(pair.tolk);
-    values["llama-server"].push(pair["llama-server"]);
-    ratios.push(pair.tolk / pair["llama-server"]);
-  }
-  return {
-    tolk: median(values.tolk),
-    llama: median(values["llama-server"]),
-    ratio: median(ratios),
-  };
-}
-
-/**
  * A client's view of generation speed: the tokens after the first (`usage.completion_tokens` - 1)
  * over the seconds from the first SSE chunk with content to the end of the stream, so neither the
  * prompt nor the first token's wait counts. llama-server streams one chunk per token; tolk sends
@@ -246,7 +174,68 @@ const otherThreadsShare = (streams: number, threads: number) => async (target: T
   return secondsBeyondBusiest(before, await threadSeconds(target.pid), threads) / seconds * 100;
 };
 
+let prefillTokens = 0;
 const PREFILL_WORDS = 700; // about 1,500 tokens with the bench model's vocabulary
+
+/** Each server's resident memory once started and idle, in MB. */
+const idleRss = new Map<Target, number>();
+
+/**
+ * Starts tolk and llama-server one after the other (`llamaFirst`: the other way round), noting
+ * each one's idle memory.
+ */
+async function startBoth(
+  starts: [tolk: () => Promise<Target>, llama: () => Promise<Target>],
+  llamaFirst: boolean,
+): Promise<[Target, Target]> {
+  const started: Target[] = [];
+  for (const index of llamaFirst ? [1, 0] : [0, 1]) started[index] = await starts[index]();
+  for (const target of started) idleRss.set(target, (await memory(target.pid)).rss);
+  return [started[0], started[1]];
+}
+
+/** Every measure asked for, on one pair of servers, each measure's rounds given to `pool`. */
+async function measureAll(
+  targets: [Target, Target],
+  threads: number,
+  pool: (measure: string, rounds: Rounds, digits?: number, withRatio?: boolean) => void,
+): Promise<void> {
+  const [tolk] = targets;
+  for (const target of targets) await complete(target, promptOf(20), 8, false); // warm-up
+  if (MEASURES.has("decode")) {
+    console.error(`threads ${threads}: decode …`);
+    pool("decode tok/s, 1 stream", await paired(targets, decodeRate, ROUNDS));
+  }
+  if (MEASURES.has("prefill")) {
+    console.error(`threads ${threads}: prefill …`);
+    prefillTokens = (await complete(tolk, promptOf(PREFILL_WORDS), 1, false)).promptTokens;
+    pool(`prefill tok/s, ${PREFILL_WORDS}-word prompt`, await paired(targets, prefillRate, ROUNDS));
+  }
+  for (const streams of MEASURES.has("aggregate") ? STREAMS : []) {
+    console.error(`threads ${threads}: aggregate, ${streams} streams …`);
+    const label = `aggregate tok/s, ${streams} stream${streams > 1 ? "s" : ""}`;
+    pool(label, await paired(targets, aggregateRate(streams), ROUNDS));
+  }
+  if (MEASURES.has("cpu")) {
+    console.error(`threads ${threads}: CPU per token …`);
+    pool(
+      "CPU ms per token (prompt + output), 4 streams",
+      await paired(targets, cpuPerToken(4), ROUNDS),
+      2,
+    );
+  }
+  if (MEASURES.has("threads")) {
+    console.error(`threads ${threads}: CPU beside the computing threads …`);
+    // Clock ticks of 10 ms over a 2–3 s round: a per-round ratio of such small shares is noise.
+    const share = await paired(targets, otherThreadsShare(4, threads), ROUNDS);
+    pool(
+      `% of a core used by threads beyond the ${threads} busiest, 4 streamed requests`,
+      share,
+      1,
+      false,
+    );
+  }
+}
 
 try {
   await Deno.stat(LLAMA_SERVER);
@@ -259,79 +248,68 @@ const loadAtStart = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(
 const rows: string[] = [];
 const decodeByThreads: number[] = [];
 const aggregateByThreads: number[] = [];
-let prefillTokens = 0;
 for (const threads of THREADS) {
-  console.error(`threads ${threads}: starting both servers …`);
-  const tolk = await startTolk(model, threads);
-  const llama = await startLlamaServer(model, threads, 2048, LLAMA_ARGS);
-  try {
-    const targets: [Target, Target] = [tolk, llama];
-    const idle = { tolk: await memory(tolk.pid), llama: await memory(llama.pid) };
-    for (const target of targets) await complete(target, promptOf(20), 8, false); // warm-up
-    const row = (measure: string, r: { tolk: number; llama: number; ratio: number }, digits = 1) =>
-      rows.push(
-        `| ${measure} | ${threads} | ${r.tolk.toFixed(digits)} | ${r.llama.toFixed(digits)} | ${
-          Number.isNaN(r.ratio) ? "" : `${(r.ratio * 100).toFixed(0)}%`
-        } |`,
-      );
-    if (MEASURES.has("decode")) {
-      console.error(`threads ${threads}: decode …`);
-      const decode = await paired(targets, decodeRate);
-      row("decode tok/s, 1 stream", decode);
-      decodeByThreads.push(decode.tolk);
+  /** Every measure's rounds over all pairs, in the order measured. */
+  const pooled = new Map<
+    string,
+    Rounds & { digits: number; withRatio: boolean; byPair: number[] }
+  >();
+  const pool = (measure: string, rounds: Rounds, digits = 1, withRatio = true) => {
+    const all = pooled.get(measure) ??
+      { tolk: [], llama: [], ratios: [], digits, withRatio, byPair: [] };
+    all.tolk.push(...rounds.tolk);
+    all.llama.push(...rounds.llama);
+    all.ratios.push(...rounds.ratios);
+    all.byPair.push(median(rounds.ratios));
+    pooled.set(measure, all);
+  };
+  const rss = { tolk: [] as string[], llama: [] as string[] };
+  for (let pair = 0; pair < PAIRS; pair++) {
+    console.error(`threads ${threads}, pair ${pair + 1} of ${PAIRS}: starting both servers …`);
+    const [tolk, llama] = await startBoth([
+      () => startTolk(model, threads),
+      () => startLlamaServer(model, threads, 2048, LLAMA_ARGS),
+    ], pair % 2 === 1);
+    try {
+      await measureAll([tolk, llama], threads, pool);
+      const after = { tolk: await memory(tolk.pid), llama: await memory(llama.pid) };
+      rss.tolk.push(`${idleRss.get(tolk)!.toFixed(0)} → ${after.tolk.peak.toFixed(0)}`);
+      rss.llama.push(`${idleRss.get(llama)!.toFixed(0)} → ${after.llama.peak.toFixed(0)}`);
+    } finally {
+      await tolk.stop();
+      await llama.stop();
     }
-    if (MEASURES.has("prefill")) {
-      console.error(`threads ${threads}: prefill …`);
-      prefillTokens = (await complete(tolk, promptOf(PREFILL_WORDS), 1, false)).promptTokens;
-      row(`prefill tok/s, ${prefillTokens}-token prompt`, await paired(targets, prefillRate));
-    }
-    for (const streams of MEASURES.has("aggregate") ? STREAMS : []) {
-      console.error(`threads ${threads}: aggregate, ${streams} streams …`);
-      const aggregate = await paired(targets, aggregateRate(streams));
-      row(`aggregate tok/s, ${streams} stream${streams > 1 ? "s" : ""}`, aggregate);
-      if (streams === 4) aggregateByThreads.push(aggregate.tolk);
-    }
-    if (MEASURES.has("cpu")) {
-      console.error(`threads ${threads}: CPU per token …`);
-      row(
-        "CPU ms per token (prompt + output), 4 streams",
-        await paired(targets, cpuPerToken(4)),
-        2,
-      );
-    }
-    if (MEASURES.has("threads")) {
-      console.error(`threads ${threads}: CPU beside the computing threads …`);
-      // Clock ticks of 10 ms over a 2–3 s round: a per-round ratio of such small shares is noise.
-      const share = await paired(targets, otherThreadsShare(4, threads));
-      row(`% of a core used by threads beyond the ${threads} busiest, 4 streamed requests`, {
-        ...share,
-        ratio: NaN,
-      });
-    }
-    const after = { tolk: await memory(tolk.pid), llama: await memory(llama.pid) };
-    rows.push(
-      `| RSS MB idle → peak | ${threads} | ${idle.tolk.rss.toFixed(0)} → ${
-        after.tolk.peak.toFixed(0)
-      } | ${idle.llama.rss.toFixed(0)} → ${after.llama.peak.toFixed(0)} | |`,
-    );
-  } finally {
-    await tolk.stop();
-    await llama.stop();
   }
+  for (const [measure, all] of pooled) {
+    const [tolk, llama, ratio] = [median(all.tolk), median(all.llama), median(all.ratios)];
+    rows.push(
+      `| ${measure} | ${threads} | ${tolk.toFixed(all.digits)} | ${llama.toFixed(all.digits)} | ${
+        all.withRatio ? `${percent(ratio)}${PAIRS > 1 ? byPair(all.byPair) : ""}` : ""
+      } |`,
+    );
+    if (measure === "decode tok/s, 1 stream") decodeByThreads.push(tolk);
+    if (measure === "aggregate tok/s, 4 streams") aggregateByThreads.push(tolk);
+  }
+  rows.push(
+    `| RSS MB idle → peak | ${threads} | ${rss.tolk.join(", ")} | ${rss.llama.join(", ")} | |`,
+  );
 }
 
 const loadAtEnd = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
 const cpu = (await Deno.readTextFile("/proc/cpuinfo")).match(/model name\s*:\s*(.*)/)?.[1];
 console.log(`Model: random llama, 97.2M parameters, q8_0 (bench/.models/bench-100m-q8_0.gguf).
-Machine: ${navigator.hardwareConcurrency} vCPU, ${cpu}. ${ROUNDS} alternating rounds, both servers
-up at once, greedy, exactly ${TOKENS} tokens per generation (${prefillTokens}-token prompt for
-prefill); each figure is the median over rounds, the ratio the median of per-round ratios.
+Machine: ${navigator.hardwareConcurrency} vCPU, ${cpu}. ${ROUNDS} alternating rounds on each of
+${PAIRS} pair(s) of servers (started one after the other, the first alternating; both up at once),
+greedy, exactly ${TOKENS} tokens per generation (${prefillTokens}-token prompt for prefill); each
+figure is the median over all rounds, the ratio the median of per-round ratios.
 llama-server: \`-t N -tb N -np ${SLOTS} -c ${2048 * SLOTS} --cache-ram 0${
   LLAMA_ARGS.map((arg) => ` ${arg}`).join("")
 }\` (2048 tokens per slot,
 tolk's context for this model); tolk: \`--threads N --max-concurrent-requests ${SLOTS}\`.
 Load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAtEnd} at the end. Rounds run
-again because other processes used more than ${OTHERS_LIMIT * 100}% of a core meanwhile: ${redone}.
+again because other processes used more than ${
+  OTHERS_LIMIT * 100
+}% of a core meanwhile: ${roundsRedone()}.
 
 | measure | threads | tolk | llama-server | tolk / llama-server |
 |---|---|---|---|---|
