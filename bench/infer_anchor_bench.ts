@@ -64,6 +64,10 @@ const PAIRS = Number(args.pairs ?? 1);
 /** Extra llama-server arguments, e.g. `--llama-args "--load-mode none"` (stated in the output). */
 const LLAMA_ARGS = args["llama-args"]?.split(/\s+/).filter(Boolean) ?? [];
 
+/** The rows the rule "more threads is never slower" reads. */
+const DECODE_MEASURE = "decode tok/s, 1 stream";
+const aggregateMeasure = (streams: number) =>
+  `aggregate tok/s, ${streams} stream${streams > 1 ? "s" : ""}`;
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
 const byPair = (ratios: number[]) => ` (pairs: ${ratios.map(percent).join(", ")})`;
 
@@ -204,7 +208,7 @@ async function measureAll(
   for (const target of targets) await complete(target, promptOf(20), 8, false); // warm-up
   if (MEASURES.has("decode")) {
     console.error(`threads ${threads}: decode …`);
-    pool("decode tok/s, 1 stream", await paired(targets, decodeRate, ROUNDS));
+    pool(DECODE_MEASURE, await paired(targets, decodeRate, ROUNDS));
   }
   if (MEASURES.has("prefill")) {
     console.error(`threads ${threads}: prefill …`);
@@ -213,8 +217,7 @@ async function measureAll(
   }
   for (const streams of MEASURES.has("aggregate") ? STREAMS : []) {
     console.error(`threads ${threads}: aggregate, ${streams} streams …`);
-    const label = `aggregate tok/s, ${streams} stream${streams > 1 ? "s" : ""}`;
-    pool(label, await paired(targets, aggregateRate(streams), ROUNDS));
+    pool(aggregateMeasure(streams), await paired(targets, aggregateRate(streams), ROUNDS));
   }
   if (MEASURES.has("cpu")) {
     console.error(`threads ${threads}: CPU per token …`);
@@ -287,8 +290,8 @@ for (const threads of THREADS) {
         all.withRatio ? `${percent(ratio)}${PAIRS > 1 ? byPair(all.byPair) : ""}` : ""
       } |`,
     );
-    if (measure === "decode tok/s, 1 stream") decodeByThreads.push(tolk);
-    if (measure === "aggregate tok/s, 4 streams") aggregateByThreads.push(tolk);
+    if (measure === DECODE_MEASURE) decodeByThreads.push(tolk);
+    if (measure === aggregateMeasure(4)) aggregateByThreads.push(tolk);
   }
   rows.push(
     `| RSS MB idle → peak | ${threads} | ${rss.tolk.join(", ")} | ${rss.llama.join(", ")} | |`,

@@ -11,7 +11,7 @@ Deno.test("reusedPrefix reads a long prompt from the tile boundary before a ragg
 Deno.test("reusedPrefix keeps every shared token when reading its ragged end again costs more", () => {
   // A short follow-up after a long conversation: 20 tokens to read.
   assert.equal(reusedPrefix(1000, 1020, 768), 1000);
-  // 5 ragged tokens of a 768-wide model cost more than the tiles of 360 new tokens (5·6·768 = 64·360).
+  // 5 ragged tokens of a 768-wide model cost as much as the tiles of 360 new ones (5·6·768 = 64·360).
   assert.equal(reusedPrefix(5, 365, 768), 5);
   assert.equal(reusedPrefix(5, 366, 768), 0);
   // A wider model: its tokens' weights cost more, the same prompt keeps the prefix.
