@@ -14,7 +14,7 @@ import type { BatchToken, NativeContext } from "./native_context.ts";
 import type { CpuContention } from "./cpu_contention.ts";
 import { type HiddenSegment, HiddenSegmentFilter, partialEnd } from "./hidden_segments.ts";
 import type { StopReason } from "./generation.ts";
-import { reusedPrefix } from "./prompt_reuse.ts";
+import { chooseSlot, reusedPrefix } from "./prompt_reuse.ts";
 
 /** One generation for {@link BatchDecoder.start}: plain data, as it crosses to the decode worker. */
 export interface DecodeJob {
@@ -53,6 +53,8 @@ interface Slot {
   index: number;
   /** Tokens whose cells this sequence holds, in order from position 0. */
   cached: number[];
+  /** When a generation last took it (0: never). */
+  usedAt: number;
   generation?: Generation;
 }
 
@@ -73,6 +75,7 @@ interface Generation {
 }
 
 let startCounter = 0;
+let useCounter = 0;
 
 /**
  * The decode loop over one native context with `sequences` sequences, one synchronous
@@ -100,7 +103,11 @@ export class BatchDecoder {
     this.#events = options.events;
     this.#model = model;
     this.#context = context;
-    this.#slots = Array.from({ length: options.sequences }, (_, index) => ({ index, cached: [] }));
+    this.#slots = Array.from({ length: options.sequences }, (_, index) => ({
+      index,
+      cached: [],
+      usedAt: 0,
+    }));
   }
 
   /** Threads the last step computed with (0 before the first). */
@@ -191,6 +198,7 @@ export class BatchDecoder {
         continue;
       }
       const slot = this.#pickSlot(job.prompt);
+      slot.usedAt = ++useCounter;
       slot.generation = {
         job,
         slot,
@@ -207,21 +215,15 @@ export class BatchDecoder {
     }
   }
 
-  /** The free slot whose kept tokens share the longest prefix with `prompt` (prompt cache). */
+  /** The free slot for `prompt`, holding the part of it worth keeping (prompt_reuse.ts). */
   #pickSlot(prompt: readonly number[]): Slot {
-    let best: Slot | undefined, bestShared = -1;
-    for (const slot of this.#slots) {
-      if (slot.generation) continue;
-      const shared = commonPrefix(slot.cached, prompt);
-      if (shared > bestShared) [best, bestShared] = [slot, shared];
-    }
-    const slot = best!;
+    const { slot, shared } = chooseSlot(this.#slots.filter((slot) => !slot.generation), prompt);
     // At least the last prompt token is read again: its logits pick the first answer token. With a
     // stream per slot a sequence's cells start at cell 0, so a long prompt can start on an attention
     // tile's boundary (prompt_reuse.ts); in a shared stream its cells lie wherever cells were free.
     const keep = this.#context.streams
-      ? reusedPrefix(bestShared, prompt.length, this.#model.embeddingSize)
-      : Math.min(bestShared, prompt.length - 1);
+      ? reusedPrefix(shared, prompt.length, this.#model.embeddingSize)
+      : Math.min(shared, prompt.length - 1);
     if (keep < slot.cached.length) {
       this.#context.forget(slot.index, keep);
       slot.cached.length = keep;
@@ -379,12 +381,6 @@ export class BatchDecoder {
       completionTokens: generation.generated,
     });
   }
-}
-
-function commonPrefix(a: readonly number[], b: readonly number[]): number {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return i;
 }
 
 /** Whether `tokens` (past `from`) ends with `tail`. */

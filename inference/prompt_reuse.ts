@@ -1,5 +1,13 @@
 /**
- * How much of a slot's kept tokens a new prompt reuses (the prompt cache).
+ * Which slot a new prompt goes to, and how much of the slot's kept tokens it reuses (the prompt
+ * cache).
+ *
+ * A slot keeps its last generation's cells. A prompt goes to the free slot whose kept tokens
+ * share the longest prefix with it when they share at least {@link MIN_SHARED_SHARE} of it (a
+ * follow-up, the same long system prompt); a prompt that shares less (a chat template's first
+ * tokens) goes to the least recently used free slot, so it does not take the cells of a
+ * conversation that may come back, as llama-server chooses (`--slot-prompt-similarity` 0.1, then
+ * the least recently used slot).
  *
  * Reusing every shared token is not always cheapest. llama.cpp's flash attention on the CPU reads
  * a prompt in tiles of {@link ATTENTION_TILE} query rows against as many KV cells, and skips a tile
@@ -31,4 +39,39 @@ export function reusedPrefix(shared: number, promptLength: number, embeddingSize
   const ragged = keep % ATTENTION_TILE;
   const toRead = promptLength - keep;
   return ragged * 6 * embeddingSize < ATTENTION_TILE * toRead ? keep - ragged : keep;
+}
+
+/** Least share of a prompt a slot's kept tokens must hold for the prompt to go there. */
+export const MIN_SHARED_SHARE = 0.1;
+
+/** A slot as the prompt cache sees it. */
+export interface CachingSlot {
+  /** Tokens whose cells the slot holds, from position 0. */
+  readonly cached: readonly number[];
+  /** When a generation last took it (0: never). */
+  readonly usedAt: number;
+}
+
+/**
+ * The slot of `free` (at least one) that `prompt` goes to, and how many of its first tokens that
+ * slot's cells hold.
+ */
+export function chooseSlot<S extends CachingSlot>(
+  free: readonly S[],
+  prompt: readonly number[],
+): { slot: S; shared: number } {
+  let best = free[0], bestShared = -1;
+  for (const slot of free) {
+    const shared = commonPrefix(slot.cached, prompt);
+    if (shared > bestShared) [best, bestShared] = [slot, shared];
+  }
+  if (bestShared >= MIN_SHARED_SHARE * prompt.length) return { slot: best, shared: bestShared };
+  const oldest = free.reduce((older, slot) => slot.usedAt < older.usedAt ? slot : older);
+  return { slot: oldest, shared: commonPrefix(oldest.cached, prompt) };
+}
+
+function commonPrefix(a: readonly number[], b: readonly number[]): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
 }

@@ -152,7 +152,7 @@ for (const { name, streams } of KV_LAYOUTS) {
 }
 
 /** Answers to `prompts` read one after another by one decoder of one slot (so its cells are reused). */
-async function answersInOneSlot(prompts: number[][]): Promise<string[]> {
+async function answersInOneSlot(prompts: number[][], maxTokens = 12): Promise<string[]> {
   const { model, context, close } = await tinyContext({
     cells: 512,
     sequences: 1,
@@ -176,7 +176,7 @@ async function answersInOneSlot(prompts: number[][]): Promise<string[]> {
       decoder.start({
         id,
         prompt,
-        maxTokens: 12,
+        maxTokens,
         sampler: { temperature: 0, topP: 1, seed: 1 },
         stopTokenSequences: [],
         stopTexts: [],
@@ -208,5 +208,60 @@ Deno.test({
       prompts.map(async (prompt) => (await answersInOneSlot([prompt]))[0]),
     );
     assert.deepEqual(reused, fresh);
+  },
+});
+
+Deno.test({
+  name:
+    "BatchDecoder gives a prompt sharing only a template's first tokens the least recently used " +
+    "slot, so a conversation's cells stay for its follow-up",
+  ...NATIVE,
+  async fn() {
+    const { model, context, close } = await tinyContext({
+      cells: 512,
+      sequences: 2,
+      batchSize: 32,
+      threads: 1,
+      streams: true,
+    });
+    const texts = new Map<number, string>();
+    const decoder = new BatchDecoder(model, context, {
+      sequences: 2,
+      contention: new CpuContention(fakeProc([]), { cores: 1, pid: OWN_PID }),
+      events: {
+        text() {},
+        end: (id, result) => texts.set(id, result.text),
+        fail: (_, reason) => assert.fail(reason),
+      },
+    });
+    /** Steps the decoder takes to answer `prompt` with one token: one per 32 tokens it reads. */
+    const stepsFor = (id: number, prompt: number[]) => {
+      decoder.start({
+        id,
+        prompt,
+        maxTokens: 1,
+        sampler: { temperature: 0, topP: 1, seed: 1 },
+        stopTokenSequences: [],
+        stopTexts: [],
+      });
+      let steps = 0;
+      for (; decoder.busy; steps++) decoder.step();
+      return steps;
+    };
+    const tokens = (from: number, length: number) =>
+      Array.from({ length }, (_, i) => 5 + ((from + i) * 37) % 390);
+    const conversation = tokens(0, 200);
+    const followUp = [...conversation, ...tokens(2000, 20)];
+    try {
+      assert.equal(stepsFor(1, conversation), 7);
+      // Shares 3 tokens (1.5%) with the conversation's cells: the other, never used slot.
+      assert.equal(stepsFor(2, [...conversation.slice(0, 3), ...tokens(1000, 197)]), 7);
+      // The conversation's 200 tokens are still in its slot's cells: 20 to read, one step.
+      assert.equal(stepsFor(3, followUp), 1);
+    } finally {
+      decoder.close();
+      await close();
+    }
+    assert.equal(texts.get(3), (await answersInOneSlot([followUp], 1))[0]);
   },
 });

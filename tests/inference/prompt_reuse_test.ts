@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ATTENTION_TILE, reusedPrefix } from "../../inference/prompt_reuse.ts";
+import { ATTENTION_TILE, chooseSlot, reusedPrefix } from "../../inference/prompt_reuse.ts";
 
 Deno.test("reusedPrefix reads a long prompt from the tile boundary before a ragged kept prefix", () => {
   // The chat template's 5 tokens before an 1,855-token prompt, a 768-wide model (the bench's).
@@ -25,4 +25,21 @@ Deno.test("reusedPrefix always reads the prompt's last token again", () => {
   assert.equal(reusedPrefix(0, 1, 768), 0);
   // All 100 shared: 99 kept, and its 35 ragged tokens cost more than the one token to read.
   assert.equal(reusedPrefix(200, 100, 64), 99);
+});
+
+Deno.test("chooseSlot takes the slot sharing the most when it shares a tenth of the prompt, else the least recently used", () => {
+  const prompt = Array.from({ length: 100 }, (_, i) => i);
+  const conversation = { cached: prompt.slice(0, 40), usedAt: 5 };
+  const template = { cached: [...prompt.slice(0, 3), 999], usedAt: 2 };
+  const oldest = { cached: [7, 7], usedAt: 1 };
+  const never = { cached: [], usedAt: 0 };
+  assert.deepEqual(chooseSlot([template, conversation, oldest], prompt), {
+    slot: conversation,
+    shared: 40,
+  });
+  assert.deepEqual(chooseSlot([template, oldest, never], prompt), { slot: never, shared: 0 });
+  assert.deepEqual(chooseSlot([template, oldest], prompt), { slot: oldest, shared: 0 });
+  // 10 of 100 shared is a tenth: that slot.
+  const tenth = { cached: prompt.slice(0, 10), usedAt: 9 };
+  assert.deepEqual(chooseSlot([oldest, tenth], prompt), { slot: tenth, shared: 10 });
 });
