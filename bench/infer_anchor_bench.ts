@@ -205,7 +205,13 @@ async function measureAll(
   pool: (measure: string, rounds: Rounds, digits?: number, withRatio?: boolean) => void,
 ): Promise<void> {
   const [tolk] = targets;
-  for (const target of targets) await complete(target, promptOf(20), 8, false); // warm-up
+  // Warm-up: every slot generates once, so no measured round is a slot's first (tolk takes a
+  // slot's KV memory as it fills, and llama.cpp's first touch of a page costs a fault).
+  for (const target of targets) {
+    await Promise.all(
+      Array.from({ length: SLOTS }, () => complete(target, promptOf(20), TOKENS, false)),
+    );
+  }
   if (MEASURES.has("decode")) {
     console.error(`threads ${threads}: decode …`);
     pool(DECODE_MEASURE, await paired(targets, decodeRate, ROUNDS));
