@@ -75,7 +75,6 @@ interface Generation {
 }
 
 let startCounter = 0;
-let useCounter = 0;
 
 /**
  * The decode loop over one native context with `sequences` sequences, one synchronous
@@ -198,13 +197,14 @@ export class BatchDecoder {
         continue;
       }
       const slot = this.#pickSlot(job.prompt);
-      slot.usedAt = ++useCounter;
+      const started = ++startCounter;
+      slot.usedAt = started;
       slot.generation = {
         job,
         slot,
         tokens: [...job.prompt],
         generated: 0,
-        started: startCounter++,
+        started,
         sampler,
         decoder: new TextDecoder("utf-8"),
         hidden: new HiddenSegmentFilter(job.hidden ?? []),
