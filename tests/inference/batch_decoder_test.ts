@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { loadLlama } from "../../inference/llama_runtime.ts";
 import { BatchDecoder, type DecodeResult } from "../../inference/batch_decoder.ts";
 import { CpuContention } from "../../inference/cpu_contention.ts";
-import { LlamaNative } from "../../inference/llama_native.ts";
-import type { NativeContextOptions } from "../../inference/native_context.ts";
+import { LlamaNative, type NativeModel } from "../../inference/llama_native.ts";
+import type { NativeContext, NativeContextOptions } from "../../inference/native_context.ts";
 import { NATIVE_SANITIZERS as NATIVE } from "../support/infer_app.ts";
 import { TINY_GGUF } from "../support/infer_daemon.ts";
 import { fakeProc, type FakeTask, OWN_PID } from "../support/fake_proc.ts";
@@ -20,6 +20,19 @@ async function tinyContext(options: NativeContextOptions) {
     await llama.dispose();
   };
   return { model, context, close };
+}
+
+/** A decoder of `sequences` slots on one core no other process wants; `end` gets each result. */
+function quietDecoder(
+  { model, context }: { model: NativeModel; context: NativeContext },
+  sequences: number,
+  end: (id: number, result: DecodeResult) => void,
+): BatchDecoder {
+  return new BatchDecoder(model, context, {
+    sequences,
+    contention: new CpuContention(fakeProc([]), { cores: 1, pid: OWN_PID }),
+    events: { text() {}, end, fail: (_, reason) => assert.fail(reason) },
+  });
 }
 
 /**
@@ -112,15 +125,7 @@ for (const { name, streams } of KV_LAYOUTS) {
         streams,
       });
       const results = new Map<number, DecodeResult>();
-      const decoder = new BatchDecoder(model, context, {
-        sequences: 2,
-        contention: new CpuContention(fakeProc([]), { cores: 1, pid: OWN_PID }),
-        events: {
-          text() {},
-          end: (id, result) => results.set(id, result),
-          fail: (_, reason) => assert.fail(reason),
-        },
-      });
+      const decoder = quietDecoder({ model, context }, 2, (id, result) => results.set(id, result));
       const job = (id: number) => ({
         id,
         prompt: Array.from({ length: 100 }, (_, i) => 5 + (i * (id + 3)) % 200),
@@ -161,15 +166,7 @@ async function answersInOneSlot(prompts: number[][], maxTokens = 12): Promise<st
     streams: true,
   });
   const texts: string[] = [];
-  const decoder = new BatchDecoder(model, context, {
-    sequences: 1,
-    contention: new CpuContention(fakeProc([]), { cores: 1, pid: OWN_PID }),
-    events: {
-      text() {},
-      end: (_, result) => texts.push(result.text),
-      fail: (_, reason) => assert.fail(reason),
-    },
-  });
+  const decoder = quietDecoder({ model, context }, 1, (_, result) => texts.push(result.text));
   try {
     assert.equal(model.embeddingSize, 64); // tests/fixtures/make_tiny_gguf.py's "tiny"
     prompts.forEach((prompt, id) => {
@@ -225,15 +222,7 @@ Deno.test({
       streams: true,
     });
     const texts = new Map<number, string>();
-    const decoder = new BatchDecoder(model, context, {
-      sequences: 2,
-      contention: new CpuContention(fakeProc([]), { cores: 1, pid: OWN_PID }),
-      events: {
-        text() {},
-        end: (id, result) => texts.set(id, result.text),
-        fail: (_, reason) => assert.fail(reason),
-      },
-    });
+    const decoder = quietDecoder({ model, context }, 2, (id, result) => texts.set(id, result.text));
     /** Steps the decoder takes to answer `prompt` with one token: one per 32 tokens it reads. */
     const stepsFor = (id: number, prompt: number[]) => {
       decoder.start({
