@@ -255,13 +255,24 @@ export class BatchDecoder {
     if (waiting.length) this.#makeRoom(decoding + smallestPrompt, false);
     this.#makeRoom(decoding, true);
     let free = this.#context.cells - this.#held();
+    let planned = 0;
     for (const generation of generations) {
+      const pending = pendingOf(generation);
+      const started = generation.slot.cached.length > 0 && pending > 1; // a prompt part-read
+      if (pending > 1 && !started && pending > free - generations.length) continue;
+      const count = Math.min(pending, this.#context.batchSize - planned, free);
+      if (count <= 0) continue;
+      free -= count;
+      planned += count;
+      fed.set(generation, count);
+    }
+    // The batch goes in sequence order: with a KV stream per sequence, llama.cpp puts into one
+    // micro-batch only sequences whose ids follow each other in the batch (`split_equal`), and
+    // each further micro-batch reads all the weights again (BENCHMARKS.md, fifteenth session).
+    const inSequenceOrder = [...fed].sort(([a], [b]) => a.slot.index - b.slot.index);
+    for (const [generation, count] of inSequenceOrder) {
       const { slot } = generation;
       const pending = pendingOf(generation);
-      const started = slot.cached.length > 0 && pending > 1; // a prompt already part-read
-      if (pending > 1 && !started && pending > free - generations.length) continue;
-      const count = Math.min(pending, this.#context.batchSize - tokens.length, free);
-      if (count <= 0) continue;
       for (let i = 0; i < count; i++) {
         const position = slot.cached.length + i;
         const last = i === pending - 1;
@@ -273,8 +284,6 @@ export class BatchDecoder {
           output: last,
         });
       }
-      free -= count;
-      fed.set(generation, count);
     }
     return { tokens, outputs, fed };
   }

@@ -254,3 +254,57 @@ Deno.test({
     assert.equal(texts.get(3), (await answersInOneSlot([followUp], 1))[0]);
   },
 });
+
+Deno.test({
+  name:
+    "BatchDecoder gives llama.cpp each step's tokens in sequence order, so streams decode in one " +
+    "micro-batch",
+  ...NATIVE,
+  async fn() {
+    const { model, context, close } = await tinyContext({
+      cells: 256,
+      sequences: 3,
+      batchSize: 64,
+      threads: 1,
+      streams: true,
+    });
+    // Each call's sequences, as the decoder hands them over (the context decodes them as ever).
+    const orders: number[][] = [];
+    const decode = context.decode.bind(context);
+    context.decode = (tokens) => {
+      orders.push(tokens.map((token) => token.sequence));
+      return decode(tokens);
+    };
+    const texts = new Map<number, string>();
+    const decoder = quietDecoder({ model, context }, 3, (id, result) => texts.set(id, result.text));
+    const start = (id: number) =>
+      decoder.start({
+        id,
+        prompt: Array.from({ length: 20 }, (_, i) => 5 + ((id * 100 + i) * 37) % 390),
+        maxTokens: 12,
+        sampler: { temperature: 0, topP: 1, seed: 1 },
+        stopTokenSequences: [],
+        stopTexts: [],
+      });
+    try {
+      // Job 1 leaves slot 0 the most recently used: jobs 2 and 3 take slots 1 and 2, and job 4,
+      // started later, slot 0, so oldest first would be slots 1, 2, 0.
+      start(1);
+      while (decoder.busy) decoder.step();
+      start(2);
+      start(3);
+      for (let step = 0; step < 3; step++) decoder.step();
+      start(4);
+      while (decoder.busy) decoder.step();
+      const allThree = orders.filter((order) => new Set(order).size === 3);
+      assert.ok(allThree.length >= 5, `steps with all three sequences: ${allThree.length}`);
+      for (const order of orders) {
+        assert.deepEqual(order, order.toSorted((a, b) => a - b), `sequences ${order.join(" ")}`);
+      }
+      assert.equal(texts.size, 4);
+    } finally {
+      decoder.close();
+      await close();
+    }
+  },
+});
