@@ -217,7 +217,9 @@ export class BatchDecoder {
 
   /** The free slot for `prompt`, holding the part of it worth keeping (prompt_reuse.ts). */
   #pickSlot(prompt: readonly number[]): Slot {
-    const { slot, shared } = chooseSlot(this.#slots.filter((slot) => !slot.generation), prompt);
+    const free = this.#slots.filter((slot) => !slot.generation);
+    const generating = this.#context.streams ? this.#slots.filter((slot) => slot.generation) : [];
+    const { slot, shared } = chooseSlot(free, prompt, generating.map((slot) => slot.index));
     // At least the last prompt token is read again: its logits pick the first answer token. With a
     // stream per slot a sequence's cells start at cell 0, so a long prompt can start on an attention
     // tile's boundary (prompt_reuse.ts); in a shared stream its cells lie wherever cells were free.
@@ -233,7 +235,7 @@ export class BatchDecoder {
 
   /**
    * The next step's tokens: one per generating sequence first (oldest first), then prompt chunks,
-   * as many as the batch and the free cells take. A prompt starts only when all of it fits in the
+   * as many as the batch and the free cells take, handed over in sequence order. A prompt starts only when all of it fits in the
    * free cells, so a full cache finishes what it runs instead of thrashing.
    */
   #planStep(): {

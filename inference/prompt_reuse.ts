@@ -24,6 +24,13 @@
  * per token read, about 64 · 4·d flops. So the ragged end of the prefix is read again when
  * `ragged · 6·d < 64 · tokens to read` (for a 768-wide model and 5 ragged tokens: prompts of more
  * than 360 new tokens), and a short follow-up after a long conversation keeps every cell.
+ *
+ * With a KV stream per slot, llama.cpp decodes together only sequences whose ids follow each other
+ * (`split_equal`): two generations in slots 0 and 2 take two micro-batches per step, each reading
+ * all the weights (30% longer steps on the bench model, BENCHMARKS.md "Fifteenth session"). So the
+ * least recently used slot is taken among the free slots that leave the generating ones in the
+ * fewest runs of consecutive ids: next to them when one is free. A prompt that shares a tenth
+ * still goes where its cells are; reading it again would cost more.
  */
 
 /** Query rows and KV cells of one flash-attention tile in llama.cpp's CPU kernel. */
@@ -46,6 +53,8 @@ export const MIN_SHARED_SHARE = 0.1;
 
 /** A slot as the prompt cache sees it. */
 export interface CachingSlot {
+  /** Its sequence's id. */
+  readonly index: number;
   /** Tokens whose cells the slot holds, from position 0. */
   readonly cached: readonly number[];
   /** When a generation last took it (0: never). */
@@ -54,11 +63,13 @@ export interface CachingSlot {
 
 /**
  * The slot of `free` (at least one) that `prompt` goes to, and how many of its first tokens that
- * slot's cells hold.
+ * slot's cells hold. `generating`: the ids of the slots generating, when their sequences decode
+ * together only in runs of consecutive ids (a KV stream per slot); else empty.
  */
 export function chooseSlot<S extends CachingSlot>(
   free: readonly S[],
   prompt: readonly number[],
+  generating: readonly number[] = [],
 ): { slot: S; shared: number } {
   let best = free[0], bestShared = -1;
   for (const slot of free) {
@@ -66,8 +77,17 @@ export function chooseSlot<S extends CachingSlot>(
     if (shared > bestShared) [best, bestShared] = [slot, shared];
   }
   if (bestShared >= MIN_SHARED_SHARE * prompt.length) return { slot: best, shared: bestShared };
-  const oldest = free.reduce((older, slot) => slot.usedAt < older.usedAt ? slot : older);
+  const runsWith = (slot: S) => runs([...generating, slot.index]);
+  const fewest = Math.min(...free.map(runsWith));
+  const oldest = free.filter((slot) => runsWith(slot) === fewest)
+    .reduce((older, slot) => slot.usedAt < older.usedAt ? slot : older);
   return { slot: oldest, shared: commonPrefix(oldest.cached, prompt) };
+}
+
+/** Runs of consecutive numbers in `ids` (distinct): {0, 1, 3} has two. */
+function runs(ids: readonly number[]): number {
+  const sorted = ids.toSorted((a, b) => a - b);
+  return sorted.filter((id, at) => at === 0 || id !== sorted[at - 1] + 1).length;
 }
 
 function commonPrefix(a: readonly number[], b: readonly number[]): number {

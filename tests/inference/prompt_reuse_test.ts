@@ -29,10 +29,10 @@ Deno.test("reusedPrefix always reads the prompt's last token again", () => {
 
 Deno.test("chooseSlot takes the slot sharing the most when it shares a tenth of the prompt, else the least recently used", () => {
   const prompt = Array.from({ length: 100 }, (_, i) => i);
-  const conversation = { cached: prompt.slice(0, 40), usedAt: 5 };
-  const template = { cached: [...prompt.slice(0, 3), 999], usedAt: 2 };
-  const oldest = { cached: [7, 7], usedAt: 1 };
-  const never = { cached: [], usedAt: 0 };
+  const conversation = { index: 0, cached: prompt.slice(0, 40), usedAt: 5 };
+  const template = { index: 1, cached: [...prompt.slice(0, 3), 999], usedAt: 2 };
+  const oldest = { index: 2, cached: [7, 7], usedAt: 1 };
+  const never = { index: 3, cached: [], usedAt: 0 };
   assert.deepEqual(chooseSlot([template, conversation, oldest], prompt), {
     slot: conversation,
     shared: 40,
@@ -40,6 +40,24 @@ Deno.test("chooseSlot takes the slot sharing the most when it shares a tenth of 
   assert.deepEqual(chooseSlot([template, oldest, never], prompt), { slot: never, shared: 0 });
   assert.deepEqual(chooseSlot([template, oldest], prompt), { slot: oldest, shared: 0 });
   // 10 of 100 shared is a tenth: that slot.
-  const tenth = { cached: prompt.slice(0, 10), usedAt: 9 };
+  const tenth = { index: 4, cached: prompt.slice(0, 10), usedAt: 9 };
   assert.deepEqual(chooseSlot([oldest, tenth], prompt), { slot: tenth, shared: 10 });
+});
+
+Deno.test("chooseSlot keeps the generating slots' ids consecutive where it can (a KV stream per slot), the least recently used among those", () => {
+  const prompt = Array.from({ length: 100 }, (_, i) => i);
+  const usedAt = [1, 4, 2, 3, 0];
+  const slots = usedAt.map((used, index) => ({ index, cached: [7], usedAt: used }));
+  const [s0, s1, s2, s3, s4] = slots;
+  // Slot 1 generating: 0 and 2 keep one run, 0 used less recently (4, the least, would not).
+  assert.equal(chooseSlot([s0, s2, s3, s4], prompt, [1]).slot, s0);
+  // Slots 1 and 3 generating: 2 joins them into one run.
+  assert.equal(chooseSlot([s0, s2, s4], prompt, [1, 3]).slot, s2);
+  // Slots 0 and 4 generating: 1 or 3 leave two runs (2 would make three); 3, used less recently.
+  assert.equal(chooseSlot([s1, s2, s3], prompt, [0, 4]).slot, s3);
+  // Nothing generating (or one shared stream): the least recently used, as before.
+  assert.equal(chooseSlot(slots, prompt).slot, s4);
+  // A slot sharing a tenth of the prompt wins over keeping the run.
+  const shared = { index: 4, cached: prompt.slice(0, 30), usedAt: 0 };
+  assert.deepEqual(chooseSlot([s0, s2, shared], prompt, [1]), { slot: shared, shared: 30 });
 });
