@@ -235,8 +235,9 @@ export class BatchDecoder {
 
   /**
    * The next step's tokens: one per generating sequence first (oldest first), then prompt chunks,
-   * as many as the batch and the free cells take, handed over in sequence order. A prompt starts only when all of it fits in the
-   * free cells, so a full cache finishes what it runs instead of thrashing.
+   * as many as the batch and the free cells take, handed over in sequence order. A prompt starts
+   * only when all of it fits in the free cells, so a full cache finishes what it runs instead of
+   * thrashing.
    */
   #planStep(): {
     tokens: BatchToken[];
