@@ -336,16 +336,24 @@ function pairUp(parts: readonly SegmentPart[]): readonly SegmentPart[] {
 function mergeAtoms(parts: readonly SegmentPart[]): readonly SegmentPart[] {
   if (!parts.some(mergesOrDrops)) return parts;
   const merged: SegmentPart[] = [];
+  // Each run of neighbouring atoms is merged once, when it ends: merging them two at a time
+  // copied the members so far at every step, and a Markdown paragraph of 16,000 backslashes
+  // (8,000 escapes, each an atom) took 60 ms, 32,000 took 550.
+  let run: MergedAtom[] = [];
+  const endRun = () => {
+    if (run.length > 0) merged.push(run.length === 1 ? run[0] : mergedAtom(run));
+    run = [];
+  };
   for (const part of parts) {
     if (part === "") continue;
-    const last = merged.at(-1);
-    if (
-      typeof part !== "string" && part.role === "atom" && last !== undefined &&
-      typeof last !== "string" && last.role === "atom"
-    ) {
-      merged[merged.length - 1] = mergedAtom(last, part);
-    } else merged.push(part);
+    if (typeof part !== "string" && part.role === "atom") {
+      run.push(part);
+      continue;
+    }
+    endRun();
+    merged.push(part);
   }
+  endRun();
   return merged;
 }
 
@@ -363,11 +371,14 @@ interface MergedAtom extends Markup {
   members?: Markup[];
 }
 
-/** Two atoms as one; rendering renders both, so a render hook still sees each original. */
-function mergedAtom(first: MergedAtom, second: MergedAtom): MergedAtom {
-  return {
-    role: "atom",
-    markup: first.markup + second.markup,
-    members: [...(first.members ?? [first]), ...(second.members ?? [second])],
-  };
+/** Neighbouring atoms as one; rendering renders each, so a render hook still sees them all. */
+function mergedAtom(atoms: readonly MergedAtom[]): MergedAtom {
+  let markup = "";
+  const members: Markup[] = [];
+  for (const piece of atoms) {
+    markup += piece.markup;
+    if (piece.members === undefined) members.push(piece);
+    else for (const member of piece.members) members.push(member);
+  }
+  return { role: "atom", markup, members };
 }

@@ -134,6 +134,19 @@ Deno.test("a render hook re-renders markup on the way back, inside merged atoms 
   assert.equal(rendered, 'Un <img alt="chat"><br> b');
 });
 
+Deno.test("a run of neighbouring atoms is one placeholder; a render hook sees each original", () => {
+  const escapes = Array.from({ length: 5 }, (_, i) => atom(`\\${"*_`#!"[i]}`));
+  const segment = buildSegment(["Stars ", ...escapes, "", atom("<br>"), " here"]);
+  assert.equal(segment.text, "Stars <x1/> here");
+  const seen: string[] = [];
+  const rendered = segment.restore("Sterne <x1/> hier", (markup) => {
+    seen.push(markup.markup);
+    return markup.markup;
+  });
+  assert.equal(rendered, "Sterne \\*\\_\\`\\#\\!<br> hier");
+  assert.deepEqual(seen, ["\\*", "\\_", "\\`", "\\#", "\\!", "<br>"]);
+});
+
 Deno.test("a segment that is one lone open or close tag keeps it as an atom", () => {
   for (const lone of [open("<b>", "b1"), close("</b>", "b1")]) {
     const segment = buildSegment([lone]);
