@@ -146,3 +146,23 @@ Deno.test("html: a self-closing svg or math element holds nothing after it", asy
   const result = await translateItem(htmlFormat, html, upperCase);
   assert.deepEqual(result.sent, ["Icon <x1/> and <x2/> text", "Next <x1/> one"]);
 });
+
+Deno.test("html peels wrappers around a whole sentence however deep, and keeps inner ones", async () => {
+  // Deeper than the runs sentenceGroups looks along token by token: its partner table decides.
+  const depth = 40;
+  const wrapped = "<i>".repeat(depth) + "Deep <b>bold</b> word" + "</i>".repeat(depth);
+  const result = await translateItem(htmlFormat, `<p>${wrapped}</p>`, upperCase);
+  assert.deepEqual(result.sent, ["Deep <x1>bold</x1> word"]);
+  assert.equal(
+    result.text,
+    `<p>${wrapped.replace("Deep <b>bold</b> word", "DEEP <b>BOLD</b> WORD")}</p>`,
+  );
+  // A wrapper whose close is past a text run stays a placeholder pair inside the sentence.
+  const inner = "<i>".repeat(depth) + "x" + "</i>".repeat(depth);
+  const mixed = await translateItem(htmlFormat, `<p>Before ${inner} after</p>`, upperCase);
+  assert.deepEqual(mixed.sent, [
+    "Before " + Array.from({ length: depth }, (_, i) => `<x${i + 1}>`).join("") + "x" +
+    Array.from({ length: depth }, (_, i) => `</x${depth - i}>`).join("") + " after",
+  ]);
+  assert.equal(mixed.text, `<p>BEFORE ${inner.replace("x", "X")} AFTER</p>`);
+});
