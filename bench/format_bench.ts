@@ -9,7 +9,8 @@
  *    engine gets as many pieces), and the format layer timed alone (cut, visible text,
  *    restore, assemble);
  * 2. growth with size: one request of 5,000 code points of HTML against 50,000 (the service's
- *    limit, 10 items of 5,000), and the format layer called directly on a 100 KB and a 1 MB page;
+ *    limit, 10 items of 5,000), the format layer called directly on a 100 KB and a 1 MB page,
+ *    and on shapes that once grew with the square of their length (8,000 against 64,000);
  * 3. with `--tiny-model`: how often the built-in engine's tiny random-weight model breaks the
  *    placeholders, so that the fallback runs (read from the service's log line).
  *
@@ -287,6 +288,37 @@ for (const bytes of [100_000, 1_000_000]) {
       `${segments} segments: median ${ms.toFixed(0)} ms (${
         (ms / (html.length / 1e6)).toFixed(0)
       } ms/MB)`,
+  );
+}
+// Shapes that made the cut grow with the square of their length until it was fixed (deeply
+// nested inline elements, a paragraph of escapes, runs of inline tags): 8,000 code points (an
+// item's limit) against 64,000, called directly; linear growth gives about 8.
+const shapes = {
+  "html, <i> nested around one word": (n: number) =>
+    "<p>" + "<i>".repeat(n / 8) + "word" + "</i>".repeat(n / 8) + "</p>",
+  "html, inline tags in one sentence": (n: number) => "<p>" + "<b>a</b> ".repeat(n / 9) + "</p>",
+  "markdown, a paragraph of escapes": (n: number) => "Stars " + "\\*".repeat(n / 2 - 3),
+  "markdown, emphasis and links": (n: number) => "*a* [b](c) ".repeat(n / 11),
+};
+for (const [name, make] of Object.entries(shapes)) {
+  const format = name.startsWith("html") ? "html" : "markdown";
+  const cutOf = (text: string) => () => {
+    const cut = FORMATS[format].cut(text, { mode: "document", preserveFormatting: false });
+    cut.assemble(cut.segments.map((segment) => (render) => segment.restore(segment.text, render)!));
+    return Promise.resolve();
+  };
+  const [small, large] = [make(8000), make(64000)].map(cutOf);
+  await small();
+  await large();
+  const smallMs: number[] = [];
+  const largeMs: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    smallMs.push(await timed(small));
+    largeMs.push(await timed(large));
+  }
+  console.log(
+    `growth, ${name}: 8,000 code points ${median(smallMs).toFixed(1)} ms, 64,000 ` +
+      `${median(largeMs).toFixed(1)} ms (×${(median(largeMs) / median(smallMs)).toFixed(1)})`,
   );
 }
 await echo.close();
