@@ -64,7 +64,8 @@ export function placeholderProblem(source: string, translated: string): string |
   if (textBetweenPlaceholders(expected, translated) !== undefined) return undefined;
   const found = placeholderSequence(normalizePlaceholders(translated));
   const wanted = new Set(expected);
-  const missing = expected.filter((token) => !found.includes(token)).length;
+  const seen = new Set(found);
+  const missing = expected.filter((token) => !seen.has(token)).length;
   if (missing > 0) return `placeholders missing: ${missing} of ${expected.length}`;
   if (found.length > expected.length) {
     const extra = found.filter((token) => !wanted.has(token)).length;
