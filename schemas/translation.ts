@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { FeaturesSchema } from "./features.ts";
 import { EngineIdSchema, LANGUAGE_CODES, LanguageCodeSchema } from "./languages.ts";
+import { MAX_NESTING, overNestedLine } from "../translation/formats/markdown_nesting.ts";
 
 /** The contract's version date, sent as `Svc-API-Version` on every successful JSON response. */
 export const API_VERSION_DATE = "2026-11-20";
@@ -184,6 +185,18 @@ export const TranslateRequestSchema = z.strictObject({
       message: `applies to format ${formats.join(" or ")}, not ${format}`,
     });
   }
+  // Lists or quotes nested this deep on one line would hold the service for seconds to minutes.
+  if (format !== "markdown") return;
+  request.texts.forEach((text, index) => {
+    const line = overNestedLine(text);
+    if (line === undefined) return;
+    context.addIssue({
+      code: "custom",
+      path: ["texts", index],
+      message: `line ${line} opens more than ${MAX_NESTING} lists or block quotes one inside ` +
+        `another; Markdown nested this deep is not read (send the item with format "text")`,
+    });
+  });
 }).describe("A batch translation request.");
 
 /** DetectRequest (strict). */

@@ -3,8 +3,8 @@
  * visible text of a marked-up item.
  */
 import assert from "node:assert/strict";
-import { TranslateResponseSchema } from "../../../schemas/translation.ts";
-import { expectBody } from "../../support/http_assertions.ts";
+import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { expectBody, expectError } from "../../support/http_assertions.ts";
 import { startOllamaStandIn } from "../../support/ollama_stand_in.ts";
 import { postTranslate, withTranslationService } from "../../support/translation_service.ts";
 
@@ -134,3 +134,63 @@ for (const { name, format, mode, text, language } of VISIBLE_TEXT_CASES) {
     });
   });
 }
+
+Deno.test("Markdown nesting more than 32 lists or quotes on a line is refused with its line, on HTTP and the WebSocket", async () => {
+  // One such line of 3,000 lists with a lazy line after it held the service for 46 s.
+  const nested = (lists: number) => `# Notes\n\n${"- ".repeat(lists)}deep\nlazy line\n`;
+  const runner = startOllamaStandIn();
+  try {
+    await withTranslationService(async (service) => {
+      const request = (texts: string[], format = "markdown") => ({
+        source: "en",
+        target: "fr",
+        format,
+        mode: "document",
+        options: { engine: "engine-one" },
+        texts,
+      });
+      const refused = request(["Fine *text*.", nested(33)]);
+      const http = await expectError(
+        await postTranslate(service, refused),
+        400,
+        "invalid_request",
+        "texts[1]",
+      );
+      assert.match(
+        http.error.message,
+        /^texts\[1\]: line 3 opens more than 32 lists or block quotes one inside another/,
+      );
+      assert.match(http.error.message, /send the item with format "text"/);
+      // The WebSocket refuses the same frame alike and answers the next one.
+      const [frame, next] = await askOverSocket(
+        `${service.wsUrl}/v1/ws/translate?token=${service.token}`,
+        [refused, request([nested(32)])],
+      );
+      assert.deepEqual(ErrorResponseSchema.parse(frame), http);
+      assert.equal(
+        TranslateResponseSchema.parse(next).results[0].text,
+        `# [translated] Notes\n\n${"- ".repeat(32)}[translated] deep\nlazy line\n`,
+      );
+      // A rule of dashes however long is not lists; as text, the refused item is translated.
+      const rule = `Above\n\n${"- ".repeat(40)}-\n\nBelow\n`;
+      const body = await expectBody(
+        await postTranslate(service, request([rule])),
+        200,
+        TranslateResponseSchema,
+      );
+      assert.equal(
+        body.results[0].text,
+        `[translated] Above\n\n${"- ".repeat(40)}-\n\n[translated] Below\n`,
+      );
+      await expectBody(
+        await postTranslate(service, request([nested(33)], "text")),
+        200,
+        TranslateResponseSchema,
+      );
+    }, {
+      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    });
+  } finally {
+    await runner.stop();
+  }
+});
