@@ -7,6 +7,9 @@
  * a time, so one such item stopped the service. No document nests that deep (quoted e-mails reach
  * about ten): a request holding one is refused when it is validated (schemas/translation.ts),
  * naming the line.
+ *
+ * The scanner's line readers (markdown_scan_lines.ts) are not used: they take only what the
+ * scanner reads (no tab, no CR), and this count must hold for every item.
  */
 
 /** Lists and block quotes one line may open one inside another. */
