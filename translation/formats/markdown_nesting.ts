@@ -16,7 +16,6 @@
 export const MAX_NESTING = 32;
 
 const TAB = 0x09;
-const LINE_FEED = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const SPACE = 0x20;
 const GREATER_THAN = 0x3e;
@@ -89,8 +88,9 @@ function isThematicBreak(text: string, at: number, end: number): boolean {
   return count >= 3 && (marker === 0x2d || marker === 0x2a || marker === 0x5f);
 }
 
+/** A space or a tab (a line handed to these helpers holds no line feed). */
 function isBlank(code: number): boolean {
-  return code === SPACE || code === TAB || code === LINE_FEED;
+  return code === SPACE || code === TAB;
 }
 
 function isDigit(code: number): boolean {
