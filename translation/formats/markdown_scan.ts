@@ -12,7 +12,8 @@
  * order; code, front matter, math blocks, definitions and thematic breaks are skipped, and
  * block quotes, list items and footnotes are followed for their prefixes only. It declines
  * (`undefined`), and marked then micromark read the document, on what it does not read exactly
- * as micromark: tabs or CR in the document, lazy continuation lines, empty list items, an item
+ * as micromark: tabs or CR in the document, a lazy continuation line that is an HTML tag, a
+ * list that may not interrupt what the line interrupts (`2.`, `01.`), empty list items, an item
  * starting with indented code, HTML blocks inside containers or of kinds 3 to 5, tables inside
  * containers or not ended by a blank line, definitions over more than one line, footnote
  * definitions with continuation lines. tests/translation/formats/markdown_readers_test.ts holds
@@ -23,12 +24,14 @@ import { type InlineContext, scanInline } from "./markdown_scan_inline.ts";
 import { addressStarts, normalizeLabel } from "./markdown_scan_links.ts";
 import type { Syntax } from "./markdown_syntax.ts";
 import {
+  atxHeadingText,
   blockStart,
   closesFence,
   DEFINITION,
   fenceAt,
   FOOTNOTE_DEFINITION,
   FOOTNOTE_START,
+  htmlBlockAhead,
   htmlBlockEnds,
   type HtmlBlockKind,
   htmlBlockKind,
@@ -37,11 +40,12 @@ import {
   isThematicBreak,
   itemMarker,
   listMarker,
+  mayInterrupt,
   SPACE,
   spaces,
   trimEnd,
 } from "./markdown_scan_lines.ts";
-import { tableAhead, tableCells } from "./markdown_scan_table.ts";
+import { hasPipe, tableAhead, tableCells } from "./markdown_scan_table.ts";
 
 /** A text block before its inline pass: [start, end) and where each further line begins. */
 interface TextBlock {
@@ -157,6 +161,11 @@ class BlockScanner {
       this.fence = undefined; // its container ended
       this.interrupted(at, lineEnd);
     }
+    // A block started inside the containers of an open paragraph, indented code or definition
+    // interrupts it, and micromark holds every container the line opens to the rules of
+    // interrupting (no `2.`, no empty item).
+    const interrupting = all &&
+      (this.paragraph !== undefined || this.indentedCode >= 0 || this.afterDefinition);
     if (this.indentedCode >= 0) {
       if (all && (isBlank(source, at, lineEnd) || spaces(source, at, lineEnd) >= 4)) return;
       this.indentedCode = -1;
@@ -164,14 +173,27 @@ class BlockScanner {
     }
     if (this.afterDefinition) {
       this.afterDefinition = false;
-      // A definition is read like a paragraph: a line that leaves its container is lazy.
-      if (!isBlank(source, at, lineEnd) && !all) throw DECLINE;
-      if (!isBlank(source, at, lineEnd)) this.interrupted(at, lineEnd);
+      if (!isBlank(source, at, lineEnd)) {
+        // A definition is read like a paragraph: a line that leaves its container is lazy.
+        if (!all) throw DECLINE;
+        // Past the containers' prefixes: a title (`"`, `'` or `(`) goes on the definition, and
+        // micromark reads an indented line after one as a paragraph, not code.
+        const indent = spaces(source, at, lineEnd);
+        const next = source.charCodeAt(at + indent);
+        if (next === 34 || next === 39 || next === 40 || indent >= 4) throw DECLINE;
+        this.interrupted(at, lineEnd);
+      }
     }
     const start = blockStart(source, at, lineEnd, this.paragraph !== undefined);
     if (this.paragraph) {
       if (!all) {
-        if (start === "other") throw DECLINE; // a lazy continuation line
+        // A lazy continuation line: the paragraph goes on and its containers stay open. An HTML
+        // tag alone on it starts a block (of kind 7, which cannot interrupt a paragraph) that
+        // micromark puts inside the containers the line left, then closes them: declined.
+        if (start === "other") {
+          if (htmlBlockAhead(source, at, lineEnd)) throw DECLINE;
+          return this.continueParagraph(at, lineEnd);
+        }
         // An item numbered other than 1 goes on the list left (same delimiter), else it is lazy.
         if (start === "item-lazy" && !this.continuesList(matched, at, lineEnd)) throw DECLINE;
         this.closeParagraph();
@@ -180,19 +202,24 @@ class BlockScanner {
       } else if (this.setext(at, lineEnd)) {
         return;
       } else if (start === "other" || start === "item-lazy") {
-        if (tableAhead(source, at, lineEnd, this.containers.length > 0)) throw DECLINE; // a table under a paragraph
-        const content = at + spaces(source, at, lineEnd);
-        this.paragraph.lineStarts.push(content);
-        this.paragraph.end = trimEnd(source, content, lineEnd);
-        return;
+        return this.continueParagraph(at, lineEnd);
       } else this.closeParagraph();
     }
     this.containers.length = matched;
-    this.open(at, lineEnd);
+    this.open(at, lineEnd, interrupting);
+  }
+
+  /** The open paragraph's next line, from `at` (past the containers it continues). */
+  continueParagraph(at: number, lineEnd: number): void {
+    const source = this.source;
+    if (tableAhead(source, at, lineEnd, this.containers.length > 0)) throw DECLINE; // a table under a paragraph
+    const content = at + spaces(source, at, lineEnd);
+    this.paragraph!.lineStarts.push(content);
+    this.paragraph!.end = trimEnd(source, content, lineEnd);
   }
 
   /** A line where a block may start (no paragraph open): containers, then one leaf. */
-  open(at: number, lineEnd: number): void {
+  open(at: number, lineEnd: number, interrupting = false): void {
     const source = this.source;
     let itemContent = -1;
     for (;;) {
@@ -215,6 +242,7 @@ class BlockScanner {
       if (marker > 0 && !isThematicBreak(source, content, lineEnd)) {
         const gap = spaces(source, content + marker, lineEnd);
         if (content + marker + gap === lineEnd || gap > 4) throw DECLINE;
+        if (interrupting && !mayInterrupt(source, content, marker, lineEnd)) throw DECLINE;
         const indent = content + marker + gap - at;
         this.containers.push({ quote: false, indent, marker: itemMarker(source, content) });
         at = itemContent = content + marker + gap;
@@ -253,12 +281,7 @@ class BlockScanner {
         // micromark reads a task check on the line after a definition that starts an item.
         if (firstInItem) throw DECLINE;
         this.context.definitions.add(normalizeLabel(definition[1]));
-        this.afterDefinition = true;
-        const indent = spaces(source, lineEnd + 1, source.length);
-        const next = source.charCodeAt(lineEnd + 1 + indent);
-        if (next === 34 || next === 39 || next === 40) throw DECLINE; // a title on the next line
-        // micromark reads an indented line after a definition as a paragraph, not code.
-        if (indent >= 4 && next !== 10 && next === next) throw DECLINE;
+        this.afterDefinition = true; // the next line is read with it (`line`)
         return;
       }
       if (/^\[[^\]]*\]:/.test(source.slice(at, lineEnd))) throw DECLINE;
@@ -296,7 +319,7 @@ class BlockScanner {
     const content = at + spaces(source, at, lineEnd);
     const start = blockStart(source, at, lineEnd, true);
     if (start === "item-lazy" || source.charCodeAt(content) === 60) throw DECLINE;
-    if (source.indexOf("|", content) >= 0 && source.indexOf("|", content) < lineEnd) throw DECLINE;
+    if (hasPipe(source, content, lineEnd)) throw DECLINE;
   }
 
   /** A setext underline under the open paragraph: it becomes a heading. */
@@ -315,28 +338,13 @@ class BlockScanner {
   }
 
   heading(at: number, lineEnd: number): void {
-    const source = this.source;
-    let level = 0;
-    while (source.charCodeAt(at + level) === 35) level++;
-    if (level > 6 || (at + level < lineEnd && source.charCodeAt(at + level) !== SPACE)) {
-      this.paragraph = {
-        start: at,
-        end: trimEnd(source, at, lineEnd),
-        lineStarts: [],
-        check: false,
-      };
-      return;
+    const text = atxHeadingText(this.source, at, lineEnd);
+    if (!text) {
+      const end = trimEnd(this.source, at, lineEnd);
+      this.paragraph = { start: at, end, lineStarts: [], check: false };
+    } else if (text.end > text.start) {
+      this.out.push({ ...text, lineStarts: [], check: false });
     }
-    let start = at + level;
-    while (source.charCodeAt(start) === SPACE && start < lineEnd) start++;
-    let end = trimEnd(source, start, lineEnd);
-    // A closing sequence: `#`s after a space (or alone), then spaces.
-    let hashes = end;
-    while (hashes > start && source.charCodeAt(hashes - 1) === 35) hashes--;
-    if (hashes < end && (hashes === start || source.charCodeAt(hashes - 1) === SPACE)) {
-      end = trimEnd(source, start, hashes);
-    }
-    if (end > start) this.out.push({ start, end, lineStarts: [], check: false });
   }
 
   /** A footnote definition of one line: a container of one paragraph. */

@@ -171,17 +171,27 @@ export function blockStart(
   if (isThematicBreak(source, content, lineEnd)) return "break";
   const marker = listMarker(source, content, lineEnd);
   if (marker > 0) {
-    const empty = isBlank(source, content + marker, lineEnd);
-    const ordered = code >= 48 && code <= 57;
-    // Only a bullet or a `1.` with content may interrupt a paragraph.
-    if (inParagraph && (empty || (ordered && !/^0*1[.)]/.test(source.slice(content))))) {
-      return "item-lazy";
-    }
-    return "item";
+    return inParagraph && !mayInterrupt(source, content, marker, lineEnd) ? "item-lazy" : "item";
   }
   if (code === 60 && htmlBlockKind(source, content, lineEnd, true)) return "html";
   if (inParagraph && code === 91 && source.startsWith("[^", content)) throw DECLINE;
   return "other";
+}
+
+/**
+ * Whether the list item whose marker (`marker` long) starts at `content` may interrupt a
+ * paragraph: a bullet or micromark's `1.` / `1)` (not `01.`), with content.
+ */
+export function mayInterrupt(
+  source: string,
+  content: number,
+  marker: number,
+  lineEnd: number,
+): boolean {
+  const code = source.charCodeAt(content);
+  const ordered = code >= 48 && code <= 57;
+  if (ordered && (code !== 49 || marker !== 2)) return false;
+  return !isBlank(source, content + marker, lineEnd);
 }
 
 /** Whether the line from `at` closes a fence of `marker` opened with `size` of them. */
@@ -204,4 +214,38 @@ export function itemMarker(source: string, at: number): number {
   if (code < 48 || code > 57) return code;
   while (source.charCodeAt(at) >= 48 && source.charCodeAt(at) <= 57) at++;
   return source.charCodeAt(at);
+}
+
+/** Whether an HTML block of any kind (7 too, as where no paragraph is open) starts at `at`. */
+export function htmlBlockAhead(source: string, at: number, lineEnd: number): boolean {
+  const indent = spaces(source, at, lineEnd);
+  const content = at + indent;
+  return indent < 4 && source.charCodeAt(content) === 60 &&
+    htmlBlockKind(source, content, lineEnd, false) !== undefined;
+}
+
+/**
+ * The text of the ATX heading whose `#`s start at `at` (without its closing sequence: `#`s after
+ * a space, or alone, then spaces), or undefined when the line is no heading (seven `#`s, or no
+ * space after them).
+ */
+export function atxHeadingText(
+  source: string,
+  at: number,
+  lineEnd: number,
+): { start: number; end: number } | undefined {
+  let level = 0;
+  while (source.charCodeAt(at + level) === 35) level++;
+  if (level > 6 || (at + level < lineEnd && source.charCodeAt(at + level) !== SPACE)) {
+    return undefined;
+  }
+  let start = at + level;
+  while (source.charCodeAt(start) === SPACE && start < lineEnd) start++;
+  let end = trimEnd(source, start, lineEnd);
+  let hashes = end;
+  while (hashes > start && source.charCodeAt(hashes - 1) === 35) hashes--;
+  if (hashes < end && (hashes === start || source.charCodeAt(hashes - 1) === SPACE)) {
+    end = trimEnd(source, start, hashes);
+  }
+  return { start, end };
 }
