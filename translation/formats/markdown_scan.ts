@@ -12,9 +12,9 @@
  * order; code, front matter, math blocks, definitions and thematic breaks are skipped, and
  * block quotes, list items and footnotes are followed for their prefixes only. It declines
  * (`undefined`), and marked then micromark read the document, on what it does not read exactly
- * as micromark: tabs or CR in the document, a lazy continuation line that is an HTML tag, a
- * list that may not interrupt what the line interrupts (`2.`, `01.`), empty list items, an item
- * starting with indented code, HTML blocks inside containers or of kinds 3 to 5, tables inside
+ * as micromark: tabs, a CR that ends no line (CR LF is read as LF, markdown_line_endings.ts), a
+ * lazy continuation line that is an HTML tag, a list that may not interrupt what the line
+ * interrupts (`2.`, `01.`), empty list items, an item starting with indented code, HTML blocks inside containers or of kinds 3 to 5, tables inside
  * containers or not ended by a blank line, definitions over more than one line, footnote
  * definitions with continuation lines. tests/translation/formats/markdown_readers_test.ts holds
  * it to micromark's cut on the corpus and generated documents.
@@ -22,6 +22,7 @@
 import { DECLINE, frontMatterEnd } from "./markdown_marked_lexer.ts";
 import { type InlineContext, scanInline } from "./markdown_scan_inline.ts";
 import { addressStarts, normalizeLabel } from "./markdown_scan_links.ts";
+import { readWithLineFeeds } from "./markdown_line_endings.ts";
 import type { Syntax } from "./markdown_syntax.ts";
 import {
   atxHeadingText,
@@ -64,7 +65,8 @@ type Container = { quote: true } | { quote: false; indent: number; marker: numbe
 
 /** The syntax tree of a Markdown document, or undefined where this reader declines. */
 export function scanSyntax(source: string): Syntax | undefined {
-  if (/[\t\r\0]/.test(source)) return undefined;
+  if (/[\t\0]/.test(source)) return undefined;
+  if (source.includes("\r")) return readWithLineFeeds(source, scanSyntax);
   const body = frontMatterEnd(source);
   if (body === 0 && /^(?:---|\+\+\+)/.test(source)) return undefined;
   try {

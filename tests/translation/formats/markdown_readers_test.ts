@@ -282,3 +282,14 @@ Deno.test("shapes where the own scanner once parted from micromark are cut as mi
   ];
   assertCutsLikeMicromark(texts, scanSyntax);
 });
+
+Deno.test("the own scanner reads CR LF documents, its offsets in the document as written", () => {
+  const texts = loadCorpus().filter((d) => d.format === "markdown")
+    .map((d) => d.text.replace(/\r?\n/g, "\r\n"));
+  texts.push("Mixed\r\nline endings\n\n- item  \r\n  continued\r\n", "> a\r\nlazy\r\n");
+  for (const text of texts) assert.ok(scanSyntax(text), JSON.stringify(text.slice(0, 60)));
+  assert.equal(assertCutsLikeMicromark(texts, scanSyntax), texts.length);
+  // A CR that ends no line is left to marked and micromark.
+  assert.equal(scanSyntax("old\rMac"), undefined);
+  assert.equal(scanSyntax("a\r\nb\rc"), undefined);
+});
