@@ -29,17 +29,18 @@ export function markedMayRead(source: string, body: number): boolean {
  */
 export const MARKED_DELIMITER_RUNS = 200;
 
+/** Runs of `*`, `_` and `~` (a run of mixed ones counts once). */
 function delimiterRuns(source: string): number {
   let runs = 0;
   for (let at = 0; at < source.length; at++) {
-    const code = source.charCodeAt(at);
-    if (code !== 42 && code !== 95 && code !== 126) continue;
+    if (!isDelimiter(source.charCodeAt(at))) continue;
     runs++;
     while (at + 1 < source.length && isDelimiter(source.charCodeAt(at + 1))) at++;
   }
   return runs;
 }
 
+/** `*`, `_` or `~`. */
 function isDelimiter(code: number): boolean {
   return code === 42 || code === 95 || code === 126;
 }

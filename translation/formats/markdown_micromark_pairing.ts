@@ -53,7 +53,7 @@ export function useLinearPairing(constructs: FullNormalizedExtension): void {
 /** What a construct list may hold: constructs, and bare resolvers (`insideSpan`). */
 type Resolved = Pick<Construct, "resolveAll"> & { name?: string };
 
-/** Lowest event index a walk back looks at, per kind of closer. */
+/** Where the walk back for each kind of closer stops: it looks only at events above. */
 class Stops {
   readonly #stops = new Map<number, number>();
 

@@ -14,9 +14,9 @@
  * (`undefined`), and marked then micromark read the document, on what it does not read exactly
  * as micromark: tabs, a CR that ends no line (CR LF is read as LF, markdown_line_endings.ts), a
  * lazy continuation line that is an HTML tag, a list that may not interrupt what the line
- * interrupts (`2.`, `01.`), empty list items, an item starting with indented code, HTML blocks inside containers or of kinds 3 to 5, tables inside
- * containers or not ended by a blank line, definitions over more than one line, footnote
- * definitions with continuation lines. tests/translation/formats/markdown_readers_test.ts holds
+ * interrupts (`2.`, `01.`), empty list items, an item starting with indented code, HTML blocks
+ * inside containers or of kinds 3 to 5, tables inside containers or not ended by a blank line,
+ * definitions over more than one line, footnote definitions with continuation lines. tests/translation/formats/markdown_readers_test.ts holds
  * it to micromark's cut on the corpus and generated documents.
  */
 import { DECLINE, frontMatterEnd } from "./markdown_marked_lexer.ts";
