@@ -3,7 +3,8 @@
  * text block's source with char-code comparisons, building micromark's inline token types with
  * source offsets (emphasis, strong, strikethrough, links, images, code, math, autolinks, inline
  * HTML, hard breaks, footnote calls). It follows micromark's rules for the shapes it reads and
- * throws DECLINE on the rest (a literal autolink, a comment or an HTML tag over two lines,
+ * throws DECLINE on the rest (a bare address whose end micromark sets by finer rules than
+ * markdown_scan_links.ts follows, a comment or an HTML tag over two lines,
  * emphasis runs of three, delimiters that could open and close, brackets that part from
  * micromark's pairing), so that marked or micromark reads the document.
  */

@@ -35,9 +35,12 @@ const HTML_COMPLETE_TAG =
   /(?:<[a-zA-Z][a-zA-Z\d-]*(?: +[a-zA-Z_:][\w.:-]*(?: *= *(?:[^ "'=<>`]+|'[^'\n]*'|"[^"\n]*"))?)* *\/?>|<\/[a-zA-Z][a-zA-Z\d-]* *>) *(?=\n|$)/y;
 const THEMATIC_BREAK = /(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,})(?=\n|$)/y;
 const SETEXT_UNDERLINE = /(?:=+|-+) *(?=\n|$)/y;
-/** A link reference definition on one line; group 1 is its label. */
+/**
+ * A link reference definition on one line; group 1 is its label. A bare destination with an
+ * unescaped parenthesis is left out (micromark takes it only with the parentheses balanced).
+ */
 export const DEFINITION =
-  / {0,3}\[((?:[^\\[\]\n]|\\.){1,999})\]: *(?:<[^<>\n]*>|[^\s<][^\s]*)(?: +(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))? *(?:\n|$)/y;
+  / {0,3}\[((?:[^\\[\]\n]|\\.){1,999})\]: *(?:<[^<>\n]*>|(?:[^\s<()\\]|\\\S)(?:[^\s()\\]|\\\S)*)(?: +(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))? *(?:\n|$)/y;
 /** A footnote definition's `[^label]: `; group 1 is its label. */
 export const FOOTNOTE_DEFINITION = / {0,3}\[\^([^\]\\\s]+)\]: */y;
 

@@ -118,9 +118,11 @@ export function resourceEnd(source: string, at: number, end: number): number {
 
 /**
  * The end of a bare address GFM links at `at` (`www.` or `http(s)://`, then a domain and a
- * path of letters, digits, `-`, `.` and `/`), 0 where there is none; declines on the shapes
- * whose bounds micromark sets by finer rules (after anything but white space, inside brackets,
- * followed by anything but white space or `.,:;!?`, an e-mail or another protocol).
+ * path of letters, digits, `-`, `.` and `/`), 0 where there is none: after a letter (or for
+ * `www.`, after anything but white space or one of `(*_[]~`), or inside brackets not yet closed.
+ * Declines on the shapes whose bounds micromark sets by finer rules: the address goes on with
+ * other characters than its trailing punctuation (`?!.,:;*_~'")`) before white space, or it is
+ * an e-mail or another protocol.
  */
 export function literalAutolink(
   source: string,
@@ -132,22 +134,40 @@ export function literalAutolink(
   const second = source.charCodeAt(at + 1) | 32;
   if (second !== 119 && second !== 116 && second !== 97 && second !== 109) return 0;
   let from = 0;
-  for (const pattern of [WWW, PROTOCOL]) {
-    pattern.lastIndex = at;
-    if (pattern.test(source)) from = pattern.lastIndex;
-  }
+  let linkedAfter = (_previous: number) => false;
+  WWW.lastIndex = at;
+  PROTOCOL.lastIndex = at;
+  if (WWW.test(source)) [from, linkedAfter] = [WWW.lastIndex, mayPrecedeWww];
+  else if (PROTOCOL.test(source)) [from, linkedAfter] = [PROTOCOL.lastIndex, mayPrecedeProtocol];
   if (from === 0) {
     OTHER_PROTOCOL.lastIndex = at;
     if (OTHER_PROTOCOL.test(source)) throw DECLINE;
     return 0;
   }
-  if (classify(previous) !== 1 || inBrackets) throw DECLINE;
+  if (!linkedAfter(previous) || inBrackets) return 0;
   ADDRESS.lastIndex = from;
   if (!ADDRESS.test(source)) throw DECLINE;
   let to = Math.min(ADDRESS.lastIndex, end);
   while (source.charCodeAt(to - 1) === 46) to--; // a trailing `.` ends the sentence
-  let after = to;
-  while (after < end && /[.,:;!?]/.test(source[after])) after++;
-  if (after < end && classify(source.charCodeAt(after)) !== 1) throw DECLINE;
+  // micromark's path goes on to white space, then gives back its trailing punctuation.
+  for (let after = to; after < end; after++) {
+    const code = source.charCodeAt(after);
+    if (code === SPACE || code === NEWLINE || code === LESS_THAN) break;
+    if (!TRAILING.has(code)) throw DECLINE;
+  }
   return to;
+}
+
+/** What GFM gives back from the end of an address: `!"')*,.:;?_~`. */
+const TRAILING = new Set([33, 34, 39, 41, 42, 44, 46, 58, 59, 63, 95, 126]);
+
+/** micromark's `previousWww`: a bound, white space, or one of `(*_[]~`. */
+function mayPrecedeWww(code: number): boolean {
+  return code !== code || code === SPACE || code === NEWLINE || code === 9 || code === 13 ||
+    code === 40 || code === 42 || code === 95 || code === 91 || code === 93 || code === 126;
+}
+
+/** micromark's `previousProtocol`: anything but an ASCII letter. */
+function mayPrecedeProtocol(code: number): boolean {
+  return !((code >= 65 && code <= 90) || (code >= 97 && code <= 122));
 }

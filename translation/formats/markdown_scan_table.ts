@@ -10,6 +10,9 @@ import { blockStart, isBlank, SPACE, spaces, trimEnd } from "./markdown_scan_lin
 /** A table's delimiter row (`|:--|--:|`), indented less than four spaces. */
 const DELIMITER_ROW = / {0,3}(?! )\|? *:?-+:? *(?:\| *:?-+:? *)*\|? *(?=\n|$)/y;
 
+/** A delimiter row of one column with a colon (`:-`, `-:`, `:-:`), after any container prefix. */
+const PIPELESS_DELIMITER_ROW = /[ >]*(?::-+:?|-+:) *(?=\n|$)/y;
+
 /**
  * Whether the line at `at` holds a pipe and the next line is a table's delimiter row. In a
  * container, whose prefixes the rows carry, a line with a pipe over one with a dash declines.
@@ -20,7 +23,13 @@ export function tableAhead(
   lineEnd: number,
   inContainer: boolean,
 ): boolean {
-  if (!hasPipe(source, at, lineEnd) || lineEnd >= source.length) return false;
+  if (lineEnd >= source.length) return false;
+  if (!hasPipe(source, at, lineEnd)) {
+    // micromark also reads a table of one column and no pipe over a delimiter row with a colon.
+    PIPELESS_DELIMITER_ROW.lastIndex = lineEnd + 1;
+    if (PIPELESS_DELIMITER_ROW.test(source)) throw DECLINE;
+    return false;
+  }
   let next = source.indexOf("\n", lineEnd + 1);
   if (next < 0) next = source.length;
   if (inContainer) {

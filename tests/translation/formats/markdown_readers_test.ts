@@ -293,3 +293,39 @@ Deno.test("the own scanner reads CR LF documents, its offsets in the document as
   assert.equal(scanSyntax("old\rMac"), undefined);
   assert.equal(scanSyntax("a\r\nb\rc"), undefined);
 });
+
+/** Pieces of inline text around bare addresses: what comes before and after them decides. */
+const ADDRESS_PIECES = [
+  ...["https://x.org", "http://a.b/c", "www.e.com", "www.e.com/p/q.", "HTTPS://X.ORG/", "(", ")"],
+  ...["https://x.y/a_b", "[", "]", "](u)", "*", "_", "~", "**", "a", "1", " ", " ", ".", ",", ";"],
+  ...[":", "!", "?", "'", '"', "<", ">", "<b>", "&amp;", "é", "\u00a0", "-", "/", "\n", "`", "\\"],
+  ...["x@y.org", "mailto:a@b.c", "&", "#", "=", "%"],
+];
+
+Deno.test("the own scanner cuts bare addresses in random inline text exactly as micromark does", () => {
+  const texts = Array.from({ length: GENERATED * 4 }, (_, index) => {
+    const next = seededRandom(index + 1);
+    const pick = () => ADDRESS_PIECES[Math.floor(next() * ADDRESS_PIECES.length)];
+    return Array.from({ length: 1 + Math.floor(next() * 12) }, pick).join("");
+  });
+  const read = assertCutsLikeMicromark(texts, scanSyntax);
+  assert.ok(read > texts.length * 0.3, `${read} of ${texts.length} read by the scanner`);
+});
+
+Deno.test("addresses in parentheses and link text, one-column tables: read as micromark reads them", () => {
+  const read = [
+    "See (https://example.org/docs) and [https://example.org](https://example.org).",
+    'Quoted: "www.example.com", then *www.example.com*.',
+    "[see https://example.org and more](u)",
+  ];
+  for (const text of read) assert.ok(scanSyntax(text), text);
+  const texts = [
+    ...read,
+    " www.e.com", // a bare address after leading white space
+    "a\n-:", // a table of one column with no pipe
+    "[a]: /u(x)\n\n[a]", // a definition whose bare destination holds a parenthesis
+    "[! /]:)-HTTPS://X.ORG/",
+    "x https://x.org/a)b", // the address goes on past `)`
+  ];
+  assertCutsLikeMicromark(texts, scanSyntax);
+});
