@@ -21,7 +21,8 @@
  */
 import { DECLINE, frontMatterEnd } from "./markdown_marked_lexer.ts";
 import { type InlineContext, scanInline } from "./markdown_scan_inline.ts";
-import { addressStarts, normalizeLabel } from "./markdown_scan_links.ts";
+import { normalizeLabel } from "./markdown_scan_links.ts";
+import { addressStarts } from "./markdown_scan_address.ts";
 import { readWithLineFeeds } from "./markdown_line_endings.ts";
 import type { Syntax } from "./markdown_syntax.ts";
 import {

@@ -14,10 +14,10 @@ import {
   classify,
   EMAIL_LOCAL_CHARACTER,
   labelDefined,
-  literalAutolink,
   normalizeLabel,
   resourceEnd,
 } from "./markdown_scan_links.ts";
+import { literalAutolink } from "./markdown_scan_address.ts";
 
 /** What the inline pass needs from the block pass. */
 export interface InlineContext {

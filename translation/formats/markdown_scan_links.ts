@@ -33,25 +33,6 @@ export const EMAIL_LOCAL_CHARACTER = /[\w+.-]/;
  */
 export const MICROMARK_EMAIL = new RegExp(`^${EMAIL_LOCAL_CHARACTER.source}+@[\\w.-]*[a-z]$`, "i");
 
-/** Where GFM may link a bare address. */
-const ADDRESS_START = /www\.|https?:|mailto:|xmpp:/gi;
-
-/** Where a bare address may start in `source`, in order. */
-export function addressStarts(source: string): number[] {
-  const starts: number[] = [];
-  ADDRESS_START.lastIndex = 0;
-  for (let match = ADDRESS_START.exec(source); match; match = ADDRESS_START.exec(source)) {
-    starts.push(match.index);
-  }
-  return starts;
-}
-
-/** Where GFM links a bare address; the scanner reads plain domains and paths only. */
-const WWW = /www\./iy;
-const PROTOCOL = /https?:\/\/(?=[a-zA-Z\d-]+\.)/iy;
-const OTHER_PROTOCOL = /mailto:|xmpp:|https?:\/\//iy;
-const ADDRESS = /[a-zA-Z\d-]+(?:\.[a-zA-Z\d-]+)*(?:\/[a-zA-Z\d/.-]*)?/y;
-
 /** Normalised label, as micromark compares labels. */
 export function normalizeLabel(label: string): string {
   return label.replace(/[\t\n\r ]+/g, " ").trim().toLowerCase().toUpperCase();
@@ -114,60 +95,4 @@ export function resourceEnd(source: string, at: number, end: number): number {
   }
   if (source.charCodeAt(at) !== 41 || at >= end) throw DECLINE;
   return at + 1;
-}
-
-/**
- * The end of a bare address GFM links at `at` (`www.` or `http(s)://`, then a domain and a
- * path of letters, digits, `-`, `.` and `/`), 0 where there is none: after a letter (or for
- * `www.`, after anything but white space or one of `(*_[]~`), or inside brackets not yet closed.
- * Declines on the shapes whose bounds micromark sets by finer rules: the address goes on with
- * other characters than its trailing punctuation (`?!.,:;*_~'")`) before white space, or it is
- * an e-mail or another protocol.
- */
-export function literalAutolink(
-  source: string,
-  at: number,
-  end: number,
-  previous: number,
-  inBrackets: boolean,
-): number {
-  const second = source.charCodeAt(at + 1) | 32;
-  if (second !== 119 && second !== 116 && second !== 97 && second !== 109) return 0;
-  let from = 0;
-  let linkedAfter = (_previous: number) => false;
-  WWW.lastIndex = at;
-  PROTOCOL.lastIndex = at;
-  if (WWW.test(source)) [from, linkedAfter] = [WWW.lastIndex, mayPrecedeWww];
-  else if (PROTOCOL.test(source)) [from, linkedAfter] = [PROTOCOL.lastIndex, mayPrecedeProtocol];
-  if (from === 0) {
-    OTHER_PROTOCOL.lastIndex = at;
-    if (OTHER_PROTOCOL.test(source)) throw DECLINE;
-    return 0;
-  }
-  if (!linkedAfter(previous) || inBrackets) return 0;
-  ADDRESS.lastIndex = from;
-  if (!ADDRESS.test(source)) throw DECLINE;
-  let to = Math.min(ADDRESS.lastIndex, end);
-  while (source.charCodeAt(to - 1) === 46) to--; // a trailing `.` ends the sentence
-  // micromark's path goes on to white space, then gives back its trailing punctuation.
-  for (let after = to; after < end; after++) {
-    const code = source.charCodeAt(after);
-    if (code === SPACE || code === NEWLINE || code === LESS_THAN) break;
-    if (!TRAILING.has(code)) throw DECLINE;
-  }
-  return to;
-}
-
-/** What GFM gives back from the end of an address: `!"')*,.:;?_~`. */
-const TRAILING = new Set([33, 34, 39, 41, 42, 44, 46, 58, 59, 63, 95, 126]);
-
-/** micromark's `previousWww`: a bound, white space, or one of `(*_[]~`. */
-function mayPrecedeWww(code: number): boolean {
-  return code !== code || code === SPACE || code === NEWLINE || code === 9 || code === 13 ||
-    code === 40 || code === 42 || code === 95 || code === 91 || code === 93 || code === 126;
-}
-
-/** micromark's `previousProtocol`: anything but an ASCII letter. */
-function mayPrecedeProtocol(code: number): boolean {
-  return !((code >= 65 && code <= 90) || (code >= 97 && code <= 122));
 }

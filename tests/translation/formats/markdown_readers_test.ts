@@ -299,7 +299,9 @@ const ADDRESS_PIECES = [
   ...["https://x.org", "http://a.b/c", "www.e.com", "www.e.com/p/q.", "HTTPS://X.ORG/", "(", ")"],
   ...["https://x.y/a_b", "[", "]", "](u)", "*", "_", "~", "**", "a", "1", " ", " ", ".", ",", ";"],
   ...[":", "!", "?", "'", '"', "<", ">", "<b>", "&amp;", "é", "\u00a0", "-", "/", "\n", "`", "\\"],
-  ...["x@y.org", "mailto:a@b.c", "&", "#", "=", "%"],
+  ...["x@y.org", "mailto:a@b.c", "&", "#", "=", "%", "?x=1", "&x;", ":8080", "(a)", "a_b"],
+  ...["www.a_b.c", "https://a.b_c.d/", "https://-a.b", "..", "[x]", "%20", "www.", "http://"],
+  ...["https://\u00fc.de/\u00e4", "\u{1f600}", "\t", "\u2003"],
 ];
 
 Deno.test("the own scanner cuts bare addresses in random inline text exactly as micromark does", () => {
@@ -312,11 +314,13 @@ Deno.test("the own scanner cuts bare addresses in random inline text exactly as 
   assert.ok(read > texts.length * 0.3, `${read} of ${texts.length} read by the scanner`);
 });
 
-Deno.test("addresses in parentheses and link text, one-column tables: read as micromark reads them", () => {
+Deno.test("addresses after punctuation, with queries, in link text; one-column tables: as micromark", () => {
   const read = [
     "See (https://example.org/docs) and [https://example.org](https://example.org).",
     'Quoted: "www.example.com", then *www.example.com*.',
     "[see https://example.org and more](u)",
+    "Query, port, fragment: https://example.org:8080/a_b?q=1&r=(2)#top, then www.x.org/a).",
+    "An entity after one: https://example.org/a&amp; and [http://localhost](u)",
   ];
   for (const text of read) assert.ok(scanSyntax(text), text);
   const texts = [
@@ -326,6 +330,9 @@ Deno.test("addresses in parentheses and link text, one-column tables: read as mi
     "[a]: /u(x)\n\n[a]", // a definition whose bare destination holds a parenthesis
     "[! /]:)-HTTPS://X.ORG/",
     "x https://x.org/a)b", // the address goes on past `)`
+    "www. ", // micromark links `www` before a space it keeps after a paragraph
+    "# www. #",
+    "www.e.comx@y.org", // an e-mail address first
   ];
   assertCutsLikeMicromark(texts, scanSyntax);
 });
