@@ -150,7 +150,9 @@ function assembleOne([rendered]: readonly RenderedSegment[]): string {
 /**
  * Adds the parts of a run of inline syntax to `parts`; text pieces next to each other are one
  * text. Everything is added to one array: the arrays per node and their spreads were a tenth of
- * the Markdown cut's garbage.
+ * the Markdown cut's garbage. Nested syntax is walked with a stack of its own, not by recursion:
+ * emphasis may nest 2,000 deep in one item (`**` × 2,000, a word, `**` × 2,000), deeper than
+ * the call stack goes.
  */
 function inlineParts(
   nodes: readonly Syntax[],
@@ -158,21 +160,49 @@ function inlineParts(
   parts: SegmentPart[],
   from?: number,
 ): SegmentPart[] {
-  let textStart = -1;
-  let at = from ?? nodes[0]?.start ?? 0;
-  for (const node of nodes) {
-    if (isText(node)) {
-      if (textStart === -1) textStart = at;
-    } else {
-      if (textStart !== -1) textParts(source.slice(textStart, node.start), parts);
-      textStart = -1;
-      if (node.start > at) parts.push(atom(source.slice(at, node.start)));
-      inline(node, source, parts);
+  const stack: Run[] = [run(nodes, from)];
+  while (stack.length > 0) {
+    const current = stack.at(-1)!;
+    if (current.next === current.nodes.length) {
+      if (current.textStart !== -1) textParts(source.slice(current.textStart, current.at), parts);
+      if (current.close) parts.push(current.close);
+      stack.pop();
+      continue;
     }
-    at = node.end;
+    const node = current.nodes[current.next++];
+    if (isText(node)) {
+      if (current.textStart === -1) current.textStart = current.at;
+      current.at = node.end;
+      continue;
+    }
+    if (current.textStart !== -1) textParts(source.slice(current.textStart, node.start), parts);
+    current.textStart = -1;
+    if (node.start > current.at) parts.push(atom(source.slice(current.at, node.start)));
+    current.at = node.end;
+    const content = wrapped(node);
+    if (content) {
+      // Markers around translated content: open, the content's parts, close.
+      const name = `md${node.start}`;
+      parts.push(open(source.slice(node.start, content.start), name));
+      stack.push(
+        run(content.children, undefined, close(source.slice(content.end, node.end), name)),
+      );
+    } else inline(node, source, parts);
   }
-  if (textStart !== -1) textParts(source.slice(textStart, at), parts);
   return parts;
+}
+
+/** A run of inline syntax being walked, and the closing marker that follows it. */
+interface Run {
+  nodes: readonly Syntax[];
+  next: number;
+  at: number;
+  textStart: number;
+  close?: SegmentPart;
+}
+
+function run(nodes: readonly Syntax[], from?: number, close?: SegmentPart): Run {
+  return { nodes, next: 0, at: from ?? nodes[0]?.start ?? 0, textStart: -1, close };
 }
 
 /** Whether a piece of inline syntax is text (data, escapes, line ends). */
@@ -181,45 +211,41 @@ function isText(node: Syntax): boolean {
     node.type !== "htmlText" && !KEPT_INLINE.has(node.type);
 }
 
-/** Adds the parts of one piece of inline syntax that is not text. */
-function inline(node: Syntax, source: string, parts: SegmentPart[]): void {
-  if (node.type in WRAPPERS) {
-    const content = node.children.find((child) => child.type === WRAPPERS[node.type]);
-    if (content) wrap(node, content, source, parts);
-    else parts.push(atom(source.slice(node.start, node.end)));
-  } else if (node.type === "link" || node.type === "image") link(node, source, parts);
-  else if (node.type === "htmlText") parts.push(htmlTag(source.slice(node.start, node.end)));
-  else parts.push(atom(source.slice(node.start, node.end)));
-}
-
-/** Markers around translated content: open, the content's parts, close. */
-function wrap(node: Syntax, content: Syntax, source: string, parts: SegmentPart[]): void {
-  const name = `md${node.start}`;
-  parts.push(open(source.slice(node.start, content.start), name));
-  inlineParts(content.children, source, parts);
-  parts.push(close(source.slice(content.end, node.end), name));
-}
-
 /**
- * A link's text or an image's alt is translated between the markers, except `[text][]` and
- * `[text]`, where the text is the reference's label, so translating it would unlink it.
+ * The translated content inside markers: emphasis, strong and strikethrough text, a link's
+ * text (not of `[text][]` and `[text]`, where the text is the reference's label, so translating
+ * it would unlink it).
  */
-function link(node: Syntax, source: string, parts: SegmentPart[]): void {
+function wrapped(node: Syntax): Syntax | undefined {
+  if (node.type in WRAPPERS) {
+    return node.children.find((child) => child.type === WRAPPERS[node.type]);
+  }
+  if (node.type !== "link") return undefined;
+  const text = linkText(node);
+  return text && text.start !== text.end ? text : undefined;
+}
+
+/** A link's or image's text, unless it is only a reference's label. */
+function linkText(node: Syntax): Syntax | undefined {
   const label = node.children.find((child) => child.type === "label");
   const text = label?.children.find((child) => child.type === "labelText");
   const reference = node.children.find((child) => child.type === "reference");
   const labelOnly = !node.children.some((child) => child.type === "resource") &&
     !reference?.children.some((child) => child.type === "referenceString");
-  if (!text || text.start === text.end || labelOnly) {
-    parts.push(atom(source.slice(node.start, node.end)));
-  } else if (node.type === "link") wrap(node, text, source, parts);
-  else {
+  return labelOnly ? undefined : text;
+}
+
+/** Adds the parts of a piece of inline syntax that is not text and holds no translated run. */
+function inline(node: Syntax, source: string, parts: SegmentPart[]): void {
+  const text = node.type === "image" ? linkText(node) : undefined;
+  if (text && text.start !== text.end) {
     // An alt is plain text: its `*` or `[` are not markup.
     const name = `md${node.start}`;
     parts.push(open(source.slice(node.start, text.start), name));
     textParts(source.slice(text.start, text.end), parts);
     parts.push(close(source.slice(text.end, node.end), name));
-  }
+  } else if (node.type === "htmlText") parts.push(htmlTag(source.slice(node.start, node.end)));
+  else parts.push(atom(source.slice(node.start, node.end)));
 }
 
 /**

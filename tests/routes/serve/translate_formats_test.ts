@@ -194,3 +194,31 @@ Deno.test("Markdown nesting more than 32 lists or quotes on a line is refused wi
     await runner.stop();
   }
 });
+
+Deno.test("emphasis nested 2,000 deep in one Markdown item is translated with its markers", async () => {
+  // The cut walked nested syntax by recursion, deeper than the call stack: 500 internal_error.
+  const item = "**".repeat(1999) + "word" + "**".repeat(1999);
+  assert.equal(item.length, 8000);
+  const runner = startOllamaStandIn();
+  try {
+    await withTranslationService(async (service) => {
+      const body = await expectBody(
+        await postTranslate(service, {
+          source: "en",
+          target: "fr",
+          format: "markdown",
+          mode: "document",
+          options: { engine: "engine-one" },
+          texts: [item],
+        }),
+        200,
+        TranslateResponseSchema,
+      );
+      assert.equal(body.results[0].text, `[translated] ${item}`);
+    }, {
+      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    });
+  } finally {
+    await runner.stop();
+  }
+});
