@@ -3,10 +3,10 @@
  * text block's source with char-code comparisons, building micromark's inline token types with
  * source offsets (emphasis, strong, strikethrough, links, images, code, math, autolinks, inline
  * HTML, hard breaks, footnote calls). It follows micromark's rules for the shapes it reads and
- * throws DECLINE on the rest (a bare address whose end micromark sets by finer rules than
- * markdown_scan_links.ts follows, a comment or an HTML tag over two lines,
- * emphasis runs of three, delimiters that could open and close, brackets that part from
- * micromark's pairing), so that marked or micromark reads the document.
+ * throws DECLINE on the rest (an e-mail address, a bare address whose end micromark sets by
+ * finer rules than markdown_scan_address.ts follows, a comment or an HTML tag over two lines,
+ * emphasis mixed with strikethrough beyond simple nesting (markdown_scan_emphasis.ts), brackets
+ * that part from micromark's pairing), so that marked or micromark reads the document.
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
 import type { Syntax } from "./markdown_syntax.ts";
@@ -18,6 +18,8 @@ import {
   resourceEnd,
 } from "./markdown_scan_links.ts";
 import { literalAutolink } from "./markdown_scan_address.ts";
+import { type Delimiter, type Item, resolve } from "./markdown_scan_emphasis.ts";
+import { filled, node } from "./markdown_scan_nodes.ts";
 
 /** What the inline pass needs from the block pass. */
 export interface InlineContext {
@@ -31,16 +33,6 @@ export interface InlineContext {
   /** Where a bare address may start ({@link addressStarts}). */
   addresses: readonly number[];
 }
-
-/** A run of `*`, `_` or `~` that may open or close, until resolved. */
-interface Delimiter extends Syntax {
-  type: "delimiter";
-  marker: number;
-  open: boolean;
-  close: boolean;
-}
-
-type Item = Syntax | Delimiter;
 
 interface Bracket {
   start: number;
@@ -75,26 +67,6 @@ const OPEN_TAG =
 const CLOSE_TAG = /<\/[a-zA-Z][a-zA-Z\d-]*[ \t\n]*>/y;
 /** What may start inline syntax (bare addresses are found once per document, see below). */
 const SPECIAL = /[\n\\`$*_~![\]<@]/g;
-
-/** The children of a leaf, shared: most inline nodes are leaves, and nothing adds to them. */
-const NO_CHILDREN = Object.freeze([]) as unknown as Syntax[];
-
-function node(type: string, start: number, end: number, children = NO_CHILDREN): Syntax {
-  return { type, start, end, children };
-}
-
-/** Nodes with the gaps between them (and to [start, end)) filled with text. */
-function filled(nodes: readonly Syntax[], start: number, end: number): Syntax[] {
-  const out: Syntax[] = [];
-  let at = start;
-  for (const own of nodes) {
-    if (own.start > at) out.push(node("data", at, own.start));
-    out.push(own);
-    at = own.end;
-  }
-  if (at < end) out.push(node("data", at, end));
-  return out;
-}
 
 /**
  * The inline syntax of [start, end): `lineStarts` are where the content of each line after the
@@ -171,7 +143,6 @@ export function scanInline(
         let to = i + 1;
         while (source.charCodeAt(to) === code && to < end) to++;
         const size = to - i;
-        if (code !== TILDE && size > 2) throw DECLINE;
         if (code === TILDE && size > 2) {
           i = to;
           continue;
@@ -192,7 +163,6 @@ export function scanInline(
           open = code === ASTERISK ? opens : opens && (previousClass !== 0 || !closes);
           close = code === ASTERISK ? closes : closes && (nextClass !== 0 || !opens);
         }
-        if (open && close) throw DECLINE;
         if (open || close) {
           const delimiter: Delimiter = {
             type: "delimiter",
@@ -240,8 +210,11 @@ export function scanInline(
         }
         items.length = bracket.item;
         items.push(link);
-        // Links do not hold links: the brackets before this one can no longer make one.
-        if (!bracket.image) { for (const outer of brackets) outer.active = false; }
+        // Links do not hold links: the `[` before this one can no longer make one (a `![` still
+        // makes an image).
+        if (!bracket.image) {
+          for (const outer of brackets) if (!outer.image) outer.active = false;
+        }
         i = link.end;
         continue;
       }
@@ -296,51 +269,6 @@ const TAGS: readonly [RegExp, string][] = [
   [OPEN_TAG, "htmlText"],
   [CLOSE_TAG, "htmlText"],
 ];
-
-/**
- * Emphasis, strong and strikethrough from the delimiter runs of `items`: an opener pairs with
- * the next closer of the same marker and size. Anything where micromark would look further
- * (a closer of another marker or size on top, leftovers inside link text) declines.
- */
-function resolve(items: readonly Item[], inLink: boolean): Syntax[] {
-  const out: Item[] = [];
-  const openers: number[] = [];
-  for (const item of items) {
-    if (item.type !== "delimiter") {
-      out.push(item);
-      continue;
-    }
-    const delimiter = item as Delimiter;
-    if (delimiter.close && openers.length > 0) {
-      const at = openers.pop()!;
-      const opener = out[at] as Delimiter;
-      const size = delimiter.end - delimiter.start;
-      if (opener.marker !== delimiter.marker || opener.end - opener.start !== size) {
-        throw DECLINE;
-      }
-      const type = delimiter.marker === TILDE
-        ? "strikethrough"
-        : size === 1
-        ? "emphasis"
-        : "strong";
-      const inner = filled(out.splice(at + 1) as Syntax[], opener.end, delimiter.start);
-      out.pop();
-      out.push(
-        node(type, opener.start, delimiter.end, [
-          node(`${type}Text`, opener.end, delimiter.start, inner),
-        ]),
-      );
-      continue;
-    }
-    if (delimiter.close && inLink) throw DECLINE;
-    if (delimiter.open) {
-      openers.push(out.length);
-      out.push(delimiter);
-    }
-  }
-  if (openers.length > 0 && inLink) throw DECLINE;
-  return out.filter((item) => item.type !== "delimiter");
-}
 
 /** The link or image closed by the `]` at `at`, or undefined when the brackets are text. */
 function closeLink(

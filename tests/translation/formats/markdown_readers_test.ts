@@ -336,3 +336,31 @@ Deno.test("addresses after punctuation, with queries, in link text; one-column t
   ];
   assertCutsLikeMicromark(texts, scanSyntax);
 });
+
+/** Pieces of inline text of `*` and `_` runs of every kind, with links, code and escapes. */
+const EMPHASIS_PIECES = [
+  ...["*", "**", "***", "****", "_", "__", "___", "a", "b", " ", " ", ".", "!", "x_y", "a*b"],
+  ...["*_", "_*", "`c`", "[", "]", "](u)", "[x](y)", "\\*", "<b>", "é", "\n", "(", ")"],
+];
+
+Deno.test("the own scanner pairs emphasis in random inline text exactly as micromark does", () => {
+  const texts = Array.from({ length: GENERATED * 4 }, (_, index) => {
+    const next = seededRandom(index + 1);
+    const pick = () => EMPHASIS_PIECES[Math.floor(next() * EMPHASIS_PIECES.length)];
+    return Array.from({ length: 1 + Math.floor(next() * 20) }, pick).join("");
+  });
+  const read = assertCutsLikeMicromark(texts, scanSyntax);
+  assert.ok(read > texts.length * 0.5, `${read} of ${texts.length} read by the scanner`);
+});
+
+Deno.test("runs that may open and close, runs of three and runs pairing nothing: read as micromark", () => {
+  const texts = [
+    "snake*case*words and ***both*** and **strong *nested* here**",
+    "_**b****a*_", // `**b**` pairs inside `_…_` once `*a*` took one `*` of the four
+    "a*_".repeat(2666), // each `*` walked back to the paragraph's start in micromark
+    "**".repeat(1999) + "word" + "**".repeat(1999),
+    "![[]()]()", // a link inside an image's alt: the image still stands
+  ];
+  for (const text of texts) assert.ok(scanSyntax(text), text.slice(0, 40));
+  assert.equal(assertCutsLikeMicromark(texts, scanSyntax), texts.length);
+});
