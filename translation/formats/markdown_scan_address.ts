@@ -3,8 +3,8 @@
  * Markdown scanner, by the rules of micromark-extension-gfm-autolink-literal: where one may
  * start (after what, not while a bracket is open), its domain (up to punctuation other than
  * `-`, `.` and `_`, no `_` in its last two segments), its path (up to white space, parentheses
- * balanced) and the trailing punctuation it gives back (`.`, `,`, `)`, `&amp;`...). E-mail
- * addresses and other protocols (`mailto:`, `xmpp:`) are left to micromark.
+ * balanced) and the trailing punctuation it gives back (`.`, `,`, `)`, `&amp;`...); and e-mail
+ * addresses. Other protocols (`mailto:`, `xmpp:`) are left to micromark.
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
 import { classify } from "./markdown_scan_links.ts";
@@ -181,4 +181,56 @@ class TrailCheck {
 
 function isAsciiLetter(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/**
+ * The [start, end) of the e-mail address GFM links around the `@` at `at`, or undefined: the
+ * letters, digits and `+-._` right before it, back to the line's start or the end of the address
+ * before (`from`), and not after another of them or a `/`, then a domain of letters, digits, `-`
+ * and `_` with a `.` inside and a letter last. Declines where an escape (`\_`) may start or cut
+ * the local part.
+ */
+export function emailAddress(
+  source: string,
+  at: number,
+  end: number,
+  from: { lineStart: number; addressEnd: number },
+  inBrackets: boolean,
+): { start: number; end: number } | undefined {
+  if (inBrackets) return undefined;
+  const limit = Math.max(from.lineStart, from.addressEnd);
+  let start = at;
+  while (start > limit && isEmailLocal(source.charCodeAt(start - 1))) {
+    start--;
+    if (source.charCodeAt(start - 1) === BACKSLASH && start > limit) throw DECLINE;
+  }
+  const previous = start > from.lineStart ? source.charCodeAt(start - 1) : NaN;
+  if (start === at || previous === SLASH || isEmailLocal(previous)) return undefined;
+  let to = at + 1;
+  let data = false;
+  let dot = false;
+  for (; to < end; to++) {
+    const code = source.charCodeAt(to);
+    if (code === DOT) {
+      // A `.` not followed by a letter or digit ends the address (it ends the sentence).
+      if (to + 1 >= end || !isAsciiAlphanumeric(source.charCodeAt(to + 1))) break;
+      dot = true;
+    } else if (code === HYPHEN || code === UNDERSCORE || isAsciiAlphanumeric(code)) data = true;
+    else break;
+  }
+  if (!data || !dot || !isAsciiLetter(source.charCodeAt(to - 1))) return undefined;
+  return { start, end: to };
+}
+
+const SLASH = 47;
+const BACKSLASH = 92;
+
+/** micromark's `gfmAtext`: a letter, a digit or one of `+-._`. */
+function isEmailLocal(code: number): boolean {
+  return code === 43 || code === HYPHEN || code === DOT || code === UNDERSCORE ||
+    isAsciiAlphanumeric(code);
+}
+
+function isAsciiAlphanumeric(code: number): boolean {
+  return isAsciiLetter(code) || (code >= 48 && code <= 57);
 }

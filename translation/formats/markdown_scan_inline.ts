@@ -10,14 +10,8 @@
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
 import type { Syntax } from "./markdown_syntax.ts";
-import {
-  classify,
-  EMAIL_LOCAL_CHARACTER,
-  labelDefined,
-  normalizeLabel,
-  resourceEnd,
-} from "./markdown_scan_links.ts";
-import { literalAutolink } from "./markdown_scan_address.ts";
+import { classify, labelDefined, normalizeLabel, resourceEnd } from "./markdown_scan_links.ts";
+import { emailAddress, literalAutolink } from "./markdown_scan_address.ts";
 import { type Delimiter, type Item, resolve } from "./markdown_scan_emphasis.ts";
 import { filled, node } from "./markdown_scan_nodes.ts";
 
@@ -91,6 +85,8 @@ export function scanInline(
   const after = (at: number) => at >= end ? NaN : source.charCodeAt(at);
   const addresses = context.addresses;
   let address = 0;
+  /** Where the last bare address ends: the only syntax that may end in a letter or digit. */
+  let addressEnd = start;
   while (i < end) {
     // Straight to the next character that may start syntax: most text holds none.
     while (address < addresses.length && addresses[address] < i) address++;
@@ -101,6 +97,7 @@ export function scanInline(
       const link = literalAutolink(source, i, end, before(i), brackets.length > 0);
       if (link > 0) {
         items.push(node("literalAutolink", i, link));
+        addressEnd = link;
         i = link;
       } else i++;
       continue;
@@ -229,10 +226,15 @@ export function scanInline(
         if (source.startsWith("<!", i) || source.startsWith("<?", i)) throw DECLINE;
         break;
       }
-      case 64: // `@`: maybe an e-mail address, which GFM links
-        // Only with letters, digits or `+-._` right before it (mentions and `@scope/name` are text).
-        if (EMAIL_LOCAL_CHARACTER.test(source[i - 1] ?? "") && i > lineStart) throw DECLINE;
-        break;
+      case 64: { // `@`: maybe an e-mail address, which GFM links
+        const email = emailAddress(source, i, end, { lineStart, addressEnd }, brackets.length > 0);
+        if (!email) break;
+        // Its local part is text up to here; a `_` in it is no delimiter.
+        while (items.length > 0 && items.at(-1)!.start >= email.start) items.pop();
+        items.push(node("literalAutolink", email.start, email.end));
+        i = addressEnd = email.end;
+        continue;
+      }
     }
     i++;
   }

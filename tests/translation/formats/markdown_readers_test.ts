@@ -301,7 +301,8 @@ const ADDRESS_PIECES = [
   ...[":", "!", "?", "'", '"', "<", ">", "<b>", "&amp;", "é", "\u00a0", "-", "/", "\n", "`", "\\"],
   ...["x@y.org", "mailto:a@b.c", "&", "#", "=", "%", "?x=1", "&x;", ":8080", "(a)", "a_b"],
   ...["www.a_b.c", "https://a.b_c.d/", "https://-a.b", "..", "[x]", "%20", "www.", "http://"],
-  ...["https://\u00fc.de/\u00e4", "\u{1f600}", "\t", "\u2003"],
+  ...["https://\u00fc.de/\u00e4", "\u{1f600}", "\t", "\u2003", "@", "a@b", "a@b.c", "@b.cd"],
+  ...["x.y@z.org", "_a@b.cd", "\\_", "+", "a-b@c_d.ef", "@x.y-", "a@b.c.", "a@b.c1", "/x@y.z"],
 ];
 
 Deno.test("the own scanner cuts bare addresses in random inline text exactly as micromark does", () => {
@@ -321,6 +322,7 @@ Deno.test("addresses after punctuation, with queries, in link text; one-column t
     "[see https://example.org and more](u)",
     "Query, port, fragment: https://example.org:8080/a_b?q=1&r=(2)#top, then www.x.org/a).",
     "An entity after one: https://example.org/a&amp; and [http://localhost](u)",
+    "Write to first.last+tag@example.org, _team_@example.co.uk or a@b.c1 (no address).",
   ];
   for (const text of read) assert.ok(scanSyntax(text), text);
   const texts = [
@@ -333,6 +335,7 @@ Deno.test("addresses after punctuation, with queries, in link text; one-column t
     "www. ", // micromark links `www` before a space it keeps after a paragraph
     "# www. #",
     "www.e.comx@y.org", // an e-mail address first
+    "a@.y@.g", // the second `@` follows an address: no second one
   ];
   assertCutsLikeMicromark(texts, scanSyntax);
 });
