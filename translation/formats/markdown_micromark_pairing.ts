@@ -53,25 +53,46 @@ export function useLinearPairing(constructs: FullNormalizedExtension): void {
 /** What a construct list may hold: constructs, and bare resolvers (`insideSpan`). */
 type Resolved = Pick<Construct, "resolveAll"> & { name?: string };
 
-/** Where the walk back for each kind of closer stops: it looks only at events above. */
-class Stops {
-  readonly #stops = new Map<number, number>();
-
-  /** The index below which the walk for closers of `kind` finds nothing (-1: none known). */
-  at(kind: number): number {
-    return this.#stops.get(kind) ?? -1;
-  }
-
-  set(kind: number, index: number): void {
-    this.#stops.set(kind, index);
-  }
-
-  /** The events from `from` on were rewritten: no stop may skip them. */
-  rewritten(from: number): void {
-    for (const [kind, index] of this.#stops) {
-      if (index >= from) this.#stops.set(kind, from - 1);
+/**
+ * The walk both resolvers share: each sequence of `type` that may close, in order, pairs with the
+ * nearest earlier one that may open and `fits` it (`pair` rewrites the events and says where the
+ * walk goes on); the walk back for a closer stops where the last one of the same `kind` found
+ * nothing. Sequences left are data.
+ */
+function pairSequences(
+  events: Event[],
+  type: string,
+  rules: {
+    kind: (closer: Token) => number;
+    fits: (opener: Token, closer: Token) => boolean;
+    pair: (open: number, index: number) => number;
+  },
+): Event[] {
+  /** Per kind of closer, the index at and below which no opener fits one. */
+  const stops = new Map<number, number>();
+  let index = -1;
+  while (++index < events.length) {
+    const closer = events[index][1];
+    if (events[index][0] !== "enter" || closer.type !== type || !closer._close) continue;
+    const kind = rules.kind(closer);
+    let open = index;
+    let paired = false;
+    for (const stop = stops.get(kind) ?? -1; --open > stop;) {
+      const opener = events[open][1];
+      if (events[open][0] !== "exit" || opener.type !== type || !opener._open) continue;
+      if (!rules.fits(opener, closer)) continue;
+      index = rules.pair(open, index);
+      // The events from the opener on were rewritten, and the opener may be shorter now.
+      for (const [other, at] of stops) if (at >= open - 1) stops.set(other, open - 2);
+      paired = true;
+      break;
     }
+    if (!paired) stops.set(kind, index);
   }
+  for (const [, token] of events) {
+    if (token.type === type) token.type = "data" as Token["type"];
+  }
+  return events;
 }
 
 /**
@@ -88,42 +109,22 @@ function pairAttentionSequences(events: Event[], context: TokenizeContext): Even
     }
     return marker;
   };
-  const stops = new Stops();
-  let index = -1;
-  while (++index < events.length) {
-    const closer = events[index][1];
-    if (events[index][0] !== "enter" || closer.type !== "attentionSequence" || !closer._close) {
-      continue;
-    }
-    const closeSize = closer.end.offset - closer.start.offset;
-    const kind = markerOf(closer) * 8 + (closer._open ? 4 : 0) + closeSize % 3;
-    const stop = stops.at(kind);
-    let open = index;
-    let paired = false;
-    while (--open > stop) {
-      const opener = events[open][1];
-      if (
-        events[open][0] !== "exit" || opener.type !== "attentionSequence" || !opener._open ||
-        markerOf(opener) !== markerOf(closer)
-      ) continue;
-      const openSize = opener.end.offset - opener.start.offset;
+  return pairSequences(events, "attentionSequence", {
+    kind: (closer) => markerOf(closer) * 8 + (closer._open ? 4 : 0) + length(closer) % 3,
+    fits: (opener, closer) => {
+      if (markerOf(opener) !== markerOf(closer)) return false;
       // If the opening can close or the closing can open, and the close size is not a multiple
       // of three, but the sum of the opening and closing size is a multiple of three: no match.
-      if ((opener._close || closer._open) && closeSize % 3 && !((openSize + closeSize) % 3)) {
-        continue;
-      }
-      index = pairAttention(events, context, open, index);
-      stops.rewritten(open - 1);
-      paired = true;
-      break;
-    }
-    if (!paired) stops.set(kind, index);
-  }
-  // Remove remaining sequences.
-  for (const [, token] of events) {
-    if (token.type === "attentionSequence") token.type = "data";
-  }
-  return events;
+      const closeSize = length(closer);
+      return !((opener._close || closer._open) && closeSize % 3 &&
+        !((length(opener) + closeSize) % 3));
+    },
+    pair: (open, index) => pairAttention(events, context, open, index),
+  });
+}
+
+function length(token: Token): number {
+  return token.end.offset - token.start.offset;
 }
 
 /** micromark's emphasis or strong from the opener exiting at `open` to the closer entering at
@@ -188,56 +189,44 @@ function pairAttention(
  * where the last walk for a closer of the same size found nothing.
  */
 function pairStrikethroughSequences(events: Event[], context: TokenizeContext): Event[] {
-  const stops = new Stops();
-  let index = -1;
-  while (++index < events.length) {
-    const closer = events[index][1];
-    if (
-      events[index][0] !== "enter" || closer.type !== "strikethroughSequenceTemporary" ||
-      !closer._close
-    ) continue;
-    const size = closer.end.offset - closer.start.offset;
-    const stop = stops.at(size);
-    let open = index;
-    let paired = false;
-    while (--open > stop) {
-      const opener = events[open][1];
-      if (
-        events[open][0] !== "exit" || opener.type !== "strikethroughSequenceTemporary" ||
-        !opener._open || opener.end.offset - opener.start.offset !== size
-      ) continue;
-      closer.type = "strikethroughSequence" as Token["type"];
-      opener.type = "strikethroughSequence" as Token["type"];
-      const strikethrough = token("strikethrough", opener.start, closer.end);
-      const text = token("strikethroughText", opener.end, closer.start);
-      const next: Event[] = [
-        ["enter", strikethrough, context],
-        ["enter", opener, context],
-        ["exit", opener, context],
-        ["enter", text, context],
-      ];
-      const insideSpan = context.parser.constructs.insideSpan.null;
-      if (insideSpan) {
-        appendAll(next, resolveAll(insideSpan, events.slice(open + 1, index), context));
-      }
-      next.push(
-        ["exit", text, context],
-        ["enter", closer, context],
-        ["exit", closer, context],
-        ["exit", strikethrough, context],
-      );
-      splice(events, open - 1, index - open + 3, next);
-      index = open + next.length - 2;
-      stops.rewritten(open - 1);
-      paired = true;
-      break;
-    }
-    if (!paired) stops.set(size, index);
+  return pairSequences(events, "strikethroughSequenceTemporary", {
+    kind: length,
+    fits: (opener, closer) => length(opener) === length(closer),
+    pair: (open, index) => pairStrikethrough(events, context, open, index),
+  });
+}
+
+/** GFM's strikethrough from the opener exiting at `open` to the closer entering at `index`. */
+function pairStrikethrough(
+  events: Event[],
+  context: TokenizeContext,
+  open: number,
+  index: number,
+): number {
+  const opener = events[open][1];
+  const closer = events[index][1];
+  closer.type = "strikethroughSequence" as Token["type"];
+  opener.type = "strikethroughSequence" as Token["type"];
+  const strikethrough = token("strikethrough", opener.start, closer.end);
+  const text = token("strikethroughText", opener.end, closer.start);
+  const next: Event[] = [
+    ["enter", strikethrough, context],
+    ["enter", opener, context],
+    ["exit", opener, context],
+    ["enter", text, context],
+  ];
+  const insideSpan = context.parser.constructs.insideSpan.null;
+  if (insideSpan) {
+    appendAll(next, resolveAll(insideSpan, events.slice(open + 1, index), context));
   }
-  for (const [, token] of events) {
-    if (token.type === "strikethroughSequenceTemporary") token.type = "data";
-  }
-  return events;
+  next.push(
+    ["exit", text, context],
+    ["enter", closer, context],
+    ["exit", closer, context],
+    ["exit", strikethrough, context],
+  );
+  splice(events, open - 1, index - open + 3, next);
+  return open + next.length - 2;
 }
 
 /** A token of `type` over copies of two points (micromark's tokens never share a point). */
