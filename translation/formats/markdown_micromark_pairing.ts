@@ -138,10 +138,7 @@ function pairAttention(
   const opener = events[open][1];
   const closer = events[index][1];
   // Number of markers to use from the sequence.
-  const use = opener.end.offset - opener.start.offset > 1 &&
-      closer.end.offset - closer.start.offset > 1
-    ? 2
-    : 1;
+  const use = length(opener) > 1 && length(closer) > 1 ? 2 : 1;
   const start = { ...opener.end };
   const end = { ...closer.start };
   movePoint(start, -use);
@@ -155,7 +152,7 @@ function pairAttention(
   closer.start = { ...closingSequence.end };
   const next: Event[] = [];
   // If there are more markers in the opening, add them before.
-  if (opener.end.offset - opener.start.offset) {
+  if (length(opener)) {
     next.push(["enter", opener, context], ["exit", opener, context]);
   }
   next.push(
@@ -176,7 +173,7 @@ function pairAttention(
   );
   let offset = 0;
   // If there are more markers in the closing, add them after.
-  if (closer.end.offset - closer.start.offset) {
+  if (length(closer)) {
     offset = 2;
     next.push(["enter", closer, context], ["exit", closer, context]);
   }
