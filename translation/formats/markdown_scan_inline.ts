@@ -3,10 +3,11 @@
  * text block's source with char-code comparisons, building micromark's inline token types with
  * source offsets (emphasis, strong, strikethrough, links, images, code, math, autolinks, inline
  * HTML, hard breaks, footnote calls). It follows micromark's rules for the shapes it reads and
- * throws DECLINE on the rest (an e-mail address, a bare address whose end micromark sets by
- * finer rules than markdown_scan_address.ts follows, a comment or an HTML tag over two lines,
- * emphasis mixed with strikethrough beyond simple nesting (markdown_scan_emphasis.ts), brackets
- * that part from micromark's pairing), so that marked or micromark reads the document.
+ * throws DECLINE on the rest (an address whose bounds micromark sets by finer rules than
+ * markdown_scan_address.ts follows, an e-mail address next to an escape, a comment or an HTML
+ * tag over two lines, emphasis mixed with strikethrough beyond simple nesting
+ * (markdown_scan_emphasis.ts), brackets that part from micromark's pairing), so that marked or
+ * micromark reads the document.
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
 import type { Syntax } from "./markdown_syntax.ts";
