@@ -35,8 +35,6 @@ interface Bracket {
   /** Index in the items of the first item inside the brackets. */
   item: number;
   active: boolean;
-  /** Delimiter runs seen inside: a bracket that is no link then declines. */
-  delimiters: number;
 }
 
 const BACKSLASH = 92;
@@ -172,14 +170,15 @@ export function scanInline(
             close,
           };
           items.push(delimiter);
-          for (const bracket of brackets) bracket.delimiters++;
         }
         i = to;
         continue;
       }
       case EXCLAMATION:
         if (source.charCodeAt(i + 1) === LEFT_BRACKET && i + 1 < end) {
-          brackets.push({ start: i, image: true, item: items.length, active: true, delimiters: 0 });
+          // `![^1]`: micromark's footnote call may take the brackets back from the image.
+          if (source.charCodeAt(i + 2) === 94) throw DECLINE;
+          brackets.push({ start: i, image: true, item: items.length, active: true });
           i += 2;
           continue;
         }
@@ -194,7 +193,7 @@ export function scanInline(
           i = close + 1;
           continue;
         }
-        brackets.push({ start: i, image: false, item: items.length, active: true, delimiters: 0 });
+        brackets.push({ start: i, image: false, item: items.length, active: true });
         i++;
         continue;
       }
@@ -202,10 +201,7 @@ export function scanInline(
         const bracket = brackets.pop();
         if (!bracket) break;
         const link = bracket.active ? closeLink(context, bracket, items, i, end) : undefined;
-        if (!link) {
-          if (bracket.delimiters > 0) throw DECLINE;
-          break;
-        }
+        if (!link) break;
         items.length = bracket.item;
         items.push(link);
         // Links do not hold links: the `[` before this one can no longer make one (a `![` still
@@ -289,18 +285,24 @@ function closeLink(
   let how: Syntax | undefined;
   if (next === 40 && at + 1 < end) { // `(`
     to = resourceEnd(source, at + 2, end);
-    how = node("resource", at + 1, to);
+    if (to >= 0) how = node("resource", at + 1, to);
+    else {
+      // No resource: the brackets link as their own reference, or not at all.
+      if (!labelDefined(context.definitions, source.slice(textStart, at))) return undefined;
+      to = at + 1;
+    }
   } else if (next === LEFT_BRACKET && at + 1 < end) {
     const close = source.indexOf("]", at + 2);
     if (close < 0 || close >= end) throw DECLINE;
     const label = source.slice(at + 2, close);
     if (/[\n[\\]/.test(label)) throw DECLINE;
     to = close + 1;
+    // A reference to no definition links nothing: both pairs of brackets are text.
     if (label === "") {
-      if (!labelDefined(context.definitions, source.slice(textStart, at))) throw DECLINE;
+      if (!labelDefined(context.definitions, source.slice(textStart, at))) return undefined;
       how = node("reference", at + 1, to);
     } else {
-      if (!context.definitions.has(normalizeLabel(label))) throw DECLINE;
+      if (!context.definitions.has(normalizeLabel(label))) return undefined;
       how = node("reference", at + 1, to, [node("referenceString", at + 2, close)]);
     }
   } else {

@@ -46,8 +46,9 @@ export function labelDefined(definitions: ReadonlySet<string>, text: string): bo
 }
 
 /**
- * The end of an inline link's `(destination "title")` from `at` (after the `(`); declines on
- * what it does not read (a line end, an unbalanced destination, a missing `)`).
+ * The end of an inline link's `(destination "title")` from `at` (after the `(`), or -1 where
+ * what follows them is no `)` (no resource); declines on what it does not read (a line end, an
+ * unbalanced destination).
  */
 export function resourceEnd(source: string, at: number, end: number): number {
   const skip = () => {
@@ -93,6 +94,11 @@ export function resourceEnd(source: string, at: number, end: number): number {
     at++;
     skip();
   }
-  if (source.charCodeAt(at) !== 41 || at >= end) throw DECLINE;
-  return at + 1;
+  // The end, or anything but white space, here ends no resource: -1, and micromark reads the
+  // brackets alone.
+  if (at >= end) return -1;
+  const code = source.charCodeAt(at);
+  if (code === 41) return at + 1;
+  if (code !== NEWLINE && code !== 9 && code !== 13) return -1;
+  throw DECLINE;
 }

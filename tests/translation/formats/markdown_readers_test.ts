@@ -368,3 +368,57 @@ Deno.test("runs that may open and close, runs of three and runs pairing nothing:
   for (const text of texts) assert.ok(scanSyntax(text), text.slice(0, 40));
   assert.equal(assertCutsLikeMicromark(texts, scanSyntax), texts.length);
 });
+
+/** Pieces of inline text of brackets: links, references (defined or not), broken resources. */
+const REFERENCE_PIECES = [
+  ...[
+    "[",
+    "]",
+    "[a]",
+    "[b]",
+    "[]",
+    "[a][]",
+    "[a][b]",
+    "[x][a]",
+    "[b][x]",
+    "(u)",
+    "(",
+    ")",
+    "![",
+    "*",
+  ],
+  ...[
+    "_",
+    "a",
+    " ",
+    "\n",
+    "`c`",
+    "\\[",
+    "\\]",
+    "[^1]",
+    "<b>",
+    "https://x.org",
+    "!",
+    "[A]",
+    "[ a ]",
+  ],
+  ...["(b c)", "(b 'x' y)", "(b\n)", "(<b> c)", "(b)x", '(b "t")', '(<b>"t")', "( b )", "(b(c)d)"],
+];
+const DEFINITIONS = ["", "\n\n[a]: /u", "\n\n[a]: /u\n[b]: /v", "\n\n[x]: /x 'T'", "\n\n[^1]: n"];
+
+Deno.test("the own scanner reads references and broken resources exactly as micromark does", () => {
+  const texts = randomTexts(REFERENCE_PIECES, 14)
+    .map((text, index) => text + DEFINITIONS[index % DEFINITIONS.length]);
+  const read = assertCutsLikeMicromark(texts, scanSyntax);
+  assert.ok(read > texts.length * 0.4, `${read} of ${texts.length} read by the scanner`);
+});
+
+Deno.test("a reference to nothing and a resource that is none leave their brackets as text", () => {
+  const texts = [
+    "See [the guide][missing] and [this](not a resource) here.",
+    "Cut short at the item's end: [a link](https://example.org/a",
+    "[defined](a b) links as its own reference.\n\n[defined]: /u",
+  ];
+  for (const text of texts) assert.ok(scanSyntax(text), text);
+  assert.equal(assertCutsLikeMicromark(texts, scanSyntax), texts.length);
+});
