@@ -155,22 +155,8 @@ function pairAttention(
   if (length(opener)) {
     next.push(["enter", opener, context], ["exit", opener, context]);
   }
-  next.push(
-    ["enter", group, context],
-    ["enter", openingSequence, context],
-    ["exit", openingSequence, context],
-    ["enter", text, context],
-  );
-  appendAll(
-    next,
-    resolveAll(context.parser.constructs.insideSpan.null!, events.slice(open + 1, index), context),
-  );
-  next.push(
-    ["exit", text, context],
-    ["enter", closingSequence, context],
-    ["exit", closingSequence, context],
-    ["exit", group, context],
-  );
+  const between = spanEvents(events, context, open, index);
+  appendAll(next, groupEvents(context, group, openingSequence, text, between, closingSequence));
   let offset = 0;
   // If there are more markers in the closing, add them after.
   if (length(closer)) {
@@ -206,24 +192,43 @@ function pairStrikethrough(
   opener.type = "strikethroughSequence" as Token["type"];
   const strikethrough = token("strikethrough", opener.start, closer.end);
   const text = token("strikethroughText", opener.end, closer.start);
-  const next: Event[] = [
-    ["enter", strikethrough, context],
-    ["enter", opener, context],
-    ["exit", opener, context],
-    ["enter", text, context],
-  ];
-  const insideSpan = context.parser.constructs.insideSpan.null;
-  if (insideSpan) {
-    appendAll(next, resolveAll(insideSpan, events.slice(open + 1, index), context));
-  }
-  next.push(
-    ["exit", text, context],
-    ["enter", closer, context],
-    ["exit", closer, context],
-    ["exit", strikethrough, context],
-  );
+  const between = spanEvents(events, context, open, index);
+  const next = groupEvents(context, strikethrough, opener, text, between, closer);
   splice(events, open - 1, index - open + 3, next);
   return open + next.length - 2;
+}
+
+/** The events between the opener exiting at `open` and the closer entering at `index`, resolved
+ * alone by the constructs that resolve inside a span (micromark's `insideSpan`). */
+function spanEvents(events: Event[], context: TokenizeContext, open: number, index: number) {
+  const inside = events.slice(open + 1, index);
+  const resolvers = context.parser.constructs.insideSpan.null;
+  return resolvers ? resolveAll(resolvers, inside, context) : inside;
+}
+
+/** The events of `group`: its opening sequence, its `text` around `between`, its closing one. */
+function groupEvents(
+  context: TokenizeContext,
+  group: Token,
+  opening: Token,
+  text: Token,
+  between: readonly Event[],
+  closing: Token,
+): Event[] {
+  const events: Event[] = [
+    ["enter", group, context],
+    ["enter", opening, context],
+    ["exit", opening, context],
+    ["enter", text, context],
+  ];
+  appendAll(events, between);
+  events.push(
+    ["exit", text, context],
+    ["enter", closing, context],
+    ["exit", closing, context],
+    ["exit", group, context],
+  );
+  return events;
 }
 
 /** A token of `type` over copies of two points (micromark's tokens never share a point). */
