@@ -12,18 +12,19 @@
  * order; code, front matter, math blocks, definitions and thematic breaks are skipped, and
  * block quotes, list items and footnotes are followed for their prefixes only. It declines
  * (`undefined`), and marked then micromark read the document, on what it does not read exactly
- * as micromark: tabs, a CR that ends no line (CR LF is read as LF, markdown_line_endings.ts), a
- * lazy continuation line that is an HTML tag, a list that may not interrupt what the line
- * interrupts (`2.`, `01.`), empty list items, an item starting with indented code, HTML blocks
- * inside containers or of kinds 3 to 5, tables inside containers or not ended by a blank line,
- * definitions over more than one line, footnote definitions with continuation lines. tests/translation/formats/markdown_readers_test.ts holds
- * it to micromark's cut on the corpus and generated documents.
+ * as micromark: a NUL, a CR that ends no line (CR LF is read as LF, and tabs as the spaces to
+ * the next tab stop: markdown_read_columns.ts), a lazy continuation line that is an HTML tag, a
+ * list that may not interrupt what the line interrupts (`2.`, `01.`), empty list items, an item
+ * starting with indented code, HTML blocks inside containers or of kinds 3 to 5, tables inside
+ * containers or not ended by a blank line, definitions over more than one line, footnote
+ * definitions with continuation lines. tests/translation/formats/markdown_readers_test.ts
+ * holds it to micromark's cut on the corpus and generated documents.
  */
 import { DECLINE, frontMatterEnd } from "./markdown_marked_lexer.ts";
 import { type InlineContext, scanInline } from "./markdown_scan_inline.ts";
 import { normalizeLabel } from "./markdown_scan_links.ts";
 import { addressStarts } from "./markdown_scan_address.ts";
-import { readWithLineFeeds } from "./markdown_line_endings.ts";
+import { readInColumns } from "./markdown_read_columns.ts";
 import type { Syntax } from "./markdown_syntax.ts";
 import {
   atxHeadingText,
@@ -66,8 +67,8 @@ type Container = { quote: true } | { quote: false; indent: number; marker: numbe
 
 /** The syntax tree of a Markdown document, or undefined where this reader declines. */
 export function scanSyntax(source: string): Syntax | undefined {
-  if (/[\t\0]/.test(source)) return undefined;
-  if (source.includes("\r")) return readWithLineFeeds(source, scanSyntax);
+  if (source.includes("\0")) return undefined;
+  if (source.includes("\r") || source.includes("\t")) return readInColumns(source, scanSyntax);
   const body = frontMatterEnd(source);
   if (body === 0 && /^(?:---|\+\+\+)/.test(source)) return undefined;
   try {

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { cutMarkdown } from "../../../translation/formats/markdown.ts";
 import { markedSyntax } from "../../../translation/formats/markdown_marked.ts";
 import { scanSyntax } from "../../../translation/formats/markdown_scan.ts";
+import { readInColumns } from "../../../translation/formats/markdown_read_columns.ts";
 import { lexPlain } from "../../../translation/formats/markdown_marked_lexer.ts";
 import { Marked } from "marked";
 import { micromarkSyntax } from "../../../translation/formats/markdown_syntax.ts";
@@ -292,6 +293,83 @@ Deno.test("the own scanner reads CR LF documents, its offsets in the document as
   // A CR that ends no line is left to marked and micromark.
   assert.equal(scanSyntax("old\rMac"), undefined);
   assert.equal(scanSyntax("a\r\nb\rc"), undefined);
+});
+
+/** Container prefixes and leaves with tabs: in indentation, after markers, inside and at the end. */
+const TAB_PREFIXES = [
+  ...["", "", ">", ">\t", "-\t", "*\t", "1.\t", "2)\t", "10.\t", "- [ ]\t", "-\t[\t]\t"],
+  ...["> -\t", "-\t>\t", "\t-\t", " \t> ", "\t", "\t\t", "  \t", "   \t", "- ", "> "],
+];
+const TAB_LEAVES = [
+  ...["word\tone", "two *em*\tand", "#\tHeading", "##\tHeading\t##", "```", "~~~\tjs"],
+  ...["-\t-\t-", "***\t", "===\t", "|\ta\t|\tb\t|", "|---|:-:|", "a\t|\tb", "<div\tclass=x>"],
+  ...['[x]:\t/url\t"t"', "[^1]:\tnote", "[ ]\ttask", "[\t]\ttask", "[x]\tdone", "", "`code\t`"],
+  ...[
+    "`\tc\t`",
+    "x\t",
+    "x \t",
+    "x\t ",
+    "x\\\t",
+    "x  ",
+    "<b>b</b>\tt",
+    "*open",
+    "close*",
+    "2.\ttwo",
+  ],
+  ...["    code?", "\tcode", "a\t*b*\t", "*\ta*", "_a_\tb", "https://x.org\t", "a@b.org\tx"],
+  ...["[a](<b\tc>)", "[a](b\tc)", "![i](u\t'T')", "\t\t\tz", "lazy words"],
+];
+
+Deno.test("the own scanner reads tabs by micromark's columns and cuts as micromark does", () => {
+  // CommonMark's examples of tabs, then lines of tabbed prefixes and leaves, then the generated
+  // documents with some of their spaces turned into tabs.
+  const examples = [
+    "\tfoo\tbaz\t\tbim",
+    "  \tfoo\tbaz\t\tbim",
+    "  - foo\n\n\tbar",
+    "- foo\n\n\t\tbar",
+    ">\t\tfoo",
+    "    foo\n\tbar",
+    " - foo\n   - bar\n\t - baz",
+    "#\tFoo",
+    "*\t*\t*\t",
+    "- A tab-indented list\n\twith a continuation\n\n\t- and a nested item\n\t\tand its text",
+  ];
+  const count = GENERATED * 2;
+  const lines = Array.from({ length: count }, (_, index) => {
+    const next = seededRandom(index + 1);
+    const pick = <T>(options: readonly T[]) => options[Math.floor(next() * options.length)];
+    return Array.from(
+      { length: 1 + Math.floor(next() * 8) },
+      () => pick(TAB_PREFIXES) + pick(TAB_LEAVES),
+    )
+      .join(pick(["\n", "\n", "\r\n"]));
+  });
+  const generated = documents(GENERATED).map((text, index) => {
+    const next = seededRandom(index + 1);
+    return text.replace(/ {1,4}/g, (spaces) => next() < 0.3 ? "\t" : spaces);
+  });
+  assert.equal(assertCutsLikeMicromark(examples, scanSyntax), examples.length);
+  const read = assertCutsLikeMicromark([...lines, ...generated], scanSyntax);
+  assert.ok(read > (lines.length + generated.length) * 0.3, `${read} read by the scanner`);
+  // An item whose content would start inside a tab's columns, and a CR that ends no line
+  // (micromark reads it otherwise), go to marked and micromark.
+  assert.equal(scanSyntax("-\t\tcode"), undefined);
+  assert.equal(scanSyntax("old\rMac"), undefined);
+});
+
+Deno.test("tabs are read to the next stop of four columns and offsets moved back; none inside a tab", () => {
+  const node = (start: number, end: number) => ({ type: "x", start, end, children: [] });
+  let read = "";
+  const tree = readInColumns("a\tb\r\n\t\tc", (text) => {
+    read = text;
+    // `b` and `c`, and a node from the first tab's start to the line ending.
+    return { ...node(0, text.length), children: [node(4, 5), node(1, 5), node(14, 15)] };
+  });
+  assert.equal(read, "a   b\n        c");
+  assert.deepEqual(tree!.children.map(({ start, end }) => [start, end]), [[2, 3], [1, 3], [7, 8]]);
+  // A boundary two columns into a tab has no offset in the document as written.
+  assert.equal(readInColumns("\tb", () => ({ ...node(0, 5), children: [node(2, 5)] })), undefined);
 });
 
 /** Pieces of inline text around bare addresses: what comes before and after them decides. */
