@@ -38,12 +38,17 @@ export function normalizeLabel(label: string): string {
   return label.replace(/[\t\n\r ]+/g, " ").trim().toLowerCase().toUpperCase();
 }
 
-/** Whether link text used as a label names a definition; declines on text micromark reads otherwise. */
+/** Whether link text used as a label (`[text]`, `[text][]`) names a definition. */
 export function labelDefined(definitions: ReadonlySet<string>, text: string): boolean {
-  if (/[\n[\]\\]/.test(text)) throw DECLINE;
-  const label = normalizeLabel(text);
+  // A definition's label holds no unescaped bracket (one inside a code span of the text too).
+  if (UNESCAPED_BRACKET.test(text)) return false;
+  // Text over several lines carries the prefixes of its containers (`>`, spaces) on the later
+  // ones; micromark's label is the text without them, white space folded as below.
+  const label = normalizeLabel(text.includes("\n") ? text.replace(/\n[ >]*/g, " ") : text);
   return label !== "" && definitions.has(label);
 }
+
+const UNESCAPED_BRACKET = /(?:^|[^\\])(?:\\\\)*[[\]]/;
 
 /**
  * The end of an inline link's `(destination "title")` from `at` (after the `(`), or -1 where

@@ -491,6 +491,24 @@ Deno.test("the own scanner reads references and broken resources exactly as micr
   assert.ok(read > texts.length * 0.4, `${read} of ${texts.length} read by the scanner`);
 });
 
+Deno.test("link text over lines, in quotes, with escapes or brackets is looked up as micromark does", () => {
+  const texts = [
+    "> See the [module\n> resolution algorithm][] and [more\n> text].\n\n" +
+    "[module resolution algorithm]: /esm\n[more text]: /m",
+    "- An item with [a label\n  over two lines] in it.\n\n[a label over two lines]: /u",
+    "> - [quoted\n>   item][]\n\n[quoted item]: /q",
+    "[a\\]b][] and [a\\]b] and [x\\\\]\n\n[a\\]b]: /u\n[x\\\\]: /x",
+    "[functionParams: `string[]`] and [`[a]`][] and [b [c] d]\n\n[c]: /c\n[b d]: /b",
+    "> [not\ndefined] and [lazy\nline][]\n\n[lazy line]: /l",
+  ];
+  for (const text of texts) assert.ok(scanSyntax(text), text);
+  assert.equal(assertCutsLikeMicromark(texts, scanSyntax), texts.length);
+  // The lookup is what links them: links whose text is their label are kept whole.
+  assert.deepEqual(cutMarkdown(texts[0]).segments.map((s) => s.text).slice(0, 1), [
+    "See the <x1/> and <x2/>.",
+  ]);
+});
+
 Deno.test("a reference to nothing and a resource that is none leave their brackets as text", () => {
   const texts = [
     "See [the guide][missing] and [this](not a resource) here.",
