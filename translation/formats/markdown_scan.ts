@@ -33,7 +33,7 @@ import {
   DEFINITION,
   fenceAt,
   FOOTNOTE_DEFINITION,
-  FOOTNOTE_START,
+  footnoteTextEnd,
   htmlBlockAhead,
   htmlBlockEnds,
   type HtmlBlockKind,
@@ -48,7 +48,8 @@ import {
   spaces,
   trimEnd,
 } from "./markdown_scan_lines.ts";
-import { hasPipe, tableAhead, tableCells } from "./markdown_scan_table.ts";
+import { type Container, continued, nextLine } from "./markdown_scan_containers.ts";
+import { hasPipe, headerCells, rowCells, tableAhead } from "./markdown_scan_table.ts";
 
 /** A text block before its inline pass: [start, end) and where each further line begins. */
 interface TextBlock {
@@ -58,12 +59,6 @@ interface TextBlock {
   /** A task list item's `[ ]` at `start`. */
   check: boolean;
 }
-
-/**
- * An open container: a block quote, or a list item with its indent (marker, spaces around it),
- * which micromark counts from where the containers around it end on each line.
- */
-type Container = { quote: true } | { quote: false; indent: number; marker: number };
 
 /** The syntax tree of a Markdown document, or undefined where this reader declines. */
 export function scanSyntax(source: string): Syntax | undefined {
@@ -91,6 +86,8 @@ class BlockScanner {
   /** The last line was a definition: micromark reads the next as if it interrupted it. */
   afterDefinition = false;
   html: { kind: HtmlBlockKind; start: number; end: number } | undefined;
+  /** An open table: its rows have at most as many cells as its header. */
+  table: { columns: number } | undefined;
 
   constructor(readonly source: string) {
     this.context = {
@@ -139,24 +136,13 @@ class BlockScanner {
     if (this.html) {
       if (this.htmlLine(lineStart, lineEnd)) return;
     }
-    // The open containers this line continues.
-    let at = lineStart;
-    let matched = 0;
-    for (const container of this.containers) {
-      if (container.quote) {
-        const indent = spaces(source, at, lineEnd);
-        if (indent > 3 || source.charCodeAt(at + indent) !== 62) break;
-        at += indent + 1;
-        if (source.charCodeAt(at) === SPACE) at++;
-      } else if (isBlank(source, at, lineEnd)) {
-        at = lineEnd;
-      } else {
-        if (spaces(source, at, lineEnd) < container.indent) break;
-        at += container.indent;
-      }
-      matched++;
-    }
+    const { at, matched } = continued(source, this.containers, lineStart, lineEnd);
     const all = matched === this.containers.length;
+    if (this.table) {
+      // A row goes on the table while the line continues its containers and is not blank.
+      if (all && !isBlank(source, at, lineEnd)) return this.row(at, lineEnd);
+      this.table = undefined;
+    }
     if (this.fence) {
       if (all) {
         if (closesFence(source, at, lineEnd, this.fence)) this.fence = undefined;
@@ -213,10 +199,20 @@ class BlockScanner {
     this.open(at, lineEnd, interrupting);
   }
 
+  /** The next line past the open containers, as a table's header row looks at it. */
+  readonly nextLine = (lineEnd: number) => nextLine(this.source, this.containers, lineEnd);
+
+  /** A table's row, from `at` past its containers. */
+  row(at: number, lineEnd: number): void {
+    for (const [start, end] of rowCells(this.source, at, lineEnd, this.table!.columns)) {
+      if (end > start) this.out.push({ start, end, lineStarts: [], check: false });
+    }
+  }
+
   /** The open paragraph's next line, from `at` (past the containers it continues). */
   continueParagraph(at: number, lineEnd: number): void {
     const source = this.source;
-    if (tableAhead(source, at, lineEnd, this.containers.length > 0)) throw DECLINE; // a table under a paragraph
+    if (tableAhead(source, at, lineEnd, this.nextLine)) throw DECLINE; // a table under a paragraph
     const content = at + spaces(source, at, lineEnd);
     this.paragraph!.lineStarts.push(content);
     this.paragraph!.end = trimEnd(source, content, lineEnd);
@@ -290,13 +286,15 @@ class BlockScanner {
       }
       if (/^\[[^\]]*\]:/.test(source.slice(at, lineEnd))) throw DECLINE;
     }
-    if (tableAhead(source, at, lineEnd, this.containers.length > 0)) {
-      if (this.containers.length > 0) throw DECLINE;
-      const table = tableCells(source, at, lineEnd);
-      for (const [start, end] of table.cells) {
+    if (tableAhead(source, at, lineEnd, this.nextLine)) {
+      const header = headerCells(source, at, lineEnd, this.nextLine(lineEnd)!);
+      this.table = { columns: header.length };
+      for (const [start, end] of header) {
         if (end > start) this.out.push({ start, end, lineStarts: [], check: false });
       }
-      this.skipTo = table.end;
+      // The delimiter row.
+      const delimiterEnd = source.indexOf("\n", lineEnd + 1);
+      this.skipTo = delimiterEnd < 0 ? source.length : delimiterEnd;
       return;
     }
     const line = source.slice(at, lineEnd);
@@ -353,27 +351,10 @@ class BlockScanner {
 
   /** A footnote definition of one line: a container of one paragraph. */
   footnote(label: string, content: number, lineEnd: number): void {
-    const source = this.source;
-    if (this.containers.length > 0 || content === lineEnd) throw DECLINE;
-    // Content that would start a block of its own (HTML, a heading, a list...).
-    if (blockStart(source, content, lineEnd, false) !== "other" || /[<[|]/.test(source[content])) {
-      throw DECLINE;
-    }
-    const next = lineEnd + 1;
-    if (next < source.length) {
-      const nextEnd = source.indexOf("\n", next);
-      const end = nextEnd < 0 ? source.length : nextEnd;
-      const blank = isBlank(source, next, end);
-      if (!blank && !FOOTNOTE_START.test(source.slice(next, end))) throw DECLINE;
-      if (blank && /^\n* {4}/.test(source.slice(nextEnd + 1))) throw DECLINE;
-    }
+    if (this.containers.length > 0) throw DECLINE;
+    const end = footnoteTextEnd(this.source, content, lineEnd);
     this.context.footnotes.add(normalizeLabel(label));
-    this.out.push({
-      start: content,
-      end: trimEnd(source, content, lineEnd),
-      lineStarts: [],
-      check: false,
-    });
+    this.out.push({ start: content, end, lineStarts: [], check: false });
   }
 
   /** Lines up to here belong to a table already read. */

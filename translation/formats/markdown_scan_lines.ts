@@ -45,7 +45,28 @@ export const DEFINITION =
 export const FOOTNOTE_DEFINITION = / {0,3}\[\^([^\]\\\s]+)\]: */y;
 
 /** A line starting a footnote definition. */
-export const FOOTNOTE_START = /^ {0,3}\[\^[^\]\\\s]+\]:/;
+const FOOTNOTE_START = /^ {0,3}\[\^[^\]\\\s]+\]:/;
+
+/**
+ * Where the text of a footnote definition of one line, from `content` (past its `[^label]:`),
+ * ends; declines on content that starts a block of its own (HTML, a heading, a list...) and on
+ * a definition that goes on to the next lines.
+ */
+export function footnoteTextEnd(source: string, content: number, lineEnd: number): number {
+  if (content === lineEnd) throw DECLINE;
+  if (blockStart(source, content, lineEnd, false) !== "other" || /[<[|]/.test(source[content])) {
+    throw DECLINE;
+  }
+  const next = lineEnd + 1;
+  if (next < source.length) {
+    const nextEnd = source.indexOf("\n", next);
+    const end = nextEnd < 0 ? source.length : nextEnd;
+    const blank = isBlank(source, next, end);
+    if (!blank && !FOOTNOTE_START.test(source.slice(next, end))) throw DECLINE;
+    if (blank && /^\n* {4}/.test(source.slice(nextEnd + 1))) throw DECLINE;
+  }
+  return trimEnd(source, content, lineEnd);
+}
 
 /** How many spaces there are from `at` (before `end`). */
 export function spaces(source: string, at: number, end: number): number {

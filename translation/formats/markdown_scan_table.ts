@@ -1,11 +1,12 @@
 /**
  * GFM tables for the own Markdown scanner (markdown_scan.ts): a header row with pipes, a
- * delimiter row with as many cells, then rows up to a blank line. Declines where micromark may
- * read the lines otherwise (a table ended by another block, a row with more cells than the
- * header, a row of dashes alone under the header, a table inside a container).
+ * delimiter row with as many cells, then rows up to a blank line or a line that leaves the
+ * table's containers (block quotes, list items). Declines where micromark may read the lines
+ * otherwise (a table ended by another block, a row with more cells than the header, a row of
+ * dashes alone under the header).
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
-import { blockStart, isBlank, SPACE, spaces, trimEnd } from "./markdown_scan_lines.ts";
+import { blockStart, isBlank, listMarker, SPACE, spaces, trimEnd } from "./markdown_scan_lines.ts";
 
 /** A table's delimiter row (`|:--|--:|`), indented less than four spaces. */
 const DELIMITER_ROW = / {0,3}(?! )\|? *:?-+:? *(?:\| *:?-+:? *)*\|? *(?=\n|$)/y;
@@ -13,33 +14,38 @@ const DELIMITER_ROW = / {0,3}(?! )\|? *:?-+:? *(?:\| *:?-+:? *)*\|? *(?=\n|$)/y;
 /** A delimiter row of one column with a colon (`:-`, `-:`, `:-:`), after any container prefix. */
 const PIPELESS_DELIMITER_ROW = /[ >]*(?::-+:?|-+:) *(?=\n|$)/y;
 
+/** Where the next line's content starts past the open containers (-1: it leaves one), and ends. */
+export type NextLine = (lineEnd: number) => { at: number; end: number } | undefined;
+
 /**
- * Whether the line at `at` holds a pipe and the next line is a table's delimiter row. In a
- * container, whose prefixes the rows carry, a line with a pipe over one with a dash declines.
+ * Whether the line at `at` holds a pipe and the next line, in the same containers, is a table's
+ * delimiter row. A line without a pipe over a delimiter row declines: micromark may read a
+ * table of one column.
  */
 export function tableAhead(
   source: string,
   at: number,
   lineEnd: number,
-  inContainer: boolean,
+  nextLine: NextLine,
 ): boolean {
   if (lineEnd >= source.length) return false;
-  if (!hasPipe(source, at, lineEnd)) {
-    // micromark also reads a table of one column and no pipe over a delimiter row with a colon.
+  const piped = hasPipe(source, at, lineEnd);
+  if (!piped) {
     PIPELESS_DELIMITER_ROW.lastIndex = lineEnd + 1;
     if (PIPELESS_DELIMITER_ROW.test(source)) throw DECLINE;
+  }
+  // micromark reads no delimiter row on a line that leaves a container (lazy) or opens an item.
+  const next = nextLine(lineEnd);
+  if (!next || next.at < 0) return false;
+  DELIMITER_ROW.lastIndex = next.at;
+  if (!DELIMITER_ROW.test(source) || DELIMITER_ROW.lastIndex !== next.end) return false;
+  // A row of dashes alone under a row with a pipe may be a setext underline or an empty item.
+  if (!source.slice(next.at, next.end).includes("|")) {
+    if (piped) throw DECLINE;
     return false;
   }
-  let next = source.indexOf("\n", lineEnd + 1);
-  if (next < 0) next = source.length;
-  if (inContainer) {
-    if (/\|.*-|-.*\|/.test(source.slice(lineEnd + 1, next))) throw DECLINE;
-    return false;
-  }
-  DELIMITER_ROW.lastIndex = lineEnd + 1;
-  if (!DELIMITER_ROW.test(source) || DELIMITER_ROW.lastIndex !== next) return false;
-  // A row of dashes alone may be a setext underline.
-  if (!source.slice(lineEnd + 1, next).includes("|")) throw DECLINE;
+  if (listMarker(source, next.at + spaces(source, next.at, next.end), next.end) > 0) return false;
+  if (!piped) throw DECLINE;
   return true;
 }
 
@@ -57,31 +63,32 @@ export function hasPipe(source: string, from: number, lineEnd: number): boolean 
 
 const PIPE = 0x7c;
 
-/**
- * The cells of the table whose header row is the line at `at` (empty ones included), and the
- * end of its last line.
- */
-export function tableCells(source: string, at: number, lineEnd: number) {
+/** The cells of a table's header row (empty ones included), checked against its delimiter row. */
+export function headerCells(
+  source: string,
+  at: number,
+  lineEnd: number,
+  delimiterRow: { at: number; end: number },
+): [number, number][] {
   const header = cells(source, at, lineEnd);
-  const found = [...header];
-  let rowStart = source.indexOf("\n", lineEnd + 1) + 1;
-  let end = rowStart === 0 ? source.length : rowStart - 1;
-  if (cells(source, lineEnd + 1, end).length !== header.length) throw DECLINE;
-  while (rowStart > 0 && rowStart < source.length) {
-    let rowEnd = source.indexOf("\n", rowStart);
-    if (rowEnd < 0) rowEnd = source.length;
-    if (isBlank(source, rowStart, rowEnd)) break;
-    const start = blockStart(source, rowStart, rowEnd, false);
-    const indent = spaces(source, rowStart, rowEnd);
-    // An HTML tag may end the table in micromark (a block of kind 7 after it).
-    if (start !== "other" || indent > 3 || source[rowStart + indent] === "<") throw DECLINE;
-    const row = cells(source, rowStart, rowEnd);
-    if (row.length > header.length) throw DECLINE;
-    found.push(...row);
-    end = rowEnd;
-    rowStart = rowEnd + 1;
-  }
-  return { cells: found, end };
+  if (cells(source, delimiterRow.at, delimiterRow.end).length !== header.length) throw DECLINE;
+  return header;
+}
+
+/** The cells of a table's row at `at` (past its containers), at most `columns`. */
+export function rowCells(
+  source: string,
+  at: number,
+  lineEnd: number,
+  columns: number,
+): [number, number][] {
+  const start = blockStart(source, at, lineEnd, false);
+  const indent = spaces(source, at, lineEnd);
+  // An HTML tag may end the table in micromark (a block of kind 7 after it).
+  if (start !== "other" || indent > 3 || source[at + indent] === "<") throw DECLINE;
+  const row = cells(source, at, lineEnd);
+  if (row.length > columns) throw DECLINE;
+  return row;
 }
 
 /** The [start, end) of each cell of a table row (outer pipes and spaces left out). */

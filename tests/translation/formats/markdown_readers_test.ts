@@ -240,6 +240,8 @@ const LEAVES = [
   // delimiter row indented as code, a tag alone on a line, definition titles, a row ending in `\`.
   ...["lazy words", "2. two", "01. one", "-", "    -|-", "<x>", "    code?", "=", "> q"],
   ...['"a title"', "(t)", "a | b\\", "   [x]: /u"],
+  // Table rows of every shape, in and out of containers.
+  ...["-|-", "| x |", "|:-|", "a|b|c", "--|--|--", "- |---|:-:|"],
 ];
 
 Deno.test("the own scanner cuts documents of random container lines exactly as micromark does", () => {
@@ -252,6 +254,25 @@ Deno.test("the own scanner cuts documents of random container lines exactly as m
   });
   const read = assertCutsLikeMicromark(texts, scanSyntax);
   assert.ok(read > count * 0.2, `${read} of ${count} read by the scanner`);
+});
+
+Deno.test("the own scanner reads tables inside list items and block quotes as micromark does", () => {
+  const texts = [
+    "- Options:\n\n  | Name | Type |\n  |------|------|\n  | url  | `URL \\| string` |\n- Next item",
+    "> | a | b |\n> |---|---|\n> | 1 | 2 |\n\nAfter the quote.",
+    "1. > x | y\n   > --|--\n   > 3 | 4\n   lazy or not: the table ends here",
+    "- a | b\n--|--", // a delimiter row on a lazy line: no table
+    "- a | b\n  - |---|", // a delimiter row that opens an item: no table
+  ];
+  for (const text of texts) assert.ok(scanSyntax(text), JSON.stringify(text));
+  assert.equal(assertCutsLikeMicromark(texts, scanSyntax), texts.length);
+  assert.deepEqual(cutMarkdown(texts[1]).segments.map((s) => s.text), [
+    "a",
+    "b",
+    "1",
+    "2",
+    "After the quote.",
+  ]);
 });
 
 Deno.test("the own scanner reads lazy continuation lines as micromark does", () => {
