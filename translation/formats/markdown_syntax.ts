@@ -9,6 +9,7 @@ import { frontmatter } from "micromark-extension-frontmatter";
 import { gfm } from "micromark-extension-gfm";
 import { math } from "micromark-extension-math";
 import type { ParseContext } from "micromark-util-types";
+import { useLinearFootnoteCalls } from "./markdown_micromark_footnote_call.ts";
 import { useLinearPairing } from "./markdown_micromark_pairing.ts";
 
 /** A piece of Markdown syntax: its micromark token type, [start, end) and the pieces inside. */
@@ -20,13 +21,17 @@ export interface Syntax {
 }
 
 /**
- * micromark's parser with the extensions read here (GFM, front matter, math); `linearPairing`:
- * with emphasis and strikethrough paired in linear time (markdown_micromark_pairing.ts), as the
- * service reads; without, micromark as published, which the tests compare it with.
+ * micromark's parser with the extensions read here (GFM, front matter, math); `linear`: with
+ * emphasis and strikethrough paired (markdown_micromark_pairing.ts) and footnote calls after
+ * image starts found (markdown_micromark_footnote_call.ts) in linear time, as the service
+ * reads; without, micromark as published, which the tests compare it with.
  */
-export function micromarkParser(linearPairing = true): ParseContext {
+export function micromarkParser(linear = true): ParseContext {
   const parser = parse({ extensions: [gfm(), frontmatter(["yaml", "toml"]), math()] });
-  if (linearPairing) useLinearPairing(parser.constructs);
+  if (linear) {
+    useLinearPairing(parser.constructs);
+    useLinearFootnoteCalls(parser.constructs);
+  }
   return parser;
 }
 
