@@ -291,17 +291,23 @@ for (const bytes of [100_000, 1_000_000]) {
   );
 }
 // Shapes that made the cut grow with the square of their length until it was fixed (deeply
-// nested inline elements, a paragraph of escapes, runs of inline tags, lazy lines and unpaired
-// delimiters, which went to micromark or marked): 8,000 code points (an item's limit) against
-// 64,000, called directly; linear growth gives about 8.
+// nested inline elements, nested blocks that end an open `<p>`, a paragraph of escapes, runs of
+// inline tags, lazy lines, unpaired delimiters and brackets, which went to micromark or marked):
+// 8,000 code points (an item's limit) against 64,000, called directly; linear growth gives
+// about 8.
 const shapes = {
   "html, <i> nested around one word": (n: number) =>
     "<p>" + "<i>".repeat(n / 8) + "word" + "</i>".repeat(n / 8) + "</p>",
   "html, inline tags in one sentence": (n: number) => "<p>" + "<b>a</b> ".repeat(n / 9) + "</p>",
+  "html, <ul><li> nested": (n: number) => "<ul><li>a".repeat(n / 9),
+  "html, <div><p> nested": (n: number) => "<div><p>a".repeat(n / 9),
   "markdown, a paragraph of escapes": (n: number) => "Stars " + "\\*".repeat(n / 2 - 3),
   "markdown, emphasis and links": (n: number) => "*a* [b](c) ".repeat(n / 11),
   "markdown, a list item with lazy lines": (n: number) => "- a\n" + "b\n".repeat(n / 2 - 2),
   "markdown, emphasis delimiters pairing with nothing": (n: number) => "a*_".repeat(n / 3),
+  "markdown, `]` closing nothing after a CR": (n: number) => "a\r" + "]".repeat(n - 2),
+  // An empty list item: the scanner declines, micromark reads.
+  "markdown, `]` closing nothing (micromark)": (n: number) => "-\n\nb " + "]".repeat(n - 6),
 };
 for (const [name, make] of Object.entries(shapes)) {
   const format = name.startsWith("html") ? "html" : "markdown";

@@ -15,6 +15,7 @@ import {
   CLOSING_TAGS,
   FOREIGN_ELEMENTS,
   openAfter,
+  pInScope,
   TEXT_MODES,
   type TextMode,
   VOID_ELEMENTS,
@@ -178,6 +179,8 @@ export function isBlank(source: string, start: number, end: number): boolean {
 export class TokenBuilder {
   readonly tokens: Token[] = [];
   readonly #names: string[] = ["#root"];
+  /** Where the `<p>` a block would close is, as seen from each open element (html_nesting.ts). */
+  readonly #p: number[] = [-1];
   readonly #starts: number[] = [0];
   /** The element's content is translated. */
   readonly #inner: boolean[] = [true];
@@ -232,7 +235,7 @@ export class TokenBuilder {
     const { name, start, end, classes } = tag;
     const bits = ELEMENT_BITS.get(name) ?? 0;
     if (this.#foreign === 0 && (bits & MAY_CLOSE) !== 0) {
-      this.#closeTo(openAfter(this.#names, name), start);
+      this.#closeTo(openAfter(this.#names, this.#p, name), start);
     }
     const says = tag.translate?.toLowerCase();
     if (says === "yes") this.#yesInside();
@@ -255,6 +258,7 @@ export class TokenBuilder {
       if (keep !== -1) this.#keptWhole(keep, start, end, inline);
       return undefined;
     }
+    this.#p.push(pInScope(this.#p[this.#p.length - 1], name, this.#names.length));
     this.#names.push(name);
     this.#starts.push(start);
     this.#inner.push(inner);
@@ -291,6 +295,7 @@ export class TokenBuilder {
   #closeTo(count: number, end: number): void {
     while (this.#names.length > count) {
       this.#names.pop();
+      this.#p.pop();
       const start = this.#starts.pop()!;
       this.#inner.pop();
       const inline = this.#inline.pop()!;

@@ -166,3 +166,23 @@ Deno.test("html peels wrappers around a whole sentence however deep, and keeps i
   ]);
   assert.equal(mixed.text, `<p>BEFORE ${inner.replace("x", "X")} AFTER</p>`);
 });
+
+Deno.test("html: a block start tag ends an open <p> as HTML5 does, not past a button, table or cell", async () => {
+  // What a refused `<p>` holds is not sent: where it ends decides what is.
+  const closed = '<p translate="no">kept<div>sent one</div><p translate="no">kept<ul><li>sent two';
+  assert.deepEqual((await translateItem(htmlFormat, closed, upperCase)).sent, [
+    "sent one",
+    "sent two",
+  ]);
+  const notPast = '<p translate="no">kept<button><div>kept too</div></button>' +
+    "<table><tr><td><p>in a cell<div>after it</div></td></tr></table>";
+  assert.deepEqual((await translateItem(htmlFormat, notPast, upperCase)).sent, [
+    "in a cell",
+    "after it",
+  ]);
+  // Deeply nested: each `<div>` ends the `<p>` before it, found without a walk down the stack.
+  const nested = '<div><p translate="no">kept'.repeat(2000) + "<div>sent";
+  const result = await translateItem(htmlFormat, nested, upperCase);
+  assert.deepEqual(result.sent, ["sent"]);
+  assert.equal(result.text, nested.replace(/sent$/, "SENT"));
+});
