@@ -73,7 +73,7 @@ const KEPT_INLINE = new Set([
 ]);
 /** Kept whole inside text: line breaks with their prefixes, escapes, entities. */
 const KEPT_IN_TEXT = matchedSpans(
-  /[ \t]*\r?\n[ \t>]*|\\[!-/:-@[-`{-~]|&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/gi,
+  /[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/gi,
 );
 const HTML_OPEN = /^<([a-zA-Z][\w-]*)(?:\s[^<>]*)?>$/;
 const HTML_CLOSE = /^<\/([a-zA-Z][\w-]*)\s*>$/;
@@ -249,11 +249,14 @@ function inline(node: Syntax, source: string, parts: SegmentPart[]): void {
 }
 
 /**
- * Adds text to `parts` with its line breaks, escapes and entities kept whole. Each of those
- * holds a line feed, a `\` or a `&`: text with none (most runs) is not scanned.
+ * Adds text to `parts` with its line breaks (LF, CR LF, or CR alone as in old Mac files),
+ * escapes and entities kept whole. Each of those holds a line feed or CR, a `\` or a `&`: text
+ * with none (most runs) is not scanned.
  */
 function textParts(text: string, parts: SegmentPart[]): void {
-  if (!text.includes("\n") && !text.includes("\\") && !text.includes("&")) {
+  if (
+    !text.includes("\n") && !text.includes("\r") && !text.includes("\\") && !text.includes("&")
+  ) {
     if (text !== "") parts.push(text);
     return;
   }

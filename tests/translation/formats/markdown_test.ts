@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { markdownFormat } from "../../../translation/formats/markdown.ts";
 import { dropPlaceholders, translateItem, upperCase } from "../../support/format_engines.ts";
+import { loadCorpus } from "../../support/document_structure.ts";
 
 const README = `---
 title: Guide
@@ -118,4 +119,17 @@ Deno.test("markdown keeps collapsed and shortcut reference labels, which link by
       " OR",
     ),
   );
+});
+
+Deno.test("markdown sends the same segments whatever the line endings: LF, CR LF or CR alone", async () => {
+  const corpus = loadCorpus().filter((d) => d.format === "markdown");
+  for (const { name, text } of corpus) {
+    const lf = await translateItem(markdownFormat, text.replace(/\r\n?/g, "\n"), upperCase);
+    for (const ending of ["\r\n", "\r"]) {
+      const other = text.replace(/\r\n?|\n/g, ending);
+      const result = await translateItem(markdownFormat, other, upperCase);
+      assert.deepEqual(result.sent, lf.sent, `${name} with ${JSON.stringify(ending)}`);
+      assert.equal(result.text, lf.text.replaceAll("\n", ending));
+    }
+  }
 });
