@@ -76,9 +76,8 @@ function tokenizePotentialCall(
   ok: State,
   nok: State,
 ): State {
-  const self = this;
-  const events = self.events;
-  const defined = (self.parser as { gfmFootnotes?: string[] }).gfmFootnotes ??= [];
+  const events = this.events;
+  const defined = (this.parser as { gfmFootnotes?: string[] }).gfmFootnotes ??= [];
   const walked = walks.get(events);
   const bottom = walked && walked.length <= events.length ? walked.length : 0;
   let labelStart = bottom > 0 ? walked!.found : undefined;
@@ -96,15 +95,14 @@ function tokenizePotentialCall(
     }
   }
   walks.set(events, { length: events.length, found: labelStart });
-  return start;
-
-  function start(code: Code): State | undefined {
+  // An arrow function: `this` is the tokenizer's, as micromark's `self`.
+  const start = (code: Code): State | undefined => {
     if (!labelStart || !labelStart._balanced) {
       return nok(code);
     }
-    const id = normalizeIdentifier(self.sliceSerialize({
+    const id = normalizeIdentifier(this.sliceSerialize({
       start: labelStart.end,
-      end: self.now(),
+      end: this.now(),
     }));
     if (id.codePointAt(0) !== 94 || !defined.includes(id.slice(1))) {
       return nok(code);
@@ -113,5 +111,6 @@ function tokenizePotentialCall(
     effects.consume(code);
     effects.exit("gfmFootnoteCallLabelMarker");
     return ok(code);
-  }
+  };
+  return start;
 }
