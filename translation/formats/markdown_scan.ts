@@ -14,10 +14,10 @@
  * (`undefined`), and marked then micromark read the document, on what it does not read exactly
  * as micromark: a NUL, a CR that ends no line (CR LF is read as LF, and tabs as the spaces to
  * the next tab stop: markdown_read_columns.ts), a lazy continuation line that is an HTML tag, a
- * list that may not interrupt what the line interrupts (`2.`, `01.`), empty list items, an item
- * starting with indented code, HTML blocks inside containers or of kinds 3 to 5, tables inside
- * containers or not ended by a blank line, definitions over more than one line, footnote
- * definitions with continuation lines. tests/translation/formats/markdown_readers_test.ts
+ * list that may not interrupt what the line interrupts (`2.`, `01.`, an empty item), a line
+ * starting with `[` after an empty item, an item starting with indented code, HTML blocks
+ * inside containers or of kinds 3 to 5, tables not ended by a blank line, definitions over more
+ * than one line, footnote definitions with continuation lines. tests/translation/formats/markdown_readers_test.ts
  * holds it to micromark's cut on the corpus and generated documents.
  */
 import { DECLINE, frontMatterEnd } from "./markdown_marked_lexer.ts";
@@ -48,7 +48,13 @@ import {
   spaces,
   trimEnd,
 } from "./markdown_scan_lines.ts";
-import { type Container, continued, nextLine } from "./markdown_scan_containers.ts";
+import {
+  afterEmptyItems,
+  type Container,
+  continued,
+  continuesList,
+  nextLine,
+} from "./markdown_scan_containers.ts";
 import { hasPipe, headerCells, rowCells, tableAhead } from "./markdown_scan_table.ts";
 
 /** A text block before its inline pass: [start, end) and where each further line begins. */
@@ -136,7 +142,9 @@ class BlockScanner {
     if (this.html) {
       if (this.htmlLine(lineStart, lineEnd)) return;
     }
-    const { at, matched } = continued(source, this.containers, lineStart, lineEnd);
+    const line = continued(source, this.containers, lineStart, lineEnd);
+    const { at, matched } = line;
+    afterEmptyItems(source, this.containers, line, lineEnd);
     const all = matched === this.containers.length;
     if (this.table) {
       // A row goes on the table while the line continues its containers and is not blank.
@@ -185,7 +193,9 @@ class BlockScanner {
           return this.continueParagraph(at, lineEnd);
         }
         // An item numbered other than 1 goes on the list left (same delimiter), else it is lazy.
-        if (start === "item-lazy" && !this.continuesList(matched, at, lineEnd)) throw DECLINE;
+        if (
+          start === "item-lazy" && !continuesList(source, this.containers[matched], at, lineEnd)
+        ) throw DECLINE;
         this.closeParagraph();
       } else if (start === "blank") {
         this.closeParagraph();
@@ -241,7 +251,16 @@ class BlockScanner {
       const marker = listMarker(source, content, lineEnd);
       if (marker > 0 && !isThematicBreak(source, content, lineEnd)) {
         const gap = spaces(source, content + marker, lineEnd);
-        if (content + marker + gap === lineEnd || gap > 4) throw DECLINE;
+        if (content + marker + gap === lineEnd) {
+          // An empty item (which may not interrupt): its content, if any, starts on the next
+          // line, one column past its marker.
+          if (interrupting) throw DECLINE;
+          const indent = content + marker + 1 - at;
+          const item = itemMarker(source, content);
+          this.containers.push({ quote: false, indent, marker: item, emptyStart: true });
+          return;
+        }
+        if (gap > 4) throw DECLINE;
         if (interrupting && !mayInterrupt(source, content, marker, lineEnd)) throw DECLINE;
         const indent = content + marker + gap - at;
         this.containers.push({ quote: false, indent, marker: itemMarker(source, content) });
@@ -302,14 +321,6 @@ class BlockScanner {
     if (firstInItem && /^\[[ xX]\] *$/.test(line)) throw DECLINE;
     const check = firstInItem && /^\[[ xX]\] +[^ ]/.test(line);
     this.paragraph = { start: at, end: trimEnd(source, at, lineEnd), lineStarts: [], check };
-  }
-
-  /** Whether the item at `at` has the marker of the outermost container the line left. */
-  continuesList(matched: number, at: number, lineEnd: number): boolean {
-    const left = this.containers[matched];
-    const content = at + spaces(this.source, at, lineEnd);
-    return !left.quote && left.marker === itemMarker(this.source, content) &&
-      !isBlank(this.source, content + listMarker(this.source, content, lineEnd), lineEnd);
   }
 
   /**

@@ -1,20 +1,38 @@
 /**
  * The open containers of the own Markdown scanner (markdown_scan.ts), block quotes and list
  * items, and how much of a line they take: a quote its `>` and one space after it, an item its
- * indent; a blank line continues an item.
+ * indent; a blank line continues an item, and the next line only if the item has content.
  */
-import { isBlank, SPACE, spaces } from "./markdown_scan_lines.ts";
+import { DECLINE } from "./markdown_marked_lexer.ts";
+import { isBlank, itemMarker, SPACE, spaces } from "./markdown_scan_lines.ts";
 
 /**
  * An open container: a block quote, or a list item with its indent (marker, spaces around it),
  * which micromark counts from where the containers around it end on each line.
  */
-export type Container = { quote: true } | { quote: false; indent: number; marker: number };
+export type Container = { quote: true } | ListItem;
 
-/** Where a line's content starts past the open containers it continues, and how many. */
+/** An open list item. */
+export interface ListItem {
+  quote: false;
+  indent: number;
+  marker: number;
+  /**
+   * Opened on a line with nothing after its marker, and no content line since: micromark ends
+   * it at the first line that is not blank once a blank line has followed (`blankAfter`).
+   */
+  emptyStart?: boolean;
+  blankAfter?: boolean;
+}
+
+/**
+ * Where a line's content starts past the open containers it continues, how many, and from
+ * which of them on the rest of the line was blank (as each saw it; `matched` where none did).
+ */
 export interface Continued {
   at: number;
   matched: number;
+  blankFrom: number;
 }
 
 /** How far the line [lineStart, lineEnd) continues `containers`, outermost first. */
@@ -26,6 +44,7 @@ export function continued(
 ): Continued {
   let at = lineStart;
   let matched = 0;
+  let blankFrom = -1;
   for (const container of containers) {
     if (container.quote) {
       const indent = spaces(source, at, lineEnd);
@@ -33,14 +52,15 @@ export function continued(
       at += indent + 1;
       if (source.charCodeAt(at) === SPACE) at++;
     } else if (isBlank(source, at, lineEnd)) {
+      if (blankFrom === -1) blankFrom = matched;
       at = lineEnd;
     } else {
-      if (spaces(source, at, lineEnd) < container.indent) break;
+      if (container.blankAfter || spaces(source, at, lineEnd) < container.indent) break;
       at += container.indent;
     }
     matched++;
   }
-  return { at, matched };
+  return { at, matched, blankFrom: blankFrom === -1 ? matched : blankFrom };
 }
 
 /**
@@ -58,4 +78,34 @@ export function nextLine(
   if (end < 0) end = source.length;
   const { at, matched } = continued(source, containers, start, end);
   return { at: matched === containers.length ? at : -1, end };
+}
+
+/**
+ * Whether the item at `at` has the marker of `left`, the outermost container the line left: a
+ * next item of that list, empty or numbered other than 1 as it may be.
+ */
+export function continuesList(source: string, left: Container, at: number, lineEnd: number) {
+  return !left.quote && left.marker === itemMarker(source, at + spaces(source, at, lineEnd));
+}
+
+/**
+ * Items opened empty, on the next lines (`line` as {@link continued} read it): a blank line
+ * makes the next line that is not blank end them; a line with content that continues them is
+ * their first, and they go on as any item. A line starting with `[` after one, in it or not,
+ * may be a task check micromark reads as the item's: declined.
+ */
+export function afterEmptyItems(
+  source: string,
+  containers: readonly Container[],
+  line: Continued,
+  lineEnd: number,
+): void {
+  for (let index = 0; index < containers.length; index++) {
+    const container = containers[index];
+    if (container.quote || !container.emptyStart) continue;
+    if (source.charCodeAt(line.at + spaces(source, line.at, lineEnd)) === 91) throw DECLINE;
+    if (index >= line.matched) continue; // ended by the line
+    if (index >= line.blankFrom) container.blankAfter = true;
+    else container.emptyStart = container.blankAfter = false;
+  }
 }

@@ -276,6 +276,27 @@ Deno.test("the own scanner reads tables inside list items and block quotes as mi
   ]);
 });
 
+Deno.test("the own scanner reads empty list items as micromark does", () => {
+  const texts = [
+    "- first\n-\n- third", // an empty item between two
+    "-\n  content on the next line\n- next",
+    "-\n\n  after a blank line: no longer in the item",
+    "-\n\n    so this is code, not the item's text",
+    "1.\n2. two\n3.   \n\n   after a blank",
+    "> -\n>   quoted content\n> -",
+    "- a\n\n  -\n    b\n\n- c",
+    "- a\n  *\n  b", // an empty item may not interrupt a paragraph: `*` is its text
+  ];
+  for (const text of texts) assert.ok(scanSyntax(text), JSON.stringify(text));
+  assert.equal(assertCutsLikeMicromark(texts, scanSyntax), texts.length);
+  assert.deepEqual(cutMarkdown(texts[2]).segments.map((s) => s.text), [
+    "after a blank line: no longer in the item",
+  ]);
+  // micromark reads a `[` on the line after an empty item, in it or not, as its task check.
+  assert.equal(scanSyntax("- > -\n  [ ] task"), undefined);
+  assert.equal(scanSyntax("-\n[x] done"), undefined);
+});
+
 Deno.test("the own scanner reads lazy continuation lines as micromark does", () => {
   const texts = [
     "- An item whose text\nwraps without indentation\nover three lines.\n- Next item.",
