@@ -301,6 +301,8 @@ const shapes = {
   "html, inline tags in one sentence": (n: number) => "<p>" + "<b>a</b> ".repeat(n / 9) + "</p>",
   "html, <ul><li> nested": (n: number) => "<ul><li>a".repeat(n / 9),
   "html, <div><p> nested": (n: number) => "<div><p>a".repeat(n / 9),
+  "html, stray end tags under nested <div>": (n: number) =>
+    "<div>".repeat(n / 10) + "</x>".repeat(n / 8),
   "markdown, a paragraph of escapes": (n: number) => "Stars " + "\\*".repeat(n / 2 - 3),
   "markdown, emphasis and links": (n: number) => "*a* [b](c) ".repeat(n / 11),
   "markdown, a list item with lazy lines": (n: number) => "- a\n" + "b\n".repeat(n / 2 - 2),

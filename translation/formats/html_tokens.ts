@@ -181,6 +181,11 @@ export class TokenBuilder {
   readonly #names: string[] = ["#root"];
   /** Where the `<p>` a block would close is, as seen from each open element (html_nesting.ts). */
   readonly #p: number[] = [-1];
+  /**
+   * How many elements of each name are open: an end tag that closes none is known at once, not
+   * by a walk down the open elements (stray end tags under deep nesting took the square).
+   */
+  readonly #openCount = new Map<string, number>();
   readonly #starts: number[] = [0];
   /** The element's content is translated. */
   readonly #inner: boolean[] = [true];
@@ -259,6 +264,7 @@ export class TokenBuilder {
       return undefined;
     }
     this.#p.push(pInScope(this.#p[this.#p.length - 1], name, this.#names.length));
+    this.#openCount.set(name, (this.#openCount.get(name) ?? 0) + 1);
     this.#names.push(name);
     this.#starts.push(start);
     this.#inner.push(inner);
@@ -271,7 +277,7 @@ export class TokenBuilder {
 
   /** An end tag: closes its element and the ones inside it, or is stray. */
   endTag(name: string, start: number, end: number): void {
-    const index = this.#names.lastIndexOf(name);
+    const index = this.#openCount.get(name) ? this.#names.lastIndexOf(name) : -1;
     if (index < 1) {
       // An end tag that closes nothing: inside a sentence when it is an inline element's.
       const inside = this.#inner.at(-1)! && INLINE.has(name);
@@ -294,7 +300,8 @@ export class TokenBuilder {
   /** Closes the open elements past the first `count`, at `end`. */
   #closeTo(count: number, end: number): void {
     while (this.#names.length > count) {
-      this.#names.pop();
+      const name = this.#names.pop()!;
+      this.#openCount.set(name, this.#openCount.get(name)! - 1);
       this.#p.pop();
       const start = this.#starts.pop()!;
       this.#inner.pop();
