@@ -308,8 +308,9 @@ const shapes = {
   "markdown, a list item with lazy lines": (n: number) => "- a\n" + "b\n".repeat(n / 2 - 2),
   "markdown, emphasis delimiters pairing with nothing": (n: number) => "a*_".repeat(n / 3),
   "markdown, `]` closing nothing after a CR": (n: number) => "a\r" + "]".repeat(n - 2),
-  // An empty list item: the scanner declines, micromark reads.
-  "markdown, `]` closing nothing (micromark)": (n: number) => "-\n\nb " + "]".repeat(n - 6),
+  // A tag alone on a lazy line: the scanner declines, micromark reads.
+  "markdown, `]` closing nothing (micromark)": (n: number) =>
+    "> a\n</span>\nb " + "]".repeat(n - 14),
 };
 for (const [name, make] of Object.entries(shapes)) {
   const format = name.startsWith("html") ? "html" : "markdown";
