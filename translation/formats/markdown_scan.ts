@@ -17,8 +17,9 @@
  * list that may not interrupt what the line interrupts (`2.`, `01.`, an empty item), a line
  * starting with `[` after an empty item, an item starting with indented code, HTML blocks
  * inside containers or of kinds 3 to 5, tables not ended by a blank line, definitions over more
- * than one line, footnote definitions with continuation lines. tests/translation/formats/markdown_readers_test.ts
- * holds it to micromark's cut on the corpus and generated documents.
+ * than one line, footnote definitions with continuation lines.
+ * tests/translation/formats/markdown_readers_test.ts holds it to micromark's cut on the corpus
+ * and generated documents.
  */
 import { DECLINE, frontMatterEnd } from "./markdown_marked_lexer.ts";
 import { type InlineContext, scanInline } from "./markdown_scan_inline.ts";
@@ -209,9 +210,6 @@ class BlockScanner {
     this.open(at, lineEnd, interrupting);
   }
 
-  /** The next line past the open containers, as a table's header row looks at it. */
-  readonly nextLine = (lineEnd: number) => nextLine(this.source, this.containers, lineEnd);
-
   /** A table's row, from `at` past its containers. */
   row(at: number, lineEnd: number): void {
     for (const [start, end] of rowCells(this.source, at, lineEnd, this.table!.columns)) {
@@ -222,7 +220,7 @@ class BlockScanner {
   /** The open paragraph's next line, from `at` (past the containers it continues). */
   continueParagraph(at: number, lineEnd: number): void {
     const source = this.source;
-    if (tableAhead(source, at, lineEnd, this.nextLine)) throw DECLINE; // a table under a paragraph
+    if (tableAhead(source, at, lineEnd, this.containers)) throw DECLINE; // a table under a paragraph
     const content = at + spaces(source, at, lineEnd);
     this.paragraph!.lineStarts.push(content);
     this.paragraph!.end = trimEnd(source, content, lineEnd);
@@ -305,8 +303,8 @@ class BlockScanner {
       }
       if (/^\[[^\]]*\]:/.test(source.slice(at, lineEnd))) throw DECLINE;
     }
-    if (tableAhead(source, at, lineEnd, this.nextLine)) {
-      const header = headerCells(source, at, lineEnd, this.nextLine(lineEnd)!);
+    if (tableAhead(source, at, lineEnd, this.containers)) {
+      const header = headerCells(source, at, lineEnd, nextLine(source, this.containers, lineEnd)!);
       this.table = { columns: header.length };
       for (const [start, end] of header) {
         if (end > start) this.out.push({ start, end, lineStarts: [], check: false });
@@ -368,7 +366,7 @@ class BlockScanner {
     this.out.push({ start: content, end, lineStarts: [], check: false });
   }
 
-  /** Lines up to here belong to a table already read. */
+  /** The source up to here is read already (a table's delimiter row). */
   skipTo = -1;
 
   /** An HTML block starting at `at` (kinds 1, 2, 6 and 7); `interrupting`: under a paragraph. */

@@ -6,6 +6,7 @@
  * dashes alone under the header).
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
+import { type Container, nextLine } from "./markdown_scan_containers.ts";
 import { blockStart, isBlank, listMarker, SPACE, spaces, trimEnd } from "./markdown_scan_lines.ts";
 
 /** A table's delimiter row (`|:--|--:|`), indented less than four spaces. */
@@ -14,28 +15,29 @@ const DELIMITER_ROW = / {0,3}(?! )\|? *:?-+:? *(?:\| *:?-+:? *)*\|? *(?=\n|$)/y;
 /** A delimiter row of one column with a colon (`:-`, `-:`, `:-:`), after any container prefix. */
 const PIPELESS_DELIMITER_ROW = /[ >]*(?::-+:?|-+:) *(?=\n|$)/y;
 
-/** Where the next line's content starts past the open containers (-1: it leaves one), and ends. */
-export type NextLine = (lineEnd: number) => { at: number; end: number } | undefined;
-
 /**
- * Whether the line at `at` holds a pipe and the next line, in the same containers, is a table's
- * delimiter row. A line without a pipe over a delimiter row declines: micromark may read a
+ * Whether the line at `at` holds a pipe and the next line, in the same open `containers`, is a
+ * table's delimiter row. A line without a pipe over a delimiter row declines: micromark may read a
  * table of one column.
  */
 export function tableAhead(
   source: string,
   at: number,
   lineEnd: number,
-  nextLine: NextLine,
+  containers: readonly Container[],
 ): boolean {
   if (lineEnd >= source.length) return false;
   const piped = hasPipe(source, at, lineEnd);
   if (!piped) {
+    // micromark also reads a table of one column and no pipe over a delimiter row with a colon.
     PIPELESS_DELIMITER_ROW.lastIndex = lineEnd + 1;
     if (PIPELESS_DELIMITER_ROW.test(source)) throw DECLINE;
+    // Most lines of text: no pipe in them or the next, nothing more to look at.
+    const nextEnd = source.indexOf("\n", lineEnd + 1);
+    if (!hasPipe(source, lineEnd + 1, nextEnd < 0 ? source.length : nextEnd)) return false;
   }
   // micromark reads no delimiter row on a line that leaves a container (lazy) or opens an item.
-  const next = nextLine(lineEnd);
+  const next = nextLine(source, containers, lineEnd);
   if (!next || next.at < 0) return false;
   DELIMITER_ROW.lastIndex = next.at;
   if (!DELIMITER_ROW.test(source) || DELIMITER_ROW.lastIndex !== next.end) return false;
