@@ -182,10 +182,11 @@ export class TokenBuilder {
   /** Where the `<p>` a block would close is, as seen from each open element (html_nesting.ts). */
   readonly #p: number[] = [-1];
   /**
-   * How many elements of each name are open: an end tag that closes none is known at once, not
-   * by a walk down the open elements (stray end tags under deep nesting took the square).
+   * Names an end tag found no open element for, until one opens: the next such end tag is known
+   * to close nothing without a walk down the open elements (stray end tags under deep nesting
+   * took the square of it). Empty in most items, so that an element's start pays one test.
    */
-  readonly #openCount = new Map<string, number>();
+  readonly #notOpen = new Set<string>();
   readonly #starts: number[] = [0];
   /** The element's content is translated. */
   readonly #inner: boolean[] = [true];
@@ -264,7 +265,7 @@ export class TokenBuilder {
       return undefined;
     }
     this.#p.push(pInScope(this.#p[this.#p.length - 1], name, this.#names.length));
-    this.#openCount.set(name, (this.#openCount.get(name) ?? 0) + 1);
+    if (this.#notOpen.size !== 0) this.#notOpen.delete(name);
     this.#names.push(name);
     this.#starts.push(start);
     this.#inner.push(inner);
@@ -277,8 +278,9 @@ export class TokenBuilder {
 
   /** An end tag: closes its element and the ones inside it, or is stray. */
   endTag(name: string, start: number, end: number): void {
-    const index = this.#openCount.get(name) ? this.#names.lastIndexOf(name) : -1;
+    const index = this.#notOpen.has(name) ? -1 : this.#names.lastIndexOf(name);
     if (index < 1) {
+      this.#notOpen.add(name);
       // An end tag that closes nothing: inside a sentence when it is an inline element's.
       const inside = this.#inner.at(-1)! && INLINE.has(name);
       this.tokens.push(token(start, end, inside ? "atom" : "break"));
@@ -300,8 +302,7 @@ export class TokenBuilder {
   /** Closes the open elements past the first `count`, at `end`. */
   #closeTo(count: number, end: number): void {
     while (this.#names.length > count) {
-      const name = this.#names.pop()!;
-      this.#openCount.set(name, this.#openCount.get(name)! - 1);
+      this.#names.pop();
       this.#p.pop();
       const start = this.#starts.pop()!;
       this.#inner.pop();
