@@ -15,9 +15,9 @@
  * as micromark: a NUL, a CR that ends no line (CR LF is read as LF, and tabs as the spaces to
  * the next tab stop: markdown_read_columns.ts), a lazy continuation line that is an HTML tag, a
  * list that may not interrupt what the line interrupts (`2.`, `01.`, an empty item), a line
- * starting with `[` after an empty item, an item starting with indented code, HTML blocks
- * inside containers or of kinds 3 to 5, tables not ended by a blank line, definitions over more
- * than one line, footnote definitions with continuation lines.
+ * starting with `[` after an empty item, an item starting with indented code, HTML blocks of
+ * kinds 3 to 5, tables not ended by a blank line, definitions over more than one line, footnote
+ * definitions with continuation lines.
  * tests/translation/formats/markdown_readers_test.ts holds it to micromark's cut on the corpus
  * and generated documents.
  */
@@ -140,13 +140,11 @@ class BlockScanner {
 
   line(lineStart: number, lineEnd: number): void {
     const source = this.source;
-    if (this.html) {
-      if (this.htmlLine(lineStart, lineEnd)) return;
-    }
     const line = continued(source, this.containers, lineStart, lineEnd);
     const { at, matched } = line;
-    afterEmptyItems(source, this.containers, line, lineEnd);
     const all = matched === this.containers.length;
+    if (this.html && this.htmlLine(at, lineEnd, all)) return;
+    afterEmptyItems(source, this.containers, line, lineEnd);
     if (this.table) {
       // A row goes on the table while the line continues its containers and is not blank.
       if (all && !isBlank(source, at, lineEnd)) return this.row(at, lineEnd);
@@ -265,13 +263,13 @@ class BlockScanner {
         at = itemContent = content + marker + gap;
         continue;
       }
-      this.leaf(content, lineEnd, at === itemContent);
+      this.leaf(content, lineEnd, at === itemContent, at);
       return;
     }
   }
 
-  /** One leaf block starting at `at` (indentation skipped). */
-  leaf(at: number, lineEnd: number, firstInItem: boolean): void {
+  /** One leaf block starting at `at`, its indentation from `indented` on. */
+  leaf(at: number, lineEnd: number, firstInItem: boolean, indented: number): void {
     const source = this.source;
     const code = source.charCodeAt(at);
     if (code === 35) {
@@ -284,7 +282,7 @@ class BlockScanner {
       return;
     }
     if (isThematicBreak(source, at, lineEnd)) return;
-    if (code === 60 && this.htmlStart(at, lineEnd, false)) return;
+    if (code === 60 && this.htmlStart(at, lineEnd, indented)) return;
     if (code === 91) {
       FOOTNOTE_DEFINITION.lastIndex = at;
       const footnote = FOOTNOTE_DEFINITION.exec(source);
@@ -369,29 +367,32 @@ class BlockScanner {
   /** The source up to here is read already (a table's delimiter row). */
   skipTo = -1;
 
-  /** An HTML block starting at `at` (kinds 1, 2, 6 and 7); `interrupting`: under a paragraph. */
-  htmlStart(at: number, lineEnd: number, interrupting: boolean): boolean {
+  /**
+   * An HTML block starting at `at` (kinds 1, 2, 6 and 7), its indentation from `indented` on (in
+   * containers, past their prefixes): micromark's block starts with it.
+   */
+  htmlStart(at: number, lineEnd: number, indented: number): boolean {
     const source = this.source;
-    const kind = htmlBlockKind(source, at, lineEnd, interrupting);
+    const kind = htmlBlockKind(source, at, lineEnd, false);
     if (!kind) return false;
-    if (interrupting) return true;
-    if (this.containers.length > 0) throw DECLINE;
-    let start = at;
-    while (start > 0 && source.charCodeAt(start - 1) === SPACE) start--;
-    this.html = { kind, start, end: lineEnd };
+    this.html = { kind, start: indented, end: lineEnd };
     if (htmlBlockEnds(kind, source.slice(at, lineEnd))) this.closeHtml();
     return true;
   }
 
-  /** A line inside an open HTML block: true when it belongs to it. */
-  htmlLine(lineStart: number, lineEnd: number): boolean {
+  /**
+   * A line inside an open HTML block, from `at` past the containers it continues (`all`): true
+   * when it belongs to the block. A line that leaves a container ends it (micromark takes no
+   * lazy line into HTML).
+   */
+  htmlLine(at: number, lineEnd: number, all: boolean): boolean {
     const html = this.html!;
-    if (html.kind === "blank" && isBlank(this.source, lineStart, lineEnd)) {
+    if (!all || (html.kind === "blank" && isBlank(this.source, at, lineEnd))) {
       this.closeHtml();
       return false;
     }
     html.end = lineEnd;
-    if (htmlBlockEnds(html.kind, this.source.slice(lineStart, lineEnd))) this.closeHtml();
+    if (htmlBlockEnds(html.kind, this.source.slice(at, lineEnd))) this.closeHtml();
     return true;
   }
 

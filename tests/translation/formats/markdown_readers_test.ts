@@ -276,6 +276,22 @@ Deno.test("the own scanner reads tables inside list items and block quotes as mi
   ]);
 });
 
+Deno.test("the own scanner reads HTML blocks inside list items and block quotes as micromark does", () => {
+  const texts = [
+    "* An item with a comment:\n\n  <!-- eslint-disable no-useless-return -->\n\n  ```js\n  x\n  ```",
+    '> <div class="note">\n> Quoted <b>markup</b>\n> </div>\n\nAfter.',
+    "- <details>\n  <summary>More</summary>\n\n  Text in the item.\n- next",
+    "> <div>\n*lazy*: the block ends, the line is a paragraph\n\n1. <p>item</p>",
+  ];
+  for (const text of texts) assert.ok(scanSyntax(text), JSON.stringify(text));
+  assert.equal(assertCutsLikeMicromark(texts, scanSyntax), texts.length);
+  assert.deepEqual(cutMarkdown(texts[2]).segments.map((s) => s.text), [
+    "More",
+    "Text in the item.",
+    "next",
+  ]);
+});
+
 Deno.test("the own scanner reads empty list items as micromark does", () => {
   const texts = [
     "- first\n-\n- third", // an empty item between two
