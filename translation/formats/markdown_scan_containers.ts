@@ -1,7 +1,8 @@
 /**
  * The open containers of the own Markdown scanner (markdown_scan.ts), block quotes and list
  * items, and how much of a line they take: a quote its `>` and one space after it, an item its
- * indent; a blank line continues an item, and the next line only if the item has content.
+ * indent; a blank line continues an item (one opened empty then ends at the next line that is
+ * not blank).
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
 import { isBlank, itemMarker, SPACE, spaces } from "./markdown_scan_lines.ts";
