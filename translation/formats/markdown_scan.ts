@@ -58,6 +58,12 @@ import {
 } from "./markdown_scan_containers.ts";
 import { hasPipe, headerCells, rowCells, tableAhead } from "./markdown_scan_table.ts";
 
+/**
+ * A link label (no unescaped bracket inside, over any lines) then `]:`: micromark may read a
+ * definition there, which the one-line reading (`DEFINITION`) did not take.
+ */
+const LABEL_THEN_COLON = /\[(?:[^\]\[\\]|\\[^])*\]:/y;
+
 /** A text block before its inline pass: [start, end) and where each further line begins. */
 interface TextBlock {
   start: number;
@@ -272,10 +278,7 @@ class BlockScanner {
   leaf(at: number, lineEnd: number, firstInItem: boolean, indented: number): void {
     const source = this.source;
     const code = source.charCodeAt(at);
-    if (code === 35) {
-      this.heading(at, lineEnd);
-      return;
-    }
+    if (code === 35 && this.heading(at, lineEnd)) return;
     const fence = fenceAt(source, at, lineEnd);
     if (fence) {
       this.fence = { ...fence, depth: this.containers.length };
@@ -300,6 +303,8 @@ class BlockScanner {
         return;
       }
       if (/^\[[^\]]*\]:/.test(source.slice(at, lineEnd))) throw DECLINE;
+      LABEL_THEN_COLON.lastIndex = at;
+      if (LABEL_THEN_COLON.test(source)) throw DECLINE;
     }
     if (tableAhead(source, at, lineEnd, this.containers)) {
       const header = headerCells(source, at, lineEnd, nextLine(source, this.containers, lineEnd)!);
@@ -346,14 +351,12 @@ class BlockScanner {
     this.paragraph = undefined;
   }
 
-  heading(at: number, lineEnd: number): void {
+  /** An ATX heading at `at`: false where the `#` starts none (`#hashtag`, `#######`). */
+  heading(at: number, lineEnd: number): boolean {
     const text = atxHeadingText(this.source, at, lineEnd);
-    if (!text) {
-      const end = trimEnd(this.source, at, lineEnd);
-      this.paragraph = { start: at, end, lineStarts: [], check: false };
-    } else if (text.end > text.start) {
-      this.out.push({ ...text, lineStarts: [], check: false });
-    }
+    if (!text) return false;
+    if (text.end > text.start) this.out.push({ ...text, lineStarts: [], check: false });
+    return true;
   }
 
   /** A footnote definition of one line: a container of one paragraph. */

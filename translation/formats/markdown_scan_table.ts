@@ -36,6 +36,10 @@ export function tableAhead(
     const nextEnd = source.indexOf("\n", lineEnd + 1);
     if (!hasPipe(source, lineEnd + 1, nextEnd < 0 ? source.length : nextEnd)) return false;
   }
+  // A pipe alone is no header row to micromark.
+  if (piped && trimEnd(source, at, lineEnd) === at + 1 && source.charCodeAt(at) === PIPE) {
+    return false;
+  }
   // micromark reads no delimiter row on a line that leaves a container (lazy) or opens an item.
   const next = nextLine(source, containers, lineEnd);
   if (!next || next.at < 0) return false;

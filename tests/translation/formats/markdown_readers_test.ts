@@ -434,6 +434,27 @@ Deno.test("tabs are read to the next stop of four columns and offsets moved back
   assert.equal(readInColumns("\tb", () => ({ ...node(0, 5), children: [node(2, 5)] })), undefined);
 });
 
+/** Pieces of block and inline syntax, line endings and tabs, thrown together at random. */
+const SOUP = [
+  ...["\t", " ", "  ", "\n", "\r", "\r\n", ">", "-", "*", "+", "1.", "2)", "|", "[", "]", "("],
+  ...[")", "<div>", "</div>", "<!--", "-->", "`", "```", "~", "_", "a", "b c", "#", "=", "---"],
+  ...["[^1]", "[^1]:", "[a]:", "![", "\\", "&amp;", "$", "$$", "<b>", "http://x.y", ":", "-|-"],
+  "|--|",
+];
+
+Deno.test("the own scanner cuts random soups of Markdown pieces exactly as micromark does", () => {
+  const texts = randomTexts(SOUP, 30).concat(
+    // Found by the soup: a `#` starting no heading over a delimiter row is a table's header; a
+    // pipe alone is none; a label going on to the next line makes a definition.
+    "#2)|\r  |--|\ra",
+    "|\n|--|\n",
+    "[\nfoo]: /url\n\n[foo]",
+    "[a\\\nb]: /u\n\n[a\\ b]",
+  );
+  const read = assertCutsLikeMicromark(texts, scanSyntax);
+  assert.ok(read > texts.length * 0.3, `${read} of ${texts.length} read by the scanner`);
+});
+
 /** Pieces of inline text around bare addresses: what comes before and after them decides. */
 const ADDRESS_PIECES = [
   ...["https://x.org", "http://a.b/c", "www.e.com", "www.e.com/p/q.", "HTTPS://X.ORG/", "(", ")"],
