@@ -296,8 +296,9 @@ class BlockScanner {
       DEFINITION.lastIndex = at;
       const definition = DEFINITION.exec(source);
       if (definition) {
-        // micromark reads a task check on the line after a definition that starts an item.
-        if (firstInItem) throw DECLINE;
+        // micromark reads a task check on the line after a definition that starts an item, and
+        // a table whose header is the definition's line over a delimiter row.
+        if (firstInItem || tableAhead(source, at, lineEnd, this.containers)) throw DECLINE;
         this.context.definitions.add(normalizeLabel(definition[1]));
         this.afterDefinition = true; // the next line is read with it (`line`)
         return;

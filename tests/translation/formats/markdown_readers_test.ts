@@ -445,11 +445,13 @@ const SOUP = [
 Deno.test("the own scanner cuts random soups of Markdown pieces exactly as micromark does", () => {
   const texts = randomTexts(SOUP, 30).concat(
     // Found by the soup: a `#` starting no heading over a delimiter row is a table's header; a
-    // pipe alone is none; a label going on to the next line makes a definition.
+    // pipe alone is none; a label going on to the next line makes a definition; a definition's
+    // line over a delimiter row is a table's header.
     "#2)|\r  |--|\ra",
     "|\n|--|\n",
     "[\nfoo]: /url\n\n[foo]",
     "[a\\\nb]: /u\n\n[a\\ b]",
+    "[a]: /u\n-:",
   );
   const read = assertCutsLikeMicromark(texts, scanSyntax);
   assert.ok(read > texts.length * 0.3, `${read} of ${texts.length} read by the scanner`);
