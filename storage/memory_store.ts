@@ -42,6 +42,11 @@ export interface NewMemoryEntry {
   target: string;
   /** Epoch seconds; default now. */
   created?: number;
+  /**
+   * The digest of what steered an engine's translation (`steeringOf`); '' (the default) for none
+   * and for user entries, which hold whatever the request's steering.
+   */
+  steering?: string;
 }
 
 /** A fuzzy hit: an entry and its similarity (0.75..1). */
@@ -67,7 +72,8 @@ export class MemoryStore {
 
   /**
    * Adds or replaces entries in one transaction; an entry replaces the one with the same key,
-   * pair and origin. Resolves to how many were written.
+   * pair and origin (an engine's latest translation of a text, with its steering, is the one
+   * kept). Resolves to how many were written.
    *
    * @throws {StorageError} when the database cannot be written (then none was).
    */
@@ -77,11 +83,12 @@ export class MemoryStore {
       "select id from memory_entries where source_lang = ? and target_lang = ? and key = ? and origin = ?",
     );
     const update = this.database.statement(
-      "update memory_entries set source = ?, target = ?, created = ? where id = ?",
+      "update memory_entries set source = ?, target = ?, created = ?, steering = ? where id = ?",
     );
     const insert = this.database.statement(
-      `insert into memory_entries (source_lang, target_lang, key, source, target, origin, length, created)
-       values (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into memory_entries
+         (source_lang, target_lang, key, source, target, origin, length, created, steering)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const gram = this.database.statement(
       "insert or ignore into memory_grams (gram, length, entry_id) values (?, ?, ?)",
@@ -91,11 +98,12 @@ export class MemoryStore {
       for (const entry of entries) {
         const key = memoryKey(entry.source);
         const created = entry.created ?? now;
+        const steering = entry.steering ?? "";
         const existing = find.get(entry.sourceLang, entry.targetLang, key, origin) as
           | { id: number }
           | undefined;
         if (existing) {
-          update.run(entry.source, entry.target, created, existing.id);
+          update.run(entry.source, entry.target, created, steering, existing.id);
           continue;
         }
         const grams = bigrams(key);
@@ -109,6 +117,7 @@ export class MemoryStore {
             origin,
             grams.size,
             created,
+            steering,
           )
             .lastInsertRowid,
         );
@@ -120,13 +129,17 @@ export class MemoryStore {
     });
   }
 
-  /** The stored translation of exactly this text (normalised), a user entry first; or null. */
-  exact(sourceLang: string, targetLang: string, text: string): string | null {
+  /**
+   * The stored translation of exactly this text (normalised), a user entry first; or null. An
+   * engine's entry counts only when it was made under the same `steering` (`steeringOf`).
+   */
+  exact(sourceLang: string, targetLang: string, text: string, steering = ""): string | null {
     // 'user' sorts after 'engine': the unique index gives a user entry first, with no sort step.
     const row = this.database.statement(
       `select target from memory_entries where source_lang = ? and target_lang = ? and key = ?
+         and (origin = 'user' or steering = ?)
        order by origin desc limit 1`,
-    ).get(sourceLang, targetLang, memoryKey(text)) as { target: string } | undefined;
+    ).get(sourceLang, targetLang, memoryKey(text), steering) as { target: string } | undefined;
     return row ? row.target : null;
   }
 

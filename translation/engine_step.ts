@@ -17,7 +17,12 @@ import {
   translateWithTerms,
 } from "./glossary/glossary_step.ts";
 import type { TermMatch } from "./glossary/term_matcher.ts";
-import { lookUpMemory, MEMORY_ENGINE, rememberTranslations } from "./memory/memory_step.ts";
+import {
+  lookUpMemory,
+  MEMORY_ENGINE,
+  rememberTranslations,
+  steeringOf,
+} from "./memory/memory_step.ts";
 
 /** What the engine step needs from the service. */
 export interface EngineStepDeps {
@@ -85,8 +90,9 @@ export async function translateWithUserWords(
   const matched = glossaryId && deps.glossaries
     ? items.reduce((sum, item) => sum + (item.terms?.length ?? 0), 0)
     : undefined;
+  const steering = useMemory ? steeringOf(job) : "";
   const { hits } = useMemory
-    ? lookUpMemory(deps.memory!, items, job.target, deps.failures)
+    ? lookUpMemory(deps.memory!, items, job.target, steering, deps.failures)
     : { hits: new Map<number, TranslatedItem>() };
   // A remembered translation that misses a glossary term is not reused: the engine is asked.
   const pending = items.flatMap((item, index) => {
@@ -121,6 +127,7 @@ export async function translateWithUserWords(
         pendingItems,
         served.outcome.items,
         job.target,
+        steering,
         deps.failures,
       );
     }

@@ -6,6 +6,7 @@ import { HISTORY_TABLE } from "./001_history.ts";
 import { HISTORY_MODE_FORMAT } from "./002_history_mode_format.ts";
 import { GLOSSARY_TABLES } from "./003_glossaries.ts";
 import { MEMORY_TABLES } from "./004_memory.ts";
+import { MEMORY_STEERING } from "./005_memory_steering.ts";
 
 /** One step of the schema. */
 export interface Migration {
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: "history mode and format", sql: HISTORY_MODE_FORMAT },
   { version: 3, name: "glossaries", sql: GLOSSARY_TABLES },
   { version: 4, name: "translation memory", sql: MEMORY_TABLES },
+  { version: 5, name: "memory steering", sql: MEMORY_STEERING },
 ];

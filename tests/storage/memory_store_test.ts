@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
-import { openDatabase } from "../../storage/database.ts";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { DATABASE_FILE, openDatabase } from "../../storage/database.ts";
+import { MIGRATIONS } from "../../storage/migrations/migrations.ts";
 import { MemoryStore } from "../../storage/memory_store.ts";
 import { bigrams, dice, memoryKey } from "../../storage/memory_sketch.ts";
 
@@ -30,6 +33,46 @@ Deno.test("MemoryStore.exact finds a text by its normalised key", () => {
     assert.equal(memory.exact("en", "fr", "Good morning, friend."), null, "other pair");
     assert.equal(memory.exact("en", "de", "good morning, friend."), null, "case matters for exact");
   });
+});
+
+Deno.test("an engine entry is an exact hit only under its own steering; a user entry under any", () => {
+  withMemory((memory) => {
+    memory.add([{ ...pair("Bank", "Ufer"), steering: "river" }], "engine");
+    assert.equal(memory.exact("en", "de", "Bank", "river"), "Ufer");
+    assert.equal(memory.exact("en", "de", "Bank", "money"), null);
+    assert.equal(memory.exact("en", "de", "Bank"), null, "no steering is a steering too");
+    assert.deepEqual(memory.fuzzy("en", "de", "Bank").map((hit) => hit.target), ["Ufer"]);
+    memory.add([{ ...pair("Bank", "Geldinstitut"), steering: "money" }], "engine");
+    assert.equal(memory.exact("en", "de", "Bank", "money"), "Geldinstitut", "the latest kept");
+    assert.equal(memory.exact("en", "de", "Bank", "river"), null);
+    memory.add([pair("Bank", "Bank (user)")], "user");
+    assert.equal(memory.exact("en", "de", "Bank", "river"), "Bank (user)");
+  });
+});
+
+Deno.test("engine entries written before migration 5 are hits for requests with no steering", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "tolk-memory-test-" });
+  try {
+    const path = join(dir, DATABASE_FILE);
+    const old = new DatabaseSync(path);
+    for (const migration of MIGRATIONS.filter((m) => m.version <= 4)) old.exec(migration.sql);
+    old.exec("pragma user_version = 4;");
+    old.prepare(
+      `insert into memory_entries (source_lang, target_lang, key, source, target, origin, length, created)
+       values ('en', 'de', 'Save', 'Save', 'Sichern', 'engine', 1, 0)`,
+    ).run();
+    old.close();
+    const database = openDatabase(path);
+    try {
+      const memory = new MemoryStore(database);
+      assert.equal(memory.exact("en", "de", "Save"), "Sichern");
+      assert.equal(memory.exact("en", "de", "Save", "steered"), null);
+    } finally {
+      database.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("a user entry wins over an engine entry for the same text, in either order", () => {

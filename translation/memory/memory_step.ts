@@ -3,14 +3,33 @@
  * the normalised text is the translation; hits of at least 75% similarity go to the engine as
  * examples. After it, new translations are stored, unless the request is sensitive. A failed
  * read or write never fails the translation (storage/failure_log.ts).
+ *
+ * An engine's translation is remembered with what steered it (the request's context, tone,
+ * domain and instructions) and is an exact hit only for a request steered the same way; under
+ * other steering it is one of the examples. The user's own entries are hits whatever the steering.
  */
-import type { TranslatedItem, TranslationItem } from "../../engines/engine.ts";
+import { createHash } from "node:crypto";
+import type { TranslatedItem, TranslationItem, TranslationJob } from "../../engines/engine.ts";
 import type { FailureLog } from "../../storage/failure_log.ts";
 import type { MemoryStore } from "../../storage/memory_store.ts";
 import { isLanguageCode } from "../../schemas/languages.ts";
 
 /** Engine and model named in a response when memory served every item that needed one. */
 export const MEMORY_ENGINE = "memory";
+
+/**
+ * The digest of what steers an engine's translation of a job's items: '' when nothing does,
+ * else a SHA-256 of the context, tone, domain and instructions (stored per entry, compared
+ * whole: an 8,000-character context is not kept in every entry).
+ */
+export function steeringOf(
+  job: Pick<TranslationJob, "context" | "tone" | "domain" | "instructions">,
+): string {
+  const { context, tone, domain, instructions } = job;
+  if (!context && !tone && !domain && !instructions?.length) return "";
+  const steering = JSON.stringify([context ?? "", tone ?? "", domain ?? "", instructions ?? []]);
+  return createHash("sha256").update(steering).digest("base64url");
+}
 
 /** Items the memory already knows (by index), and the rest with their examples attached. */
 export interface MemoryLookup {
@@ -24,12 +43,13 @@ export function lookUpMemory(
   memory: MemoryStore,
   items: TranslationItem[],
   target: string,
+  steering: string,
   failures?: FailureLog,
 ): MemoryLookup {
   const hits = new Map<number, TranslatedItem>();
   try {
     items.forEach((item, index) => {
-      const exact = memory.exact(item.source, target, item.text);
+      const exact = memory.exact(item.source, target, item.text, steering);
       if (exact !== null) {
         hits.set(index, { text: exact, confidence: 1, alternatives: [] });
         return;
@@ -51,13 +71,20 @@ export function rememberTranslations(
   items: readonly TranslationItem[],
   translated: readonly TranslatedItem[],
   target: string,
+  steering: string,
   failures?: FailureLog,
 ): void {
   const entries = items.flatMap((item, index) => {
     const text = translated[index]?.text;
     // Only the 16 languages: an item detected as another language is not worth remembering.
     if (!text || !item.text.trim() || !isLanguageCode(item.source)) return [];
-    return [{ sourceLang: item.source, targetLang: target, source: item.text, target: text }];
+    return [{
+      sourceLang: item.source,
+      targetLang: target,
+      source: item.text,
+      target: text,
+      steering,
+    }];
   });
   try {
     memory.add(entries, "engine");

@@ -148,3 +148,51 @@ Deno.test("50 parallel translate requests with memory on: no database is locked,
     );
   });
 });
+
+Deno.test("an engine's remembered translation is reused only under the same context, tone, domain and instructions", async () => {
+  await withChatService(async (service, runner) => {
+    const text = "The bank is closed.";
+    const river = { context: "We walked along the river until the path ended." };
+    const money = { context: "I wanted to withdraw cash before the weekend." };
+    await translate(service, [text], river);
+    await translate(service, [text], river);
+    assert.equal(runner.chats.length, 1, "the same context: a memory hit");
+
+    const other = await translate(service, [text], money);
+    assert.equal(runner.chats.length, 2, "another context: the engine is asked");
+    assert.equal(other.engine, "engine-one");
+    const messages = runner.chats[1].messages as { role: string; content: string }[];
+    assert.ok(
+      messages.find((m) => m.role === "system")!.content.includes(standInTranslation(text)),
+      "the translation made under the other context is an example",
+    );
+    await translate(service, [text], money);
+    assert.equal(runner.chats.length, 2, "the latest translation is the one remembered");
+
+    for (
+      const steering of [{}, { tone: "formal" }, { domain: "banking" }, {
+        instructions: ["Use short words"],
+      }]
+    ) {
+      const before: number = runner.chats.length;
+      await translate(service, [text], steering);
+      assert.equal(runner.chats.length, before + 1, `${JSON.stringify(steering)}: engine asked`);
+      await translate(service, [text], steering);
+      assert.equal(runner.chats.length, before + 1, `${JSON.stringify(steering)}: then remembered`);
+    }
+    assert.equal((await entries(service)).length, 1, "one engine entry per text, the latest");
+  });
+});
+
+Deno.test("a user entry is a hit whatever the request's context", async () => {
+  await withChatService(async (service, runner) => {
+    await addUserEntry(service, "The bank is closed.", "Die Bank ist geschlossen.");
+    const body = await translate(service, ["The bank is closed."], {
+      context: "We walked along the river.",
+      tone: "casual",
+    });
+    assert.equal(runner.chats.length, 0);
+    assert.equal(body.results[0].text, "Die Bank ist geschlossen.");
+    assert.equal(body.engine, "memory");
+  });
+});
