@@ -20,6 +20,7 @@ import {
   type TranslationFormat,
 } from "../schemas/translation.ts";
 import { checkedRequest, type CompatPolicy, readFields, readLanguage } from "./compat_request.ts";
+import { xmlProblem } from "./xml_well_formed.ts";
 import {
   clientSourceLanguages,
   clientTargetLanguages,
@@ -66,6 +67,49 @@ export function readTagHandling(value: string | undefined): "html" | "xml" | und
   );
 }
 
+/** DeepL's versions of its tag handling. */
+type TagHandlingVersion = "v1" | "v2";
+
+/**
+ * Reads DeepL's `tag_handling_version`. tolk has one way of handling tags; `v2` adds what a
+ * client choosing it relies on: XML that is not well-formed is refused (`checkStrictXml`).
+ *
+ * @throws {TranslationServiceError} `invalid_request` for a value other than v1 and v2.
+ */
+function readTagHandlingVersion(value: string | undefined): TagHandlingVersion | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value === "v1" || value === "v2") return value;
+  throw serviceError(
+    "invalid_request",
+    `Value for 'tag_handling_version' not supported: "${value}" (v1 or v2)`,
+    { param: "tag_handling_version" },
+  );
+}
+
+/**
+ * Tag handling v2 parses XML strictly: DeepL's own words, then which text and where.
+ *
+ * @throws {TranslationServiceError} `invalid_request` naming `text` for the first text that is
+ * not well-formed.
+ */
+function checkStrictXml(texts: readonly string[]): void {
+  texts.forEach((text, index) => {
+    const problem = xmlProblem(text);
+    if (problem === undefined) return;
+    throw serviceError(
+      "invalid_request",
+      `Tag handling parsing failed, please check input: text ${index}: ${problem}.`,
+      { param: "text" },
+    );
+  });
+}
+
+/** A DeepL translate request read: tolk's request, and what the answer must echo. */
+export interface DeepLTranslateCall {
+  request: TranslateRequest;
+  tagHandlingVersion?: TagHandlingVersion;
+}
+
 /** The tag options of a DeepL request that the format reads (TAG_OPTION_FORMATS). */
 function tagOptionsFor(format: TranslationFormat, fields: DeepLTranslateRequest) {
   return Object.fromEntries(
@@ -86,9 +130,10 @@ function tagOptionsFor(format: TranslationFormat, fields: DeepLTranslateRequest)
  * splitting ones for xml), and left alone otherwise.
  *
  * @throws {TranslationServiceError} for a missing field, an unknown language or value, a glossary
- * without `source_lang` (DeepL's rule), or a batch over tolk's limits.
+ * without `source_lang` (DeepL's rule), a batch over tolk's limits, or XML that is not
+ * well-formed under tag handling v2.
  */
-export function fromDeepLRequest(body: unknown, policy: CompatPolicy): TranslateRequest {
+export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTranslateCall {
   const fields = readFields(DeepLTranslateRequestSchema, body);
   if (fields.text.length === 0) {
     throw serviceError("invalid_request", "Parameter 'text' not specified.", { param: "text" });
@@ -106,6 +151,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): Translate
     );
   }
   const format = readTagHandling(fields.tag_handling);
+  const tagHandlingVersion = readTagHandlingVersion(fields.tag_handling_version);
   const formality = fields.formality?.toLowerCase() ?? "default";
   if (!Object.hasOwn(FORMALITY_TONES, formality)) {
     throw serviceError("invalid_request", `Value for 'formality' not supported: "${formality}"`, {
@@ -119,7 +165,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): Translate
     });
   }
   const tone = FORMALITY_TONES[formality];
-  return checkedRequest({
+  const request = checkedRequest({
     source,
     target,
     texts: fields.text,
@@ -134,15 +180,18 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): Translate
         : { preserve_formatting: fields.preserve_formatting === true || split === "1" }),
     },
   }, policy);
+  if (tagHandlingVersion === "v2" && format === "xml") checkStrictXml(request.texts);
+  return tagHandlingVersion ? { request, tagHandlingVersion } : { request };
 }
 
 /**
  * tolk's answer → DeepL's. `detected_source_language` is the given source, else the item's
- * detected language (the request's when the item had none), in DeepL's spelling.
+ * detected language (the request's when the item had none), in DeepL's spelling; a named
+ * `tag_handling_version` is echoed in each translation, as DeepL does.
  */
 export function toDeepLResponse(
   result: TranslateResponse,
-  request: TranslateRequest,
+  { request, tagHandlingVersion }: DeepLTranslateCall,
 ): DeepLTranslateResponse {
   const explicit = request.source && request.source !== "auto" ? request.source : undefined;
   return {
@@ -152,6 +201,7 @@ export function toDeepLResponse(
         detected_source_language: toClientLanguage(explicit ?? detected, "deepl"),
         text: item.text,
         billed_characters: countCodePoints(request.texts[item.index]),
+        ...(tagHandlingVersion ? { tag_handling_version: tagHandlingVersion } : {}),
       };
     }),
   };

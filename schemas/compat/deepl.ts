@@ -27,6 +27,11 @@ export const DeepLTranslateRequestSchema = z.looseObject({
   source_lang: z.string().optional().describe("Source language; absent to detect each text."),
   tag_handling: z.string().optional()
     .describe("html or xml: translate markup, keeping every tag (tolk's formats html and xml)."),
+  tag_handling_version: z.string().optional()
+    .describe(
+      "v1 or v2: with v2 and tag_handling=xml, a text that is not well-formed XML is refused, " +
+        "as DeepL refuses it; the answer names the version.",
+    ),
   formality: z.string().optional()
     .describe("default, more, less, prefer_more, prefer_less: passed to engines as a tone."),
   glossary_id: z.string().optional().describe("A tolk glossary id; needs source_lang."),
@@ -54,6 +59,8 @@ export const DeepLTranslationSchema = z.strictObject({
   detected_source_language: z.string().describe("Source language, DeepL spelling (EN, ZH, …)."),
   text: z.string().describe("The translation."),
   billed_characters: z.int().min(0).describe("Characters of the input text (code points)."),
+  tag_handling_version: z.enum(["v1", "v2"]).optional()
+    .describe("The request's tag_handling_version, when it named one."),
 });
 
 /** The answer of POST /v2/translate. */

@@ -166,12 +166,12 @@ const REQUEST_CASES: { name: string; body: Record<string, unknown>; expected: Tr
 
 for (const testCase of REQUEST_CASES) {
   Deno.test(`fromDeepLRequest: ${testCase.name}`, () => {
-    assert.deepEqual(fromDeepLRequest(testCase.body, policy), testCase.expected);
+    assert.deepEqual(fromDeepLRequest(testCase.body, policy).request, testCase.expected);
   });
 }
 
 Deno.test("fromDeepLRequest: the settings make compat requests sensitive and use memory", () => {
-  const request = fromDeepLRequest({ text: "Hi", target_lang: "DE" }, {
+  const { request } = fromDeepLRequest({ text: "Hi", target_lang: "DE" }, {
     sensitive: true,
     memory: true,
   });
@@ -189,6 +189,23 @@ const ERROR_CASES: { name: string; body: unknown; status: number; param: string 
     body: { text: "Hi", target_lang: "PT-BR" },
     status: 400,
     param: "target_lang",
+  },
+  {
+    name: "an unknown tag_handling_version",
+    body: { text: "Hi", target_lang: "DE", tag_handling: "xml", tag_handling_version: "v3" },
+    status: 400,
+    param: "tag_handling_version",
+  },
+  {
+    name: "XML that is not well-formed under tag handling v2",
+    body: {
+      text: ["<p>fine</p>", "<p>This tag is not closed properly</a>"],
+      target_lang: "DE",
+      tag_handling: "xml",
+      tag_handling_version: "v2",
+    },
+    status: 400,
+    param: "text",
   },
   {
     name: "an unknown source",
@@ -255,7 +272,10 @@ for (const testCase of ERROR_CASES) {
 
 Deno.test("fromDeepLRequest accepts exactly 128 texts of 50000 code points in all", () => {
   const texts = [...Array(127).fill("a".repeat(390)), "b".repeat(50000 - 127 * 390)];
-  assert.equal(fromDeepLRequest({ text: texts, target_lang: "DE" }, policy).texts.length, 128);
+  assert.equal(
+    fromDeepLRequest({ text: texts, target_lang: "DE" }, policy).request.texts.length,
+    128,
+  );
 });
 
 function response(partial: Partial<TranslateResponse>): TranslateResponse {
@@ -288,7 +308,7 @@ Deno.test("toDeepLResponse: detected languages in DeepL spelling, billed code po
         { index: 2, text: "123", detected_source: "und", confidence: 0, alternatives: [] },
       ],
     }),
-    request,
+    { request },
   );
   assert.deepEqual(body, {
     translations: [
@@ -304,7 +324,7 @@ Deno.test("toDeepLResponse: a given source is what DeepL reports", () => {
     response({
       results: [{ index: 0, text: "x", detected_source: "fr", confidence: 1, alternatives: [] }],
     }),
-    { source: "en", target: "de", texts: ["x"] },
+    { request: { source: "en", target: "de", texts: ["x"] } },
   );
   assert.equal(body.translations[0].detected_source_language, "EN");
 });

@@ -37,14 +37,14 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
       await next();
     })
       .post("/v2/translate", async (c) => {
-        const request = fromDeepLRequest(await readCompatBody(c), deps.policy());
+        const call = fromDeepLRequest(await readCompatBody(c), deps.policy());
         let glossaryReport: string | undefined;
-        const result = await runTranslation(deps.translation, request, {
+        const result = await runTranslation(deps.translation, call.request, {
           client: DEEPL_CLIENT,
           signal: c.req.raw.signal,
           onGlossaryReport: (report) => glossaryReport = glossaryReportHeader(report),
         });
-        const body = toDeepLResponse(result, request);
+        const body = toDeepLResponse(result, call);
         for (const translation of body.translations) billed += translation.billed_characters;
         const response = c.json(body);
         if (glossaryReport) response.headers.set("Svc-Glossary-Report", glossaryReport);

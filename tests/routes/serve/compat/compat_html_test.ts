@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import * as deepl from "deepl-node";
+import { DeepLTranslateResponseSchema } from "../../../../schemas/compat/deepl.ts";
 import { DeepLXResponseSchema } from "../../../../schemas/compat/deeplx.ts";
 import { LibreTranslateResponseSchema } from "../../../../schemas/compat/libretranslate.ts";
 import { expectBody, postJson } from "../../../support/http_assertions.ts";
@@ -72,6 +73,63 @@ Deno.test("deepl-node's tag options reach format xml: an ignored element comes b
     });
     assert.deepEqual(tags(result.text), tags(xml), result.text);
     assert.ok(result.text.includes("<note>Brouillon interne, ne pas traduire.</note>"));
+  });
+});
+
+Deno.test("deepl-node tagHandlingVersion v2 refuses XML that is not well-formed, naming the text and where; v1 keeps it as sent", async () => {
+  const broken = "Cliquez <b>ici</b>.\n<p>Cette balise est mal fermée</a>";
+  await withService(async (service) => {
+    const client = deeplClient(service);
+    await assert.rejects(
+      client.translateText(["<p>Bien formé.</p>", broken], "fr", "en-US", {
+        tagHandling: "xml",
+        tagHandlingVersion: "v2",
+      }),
+      (error: Error) => {
+        assert.ok(error instanceof deepl.DeepLError, String(error));
+        assert.match(
+          error.message,
+          /Tag handling parsing failed, please check input: text 1: Expected closing tag 'p' \(opened at line 2, column 1\) instead of closing tag 'a' at line 2, column 31\./,
+        );
+        return true;
+      },
+    );
+    for (const version of ["v1", undefined] as const) {
+      const kept = await client.translateText(broken, "fr", "en-US", {
+        tagHandling: "xml",
+        ...(version ? { tagHandlingVersion: version } : {}),
+      });
+      assert.deepEqual(tags(kept.text), tags(broken), `${version}: ${kept.text}`);
+    }
+    const html = await client.translateText(broken, "fr", "en-US", {
+      tagHandling: "html",
+      tagHandlingVersion: "v2",
+    });
+    assert.deepEqual(tags(html.text), tags(broken), "HTML is not parsed strictly");
+  });
+});
+
+Deno.test("a DeepL answer names the tag_handling_version the request named, and only then", async () => {
+  await withService(async (service) => {
+    const translate = async (fields: Record<string, string>) =>
+      await expectBody(
+        await postJson(`${service.url}/v1/compat/deepl/v2/translate`, {
+          text: ['Cliquez <x id="1"/> ici.'],
+          target_lang: "EN-US",
+          tag_handling: "xml",
+          ...fields,
+        }, { authorization: `DeepL-Auth-Key ${service.token}` }),
+        200,
+        DeepLTranslateResponseSchema,
+      );
+    const v2 = await translate({ tag_handling_version: "v2" });
+    assert.equal(v2.translations[0].tag_handling_version, "v2");
+    assert.deepEqual(tags(v2.translations[0].text), ['<x id="1"/>']);
+    assert.equal(
+      (await translate({ tag_handling_version: "v1" })).translations[0].tag_handling_version,
+      "v1",
+    );
+    assert.ok(!("tag_handling_version" in (await translate({})).translations[0]));
   });
 });
 

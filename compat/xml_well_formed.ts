@@ -1,0 +1,37 @@
+/**
+ * Whether a text is well-formed XML, for DeepL's tag handling v2, which parses XML strictly and
+ * refuses what is not (tolk's own `format: "xml"` keeps malformed markup as it was instead).
+ * A DeepL text is a fragment — text around and between elements, several elements side by side
+ * — so it is checked inside an element of its own, and the checker's (fast-xml-parser) lines,
+ * columns and words are told about the text as sent.
+ */
+import { XMLValidator } from "fast-xml-parser";
+
+/** The element the fragment is checked in; no text can name it (its name is never a tag's). */
+const FRAGMENT = "tolk-text";
+const OPENING = `<${FRAGMENT}>`;
+
+/** Why `text` is not well-formed XML (with its line and column), or undefined when it is. */
+export function xmlProblem(text: string): string | undefined {
+  const verdict = XMLValidator.validate(`${OPENING}${text}</${FRAGMENT}>`);
+  if (verdict === true) return undefined;
+  const { msg, line, col } = verdict.err;
+  const at = (l: number, c: number) => `line ${l}, column ${l === 1 ? c - OPENING.length : c}`;
+  const unclosed = msg.match(
+    new RegExp(
+      `^Expected closing tag '(.+)' \\(opened in line (\\d+), col (\\d+)\\) instead of closing tag '${FRAGMENT}'`,
+    ),
+  );
+  if (unclosed) {
+    return `<${unclosed[1]}> at ${at(Number(unclosed[2]), Number(unclosed[3]))} is never closed`;
+  }
+  const stray = msg.match(
+    new RegExp(`^Expected closing tag '${FRAGMENT}' .* instead of closing tag '(.+)'`),
+  );
+  if (stray) return `</${stray[1]}> at ${at(line, col)} closes nothing`;
+  const said = msg.replace(
+    / \(opened in line (\d+), col (\d+)\)/g,
+    (_, l, c) => ` (opened at ${at(Number(l), Number(c))})`,
+  ).replace(/\.$/, "");
+  return `${said} at ${at(line, col)}`;
+}

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { xmlProblem } from "../../compat/xml_well_formed.ts";
+
+/** Texts and what is said about them: lines and columns of the text as sent. */
+const CASES: [string, string | undefined][] = [
+  ["Press <b>Continue</b> to advance.", undefined],
+  ['Press <x id="1"/> to <g id="2">save</g>.', undefined],
+  ["<a>x</a><b>y</b> text between and after", undefined],
+  ['<?xml version="1.0"?>\n<doc><par>A &amp; B &#x41;</par></doc>', undefined],
+  ["<!-- kept --> <![CDATA[ <raw> & ]]>", undefined],
+  ["x <a>y", "<a> at line 1, column 3 is never closed"],
+  ["line one\n<a>\nz", "<a> at line 2, column 1 is never closed"],
+  ["a</b>c", "</b> at line 1, column 2 closes nothing"],
+  [
+    "<a><b></a>",
+    "Expected closing tag 'b' (opened at line 1, column 4) instead of closing tag 'a' at line 1, column 7",
+  ],
+  ["Tom & Jerry", "char '&' is not expected at line 1, column 5"],
+  ["<x id=1/>", "Attribute 'id' is without value at line 1, column 4"],
+  ['<a b="1" b="2">x</a>', "Attribute 'b' is repeated at line 1, column 10"],
+];
+
+for (const [text, problem] of CASES) {
+  Deno.test(`xmlProblem(${JSON.stringify(text)}) → ${problem ?? "well-formed"}`, () => {
+    assert.equal(xmlProblem(text), problem);
+  });
+}
+
+Deno.test("xmlProblem reads 50,000 characters of nested elements without trouble", () => {
+  const nested = "<a>".repeat(5_000) + "x" + "</a>".repeat(5_000);
+  assert.equal(xmlProblem(nested), undefined);
+  assert.equal(xmlProblem(nested.slice(0, -4)), "<a> at line 1, column 1 is never closed");
+});
