@@ -24,6 +24,8 @@
 const MADV_DONTNEED = 4;
 const MADV_HUGEPAGE = 14;
 const MADV_COLLAPSE = 25;
+/** Tries of a collapse that fails (the kernel's failures are mostly transient). */
+const COLLAPSE_ATTEMPTS = 3;
 const PAGE = 4096n;
 const HUGE_PAGE = 2n * 1024n * 1024n;
 /** Regions smaller than this hold no huge page worth the call (two 2 MiB pages). */
@@ -130,10 +132,22 @@ export class HugePages {
       const size = end - start;
       if (!this.#resident(start, size)) continue;
       if (libc.madvise(start, size, MADV_HUGEPAGE) !== 0) continue;
-      if (libc.madvise(start, size, MADV_COLLAPSE) === 0) report.collapsed += Number(size);
+      if (this.#collapse(start, size)) report.collapsed += Number(size);
       else report.advised += Number(size);
     }
     return report;
+  }
+
+  /**
+   * Collapses a region into huge pages. The kernel fails a collapse for a moment when it cannot
+   * get a free 2 MiB page or a lock at once (EAGAIN, "transient failure"), so it is asked up to
+   * three times; pages collapsed by an earlier try are not redone.
+   */
+  #collapse(start: bigint, size: bigint): boolean {
+    for (let attempt = 0; attempt < COLLAPSE_ATTEMPTS; attempt++) {
+      if (this.#libc!.madvise(start, size, MADV_COLLAPSE) === 0) return true;
+    }
+    return false;
   }
 
   /**
