@@ -306,6 +306,8 @@ const shapes = {
   "markdown, a paragraph of escapes": (n: number) => "Stars " + "\\*".repeat(n / 2 - 3),
   "markdown, emphasis and links": (n: number) => "*a* [b](c) ".repeat(n / 11),
   "markdown, a list item with lazy lines": (n: number) => "- a\n" + "b\n".repeat(n / 2 - 2),
+  "markdown, a footnote definition with lazy lines": (n: number) =>
+    "[^1]: a\n" + "b\n".repeat(n / 2 - 4),
   "markdown, emphasis delimiters pairing with nothing": (n: number) => "a*_".repeat(n / 3),
   "markdown, `]` closing nothing after a CR": (n: number) => "a\r" + "]".repeat(n - 2),
   // A tag alone on a lazy line: the scanner declines, micromark reads.

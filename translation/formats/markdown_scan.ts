@@ -17,7 +17,7 @@
  * list that may not interrupt what the line interrupts (`2.`, `01.`, an empty item), a line
  * starting with `[` after an empty item, an item starting with indented code, HTML blocks of
  * kinds 3 to 5, tables not ended by a blank line, definitions over more than one line, footnote
- * definitions with continuation lines.
+ * definitions inside other containers or starting with a block or on the next line.
  * tests/translation/formats/markdown_readers_test.ts holds it to micromark's cut on the corpus
  * and generated documents.
  */
@@ -30,11 +30,11 @@ import type { Syntax } from "./markdown_syntax.ts";
 import {
   atxHeadingText,
   blockStart,
+  checkFootnoteStart,
   closesFence,
   DEFINITION,
   fenceAt,
   FOOTNOTE_DEFINITION,
-  footnoteTextEnd,
   htmlBlockAhead,
   htmlBlockEnds,
   type HtmlBlockKind,
@@ -54,6 +54,7 @@ import {
   type Container,
   continued,
   continuesList,
+  footnoteDefinition,
   nextLine,
 } from "./markdown_scan_containers.ts";
 import { hasPipe, headerCells, rowCells, tableAhead } from "./markdown_scan_table.ts";
@@ -186,6 +187,11 @@ class BlockScanner {
         if (next === 34 || next === 39 || next === 40 || indent >= 4) throw DECLINE;
         this.interrupted(at, lineEnd);
       }
+    }
+    if (this.paragraph && !all && matched === 0 && this.footnoteAhead(lineStart)) {
+      // Not lazy: micromark looks for new containers on a line that left some before it reads
+      // it as lazy, with no rule against interrupting, and a footnote definition is one.
+      this.closeParagraph();
     }
     const start = blockStart(source, at, lineEnd, this.paragraph !== undefined);
     if (this.paragraph) {
@@ -360,12 +366,30 @@ class BlockScanner {
     return true;
   }
 
-  /** A footnote definition of one line: a container of one paragraph. */
+  /**
+   * A footnote definition, at the top level: a container whose first line starts a paragraph
+   * (markdown_scan_containers.ts, `footnoteDefinition`).
+   */
   footnote(label: string, content: number, lineEnd: number): void {
+    const source = this.source;
     if (this.containers.length > 0) throw DECLINE;
-    const end = footnoteTextEnd(this.source, content, lineEnd);
+    checkFootnoteStart(source, content, lineEnd);
     this.context.footnotes.add(normalizeLabel(label));
-    this.out.push({ start: content, end, lineStarts: [], check: false });
+    this.containers.push(footnoteDefinition());
+    if (tableAhead(source, content, lineEnd, this.containers)) throw DECLINE;
+    this.paragraph = {
+      start: content,
+      end: trimEnd(source, content, lineEnd),
+      lineStarts: [],
+      check: false,
+    };
+  }
+
+  /** Whether a footnote definition starts the line at `lineStart`. */
+  footnoteAhead(lineStart: number): boolean {
+    FOOTNOTE_DEFINITION.lastIndex = lineStart;
+    return this.source.charCodeAt(lineStart + spaces(this.source, lineStart, lineStart + 4)) ===
+        91 && FOOTNOTE_DEFINITION.test(this.source);
   }
 
   /** The source up to here is read already (a table's delimiter row). */

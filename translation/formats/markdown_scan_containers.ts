@@ -1,8 +1,8 @@
 /**
- * The open containers of the own Markdown scanner (markdown_scan.ts), block quotes and list
- * items, and how much of a line they take: a quote its `>` and one space after it, an item its
- * indent; a blank line continues an item (one opened empty then ends at the next line that is
- * not blank).
+ * The open containers of the own Markdown scanner (markdown_scan.ts), block quotes, list items
+ * and footnote definitions, and how much of a line they take: a quote its `>` and one space
+ * after it, an item its indent, a footnote definition four spaces; a blank line continues an
+ * item (one opened empty then ends at the next line that is not blank) and a definition.
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
 import { isBlank, itemMarker, SPACE, spaces } from "./markdown_scan_lines.ts";
@@ -12,6 +12,14 @@ import { isBlank, itemMarker, SPACE, spaces } from "./markdown_scan_lines.ts";
  * which micromark counts from where the containers around it end on each line.
  */
 export type Container = { quote: true } | ListItem;
+
+/**
+ * A footnote definition (at the document's top level): micromark goes on with it on a blank
+ * line or one indented four spaces, as with a list item of indent 4 whose marker no item has.
+ */
+export function footnoteDefinition(): ListItem {
+  return { quote: false, indent: 4, marker: -1 };
+}
 
 /** An open list item. */
 export interface ListItem {

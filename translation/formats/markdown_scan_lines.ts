@@ -44,28 +44,16 @@ export const DEFINITION =
 /** A footnote definition's `[^label]: `; group 1 is its label. */
 export const FOOTNOTE_DEFINITION = / {0,3}\[\^([^\]\\\s]+)\]: */y;
 
-/** A line starting a footnote definition. */
-const FOOTNOTE_START = /^ {0,3}\[\^[^\]\\\s]+\]:/;
-
 /**
- * Where the text of a footnote definition of one line, from `content` (past its `[^label]:`),
- * ends; declines on content that starts a block of its own (HTML, a heading, a list...) and on
- * a definition that goes on to the next lines.
+ * Checks the first line of a footnote definition's content, from `content` (past its
+ * `[^label]:` and the spaces after it): declines an empty one (content only on the next lines)
+ * and content that starts a block of its own (HTML, a heading, a list...) or a link.
  */
-export function footnoteTextEnd(source: string, content: number, lineEnd: number): number {
+export function checkFootnoteStart(source: string, content: number, lineEnd: number): void {
   if (content === lineEnd) throw DECLINE;
   if (blockStart(source, content, lineEnd, false) !== "other" || /[<[|]/.test(source[content])) {
     throw DECLINE;
   }
-  const next = lineEnd + 1;
-  if (next < source.length) {
-    const nextEnd = source.indexOf("\n", next);
-    const end = nextEnd < 0 ? source.length : nextEnd;
-    const blank = isBlank(source, next, end);
-    if (!blank && !FOOTNOTE_START.test(source.slice(next, end))) throw DECLINE;
-    if (blank && /^\n* {4}/.test(source.slice(nextEnd + 1))) throw DECLINE;
-  }
-  return trimEnd(source, content, lineEnd);
 }
 
 /** How many spaces there are from `at` (before `end`). */

@@ -100,6 +100,8 @@ function block(pick: Pick, depth: number): string {
     () => `[ref]: https://example.org/ref "T"`,
     () => `[^1]: ${line()}`,
     () => `[^2]: ${line()}\n    ${line()}`,
+    () => `[^1]: ${line()}\n\n    ${pick(["- ", "> ", "", "    ", "1. "])}${line()}`,
+    () => `[^2]: ${line()}\n${line()}\n${pick(["[^1]: x", "    y", "  z", ""])}`,
     () => `:::note\n${line()}\n:::`,
   ];
   if (depth < 2) {
@@ -329,6 +331,25 @@ Deno.test("the own scanner reads lazy continuation lines as micromark does", () 
   // Where micromark and CommonMark part, the scanner still declines: a tag alone on a lazy line
   // starts an HTML block inside the containers the line left.
   assert.equal(scanSyntax("> a\n</span>\nb"), undefined);
+});
+
+Deno.test("the own scanner reads footnote definitions over several lines as micromark does", () => {
+  const texts = [
+    "Text[^1] and more[^2].\n\n[^1]: A note\n    going on, indented.\n[^2]: Another\nlazy line.\n",
+    "[^1]: A first paragraph.\n\n    A second one, [linked](/u).\n\n        code in it\n\nAfter.\n",
+    "[^1]: a\n    - x\n    - y\nlazy\n\n    > quoted\n    on\n\n  two spaces: outside\n",
+    "[^1]: a\n    # heading\n    b\n    ===\n    ```\n    fenced\n    ```\n",
+    "- item\n[^1]: a definition ends the list\n> quote\n[^2]: and the quote\n",
+    "   [^1]: indented three\n\n\n    still the note\n    <b>html</b>\n",
+    "[^1]: a\n\n      six spaces: a paragraph in the note, not code\n",
+    // Four thousand lazy lines, as under a list item: 0.5 s in micromark.
+    "[^1]: a\n" + "b\n".repeat(3996),
+  ];
+  assertScannedLikeMicromark(texts);
+  // Declined: a definition inside another container, one whose text starts on the next line.
+  for (const text of ["[^1]: a\n    [^2]: b\n", "- [^1]: a\n", "[^1]:\n    a\n"]) {
+    assert.equal(scanSyntax(text), undefined, text);
+  }
 });
 
 Deno.test("shapes where the own scanner once parted from micromark are cut as micromark cuts them", () => {
