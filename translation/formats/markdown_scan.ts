@@ -57,7 +57,7 @@ import {
   footnoteDefinition,
   nextLine,
 } from "./markdown_scan_containers.ts";
-import { hasPipe, headerCells, rowCells, tableAhead } from "./markdown_scan_table.ts";
+import { hasPipe, headerCells, isRow, rowCells, tableAhead } from "./markdown_scan_table.ts";
 
 /**
  * A link label (no unescaped bracket inside, over any lines) then `]:`: micromark may read a
@@ -153,8 +153,9 @@ class BlockScanner {
     if (this.html && this.htmlLine(at, lineEnd, all)) return;
     afterEmptyItems(source, this.containers, line, lineEnd);
     if (this.table) {
-      // A row goes on the table while the line continues its containers and is not blank.
-      if (all && !isBlank(source, at, lineEnd)) return this.row(at, lineEnd);
+      // A row goes on the table while the line continues its containers, is not blank and
+      // starts no block of its own (a heading, a list, a quote, a fence, HTML...).
+      if (all && isRow(source, at, lineEnd)) return this.row(at, lineEnd);
       this.table = undefined;
     }
     if (this.fence) {

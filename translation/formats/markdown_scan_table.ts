@@ -1,13 +1,22 @@
 /**
  * GFM tables for the own Markdown scanner (markdown_scan.ts): a header row with pipes, a
- * delimiter row with as many cells, then rows up to a blank line or a line that leaves the
- * table's containers (block quotes, list items). Declines where micromark may read the lines
- * otherwise (a table ended by another block, a row with more cells than the header, a row of
- * dashes alone under the header).
+ * delimiter row with as many cells, then rows up to a blank line, a line that leaves the
+ * table's containers (block quotes, list items) or one that starts another block. Declines where
+ * micromark may read the lines otherwise (a row with more cells than the header, a row of dashes
+ * alone under the header).
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
 import { type Container, nextLine } from "./markdown_scan_containers.ts";
-import { blockStart, isBlank, listMarker, SPACE, spaces, trimEnd } from "./markdown_scan_lines.ts";
+import {
+  blockStart,
+  FOOTNOTE_DEFINITION,
+  htmlBlockAhead,
+  isBlank,
+  listMarker,
+  SPACE,
+  spaces,
+  trimEnd,
+} from "./markdown_scan_lines.ts";
 
 /** A table's delimiter row (`|:--|--:|`), indented less than four spaces. */
 const DELIMITER_ROW = / {0,3}(?! )\|? *:?-+:? *(?:\| *:?-+:? *)*\|? *(?=\n|$)/y;
@@ -81,6 +90,17 @@ export function headerCells(
   return header;
 }
 
+/**
+ * Whether the line at `at` (past the table's containers) is a row of an open table: micromark
+ * tries every other block first, so a line that starts one ends the table.
+ */
+export function isRow(source: string, at: number, lineEnd: number): boolean {
+  if (isBlank(source, at, lineEnd) || spaces(source, at, lineEnd) >= 4) return false; // code
+  FOOTNOTE_DEFINITION.lastIndex = at;
+  return blockStart(source, at, lineEnd, false) === "other" &&
+    !htmlBlockAhead(source, at, lineEnd) && !FOOTNOTE_DEFINITION.test(source);
+}
+
 /** The cells of a table's row at `at` (past its containers), at most `columns`. */
 export function rowCells(
   source: string,
@@ -88,10 +108,6 @@ export function rowCells(
   lineEnd: number,
   columns: number,
 ): [number, number][] {
-  const start = blockStart(source, at, lineEnd, false);
-  const indent = spaces(source, at, lineEnd);
-  // An HTML tag may end the table in micromark (a block of kind 7 after it).
-  if (start !== "other" || indent > 3 || source[at + indent] === "<") throw DECLINE;
   const row = cells(source, at, lineEnd);
   if (row.length > columns) throw DECLINE;
   return row;

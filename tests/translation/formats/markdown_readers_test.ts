@@ -352,6 +352,30 @@ Deno.test("the own scanner reads footnote definitions over several lines as micr
   }
 });
 
+Deno.test("a table ended by another block, in containers or not, is read as micromark reads it", () => {
+  const table = "| Name | Role |\n|------|------|\n| Ana | *lead* |\n";
+  const after = [
+    "# Heading",
+    "- item | with a pipe",
+    "> quoted | text",
+    "```\ncode | x\n```",
+    "---",
+    "<div>",
+    "<b>inline</b> | a row",
+    "    indented code | not a row",
+    "[^1]: a note | not a row\n\nSee[^1].",
+    "1. one",
+    "$$\nmath\n$$",
+    "plain | row",
+  ];
+  const texts = after.flatMap((block) => {
+    const text = `${table}${block}\nafter it\n`;
+    return [text, `> ${text.replace(/\n(?!$)/g, "\n> ")}`, `- ${text.replace(/\n(?!$)/g, "\n  ")}`]
+      .filter((shape) => !shape.includes("\n> [^1]") && !shape.includes("\n  [^1]"));
+  });
+  assertScannedLikeMicromark(texts);
+});
+
 Deno.test("shapes where the own scanner once parted from micromark are cut as micromark cuts them", () => {
   const texts = [
     "a\n01. b", // only `1.` interrupts a paragraph in micromark, not `01.`
