@@ -30,8 +30,27 @@ const TILDE = 126;
  * declines (micromark's label end and the runs around the link read it otherwise).
  */
 export function resolve(items: readonly Item[], inLink: boolean): Syntax[] {
-  const withTilde = items.some((item) => isDelimiter(item) && item.marker === TILDE);
-  return withTilde ? pairNested(items, inLink) : pairEmphasis(items, inLink);
+  const paired = withoutLoneTildes(items);
+  const withTilde = paired.some((item) => isDelimiter(item) && item.marker === TILDE);
+  return withTilde ? pairNested(paired, inLink) : pairEmphasis(paired, inLink);
+}
+
+/**
+ * `items` without the `~` runs no other run has the size of: micromark pairs a strikethrough
+ * run only with one of its size, so such a run is text whatever it may open or close (`"~/x"`,
+ * `about ~100`).
+ */
+function withoutLoneTildes(items: readonly Item[]): readonly Item[] {
+  const sizes = new Map<number, number>();
+  for (const item of items) {
+    if (isDelimiter(item) && item.marker === TILDE) {
+      sizes.set(size(item), (sizes.get(size(item)) ?? 0) + 1);
+    }
+  }
+  if (sizes.size === 0 || [...sizes.values()].every((count) => count > 1)) return items;
+  return items.filter((item) =>
+    !isDelimiter(item) || item.marker !== TILDE || sizes.get(size(item))! > 1
+  );
 }
 
 function isDelimiter(item: Item): item is Delimiter {

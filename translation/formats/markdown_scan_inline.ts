@@ -188,10 +188,12 @@ export function scanInline(
           const close = source.indexOf("]", i + 2);
           const label = close < 0 || close >= end ? "" : source.slice(i + 2, close);
           if (label === "" || /[\s\\[]/.test(label)) throw DECLINE;
-          if (!context.footnotes.has(normalizeLabel(label))) throw DECLINE;
-          items.push(node("gfmFootnoteCall", i, close + 1));
-          i = close + 1;
-          continue;
+          // A label no footnote defines is a bracket as any other (text, or a link's).
+          if (context.footnotes.has(normalizeLabel(label))) {
+            items.push(node("gfmFootnoteCall", i, close + 1));
+            i = close + 1;
+            continue;
+          }
         }
         brackets.push({ start: i, image: false, item: items.length, active: true });
         i++;

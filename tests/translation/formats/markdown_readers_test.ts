@@ -554,6 +554,23 @@ Deno.test("addresses after punctuation, with queries, in link text; one-column t
   assertCutsLikeMicromark(texts, scanSyntax);
 });
 
+/** Pieces of inline text around `~` runs, alone or paired, beside emphasis and in links. */
+const TILDE_PIECES = [
+  ...["~", "~~", "~~~", "~", "~~", "*", "**", "_", "a", "b", " ", " ", ".", '"', "/", "1,000"],
+  ...["[", "]", "](u)", "[x](y)", "\\~", "`c`", "\n", "(", ")"],
+];
+
+Deno.test("the own scanner reads `~` runs in random inline text exactly as micromark does", () => {
+  const texts = randomTexts(TILDE_PIECES, 16).concat(
+    // Real files: a tilde alone in link text, or between a quote and a slash.
+    "- [Used by ~115,000 packages](https://www.npmjs.com/) as of July 4, 2024",
+    '* Default: "~/.npm-init.js"',
+  );
+  const read = assertCutsLikeMicromark(texts, scanSyntax);
+  assert.ok(read > texts.length * 0.5, `${read} of ${texts.length} read by the scanner`);
+  assert.ok(scanSyntax(texts.at(-1)!) && scanSyntax(texts.at(-2)!));
+});
+
 /** Pieces of inline text of `*` and `_` runs of every kind, with links, code and escapes. */
 const EMPHASIS_PIECES = [
   ...["*", "**", "***", "****", "_", "__", "___", "a", "b", " ", " ", ".", "!", "x_y", "a*b"],
@@ -619,6 +636,11 @@ Deno.test("the own scanner reads references and broken resources exactly as micr
     .map((text, index) => text + DEFINITIONS[index % DEFINITIONS.length]);
   const read = assertCutsLikeMicromark(texts, scanSyntax);
   assert.ok(read > texts.length * 0.4, `${read} of ${texts.length} read by the scanner`);
+  // A footnote call to no definition (a real file cut at the item limit) is a bracket.
+  assertScannedLikeMicromark([
+    "| OS | Versions |\n|---|---|\n| GNU/Linux | kernel >= 4.18[^1] |\n",
+    "See [^1](u) and [^2][a].\n\n[a]: /u",
+  ]);
 });
 
 Deno.test("link text over lines, in quotes, with escapes or brackets is looked up as micromark does", () => {
