@@ -16,7 +16,7 @@
  * the next tab stop: markdown_read_columns.ts), a lazy continuation line that is an HTML tag, a
  * list that may not interrupt what the line interrupts (`2.`, `01.`, an empty item), a line
  * starting with `[` after an empty item, an item starting with indented code, HTML blocks of
- * kinds 3 to 5, tables not ended by a blank line, definitions over more than one line, footnote
+ * kinds 3 to 5, definitions over lines other than a label then its destination, footnote
  * definitions inside other containers or starting with a block or on the next line.
  * tests/translation/formats/markdown_readers_test.ts holds it to micromark's cut on the corpus
  * and generated documents.
@@ -32,7 +32,6 @@ import {
   blockStart,
   checkFootnoteStart,
   closesFence,
-  DEFINITION,
   fenceAt,
   FOOTNOTE_DEFINITION,
   htmlBlockAhead,
@@ -58,12 +57,7 @@ import {
   nextLine,
 } from "./markdown_scan_containers.ts";
 import { hasPipe, headerCells, isRow, rowCells, tableAhead } from "./markdown_scan_table.ts";
-
-/**
- * A link label (no unescaped bracket inside, over any lines) then `]:`: micromark may read a
- * definition there, which the one-line reading (`DEFINITION`) did not take.
- */
-const LABEL_THEN_COLON = /\[(?:[^\]\[\\]|\\[^])*\]:/y;
+import { definitionAt, footnoteDefinitionAhead } from "./markdown_scan_definitions.ts";
 
 /** A text block before its inline pass: [start, end) and where each further line begins. */
 interface TextBlock {
@@ -189,7 +183,7 @@ class BlockScanner {
         this.interrupted(at, lineEnd);
       }
     }
-    if (this.paragraph && !all && matched === 0 && this.footnoteAhead(lineStart)) {
+    if (this.paragraph && !all && matched === 0 && footnoteDefinitionAhead(source, lineStart)) {
       // Not lazy: micromark looks for new containers on a line that left some before it reads
       // it as lazy, with no rule against interrupting, and a footnote definition is one.
       this.closeParagraph();
@@ -300,19 +294,13 @@ class BlockScanner {
         this.footnote(footnote[1], FOOTNOTE_DEFINITION.lastIndex, lineEnd);
         return;
       }
-      DEFINITION.lastIndex = at;
-      const definition = DEFINITION.exec(source);
+      const definition = definitionAt(source, at, lineEnd, this.containers, firstInItem);
       if (definition) {
-        // micromark reads a task check on the line after a definition that starts an item, and
-        // a table whose header is the definition's line over a delimiter row.
-        if (firstInItem || tableAhead(source, at, lineEnd, this.containers)) throw DECLINE;
-        this.context.definitions.add(normalizeLabel(definition[1]));
+        this.context.definitions.add(normalizeLabel(definition.label));
         this.afterDefinition = true; // the next line is read with it (`line`)
+        if (definition.end > lineEnd) this.skipTo = definition.end;
         return;
       }
-      if (/^\[[^\]]*\]:/.test(source.slice(at, lineEnd))) throw DECLINE;
-      LABEL_THEN_COLON.lastIndex = at;
-      if (LABEL_THEN_COLON.test(source)) throw DECLINE;
     }
     if (tableAhead(source, at, lineEnd, this.containers)) {
       const header = headerCells(source, at, lineEnd, nextLine(source, this.containers, lineEnd)!);
@@ -386,14 +374,7 @@ class BlockScanner {
     };
   }
 
-  /** Whether a footnote definition starts the line at `lineStart`. */
-  footnoteAhead(lineStart: number): boolean {
-    FOOTNOTE_DEFINITION.lastIndex = lineStart;
-    return this.source.charCodeAt(lineStart + spaces(this.source, lineStart, lineStart + 4)) ===
-        91 && FOOTNOTE_DEFINITION.test(this.source);
-  }
-
-  /** The source up to here is read already (a table's delimiter row). */
+  /** The source up to here is read already (a table's delimiter row, a definition's line). */
   skipTo = -1;
 
   /**

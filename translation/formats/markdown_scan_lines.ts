@@ -35,12 +35,20 @@ const HTML_COMPLETE_TAG =
   /(?:<[a-zA-Z][a-zA-Z\d-]*(?: +[a-zA-Z_:][\w.:-]*(?: *= *(?:[^ "'=<>`]+|'[^'\n]*'|"[^"\n]*"))?)* *\/?>|<\/[a-zA-Z][a-zA-Z\d-]* *>) *(?=\n|$)/y;
 const THEMATIC_BREAK = /(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,})(?=\n|$)/y;
 const SETEXT_UNDERLINE = /(?:=+|-+) *(?=\n|$)/y;
+/** A link reference definition's label and colon; group 1 is the label. */
+const DEFINITION_LABEL = String.raw`\[((?:[^\\[\]\n]|\\.){1,999})\]:`;
 /**
- * A link reference definition on one line; group 1 is its label. A bare destination with an
- * unescaped parenthesis is left out (micromark takes it only with the parentheses balanced).
+ * A definition's destination and title, to the line's end. A bare destination with an unescaped
+ * parenthesis is left out (micromark takes it only with the parentheses balanced).
  */
-export const DEFINITION =
-  / {0,3}\[((?:[^\\[\]\n]|\\.){1,999})\]: *(?:<[^<>\n]*>|(?:[^\s<()\\]|\\\S)(?:[^\s()\\]|\\\S)*)(?: +(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))? *(?:\n|$)/y;
+const DEFINITION_REST = String.raw`(?:<[^<>\n]*>|(?:[^\s<()\\]|\\\S)(?:[^\s()\\]|\\\S)*)` +
+  String.raw`(?: +(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))? *(?:\n|$)`;
+/** A link reference definition on one line; group 1 is its label. */
+export const DEFINITION = new RegExp(` {0,3}${DEFINITION_LABEL} *${DEFINITION_REST}`, "y");
+/** A definition's label alone on its line (its destination on the next). */
+export const DEFINITION_LABEL_LINE = new RegExp(` {0,3}${DEFINITION_LABEL} *(?=\n)`, "y");
+/** The line after {@link DEFINITION_LABEL_LINE}: the destination and title, indented or not. */
+export const DEFINITION_REST_LINE = new RegExp(` *${DEFINITION_REST}`, "y");
 /** A footnote definition's `[^label]: `; group 1 is its label. */
 export const FOOTNOTE_DEFINITION = / {0,3}\[\^([^\]\\\s]+)\]: */y;
 

@@ -98,6 +98,8 @@ function block(pick: Pick, depth: number): string {
     () => `<details>\n<summary>${line()}</summary>\n\n${line()}\n\n</details>`,
     () => `<!-- ${line()} -->`,
     () => `[ref]: https://example.org/ref "T"`,
+    () =>
+      `[ref]:\n${pick(["", "  ", "    "])}https://example.org/ref${pick(["", ' "T"', "\n'T'"])}`,
     () => `[^1]: ${line()}`,
     () => `[^2]: ${line()}\n    ${line()}`,
     () => `[^1]: ${line()}\n\n    ${pick(["- ", "> ", "", "    ", "1. "])}${line()}`,
@@ -348,6 +350,24 @@ Deno.test("the own scanner reads footnote definitions over several lines as micr
   assertScannedLikeMicromark(texts);
   // Declined: a definition inside another container, one whose text starts on the next line.
   for (const text of ["[^1]: a\n    [^2]: b\n", "- [^1]: a\n", "[^1]:\n    a\n"]) {
+    assert.equal(scanSyntax(text), undefined, text);
+  }
+});
+
+Deno.test("a definition's label alone on its line, its destination on the next: read as micromark", () => {
+  const texts = [
+    "The [Node.js Moderation Policy] applies.\n\n[Node.js Moderation Policy]:\n" +
+    "https://github.com/nodejs/admin/blob/main/Moderation-Policy.md\n",
+    "[a]:\n    <https://x.y> 'T'\ntext [a]\n",
+    "> [a]:\n>   https://x.y\n\n> [a]\n",
+    "x\n[a]:\nhttps://x.y\n\n[a]\n",
+    "[a]:\n`code`\n[a] has a backticked destination\n",
+  ];
+  assertScannedLikeMicromark(texts);
+  // Declined: a lazy destination, a title on a third line, an underline or a list after it.
+  for (
+    const text of ["> [a]:\nhttps://x\n", "[a]:\nhttps://x\n'T'\n", "[a]:\n===\n", "[a]:\n- x\n"]
+  ) {
     assert.equal(scanSyntax(text), undefined, text);
   }
 });
