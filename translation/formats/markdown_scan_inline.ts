@@ -217,7 +217,20 @@ export function scanInline(
       case LESS_THAN: {
         const tag = htmlOrAutolink(source, i);
         if (tag) {
-          if (tag.end > end || source.slice(i, tag.end).includes("\n")) throw DECLINE;
+          if (tag.end > end) throw DECLINE;
+          // A tag over lines: read where only indentation stands between its lines (micromark
+          // reads it without the containers' prefixes, which the patterns would meet here).
+          for (
+            let at = source.indexOf("\n", i);
+            at >= 0 && at < tag.end;
+            at = source.indexOf("\n", at + 1)
+          ) {
+            while (line < lineStarts.length && lineStarts[line] <= at) line++;
+            if (line >= lineStarts.length || !isSpaces(source, at + 1, lineStarts[line])) {
+              throw DECLINE;
+            }
+            lineStart = lineStarts[line++];
+          }
           items.push(tag);
           i = tag.end;
           continue;
@@ -254,6 +267,12 @@ function closingRun(source: string, at: number, end: number, marker: number) {
     from = next + run;
   }
   return { end: 0, next: at + size };
+}
+
+/** Whether [from, to) holds spaces only. */
+function isSpaces(source: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) if (source.charCodeAt(at) !== SPACE) return false;
+  return true;
 }
 
 function htmlOrAutolink(source: string, at: number): Syntax | undefined {

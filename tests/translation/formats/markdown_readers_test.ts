@@ -372,6 +372,19 @@ Deno.test("a definition's label alone on its line, its destination on the next: 
   }
 });
 
+Deno.test("an inline tag over lines is read as micromark reads it where only indentation parts them", () => {
+  assertScannedLikeMicromark([
+    '# Nano ID\n\n<img src="https://ai.github.io/nanoid/logo.svg" align="right"\n' +
+    '     alt="Nano ID logo by Anton Lovchikov" width="180" height="94">\n\n**A tiny** string.\n',
+    "- a <img\n  src=x> *b*\n",
+    "> lazy <img\nsrc=x> b\n",
+    "a <img alt='y\nz'>  \nhard break, then *emphasis* at a line's start\n",
+    "1. a <x\n   y=1>\n   c\n",
+  ]);
+  // A quote's `>` between its lines: micromark reads the tag without it, the patterns with it.
+  assert.equal(scanSyntax("> a <img\n> src=x> b\n"), undefined);
+});
+
 Deno.test("a table ended by another block, in containers or not, is read as micromark reads it", () => {
   const table = "| Name | Role |\n|------|------|\n| Ana | *lead* |\n";
   const after = [
