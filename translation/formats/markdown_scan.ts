@@ -93,6 +93,10 @@ class BlockScanner {
   indentedCode = -1;
   /** The last line was a definition: micromark reads the next as if it interrupted it. */
   afterDefinition = false;
+  /** The line being read continued every open container. */
+  keptContainers = true;
+  /** The last block opened started on a line that kept its containers and opened none. */
+  startedInPlace = true;
   html: { kind: HtmlBlockKind; start: number; end: number } | undefined;
   /** An open table: its rows have at most as many cells as its header. */
   table: { columns: number } | undefined;
@@ -158,17 +162,21 @@ class BlockScanner {
         return;
       }
       this.fence = undefined; // its container ended
-      this.interrupted(at, lineEnd);
+      this.interrupted(at, lineEnd, false);
     }
     // A block started inside the containers of an open paragraph, indented code or definition
     // interrupts it, and micromark holds every container the line opens to the rules of
     // interrupting (no `2.`, no empty item).
     const interrupting = all &&
       (this.paragraph !== undefined || this.indentedCode >= 0 || this.afterDefinition);
+    // An item that may not interrupt is text after code or a definition that started on a line
+    // which kept its containers and opened none; after others micromark may start the item.
+    const itemsAsText = interrupting && this.paragraph === undefined && this.startedInPlace;
+    this.keptContainers = all;
     if (this.indentedCode >= 0) {
       if (all && (isBlank(source, at, lineEnd) || spaces(source, at, lineEnd) >= 4)) return;
       this.indentedCode = -1;
-      this.interrupted(at, lineEnd);
+      this.interrupted(at, lineEnd, all);
     }
     if (this.afterDefinition) {
       this.afterDefinition = false;
@@ -180,7 +188,7 @@ class BlockScanner {
         const indent = spaces(source, at, lineEnd);
         const next = source.charCodeAt(at + indent);
         if (next === 34 || next === 39 || next === 40 || indent >= 4) throw DECLINE;
-        this.interrupted(at, lineEnd);
+        this.interrupted(at, lineEnd, all);
       }
     }
     if (this.paragraph && !all && matched === 0 && footnoteDefinitionAhead(source, lineStart)) {
@@ -212,7 +220,7 @@ class BlockScanner {
       } else this.closeParagraph();
     }
     this.containers.length = matched;
-    this.open(at, lineEnd, interrupting);
+    this.open(at, lineEnd, interrupting, itemsAsText);
   }
 
   /** A table's row, from `at` past its containers. */
@@ -232,12 +240,14 @@ class BlockScanner {
   }
 
   /** A line where a block may start (no paragraph open): containers, then one leaf. */
-  open(at: number, lineEnd: number, interrupting = false): void {
+  open(at: number, lineEnd: number, interrupting = false, itemsAsText = false): void {
     const source = this.source;
     let itemContent = -1;
+    const lineAt = at;
     for (;;) {
       const indent = spaces(source, at, lineEnd);
       if (at + indent === lineEnd) return; // blank
+      this.startedInPlace = this.keptContainers && at === lineAt;
       if (indent >= 4) {
         if (at === itemContent) throw DECLINE; // an item starting with indented code
         this.indentedCode = 0;
@@ -254,17 +264,22 @@ class BlockScanner {
       const marker = listMarker(source, content, lineEnd);
       if (marker > 0 && !isThematicBreak(source, content, lineEnd)) {
         const gap = spaces(source, content + marker, lineEnd);
-        if (content + marker + gap === lineEnd) {
-          // An empty item (which may not interrupt): its content, if any, starts on the next
-          // line, one column past its marker.
-          if (interrupting) throw DECLINE;
+        const empty = content + marker + gap === lineEnd;
+        if (interrupting && (empty || !mayInterrupt(source, content, marker, lineEnd))) {
+          // An item that may not interrupt (empty, or numbered other than 1): the line's text
+          // goes on the code or definition before as micromark's content, a paragraph here.
+          if (!itemsAsText || at !== lineAt) throw DECLINE;
+          return this.leaf(content, lineEnd, false, at);
+        }
+        if (empty) {
+          // An empty item: its content, if any, starts on the next line, one column past its
+          // marker.
           const indent = content + marker + 1 - at;
           const item = itemMarker(source, content);
           this.containers.push({ quote: false, indent, marker: item, emptyStart: true });
           return;
         }
         if (gap > 4) throw DECLINE;
-        if (interrupting && !mayInterrupt(source, content, marker, lineEnd)) throw DECLINE;
         const indent = content + marker + gap - at;
         this.containers.push({ quote: false, indent, marker: itemMarker(source, content) });
         at = itemContent = content + marker + gap;
@@ -321,14 +336,16 @@ class BlockScanner {
   }
 
   /**
-   * A line that ends a code block: micromark starts what follows as if it interrupted the
-   * code (no list at 2., no empty item, no HTML of kind 7, no table). Those decline.
+   * A line that ends a code block or follows a definition: micromark starts what follows as if
+   * it interrupted them (no list at 2., no empty item, no HTML of kind 7, no table). Such an item
+   * in the same containers is text (`open`); the rest declines.
    */
-  interrupted(at: number, lineEnd: number): void {
+  interrupted(at: number, lineEnd: number, all: boolean): void {
     const source = this.source;
     const content = at + spaces(source, at, lineEnd);
     const start = blockStart(source, at, lineEnd, true);
-    if (start === "item-lazy" || source.charCodeAt(content) === 60) throw DECLINE;
+    // In its containers, such an item is read by `open` as text; past them, declined.
+    if ((start === "item-lazy" && !all) || source.charCodeAt(content) === 60) throw DECLINE;
     if (hasPipe(source, content, lineEnd)) throw DECLINE;
   }
 

@@ -385,6 +385,21 @@ Deno.test("an inline tag over lines is read as micromark reads it where only ind
   assert.equal(scanSyntax("> a <img\n> src=x> b\n"), undefined);
 });
 
+Deno.test("an item that may not interrupt is text after indented code or a definition, as in micromark", () => {
+  assertScannedLikeMicromark([
+    "    code\n-\n",
+    "    code\n \n-\n",
+    "    code\n2. x\n3. y\n",
+    "[a]: /u\n2. x\n\n[a]\n",
+    "- a\n\n      code\n  2. x\n",
+    "    code\n-\n---\n",
+  ]);
+  // After code that began where containers closed, micromark starts the item: declined.
+  for (const text of ["> ```\n    x\n10. y\n", "> </div>\n      <x>\n2)     code?\n"]) {
+    assert.equal(scanSyntax(text), undefined, text);
+  }
+});
+
 Deno.test("a table ended by another block, in containers or not, is read as micromark reads it", () => {
   const table = "| Name | Role |\n|------|------|\n| Ana | *lead* |\n";
   const after = [
