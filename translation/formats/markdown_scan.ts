@@ -35,9 +35,6 @@ import {
   fenceAt,
   FOOTNOTE_DEFINITION,
   htmlBlockAhead,
-  htmlBlockEnds,
-  type HtmlBlockKind,
-  htmlBlockKind,
   isBlank,
   isSetextUnderline,
   isThematicBreak,
@@ -58,6 +55,7 @@ import {
 } from "./markdown_scan_containers.ts";
 import { hasPipe, headerCells, isRow, rowCells, tableAhead } from "./markdown_scan_table.ts";
 import { definitionAt, footnoteDefinitionAhead } from "./markdown_scan_definitions.ts";
+import { HtmlBlockReader } from "./markdown_scan_html_block.ts";
 
 /** A text block before its inline pass: [start, end) and where each further line begins. */
 interface TextBlock {
@@ -97,11 +95,12 @@ class BlockScanner {
   keptContainers = true;
   /** The last block opened started on a line that kept its containers and opened none. */
   startedInPlace = true;
-  html: { kind: HtmlBlockKind; start: number; end: number } | undefined;
+  readonly html: HtmlBlockReader;
   /** An open table: its rows have at most as many cells as its header. */
   table: { columns: number } | undefined;
 
   constructor(readonly source: string) {
+    this.html = new HtmlBlockReader(source, this.out);
     this.context = {
       source,
       definitions: new Set(),
@@ -125,7 +124,7 @@ class BlockScanner {
       lineStart = lineEnd + 1;
     }
     this.closeParagraph();
-    this.closeHtml();
+    this.html.close();
     const root: Syntax = { type: "root", start: 0, end: source.length, children: [] };
     for (const block of this.out) {
       if ("type" in block) root.children.push(block);
@@ -148,7 +147,7 @@ class BlockScanner {
     const line = continued(source, this.containers, lineStart, lineEnd);
     const { at, matched } = line;
     const all = matched === this.containers.length;
-    if (this.html && this.htmlLine(at, lineEnd, all)) return;
+    if (this.html.open && this.html.line(at, lineEnd, all)) return;
     afterEmptyItems(source, this.containers, line, lineEnd);
     if (this.table) {
       // A row goes on the table while the line continues its containers, is not blank and
@@ -301,7 +300,7 @@ class BlockScanner {
       return;
     }
     if (isThematicBreak(source, at, lineEnd)) return;
-    if (code === 60 && this.htmlStart(at, lineEnd, indented)) return;
+    if (code === 60 && this.html.start(at, lineEnd, indented)) return;
     if (code === 91) {
       FOOTNOTE_DEFINITION.lastIndex = at;
       const footnote = FOOTNOTE_DEFINITION.exec(source);
@@ -393,39 +392,4 @@ class BlockScanner {
 
   /** The source up to here is read already (a table's delimiter row, a definition's line). */
   skipTo = -1;
-
-  /**
-   * An HTML block starting at `at` (kinds 1, 2, 6 and 7), its indentation from `indented` on (in
-   * containers, past their prefixes): micromark's block starts with it.
-   */
-  htmlStart(at: number, lineEnd: number, indented: number): boolean {
-    const source = this.source;
-    const kind = htmlBlockKind(source, at, lineEnd, false);
-    if (!kind) return false;
-    this.html = { kind, start: indented, end: lineEnd };
-    if (htmlBlockEnds(kind, source.slice(at, lineEnd))) this.closeHtml();
-    return true;
-  }
-
-  /**
-   * A line inside an open HTML block, from `at` past the containers it continues (`all`): true
-   * when it belongs to the block. A line that leaves a container ends it (micromark takes no
-   * lazy line into HTML).
-   */
-  htmlLine(at: number, lineEnd: number, all: boolean): boolean {
-    const html = this.html!;
-    if (!all || (html.kind === "blank" && isBlank(this.source, at, lineEnd))) {
-      this.closeHtml();
-      return false;
-    }
-    html.end = lineEnd;
-    if (htmlBlockEnds(html.kind, this.source.slice(at, lineEnd))) this.closeHtml();
-    return true;
-  }
-
-  closeHtml(): void {
-    if (!this.html) return;
-    this.out.push({ type: "htmlFlow", start: this.html.start, end: this.html.end, children: [] });
-    this.html = undefined;
-  }
 }
