@@ -7,7 +7,10 @@
  */
 import { XMLValidator } from "fast-xml-parser";
 
-/** The element the fragment is checked in; no text can name it (its name is never a tag's). */
+/**
+ * The element the fragment is checked in. A text with a tag of this name could end it early and
+ * be judged by what is left; no client's markup uses the name.
+ */
 const FRAGMENT = "tolk-text";
 const OPENING = `<${FRAGMENT}>`;
 
