@@ -310,9 +310,8 @@ const shapes = {
     "[^1]: a\n" + "b\n".repeat(n / 2 - 4),
   "markdown, emphasis delimiters pairing with nothing": (n: number) => "a*_".repeat(n / 3),
   "markdown, `]` closing nothing after a CR": (n: number) => "a\r" + "]".repeat(n - 2),
-  // A tag alone on a lazy line: the scanner declines, micromark reads.
-  "markdown, `]` closing nothing (micromark)": (n: number) =>
-    "> a\n</span>\nb " + "]".repeat(n - 14),
+  // A processing instruction (an HTML block of kind 3): the scanner declines, micromark reads.
+  "markdown, `]` closing nothing (micromark)": (n: number) => "<?x ?>\n\nb " + "]".repeat(n - 10),
 };
 for (const [name, make] of Object.entries(shapes)) {
   const format = name.startsWith("html") ? "html" : "markdown";

@@ -13,8 +13,7 @@
  * block quotes, list items and footnotes are followed for their prefixes only. It declines
  * (`undefined`), and marked then micromark read the document, on what it does not read exactly
  * as micromark: a NUL, a CR that ends no line (CR LF is read as LF, and tabs as the spaces to
- * the next tab stop: markdown_read_columns.ts), a lazy continuation line that is an HTML tag, a
- * list that may not interrupt what the line interrupts (`2.`, `01.`, an empty item) in a
+ * the next tab stop: markdown_read_columns.ts), a list that may not interrupt what the line interrupts (`2.`, `01.`, an empty item) in a
  * container the line opens or after code that began where containers closed, a line
  * starting with `[` after an empty item, an item starting with indented code, HTML blocks of
  * kinds 3 to 5, definitions over lines other than a label then its destination, footnote
@@ -201,10 +200,13 @@ class BlockScanner {
       if (!all) {
         // A lazy continuation line: the paragraph goes on and its containers stay open. An HTML
         // tag alone on it starts a block (of kind 7, which cannot interrupt a paragraph) that
-        // micromark puts inside the containers the line left, then closes them: declined.
+        // micromark puts inside the containers the line left: it goes on while lines continue
+        // them all.
         if (start === "other") {
-          if (htmlBlockAhead(source, at, lineEnd)) throw DECLINE;
-          return this.continueParagraph(at, lineEnd);
+          if (!htmlBlockAhead(source, at, lineEnd)) return this.continueParagraph(at, lineEnd);
+          this.closeParagraph();
+          this.html.start(at + spaces(source, at, lineEnd), lineEnd, at);
+          return;
         }
         // An item numbered other than 1 goes on the list left (same delimiter), else it is lazy.
         if (
