@@ -94,8 +94,8 @@ class BlockScanner {
   afterDefinition = false;
   /** The line being read continued every open container. */
   keptContainers = true;
-  /** The last block opened started on a line that kept its containers and opened none. */
-  startedInPlace = true;
+  /** The open indented code has one line (blanks aside) which closed containers, opened none. */
+  codeAfterClosing = false;
   readonly html: HtmlBlockReader;
   /** An open table: its rows have at most as many cells as its header. */
   table: { columns: number } | undefined;
@@ -169,12 +169,16 @@ class BlockScanner {
     // interrupting (no `2.`, no empty item).
     const interrupting = all &&
       (this.paragraph !== undefined || this.indentedCode >= 0 || this.afterDefinition);
-    // An item that may not interrupt is text after code or a definition that started on a line
-    // which kept its containers and opened none; after others micromark may start the item.
-    const itemsAsText = interrupting && this.paragraph === undefined && this.startedInPlace;
+    // An item that may not interrupt is text after code or a definition, but micromark starts
+    // it after code of one line (blank lines aside) that closed containers and opened none.
+    const itemsStart = interrupting && this.indentedCode >= 0 && this.codeAfterClosing;
+    const itemsAsText = interrupting && this.paragraph === undefined && !itemsStart;
     this.keptContainers = all;
     if (this.indentedCode >= 0) {
-      if (all && (isBlank(source, at, lineEnd) || spaces(source, at, lineEnd) >= 4)) return;
+      if (all && (isBlank(source, at, lineEnd) || spaces(source, at, lineEnd) >= 4)) {
+        if (!isBlank(source, at, lineEnd)) this.codeAfterClosing = false;
+        return;
+      }
       this.indentedCode = -1;
       this.interrupted(at, lineEnd, all);
     }
@@ -223,7 +227,7 @@ class BlockScanner {
       } else this.closeParagraph();
     }
     this.containers.length = matched;
-    this.open(at, lineEnd, interrupting, itemsAsText);
+    this.open(at, lineEnd, interrupting, itemsAsText, itemsStart);
   }
 
   /** A table's row, from `at` past its containers. */
@@ -243,17 +247,23 @@ class BlockScanner {
   }
 
   /** A line where a block may start (no paragraph open): containers, then one leaf. */
-  open(at: number, lineEnd: number, interrupting = false, itemsAsText = false): void {
+  open(
+    at: number,
+    lineEnd: number,
+    interrupting = false,
+    itemsAsText = false,
+    itemsStart = false,
+  ): void {
     const source = this.source;
     let itemContent = -1;
     const lineAt = at;
     for (;;) {
       const indent = spaces(source, at, lineEnd);
       if (at + indent === lineEnd) return; // blank
-      this.startedInPlace = this.keptContainers && at === lineAt;
       if (indent >= 4) {
         if (at === itemContent) throw DECLINE; // an item starting with indented code
         this.indentedCode = 0;
+        this.codeAfterClosing = !this.keptContainers && at === lineAt;
         return;
       }
       const content = at + indent;
@@ -268,7 +278,10 @@ class BlockScanner {
       if (marker > 0 && !isThematicBreak(source, content, lineEnd)) {
         const gap = spaces(source, content + marker, lineEnd);
         const empty = content + marker + gap === lineEnd;
-        if (interrupting && (empty || !mayInterrupt(source, content, marker, lineEnd))) {
+        if (
+          interrupting && !(itemsStart && at === lineAt) &&
+          (empty || !mayInterrupt(source, content, marker, lineEnd))
+        ) {
           // An item that may not interrupt (empty, or numbered other than 1): the line's text
           // goes on the code or definition before as micromark's content, a paragraph here.
           if (!itemsAsText || at !== lineAt) throw DECLINE;

@@ -395,11 +395,13 @@ Deno.test("an item that may not interrupt is text after indented code or a defin
     "[a]: /u\n2. x\n\n[a]\n",
     "- a\n\n      code\n  2. x\n",
     "    code\n-\n---\n",
+    // After code of one line (blank ones aside) that closed containers and opened none,
+    // micromark starts the item; after two lines, or one that opened a quote, it is text again.
+    "> ```\n    x\n10. y\n",
+    "> a\n    x\n\n\n- \n  b\n",
+    "> ```\n    x\n    x\n10. y\n",
+    "1. z\n>     code\n> 2. x\n",
   ]);
-  // After code that began where containers closed, micromark starts the item: declined.
-  for (const text of ["> ```\n    x\n10. y\n", "> </div>\n      <x>\n2)     code?\n"]) {
-    assert.equal(scanSyntax(text), undefined, text);
-  }
 });
 
 Deno.test("a table ended by another block, in containers or not, is read as micromark reads it", () => {
@@ -551,6 +553,24 @@ Deno.test("the own scanner cuts random soups of Markdown pieces exactly as micro
   );
   const read = assertCutsLikeMicromark(texts, scanSyntax);
   assert.ok(read > texts.length * 0.3, `${read} of ${texts.length} read by the scanner`);
+});
+
+/**
+ * Lines that start, end and interrupt blocks: indented code, definitions, empty and numbered
+ * items, tags alone, quotes, fences (what micromark reads after code or containers that closed).
+ */
+const LINE_PIECES = [
+  ...["    code", "      code", "2. x", "-", "- ", "> ", "> 2. x", ">     code", "[a]: /u", "[a]:"],
+  ...["  /u", "10. y", "", "", "text", "  text", "```", "1. z", "* ", "- a", "  2. b", "   -"],
+  ...["$$", "<div>", "2) <b>x</b>", "# h", "===", "---", "[a]", "> a", "  - b", "<x>", "</span>"],
+  ...["> b", "  b", ">   c", "<x a=1>", "> <x>", "> > a", "</x> y", "> ```", "  <x>", "    <x>"],
+  ...["| a |", "|---|"],
+].map((line) => `${line}\n`);
+
+Deno.test("the own scanner cuts random lines after code, definitions and closed containers as micromark", () => {
+  const texts = randomTexts(LINE_PIECES, 9);
+  const read = assertCutsLikeMicromark(texts, scanSyntax);
+  assert.ok(read > texts.length * 0.6, `${read} of ${texts.length} read by the scanner`);
 });
 
 /** Pieces of inline text around bare addresses: what comes before and after them decides. */
