@@ -14,11 +14,10 @@
  * (`undefined`), and marked then micromark read the document, on what it does not read exactly
  * as micromark: a NUL, a CR that ends no line (CR LF is read as LF, and tabs as the spaces to
  * the next tab stop: markdown_read_columns.ts), a list that may not interrupt what the line
- * interrupts (`2.`, `01.`, an empty item) in a container the line opens or after code that began
- * where containers closed, a line starting with `[` after an empty item, an item starting with
- * indented code, HTML blocks of kinds 3 to 5, definitions over lines other than a label then its
- * destination, footnote definitions inside other containers or starting with a block or on the
- * next line.
+ * interrupts (`2.`, `01.`, an empty item) in a container the line opens, a line starting with `[`
+ * after an empty item, an item starting with indented code, HTML blocks of kinds 3 to 5,
+ * definitions over lines other than a label then its destination, footnote definitions inside
+ * other containers or starting with a block or on the next line.
  * tests/translation/formats/markdown_readers_test.ts holds it to micromark's cut on the corpus
  * and generated documents.
  */
