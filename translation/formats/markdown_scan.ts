@@ -17,7 +17,7 @@
  * interrupts (`2.`, `01.`, an empty item) in a container the line opens, a line starting with `[`
  * after an empty item, an item starting with indented code, HTML blocks of kinds 3 to 5,
  * definitions over lines other than a label then its destination, footnote definitions inside
- * other containers or starting with a block or on the next line.
+ * other containers or starting with a block.
  * tests/translation/formats/markdown_readers_test.ts holds it to micromark's cut on the corpus
  * and generated documents.
  */
@@ -397,6 +397,7 @@ class BlockScanner {
     checkFootnoteStart(source, content, lineEnd);
     this.context.footnotes.add(normalizeLabel(label));
     this.containers.push(footnoteDefinition());
+    if (content === lineEnd) return; // its content starts on the next lines
     if (tableAhead(source, content, lineEnd, this.containers)) throw DECLINE;
     this.paragraph = {
       start: content,

@@ -54,11 +54,11 @@ export const FOOTNOTE_DEFINITION = / {0,3}\[\^([^\]\\\s]+)\]: */y;
 
 /**
  * Checks the first line of a footnote definition's content, from `content` (past its
- * `[^label]:` and the spaces after it): declines an empty one (content only on the next lines)
- * and content that starts a block of its own (HTML, a heading, a list...) or a link.
+ * `[^label]:` and the spaces after it; nothing there when it starts on the next line): declines
+ * content that starts a block of its own (HTML, a heading, a list...) or a link.
  */
 export function checkFootnoteStart(source: string, content: number, lineEnd: number): void {
-  if (content === lineEnd) throw DECLINE;
+  if (content === lineEnd) return;
   if (blockStart(source, content, lineEnd, false) !== "other" || /[<[|]/.test(source[content])) {
     throw DECLINE;
   }
