@@ -38,7 +38,6 @@ import {
   isBlank,
   isSetextUnderline,
   isThematicBreak,
-  itemMarker,
   listMarker,
   mayInterrupt,
   SPACE,
@@ -49,7 +48,6 @@ import {
   afterEmptyItems,
   type Container,
   continued,
-  continuesList,
   footnoteDefinition,
   nextLine,
 } from "./markdown_scan_containers.ts";
@@ -212,10 +210,8 @@ class BlockScanner {
           this.html.start(at + spaces(source, at, lineEnd), lineEnd, at);
           return;
         }
-        // An item numbered other than 1 goes on the list left (same delimiter), else it is lazy.
-        if (
-          start === "item-lazy" && !continuesList(source, this.containers[matched], at, lineEnd)
-        ) throw DECLINE;
+        // Any other block starts: on a line that left containers micromark holds no item to the
+        // rules of interrupting (`2.` and an empty item start too).
         this.closeParagraph();
       } else if (start === "blank") {
         this.closeParagraph();
@@ -290,13 +286,12 @@ class BlockScanner {
           // An empty item: its content, if any, starts on the next line, one column past its
           // marker.
           const indent = content + marker + 1 - at;
-          const item = itemMarker(source, content);
-          this.containers.push({ quote: false, indent, marker: item, emptyStart: true });
+          this.containers.push({ quote: false, indent, emptyStart: true });
           return;
         }
         if (gap > 4) throw DECLINE;
         const indent = content + marker + gap - at;
-        this.containers.push({ quote: false, indent, marker: itemMarker(source, content) });
+        this.containers.push({ quote: false, indent });
         at = itemContent = content + marker + gap;
         continue;
       }

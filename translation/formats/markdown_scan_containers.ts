@@ -5,7 +5,7 @@
  * item (one opened empty then ends at the next line that is not blank) and a definition.
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
-import { isBlank, itemMarker, SPACE, spaces } from "./markdown_scan_lines.ts";
+import { isBlank, SPACE, spaces } from "./markdown_scan_lines.ts";
 
 /**
  * An open container: a block quote, or a list item with its indent (marker, spaces around it),
@@ -15,17 +15,16 @@ export type Container = { quote: true } | ListItem;
 
 /**
  * A footnote definition (at the document's top level): micromark goes on with it on a blank
- * line or one indented four spaces, as with a list item of indent 4 whose marker no item has.
+ * line or one indented four spaces, as with a list item of indent 4.
  */
 export function footnoteDefinition(): ListItem {
-  return { quote: false, indent: 4, marker: -1 };
+  return { quote: false, indent: 4 };
 }
 
 /** An open list item. */
 export interface ListItem {
   quote: false;
   indent: number;
-  marker: number;
   /**
    * Opened on a line with nothing after its marker, and no content line since: micromark ends
    * it at the first line that is not blank once a blank line has followed (`blankAfter`).
@@ -87,14 +86,6 @@ export function nextLine(
   if (end < 0) end = source.length;
   const { at, matched } = continued(source, containers, start, end);
   return { at: matched === containers.length ? at : -1, end };
-}
-
-/**
- * Whether the item at `at` has the marker of `left`, the outermost container the line left: a
- * next item of that list, empty or numbered other than 1 as it may be.
- */
-export function continuesList(source: string, left: Container, at: number, lineEnd: number) {
-  return !left.quote && left.marker === itemMarker(source, at + spaces(source, at, lineEnd));
 }
 
 /**

@@ -228,14 +228,6 @@ export function closesFence(
   return size >= fence.size && isBlank(source, at + indent + size, lineEnd);
 }
 
-/** What tells lists apart: a bullet's character, or an ordered item's `.` or `)`. */
-export function itemMarker(source: string, at: number): number {
-  const code = source.charCodeAt(at);
-  if (code < 48 || code > 57) return code;
-  while (source.charCodeAt(at) >= 48 && source.charCodeAt(at) <= 57) at++;
-  return source.charCodeAt(at);
-}
-
 /** Whether an HTML block of any kind (7 too, as where no paragraph is open) starts at `at`. */
 export function htmlBlockAhead(source: string, at: number, lineEnd: number): boolean {
   const indent = spaces(source, at, lineEnd);

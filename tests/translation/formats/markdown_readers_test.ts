@@ -333,6 +333,11 @@ Deno.test("the own scanner reads lazy continuation lines as micromark does", () 
     "> a\n</span>\nb",
     "> a\n<span>\n> b *c*\n\nd",
     "- a\n  - b\n<x>\n    c\n  d\n",
+    // A line that leaves containers is held to no rule of interrupting: any item starts.
+    "- a\n2. x\n",
+    "> a\n- \n  b\n",
+    "* a\n2) x\n",
+    "> - a\n10. x\n",
   ];
   assertScannedLikeMicromark(texts);
 });
