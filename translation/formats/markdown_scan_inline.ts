@@ -215,7 +215,7 @@ export function scanInline(
         continue;
       }
       case LESS_THAN: {
-        const tag = htmlOrAutolink(source, i);
+        const tag = htmlOrAutolink(source, i) ?? markupDeclaration(source, i, end);
         if (tag) {
           if (tag.end > end) throw DECLINE;
           // A tag over lines: read where only indentation stands between its lines (micromark
@@ -235,7 +235,6 @@ export function scanInline(
           i = tag.end;
           continue;
         }
-        if (source.startsWith("<!", i) || source.startsWith("<?", i)) throw DECLINE;
         break;
       }
       case 64: { // `@`: maybe an e-mail address, which GFM links
@@ -273,6 +272,32 @@ function closingRun(source: string, at: number, end: number, marker: number) {
 function isSpaces(source: string, from: number, to: number): boolean {
   for (let at = from; at < to; at++) if (source.charCodeAt(at) !== SPACE) return false;
   return true;
+}
+
+/**
+ * A comment, processing instruction, declaration or CDATA section at `at` (a `<`), closed
+ * before `end` (the paragraph's end), as micromark's HTML text reads them; undefined where none
+ * is (an unclosed one is text to micromark).
+ */
+function markupDeclaration(source: string, at: number, end: number): Syntax | undefined {
+  let close = -1;
+  if (source.startsWith("<!--", at)) {
+    // `<!-->` and `<!--->` are whole comments; otherwise up to the first `-->`.
+    if (source.startsWith(">", at + 4)) close = at + 5;
+    else if (source.startsWith("->", at + 4)) close = at + 6;
+    else close = closedBy(source, "-->", at + 4, end);
+  } else if (source.startsWith("<![CDATA[", at)) close = closedBy(source, "]]>", at + 9, end);
+  else if (source.startsWith("<?", at)) close = closedBy(source, "?>", at + 2, end);
+  else if (source.startsWith("<!", at) && /[a-zA-Z]/.test(source[at + 2] ?? "")) {
+    close = closedBy(source, ">", at + 3, end);
+  }
+  return close > 0 && close <= end ? node("htmlText", at, close) : undefined;
+}
+
+/** Where the first `closer` from `from` ends, if it does by `end`; else -1. */
+function closedBy(source: string, closer: string, from: number, end: number): number {
+  const found = source.indexOf(closer, from);
+  return found < 0 || found + closer.length > end ? -1 : found + closer.length;
 }
 
 function htmlOrAutolink(source: string, at: number): Syntax | undefined {

@@ -579,6 +579,21 @@ Deno.test("the own scanner cuts random lines after code, definitions and closed 
   assert.ok(read > texts.length * 0.6, `${read} of ${texts.length} read by the scanner`);
 });
 
+/** Pieces of comments, instructions, declarations and CDATA in text, closed or not. */
+const DECLARATION_PIECES = [
+  ...["<!--", "-->", "<!-->", "<!--->", "-", "--", ">", "<?", "?>", "<!DOCTYPE", "<!x", "<!1"],
+  ...["<![CDATA[", "]]>", "]", "a", "b", " ", "\n", "*", "`", "[", "](u)", "> ", "  ", "<b>"],
+];
+
+Deno.test("the own scanner reads comments, instructions, declarations and CDATA in text as micromark", () => {
+  const texts = randomTexts(DECLARATION_PIECES, 14).concat(
+    "Text <!-- a note\n  over lines --> *on*.",
+  );
+  const read = assertCutsLikeMicromark(texts, scanSyntax);
+  assert.ok(read > texts.length * 0.6, `${read} of ${texts.length} read by the scanner`);
+  assert.ok(scanSyntax(texts.at(-1)!));
+});
+
 /** Pieces of inline text around bare addresses: what comes before and after them decides. */
 const ADDRESS_PIECES = [
   ...["https://x.org", "http://a.b/c", "www.e.com", "www.e.com/p/q.", "HTTPS://X.ORG/", "(", ")"],
