@@ -192,9 +192,9 @@ class BlockScanner {
         this.interrupted(at, lineEnd, all);
       }
     }
-    if (this.paragraph && !all && matched === 0 && footnoteDefinitionAhead(source, lineStart)) {
-      // Not lazy: micromark looks for new containers on a line that left some before it reads
-      // it as lazy, with no rule against interrupting, and a footnote definition is one.
+    if (this.paragraph && matched === 0 && footnoteDefinitionAhead(source, lineStart)) {
+      // Not lazy, and no paragraph's line: a footnote definition interrupts a paragraph, and on
+      // a line that left containers micromark looks for new ones before reading it as lazy.
       this.closeParagraph();
     }
     const start = blockStart(source, at, lineEnd, this.paragraph !== undefined);

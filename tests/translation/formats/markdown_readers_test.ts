@@ -352,6 +352,7 @@ Deno.test("the own scanner reads footnote definitions over several lines as micr
     "   [^1]: indented three\n\n\n    still the note\n    <b>html</b>\n",
     "[^1]: a\n\n      six spaces: a paragraph in the note, not code\n",
     "[^1]:\n    Its text on the next line.\n[^2]:\n\n    Or after a blank one.\n[^3]:\nOr lazy.\n",
+    "A paragraph[^1]\n[^1]: interrupted by a definition.\n",
     // Four thousand lazy lines, as under a list item: 0.5 s in micromark.
     "[^1]: a\n" + "b\n".repeat(3996),
   ];
