@@ -109,10 +109,7 @@ export function fenceAt(source: string, at: number, lineEnd: number) {
   while (source.charCodeAt(at + size) === marker) size++;
   if (size < (marker === 36 ? 2 : 3)) return undefined;
   const info = source.slice(at + size, lineEnd);
-  if (marker !== 126 && info.includes(String.fromCharCode(marker))) {
-    if (marker === 36) throw DECLINE;
-    return undefined;
-  }
+  if (marker !== 126 && info.includes(String.fromCharCode(marker))) return undefined;
   return { marker, size };
 }
 
@@ -184,10 +181,7 @@ export function blockStart(
     return "heading";
   }
   const fence = fenceAt(source, content, lineEnd);
-  if (fence) {
-    if (fence.marker === 36 && inParagraph) throw DECLINE;
-    return "fence";
-  }
+  if (fence) return "fence";
   if (isThematicBreak(source, content, lineEnd)) return "break";
   const marker = listMarker(source, content, lineEnd);
   if (marker > 0) {

@@ -411,6 +411,20 @@ Deno.test("an item that may not interrupt is text after indented code or a defin
   ]);
 });
 
+Deno.test("a math fence interrupts a paragraph, as a code fence does, in micromark", () => {
+  assertScannedLikeMicromark([
+    "The energy is\n$$\nE = mc^2\n$$\nwhere *c* is the speed of light.\n",
+    "text\n$$ meta\nx\n$$\n",
+    "> quoted\n$$\nx\n$$\n",
+    "inline $$ math $$ goes on\n$$x$$ too\n",
+  ]);
+  const pieces = ["$$", "$$\n", "$", "$$$", " $$ ", "$$ a $$", "text", "\n", "\n", " ", "x^2"]
+    .concat(["> ", "- ", "```", "*", "\\$", "`c`", "a $b$ c", "\n\n", "1. ", "    "]);
+  const texts = randomTexts(pieces, 16);
+  const read = assertCutsLikeMicromark(texts, scanSyntax);
+  assert.ok(read > texts.length * 0.6, `${read} of ${texts.length} read by the scanner`);
+});
+
 Deno.test("a table ended by another block, in containers or not, is read as micromark reads it", () => {
   const table = "| Name | Role |\n|------|------|\n| Ana | *lead* |\n";
   const after = [
