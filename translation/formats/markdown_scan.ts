@@ -51,9 +51,10 @@ import {
   footnoteDefinition,
   nextLine,
 } from "./markdown_scan_containers.ts";
-import { hasPipe, headerCells, isRow, rowCells, tableAhead } from "./markdown_scan_table.ts";
+import { headerCells, isRow, rowCells, tableAhead } from "./markdown_scan_table.ts";
 import { definitionAt, footnoteDefinitionAhead } from "./markdown_scan_definitions.ts";
 import { HtmlBlockReader } from "./markdown_scan_html_block.ts";
+import { checkInterruption, type LineRules, setLineRules } from "./markdown_scan_interrupts.ts";
 
 /** A text block before its inline pass: [start, end) and where each further line begins. */
 interface TextBlock {
@@ -91,6 +92,13 @@ class BlockScanner {
   afterDefinition = false;
   /** The line being read continued every open container. */
   keptContainers = true;
+  /** The rules of interrupting the line's first block is held to (set by `line`). */
+  readonly rules: LineRules = {
+    interrupting: false,
+    itemsAsText: false,
+    itemsStart: false,
+    tagsInterrupt: false,
+  };
   /** The open indented code has one line (blanks aside) which closed containers, opened none. */
   codeAfterClosing = false;
   readonly html: HtmlBlockReader;
@@ -159,17 +167,21 @@ class BlockScanner {
         return;
       }
       this.fence = undefined; // its container ended
-      this.interrupted(at, lineEnd, false);
+      checkInterruption(source, at, lineEnd, false);
     }
     // A block started inside the containers of an open paragraph, indented code or definition
     // interrupts it, and micromark holds every container the line opens to the rules of
     // interrupting (no `2.`, no empty item).
-    const interrupting = all &&
-      (this.paragraph !== undefined || this.indentedCode >= 0 || this.afterDefinition);
-    // An item that may not interrupt is text after code or a definition, but micromark starts
-    // it after code of one line (blank lines aside) that closed containers and opened none.
-    const itemsStart = interrupting && this.indentedCode >= 0 && this.codeAfterClosing;
-    const itemsAsText = interrupting && this.paragraph === undefined && !itemsStart;
+    const code = this.indentedCode >= 0;
+    const paragraph = this.paragraph !== undefined;
+    setLineRules(
+      this.rules,
+      all,
+      paragraph,
+      code,
+      code && this.codeAfterClosing,
+      this.afterDefinition,
+    );
     this.keptContainers = all;
     if (this.indentedCode >= 0) {
       if (all && (isBlank(source, at, lineEnd) || spaces(source, at, lineEnd) >= 4)) {
@@ -177,7 +189,7 @@ class BlockScanner {
         return;
       }
       this.indentedCode = -1;
-      this.interrupted(at, lineEnd, all);
+      checkInterruption(source, at, lineEnd, all);
     }
     if (this.afterDefinition) {
       this.afterDefinition = false;
@@ -189,7 +201,7 @@ class BlockScanner {
         const indent = spaces(source, at, lineEnd);
         const next = source.charCodeAt(at + indent);
         if (next === 34 || next === 39 || next === 40 || indent >= 4) throw DECLINE;
-        this.interrupted(at, lineEnd, all);
+        checkInterruption(source, at, lineEnd, all);
       }
     }
     if (this.paragraph && matched === 0 && footnoteDefinitionAhead(source, lineStart)) {
@@ -222,7 +234,7 @@ class BlockScanner {
       } else this.closeParagraph();
     }
     this.containers.length = matched;
-    this.open(at, lineEnd, interrupting, itemsAsText, itemsStart);
+    this.open(at, lineEnd);
   }
 
   /** A table's row, from `at` past its containers. */
@@ -242,14 +254,9 @@ class BlockScanner {
   }
 
   /** A line where a block may start (no paragraph open): containers, then one leaf. */
-  open(
-    at: number,
-    lineEnd: number,
-    interrupting = false,
-    itemsAsText = false,
-    itemsStart = false,
-  ): void {
+  open(at: number, lineEnd: number): void {
     const source = this.source;
+    const { interrupting, itemsAsText, itemsStart, tagsInterrupt } = this.rules;
     let itemContent = -1;
     const lineAt = at;
     for (;;) {
@@ -295,13 +302,21 @@ class BlockScanner {
         at = itemContent = content + marker + gap;
         continue;
       }
-      this.leaf(content, lineEnd, at === itemContent, at);
+      // A tag alone after a definition goes on its content (micromark's rules of interrupting),
+      // unless a container opened before it on the line; after code it starts an HTML block.
+      this.leaf(content, lineEnd, at === itemContent, at, tagsInterrupt && at === lineAt);
       return;
     }
   }
 
   /** One leaf block starting at `at`, its indentation from `indented` on. */
-  leaf(at: number, lineEnd: number, firstInItem: boolean, indented: number): void {
+  leaf(
+    at: number,
+    lineEnd: number,
+    firstInItem: boolean,
+    indented: number,
+    tagInterrupts = false,
+  ): void {
     const source = this.source;
     const code = source.charCodeAt(at);
     if (code === 35 && this.heading(at, lineEnd)) return;
@@ -311,7 +326,7 @@ class BlockScanner {
       return;
     }
     if (isThematicBreak(source, at, lineEnd)) return;
-    if (code === 60 && this.html.start(at, lineEnd, indented)) return;
+    if (code === 60 && this.html.start(at, lineEnd, indented, tagInterrupts)) return;
     if (code === 91) {
       FOOTNOTE_DEFINITION.lastIndex = at;
       const footnote = FOOTNOTE_DEFINITION.exec(source);
@@ -343,20 +358,6 @@ class BlockScanner {
     if (firstInItem && /^\[[ xX]\] *$/.test(line)) throw DECLINE;
     const check = firstInItem && /^\[[ xX]\] +[^ ]/.test(line);
     this.paragraph = { start: at, end: trimEnd(source, at, lineEnd), lineStarts: [], check };
-  }
-
-  /**
-   * A line that ends a code block or follows a definition: micromark starts what follows as if
-   * it interrupted them (no list at 2., no empty item, no HTML of kind 7, no table). Such an item
-   * in the same containers is text (`open`); the rest declines.
-   */
-  interrupted(at: number, lineEnd: number, all: boolean): void {
-    const source = this.source;
-    const content = at + spaces(source, at, lineEnd);
-    const start = blockStart(source, at, lineEnd, true);
-    // In its containers, such an item is read by `open` as text; past them, declined.
-    if ((start === "item-lazy" && !all) || source.charCodeAt(content) === 60) throw DECLINE;
-    if (hasPipe(source, content, lineEnd)) throw DECLINE;
   }
 
   /** A setext underline under the open paragraph: it becomes a heading. */

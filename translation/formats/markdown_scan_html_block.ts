@@ -23,10 +23,11 @@ export class HtmlBlockReader {
 
   /**
    * An HTML block starting at `at`, its indentation from `indented` on (in containers, past
-   * their prefixes): true where micromark's block starts.
+   * their prefixes): true where micromark's block starts. `interrupting`: the line interrupts
+   * code or a definition, where a tag alone (kind 7) starts none.
    */
-  start(at: number, lineEnd: number, indented: number): boolean {
-    const kind = htmlBlockKind(this.source, at, lineEnd, false);
+  start(at: number, lineEnd: number, indented: number, interrupting = false): boolean {
+    const kind = htmlBlockKind(this.source, at, lineEnd, interrupting);
     if (!kind) return false;
     this.#open = { kind, start: indented, end: lineEnd };
     if (htmlBlockEnds(kind, this.source.slice(at, lineEnd))) this.close();

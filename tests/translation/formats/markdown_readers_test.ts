@@ -408,6 +408,10 @@ Deno.test("an item that may not interrupt is text after indented code or a defin
     "> a\n    x\n\n\n- \n  b\n",
     "> ```\n    x\n    x\n10. y\n",
     "1. z\n>     code\n> 2. x\n",
+    // A tag alone: an HTML block after code, the definition's paragraph after a definition.
+    "    code\n<x>\nb\n",
+    "[a]: /u\n<x>\n\n[a]\n",
+    "[a]: /u\n- <x>\n\n[a]\n",
   ]);
 });
 
