@@ -51,6 +51,25 @@ const FORMALITY_TONES: Record<string, string | undefined> = {
 const SPLIT_SENTENCES = ["0", "1", "nonewlines"];
 
 /**
+ * One of `choices` for a DeepL parameter, or undefined when it is absent or empty.
+ *
+ * @throws {TranslationServiceError} `invalid_request` naming the parameter for any other value.
+ */
+function readChoice<T extends string>(
+  value: string | undefined,
+  name: string,
+  choices: readonly T[],
+): T | undefined {
+  if (value === undefined || value === "") return undefined;
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw serviceError(
+    "invalid_request",
+    `Value for '${name}' not supported: "${value}" (${choices.join(" or ")})`,
+    { param: name },
+  );
+}
+
+/**
  * Reads DeepL's `tag_handling` (also DeepLX's): `html` and `xml` are tolk's formats of those
  * names, which keep every tag byte for byte (`xml` reads the tags as XML: all inline, `<x/>`
  * empty, as CAT tools send them).
@@ -58,13 +77,7 @@ const SPLIT_SENTENCES = ["0", "1", "nonewlines"];
  * @throws {TranslationServiceError} `invalid_request` for any other value.
  */
 export function readTagHandling(value: string | undefined): "html" | "xml" | undefined {
-  if (value === undefined || value === "") return undefined;
-  if (value === "html" || value === "xml") return value;
-  throw serviceError(
-    "invalid_request",
-    `Value for 'tag_handling' not supported: "${value}" (html or xml)`,
-    { param: "tag_handling" },
-  );
+  return readChoice(value, "tag_handling", ["html", "xml"] as const);
 }
 
 /** DeepL's versions of its tag handling. */
@@ -77,13 +90,7 @@ type TagHandlingVersion = "v1" | "v2";
  * @throws {TranslationServiceError} `invalid_request` for a value other than v1 and v2.
  */
 function readTagHandlingVersion(value: string | undefined): TagHandlingVersion | undefined {
-  if (value === undefined || value === "") return undefined;
-  if (value === "v1" || value === "v2") return value;
-  throw serviceError(
-    "invalid_request",
-    `Value for 'tag_handling_version' not supported: "${value}" (v1 or v2)`,
-    { param: "tag_handling_version" },
-  );
+  return readChoice(value, "tag_handling_version", ["v1", "v2"] as const);
 }
 
 /**
