@@ -309,6 +309,8 @@ const shapes = {
   "markdown, a footnote definition with lazy lines": (n: number) =>
     "[^1]: a\n" + "b\n".repeat(n / 2 - 4),
   "markdown, emphasis delimiters pairing with nothing": (n: number) => "a*_".repeat(n / 3),
+  "markdown, comments and instructions never closed": (n: number) =>
+    "a " + "<!--<?".repeat(n / 6 - 1),
   "markdown, `]` closing nothing after a CR": (n: number) => "a\r" + "]".repeat(n - 2),
   // A processing instruction (an HTML block of kind 3): the scanner declines, micromark reads.
   "markdown, `]` closing nothing (micromark)": (n: number) => "<?x ?>\n\nb " + "]".repeat(n - 10),

@@ -84,6 +84,8 @@ export function scanInline(
   const after = (at: number) => at >= end ? NaN : source.charCodeAt(at);
   const addresses = context.addresses;
   let address = 0;
+  /** Where each closer of a comment or kin was last found (`closedBy`), once one is looked for. */
+  let closersFound: Map<string, number> | undefined;
   /** Where the last bare address ends: the only syntax that may end in a letter or digit. */
   let addressEnd = start;
   while (i < end) {
@@ -215,7 +217,8 @@ export function scanInline(
         continue;
       }
       case LESS_THAN: {
-        const tag = htmlOrAutolink(source, i) ?? markupDeclaration(source, i, end);
+        const tag = htmlOrAutolink(source, i) ??
+          markupDeclaration(source, i, end, closersFound ??= new Map());
         if (tag) {
           if (tag.end > end) throw DECLINE;
           // A tag over lines: read where only indentation stands between its lines (micromark
@@ -279,25 +282,45 @@ function isSpaces(source: string, from: number, to: number): boolean {
  * before `end` (the paragraph's end), as micromark's HTML text reads them; undefined where none
  * is (an unclosed one is text to micromark).
  */
-function markupDeclaration(source: string, at: number, end: number): Syntax | undefined {
+function markupDeclaration(
+  source: string,
+  at: number,
+  end: number,
+  found: Map<string, number>,
+): Syntax | undefined {
   let close = -1;
   if (source.startsWith("<!--", at)) {
     // `<!-->` and `<!--->` are whole comments; otherwise up to the first `-->`.
     if (source.startsWith(">", at + 4)) close = at + 5;
     else if (source.startsWith("->", at + 4)) close = at + 6;
-    else close = closedBy(source, "-->", at + 4, end);
-  } else if (source.startsWith("<![CDATA[", at)) close = closedBy(source, "]]>", at + 9, end);
-  else if (source.startsWith("<?", at)) close = closedBy(source, "?>", at + 2, end);
+    else close = closedBy(source, "-->", at + 4, end, found);
+  } else if (source.startsWith("<![CDATA[", at)) {
+    close = closedBy(source, "]]>", at + 9, end, found);
+  } else if (source.startsWith("<?", at)) close = closedBy(source, "?>", at + 2, end, found);
   else if (source.startsWith("<!", at) && /[a-zA-Z]/.test(source[at + 2] ?? "")) {
-    close = closedBy(source, ">", at + 3, end);
+    close = closedBy(source, ">", at + 3, end, found);
   }
   return close > 0 && close <= end ? node("htmlText", at, close) : undefined;
 }
 
-/** Where the first `closer` from `from` ends, if it does by `end`; else -1. */
-function closedBy(source: string, closer: string, from: number, end: number): number {
-  const found = source.indexOf(closer, from);
-  return found < 0 || found + closer.length > end ? -1 : found + closer.length;
+/**
+ * Where the first `closer` from `from` ends, if it does by `end`; else -1. Looked for from
+ * ever later places in a paragraph, so where it was found (or not, -1) last time is kept in
+ * `found`: a paragraph of unclosed `<!--` is read in linear time, not the square.
+ */
+function closedBy(
+  source: string,
+  closer: string,
+  from: number,
+  end: number,
+  found: Map<string, number>,
+): number {
+  let at = found.get(closer);
+  if (at === undefined || (at >= 0 && at < from)) {
+    at = source.indexOf(closer, from);
+    found.set(closer, at);
+  }
+  return at < 0 || at + closer.length > end ? -1 : at + closer.length;
 }
 
 function htmlOrAutolink(source: string, at: number): Syntax | undefined {
