@@ -309,6 +309,7 @@ const shapes = {
   "markdown, a footnote definition with lazy lines": (n: number) =>
     "[^1]: a\n" + "b\n".repeat(n / 2 - 4),
   "markdown, emphasis delimiters pairing with nothing": (n: number) => "a*_".repeat(n / 3),
+  "markdown, inline tags on one line": (n: number) => "a " + "<b>x".repeat(n / 4 - 1),
   "markdown, comments and instructions never closed": (n: number) =>
     "a " + "<!--<?".repeat(n / 6 - 1),
   "markdown, `]` closing nothing after a CR": (n: number) => "a\r" + "]".repeat(n - 2),

@@ -223,11 +223,9 @@ export function scanInline(
           if (tag.end > end) throw DECLINE;
           // A tag over lines: read where only indentation stands between its lines (micromark
           // reads it without the containers' prefixes, which the patterns would meet here).
-          for (
-            let at = source.indexOf("\n", i);
-            at >= 0 && at < tag.end;
-            at = source.indexOf("\n", at + 1)
-          ) {
+          // (Looked for inside the tag only: `indexOf` would run on past it at every tag.)
+          for (let at = i; at < tag.end; at++) {
+            if (source.charCodeAt(at) !== NEWLINE) continue;
             while (line < lineStarts.length && lineStarts[line] <= at) line++;
             if (line >= lineStarts.length || !isSpaces(source, at + 1, lineStarts[line])) {
               throw DECLINE;
