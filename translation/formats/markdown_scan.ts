@@ -34,6 +34,7 @@ import {
   closesFence,
   fenceAt,
   FOOTNOTE_DEFINITION,
+  footnoteDefinitionAhead,
   htmlBlockAhead,
   isBlank,
   isSetextUnderline,
@@ -52,7 +53,7 @@ import {
   nextLine,
 } from "./markdown_scan_containers.ts";
 import { headerCells, isRow, rowCells, tableAhead } from "./markdown_scan_table.ts";
-import { definitionAt, footnoteDefinitionAhead } from "./markdown_scan_definitions.ts";
+import { definitionAt } from "./markdown_scan_definitions.ts";
 import { HtmlBlockReader } from "./markdown_scan_html_block.ts";
 import { checkInterruption, type LineRules, setLineRules } from "./markdown_scan_interrupts.ts";
 
@@ -315,7 +316,7 @@ class BlockScanner {
     lineEnd: number,
     firstInItem: boolean,
     indented: number,
-    tagInterrupts = false,
+    tagsInterrupt = false,
   ): void {
     const source = this.source;
     const code = source.charCodeAt(at);
@@ -326,7 +327,7 @@ class BlockScanner {
       return;
     }
     if (isThematicBreak(source, at, lineEnd)) return;
-    if (code === 60 && this.html.start(at, lineEnd, indented, tagInterrupts)) return;
+    if (code === 60 && this.html.start(at, lineEnd, indented, tagsInterrupt)) return;
     if (code === 91) {
       FOOTNOTE_DEFINITION.lastIndex = at;
       const footnote = FOOTNOTE_DEFINITION.exec(source);

@@ -10,9 +10,7 @@ import {
   DEFINITION,
   DEFINITION_LABEL_LINE,
   DEFINITION_REST_LINE,
-  FOOTNOTE_DEFINITION,
   isSetextUnderline,
-  spaces,
 } from "./markdown_scan_lines.ts";
 import { hasPipe, tableAhead } from "./markdown_scan_table.ts";
 
@@ -86,11 +84,4 @@ function destinationLineEnd(
   DEFINITION_REST_LINE.lastIndex = next.at;
   if (!DEFINITION_REST_LINE.test(source)) throw DECLINE;
   return next.end;
-}
-
-/** Whether a footnote definition starts the line at `lineStart`. */
-export function footnoteDefinitionAhead(source: string, lineStart: number): boolean {
-  if (source.charCodeAt(lineStart + spaces(source, lineStart, lineStart + 4)) !== 91) return false;
-  FOOTNOTE_DEFINITION.lastIndex = lineStart;
-  return FOOTNOTE_DEFINITION.test(source);
 }

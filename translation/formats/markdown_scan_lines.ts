@@ -64,6 +64,13 @@ export function checkFootnoteStart(source: string, content: number, lineEnd: num
   }
 }
 
+/** Whether a footnote definition starts at `lineStart` (up to three spaces before it). */
+export function footnoteDefinitionAhead(source: string, lineStart: number): boolean {
+  if (source.charCodeAt(lineStart + spaces(source, lineStart, lineStart + 4)) !== 91) return false;
+  FOOTNOTE_DEFINITION.lastIndex = lineStart;
+  return FOOTNOTE_DEFINITION.test(source);
+}
+
 /** How many spaces there are from `at` (before `end`). */
 export function spaces(source: string, at: number, end: number): number {
   let count = 0;

@@ -9,7 +9,7 @@ import { DECLINE } from "./markdown_marked_lexer.ts";
 import { type Container, nextLine } from "./markdown_scan_containers.ts";
 import {
   blockStart,
-  FOOTNOTE_DEFINITION,
+  footnoteDefinitionAhead,
   htmlBlockAhead,
   isBlank,
   listMarker,
@@ -96,9 +96,8 @@ export function headerCells(
  */
 export function isRow(source: string, at: number, lineEnd: number): boolean {
   if (isBlank(source, at, lineEnd) || spaces(source, at, lineEnd) >= 4) return false; // code
-  FOOTNOTE_DEFINITION.lastIndex = at;
   return blockStart(source, at, lineEnd, false) === "other" &&
-    !htmlBlockAhead(source, at, lineEnd) && !FOOTNOTE_DEFINITION.test(source);
+    !htmlBlockAhead(source, at, lineEnd) && !footnoteDefinitionAhead(source, at);
 }
 
 /** The cells of a table's row at `at` (past its containers), at most `columns`. */
