@@ -204,8 +204,15 @@ export function createErrorRenderer<Code extends string>(
     const param = fieldPath(issue.path);
     const own = table.fromIssue?.(issue, param);
     if (own) return own;
-    if (issue.code === "invalid_type" && issue.input === undefined && param) {
-      return make(table.invalidCode, `${param} is required`, { param });
+    const types = expectedTypes(issue);
+    if (types) {
+      const { expected, received } = types;
+      if (received === "undefined" && param) {
+        return make(table.invalidCode, `${param} is required`, { param });
+      }
+      const message = `${param ?? "request body"}: expected ${expected.join(" or ")}, ` +
+        `received ${received}`;
+      return make(table.invalidCode, message, { param });
     }
     return make(table.invalidCode, `${param ?? "request body"}: ${issue.message}`, {
       param,
@@ -229,6 +236,33 @@ export function createErrorRenderer<Code extends string>(
   };
 
   return { make, render, errorFromIssues, validate, body, jsonBodyErrors };
+}
+
+/** zod's words for a value of the wrong type: "Invalid input: expected string, received number". */
+const RECEIVED = /received (\w+)$/;
+
+/**
+ * What a value of the wrong type should have been and what it was, for an `invalid_type` issue or
+ * a union whose every branch failed on the type (DeepL's `text`: a string or an array); undefined
+ * for any other issue. zod leaves the input out of its issues (unless asked to report it, which
+ * would copy request bodies into errors), so the received type is read from its message: a missing
+ * field reads "received undefined".
+ */
+function expectedTypes(
+  issue: z.core.$ZodIssue,
+): { expected: string[]; received: string } | undefined {
+  if (issue.code === "invalid_type") {
+    const received = RECEIVED.exec(issue.message)?.[1];
+    return received ? { expected: [issue.expected], received } : undefined;
+  }
+  if (issue.code !== "invalid_union" || issue.errors.length === 0) return undefined;
+  const branches = issue.errors.map((errors) =>
+    errors.length === 1 && errors[0].path.length === 0 ? expectedTypes(errors[0]) : undefined
+  );
+  if (branches.some((branch) => branch === undefined)) return undefined;
+  const received = branches[0]!.received;
+  if (branches.some((branch) => branch!.received !== received)) return undefined;
+  return { expected: branches.flatMap((branch) => branch!.expected), received };
 }
 
 /**

@@ -180,8 +180,28 @@ Deno.test("fromDeepLRequest: the settings make compat requests sensitive and use
 });
 
 /** Named error cases: the field named and the status DeepL clients get. */
-const ERROR_CASES: { name: string; body: unknown; status: number; param: string }[] = [
-  { name: "no text", body: { target_lang: "DE" }, status: 400, param: "text" },
+const ERROR_CASES: {
+  name: string;
+  body: unknown;
+  status: number;
+  param: string;
+  /** The message, where it names what was wrong. */
+  message?: string;
+}[] = [
+  {
+    name: "no text",
+    body: { target_lang: "DE" },
+    status: 400,
+    param: "text",
+    message: "text is required",
+  },
+  {
+    name: "a text that is a number",
+    body: { text: 7, target_lang: "DE" },
+    status: 400,
+    param: "text",
+    message: "text: expected string or array, received number",
+  },
   { name: "an empty text list", body: { text: [], target_lang: "DE" }, status: 400, param: "text" },
   { name: "no target", body: { text: "Hi" }, status: 400, param: "target_lang" },
   {
@@ -265,6 +285,7 @@ for (const testCase of ERROR_CASES) {
       const { status, body } = toDeepLError(thrown);
       assert.equal(status, testCase.status);
       assert.deepEqual(Object.keys(body), ["message"]);
+      if (testCase.message) assert.equal(body.message, testCase.message);
       return true;
     });
   });

@@ -62,6 +62,8 @@ const ERROR_CASES: {
   status: number;
   code: string;
   param: string | null;
+  /** The message, where it names what was wrong. */
+  message?: string;
 }[] = [
   {
     name: "malformed JSON",
@@ -97,6 +99,7 @@ const ERROR_CASES: {
     status: 400,
     code: "invalid_request",
     param: "target",
+    message: "target is required",
   },
   {
     name: "a target that is not a string",
@@ -104,6 +107,7 @@ const ERROR_CASES: {
     status: 400,
     code: "invalid_request",
     param: "target",
+    message: "target: expected string, received number",
   },
   {
     name: "an unsupported target",
@@ -132,6 +136,7 @@ const ERROR_CASES: {
     status: 400,
     code: "invalid_request",
     param: "texts",
+    message: "texts is required",
   },
   {
     name: "an item that is not a string",
@@ -139,6 +144,23 @@ const ERROR_CASES: {
     status: 400,
     code: "invalid_request",
     param: "texts[0]",
+    message: "texts[0]: expected string, received number",
+  },
+  {
+    name: "texts that are a string, not an array",
+    body: { target: "en", texts: "hello" },
+    status: 400,
+    code: "invalid_request",
+    param: "texts",
+    message: "texts: expected array, received string",
+  },
+  {
+    name: "an option of the wrong type",
+    body: { target: "en", texts: ["a"], options: { sensitive: "yes" } },
+    status: 400,
+    code: "invalid_request",
+    param: "options.sensitive",
+    message: "options.sensitive: expected boolean, received string",
   },
   {
     name: "an unknown mode",
@@ -220,6 +242,7 @@ Deno.test("POST /v1/translate answers every error row with its code, status and 
         `${row.name}: errors carry no version`,
       );
       assert.ok(body.error.message.length > 0, row.name);
+      if (row.message) assert.equal(body.error.message, row.message, row.name);
     }
   });
 });
