@@ -84,51 +84,104 @@ const NEVER_TRANSLATED = new Set([
   "noscript",
   "template",
 ]);
-/** Elements that stay inside their sentence. */
-const INLINE = new Set([
-  "a",
-  "abbr",
-  "b",
-  "bdi",
-  "bdo",
-  "big",
-  "br",
-  "button",
-  "cite",
-  "code",
-  "data",
-  "del",
-  "dfn",
-  "em",
-  "font",
-  "i",
-  "img",
-  "input",
-  "ins",
-  "kbd",
-  "label",
-  "mark",
-  "math",
-  "q",
-  "s",
-  "samp",
-  "small",
-  "span",
-  "strike",
-  "strong",
-  "sub",
-  "sup",
-  "svg",
-  "time",
-  "tt",
-  "u",
-  "var",
-  "wbr",
+/**
+ * Elements that end a sentence: HTML's blocks, tables, lists, form containers, the document's
+ * own elements and embedded content with fallback text. Every other element stays inside its
+ * sentence: the inline ones DECISIONS names, the rest of HTML's phrasing content (`label`,
+ * `ruby`, `output`, `nobr`...), and names HTML does not define — custom elements
+ * (`<user-name>`, `<router-link>`) and unknown ones, which browsers show inline. A list of the
+ * inline ones would split every sentence holding a custom element into pieces.
+ */
+const SENTENCE_BREAKING = new Set([
+  "address",
+  "applet",
+  "article",
+  "aside",
+  "audio",
+  "base",
+  "basefont",
+  "bgsound",
+  "blockquote",
+  "body",
+  "canvas",
+  "caption",
+  "center",
+  "col",
+  "colgroup",
+  "datalist",
+  "dd",
+  "details",
+  "dialog",
+  "dir",
+  "div",
+  "dl",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "frame",
+  "frameset",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "head",
+  "header",
+  "hgroup",
+  "hr",
+  "html",
+  "iframe",
+  "isindex",
+  "keygen",
+  "legend",
+  "li",
+  "link",
+  "listing",
+  "main",
+  "marquee",
+  "menu",
+  "menuitem",
+  "meta",
+  "nav",
+  "noembed",
+  "noframes",
+  "noscript",
+  "object",
+  "ol",
+  "optgroup",
+  "option",
+  "p",
+  "param",
+  "plaintext",
+  "pre",
+  "script",
+  "search",
+  "section",
+  "select",
+  "style",
+  "summary",
+  "table",
+  "tbody",
+  "td",
+  "template",
+  "textarea",
+  "tfoot",
+  "th",
+  "thead",
+  "title",
+  "tr",
+  "ul",
+  "video",
+  "xmp",
 ]);
 const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
 
 /** What a start tag's name says of its element, as bits. */
-const IS_INLINE = 1;
+const BREAKS_SENTENCE = 1;
 const IS_NEVER_TRANSLATED = 2;
 const IS_VOID = 4;
 const IS_FOREIGN = 8;
@@ -143,7 +196,7 @@ const ELEMENT_BITS: ReadonlyMap<string, number> = (() => {
   const mark = (names: Iterable<string>, bit: number) => {
     for (const name of names) bits.set(name, (bits.get(name) ?? 0) | bit);
   };
-  mark(INLINE, IS_INLINE);
+  mark(SENTENCE_BREAKING, BREAKS_SENTENCE);
   mark(NEVER_TRANSLATED, IS_NEVER_TRANSLATED);
   mark(VOID_ELEMENTS, IS_VOID);
   mark(FOREIGN_ELEMENTS, IS_FOREIGN);
@@ -248,7 +301,7 @@ export class TokenBuilder {
     const translating = this.#inner.at(-1)!;
     const refused = says === "no" ||
       (classes !== undefined && classes.includes("notranslate") && NOTRANSLATE_CLASS.test(classes));
-    const inline = (bits & IS_INLINE) !== 0;
+    const inline = (bits & BREAKS_SENTENCE) === 0;
     const inner = says === "yes" || (translating && !refused);
     const keep =
       (bits & IS_NEVER_TRANSLATED) !== 0 || this.ignored?.has(name) || (translating && refused)
@@ -282,7 +335,7 @@ export class TokenBuilder {
     if (index < 1) {
       this.#notOpen.add(name);
       // An end tag that closes nothing: inside a sentence when it is an inline element's.
-      const inside = this.#inner.at(-1)! && INLINE.has(name);
+      const inside = this.#inner.at(-1)! && !SENTENCE_BREAKING.has(name);
       this.tokens.push(token(start, end, inside ? "atom" : "break"));
       return;
     }

@@ -47,9 +47,9 @@ Deno.test("html ignore_tags: named elements kept whole, in any case, translate=y
     '<Aside>Keep <em translate="yes">me</em>.</Aside><p>Last <x-brand>Acme</x-brand> one.</p>';
   const tags = { ...DEFAULT_TAG_OPTIONS, ignore: new Set(["SPAN", "aside", "x-brand"]) };
   const result = await translateItem(htmlFormat, html, upperCase, { tags });
-  // An inline element stays in its sentence as one placeholder; an unknown one separates
-  // sentences as any unknown element does.
-  assert.deepEqual(result.sent, ["Open <x1/> please.", "Last", "one."]);
+  // An ignored element stays in its sentence as one placeholder, an unknown one as well: it
+  // is inline, as any element HTML does not define.
+  assert.deepEqual(result.sent, ["Open <x1/> please.", "Last <x1/> one."]);
   assert.equal(
     result.text,
     '<p>OPEN <span class="ui">Settings <b>now</b></span> PLEASE.</p>' +
@@ -186,4 +186,31 @@ Deno.test("html: a block start tag ends an open <p> as HTML5 does, not past a bu
   const result = await translateItem(htmlFormat, nested, upperCase);
   assert.deepEqual(result.sent, ["sent", "sent", "sent"]);
   assert.equal(result.text, nested.replaceAll("sent", "SENT"));
+});
+
+Deno.test("html: custom and unknown elements and HTML's other phrasing elements stay in their sentence", async () => {
+  const cases: [string, string[]][] = [
+    ["<p>Hello <user-name>Alice</user-name>, welcome back!</p>", [
+      "Hello <x1>Alice</x1>, welcome back!",
+    ]],
+    ['<p>Click <my-icon name="save"></my-icon> to save your work.</p>', [
+      "Click <x1></x1> to save your work.",
+    ]],
+    ['<p>Go <router-link to="/a">home</router-link> or <blink>stay</blink>.</p>', [
+      "Go <x1>home</x1> or <x2>stay</x2>.",
+    ]],
+    ["<p>Read <ruby>漢<rt>kan</rt></ruby> aloud, <nobr>no break</nobr> here.</p>", [
+      "Read <x1>漢<x2>kan</x2></x1> aloud, <x3>no break</x3> here.",
+    ]],
+    ['<p>Total: <output name="sum">12</output> items</p>', ["Total: <x1>12</x1> items"]],
+    // A custom element holding blocks wraps sentences, it is not one.
+    ["<my-card><h2>Title</h2><p>Body <b>text</b></p></my-card>", ["Title", "Body <x1>text</x1>"]],
+    // HTML's blocks still end sentences.
+    ["<div>One<section>Two</section><li>Three</li>Four</div>", ["One", "Two", "Three", "Four"]],
+  ];
+  for (const [html, sent] of cases) {
+    const result = await translateItem(htmlFormat, html, upperCase);
+    assert.deepEqual(result.sent, sent, html);
+    assert.equal(result.text.toLowerCase(), html.toLowerCase(), html);
+  }
 });
