@@ -91,16 +91,9 @@ function htmlStructure(text: string): DocumentStructure {
     for (const child of node.childNodes) {
       if (child.nodeName === "#text") {
         const value = (child as Tree.TextNode).value;
-        const location = child.sourceCodeLocation;
-        // Entities go to the engine as placeholders: they split words. A text node's range can
-        // span tags parse5 ignored (`</body>` before trailing white space, a doctype after text): no
-        // reader sees those.
-        const written = location ? text.slice(location.startOffset, location.endOffset) : value;
-        const read = written.replace(/&[#\w]+;?/g, " ").replace(
-          /<\/?[a-zA-Z][^<>]*>|<!doctype[^<>]*>/gi,
-          " ",
-        );
-        if (translating) words.push(...wordsOf(read));
+        // The engine reads what a reader sees: character references as their characters
+        // (white space and `<`, `>` among them split words, as they do for the engine).
+        if (translating) words.push(...wordsOf(value));
         else skeleton.push(`text:${value}`);
       } else if (child.nodeName === "#comment") {
         skeleton.push(`<!--${(child as Tree.CommentNode).data}-->`);

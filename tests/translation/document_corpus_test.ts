@@ -117,6 +117,11 @@ Deno.test("built-in engine: every corpus document keeps its structure", async (t
   });
 });
 
+/** `[` and `]` as Markdown escapes them. */
+function escapedBrackets(text: string): string {
+  return text.replace(/[[\]]/g, "\\$&");
+}
+
 /** Breaks the placeholders of a text in turn: drops one, doubles one, moves the last first. */
 function placeholderBreaker(): (text: string) => string {
   let calls = 0;
@@ -156,7 +161,10 @@ for (const { name, translate: answer, breaks } of STAND_INS) {
             const output = await translate(service, document, "engine-one");
             assertStructureKept(document, output);
             assertEverythingSent(document, sentTexts(runner.chats.slice(before)));
-            assert.ok(output.includes(standInTranslation("").trim()), "the engine's text is in");
+            // Markdown writes the engine's brackets as escapes (they could make a link).
+            const mark = standInTranslation("").trim();
+            const written = document.name.endsWith(".md") ? escapedBrackets(mark) : mark;
+            assert.ok(output.includes(written), "the engine's text is in");
           });
         }
         const fallbacks = service.logs.filter((line) => line.includes("format fallback"));

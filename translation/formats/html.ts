@@ -21,7 +21,6 @@ import {
   buildSegment,
   close,
   type Markup,
-  matchedSpans,
   open,
   type PlaceholderSegment,
   protectSpans,
@@ -29,8 +28,27 @@ import {
   type SpanFinder,
 } from "./placeholders.ts";
 import { spanFinder } from "./text.ts";
+import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
+import { type DecodeReference, decodeReferences, referenceAtoms } from "./character_references.ts";
 
-const ENTITIES = matchedSpans(/&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/gi);
+/**
+ * How a dialect writes and reads text: HTML (named references, some without `;`, decoded one
+ * way in text and another in attribute values) or XML (five named references and numeric ones;
+ * `<` and `&` always escaped).
+ */
+export interface TextRules {
+  /**
+   * Decodes one reference in text: unchanged when it is none (then read as written), undefined
+   * when it is to be kept as an atom (XML: an entity its DTD defines).
+   */
+  decodeText: DecodeReference;
+  /** Decodes one reference in an attribute value, the same way. */
+  decodeAttribute: DecodeReference;
+  /** Escapes translated text for a text run. */
+  escapeText(text: string): string;
+  /** Escapes translated text for an attribute value, by the quote that opened it. */
+  escapeAttribute(text: string, quote: string): string;
+}
 
 /** HTML fragments and documents. */
 export const htmlFormat: Format = {
@@ -47,7 +65,7 @@ export function cutHtml(
   ignored?: ReadonlySet<string>,
 ): CutItem {
   const tokens = scannedTokens(source, ignored) ?? parse5Tokens(source, ignored);
-  return cutTokens(source, tokens, find);
+  return cutTokens(source, tokens, HTML_TEXT, find);
 }
 
 /** Element names as HTML compares them: in lower case (undefined when there are none). */
@@ -59,7 +77,12 @@ function htmlNames(names: ReadonlySet<string> | undefined): ReadonlySet<string> 
  * Groups tokens into sentence segments and attribute segments, spliced back by offset (also the
  * cut of `format: "xml"`, whose tokens xml.ts reads).
  */
-export function cutTokens(source: string, tokens: Token[], find?: SpanFinder): CutItem {
+export function cutTokens(
+  source: string,
+  tokens: Token[],
+  rules: TextRules,
+  find?: SpanFinder,
+): CutItem {
   const segments: PlaceholderSegment[] = [];
   const splices: Splice[] = [];
   /** Tags inside a sentence segment, rendered with their translated attributes. */
@@ -73,8 +96,11 @@ export function cutTokens(source: string, tokens: Token[], find?: SpanFinder): C
     attributed.push(token);
     const own: Splice[] = [];
     for (const [start, end] of token.attributes) {
-      const escape = ATTRIBUTE_ESCAPES[source[start - 1]] ?? escapeUnquoted;
-      const segment = buildSegment(textParts(source.slice(start, end)), { escape });
+      const quote = source[start - 1];
+      const segment = buildSegment(textParts(source.slice(start, end), rules.decodeAttribute), {
+        escape: (text) => rules.escapeAttribute(text, quote),
+        decode: (written) => decodeReferences(written, rules.decodeAttribute),
+      });
       own.push({ start, end, segment: segments.push(segment) - 1 });
     }
     attributeSplices.set(token, own);
@@ -82,19 +108,20 @@ export function cutTokens(source: string, tokens: Token[], find?: SpanFinder): C
   const attributeCount = segments.length;
   const insideSentences = new Set<Token>();
   const groups = sentenceGroups(tokens);
-  const sentence = { find, escape: escapeText };
+  const decodeText = (written: string) => decodeReferences(written, rules.decodeText);
+  const sentence = { find, escape: rules.escapeText, decode: decodeText };
   for (let group = 0; group < groups.length; group += 2) {
     const head = groups[group];
     const tail = groups[group + 1];
     // Most sentences are one text token: their parts need no array grown by `push`.
     const parts: SegmentPart[] = head === tail
-      ? textParts(source.slice(tokens[head].start, tokens[head].end))
+      ? textParts(source.slice(tokens[head].start, tokens[head].end), rules.decodeText)
       : [];
     for (let index = head; index <= tail && head !== tail; index++) {
       const token = tokens[index];
       const written = source.slice(token.start, token.end);
       if (token.kind === "text") {
-        if (written.includes("&")) parts.push(...textParts(written));
+        if (written.includes("&")) parts.push(...textParts(written, rules.decodeText));
         else parts.push(written);
         continue;
       }
@@ -144,15 +171,19 @@ export function cutTokens(source: string, tokens: Token[], find?: SpanFinder): C
 
 const ESCAPED_AMPERSAND = /&(?=[#a-zA-Z])/g;
 
-/** Translated text must not open a tag: `<` before a name becomes `&lt;`. */
-function escapeText(text: string): string {
-  return text.replace(ESCAPED_AMPERSAND, "&amp;").replace(/<(?=[a-zA-Z/!?])/g, "&lt;");
-}
-
 /** Translated attribute values keep their quoting: the quote, or for unquoted ones any space. */
 const ATTRIBUTE_ESCAPES: Readonly<Record<string, (text: string) => string>> = {
   '"': (text) => text.replace(ESCAPED_AMPERSAND, "&amp;").replaceAll('"', "&quot;"),
   "'": (text) => text.replace(ESCAPED_AMPERSAND, "&amp;").replaceAll("'", "&#39;"),
+};
+
+/** HTML's way: translated text must not open a tag or a reference. */
+export const HTML_TEXT: TextRules = {
+  decodeText: (reference) => decodeHTML(reference),
+  decodeAttribute: (reference) => decodeHTMLAttribute(reference),
+  escapeText: (text) =>
+    text.replace(ESCAPED_AMPERSAND, "&amp;").replace(/<(?=[a-zA-Z/!?])/g, "&lt;"),
+  escapeAttribute: (text, quote) => (ATTRIBUTE_ESCAPES[quote] ?? escapeUnquoted)(text),
 };
 
 function escapeUnquoted(text: string): string {
@@ -162,9 +193,9 @@ function escapeUnquoted(text: string): string {
   );
 }
 
-/** Text with its entities as atoms, so they come back as written. */
-function textParts(text: string): SegmentPart[] {
-  return text.includes("&") ? protectSpans(text, ENTITIES) : [text];
+/** Text with the references that are not read as text as atoms (character_references.ts). */
+function textParts(text: string, decode: DecodeReference): SegmentPart[] {
+  return text.includes("&") ? protectSpans(text, referenceAtoms(decode)) : [text];
 }
 
 /**

@@ -36,6 +36,8 @@ import { markedSyntax } from "./markdown_marked.ts";
 import { scanSyntax } from "./markdown_scan.ts";
 import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
+import { decodeReferences, referenceAtoms } from "./character_references.ts";
+import { decodeMarkdownReference, escapeMarkdown } from "./markdown_escape.ts";
 
 /** Blocks whose content is segment text, and the child that holds it (or the block itself). */
 const TEXT_BLOCKS: Readonly<Record<string, string | undefined>> = {
@@ -71,10 +73,16 @@ const KEPT_INLINE = new Set([
   "autolink",
   "literalAutolink",
 ]);
-/** Kept whole inside text: line breaks with their prefixes, escapes, entities. */
-const KEPT_IN_TEXT = matchedSpans(
-  /[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/gi,
-);
+/** Kept whole inside text: line breaks with their prefixes, escapes. */
+const LINES_AND_ESCAPES = matchedSpans(/[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]/g);
+const REFERENCE_ATOMS = referenceAtoms(decodeMarkdownReference);
+/** ...and references that are not read as text (character_references.ts). */
+const KEPT_IN_TEXT: SpanFinder = (text) => [...LINES_AND_ESCAPES(text), ...REFERENCE_ATOMS(text)];
+/** How text reads and is written back. */
+const MARKDOWN_TEXT = {
+  decode: (written: string) => decodeReferences(written, decodeMarkdownReference),
+  escape: escapeMarkdown,
+};
 const HTML_OPEN = /^<([a-zA-Z][\w-]*)(?:\s[^<>]*)?>$/;
 const HTML_CLOSE = /^<\/([a-zA-Z][\w-]*)\s*>$/;
 
@@ -134,7 +142,7 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   if (inline.length < content.children.length) {
     while (from < to && (source[from] === " " || source[from] === "\t")) from++;
   }
-  const segment = buildSegment(inlineParts(inline, source, [], from), { find });
+  const segment = buildSegment(inlineParts(inline, source, [], from), { find, ...MARKDOWN_TEXT });
   parts.push({ start: from, end: to, cut: { segments: [segment], assemble: assembleOne } });
 }
 

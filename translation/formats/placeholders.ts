@@ -21,11 +21,10 @@
  * segment.restore("Lisez <x1>le guide</x1>."); // "Lisez <a href=x>le guide</a>."
  * ```
  */
-import {
-  looksLikePlaceholder,
-  placeholderLookalikes,
-  textBetweenPlaceholders,
-} from "../../engines/placeholder_tokens.ts";
+import { textBetweenPlaceholders } from "../../engines/placeholder_tokens.ts";
+import { mergeAtoms, type MergedAtom, pairUp, protectText } from "./placeholder_parts.ts";
+
+export { atom, close, matchedSpans, open, protectSpans } from "./placeholder_parts.ts";
 
 /** Markup the engine must keep. */
 export interface Markup {
@@ -56,6 +55,13 @@ export interface SegmentOptions {
    * was sent.
    */
   escape?: (text: string) => string;
+  /**
+   * How the engine reads a text part written in the source (HTML's `caf&eacute;` is `café`):
+   * the engine and the fallback get what it returns; a segment that comes back as it was read
+   * is put back as it was written, one that changed is escaped as it reads. Must keep white
+   * space as written (outer white space is cut off and restored by length). Default: as written.
+   */
+  decode?: (written: string) => string;
 }
 
 /**
@@ -66,7 +72,7 @@ export interface SegmentOptions {
 export interface MatchedTranslation {
   /** The text before, between and after the placeholders (one more than the placeholders). */
   between: string[];
-  /** The translation is the segment's text as sent: nothing is escaped. */
+  /** The translation is the segment's text as sent: it is put back as written. */
   asSent: boolean;
 }
 
@@ -95,48 +101,6 @@ export interface PlaceholderSegment {
 
 const HAS_LETTER = /\p{L}/u;
 
-/** An inline element's opening tag. */
-export function open(markup: string, name: string): Markup {
-  return { role: "open", markup, name };
-}
-
-/** An inline element's closing tag. */
-export function close(markup: string, name: string): Markup {
-  return { role: "close", markup, name };
-}
-
-/** Markup kept whole. */
-export function atom(markup: string): Markup {
-  return { role: "atom", markup };
-}
-
-/** Finds the matches of a global regular expression (`exec` in place: `matchAll` clones it). */
-export function matchedSpans(pattern: RegExp): SpanFinder {
-  return (text) => {
-    const spans: [number, number][] = [];
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      spans.push([match.index, pattern.lastIndex]);
-      if (match[0] === "") pattern.lastIndex++;
-    }
-    return spans;
-  };
-}
-
-/** Splits `text` at the spans `find` returns: the spans become atoms. */
-export function protectSpans(text: string, find: SpanFinder): SegmentPart[] {
-  const parts: SegmentPart[] = [];
-  let at = 0;
-  for (const [start, end] of find(text).sort((a, b) => a[0] - b[0])) {
-    if (start < at || end <= start) continue; // overlapping finds: the first one wins
-    if (start > at) parts.push(text.slice(at, start));
-    parts.push(atom(text.slice(start, end)));
-    at = end;
-  }
-  if (at < text.length) parts.push(text.slice(at));
-  return parts;
-}
-
 /**
  * Builds a segment. Opens and closes pair by `name` when properly nested inside the segment;
  * any other open or close becomes an atom. Text that could be read as a placeholder token is
@@ -146,7 +110,7 @@ export function buildSegment(
   parts: readonly SegmentPart[],
   options: SegmentOptions = {},
 ): PlaceholderSegment {
-  const { find, escape = unescaped } = options;
+  const { find, escape = unescaped, decode = unescaped } = options;
   const flat = mergeAtoms(pairUp(protectText(parts, find)));
   let markupCount = 0;
   for (let index = 0; index < flat.length; index++) {
@@ -163,11 +127,15 @@ export function buildSegment(
   let markup = 0;
   /** The numbers of the opens not closed yet. */
   let opened: number[] | undefined;
+  /** Some text part reads otherwise than it is written. */
+  let decoded = false;
   for (let index = 0; index < flat.length; index++) {
     const part = flat[index];
     if (typeof part === "string") {
-      withTokens += part;
-      const body = part.trim();
+      const read = decode(part);
+      if (read !== part) decoded = true;
+      withTokens += read;
+      const body = read.trim();
       if (HAS_LETTER.test(body)) {
         if (runs === undefined) runs = [body];
         else runs.push(body);
@@ -186,7 +154,8 @@ export function buildSegment(
     markups[markup++] = part;
     withTokens += token;
   }
-  return new Segment(flat, tokens, markups, runs ?? [], withTokens, escape);
+  const reads = decoded ? decode : undefined;
+  return new Segment(flat, tokens, markups, runs ?? [], withTokens, escape, reads);
 }
 
 /** The tokens and markup of a segment without any, shared (never written: frozen). */
@@ -209,6 +178,8 @@ class Segment implements PlaceholderSegment {
     readonly runs: string[],
     withTokens: string,
     private readonly escape: (text: string) => string,
+    /** How text parts read, when some part reads otherwise than written; else undefined. */
+    private readonly decode: ((written: string) => string) | undefined,
   ) {
     this.text = withTokens.trim();
     this.translatable = runs.length > 0;
@@ -226,12 +197,33 @@ class Segment implements PlaceholderSegment {
   }
 
   restoreMatched({ between, asSent }: MatchedTranslation, render?: RenderMarkup): string {
-    const text = asSent ? unescaped : this.escape;
-    let body = this.#lead + text(between[0]);
+    // As sent, the text comes back as written; else all of it is escaped, the runs the engine
+    // left alone too: escaping only the changed ones could split what belongs together across
+    // placeholders (Markdown's `[` in one run and its `]` in the next, inside link text).
+    const runs = !asSent
+      ? between.map((run) => this.escape(run))
+      : this.decode === undefined
+      ? between
+      : this.#runsAsWritten();
+    let body = this.#lead + runs[0];
     for (let i = 0; i < this.markups.length; i++) {
-      body += renderMarkup(this.markups[i], render) + text(between[i + 1]);
+      body += renderMarkup(this.markups[i], render) + runs[i + 1];
     }
     return body + this.#trail;
+  }
+
+  /** The text before, between and after the markup as written, outer white space cut off. */
+  #runsAsWritten(): string[] {
+    const written = [""];
+    for (const part of this.parts) {
+      if (typeof part === "string") written[written.length - 1] += part;
+      else written.push("");
+    }
+    // Outer white space is written as it reads (decode keeps it), so it is cut by length.
+    const last = written.length - 1;
+    written[0] = written[0].slice(this.#lead.length);
+    written[last] = written[last].slice(0, written[last].length - this.#trail.length);
+    return written;
   }
 
   restore(translated: string, render?: RenderMarkup): string | undefined {
@@ -240,6 +232,9 @@ class Segment implements PlaceholderSegment {
   }
 
   fromRuns(translated: readonly string[], render?: RenderMarkup): string {
+    // As in restoreMatched: all as written when every run came back as sent, else all escaped
+    // as it reads (the text between the runs too).
+    const asSent = this.runs.every((run, index) => translated[index] === run);
     let next = 0;
     let output = "";
     for (const part of this.parts) {
@@ -247,15 +242,18 @@ class Segment implements PlaceholderSegment {
         output += renderMarkup(part, render);
         continue;
       }
-      const body = part.trim();
-      if (!HAS_LETTER.test(body)) {
+      if (asSent) {
         output += part;
         continue;
       }
-      const run = translated[next++];
-      const before = part.slice(0, part.length - part.trimStart().length);
-      output += before + (run === body ? run : this.escape(run)) +
-        part.slice(before.length + body.length);
+      const read = this.decode === undefined ? part : this.decode(part);
+      const body = read.trim();
+      if (!HAS_LETTER.test(body)) {
+        output += this.escape(read);
+        continue;
+      }
+      const before = read.slice(0, read.length - read.trimStart().length);
+      output += before + this.escape(translated[next++]) + read.slice(before.length + body.length);
     }
     return output;
   }
@@ -288,97 +286,4 @@ function renderMarkup(markup: Markup, render: RenderMarkup | undefined): string 
   let output = "";
   for (const member of members) output += render(member);
   return output;
-}
-
-/** Text parts split where they hold a placeholder lookalike or a span `find` protects. */
-function protectText(
-  parts: readonly SegmentPart[],
-  find: SpanFinder | undefined,
-): readonly SegmentPart[] {
-  const protects = (part: SegmentPart) =>
-    typeof part === "string" && (find !== undefined || looksLikePlaceholder(part));
-  // Most segments hold nothing to protect: their parts are used as they are.
-  if (!parts.some(protects)) return parts;
-  const spans = (text: string) => [...placeholderLookalikes(text), ...(find?.(text) ?? [])];
-  return parts.flatMap((part) => protects(part) ? protectSpans(part as string, spans) : [part]);
-}
-
-/** Opens and closes that do not pair up, properly nested, inside the parts become atoms. */
-function pairUp(parts: readonly SegmentPart[]): readonly SegmentPart[] {
-  /** Indexes of the opens not closed yet, innermost last. */
-  const stack: number[] = [];
-  let paired: Set<number> | undefined;
-  let tags = 0;
-  for (let index = 0; index < parts.length; index++) {
-    const part = parts[index];
-    if (typeof part === "string" || part.role === "atom") continue;
-    tags++;
-    if (part.role === "open") {
-      stack.push(index);
-      continue;
-    }
-    let match = stack.length - 1;
-    while (match >= 0 && (parts[stack[match]] as Markup).name !== part.name) match--;
-    if (match === -1) continue;
-    // Opens above the match are left unclosed inside this segment: they stay atoms.
-    (paired ??= new Set()).add(stack[match]).add(index);
-    stack.length = match;
-  }
-  if (tags === (paired?.size ?? 0)) return parts;
-  return parts.map((part, index) =>
-    typeof part === "string" || part.role === "atom" || paired?.has(index)
-      ? part
-      : atom(part.markup)
-  );
-}
-
-/** Neighbouring atoms become one: fewer placeholders for the engine to keep. */
-function mergeAtoms(parts: readonly SegmentPart[]): readonly SegmentPart[] {
-  if (!parts.some(mergesOrDrops)) return parts;
-  const merged: SegmentPart[] = [];
-  // Each run of neighbouring atoms is merged once, when it ends: merging them two at a time
-  // copied the members so far at every step, and a Markdown paragraph of 16,000 backslashes
-  // (8,000 escapes, each an atom) took 60 ms, 32,000 took 550.
-  let run: MergedAtom[] = [];
-  const endRun = () => {
-    if (run.length > 0) merged.push(run.length === 1 ? run[0] : mergedAtom(run));
-    run = [];
-  };
-  for (const part of parts) {
-    if (part === "") continue;
-    if (typeof part !== "string" && part.role === "atom") {
-      run.push(part);
-      continue;
-    }
-    endRun();
-    merged.push(part);
-  }
-  endRun();
-  return merged;
-}
-
-/** Whether a part is empty text or an atom right after an atom: mergeAtoms has work. */
-function mergesOrDrops(part: SegmentPart, index: number, parts: readonly SegmentPart[]) {
-  if (part === "") return true;
-  if (typeof part === "string" || part.role !== "atom" || index === 0) return false;
-  const before = parts[index - 1];
-  return typeof before !== "string" && before.role === "atom";
-}
-
-/** An atom merged from neighbouring ones (see {@link mergeAtoms}). */
-interface MergedAtom extends Markup {
-  /** The original atoms, in order. */
-  members?: Markup[];
-}
-
-/** Neighbouring atoms as one; rendering renders each, so a render hook still sees them all. */
-function mergedAtom(atoms: readonly MergedAtom[]): MergedAtom {
-  let markup = "";
-  const members: Markup[] = [];
-  for (const piece of atoms) {
-    markup += piece.markup;
-    if (piece.members === undefined) members.push(piece);
-    else for (const member of piece.members) members.push(member);
-  }
-  return { role: "atom", markup, members };
 }

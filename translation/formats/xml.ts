@@ -17,14 +17,41 @@
  */
 import { DEFAULT_TAG_OPTIONS, type Format, type TagOptions } from "./format.ts";
 import { XML_NAME } from "../../schemas/translation.ts";
-import { cutTokens } from "./html.ts";
+import { cutTokens, type TextRules } from "./html.ts";
+import { decodeXML } from "entities/decode";
 import { isBlank, type Token, token } from "./html_tokens.ts";
 import { spanFinder } from "./text.ts";
 
 /** XML text. */
 export const xmlFormat: Format = {
-  cut: (text, options) => cutTokens(text, xmlTokens(text, options.tags), spanFinder(options.mode)),
+  cut: (text, options) =>
+    cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, spanFinder(options.mode)),
 };
+
+/**
+ * XML's way: its five named references and numeric ones reach the engine as their characters;
+ * any other named one is an entity a DTD defines (DocBook's `&product;`), kept whole as an atom.
+ * Translated text escapes every `<`, `&` and `>`: what comes back is well-formed where the
+ * source was.
+ */
+const XML_TEXT: TextRules = {
+  decodeText: decodeReference,
+  decodeAttribute: decodeReference,
+  escapeText: escapeXml,
+  escapeAttribute: (text, quote) =>
+    quote === "'"
+      ? escapeXml(text).replaceAll("'", "&apos;")
+      : escapeXml(text).replaceAll('"', "&quot;"),
+};
+
+function decodeReference(reference: string): string | undefined {
+  const read = decodeXML(reference);
+  return read === reference ? undefined : read;
+}
+
+function escapeXml(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
 
 /** A tag's name (XML's Name production, letters of any script), read where a tag starts. */
 const NAME = new RegExp(XML_NAME.source, "uy");

@@ -11,6 +11,8 @@ import { postTranslate, withTranslationService } from "../../support/translation
 const HTML = '<p class="intro">Read <a href="/guide" title="The guide">the guide</a> first.</p>';
 const SUBTITLES = "1\r\n00:00:01,000 --> 00:00:02,000\r\nHello there,\r\nfriend.\r\n";
 const MESSAGE = "ping @ana: see https://x.org/a 🎉";
+/** The stand-in's mark as Markdown writes it: its brackets escaped (they could make a link). */
+const MARKED = "\\[translated\\]";
 
 function askOverSocket(url: string, frames: unknown[]): Promise<unknown[]> {
   const socket = new WebSocket(url);
@@ -54,7 +56,7 @@ Deno.test("format and mode give the same translation on POST /v1/translate and t
         '<p class="intro">[translated] Read <a href="/guide" title="[translated] The guide">the guide</a> first.</p>',
         "1\r\n00:00:01,000 --> 00:00:02,000\r\n[translated] Hello there,\r\nfriend.\r\n",
         "ping @ana: see https://x.org/a 🎉".replace("ping", "[translated] ping"),
-        "# [translated] Title\n\n[translated] Some *text*.\n",
+        "# \\[translated\\] Title\n\n\\[translated\\] Some *text*.\n",
       ]);
       const replies = await askOverSocket(
         `${service.wsUrl}/v1/ws/translate?token=${service.token}`,
@@ -106,6 +108,22 @@ const VISIBLE_TEXT_CASES = [
       "https://example.org/getting-started/install-the-latest-version-and-read-the-release-notes " +
       "merci beaucoup pour ton aide :thumbs_up: #release_notes_for_the_next_version",
     language: "fr",
+  },
+  {
+    name: "Vietnamese HTML written in character references",
+    format: "html",
+    text:
+      "<p>Xin ch&agrave;o c&aacute;c b&#7841;n, h&ocirc;m nay tr&#7901;i &#273;&#7865;p qu&aacute;! " +
+      "Ch&uacute;ng ta &#273;i d&#7841;o c&ocirc;ng vi&ecirc;n nh&eacute;.</p>",
+    language: "vi",
+  },
+  {
+    name: "Japanese HTML written all in numeric references",
+    format: "html",
+    text: "<p>" + [..."今日はとても良い天気ですね。公園へ散歩に行きましょう。"]
+      .map((char) => `&#${char.codePointAt(0)};`).join("") +
+      "</p>",
+    language: "ja",
   },
   {
     name: "HTML with no visible text",
@@ -169,7 +187,7 @@ Deno.test("Markdown nesting more than 32 lists or quotes on a line is refused wi
       assert.deepEqual(ErrorResponseSchema.parse(frame), http);
       assert.equal(
         TranslateResponseSchema.parse(next).results[0].text,
-        `# [translated] Notes\n\n${"- ".repeat(32)}[translated] deep\nlazy line\n`,
+        `# ${MARKED} Notes\n\n${"- ".repeat(32)}${MARKED} deep\nlazy line\n`,
       );
       // A rule of dashes however long is not lists; as text, the refused item is translated.
       const rule = `Above\n\n${"- ".repeat(40)}-\n\nBelow\n`;
@@ -180,7 +198,7 @@ Deno.test("Markdown nesting more than 32 lists or quotes on a line is refused wi
       );
       assert.equal(
         body.results[0].text,
-        `[translated] Above\n\n${"- ".repeat(40)}-\n\n[translated] Below\n`,
+        `${MARKED} Above\n\n${"- ".repeat(40)}-\n\n${MARKED} Below\n`,
       );
       await expectBody(
         await postTranslate(service, request([nested(33)], "text")),
@@ -214,7 +232,7 @@ Deno.test("emphasis nested 2,000 deep in one Markdown item is translated with it
         200,
         TranslateResponseSchema,
       );
-      assert.equal(body.results[0].text, `[translated] ${item}`);
+      assert.equal(body.results[0].text, `${MARKED} ${item}`);
     }, {
       settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
     });

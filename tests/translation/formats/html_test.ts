@@ -214,3 +214,35 @@ Deno.test("html: custom and unknown elements and HTML's other phrasing elements 
     assert.equal(result.text.toLowerCase(), html.toLowerCase(), html);
   }
 });
+
+Deno.test("html: character references reach the engine as their characters, and come back as written unless the engine changed the sentence", async () => {
+  const cases: [string, string[]][] = [
+    // All in references: no letter was left to translate or detect.
+    ["<p>&#12371;&#12435;&#12395;&#12385;&#12399;&#19990;&#30028;</p>", ["こんにちは世界"]],
+    ["<p>Xin ch&agrave;o c&aacute;c b&#7841;n</p>", ["Xin chào các bạn"]],
+    // Quotes and `&` are text; white space and `<`, `>` stay atoms; `&E` is no reference.
+    ["<p>It&#8217;s a &ldquo;quote&rdquo; &amp; F&E, 10&nbsp;km, &lt;div&gt;</p>", [
+      "It’s a “quote” & F&E, 10<x1/>km, <x2/>div<x3/>",
+    ]],
+    ['<img alt="Caf&eacute; &amp; &quot;bar&quot;">', ['Café & "bar"']],
+  ];
+  for (const [html, sent] of cases) {
+    const result = await translateItem(htmlFormat, html, upperCase);
+    assert.deepEqual(result.sent, sent, html);
+    assert.equal((await translateItem(htmlFormat, html, identity)).text, html, html);
+  }
+  // A changed sentence is written as it reads, escaped for its place (`&` before a space needs
+  // none); an attribute left alone keeps its references.
+  const html = '<p>Caf&eacute; <b>cr&egrave;me</b> &amp; <i title="a&quot;b">x</i> 3 &lt; 4</p>';
+  const changed = await translateItem(
+    htmlFormat,
+    html,
+    (text) => text.replace("Café", "Tea & <tag>"),
+  );
+  assert.equal(
+    changed.text,
+    '<p>Tea & &lt;tag> <b>crème</b> & <i title="a&quot;b">x</i> 3 &lt; 4</p>',
+  );
+  const attribute = await translateItem(htmlFormat, '<img alt="Caf&eacute;">', () => 'Say "hi"');
+  assert.equal(attribute.text, '<img alt="Say &quot;hi&quot;">');
+});

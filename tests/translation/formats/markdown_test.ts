@@ -78,7 +78,7 @@ Deno.test("markdown sends prose only, with markers as placeholders", async () =>
     "The note text.",
     "An <x1>HTML</x1> block",
     "Setext heading",
-    "<x1>A cat</x1> and <x2/> and <x3>under</x3> <x4/>not em<x5/> <x6/> done",
+    "<x1>A cat</x1> and <x2/> and <x3>under</x3> <x4/>not em<x5/> & done",
   ]);
   for (
     const kept of [
@@ -131,5 +131,40 @@ Deno.test("markdown sends the same segments whatever the line endings: LF, CR LF
       assert.deepEqual(result.sent, lf.sent, `${name} with ${JSON.stringify(ending)}`);
       assert.equal(result.text, lf.text.replaceAll("\n", ending));
     }
+  }
+});
+
+Deno.test("markdown: references reach the engine as characters; an answer's syntax is written as text of its block", async () => {
+  const text = "Stra&szlig;e und &Uuml;bung &amp; 10&nbsp;km &copy &notit;\n";
+  const read = await translateItem(markdownFormat, text, (t) => t);
+  assert.deepEqual(read.sent, ["Straße und Übung & 10<x1/>km &copy &notit;"]);
+  assert.equal(read.text, text);
+  const cases: [string, (text: string) => string, string][] = [
+    // A line break would end the paragraph or start a block: one space.
+    ["Para one.\n", (t) => `${t}\n\n- two`, "Para one. - two\n"],
+    // `|` would add a column.
+    [
+      "| a | b |\n|---|---|\n| x | y |\n",
+      (t) => `${t} | z`,
+      "| a \\| z | b \\| z |\n|---|---|\n| x \\| z | y \\| z |\n",
+    ],
+    // Brackets could make a link.
+    [
+      "Text [link](http://good) end\n",
+      (t) => t.replace("link", "L](http://evil)["),
+      "Text [L\\](http://evil)\\[](http://good) end\n",
+    ],
+    // A marker at the start would make a heading or an item.
+    ["Hello\n", (t) => `# ${t}`, "\\# Hello\n"],
+    ["Hello\n", (t) => `1. ${t}`, "1\\. Hello\n"],
+    // Emphasis, strikethrough, math, tags, references; `_` inside a word is text.
+    [
+      "Hello\n",
+      () => "$5 *now* ~x~ snake_case _a_ <b> &amp; `c`",
+      "\\$5 \\*now\\* \\~x\\~ snake_case \\_a\\_ &lt;b> &amp;amp; \\`c\\`\n",
+    ],
+  ];
+  for (const [source, engine, expected] of cases) {
+    assert.equal((await translateItem(markdownFormat, source, engine)).text, expected, source);
   }
 });

@@ -38,11 +38,12 @@ Deno.test("no element name means anything: <kbd/> is empty, <code> is translated
   ]);
 });
 
-Deno.test("declarations stand between sentences; comments, CDATA and entities stay whole", async () => {
+Deno.test("declarations stand between sentences; comments and CDATA stay whole, references are read", async () => {
   const text = '<?xml version="1.0"?>\n<!DOCTYPE note [ <!ENTITY a "b"> ]>\n' +
     "<note>Tom &amp; Jerry <b>are</b> here. <!-- c --> Done <![CDATA[x < y]]> now.</note>";
+  // `&amp;` reaches the engine as `&`; changed, the run is written with `&amp;` again.
   assert.deepEqual(await sentOf(text), [
-    "Tom <x1/> Jerry <x2>are</x2> here. <x3/> Done <x4/> now.",
+    "Tom & Jerry <x1>are</x1> here. <x2/> Done <x3/> now.",
   ]);
   assert.equal(
     (await translateItem(xmlFormat, text, upperCase)).text,
@@ -174,10 +175,34 @@ Deno.test("generated items come back byte for byte, and changed only in their te
     const label = `${JSON.stringify(text)} ${index % TAG_CHOICES.length}`;
     assert.equal((await translateItem(xmlFormat, text, (t) => t, options)).text, text, label);
     // Upper-casing the text, or dropping every placeholder (the fallback then puts the text back
-    // run by run), changes nothing but letters' case: no tag moves, doubles or goes.
+    // run by run), changes nothing but letters' case and the escapes of a changed run (a bare
+    // `<` or `&` of malformed text comes back escaped): no tag moves, doubles or goes.
     for (const engine of [upperCase, dropPlaceholders]) {
       const output = (await translateItem(xmlFormat, text, engine, options)).text;
-      assert.equal(output.toLowerCase(), text.toLowerCase(), label);
+      assert.equal(unescaped(output.toLowerCase()), unescaped(text.toLowerCase()), label);
+      assert.deepEqual(tagsOf(output.toLowerCase()), tagsOf(text.toLowerCase()), label);
     }
   }
+});
+
+/** XML's three escapes read back. */
+function unescaped(text: string): string {
+  return text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+}
+
+/** What opens markup: tags, declarations, comments and CDATA sections. */
+function tagsOf(text: string): string[] {
+  return text.match(/<[!?/]?[a-z_:][^<>]*>|<!--|<!\[CDATA\[/g) ?? [];
+}
+
+Deno.test("xml: references reach the engine as characters, a DTD's entities stay whole, and changed text comes back well-formed", async () => {
+  const text = '<seg>Values &lt; ten &amp; &product; caf&#233; <g id="1">now</g></seg>';
+  assert.deepEqual(await sentOf(text), ["Values <x1/> ten & <x2/> café <x3>now</x3>"]);
+  assert.equal((await translateItem(xmlFormat, text, (t) => t)).text, text);
+  const answered = await translateItem(
+    xmlFormat,
+    '<seg>Values less than <g id="1">ten</g></seg>',
+    (t) => t.replace("less than", "< & >"),
+  );
+  assert.equal(answered.text, '<seg>Values &lt; &amp; &gt; <g id="1">ten</g></seg>');
 });

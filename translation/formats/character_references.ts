@@ -1,0 +1,52 @@
+/**
+ * Character references in text (`caf&eacute;`, `&#8217;`): the engine reads the characters they
+ * stand for, not the markup. A reference written in the middle of a word as a placeholder
+ * split the word for the engine (`Caf<x1/>`), and a text written all in references
+ * (`&#12371;&#12435;…`) had no letter left to detect or translate.
+ *
+ * A format says how it decodes one reference (HTML's named ones, XML's five, CommonMark's);
+ * what decodes to white space or to `<`/`>`, or does not decode, stays an atom: outer white
+ * space is cut off and put back by length, and the engine must never see a placeholder token
+ * the source wrote as `&lt;x1/&gt;`. A run the engine gives back as it read it is put back as
+ * written (placeholders.ts), so an untranslated run keeps its references byte for byte.
+ *
+ * Pure: no I/O.
+ */
+import { type SpanFinder } from "./placeholders.ts";
+
+/**
+ * Decodes one reference: its characters, the reference itself when it is none (read as
+ * written), or undefined when it is to be kept whole as an atom.
+ */
+export type DecodeReference = (reference: string) => string | undefined;
+
+/** What may be a reference (HTML's named ones may lack the `;`; each format decides). */
+const REFERENCE = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/gi;
+/** Characters a reference stands for that are not read as text. */
+const NOT_READ = /[\s<>]/;
+
+function readsAsText(read: string | undefined): read is string {
+  return read !== undefined && !NOT_READ.test(read);
+}
+
+/** Finds the references of a text that are kept whole: those not read as text. */
+export function referenceAtoms(decode: DecodeReference): SpanFinder {
+  return (text) => {
+    const spans: [number, number][] = [];
+    if (!text.includes("&")) return spans;
+    REFERENCE.lastIndex = 0;
+    for (let match = REFERENCE.exec(text); match !== null; match = REFERENCE.exec(text)) {
+      if (!readsAsText(decode(match[0]))) spans.push([match.index, REFERENCE.lastIndex]);
+    }
+    return spans;
+  };
+}
+
+/** Text as the engine reads it: each reference that stands for text decoded. */
+export function decodeReferences(written: string, decode: DecodeReference): string {
+  if (!written.includes("&")) return written;
+  return written.replace(REFERENCE, (reference) => {
+    const read = decode(reference);
+    return readsAsText(read) ? read : reference;
+  });
+}
