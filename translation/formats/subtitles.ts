@@ -22,6 +22,22 @@ const VTT_NON_CUE = /^(?:NOTE|STYLE|REGION)(?:[ \t\r\n]|$)/;
 const CUE_MARKUP =
   /<\/?[a-zA-Z][^<>]*>|<\d[\d:.]*>|\{\\[^{}]*\}|&(?:#\d+|#x[\da-fA-F]+|[a-zA-Z]+);/g;
 const CUE_TAG = /^<(\/?)([a-zA-Z]+)/;
+/** Line breaks an engine wrote, with the spaces around them. */
+const ENGINE_LINE_BREAKS = /(?:[ \t]*(?:\r\n|\n|\r))+[ \t]*/g;
+
+/**
+ * A cue's text as an engine wrote it, in the cue's lines: a line break of the engine's would add
+ * a line (and a blank one would end the cue), so each is a space; the cue's own line breaks are
+ * placeholders and stay.
+ */
+export function inCueLines(text: string): string {
+  return text.replace(ENGINE_LINE_BREAKS, " ");
+}
+
+/** WebVTT's too: `-->` in cue text would read as a timing line. */
+function inWebVttCueLines(text: string): string {
+  return inCueLines(text).replaceAll("-->", "--&gt;");
+}
 
 /** True when `text` is a whole WebVTT file, or an SRT file (an index, then a timing line). */
 export function isSubtitleFile(text: string): boolean {
@@ -53,7 +69,8 @@ export function cutSubtitleFile(text: string, _options: CutOptions): CutItem {
     else block.push(line);
   }
   flush();
-  return cutRanges(text, ranges, (cue) => buildSegment(cueParts(cue)));
+  const escape = vtt ? inWebVttCueLines : inCueLines;
+  return cutRanges(text, ranges, (cue) => buildSegment(cueParts(cue), { escape }));
 }
 
 function isHeader(text: string, block: Line[]): boolean {

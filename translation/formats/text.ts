@@ -10,7 +10,7 @@
 import { type CutItem, type CutOptions, cutRanges, type Format } from "./format.ts";
 import { messageSpans } from "./message_spans.ts";
 import { buildSegment, matchedSpans, type SpanFinder } from "./placeholders.ts";
-import { cutSubtitleFile, isSubtitleFile } from "./subtitles.ts";
+import { cutSubtitleFile, inCueLines, isSubtitleFile } from "./subtitles.ts";
 
 const LINE_BREAK = /\r?\n/g;
 const BLANK_LINES = /\r?\n(?:[ \t]*\r?\n)+/g;
@@ -27,8 +27,22 @@ export const textFormat: Format = {
       : options.mode === "document"
       ? BLANK_LINES
       : undefined;
-    return cutRanges(text, unitsBetween(text, separator), (unit) => buildSegment([unit], { find }));
+    const escape = ENGINE_TEXT[options.mode];
+    return cutRanges(
+      text,
+      unitsBetween(text, separator),
+      (unit) => buildSegment([unit], { find, escape }),
+    );
   },
+};
+
+/**
+ * What an engine's answer may not add, by mode: a subtitle cue its lines, a document paragraph
+ * a blank line (a paragraph more: the count is kept).
+ */
+const ENGINE_TEXT: Readonly<Record<string, (text: string) => string>> = {
+  subtitle: inCueLines,
+  document: (text) => text.replace(BLANK_LINES, "\n"),
 };
 
 /** What a mode protects inside a text run (undefined: nothing). */

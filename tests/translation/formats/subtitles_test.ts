@@ -74,3 +74,25 @@ Deno.test("one cue's text in subtitle mode keeps its line breaks", async () => {
   });
   assert.equal(result.text, "TWO LINES\nOF A CUE");
 });
+
+Deno.test("an engine's line breaks never add lines to a cue, nor its --> a timing", async () => {
+  const breaking = (text: string) => upperCase(text).replace(/ /g, "\n\n");
+  const srt = "1\r\n00:00:01,000 --> 00:00:02,000\r\nWhere were\r\nyou?\r\n\r\n" +
+    "2\r\n00:00:03,000 --> 00:00:04,000\r\nHere.\r\n";
+  const output = (await translateItem(textFormat, srt, breaking, { mode: "subtitle" })).text;
+  assert.equal(
+    output,
+    "1\r\n00:00:01,000 --> 00:00:02,000\r\nWHERE WERE\r\nYOU?\r\n\r\n" +
+      "2\r\n00:00:03,000 --> 00:00:04,000\r\nHERE.\r\n",
+  );
+  const vtt = "WEBVTT\n\n00:01.000 --> 00:02.000\nGo right\n";
+  const arrow = (await translateItem(textFormat, vtt, (text) => `${text} --> left`, {
+    mode: "subtitle",
+  })).text;
+  assert.equal(arrow, "WEBVTT\n\n00:01.000 --> 00:02.000\nGo right --&gt; left\n");
+  // One cue's text (not a whole file) keeps its line count too.
+  const cue = await translateItem(textFormat, "Hello there,\nfriend.", breaking, {
+    mode: "subtitle",
+  });
+  assert.equal(cue.text, "HELLO THERE,\nFRIEND.");
+});

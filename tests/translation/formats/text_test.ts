@@ -43,3 +43,11 @@ Deno.test("message mode keeps a message's line breaks", async () => {
   });
   assert.equal(result.text, "FIRST LINE\n\nSECOND LINE");
 });
+
+Deno.test("document mode: an engine's blank lines never add a paragraph", async () => {
+  const text = "Para one.\n\nPara two\nwith a second line.\n";
+  const result = await translateItem(textFormat, text, (t) => t.replace(/ /g, "\n\n"), {
+    mode: "document",
+  });
+  assert.equal(result.text, "Para\none.\n\nPara\ntwo\nwith\na\nsecond\nline.\n");
+});
