@@ -122,6 +122,17 @@ Deno.test({
         );
         assert.equal(closeCode, 4401);
 
+        // The DeepLX snippet is the address a DeepLX client posts to, and it answers.
+        const snippets = await page.textContent("#snippet-list") ?? "";
+        const deeplx = /http:\/\/\S+\/deeplx\S*/.exec(snippets)?.[0];
+        assert.equal(deeplx, `${service.url}/v1/compat/deeplx/translate`);
+        const answer = await fetch(deeplx!, {
+          method: "POST",
+          headers: { authorization: `Bearer ${rotated}`, "content-type": "application/json" },
+          body: JSON.stringify({ text: "Good morning.", source_lang: "EN", target_lang: "EN" }),
+        });
+        assert.equal(answer.status, 200, await answer.text());
+
         for (const secret of [token, rotated]) {
           assert.ok(!urls.some((url) => url.includes(secret)), "no token in a URL");
           assert.ok(!service.logs.some((line) => line.includes(secret)), "no token in a log");

@@ -201,7 +201,12 @@ function renderSnippets() {
   ];
   for (const compat of state.compat_base_urls) {
     const family = compat.name.split("/").pop();
-    const title = { deepl: "DeepL", libre: "LibreTranslate", deeplx: "DeepLX" }[family] ?? family;
+    // DeepLX clients take the whole address of its one endpoint, not a base.
+    if (family === "deeplx") {
+      list.push(snippet("URL for DeepLX clients (key: the token)", `${compat.base_url}/translate`));
+      continue;
+    }
+    const title = { deepl: "DeepL", libre: "LibreTranslate" }[family] ?? family;
     list.push(snippet(`Base URL for ${title} clients (key: the token)`, compat.base_url));
   }
   $("snippet-list").replaceChildren(...list);
