@@ -10,6 +10,7 @@ import type {
   StoredDictionary,
 } from "../../storage/glossary_store.ts";
 import { EntriesTextError, parseEntries } from "../../translation/glossary/entries_text.ts";
+import { fromClientLanguage } from "../../compat/language_spellings.ts";
 
 /** Parses every dictionary; `allowEmpty` lets PATCH remove a pair with empty entries. */
 export function toStoredDictionaries(
@@ -28,7 +29,13 @@ export function toStoredDictionaries(
     const param = `dictionaries[${index}].entries`;
     let entries;
     try {
-      entries = parseEntries(dictionary.entries, dictionary.entries_format);
+      entries = parseEntries(
+        dictionary.entries,
+        dictionary.entries_format,
+        (source, target) =>
+          fromClientLanguage(source) === dictionary.source_lang &&
+          fromClientLanguage(target) === dictionary.target_lang,
+      );
     } catch (error) {
       if (!(error instanceof EntriesTextError)) throw error;
       throw serviceError("invalid_request", `${param} ${error.message}`, { param });

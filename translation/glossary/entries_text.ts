@@ -21,23 +21,38 @@ export class EntriesTextError extends Error {
 
 /**
  * Parses and validates entries: terms are NFC and trimmed, empty lines are skipped, a source term
- * appears once (compared case-insensitively, as matching does).
+ * appears once (compared case-insensitively, as matching does). CSV lines may add their source
+ * and target languages (DeepL's four columns) when `isPair` says whether they are the
+ * dictionary's.
  *
  * @throws {EntriesTextError} naming the first line at fault.
  */
-export function parseEntries(text: string, format: "tsv" | "csv"): GlossaryEntry[] {
+export function parseEntries(
+  text: string,
+  format: "tsv" | "csv",
+  isPair?: (source: string, target: string) => boolean,
+): GlossaryEntry[] {
   const records = format === "tsv" ? tsvRecords(text) : csvRecords(text);
   const entries: GlossaryEntry[] = [];
   const firstLine = new Map<string, number>();
   for (const { line, fields } of records) {
     if (fields.length === 1 && fields[0].trim() === "") continue;
-    if (fields.length !== 2) {
+    // DeepL's CSV may name each line's languages in two more fields; they must be the
+    // dictionary's own (`isPair` reads them in any spelling).
+    const languages = format === "csv" && fields.length === 4 && isPair !== undefined;
+    if (fields.length !== 2 && !languages) {
+      const expected = format === "csv" && isPair
+        ? "2 fields (source and target) or 4 (and their languages)"
+        : "2 fields (source and target)";
+      throw new EntriesTextError(line, `expected ${expected}, found ${fields.length}`);
+    }
+    if (languages && !isPair!(fields[2].trim(), fields[3].trim())) {
       throw new EntriesTextError(
         line,
-        `expected 2 fields (source and target), found ${fields.length}`,
+        `the languages "${fields[2].trim()}" and "${fields[3].trim()}" are not the dictionary's`,
       );
     }
-    const [source, target] = fields.map((field) => field.normalize("NFC").trim());
+    const [source, target] = fields.slice(0, 2).map((field) => field.normalize("NFC").trim());
     if (source === "") throw new EntriesTextError(line, "the source term is empty");
     for (const term of [source, target]) {
       if (/[\p{Cc}\p{Cs}]/u.test(term)) {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import * as deepl from "deepl-node";
 import {
   DeepLErrorSchema,
@@ -289,5 +290,25 @@ Deno.test("deepl-node's v2 glossaries (createGlossary and kin) are tolk's glossa
       assert.match(bad.message, said);
     }
     assert.deepEqual(await deeplClient.listGlossaries(), []);
+  });
+});
+
+Deno.test("deepl-node creates a glossary from DeepL's four-column CSV (each line naming its languages)", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const created = await deeplClient.createGlossaryWithCsv(
+      "Four columns",
+      "en",
+      "de",
+      Buffer.from('hello,hallo,en,de\r\n"tolk, the tool",tolk,EN,DE\r\n'),
+    );
+    assert.equal(created.entryCount, 2);
+    const entries = await deeplClient.getGlossaryEntries(created);
+    assert.deepEqual(entries.entries(), { hello: "hallo", "tolk, the tool": "tolk" });
+    // A line naming other languages than the dictionary's is refused, with its line.
+    await assert.rejects(
+      deeplClient.createGlossaryWithCsv("Wrong", "en", "de", Buffer.from("a,b,en,de\nc,d,en,fr\n")),
+      (error: Error) => /line 2/.test(error.message) && /"en" and "fr"/.test(error.message),
+    );
   });
 });
