@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { serviceError } from "../../errors/translation_errors.ts";
 import type { MemoryStore } from "../../storage/memory_store.ts";
-import { fromTmx, TmxError } from "../../translation/memory/tmx.ts";
+import { fromTmx, TmxError, tmxText } from "../../translation/memory/tmx.ts";
 
 const TMX_MEDIA_TYPES = new Set(["application/x-tmx+xml", "application/xml", "text/xml"]);
 
@@ -20,7 +20,7 @@ export function memoryImportRoute(deps: { memory: MemoryStore }) {
     }
     let parsed;
     try {
-      parsed = fromTmx(await c.req.text());
+      parsed = fromTmx(tmxText(new Uint8Array(await c.req.arrayBuffer())));
     } catch (error) {
       if (!(error instanceof TmxError)) throw error;
       throw serviceError("invalid_request", `the body is not TMX: ${error.message}`);

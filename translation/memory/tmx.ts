@@ -3,10 +3,17 @@
  *
  * Export writes one `<tu>` per entry with `srclang`, a `creationdate` and the origin as
  * `<prop type="x-tolk-origin">`. Import reads every `<tu>`: the source variant is the one in the
- * unit's (or the header's) `srclang`, else the first; every other variant in one of the 16
- * languages becomes an entry. Inline codes (`bpt`, `ept`, `ph`, `it`, `ut`) are dropped, the
- * text of `hi` and `sub` is kept. Pure: no I/O.
+ * unit's (or the header's) `srclang`, else the first (with `*all*`, every variant is a source in
+ * turn); every other variant in one of the 16 languages becomes an entry. Paired codes (`bpt`,
+ * `ept`, `it`: formatting around text) are dropped, so `Click <b>Save</b>` is the text a plain
+ * request sends; a standalone code (`ph`, `ut`) is read as the native code it holds (OmegaT's
+ * `<ph>{0}</ph>` is `{0}`, as the text to translate has it); the text of `hi` and `sub` is kept.
+ * A variant that cannot be read faithfully is skipped and counted: an empty standalone code
+ * (Trados's `<ph type="lb"/>`: what it stood for is not written) or an entity a DTD defines.
+ * Dropping either made an entry of other text (`Found  files`), one that would win as the
+ * user's own. Pure: no I/O.
  */
+import { decodeXML } from "entities/decode";
 import { XMLParser } from "fast-xml-parser";
 import { isLanguageCode, type LanguageCode } from "../../schemas/languages.ts";
 
@@ -56,11 +63,31 @@ export function toTmx(entries: Iterable<TmxEntry>, toolVersion: string): string 
 }
 
 /**
+ * The text of a TMX document's bytes: UTF-8, or UTF-16 by its byte-order mark (TMX 1.4 allows
+ * both, and tools on Windows write UTF-16).
+ *
+ * @throws {TmxError} when the bytes are not text in one of those.
+ */
+export function tmxText(bytes: Uint8Array): string {
+  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe
+    ? "utf-16le"
+    : bytes[0] === 0xfe && bytes[1] === 0xff
+    ? "utf-16be"
+    : "utf-8";
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    throw new TmxError(`the body is not ${encoding.toUpperCase()} text`);
+  }
+}
+
+/**
  * Reads a TMX document.
  *
  * @throws {TmxError} when the text is not XML with a `<tmx>` root and a `<body>`.
  */
 export function fromTmx(xml: string): TmxImport {
+  if (xml.trim() === "") throw new TmxError("the body is empty");
   let document: Record<string, unknown>;
   try {
     document = new XMLParser({
@@ -89,28 +116,32 @@ export function fromTmx(xml: string): TmxImport {
       lang: String(tuv["xml:lang"] ?? tuv.lang ?? ""),
       text: segText(tuv.seg),
     }));
-    const declared = String(unit.srclang ?? header.srclang ?? "*all*").toLowerCase();
-    const sourceIndex = Math.max(0, variants.findIndex((v) => v.lang.toLowerCase() === declared));
-    const source = variants[sourceIndex];
-    const sourceLang = source && toLanguageCode(source.lang);
+    const declared = String(unit.srclang ?? header.srclang ?? "").toLowerCase();
+    const sources = declared === "*all*"
+      ? variants.map((_, index) => index)
+      : [Math.max(0, variants.findIndex((v) => v.lang.toLowerCase() === declared))];
     const origin = originOf(unit);
     const created = parseTmxDate(String(unit.creationdate ?? ""));
-    variants.forEach((variant, index) => {
-      if (index === sourceIndex) return;
-      const targetLang = toLanguageCode(variant.lang);
-      if (!sourceLang || !targetLang || !source.text.trim() || !variant.text.trim()) {
-        skipped++;
-        return;
-      }
-      entries.push({
-        sourceLang,
-        targetLang,
-        source: source.text,
-        target: variant.text,
-        origin,
-        created,
+    for (const sourceIndex of sources) {
+      const source = variants[sourceIndex];
+      const sourceLang = source && toLanguageCode(source.lang);
+      variants.forEach((variant, index) => {
+        if (index === sourceIndex) return;
+        const targetLang = toLanguageCode(variant.lang);
+        if (!sourceLang || !targetLang || !source.text.trim() || !variant.text.trim()) {
+          skipped++;
+          return;
+        }
+        entries.push({
+          sourceLang,
+          targetLang,
+          source: source.text,
+          target: variant.text,
+          origin,
+          created,
+        });
       });
-    });
+    }
     if (variants.length < 2) skipped += variants.length || 1;
   }
   return { entries, skipped };
@@ -134,24 +165,23 @@ function originOf(unit: Record<string, unknown>): "user" | "engine" {
   return prop && String(prop["#text"] ?? "").trim() === "engine" ? "engine" : "user";
 }
 
-/** The text of a `<seg>`'s raw inner XML. */
-function segText(raw: unknown): string {
-  if (typeof raw !== "string") return "";
-  return decodeEntities(
-    raw
-      .replace(/<(bpt|ept|it|ph|ut)\b[^>]*\/>/g, "")
-      .replace(/<(bpt|ept|it|ph|ut)\b[^>]*>[\s\S]*?<\/\1>/g, "")
-      .replace(/<[^>]+>/g, ""),
-  );
-}
+/** A standalone code with nothing inside: the native code it stands for is not written. */
+const EMPTY_CODE = /<(ph|ut)\b[^>]*(?:\/>|>\s*<\/\1>)/;
+/** Paired codes with what they hold (an empty one too). */
+const PAIRED_CODE = /<(bpt|ept|it)\b[^>]*(?:\/>|>[\s\S]*?<\/\1>)/g;
+/** A reference to an entity a DTD defines (XML's five and numeric ones are decoded). */
+const DTD_ENTITY = /&(?!(?:#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);)[^;\s]+;/i;
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
-    const lower = name.toLowerCase();
-    if (lower.startsWith("#x")) return String.fromCodePoint(parseInt(lower.slice(2), 16));
-    if (lower.startsWith("#")) return String.fromCodePoint(parseInt(lower.slice(1), 10));
-    return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }[lower] ?? whole;
-  });
+/**
+ * The text of a `<seg>`'s raw inner XML, inline codes as the native code they hold; "" when it
+ * cannot be read faithfully (the variant is then skipped).
+ */
+function segText(raw: unknown): string {
+  if (typeof raw !== "string" || EMPTY_CODE.test(raw)) return "";
+  // Codes hold their native code as escaped text (`<ph>{0}</ph>`, `<bpt>&lt;b&gt;</bpt>`):
+  // paired ones go whole, then every tag (`ph`, `hi`, `sub`), leaving text decoded once.
+  const text = raw.replace(PAIRED_CODE, "").replace(/<[^>]+>/g, "");
+  return DTD_ENTITY.test(text) ? "" : decodeXML(text);
 }
 
 // XML 1.0 cannot carry most C0 controls even as references: they are dropped on export.

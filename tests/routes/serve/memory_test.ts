@@ -187,3 +187,35 @@ Deno.test("the memory routes need the token", async () => {
     }
   });
 });
+
+Deno.test("POST /v1/memory/import reads a UTF-16 TMX (by its byte-order mark) and says what is wrong with an empty or undecodable body", async () => {
+  await withService(async (service) => {
+    const tmx = '<?xml version="1.0" encoding="UTF-16"?>\r\n<tmx version="1.4">' +
+      '<header srclang="en" creationtool="Trados" segtype="sentence" o-tmf="x" adminlang="en" ' +
+      'datatype="plaintext"/><body><tu><tuv xml:lang="en"><seg>Good morning</seg></tuv>' +
+      '<tuv xml:lang="de"><seg>Guten Morgen</seg></tuv></tu></body></tmx>';
+    const utf16 = new Uint8Array(2 + tmx.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let i = 0; i < tmx.length; i++) {
+      utf16[2 + 2 * i] = tmx.charCodeAt(i) & 0xff;
+      utf16[3 + 2 * i] = tmx.charCodeAt(i) >> 8;
+    }
+    const post = (body: BodyInit) =>
+      fetch(`${service.url}/v1/memory/import`, {
+        method: "POST",
+        headers: { "x-svc-token": service.token, ...TMX },
+        body,
+      });
+    assert.deepEqual(await (await post(utf16)).json(), { imported: 1, skipped: 0 });
+    const entries = (await list(service)).data.map((entry) => [entry.source, entry.target]);
+    assert.deepEqual(entries, [["Good morning", "Guten Morgen"]]);
+    const empty = await expectError(await post(""), 400, "invalid_request");
+    assert.equal(empty.error.message, "the body is not TMX: the body is empty");
+    const garbled = await expectError(
+      await post(new Uint8Array([0x3c, 0xff, 0x3e])),
+      400,
+      "invalid_request",
+    );
+    assert.equal(garbled.error.message, "the body is not TMX: the body is not UTF-8 text");
+  });
+});

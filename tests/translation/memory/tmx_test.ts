@@ -76,3 +76,24 @@ Deno.test("toLanguageCode maps TMX tags onto the 16 codes", () => {
   assert.equal(toLanguageCode("en-GB"), "en");
   assert.equal(toLanguageCode("pt-PT"), undefined);
 });
+
+Deno.test("fromTmx reads a standalone code as its native code and skips what it cannot read faithfully", () => {
+  const xml = `<?xml version="1.0"?>
+<!DOCTYPE tmx [ <!ENTITY b "brand"> ]>
+<tmx version="1.4"><header srclang="en" creationtool="Trados" segtype="sentence" o-tmf="x" adminlang="en" datatype="plaintext"/>
+<body>
+<tu><tuv xml:lang="en"><seg>Found <ph x="1">{0}</ph> files</seg></tuv>
+<tuv xml:lang="es"><seg>Se encontraron <ph x="1">{0}</ph> archivos</seg></tuv></tu>
+<tu><tuv xml:lang="en"><seg>Line one<ph x="2" type="lb" />line two</seg></tuv>
+<tuv xml:lang="fr"><seg>Ligne un<ph x="2" type="lb" />ligne deux</seg></tuv></tu>
+<tu><tuv xml:lang="en"><seg>&b; rocks</seg></tuv><tuv xml:lang="fr"><seg>&b; roule</seg></tuv></tu>
+<tu srclang="*all*"><tuv xml:lang="fr"><seg>Bonjour</seg></tuv><tuv xml:lang="en"><seg>Hello</seg></tuv></tu>
+</body></tmx>`;
+  const read = fromTmx(xml);
+  assert.deepEqual(read.entries.map((e) => [e.sourceLang, e.targetLang, e.source, e.target]), [
+    ["en", "es", "Found {0} files", "Se encontraron {0} archivos"],
+    ["fr", "en", "Bonjour", "Hello"],
+    ["en", "fr", "Hello", "Bonjour"],
+  ]);
+  assert.equal(read.skipped, 2, "the line break code and the DTD's entity");
+});
