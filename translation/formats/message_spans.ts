@@ -1,14 +1,27 @@
 /**
- * The spans of a chat message that come back byte for byte in `message` mode: URLs, e-mail
- * addresses, `@mentions`, `#hashtags`, emoji and `:shortcodes:`, and its line breaks (a message
- * keeps its lines). They become placeholders, so every engine keeps them.
+ * The spans of a chat message that come back byte for byte in `message` mode: URLs (with a
+ * scheme or `www.`, and bare domains in lower case such as `example.com/docs`), e-mail
+ * addresses, `@mentions`, `#hashtags` (`#dev-ops` whole), emoji and `:shortcodes:`, the markup
+ * chat apps put in a message's text (Slack's `<#C024BE7LR|general>`, `<@U123>`, `<!here>`;
+ * Discord's `<:name:123>`, `<t:1618953630:R>`), and its line breaks (a message keeps its
+ * lines). They become placeholders, so every engine keeps them.
  */
 import type { SpanFinder } from "./placeholders.ts";
 
 const URL = String.raw`(?:https?:\/\/|www\.)[^\s<>"]+`;
 const EMAIL = String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`;
 const MENTION = String.raw`(?<![\p{L}\p{N}_@.])@[\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?`;
-const HASHTAG = String.raw`(?<![\p{L}\p{N}_&#])#[\p{L}\p{N}_]*\p{L}[\p{L}\p{N}_]*`;
+const HASHTAG = String
+  .raw`(?<![\p{L}\p{N}_&#])#[\p{L}\p{N}_]*\p{L}[\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)*`;
+/**
+ * A bare domain: lower-case labels and a top-level domain (any two letters, or a common longer
+ * one), a path after it. Upper case is left out: `Hello.World` is a typo, not an address.
+ */
+const DOMAIN = String.raw`(?<![\p{L}\p{N}_@.\/-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+` +
+  String.raw`(?:[a-z]{2}|com|org|net|edu|gov|info|biz|dev|app|xyz|online|site|tech|cloud|blog)` +
+  String.raw`(?![\p{L}\p{N}_@-])(?:\/[^\s<>"]*)?`;
+/** Chat apps' markup in a message's text: Slack's and Discord's `<…>` references. */
+const CHAT_MARKUP = String.raw`<(?:[@#!]|a?:[\w~]+:|t:\d)[^<>\s]*(?:\|[^<>\n]*)?>`;
 const SHORTCODE = String.raw`(?<![\p{L}\p{N}:]):[a-z0-9_+-]*[a-z_+][a-z0-9_+-]*:(?![\p{L}\p{N}])`;
 // A flag (two regional indicators), a keycap, or pictographs joined by ZWJ with their
 // variation selectors and skin tones.
@@ -24,7 +37,8 @@ const LINE_BREAKS = String.raw`[ \t]*(?:\r?\n[ \t]*)+`;
  * character, 12–20 µs a message, most of the cost of `message` mode.
  */
 export const MESSAGE_SPAN = new RegExp(
-  [URL, EMAIL, MENTION, HASHTAG, SHORTCODE, EMOJI, LINE_BREAKS].map((part) => `(?:${part})`)
+  [URL, EMAIL, MENTION, HASHTAG, SHORTCODE, EMOJI, CHAT_MARKUP, DOMAIN, LINE_BREAKS]
+    .map((part) => `(?:${part})`)
     .join("|"),
   "uy",
 );
@@ -93,19 +107,22 @@ function mayStartSpan(text: string, offset: number, code: number): boolean {
       case 0x40: // @
       case 0x23: // #
       case 0x3a: // :
+      case 0x3c: // <
       case 0x0a:
       case 0x0d:
         return true;
       case 0x68: // h
-        return text.startsWith("http", offset);
+        if (text.startsWith("http", offset)) return true;
+        break;
       case 0x77: // w
-        return text.startsWith("www.", offset);
+        if (text.startsWith("www.", offset)) return true;
+        break;
     }
     if (code === 0x2a || (code >= 0x30 && code <= 0x39)) { // a keycap: * or a digit
       const next = text.charCodeAt(offset + 1);
-      return next === 0xfe0f || next === 0x20e3;
+      if (next === 0xfe0f || next === 0x20e3) return true;
     }
-    return false;
+    return mayStartDomain(text, offset, code);
   }
   // Astral pictographs and regional indicators are at U+1F000–U+1FFFF (high surrogates
   // D83C–D83F); the BMP's pictographs from © (U+00A9) to ㊙ (U+3299).
@@ -113,6 +130,35 @@ function mayStartSpan(text: string, offset: number, code: number): boolean {
   if (code < 0xa9 || code > 0x3299) return false;
   BMP_PICTOGRAPH.lastIndex = offset;
   return BMP_PICTOGRAPH.test(text);
+}
+
+/**
+ * Whether a bare domain can start at `offset`: a lower-case letter or digit at the start of a
+ * word whose first label is followed by a dot. Each word is looked at once, from its start.
+ */
+function mayStartDomain(text: string, offset: number, code: number): boolean {
+  if (!isLabelStart(code) || (offset > 0 && isBeforeDomain(text.charCodeAt(offset - 1)))) {
+    return false;
+  }
+  let at = offset + 1;
+  while (at < text.length && isLabel(text.charCodeAt(at))) at++;
+  return text.charCodeAt(at) === 0x2e;
+}
+
+/** `[a-z0-9]`. */
+function isLabelStart(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+}
+
+/** `[a-z0-9-]`. */
+function isLabel(code: number): boolean {
+  return isLabelStart(code) || code === 0x2d;
+}
+
+/** What may not stand before a domain (its lookbehind's ASCII; other letters fail it there). */
+function isBeforeDomain(code: number): boolean {
+  return isLabel(code) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code === 0x40 ||
+    code === 0x2e || code === 0x2f;
 }
 
 /**
@@ -150,12 +196,9 @@ function isLocalPartAscii(code: number): boolean {
     code === 0x2b || code === 0x2d;
 }
 
-/** A span's length as kept: a URL without its sentence punctuation. */
+/** A span's length as kept: a URL (or a bare domain's path) without its sentence punctuation. */
 export function spanLength(found: string): number {
-  const code = found.charCodeAt(0);
-  if ((code !== 0x68 && code !== 0x77) || !/^(?:https?:\/\/|www\.)/.test(found)) {
-    return found.length;
-  }
+  if (!isLabelStart(found.charCodeAt(0)) || !URL_TAIL.test(found)) return found.length;
   return trimUrl(found).length;
 }
 

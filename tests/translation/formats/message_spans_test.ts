@@ -44,6 +44,21 @@ const CASES = [
     spans: ["👍🏽", "👨‍👩‍👧", "🇫🇷", "❤️"],
   },
   { name: "nothing in plain words", text: "Just words, no links.", spans: [] },
+  {
+    name: "hashtags with hyphens, as Slack's channels have them",
+    text: "see #dev-ops and #general-chat-2, not #-x",
+    spans: ["#dev-ops", "#general-chat-2"],
+  },
+  {
+    name: "bare domains in lower case, with a path, without the full stop",
+    text: "see example.com and sub.example.co.uk/x. Not Hello.World, v1.2 or e.g. this",
+    spans: ["example.com", "sub.example.co.uk/x"],
+  },
+  {
+    name: "Slack's and Discord's markup",
+    text: "ask <@U024BE7LH> in <#C024BE7LR|general> <!here> <:party:123> by <t:1618953630:R>",
+    spans: ["<@U024BE7LH>", "<#C024BE7LR|general>", "<!here>", "<:party:123>", "<t:1618953630:R>"],
+  },
 ];
 
 for (const { name, text, spans } of CASES) {
@@ -112,8 +127,17 @@ const PIECES = [
   "日本",
   '"',
   "<",
+  "<@U1>",
+  "<#C1|x y>",
   "h",
   "w",
+  "a.io",
+  "b.c",
+  ".com",
+  "x-y.de/p.",
+  "Q.fr",
+  "-",
+  "#a-b",
   "ww",
   "ÿ",
   "٣",
