@@ -11,8 +11,10 @@ import { type Script, SINGLE_LANGUAGE_SCRIPTS, takeScriptCensus } from "./script
 import { classifyHan, warmHanTables } from "./han_variants.ts";
 import { malayLexicon } from "./malay_lexicon.ts";
 import { decideLatin } from "./latin_detection.ts";
+import { commonWordsLanguage } from "./common_words.ts";
 import { loadStatisticalDetectors, type StatisticalDetectors } from "./statistical_detectors.ts";
 import {
+  commonWordsConfidence,
   foreignConfidence,
   hanConfidence,
   kanjiConfidence,
@@ -144,6 +146,10 @@ function createEnsemble(detectors: StatisticalDetectors) {
     }
     if (block === "han") return detectHan(detectors, text, share);
     if (block === "latin") {
+      const common = commonWordsLanguage(text);
+      if (common !== undefined) {
+        return { language: common, confidence: commonWordsConfidence(share) };
+      }
       const latin = decideLatin(detectors, text);
       const split = latin.malaySplit ? latin.splitMargin : undefined;
       return {

@@ -71,3 +71,31 @@ Deno.test("POST /v1/detect answers its error rows with code, status and param", 
     await expectError(unauthorized, 401, "unauthorized");
   });
 });
+
+/** Greetings and labels clients send without a source: n-gram models guessed on them. */
+const SHORT_CASES = [
+  { text: "Hello", language: "en" },
+  { text: "Hi", language: "en" },
+  { text: "Hello world!", language: "en" },
+  { text: "Cancel", language: "en" },
+  { text: "Hola", language: "es" },
+  { text: "Buenos días", language: "es" },
+  { text: "Merci", language: "fr" },
+  { text: "Hallo Welt", language: "de" },
+  { text: "Salamat po", language: "fil" },
+];
+
+Deno.test("POST /v1/detect reads greetings and interface labels of one to three words", async () => {
+  await withService(async (service) => {
+    const response = await detect(service, { texts: SHORT_CASES.map((c) => c.text) });
+    const body = await expectBody(response, 200, DetectResponseSchema);
+    assert.deepEqual(body.results.map((r) => r.language), SHORT_CASES.map((c) => c.language));
+    // Already in the target: back unchanged, no engine asked (none is ready here).
+    const translated = await postJson(`${service.url}/v1/translate`, {
+      target: "en",
+      texts: ["Hello", "Hi", "Hello world"],
+    }, { "x-svc-token": service.token });
+    const results = (await translated.json()).results as { text: string }[];
+    assert.deepEqual(results.map((r) => r.text), ["Hello", "Hi", "Hello world"]);
+  });
+});

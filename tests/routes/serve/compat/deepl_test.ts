@@ -84,7 +84,7 @@ Deno.test("deepl-node formality reaches LLM engines as a tone", async () => {
         formality: "less",
       });
       assert.equal(result.text, "[translated] Guten Morgen");
-      assert.match(JSON.stringify(runner.chats.at(-1)), /informal tone/);
+      assert.match(JSON.stringify(runner.chats.at(-1)), /Tone: informal\./);
     }, {
       settings: { engines: { order: ["engine-one"], "engine-one": { base_url: runner.baseUrl } } },
     });
