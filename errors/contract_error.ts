@@ -140,6 +140,7 @@ export interface ErrorRenderer<Code extends string> {
   jsonBodyErrors: {
     invalid(issues: readonly z.core.$ZodIssue[]): ContractError<Code>;
     notJson(): ContractError<Code>;
+    notUtf8(): ContractError<Code>;
   };
 }
 
@@ -214,6 +215,8 @@ export function createErrorRenderer<Code extends string>(
         `received ${received}`;
       return make(table.invalidCode, message, { param });
     }
+    const bound = boundMessage(issue);
+    if (bound) return make(table.invalidCode, `${param ?? "request body"} ${bound}`, { param });
     return make(table.invalidCode, `${param ?? "request body"}: ${issue.message}`, {
       param,
     });
@@ -233,9 +236,28 @@ export function createErrorRenderer<Code extends string>(
     invalid: errorFromIssues,
     notJson: () =>
       make(table.invalidCode, "the body must be JSON with Content-Type: application/json"),
+    notUtf8: () => make(table.invalidCode, "the body is not valid UTF-8"),
   };
 
   return { make, render, errorFromIssues, validate, body, jsonBodyErrors };
+}
+
+/**
+ * Words for a string or list outside its bounds, in place of zod's own ("Too small: expected
+ * string to have >=1 characters"); undefined for other issues and for a schema's own message.
+ */
+function boundMessage(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code !== "too_small" && issue.code !== "too_big") return undefined;
+  if (!/^Too (?:small|big):/.test(issue.message)) return undefined;
+  const unit = issue.origin === "string"
+    ? "characters"
+    : issue.origin === "array" || issue.origin === "set"
+    ? "items"
+    : undefined;
+  if (unit === undefined) return undefined;
+  const limit = Number(issue.code === "too_small" ? issue.minimum : issue.maximum);
+  if (issue.code === "too_small" && limit === 1) return "must not be empty";
+  return `must have at ${issue.code === "too_small" ? "least" : "most"} ${limit} ${unit}`;
 }
 
 /** zod's words for a value of the wrong type: "Invalid input: expected string, received number". */

@@ -16,7 +16,12 @@ export interface JsonBodyOptions {
    * a JSON Content-Type and would otherwise validate `{}`; we refuse the request instead.
    */
   notJson: () => Error;
+  /** Builds the error for a JSON body that is not UTF-8. */
+  notUtf8: () => Error;
 }
+
+/** Refuses what is not UTF-8: decoding replaced each bad byte with U+FFFD, losing text unseen. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Validates the JSON body with `schema`; the handler reads it with `c.req.valid("json")`.
@@ -27,9 +32,25 @@ export interface JsonBodyOptions {
  * ```
  */
 export function jsonBody<S extends z.ZodType>(schema: S, options: JsonBodyOptions) {
-  return zValidator("json", schema, (result, c) => {
-    const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim();
-    if (!JSON_MEDIA_TYPE.test(mediaType)) throw options.notJson();
+  const validate = zValidator("json", schema, (result, c) => {
+    if (!isJson(c.req.header("content-type"))) throw options.notJson();
     if (!result.success) throw options.invalid(result.error.issues);
   });
+  // The bytes are read (and kept: Hono parses the JSON from them) and checked first.
+  const checked: typeof validate = async (c, next) => {
+    if (isJson(c.req.header("content-type"))) {
+      try {
+        UTF8.decode(await c.req.arrayBuffer());
+      } catch (error) {
+        if (error instanceof TypeError) throw options.notUtf8();
+        throw error;
+      }
+    }
+    return await validate(c, next);
+  };
+  return checked;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return JSON_MEDIA_TYPE.test((contentType ?? "").split(";")[0].trim());
 }

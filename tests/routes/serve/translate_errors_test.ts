@@ -196,6 +196,15 @@ const ERROR_CASES: {
     status: 400,
     code: "invalid_request",
     param: "options.instructions",
+    message: "options.instructions must have at most 10 items",
+  },
+  {
+    name: "an empty model",
+    body: { target: "en", texts: ["a"], options: { model: "" } },
+    status: 400,
+    code: "invalid_request",
+    param: "options.model",
+    message: "options.model must not be empty",
   },
   {
     name: "an instruction over 300 code points",
@@ -255,6 +264,20 @@ Deno.test("POST /v1/translate refuses a body that is not declared as JSON", asyn
       body: JSON.stringify({ target: "en", texts: ["a"] }),
     });
     await expectError(response, 400, "invalid_request", null);
+  });
+});
+
+Deno.test("POST /v1/translate refuses a body that is not UTF-8 rather than replace its bytes", async () => {
+  await withService(async (service) => {
+    const json = new TextEncoder().encode('{"target": "en", "texts": ["caf\u00e9 X"]}');
+    const latin1 = json.map((byte, index) => index === json.indexOf(0x58) ? 0xe9 : byte);
+    const response = await fetch(`${service.url}/v1/translate`, {
+      method: "POST",
+      headers: { "x-svc-token": service.token, "content-type": "application/json" },
+      body: latin1,
+    });
+    const body = await expectError(response, 400, "invalid_request", null);
+    assert.equal(body.error.message, "the body is not valid UTF-8");
   });
 });
 
