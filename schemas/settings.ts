@@ -10,6 +10,9 @@ import { ENGINE_IDS, EngineIdSchema } from "./languages.ts";
 const loopbackUrl = z.string().refine(
   isLoopbackUrl,
   `must be a loopback http URL (${LOOPBACK_RULE}): no request is forwarded elsewhere`,
+).refine(
+  (url) => !/^[a-z]+:\/\/[^/]*@/i.test(url),
+  "must not hold a user name or password (a key goes in api_key)",
 );
 
 /** The built-in model used when the settings name none. */
@@ -29,7 +32,7 @@ const milliseconds = (min: number, max: number, fallback: number) =>
 function remoteEngineSettings(defaultBaseUrl: string | null) {
   return z.looseObject({
     base_url: loopbackUrl.nullable().default(defaultBaseUrl)
-      .describe("Root of the server (before /v1); loopback only."),
+      .describe("Root of the server (a trailing /v1 is read as the root); loopback only."),
     model: z.string().nullable().default(null)
       .describe("Default model; null picks the first chat model the server lists."),
     request_timeout_ms: milliseconds(1_000, 3_600_000, 120_000)

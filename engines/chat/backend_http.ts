@@ -6,6 +6,15 @@
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 
+/**
+ * The root of a backend's server from its `base_url`: without a trailing `/`, nor a trailing
+ * `/v1` (LM Studio's and OpenAI's documents show the address with it; the engines add their own
+ * paths, `/v1/models` or `/api/tags`, to the root).
+ */
+export function serverRoot(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
+}
+
 /** One request to a backend. */
 export interface BackendRequest {
   engine: EngineId;

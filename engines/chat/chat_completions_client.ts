@@ -8,7 +8,7 @@ import { type Engine, EngineFailedError } from "../engine.ts";
 import type { Completion, CompletionRequest } from "./batch_translation.ts";
 import { ContextOverflowError } from "./batch_translation.ts";
 import { toChatMessages } from "./translation_protocol.ts";
-import { BackendHttpError, requestJson } from "./backend_http.ts";
+import { BackendHttpError, requestJson, serverRoot } from "./backend_http.ts";
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 
 /** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
@@ -72,7 +72,7 @@ export interface ChatCompletionsOptions {
  * ```
  */
 export function createChatCompletionsBackend(options: ChatCompletionsOptions): ChatBackend {
-  const root = options.baseUrl.replace(/\/+$/, "");
+  const root = serverRoot(options.baseUrl);
   const headers: Record<string, string> = options.apiKey
     ? { authorization: `Bearer ${options.apiKey}` }
     : {};

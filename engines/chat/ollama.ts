@@ -8,7 +8,7 @@ import type { Settings } from "../../schemas/settings.ts";
 import type { Engine } from "../engine.ts";
 import { EngineFailedError } from "../engine.ts";
 import { toChatMessages } from "./translation_protocol.ts";
-import { BackendHttpError, requestJson } from "./backend_http.ts";
+import { BackendHttpError, requestJson, serverRoot } from "./backend_http.ts";
 import {
   type Completion,
   type CompletionRequest,
@@ -42,7 +42,7 @@ export function createOllamaEngine(settings: OllamaSettings): Engine {
 }
 
 function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBackend {
-  const root = baseUrl.replace(/\/+$/, "");
+  const root = serverRoot(baseUrl);
 
   async function listModels(): Promise<string[]> {
     const body = await requestJson({

@@ -58,6 +58,11 @@ const CORRUPT_FILES = [
     text: '{"engines":{"compatible-api":{"base_url":"https://api.example.com"}}}',
     reason: /loopback/,
   },
+  {
+    name: "an engine address holding a password",
+    text: '{"engines":{"engine-two":{"base_url":"http://user:pw@127.0.0.1:1234"}}}',
+    reason: /user name or password \(a key goes in api_key\)/,
+  },
 ];
 
 Deno.test("SettingsStore refuses a corrupt file with its path and never overwrites it", async () => {

@@ -43,6 +43,14 @@ Deno.test("engine-two reads /v1/models, translates, and is not ready once the se
     assert.equal(outcome.items.length, 1);
     assert.ok(outcome.items[0].text.length > 0);
     assert.ok(outcome.items[0].alternatives.length <= 3);
+    // The address as LM Studio's documents show it, with /v1, is read as the root.
+    const documented = SettingsSchema.parse({
+      engines: { "engine-two": { base_url: `${daemon.baseUrl}/v1/`, status_cache_ms: 0 } },
+    });
+    assert.deepEqual(await createLmStudioEngine(documented.engines["engine-two"]).status(), {
+      ready: true,
+      models: [{ id: "tiny", name: "tiny", ready: true }],
+    });
   } finally {
     await daemon.stop();
   }
