@@ -9,6 +9,7 @@ import type { LanguageCode } from "../schemas/languages.ts";
 import { type TranslateRequest, TranslateRequestSchema } from "../schemas/translation.ts";
 import {
   type ClientFamily,
+  clientSourceLanguages,
   clientTargetLanguages,
   fromClientLanguage,
 } from "./language_spellings.ts";
@@ -56,7 +57,8 @@ export function readFields<S extends z.ZodType>(schema: S, body: unknown): z.inf
 export function readLanguage(value: string, param: string, family: ClientFamily): LanguageCode {
   const code = fromClientLanguage(value);
   if (code) return code;
-  const supported = clientTargetLanguages(family).map((entry) => entry.code).join(", ");
+  const languages = param.startsWith("source") ? clientSourceLanguages : clientTargetLanguages;
+  const supported = languages(family).map((entry) => entry.code).join(", ");
   throw serviceError(
     "unsupported_language",
     `${param} "${value}" is not supported; supported: ${supported}`,

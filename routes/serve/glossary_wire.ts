@@ -20,6 +20,13 @@ export function toStoredDictionaries(
   const pairs = new Set<string>();
   return dictionaries.map((dictionary, index) => {
     const pair = `${dictionary.source_lang}→${dictionary.target_lang}`;
+    if (dictionary.source_lang === dictionary.target_lang) {
+      throw serviceError(
+        "invalid_request",
+        `dictionaries[${index}]: ${pair} translates nothing (the languages are the same)`,
+        { param: `dictionaries[${index}].target_lang` },
+      );
+    }
     if (pairs.has(pair)) {
       throw serviceError("invalid_request", `dictionaries[${index}]: ${pair} appears twice`, {
         param: `dictionaries[${index}]`,
@@ -59,6 +66,15 @@ export function toGlossaryBody(record: GlossaryRecord): GlossaryBody {
     })),
     creation_time: new Date(record.created).toISOString(),
   };
+}
+
+/** The 404 of a glossary without a dictionary of this pair. */
+export function unknownDictionary(sourceLang: string, targetLang: string) {
+  return serviceError(
+    "not_found",
+    `the glossary has no ${sourceLang}→${targetLang} dictionary`,
+    { param: "target_lang" },
+  );
 }
 
 /** The 404 of an unknown glossary id. */

@@ -232,6 +232,9 @@ const ERROR_CASES: {
     body: { text: "Hi", target_lang: "DE", source_lang: "XX" },
     status: 400,
     param: "source_lang",
+    // Source codes (no variants such as EN-GB), not the target list.
+    message: 'source_lang "XX" is not supported; supported: EN, ZH, VI, TH, ID, MS, TL, MY, KM, ' +
+      "LO, JA, KO, FR, DE, ES",
   },
   {
     name: "a glossary without source",

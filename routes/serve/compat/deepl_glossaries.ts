@@ -17,7 +17,12 @@ import {
 import { serviceError } from "../../../errors/translation_errors.ts";
 import type { GlossaryStore } from "../../../storage/glossary_store.ts";
 import { formatTsv } from "../../../translation/glossary/entries_text.ts";
-import { existingGlossary, toStoredDictionaries, unknownGlossary } from "../glossary_wire.ts";
+import {
+  existingGlossary,
+  toStoredDictionaries,
+  unknownDictionary,
+  unknownGlossary,
+} from "../glossary_wire.ts";
 import { readCompatBody } from "./compat_app.ts";
 
 /** The DeepL v3 glossary sub-app (mounted inside the DeepL one, which renders its errors). */
@@ -97,7 +102,9 @@ export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
           param: sourceLang ? "target_lang" : "source_lang",
         });
       }
-      if (glossaries.dictionary(id, sourceLang, targetLang) === null) throw unknownGlossary();
+      if (glossaries.dictionary(id, sourceLang, targetLang) === null) {
+        throw unknownDictionary(sourceLang, targetLang);
+      }
       glossaries.patch(id, { dictionaries: [{ sourceLang, targetLang, entries: [] }] });
       return c.body(null, 204);
     })

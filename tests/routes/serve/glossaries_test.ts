@@ -160,6 +160,13 @@ const BAD_BODIES = [
     param: "dictionaries",
   },
   {
+    name: "one language as source and target",
+    body: { name: "x", dictionaries: [{ ...EN_DE, target_lang: "en" }] },
+    status: 400,
+    code: "invalid_request",
+    param: "dictionaries[0].target_lang",
+  },
+  {
     name: "an unknown field",
     body: { name: "x", dictionaries: [EN_DE], colour: "red" },
     status: 400,

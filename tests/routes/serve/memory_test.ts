@@ -97,6 +97,13 @@ const BAD = [
     param: "entries",
   },
   {
+    name: "one language as source and target",
+    body: { source_lang: "en", target_lang: "en", entries: [{ source: "a", target: "b" }] },
+    status: 400,
+    code: "invalid_request",
+    param: "target_lang",
+  },
+  {
     name: "an empty target",
     body: { source_lang: "en", target_lang: "de", entries: [{ source: "a", target: "" }] },
     status: 400,

@@ -120,6 +120,11 @@ Deno.test("deepl-node renames a glossary and updates, replaces and deletes its d
     );
     assert.ok(csv.dictionaries.some((d) => d.targetLangCode === "es" && d.entryCount === 1));
     await deeplClient.deleteMultilingualGlossaryDictionary(created, "en", "ja");
+    // Again: the glossary is there, the dictionary is not, and the error says which.
+    await assert.rejects(
+      deeplClient.deleteMultilingualGlossaryDictionary(created, "en", "ja"),
+      (error: Error) => /no en→ja dictionary/.test(error.message),
+    );
     const after = await deeplClient.getMultilingualGlossary(created.glossaryId);
     assert.deepEqual(after.dictionaries.map((d) => d.targetLangCode), ["es", "fr"]);
   });
