@@ -112,6 +112,20 @@ export class EngineUnavailableError extends Error {
   }
 }
 
+/**
+ * `auto` found no engine ready. Not one engine's failure: the message names each engine that
+ * says why it is not ready (the first engine is kept as `engine` for the logs).
+ */
+export class NoEngineReadyError extends EngineUnavailableError {
+  override name = "NoEngineReadyError";
+  constructor(engine: EngineId, reasons: readonly string[]) {
+    const reason = ["no translation engine is ready (see GET /v1/capabilities)", ...reasons]
+      .join("; ");
+    super(engine, reason);
+    this.message = reason;
+  }
+}
+
 /** The backend took the job and failed (bad output after retries, backend error). */
 export class EngineFailedError extends Error {
   override name = "EngineFailedError";

@@ -7,6 +7,7 @@ import {
   EngineFailedError,
   type EngineStatus,
   EngineUnavailableError,
+  NoEngineReadyError,
   type TranslationJob,
   type TranslationOutcome,
 } from "./engine.ts";
@@ -142,10 +143,7 @@ export class EnginePipeline {
     const hints = reports.flatMap(({ engine, status }) =>
       status.hint ? [`${engine.id}: ${status.hint}`] : []
     );
-    throw new EngineUnavailableError(
-      this.#engines[0].id,
-      ["no translation engine is ready (see GET /v1/capabilities)", ...hints].join("; "),
-    );
+    throw new NoEngineReadyError(this.#engines[0].id, hints);
   }
 
   /**

@@ -96,11 +96,15 @@ export function createChatEngine(options: ChatEngineOptions): Engine {
 
   async function engineStatus(): Promise<EngineStatus> {
     const result = await probe();
-    if (!result?.reachable) return { ready: false, models: null };
-    return {
-      ready: defaultModel(result.models) !== undefined,
-      models: result.models.map((id) => ({ id, name: id, ready: true })),
-    };
+    // A hint only for an engine the user set up (one without base_url is simply not in use).
+    if (!result) return { ready: false, models: null };
+    if (!result.reachable) return { ready: false, models: null, hint: result.reason };
+    const models = result.models.map((id) => ({ id, name: id, ready: true }));
+    if (defaultModel(result.models) !== undefined) return { ready: true, models };
+    const hint = options.defaultModel === null
+      ? "the server lists no chat model"
+      : `the server has no model ${options.defaultModel}`;
+    return { ready: false, models, hint };
   }
 
   async function translate(job: TranslationJob): Promise<TranslationOutcome> {

@@ -54,7 +54,10 @@ Deno.test("engine-two reads /v1/models, translates, and is not ready once the se
   } finally {
     await daemon.stop();
   }
-  assert.deepEqual(await engine.status(), { ready: false, models: null });
+  const down = await engine.status();
+  assert.deepEqual({ ...down, hint: undefined }, { ready: false, models: null, hint: undefined });
+  // The hint says why, for the 503 of a request that found no engine ready.
+  assert.match(down.hint ?? "", /^cannot reach http:\/\/127\.0\.0\.1:\d+/);
 });
 
 Deno.test("auto falls back to the next engine when engine-two stops mid-run; capabilities follow", async () => {

@@ -164,7 +164,10 @@ Deno.test("engine-one is not ready and unavailable when the runner is down", asy
   const runner = startOllamaStandIn();
   await runner.stop();
   const engine = engineOne(runner.baseUrl);
-  assert.deepEqual(await engine.status(), { ready: false, models: null });
+  const down = await engine.status();
+  assert.deepEqual({ ...down, hint: undefined }, { ready: false, models: null, hint: undefined });
+  // The hint says why, for the 503 of a request that found no engine ready.
+  assert.match(down.hint ?? "", /^cannot reach http:\/\/127\.0\.0\.1:\d+/);
   await assert.rejects(engine.translate(JOB), EngineUnavailableError);
 });
 

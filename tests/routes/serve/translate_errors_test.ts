@@ -316,3 +316,34 @@ Deno.test("POST /v1/translate refuses a bad X-Svc-Client", async () => {
     await expectBody(ok, 200, TranslateResponseSchema);
   });
 });
+
+Deno.test("POST /v1/translate on auto with no engine ready says why for each engine set up", async () => {
+  // A port nothing listens on: a listener opened and closed.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const deadPort = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  await withService(async (service) => {
+    const body = await expectError(
+      await translate(service, { source: "fr", target: "en", texts: [FRENCH] }),
+      503,
+      "engine_unavailable",
+      null,
+    );
+    const message = body.error.message;
+    assert.match(message, /^no translation engine is ready \(see GET \/v1\/capabilities\)/);
+    assert.match(message, /local-llm: .*nobody\/nothing/);
+    assert.match(
+      message,
+      new RegExp(`engine-two: cannot reach http://127\\.0\\.0\\.1:${deadPort}`),
+    );
+    assert.doesNotMatch(message, /compatible-api/, "an engine without base_url is not in use");
+  }, {
+    settings: {
+      engines: {
+        "local-llm": { model: "nobody/nothing" },
+        "engine-two": { base_url: `http://127.0.0.1:${deadPort}`, status_cache_ms: 0 },
+      },
+    },
+    statusTtlMs: 0,
+  });
+});
