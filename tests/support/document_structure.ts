@@ -119,6 +119,24 @@ function htmlStructure(text: string): DocumentStructure {
   return { skeleton, words };
 }
 
+/** Where the inline HTML element a never-translated opening tag at `index` opens is closed. */
+function neverTranslatedEnd(
+  siblings: readonly { type: string; value?: string }[],
+  index: number,
+): number {
+  const opening = siblings[index].type === "html" &&
+    /^<([a-z]+)[\s>]/i.exec(siblings[index].value ?? "");
+  const name = opening && opening[1].toLowerCase();
+  if (!name || !NEVER.has(name)) return -1;
+  let depth = 0;
+  for (let at = index; at < siblings.length; at++) {
+    const value = siblings[at].type === "html" ? siblings[at].value ?? "" : "";
+    if (new RegExp(`^<${name}[\\s>]`, "i").test(value)) depth++;
+    else if (new RegExp(`^</${name}\\s*>$`, "i").test(value) && --depth === 0) return at;
+  }
+  return -1;
+}
+
 function markdownStructure(text: string): DocumentStructure {
   const tree = fromMarkdown(text, {
     extensions: [gfm(), frontmatter(["yaml", "toml"]), math()],
@@ -153,7 +171,19 @@ function markdownStructure(text: string): DocumentStructure {
       skeleton.push(`${type}(${facts.join(",")})`);
     }
     if (type === "html") words.push(...htmlStructure(node.value ?? "").words);
-    for (const child of node.children ?? []) walk(child);
+    const children = node.children ?? [];
+    for (let index = 0; index < children.length; index++) {
+      // Inline HTML follows the HTML rules: `<kbd>…</kbd>` in a paragraph is never sent (when
+      // closed among the same siblings).
+      const end = neverTranslatedEnd(children, index);
+      if (end === -1) {
+        walk(children[index]);
+        continue;
+      }
+      const kept = children.slice(index, end + 1).map((child) => child.value ?? "").join("");
+      skeleton.push(`kept:${kept}`);
+      index = end;
+    }
   };
   walk(tree as unknown as Node);
   // Line structure: every line that is blank stays blank, the line count stays.

@@ -66,6 +66,11 @@ export interface StartTag {
   end: number;
 }
 
+/** Whether an element's content is never translated (`code`, `kbd`, `script`...). */
+export function isNeverTranslated(name: string): boolean {
+  return NEVER_TRANSLATED.has(name);
+}
+
 /** The attributes of a tag without any, shared. */
 export const NO_ATTRIBUTES: readonly HtmlAttribute[] = Object.freeze([]);
 

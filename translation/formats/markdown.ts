@@ -26,6 +26,7 @@ import {
   atom,
   buildSegment,
   close,
+  type Markup,
   matchedSpans,
   open,
   protectSpans,
@@ -37,6 +38,7 @@ import { scanSyntax } from "./markdown_scan.ts";
 import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
 import { decodeReferences, referenceAtoms } from "./character_references.ts";
+import { isNeverTranslated } from "./html_tokens.ts";
 import { decodeMarkdownReference, escapeMarkdown } from "./markdown_escape.ts";
 
 /** Blocks whose content is segment text, and the child that holds it (or the block itself). */
@@ -142,7 +144,8 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   if (inline.length < content.children.length) {
     while (from < to && (source[from] === " " || source[from] === "\t")) from++;
   }
-  const segment = buildSegment(inlineParts(inline, source, [], from), { find, ...MARKDOWN_TEXT });
+  const inlines = keptWhole(inlineParts(inline, source, [], from));
+  const segment = buildSegment(inlines, { find, ...MARKDOWN_TEXT });
   parts.push({ start: from, end: to, cut: { segments: [segment], assemble: assembleOne } });
 }
 
@@ -269,6 +272,50 @@ function textParts(text: string, parts: SegmentPart[]): void {
     return;
   }
   for (const part of protectSpans(text, KEPT_IN_TEXT)) parts.push(part);
+}
+
+/**
+ * Inline HTML follows the HTML rules: an element whose content is never translated (`<kbd>`,
+ * `<code>`, `<var>`...) is kept whole with its content, one atom from its opening tag to its
+ * closing one (left as it is when it is not closed in the block).
+ */
+function keptWhole(parts: SegmentPart[]): SegmentPart[] {
+  if (!parts.some(opensNeverTranslated)) return parts;
+  const kept: SegmentPart[] = [];
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index];
+    const end = opensNeverTranslated(part) ? closingIndex(parts, index) : -1;
+    if (end === -1) {
+      kept.push(part);
+      continue;
+    }
+    let written = "";
+    for (let at = index; at <= end; at++) {
+      const piece = parts[at];
+      written += typeof piece === "string" ? piece : piece.markup;
+    }
+    kept.push(atom(written));
+    index = end;
+  }
+  return kept;
+}
+
+function opensNeverTranslated(part: SegmentPart): boolean {
+  return typeof part !== "string" && part.role === "open" && part.markup.startsWith("<") &&
+    isNeverTranslated(part.name!);
+}
+
+/** The index of the close of the HTML element opened at `index` (same name, nesting counted). */
+function closingIndex(parts: readonly SegmentPart[], index: number): number {
+  const name = (parts[index] as Markup).name;
+  let depth = 0;
+  for (let at = index; at < parts.length; at++) {
+    const part = parts[at];
+    if (typeof part === "string" || part.name !== name || !part.markup.startsWith("<")) continue;
+    if (part.role === "open") depth++;
+    else if (part.role === "close" && --depth === 0) return at;
+  }
+  return -1;
 }
 
 /** Inline HTML: an opening or closing tag pairs up by name; anything else is kept whole. */

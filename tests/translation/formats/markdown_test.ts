@@ -168,3 +168,17 @@ Deno.test("markdown: references reach the engine as characters; an answer's synt
     assert.equal((await translateItem(markdownFormat, source, engine)).text, expected, source);
   }
 });
+
+Deno.test("markdown: inline HTML follows the HTML rules, so <kbd>, <code> and <var> are never sent", async () => {
+  const text = "Press <kbd>Ctrl</kbd> and <code>npm <i>i</i></code>, then <b>save</b>.\n";
+  const result = await translateItem(markdownFormat, text, upperCase);
+  assert.deepEqual(result.sent, ["Press <x1/> and <x2/>, then <x3>save</x3>."]);
+  assert.equal(
+    result.text,
+    "PRESS <kbd>Ctrl</kbd> AND <code>npm <i>i</i></code>, THEN <b>SAVE</b>.\n",
+  );
+  // Not closed in its block: left as any other tag, its text sent.
+  assert.deepEqual((await translateItem(markdownFormat, "Open <kbd>here\n", upperCase)).sent, [
+    "Open <x1/>here",
+  ]);
+});
