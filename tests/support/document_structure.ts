@@ -153,8 +153,13 @@ function markdownStructure(text: string): DocumentStructure {
     & Record<string, unknown>;
   const walk = (node: Node) => {
     const { type } = node;
-    if (type === "text") words.push(...wordsOf(node.value ?? ""));
-    else if (type === "link" && isAutolink(node, text)) {
+    if (type === "text") {
+      // GitHub's alert markers (`> [!NOTE]`) are syntax, not words.
+      const value = node.value ?? "";
+      const alert = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i.exec(value)?.[0];
+      if (alert) skeleton.push(`alert:${alert}`);
+      words.push(...wordsOf(alert ? value.slice(alert.length) : value));
+    } else if (type === "link" && isAutolink(node, text)) {
       skeleton.push(`autolink:${node.url}`);
       return;
     } else if (type.endsWith("Reference") && node.referenceType !== "full" && node.children) {

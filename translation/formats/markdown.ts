@@ -75,8 +75,13 @@ const KEPT_INLINE = new Set([
   "autolink",
   "literalAutolink",
 ]);
-/** Kept whole inside text: line breaks with their prefixes, escapes. */
-const LINES_AND_ESCAPES = matchedSpans(/[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]/g);
+/**
+ * Kept whole inside text: line breaks with their prefixes, escapes, and GitHub's alert markers
+ * (`> [!NOTE]`: translated, the block quote would lose its alert).
+ */
+const LINES_AND_ESCAPES = matchedSpans(
+  /[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
+);
 const REFERENCE_ATOMS = referenceAtoms(decodeMarkdownReference);
 /** ...and references that are not read as text (character_references.ts). */
 const KEPT_IN_TEXT: SpanFinder = (text) => [...LINES_AND_ESCAPES(text), ...REFERENCE_ATOMS(text)];
@@ -261,12 +266,13 @@ function inline(node: Syntax, source: string, parts: SegmentPart[]): void {
 
 /**
  * Adds text to `parts` with its line breaks (LF, CR LF, or CR alone as in old Mac files),
- * escapes and entities kept whole. Each of those holds a line feed or CR, a `\` or a `&`: text
- * with none (most runs) is not scanned.
+ * escapes, alert markers and references kept whole. Each of those holds a line feed or CR, a
+ * `\`, `[!` or a `&`: text with none (most runs) is not scanned.
  */
 function textParts(text: string, parts: SegmentPart[]): void {
   if (
-    !text.includes("\n") && !text.includes("\r") && !text.includes("\\") && !text.includes("&")
+    !text.includes("\n") && !text.includes("\r") && !text.includes("\\") && !text.includes("&") &&
+    !text.includes("[!")
   ) {
     if (text !== "") parts.push(text);
     return;
