@@ -100,8 +100,15 @@ function htmlStructure(text: string): DocumentStructure {
       } else if (child.nodeName === "#documentType") {
         skeleton.push("<!doctype>");
       } else if ("tagName" in child) {
+        // An input's `value` is translated when it is a button's label.
+        const button = child.tagName === "input" &&
+          /^(?:submit|button|reset)$/i.test(
+            child.attrs.find((a) => a.name === "type")?.value ?? "",
+          );
         const attrs = child.attrs.map((a) =>
-          TRANSLATED_ATTRIBUTES.has(a.name) && translating ? a.name : `${a.name}=${a.value}`
+          (TRANSLATED_ATTRIBUTES.has(a.name) || (a.name === "value" && button)) && translating
+            ? a.name
+            : `${a.name}=${a.value}`
         );
         skeleton.push(`<${child.tagName} ${attrs.join(" ")}>`);
         const own = child.attrs.find((a) => a.name === "translate")?.value;

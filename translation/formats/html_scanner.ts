@@ -81,6 +81,7 @@ class Scanner {
     attributes: NO_ATTRIBUTES,
     translate: undefined,
     classes: undefined,
+    type: undefined,
     selfClosing: false,
     start: 0,
     end: 0,
@@ -220,6 +221,7 @@ function readTag(source: string, open: number, from: number, tag: StartTag): voi
   tag.attributes = NO_ATTRIBUTES;
   tag.translate = undefined;
   tag.classes = undefined;
+  tag.type = undefined;
   tag.start = open;
   let count = 0;
   while (true) {
@@ -280,6 +282,7 @@ function readTag(source: string, open: number, from: number, tag: StartTag): voi
     seen[count++] = attribute;
     if (attribute === "translate") tag.translate = decodedValue(source, valueStart, valueEnd);
     else if (attribute === "class") tag.classes = decodedValue(source, valueStart, valueEnd);
+    else if (attribute === "type") tag.type = decodedValue(source, valueStart, valueEnd);
     else if (isTranslatedAttribute(attribute)) {
       const read = { name: attribute, start: nameStart, end };
       if (tag.attributes === NO_ATTRIBUTES) tag.attributes = [read];

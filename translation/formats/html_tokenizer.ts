@@ -100,6 +100,7 @@ export function parse5Tokens(source: string, ignored?: ReadonlySet<string>): Cut
         attributes: attributesOf(token),
         translate: token.attrs.find((attribute) => attribute.name === "translate")?.value,
         classes: token.attrs.find((attribute) => attribute.name === "class")?.value,
+        type: token.attrs.find((attribute) => attribute.name === "type")?.value,
         selfClosing: token.selfClosing,
         start: location.startOffset,
         end: location.endOffset,

@@ -60,6 +60,8 @@ export interface StartTag {
   translate: string | undefined;
   /** The value of `class`, entities decoded; undefined without one. */
   classes: string | undefined;
+  /** The value of `type`, entities decoded; undefined without one (an input's kind). */
+  type: string | undefined;
   /** Written `<x/>` (closes a foreign element). */
   selfClosing: boolean;
   start: number;
@@ -183,7 +185,10 @@ const SENTENCE_BREAKING = new Set([
   "video",
   "xmp",
 ]);
-const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
+/** `value` too: the label of a button written as an input (see {@link attributeValues}). */
+const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label", "value"]);
+/** The inputs whose `value` is the label a reader sees. */
+const BUTTON_INPUT = /^(?:submit|button|reset)$/i;
 
 /** What a start tag's name says of its element, as bits. */
 const BREAKS_SENTENCE = 1;
@@ -409,7 +414,10 @@ export function token(
   return { start, end, kind, name, attributes: undefined, blank };
 }
 
-/** Whether an attribute's value is translated (`alt`, `title`, `placeholder`, `aria-label`). */
+/**
+ * Whether an attribute's value may be translated (`alt`, `title`, `placeholder`, `aria-label`,
+ * and `value`, which is only on a button's input).
+ */
 export function isTranslatedAttribute(name: string): boolean {
   return TRANSLATED_ATTRIBUTES.has(name);
 }
@@ -418,6 +426,11 @@ export function isTranslatedAttribute(name: string): boolean {
 function attributeValues(tag: StartTag, source: string): [number, number][] | undefined {
   let values: [number, number][] | undefined;
   for (const attribute of tag.attributes) {
+    if (
+      attribute.name === "value" && !(tag.name === "input" && BUTTON_INPUT.test(tag.type ?? ""))
+    ) {
+      continue;
+    }
     const written = source.slice(attribute.start, attribute.end);
     const equals = /^[^=]*=\s*(["']?)/.exec(written);
     if (!equals) continue;

@@ -246,3 +246,15 @@ Deno.test("html: character references reach the engine as their characters, and 
   const attribute = await translateItem(htmlFormat, '<img alt="Caf&eacute;">', () => 'Say "hi"');
   assert.equal(attribute.text, '<img alt="Say &quot;hi&quot;">');
 });
+
+Deno.test("html translates a button's label written as an input's value, no other value", async () => {
+  const html = '<form><input type="submit" value="Send message"> <input name="q" value="keep me">' +
+    "<input type=RESET value='Start again'><option value=\"first choice\">First</option></form>";
+  const result = await translateItem(htmlFormat, html, upperCase);
+  assert.deepEqual(result.sent.sort(), ["First", "Send message", "Start again"]);
+  assert.equal(
+    result.text,
+    '<form><input type="submit" value="SEND MESSAGE"> <input name="q" value="keep me">' +
+      "<input type=RESET value='START AGAIN'><option value=\"first choice\">FIRST</option></form>",
+  );
+});
