@@ -12,7 +12,7 @@
  *
  * Pure: no I/O.
  */
-import { type SpanFinder } from "./placeholders.ts";
+import type { SpanFinder } from "./placeholders.ts";
 
 /**
  * Decodes one reference: its characters, the reference itself when it is none (read as
@@ -49,4 +49,26 @@ export function decodeReferences(written: string, decode: DecodeReference): stri
     const read = decode(reference);
     return readsAsText(read) ? read : reference;
   });
+}
+
+/** How one place (text, an attribute value in its quoting) reads text and writes it back. */
+export interface TextReading {
+  /** The references kept whole as atoms. */
+  atoms: SpanFinder;
+  /** Text as the engine reads it. */
+  decode: (written: string) => string;
+  /** A translation written back for the place. */
+  escape: (text: string) => string;
+}
+
+/** A place's reading, its functions made once (not per text run). */
+export function textReading(
+  decode: DecodeReference,
+  escape: (text: string) => string,
+): TextReading {
+  return {
+    atoms: referenceAtoms(decode),
+    decode: (written) => decodeReferences(written, decode),
+    escape,
+  };
 }

@@ -29,25 +29,18 @@ import {
 } from "./placeholders.ts";
 import { spanFinder } from "./text.ts";
 import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
-import { type DecodeReference, decodeReferences, referenceAtoms } from "./character_references.ts";
+import { type TextReading, textReading } from "./character_references.ts";
 
 /**
- * How a dialect writes and reads text: HTML (named references, some without `;`, decoded one
+ * How a dialect reads and writes text: HTML (named references, some without `;`, decoded one
  * way in text and another in attribute values) or XML (five named references and numeric ones;
  * `<` and `&` always escaped).
  */
 export interface TextRules {
-  /**
-   * Decodes one reference in text: unchanged when it is none (then read as written), undefined
-   * when it is to be kept as an atom (XML: an entity its DTD defines).
-   */
-  decodeText: DecodeReference;
-  /** Decodes one reference in an attribute value, the same way. */
-  decodeAttribute: DecodeReference;
-  /** Escapes translated text for a text run. */
-  escapeText(text: string): string;
-  /** Escapes translated text for an attribute value, by the quote that opened it. */
-  escapeAttribute(text: string, quote: string): string;
+  /** In text runs. */
+  text: TextReading;
+  /** In an attribute value, by the quote that opened it (none: unquoted). */
+  attribute(quote: string): TextReading;
 }
 
 /** HTML fragments and documents. */
@@ -96,11 +89,8 @@ export function cutTokens(
     attributed.push(token);
     const own: Splice[] = [];
     for (const [start, end] of token.attributes) {
-      const quote = source[start - 1];
-      const segment = buildSegment(textParts(source.slice(start, end), rules.decodeAttribute), {
-        escape: (text) => rules.escapeAttribute(text, quote),
-        decode: (written) => decodeReferences(written, rules.decodeAttribute),
-      });
+      const reading = rules.attribute(source[start - 1]);
+      const segment = buildSegment(textParts(source.slice(start, end), reading), reading);
       own.push({ start, end, segment: segments.push(segment) - 1 });
     }
     attributeSplices.set(token, own);
@@ -108,20 +98,19 @@ export function cutTokens(
   const attributeCount = segments.length;
   const insideSentences = new Set<Token>();
   const groups = sentenceGroups(tokens);
-  const decodeText = (written: string) => decodeReferences(written, rules.decodeText);
-  const sentence = { find, escape: rules.escapeText, decode: decodeText };
+  const sentence = { find, escape: rules.text.escape, decode: rules.text.decode };
   for (let group = 0; group < groups.length; group += 2) {
     const head = groups[group];
     const tail = groups[group + 1];
     // Most sentences are one text token: their parts need no array grown by `push`.
     const parts: SegmentPart[] = head === tail
-      ? textParts(source.slice(tokens[head].start, tokens[head].end), rules.decodeText)
+      ? textParts(source.slice(tokens[head].start, tokens[head].end), rules.text)
       : [];
     for (let index = head; index <= tail && head !== tail; index++) {
       const token = tokens[index];
       const written = source.slice(token.start, token.end);
       if (token.kind === "text") {
-        if (written.includes("&")) parts.push(...textParts(written, rules.decodeText));
+        if (written.includes("&")) parts.push(...textParts(written, rules.text));
         else parts.push(written);
         continue;
       }
@@ -171,31 +160,33 @@ export function cutTokens(
 
 const ESCAPED_AMPERSAND = /&(?=[#a-zA-Z])/g;
 
-/** Translated attribute values keep their quoting: the quote, or for unquoted ones any space. */
-const ATTRIBUTE_ESCAPES: Readonly<Record<string, (text: string) => string>> = {
-  '"': (text) => text.replace(ESCAPED_AMPERSAND, "&amp;").replaceAll('"', "&quot;"),
-  "'": (text) => text.replace(ESCAPED_AMPERSAND, "&amp;").replaceAll("'", "&#39;"),
-};
+const escapeReference = (text: string) => text.replace(ESCAPED_AMPERSAND, "&amp;");
 
 /** HTML's way: translated text must not open a tag or a reference. */
-export const HTML_TEXT: TextRules = {
-  decodeText: (reference) => decodeHTML(reference),
-  decodeAttribute: (reference) => decodeHTMLAttribute(reference),
-  escapeText: (text) =>
-    text.replace(ESCAPED_AMPERSAND, "&amp;").replace(/<(?=[a-zA-Z/!?])/g, "&lt;"),
-  escapeAttribute: (text, quote) => (ATTRIBUTE_ESCAPES[quote] ?? escapeUnquoted)(text),
+const HTML_READINGS = {
+  text: textReading(
+    decodeHTML,
+    (text) => escapeReference(text).replace(/<(?=[a-zA-Z/!?])/g, "&lt;"),
+  ),
+  // Translated attribute values keep their quoting: the quote, or for unquoted ones any space.
+  '"': textReading(decodeHTMLAttribute, (text) => escapeReference(text).replaceAll('"', "&quot;")),
+  "'": textReading(decodeHTMLAttribute, (text) => escapeReference(text).replaceAll("'", "&#39;")),
+  unquoted: textReading(
+    decodeHTMLAttribute,
+    (text) => escapeReference(text).replace(/[\s"'=<>`]/g, (char) => `&#${char.codePointAt(0)};`),
+  ),
 };
 
-function escapeUnquoted(text: string): string {
-  return text.replace(ESCAPED_AMPERSAND, "&amp;").replace(
-    /[\s"'=<>`]/g,
-    (char) => `&#${char.codePointAt(0)};`,
-  );
-}
+/** HTML's text rules. */
+export const HTML_TEXT: TextRules = {
+  text: HTML_READINGS.text,
+  attribute: (quote) =>
+    quote === '"' || quote === "'" ? HTML_READINGS[quote] : HTML_READINGS.unquoted,
+};
 
 /** Text with the references that are not read as text as atoms (character_references.ts). */
-function textParts(text: string, decode: DecodeReference): SegmentPart[] {
-  return text.includes("&") ? protectSpans(text, referenceAtoms(decode)) : [text];
+function textParts(text: string, reading: TextReading): SegmentPart[] {
+  return text.includes("&") ? protectSpans(text, reading.atoms) : [text];
 }
 
 /**

@@ -37,7 +37,7 @@ import { markedSyntax } from "./markdown_marked.ts";
 import { scanSyntax } from "./markdown_scan.ts";
 import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
-import { decodeReferences, referenceAtoms } from "./character_references.ts";
+import { textReading } from "./character_references.ts";
 import { isNeverTranslated } from "./html_tokens.ts";
 import { decodeMarkdownReference, escapeMarkdown } from "./markdown_escape.ts";
 
@@ -82,14 +82,13 @@ const KEPT_INLINE = new Set([
 const LINES_AND_ESCAPES = matchedSpans(
   /[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
 );
-const REFERENCE_ATOMS = referenceAtoms(decodeMarkdownReference);
-/** ...and references that are not read as text (character_references.ts). */
-const KEPT_IN_TEXT: SpanFinder = (text) => [...LINES_AND_ESCAPES(text), ...REFERENCE_ATOMS(text)];
-/** How text reads and is written back. */
-const MARKDOWN_TEXT = {
-  decode: (written: string) => decodeReferences(written, decodeMarkdownReference),
-  escape: escapeMarkdown,
-};
+/** How text reads and is written back (character_references.ts, markdown_escape.ts). */
+const MARKDOWN_TEXT = textReading(decodeMarkdownReference, escapeMarkdown);
+/** ...and references that are not read as text. */
+const KEPT_IN_TEXT: SpanFinder = (text) => [
+  ...LINES_AND_ESCAPES(text),
+  ...MARKDOWN_TEXT.atoms(text),
+];
 const HTML_OPEN = /^<([a-zA-Z][\w-]*)(?:\s[^<>]*)?>$/;
 const HTML_CLOSE = /^<\/([a-zA-Z][\w-]*)\s*>$/;
 
@@ -150,7 +149,11 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
     while (from < to && (source[from] === " " || source[from] === "\t")) from++;
   }
   const inlines = keptWhole(inlineParts(inline, source, [], from));
-  const segment = buildSegment(inlines, { find, ...MARKDOWN_TEXT });
+  const segment = buildSegment(inlines, {
+    find,
+    decode: MARKDOWN_TEXT.decode,
+    escape: MARKDOWN_TEXT.escape,
+  });
   parts.push({ start: from, end: to, cut: { segments: [segment], assemble: assembleOne } });
 }
 

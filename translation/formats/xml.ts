@@ -19,6 +19,7 @@ import { DEFAULT_TAG_OPTIONS, type Format, type TagOptions } from "./format.ts";
 import { XML_NAME } from "../../schemas/translation.ts";
 import { cutTokens, type TextRules } from "./html.ts";
 import { decodeXML } from "entities/decode";
+import { textReading } from "./character_references.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";
 import { spanFinder } from "./text.ts";
 
@@ -34,14 +35,14 @@ export const xmlFormat: Format = {
  * Translated text escapes every `<`, `&` and `>`: what comes back is well-formed where the
  * source was.
  */
+const XML_READINGS = {
+  text: textReading(decodeReference, escapeXml),
+  "'": textReading(decodeReference, (text) => escapeXml(text).replaceAll("'", "&apos;")),
+  '"': textReading(decodeReference, (text) => escapeXml(text).replaceAll('"', "&quot;")),
+};
 const XML_TEXT: TextRules = {
-  decodeText: decodeReference,
-  decodeAttribute: decodeReference,
-  escapeText: escapeXml,
-  escapeAttribute: (text, quote) =>
-    quote === "'"
-      ? escapeXml(text).replaceAll("'", "&apos;")
-      : escapeXml(text).replaceAll('"', "&quot;"),
+  text: XML_READINGS.text,
+  attribute: (quote) => quote === "'" ? XML_READINGS["'"] : XML_READINGS['"'],
 };
 
 function decodeReference(reference: string): string | undefined {
