@@ -39,7 +39,11 @@ import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
 import { textReading } from "./character_references.ts";
 import { isNeverTranslated } from "./html_tokens.ts";
-import { decodeMarkdownReference, escapeMarkdown } from "./markdown_escape.ts";
+import {
+  decodeMarkdownReference,
+  escapeMarkdown,
+  escapeMarkdownInline,
+} from "./markdown_escape.ts";
 
 /** Blocks whose content is segment text, and the child that holds it (or the block itself). */
 const TEXT_BLOCKS: Readonly<Record<string, string | undefined>> = {
@@ -49,6 +53,16 @@ const TEXT_BLOCKS: Readonly<Record<string, string | undefined>> = {
   tableHeader: "tableContent",
   tableData: "tableContent",
 };
+/**
+ * Whether the text at `at` follows an ATX heading's `#` or a table cell's `|` (spaces between):
+ * there a leading `1.` or `-` starts no block, as it would at a paragraph's start. (Readers name
+ * blocks differently; the source says it for all.)
+ */
+function afterHeadingOrCellMarker(source: string, at: number): boolean {
+  let before = at - 1;
+  while (before >= 0 && (source[before] === " " || source[before] === "\t")) before--;
+  return source[before] === "#" || source[before] === "|";
+}
 /** Blocks never sent: code, front matter, math, definitions, thematic breaks. */
 const KEPT_BLOCKS = new Set([
   "codeFenced",
@@ -149,10 +163,11 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
     while (from < to && (source[from] === " " || source[from] === "\t")) from++;
   }
   const inlines = keptWhole(inlineParts(inline, source, [], from));
+  const inlineOnly = afterHeadingOrCellMarker(source, from);
   const segment = buildSegment(inlines, {
     find,
     decode: MARKDOWN_TEXT.decode,
-    escape: MARKDOWN_TEXT.escape,
+    escape: inlineOnly ? escapeMarkdownInline : MARKDOWN_TEXT.escape,
   });
   parts.push({ start: from, end: to, cut: { segments: [segment], assemble: assembleOne } });
 }

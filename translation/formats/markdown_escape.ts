@@ -26,10 +26,18 @@ const TAG_LIKE = /<(?=[a-zA-Z/!?])/g;
 /** A block marker at the start: a heading, a quote, a list item, a setext underline. */
 const BLOCK_START = /^(?:[#>+=-]|\d{1,9}[.)])(?=[ \t]|$)/;
 
-/** Writes a run the engine changed as text of its block. */
-export function escapeMarkdown(text: string): string {
-  const escaped = text.replace(LINE_BREAK, " ").replace(SYNTAX, "\\$&")
+/**
+ * Writes a run the engine changed as inline text: in an ATX heading or a table cell, where a
+ * leading `1.` or `-` starts no block (a numbered heading keeps its `1.` as written).
+ */
+export function escapeMarkdownInline(text: string): string {
+  return text.replace(LINE_BREAK, " ").replace(SYNTAX, "\\$&")
     .replace(REFERENCE_LIKE, "&amp;").replace(TAG_LIKE, "&lt;");
+}
+
+/** Writes a run the engine changed as text of a paragraph, whose start could start a block. */
+export function escapeMarkdown(text: string): string {
+  const escaped = escapeMarkdownInline(text);
   const marker = BLOCK_START.exec(escaped);
   if (marker === null) return escaped;
   // `1.` becomes `1\.`; `#`, `>`, `-`, `+`, `=` get their backslash before them.

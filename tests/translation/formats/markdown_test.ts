@@ -157,6 +157,8 @@ Deno.test("markdown: references reach the engine as characters; an answer's synt
     // A marker at the start would make a heading or an item.
     ["Hello\n", (t) => `# ${t}`, "\\# Hello\n"],
     ["Hello\n", (t) => `1. ${t}`, "1\\. Hello\n"],
+    // In a heading or a table cell a leading `1.` starts nothing: a numbered heading stays.
+    ["## Introduction\n", (t) => `1. ${t}`, "## 1. Introduction\n"],
     // Emphasis, strikethrough, math, tags, references; `_` inside a word is text.
     [
       "Hello\n",
