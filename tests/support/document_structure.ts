@@ -77,6 +77,7 @@ const NEVER = new Set([
   "noscript",
   "template",
 ]);
+const ADDRESS_ONLY = /^\s*(?:(?:https?:\/\/|ftp:\/\/|www\.)\S+|[\w.%+-]+@[\w-]+(?:\.[\w-]+)+)\s*$/;
 const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
 
 function htmlStructure(text: string): DocumentStructure {
@@ -93,7 +94,8 @@ function htmlStructure(text: string): DocumentStructure {
         const value = (child as Tree.TextNode).value;
         // The engine reads what a reader sees: character references as their characters
         // (white space and `<`, `>` among them split words, as they do for the engine).
-        if (translating) words.push(...wordsOf(value));
+        // Text that is one URL or e-mail address (a link's text) is kept, not translated.
+        if (translating && !ADDRESS_ONLY.test(value)) words.push(...wordsOf(value));
         else skeleton.push(`text:${value}`);
       } else if (child.nodeName === "#comment") {
         skeleton.push(`<!--${(child as Tree.CommentNode).data}-->`);

@@ -20,6 +20,7 @@ import {
   atom,
   buildSegment,
   close,
+  isAddressOnly,
   type Markup,
   open,
   type PlaceholderSegment,
@@ -110,7 +111,9 @@ export function cutTokens(
       const token = tokens[index];
       const written = source.slice(token.start, token.end);
       if (token.kind === "text") {
-        if (written.includes("&")) parts.push(...textParts(written, rules.text));
+        // Text that is one address (a link's text that is its URL) is kept inside the sentence.
+        if (isAddressOnly(written)) parts.push(atom(written));
+        else if (written.includes("&")) parts.push(...textParts(written, rules.text));
         else parts.push(written);
         continue;
       }

@@ -154,8 +154,20 @@ export function buildSegment(
     markups[markup++] = part;
     withTokens += token;
   }
+  // A segment that is one address and nothing else (a link whose text is its URL) is kept:
+  // an engine has nothing to translate in it, and a model may well change it.
+  if (markupCount === 0 && runs !== undefined && isAddressOnly(withTokens)) runs = undefined;
   const reads = decoded ? decode : undefined;
   return new Segment(flat, tokens, markups, runs ?? [], withTokens, escape, reads);
+}
+
+const ADDRESS_ONLY =
+  /^\s*(?:(?:(?:https?|ftp):\/\/|www\.)[^\s<>"]+|[\w.%+-]+@[\w-]+(?:\.[\w-]+)+)\s*$/;
+
+/** Whether a text is one URL or e-mail address, white space around it aside. */
+export function isAddressOnly(text: string): boolean {
+  return (text.includes("://") || text.includes("www.") || text.includes("@")) &&
+    ADDRESS_ONLY.test(text);
 }
 
 /** The tokens and markup of a segment without any, shared (never written: frozen). */

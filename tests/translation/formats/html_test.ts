@@ -258,3 +258,15 @@ Deno.test("html translates a button's label written as an input's value, no othe
       "<input type=RESET value='START AGAIN'><option value=\"first choice\">FIRST</option></form>",
   );
 });
+
+Deno.test("html keeps a link whose text is its address: nothing to translate, a model might change it", async () => {
+  const html = '<p>See <a href="https://example.com/docs">https://example.com/docs</a>.</p>' +
+    '<p><a href="mailto:ana@example.org">ana@example.org</a></p><li>www.example.com</li>';
+  const result = await translateItem(htmlFormat, html, upperCase);
+  assert.deepEqual(result.sent, ["See <x1><x2/></x1>."]);
+  assert.equal(
+    result.text,
+    '<p>SEE <a href="https://example.com/docs">https://example.com/docs</a>.</p>' +
+      '<p><a href="mailto:ana@example.org">ana@example.org</a></p><li>www.example.com</li>',
+  );
+});

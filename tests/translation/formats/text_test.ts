@@ -51,3 +51,16 @@ Deno.test("document mode: an engine's blank lines never add a paragraph", async 
   });
   assert.equal(result.text, "Para\none.\n\nPara\ntwo\nwith\na\nsecond\nline.\n");
 });
+
+Deno.test("an item that is one URL or e-mail address is not sent in any mode", async () => {
+  for (const text of ["https://example.com/a?b=1", "  www.example.org ", "ana@example.org"]) {
+    for (const mode of ["paragraph", "document", "selection"]) {
+      const result = await translateItem(textFormat, text, upperCase, { mode });
+      assert.deepEqual(result.sent, [], `${mode}: ${text}`);
+      assert.equal(result.text, text);
+    }
+  }
+  // A sentence around one is translated as before.
+  const sentence = await translateItem(textFormat, "Read https://example.com now", upperCase);
+  assert.deepEqual(sentence.sent, ["Read https://example.com now"]);
+});
