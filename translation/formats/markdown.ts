@@ -26,6 +26,7 @@ import {
   atom,
   buildSegment,
   close,
+  type Escape,
   type Markup,
   matchedSpans,
   open,
@@ -39,11 +40,7 @@ import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
 import { textReading } from "./character_references.ts";
 import { isNeverTranslated } from "./html_tokens.ts";
-import {
-  decodeMarkdownReference,
-  escapeMarkdown,
-  escapeMarkdownInline,
-} from "./markdown_escape.ts";
+import { decodeMarkdownReference, markdownEscape } from "./markdown_escape.ts";
 
 /** Blocks whose content is segment text, and the child that holds it (or the block itself). */
 const TEXT_BLOCKS: Readonly<Record<string, string | undefined>> = {
@@ -54,14 +51,24 @@ const TEXT_BLOCKS: Readonly<Record<string, string | undefined>> = {
   tableData: "tableContent",
 };
 /**
- * Whether the text at `at` follows an ATX heading's `#` or a table cell's `|` (spaces between):
- * there a leading `1.` or `-` starts no block, as it would at a paragraph's start. (Readers name
- * blocks differently; the source says it for all.)
+ * How a changed run of the text block at `at` is escaped: the block's start says where it
+ * stands (an ATX heading's `#` or a table cell's `|` before it, spaces between; else a
+ * paragraph's, whose start could start another block). Readers name blocks differently; the
+ * source says it for all.
  */
-function afterHeadingOrCellMarker(source: string, at: number): boolean {
+function escapeAt(source: string, at: number): Escape {
   let before = at - 1;
   while (before >= 0 && (source[before] === " " || source[before] === "\t")) before--;
-  return source[before] === "#" || source[before] === "|";
+  if (source[before] === "#") return HEADING_ESCAPE;
+  if (source[before] === "|") return CELL_ESCAPE;
+  // A row's first cell may have no `|` before it: a `|` later on its line says it is a cell
+  // (looked for once per block that starts a line, so a row is read once).
+  for (let index = at; index < source.length; index++) {
+    const unit = source.charCodeAt(index);
+    if (unit === 0x7c) return CELL_ESCAPE; // |
+    if (unit === 0x0a || unit === 0x0d) break;
+  }
+  return PARAGRAPH_ESCAPE;
 }
 /** Blocks never sent: code, front matter, math, definitions, thematic breaks. */
 const KEPT_BLOCKS = new Set([
@@ -97,7 +104,11 @@ const LINES_AND_ESCAPES = matchedSpans(
   /[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
 );
 /** How text reads and is written back (character_references.ts, markdown_escape.ts). */
-const MARKDOWN_TEXT = textReading(decodeMarkdownReference, escapeMarkdown);
+const MARKDOWN_TEXT = textReading(decodeMarkdownReference, (text) => text);
+/** How a changed run is written back, by where its block stands. */
+const PARAGRAPH_ESCAPE = markdownEscape({ startsLine: true, cell: false, heading: false });
+const HEADING_ESCAPE = markdownEscape({ startsLine: false, cell: false, heading: true });
+const CELL_ESCAPE = markdownEscape({ startsLine: false, cell: true, heading: false });
 /** ...and references that are not read as text. */
 const KEPT_IN_TEXT: SpanFinder = (text) => [
   ...LINES_AND_ESCAPES(text),
@@ -163,11 +174,11 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
     while (from < to && (source[from] === " " || source[from] === "\t")) from++;
   }
   const inlines = keptWhole(inlineParts(inline, source, [], from));
-  const inlineOnly = afterHeadingOrCellMarker(source, from);
+  const escape = escapeAt(source, from);
   const segment = buildSegment(inlines, {
     find,
     decode: MARKDOWN_TEXT.decode,
-    escape: inlineOnly ? escapeMarkdownInline : MARKDOWN_TEXT.escape,
+    escape,
   });
   parts.push({ start: from, end: to, cut: { segments: [segment], assemble: assembleOne } });
 }

@@ -11,6 +11,7 @@
  * Pure: no I/O.
  */
 import { decodeHTMLStrict } from "entities/decode";
+import type { Escape } from "./placeholders.ts";
 
 /** CommonMark's references: HTML5's named ones with `;`, and numeric ones. */
 export function decodeMarkdownReference(reference: string): string | undefined {
@@ -19,28 +20,63 @@ export function decodeMarkdownReference(reference: string): string | undefined {
 
 /** White space holding line breaks: one space in its place. */
 const LINE_BREAK = /(?:[ \t]*(?:\r\n?|\n))+[ \t]*/g;
-/** Punctuation that is syntax wherever it stands; `_` only where it can open or close. */
-const SYNTAX = /[\\`*[\]|~$]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
+/**
+ * Punctuation that is syntax wherever it stands; `_` only where it can open or close, `\` only
+ * before punctuation or at the end (`C:\Users` stays as written).
+ */
+const SYNTAX = /[`*[\]~$]|\\(?=[!-/:-@[-`{-~]|$)|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
+/** In a table cell, `|` too: it would add a column. */
+const CELL_SYNTAX = new RegExp(`\\||${SYNTAX.source}`, "gu");
 const REFERENCE_LIKE = /&(?=#\d{1,7};|#[xX][\da-fA-F]{1,6};|[a-zA-Z][a-zA-Z\d]*;)/g;
 const TAG_LIKE = /<(?=[a-zA-Z/!?])/g;
-/** A block marker at the start: a heading, a quote, a list item, a setext underline. */
-const BLOCK_START = /^(?:[#>+=-]|\d{1,9}[.)])(?=[ \t]|$)/;
-
 /**
- * Writes a run the engine changed as inline text: in an ATX heading or a table cell, where a
- * leading `1.` or `-` starts no block (a numbered heading keeps its `1.` as written).
+ * A block marker at a line's start, spaces before it: a heading, a quote, a list item, a setext
+ * underline or a thematic break (`*` and `_` are escaped everywhere already).
  */
-export function escapeMarkdownInline(text: string): string {
-  return text.replace(LINE_BREAK, " ").replace(SYNTAX, "\\$&")
-    .replace(REFERENCE_LIKE, "&amp;").replace(TAG_LIKE, "&lt;");
+const BLOCK_START = /^[ \t]*(?:[#>+=-]|\d{1,9}(?=[.)]))/;
+/** Markup that ends a line: a line break with the next line's prefix. */
+const ENDS_LINE = /[\r\n][ \t>]*$/;
+const STARTS_LINE_BREAK = /^[ \t]*[\r\n]/;
+/** An ATX heading's closing sequence: `#`s after a space at the heading's end. */
+const CLOSING_HASHES = /[ \t]#+[ \t]*$/;
+
+/** Where a Markdown text block's runs stand. */
+export interface MarkdownPlace {
+  /** The block's first run starts a line (a paragraph's; not a heading's or a cell's). */
+  startsLine: boolean;
+  /** A table cell: `|` is syntax. */
+  cell: boolean;
+  /** An ATX heading: `#`s at its end would close it. */
+  heading: boolean;
 }
 
-/** Writes a run the engine changed as text of a paragraph, whose start could start a block. */
-export function escapeMarkdown(text: string): string {
-  const escaped = escapeMarkdownInline(text);
-  const marker = BLOCK_START.exec(escaped);
-  if (marker === null) return escaped;
-  // `1.` becomes `1\.`; `#`, `>`, `-`, `+`, `=` get their backslash before them.
-  const at = marker[0].length - 1;
-  return escaped.slice(0, at) + "\\" + escaped.slice(at);
+/**
+ * Writes a run the engine changed as text of its block, knowing the markup around it
+ * (`before`, `after`; undefined at the block's ends): an engine's answer is words, never
+ * syntax.
+ */
+export function markdownEscape(place: MarkdownPlace): Escape {
+  const syntax = place.cell ? CELL_SYNTAX : SYNTAX;
+  return (text, before, after) => {
+    let escaped = text.replace(LINE_BREAK, " ").replace(syntax, "\\$&")
+      .replace(REFERENCE_LIKE, "&amp;").replace(TAG_LIKE, "&lt;");
+    const startsLine = before === undefined ? place.startsLine : ENDS_LINE.test(before);
+    const marker = startsLine ? BLOCK_START.exec(escaped) : null;
+    if (marker !== null) {
+      // `1.` becomes `1\.`; `#`, `>`, `-`, `+`, `=` get their backslash before them.
+      const at = /\d$/.test(marker[0]) ? marker[0].length : marker[0].length - 1;
+      escaped = escaped.slice(0, at) + "\\" + escaped.slice(at);
+    }
+    // Spaces before a line break would make it a hard break; a `!` before a link an image.
+    if (after !== undefined && STARTS_LINE_BREAK.test(after)) {
+      escaped = escaped.replace(/[ \t]+$/, ""); // not trimEnd: a no-break space is text
+    }
+    if (after?.startsWith("[") && escaped.endsWith("!")) escaped = escaped.slice(0, -1) + "\\!";
+    const closing = place.heading && after === undefined ? CLOSING_HASHES.exec(escaped) : null;
+    if (closing !== null) {
+      const at = closing.index + closing[0].indexOf("#");
+      escaped = escaped.slice(0, at) + "\\" + escaped.slice(at);
+    }
+    return escaped;
+  };
 }

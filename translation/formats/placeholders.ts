@@ -52,9 +52,10 @@ export interface SegmentOptions {
   /**
    * Escapes translated text for its place (HTML text, a quoted attribute); applied to what the
    * engine wrote between placeholders, never to markup, and not when the text came back as it
-   * was sent.
+   * was sent. `before` and `after` are the markup around the run (undefined at the segment's
+   * ends): Markdown's `!` before a link's `[` or a run after a line break ask for more.
    */
-  escape?: (text: string) => string;
+  escape?: Escape;
   /**
    * How the engine reads a text part written in the source (HTML's `caf&eacute;` is `café`):
    * the engine and the fallback get what it returns; a segment that comes back as it was read
@@ -75,6 +76,9 @@ export interface MatchedTranslation {
   /** The translation is the segment's text as sent: it is put back as written. */
   asSent: boolean;
 }
+
+/** Escapes a translated run for its place, knowing the markup around it. */
+export type Escape = (text: string, before?: string, after?: string) => string;
 
 /** A segment ready for an engine, and the ways to put its translation back. */
 export interface PlaceholderSegment {
@@ -189,7 +193,7 @@ class Segment implements PlaceholderSegment {
     private readonly markups: readonly Markup[],
     readonly runs: string[],
     withTokens: string,
-    private readonly escape: (text: string) => string,
+    private readonly escape: Escape,
     /** How text parts read, when some part reads otherwise than written; else undefined. */
     private readonly decode: ((written: string) => string) | undefined,
   ) {
@@ -213,7 +217,9 @@ class Segment implements PlaceholderSegment {
     // left alone too: escaping only the changed ones could split what belongs together across
     // placeholders (Markdown's `[` in one run and its `]` in the next, inside link text).
     const runs = !asSent
-      ? between.map((run) => this.escape(run))
+      ? between.map((run, i) =>
+        this.escape(run, this.markups[i - 1]?.markup, this.markups[i]?.markup)
+      )
       : this.decode === undefined
       ? between
       : this.#runsAsWritten();
@@ -249,7 +255,8 @@ class Segment implements PlaceholderSegment {
     const asSent = this.runs.every((run, index) => translated[index] === run);
     let next = 0;
     let output = "";
-    for (const part of this.parts) {
+    for (let index = 0; index < this.parts.length; index++) {
+      const part = this.parts[index];
       if (typeof part !== "string") {
         output += renderMarkup(part, render);
         continue;
@@ -260,12 +267,14 @@ class Segment implements PlaceholderSegment {
       }
       const read = this.decode === undefined ? part : this.decode(part);
       const body = read.trim();
+      const around = [markupOf(this.parts[index - 1]), markupOf(this.parts[index + 1])] as const;
       if (!HAS_LETTER.test(body)) {
-        output += this.escape(read);
+        output += this.escape(read, ...around);
         continue;
       }
       const before = read.slice(0, read.length - read.trimStart().length);
-      output += before + this.escape(translated[next++]) + read.slice(before.length + body.length);
+      output += before + this.escape(translated[next++], ...around) +
+        read.slice(before.length + body.length);
     }
     return output;
   }
@@ -281,6 +290,11 @@ const COMMON_TOKENS = Array.from({ length: 32 }, (_, i) => ({
 function placeholderToken(number: number, role: Markup["role"]): string {
   if (number < COMMON_TOKENS.length) return COMMON_TOKENS[number][role];
   return role === "atom" ? `<x${number}/>` : role === "open" ? `<x${number}>` : `</x${number}>`;
+}
+
+/** A part's markup; undefined for text or no part. */
+function markupOf(part: SegmentPart | undefined): string | undefined {
+  return part === undefined || typeof part === "string" ? undefined : part.markup;
 }
 
 function unescaped(text: string): string {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { markdownFormat } from "../../../translation/formats/markdown.ts";
 import { dropPlaceholders, translateItem, upperCase } from "../../support/format_engines.ts";
-import { loadCorpus } from "../../support/document_structure.ts";
+import { loadCorpus, structureOf } from "../../support/document_structure.ts";
 
 const README = `---
 title: Guide
@@ -190,4 +190,47 @@ Deno.test("markdown keeps GitHub's alert markers, so a block quote keeps its ale
   const result = await translateItem(markdownFormat, text, upperCase);
   assert.deepEqual(result.sent, ["<x1/>Back up your data first.", "<x1/> Short one."]);
   assert.equal(result.text, "> [!WARNING]\n> BACK UP YOUR DATA FIRST.\n\n> [!note] SHORT ONE.\n");
+});
+
+Deno.test("markdown: an engine's answer never adds a block, a break, an image or a closing sequence", async () => {
+  const cases: [string, (text: string) => string][] = [
+    // After a soft line break, a run starts a line: underline, items, headings, quotes.
+    ["First line\nsecond line\n", (t) => t.replace("second line", "==")],
+    ["First line\nsecond line\n", (t) => t.replace("second line", "---")],
+    ["First line\nsecond line\n", (t) => t.replace("second line", " - Zweite")],
+    ["First line\nsecond line\n", (t) => t.replace("second line", " # Zweite")],
+    ["First line\nsecond line\n", (t) => t.replace("second line", "   > x")],
+    ["First line\nsecond line\n", (t) => t.replace("second line", " 1. x")],
+    ["Greater than five\n", () => ">5"],
+    ["- item one\n", () => "---"],
+    // Spaces before a line break would make it a hard break.
+    ["Erste\nsecond line\n", (t) => t.replace("Erste", "Erste  ")],
+    // A `!` before a link's `[` would make it an image.
+    ["Wow [click here](http://x.com) now.\n", (t) => t.replace("Wow ", "Super!")],
+    // `#`s at a heading's end would close it.
+    ["# Title\n", () => "Titel #"],
+    // A table's first cell without a `|` before it is a cell all the same.
+    ["a | b\n--|--\nc | d\n", (t) => `${t}|x`],
+  ];
+  for (const [source, engine] of cases) {
+    const output = (await translateItem(markdownFormat, source, engine)).text;
+    const document = { format: "markdown" as const, mode: "paragraph" };
+    assert.deepEqual(
+      structureOf({ ...document, text: output }).skeleton,
+      structureOf({ ...document, text: source }).skeleton,
+      `${JSON.stringify(source)} → ${JSON.stringify(output)}`,
+    );
+  }
+});
+
+Deno.test("markdown: a changed run is escaped only where its text could be read as markup", async () => {
+  const cases: [string, string][] = [
+    ["Press <kbd>Ctrl</kbd>+<kbd>C</kbd> now\n", "PRESS <kbd>Ctrl</kbd>+<kbd>C</kbd> NOW\n"],
+    ["Use `a`-`b` and **x**=**y**\n", "USE `a`-`b` AND **X**=**Y**\n"],
+    ["Open C:\\Users\\me now\n", "OPEN C:\\USERS\\ME NOW\n"],
+    ["# 1. Introduction\n", "# 1. INTRODUCTION\n"],
+  ];
+  for (const [source, expected] of cases) {
+    assert.equal((await translateItem(markdownFormat, source, upperCase)).text, expected, source);
+  }
 });
