@@ -76,6 +76,11 @@ const NEVER = new Set([
   "textarea",
   "noscript",
   "template",
+  "xmp",
+  "plaintext",
+  "iframe",
+  "noembed",
+  "noframes",
 ]);
 const ADDRESS_ONLY = /^\s*(?:(?:https?:\/\/|ftp:\/\/|www\.)\S+|[\w.%+-]+@[\w-]+(?:\.[\w-]+)+)\s*$/;
 const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);

@@ -16,14 +16,15 @@ import type { SpanFinder } from "./placeholders.ts";
 
 /**
  * Decodes one reference: its characters, the reference itself when it is none (read as
- * written), or undefined when it is to be kept whole as an atom.
+ * written), or undefined when it is to be kept whole as an atom. `next` is the character after
+ * it (HTML reads `&copy=` in an attribute value as written).
  */
-export type DecodeReference = (reference: string) => string | undefined;
+export type DecodeReference = (reference: string, next: string | undefined) => string | undefined;
 
 /** What may be a reference (HTML's named ones may lack the `;`; each format decides). */
 const REFERENCE = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/gi;
-/** Characters a reference stands for that are not read as text. */
-const NOT_READ = /[\s<>]/;
+/** Characters a reference stands for that are not read as text (controls too: `&#1;`). */
+const NOT_READ = /[\s<>\p{Cc}]/u;
 
 function readsAsText(read: string | undefined): read is string {
   return read !== undefined && !NOT_READ.test(read);
@@ -36,7 +37,8 @@ export function referenceAtoms(decode: DecodeReference): SpanFinder {
     if (!text.includes("&")) return spans;
     REFERENCE.lastIndex = 0;
     for (let match = REFERENCE.exec(text); match !== null; match = REFERENCE.exec(text)) {
-      if (!readsAsText(decode(match[0]))) spans.push([match.index, REFERENCE.lastIndex]);
+      const read = decode(match[0], text[REFERENCE.lastIndex]);
+      if (!readsAsText(read)) spans.push([match.index, REFERENCE.lastIndex]);
     }
     return spans;
   };
@@ -45,8 +47,8 @@ export function referenceAtoms(decode: DecodeReference): SpanFinder {
 /** Text as the engine reads it: each reference that stands for text decoded. */
 export function decodeReferences(written: string, decode: DecodeReference): string {
   if (!written.includes("&")) return written;
-  return written.replace(REFERENCE, (reference) => {
-    const read = decode(reference);
+  return written.replace(REFERENCE, (reference, at: number) => {
+    const read = decode(reference, written[at + reference.length]);
     return readsAsText(read) ? read : reference;
   });
 }

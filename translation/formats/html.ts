@@ -168,17 +168,25 @@ const escapeReference = (text: string) => text.replace(ESCAPED_AMPERSAND, "&amp;
 /** HTML's way: translated text must not open a tag or a reference. */
 const HTML_READINGS = {
   text: textReading(
-    decodeHTML,
+    (reference) => decodeHTML(reference),
     (text) => escapeReference(text).replace(/<(?=[a-zA-Z/!?])/g, "&lt;"),
   ),
   // Translated attribute values keep their quoting: the quote, or for unquoted ones any space.
-  '"': textReading(decodeHTMLAttribute, (text) => escapeReference(text).replaceAll('"', "&quot;")),
-  "'": textReading(decodeHTMLAttribute, (text) => escapeReference(text).replaceAll("'", "&#39;")),
+  '"': textReading(decodeAttribute, (text) => escapeReference(text).replaceAll('"', "&quot;")),
+  "'": textReading(decodeAttribute, (text) => escapeReference(text).replaceAll("'", "&#39;")),
   unquoted: textReading(
-    decodeHTMLAttribute,
+    decodeAttribute,
     (text) => escapeReference(text).replace(/[\s"'=<>`]/g, (char) => `&#${char.codePointAt(0)};`),
   ),
 };
+
+/**
+ * A reference in an attribute value: without its `;` and before `=`, as written (`&copy=1` in
+ * a query string is no ©), as HTML5 reads it.
+ */
+function decodeAttribute(reference: string, next: string | undefined): string {
+  return next === "=" && !reference.endsWith(";") ? reference : decodeHTMLAttribute(reference);
+}
 
 /** HTML's text rules. */
 export const HTML_TEXT: TextRules = {

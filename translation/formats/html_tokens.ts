@@ -90,6 +90,13 @@ const NEVER_TRANSLATED = new Set([
   "textarea",
   "noscript",
   "template",
+  // Raw text shown as written (`xmp`, `plaintext`) or never shown (fallbacks): a reference or
+  // an escape written into them would show literally.
+  "xmp",
+  "plaintext",
+  "iframe",
+  "noembed",
+  "noframes",
 ]);
 /**
  * Elements that end a sentence: HTML's blocks, tables, lists, form containers, the document's

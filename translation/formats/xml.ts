@@ -50,8 +50,13 @@ function decodeReference(reference: string): string | undefined {
   return read === reference ? undefined : read;
 }
 
+// XML 1.0 has no place for most C0 controls, not even as references: an engine's are dropped.
+// deno-lint-ignore no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
 function escapeXml(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  return text.replace(NOT_XML, "").replaceAll("&", "&amp;").replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;");
 }
 
 /** A tag's name (XML's Name production, letters of any script), read where a tag starts. */

@@ -206,3 +206,12 @@ Deno.test("xml: references reach the engine as characters, a DTD's entities stay
   );
   assert.equal(answered.text, '<seg>Values &lt; &amp; &gt; <g id="1">ten</g></seg>');
 });
+
+Deno.test("xml drops the control characters an engine writes: XML 1.0 has no place for them", async () => {
+  const output = await translateItem(
+    xmlFormat,
+    "<seg>Hello there</seg>",
+    (t) => `${t}\u0001\u0000!`,
+  );
+  assert.equal(output.text, "<seg>Hello there!</seg>");
+});
