@@ -8,20 +8,35 @@
  */
 import type { SpanFinder } from "./placeholders.ts";
 
-const URL = String.raw`(?:https?:\/\/|www\.)[^\s<>"]+`;
+const URL = String.raw`(?:(?:https?|s?ftp|ssh|git|file):\/\/|www\.)[^\s<>"]+`;
 const EMAIL = String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`;
 const MENTION = String.raw`(?<![\p{L}\p{N}_@.])@[\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?`;
 const HASHTAG = String
   .raw`(?<![\p{L}\p{N}_&#])#[\p{L}\p{N}_]*\p{L}[\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)*`;
 /**
- * A bare domain: lower-case labels and a top-level domain (any two letters, or a common longer
- * one), a path after it. Upper case is left out: `Hello.World` is a typo, not an address.
+ * A bare domain: lower-case labels and a top-level domain, a port and a path after it. Upper
+ * case is left out: `Hello.World` is a typo, not an address.
  */
-const DOMAIN = String.raw`(?<![\p{L}\p{N}_@.\/-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+` +
-  String.raw`(?:[a-z]{2}|com|org|net|edu|gov|info|biz|dev|app|xyz|online|site|tech|cloud|blog)` +
-  String.raw`(?![\p{L}\p{N}_@-])(?:\/[^\s<>"]*)?`;
+const DOMAIN_START = String.raw`(?<![\p{L}\p{N}_@.\/-])`;
+const LABEL = String.raw`(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)`;
+const TLD_END = String.raw`(?![\p{L}\p{N}_@-])`;
+const PORT_PATH = String.raw`(?::\d{1,5})?(?:[\/?#][^\s<>"]*)?`;
+/**
+ * A top-level domain seen alone (`example.de`): common generic ones and country codes that are
+ * no short word in the service's languages. Any other two letters (`so`, `it`, `no`, `me`...)
+ * count only with a path or port after them or three labels (`done.so` is a missing space).
+ */
+const KNOWN_TLD = "com|org|net|edu|gov|info|biz|dev|app|xyz|online|site|tech|cloud|blog|io|ai|" +
+  "co|tv|ly|cc|gg|fm|eu|uk|fr|de|jp|cn|ru|nl|br|au|ca|ch|pl|vn|th|kr|tw|hk|sg|nz|za|mx|ar|cl|" +
+  "dk|fi|cz|pt|gr|ie|tr|ua|ro|hu|ph|sk|lt|lv|ee|kh|la|mm";
+const DOMAIN = DOMAIN_START + "(?:" + [
+  String.raw`${LABEL}+(?:${KNOWN_TLD})${TLD_END}${PORT_PATH}`,
+  String.raw`${LABEL}{2,}[a-z]{2}${TLD_END}${PORT_PATH}`,
+  String.raw`${LABEL}+[a-z]{2}${TLD_END}(?::\d{1,5}|[\/?#])[^\s<>"]*`,
+].join("|") + ")";
 /** Chat apps' markup in a message's text: Slack's and Discord's `<…>` references. */
-const CHAT_MARKUP = String.raw`<(?:[@#!]|a?:[\w~]+:|t:\d)[^<>\s]*(?:\|[^<>\n]*)?>`;
+const CHAT_MARKUP = String.raw`<(?:[@#]|a?:[\w~]+:|t:\d|(?:https?|mailto):)[^<>\s]*` +
+  String.raw`(?:\|[^<>\n]*)?>|<!(?!--)[^<>\n]*>|<\/[\w-]+(?: [\w-]+){0,2}:\d+>`;
 const SHORTCODE = String.raw`(?<![\p{L}\p{N}:]):[a-z0-9_+-]*[a-z_+][a-z0-9_+-]*:(?![\p{L}\p{N}])`;
 // A flag (two regional indicators), a keycap, or pictographs joined by ZWJ with their
 // variation selectors and skin tones.
@@ -113,6 +128,11 @@ function mayStartSpan(text: string, offset: number, code: number): boolean {
         return true;
       case 0x68: // h
         if (text.startsWith("http", offset)) return true;
+        break;
+      case 0x66: // f
+      case 0x73: // s
+      case 0x67: // g
+        if (/^(?:s?ftp|ssh|git|file):\/\//.test(text.slice(offset, offset + 7))) return true;
         break;
       case 0x77: // w
         if (text.startsWith("www.", offset)) return true;
