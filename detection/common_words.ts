@@ -7,28 +7,34 @@
  *
  * A text is decided here only when every one of its words is in one language's list and in no
  * other's; anything else goes on to the statistical models. A word of several languages (es and
- * en "no", id and ms "terima kasih") is listed under each, so it decides nothing by itself.
+ * en "no") is listed under each, so it decides nothing by itself; one of Indonesian and Malay
+ * only ("terima kasih") is Indonesian, as the statistical split leans.
  */
 
 const WORDS: Readonly<Record<string, string>> = {
   en: "hello hi hey world thanks thank you bye goodbye yes no ok okay please welcome good " +
     "morning afternoon evening night cheers sorry congratulations save cancel open close " +
-    "delete edit settings search help home next back submit login logout sign up out",
+    "delete edit settings search help home next back submit login logout sign up out in log all " +
+    "password profile message",
   fr: "bonjour salut merci oui non bonsoir bonne nuit journée soirée revoir au bienvenue monde " +
     "annuler enregistrer fermer ouvrir supprimer modifier paramètres rechercher aide accueil " +
-    "suivant précédent retour valider envoyer connexion déconnexion désolé félicitations coucou",
+    "suivant précédent retour valider envoyer connexion déconnexion désolé félicitations coucou " +
+    "allô message",
   de: "hallo danke ja nein tschüss bitte welt guten gute morgen tag abend nacht willkommen " +
     "abbrechen speichern schließen öffnen löschen bearbeiten einstellungen suchen hilfe " +
-    "startseite weiter zurück senden anmelden abmelden entschuldigung servus moin",
+    "startseite weiter zurück senden anmelden abmelden entschuldigung servus moin in",
   es: "hola gracias sí no adiós mundo buenos buenas días tardes noches bienvenido bienvenida " +
     "cancelar guardar cerrar abrir eliminar borrar editar configuración ajustes buscar ayuda " +
     "inicio siguiente atrás enviar iniciar sesión perdón vale",
   id: "halo hai terima kasih ya tidak selamat pagi malam datang batal simpan tutup buka cari " +
-    "kembali maaf dunia masuk keluar pengaturan hapus beranda berikutnya kirim siang sore",
+    "kembali maaf dunia masuk keluar ubah pengaturan hapus beranda berikutnya kirim siang sore " +
+    "unduh iya nggak oke permisi sampai jumpa lanjutkan makasih",
   ms: "halo hai terima kasih ya tidak selamat pagi malam datang batal simpan tutup buka cari " +
-    "kembali maaf dunia masuk keluar tetapan padam seterusnya hantar petang",
+    "kembali maaf dunia masuk keluar ubah tetapan padam seterusnya hantar petang helo sunting " +
+    "sila okey baiklah log",
   fil: "kumusta salamat oo hindi paalam magandang umaga hapon gabi maligayang pagdating " +
-    "kanselahin isara buksan burahin hanapin tulong susunod bumalik ipadala mundo po opo sige",
+    "kanselahin isara buksan burahin hanapin tulong susunod bumalik ipadala mundo po opo sige " +
+    "paumanhin",
 };
 
 /** Each word and the languages whose list has it. */
@@ -42,6 +48,12 @@ const LANGUAGES_OF: ReadonlyMap<string, readonly string[]> = (() => {
   return languages;
 })();
 
+/** A short text's language, and whether its words are as much Malay's (shared). */
+export interface CommonWordsVerdict {
+  language: string;
+  shared: boolean;
+}
+
 /** Most words a text may have to be decided here. */
 const MAX_WORDS = 3;
 const WORD = /\p{L}+/gu;
@@ -51,11 +63,11 @@ const WORD = /\p{L}+/gu;
  *
  * @example
  * ```ts
- * commonWordsLanguage("Hello world!"); // "en"
+ * commonWordsLanguage("Hello world!"); // { language: "en", shared: false }
  * commonWordsLanguage("No"); // undefined: en and es
  * ```
  */
-export function commonWordsLanguage(text: string): string | undefined {
+export function commonWordsLanguage(text: string): CommonWordsVerdict | undefined {
   const words = text.toLowerCase().normalize("NFC").match(WORD);
   if (words === null || words.length > MAX_WORDS) return undefined;
   let candidates: readonly string[] | undefined;
@@ -67,5 +79,11 @@ export function commonWordsLanguage(text: string): string | undefined {
       : candidates.filter((language) => languages.includes(language));
     if (candidates.length === 0) return undefined;
   }
-  return candidates?.length === 1 ? candidates[0] : undefined;
+  if (candidates?.length === 1) return { language: candidates[0], shared: false };
+  // Words both Indonesian and Malay write: Indonesian, as the statistical split leans without
+  // other evidence (by far the more widely written standard).
+  if (candidates?.length === 2 && candidates.includes("id") && candidates.includes("ms")) {
+    return { language: "id", shared: true };
+  }
+  return undefined;
 }

@@ -148,7 +148,10 @@ function createEnsemble(detectors: StatisticalDetectors) {
     if (block === "latin") {
       const common = commonWordsLanguage(text);
       if (common !== undefined) {
-        return { language: common, confidence: commonWordsConfidence(share) };
+        return {
+          language: common.language,
+          confidence: commonWordsConfidence(share, common.shared),
+        };
       }
       const latin = decideLatin(detectors, text);
       const split = latin.malaySplit ? latin.splitMargin : undefined;

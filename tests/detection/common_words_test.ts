@@ -9,7 +9,7 @@ Deno.test("commonWordsLanguage decides a short text only when all its words are 
     // A word of two lists decides nothing by itself; with another word it may.
     ["No", undefined],
     ["No, gracias", "es"],
-    ["Terima kasih", undefined],
+    ["Terima kasih", "id"],
     ["Terima kasih, tetapan", "ms"],
     // Words of two languages, an unknown word, or more than three words: the models decide.
     ["Hello Welt", undefined],
@@ -17,5 +17,9 @@ Deno.test("commonWordsLanguage decides a short text only when all its words are 
     ["hello hello hello hello", undefined],
     ["", undefined],
   ];
-  for (const [text, language] of cases) assert.equal(commonWordsLanguage(text), language, text);
+  for (const [text, language] of cases) {
+    assert.equal(commonWordsLanguage(text)?.language, language, text);
+  }
+  assert.equal(commonWordsLanguage("Terima kasih")?.shared, true, "as much Malay");
+  assert.equal(commonWordsLanguage("Makasih")?.shared, false);
 });
