@@ -34,9 +34,13 @@ export function inCueLines(text: string): string {
   return text.replace(ENGINE_LINE_BREAKS, " ");
 }
 
-/** WebVTT's too: `-->` in cue text would read as a timing line. */
+/**
+ * WebVTT's too, where cue text is markup: an engine's `<` would open a cue tag, its `&` a
+ * reference, its `-->` read as a timing line.
+ */
 function inWebVttCueLines(text: string): string {
-  return inCueLines(text).replaceAll("-->", "--&gt;");
+  return inCueLines(text).replaceAll("&", "&amp;").replaceAll("<", "&lt;")
+    .replaceAll("-->", "--&gt;");
 }
 
 /** True when `text` is a whole WebVTT file, or an SRT file (an index, then a timing line). */

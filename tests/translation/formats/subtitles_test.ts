@@ -90,6 +90,11 @@ Deno.test("an engine's line breaks never add lines to a cue, nor its --> a timin
     mode: "subtitle",
   })).text;
   assert.equal(arrow, "WEBVTT\n\n00:01.000 --> 00:02.000\nGo right --&gt; left\n");
+  // Cue text is markup in WebVTT: an engine's tag or reference is text.
+  const tagged = (await translateItem(textFormat, vtt, (text) => `${text} <b>&`, {
+    mode: "subtitle",
+  })).text;
+  assert.equal(tagged, "WEBVTT\n\n00:01.000 --> 00:02.000\nGo right &lt;b>&amp;\n");
   // One cue's text (not a whole file) keeps its line count too.
   const cue = await translateItem(textFormat, "Hello there,\nfriend.", breaking, {
     mode: "subtitle",
