@@ -14,6 +14,11 @@ import { cutSubtitleFile, inCueLines, isSubtitleFile } from "./subtitles.ts";
 
 const LINE_BREAK = /\r?\n/g;
 const BLANK_LINES = /\r?\n(?:[ \t]*\r?\n)+/g;
+/**
+ * Blank lines in an engine's answer, as readers see them: any line ending (CR alone too) and
+ * lines of any white space (a no-break or ideographic space); one line ending is kept.
+ */
+const ENGINE_BLANK_LINES = /(?:\r\n|\r|\n)(?:[^\S\r\n]*(?:\r\n|\r|\n))+/g;
 
 /** Plain text. */
 export const textFormat: Format = {
@@ -42,7 +47,8 @@ export const textFormat: Format = {
  */
 const ENGINE_TEXT: Readonly<Record<string, (text: string) => string>> = {
   subtitle: inCueLines,
-  document: (text) => text.replace(BLANK_LINES, "\n"),
+  document: (text) =>
+    text.replace(ENGINE_BLANK_LINES, (lines) => lines.startsWith("\r\n") ? "\r\n" : lines[0]),
 };
 
 /** What a mode protects inside a text run (undefined: nothing). */

@@ -50,6 +50,16 @@ Deno.test("document mode: an engine's blank lines never add a paragraph", async 
     mode: "document",
   });
   assert.equal(result.text, "Para\none.\n\nPara\ntwo\nwith\na\nsecond\nline.\n");
+  // Blank as readers see them: CR alone, a line of a no-break or ideographic space.
+  for (const blank of ["\r\r", "\n\u00a0\n", "\r\n\u3000\r\n"]) {
+    const answer = await translateItem(
+      textFormat,
+      "One.\n\nTwo words.\n",
+      (t) => t.replace(" ", blank),
+      { mode: "document" },
+    );
+    assert.equal(answer.text, `One.\n\nTwo${blank.startsWith("\r\n") ? "\r\n" : blank[0]}words.\n`);
+  }
 });
 
 Deno.test("an item that is one URL or e-mail address is not sent in any mode", async () => {
