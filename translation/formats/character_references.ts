@@ -5,10 +5,11 @@
  * (`&#12371;&#12435;…`) had no letter left to detect or translate.
  *
  * A format says how it decodes one reference (HTML's named ones, XML's five, CommonMark's);
- * what decodes to white space or to `<`/`>`, or does not decode, stays an atom: outer white
- * space is cut off and put back by length, and the engine must never see a placeholder token
- * the source wrote as `&lt;x1/&gt;`. A run the engine gives back as it read it is put back as
- * written (placeholders.ts), so an untranslated run keeps its references byte for byte.
+ * what decodes to white space, a control character or `<`/`>`, or what the format keeps whole
+ * (XML: an entity its DTD defines), stays an atom: outer white space is cut off and put back by
+ * length, and the engine must never see a placeholder token the source wrote as `&lt;x1/&gt;`.
+ * A segment the engine gives back as it read it is put back as written (placeholders.ts), so
+ * an untranslated segment keeps its references byte for byte.
  *
  * Pure: no I/O.
  */
@@ -31,7 +32,7 @@ function readsAsText(read: string | undefined): read is string {
 }
 
 /** Finds the references of a text that are kept whole: those not read as text. */
-export function referenceAtoms(decode: DecodeReference): SpanFinder {
+function referenceAtoms(decode: DecodeReference): SpanFinder {
   return (text) => {
     const spans: [number, number][] = [];
     if (!text.includes("&")) return spans;
@@ -45,7 +46,7 @@ export function referenceAtoms(decode: DecodeReference): SpanFinder {
 }
 
 /** Text as the engine reads it: each reference that stands for text decoded. */
-export function decodeReferences(written: string, decode: DecodeReference): string {
+function decodeReferences(written: string, decode: DecodeReference): string {
   if (!written.includes("&")) return written;
   return written.replace(REFERENCE, (reference, at: number) => {
     const read = decode(reference, written[at + reference.length]);
