@@ -6,7 +6,13 @@ import { Refusal, renderRefusal, withTinyApp } from "../support/tiny_app.ts";
 
 const Schema = z.strictObject({ name: z.string() });
 
-const CASES: { name: string; type?: string; body: string; status: number; text: string }[] = [
+const CASES: {
+  name: string;
+  type?: string;
+  body: string | Uint8Array<ArrayBuffer>;
+  status: number;
+  text: string;
+}[] = [
   { name: "valid JSON", type: "application/json", body: '{"name":"a"}', status: 200, text: "a" },
   {
     name: "a charset",
@@ -32,6 +38,13 @@ const CASES: { name: string; type?: string; body: string; status: number; text: 
     text: "invalid name",
   },
   {
+    name: "bytes that are not UTF-8",
+    type: "application/json",
+    body: new Uint8Array([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]),
+    status: 400,
+    text: "not utf-8",
+  },
+  {
     name: "an unknown field",
     type: "application/json",
     body: '{"name":"a","x":1}',
@@ -46,6 +59,7 @@ Deno.test("jsonBody validates a JSON body and refuses other media types", async 
     jsonBody(Schema, {
       invalid: (issues) => new Refusal(400, `invalid ${issues[0].path.join(".")}`),
       notJson: () => new Refusal(415, "not json"),
+      notUtf8: () => new Refusal(400, "not utf-8"),
     }),
     (c) => c.text(c.req.valid("json").name),
   );

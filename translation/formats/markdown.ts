@@ -50,26 +50,6 @@ const TEXT_BLOCKS: Readonly<Record<string, string | undefined>> = {
   tableHeader: "tableContent",
   tableData: "tableContent",
 };
-/**
- * How a changed run of the text block at `at` is escaped: the block's start says where it
- * stands (an ATX heading's `#` or a table cell's `|` before it, spaces between; else a
- * paragraph's, whose start could start another block). Readers name blocks differently; the
- * source says it for all.
- */
-function escapeAt(source: string, at: number): Escape {
-  let before = at - 1;
-  while (before >= 0 && (source[before] === " " || source[before] === "\t")) before--;
-  if (source[before] === "#") return HEADING_ESCAPE;
-  if (source[before] === "|") return CELL_ESCAPE;
-  // A row's first cell may have no `|` before it: a `|` later on its line says it is a cell
-  // (looked for once per block that starts a line, so a row is read once).
-  for (let index = at; index < source.length; index++) {
-    const unit = source.charCodeAt(index);
-    if (unit === 0x7c) return CELL_ESCAPE; // |
-    if (unit === 0x0a || unit === 0x0d) break;
-  }
-  return PARAGRAPH_ESCAPE;
-}
 /** Blocks never sent: code, front matter, math, definitions, thematic breaks. */
 const KEPT_BLOCKS = new Set([
   "codeFenced",
@@ -103,12 +83,35 @@ const KEPT_INLINE = new Set([
 const LINES_AND_ESCAPES = matchedSpans(
   /[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
 );
-/** How text reads and is written back (character_references.ts, markdown_escape.ts). */
+/**
+ * How text reads (character_references.ts); a changed run is written back by where its block
+ * stands (below), so this reading's own escape is none.
+ */
 const MARKDOWN_TEXT = textReading(decodeMarkdownReference, (text) => text);
 /** How a changed run is written back, by where its block stands. */
 const PARAGRAPH_ESCAPE = markdownEscape({ startsLine: true, cell: false, heading: false });
 const HEADING_ESCAPE = markdownEscape({ startsLine: false, cell: false, heading: true });
 const CELL_ESCAPE = markdownEscape({ startsLine: false, cell: true, heading: false });
+/**
+ * How a changed run of the text block at `at` is escaped: the block's start says where it
+ * stands (an ATX heading's `#` or a table cell's `|` before it, spaces between; else a
+ * paragraph's, whose start could start another block). Readers name blocks differently; the
+ * source says it for all.
+ */
+function escapeAt(source: string, at: number): Escape {
+  let before = at - 1;
+  while (before >= 0 && (source[before] === " " || source[before] === "\t")) before--;
+  if (source[before] === "#") return HEADING_ESCAPE;
+  if (source[before] === "|") return CELL_ESCAPE;
+  // A row's first cell may have no `|` before it: a `|` later on its line says it is a cell
+  // (looked for once per block that starts a line, so a row is read once).
+  for (let index = at; index < source.length; index++) {
+    const unit = source.charCodeAt(index);
+    if (unit === 0x7c) return CELL_ESCAPE; // |
+    if (unit === 0x0a || unit === 0x0d) break;
+  }
+  return PARAGRAPH_ESCAPE;
+}
 /** ...and references that are not read as text. */
 const KEPT_IN_TEXT: SpanFinder = (text) => [
   ...LINES_AND_ESCAPES(text),
@@ -315,13 +318,23 @@ function textParts(text: string, parts: SegmentPart[]): void {
  * closing one (left as it is when it is not closed in the block).
  */
 function keptWhole(parts: SegmentPart[]): SegmentPart[] {
-  if (!parts.some(opensNeverTranslated)) return parts;
+  if (!parts.some(isNeverTranslatedTag)) return parts;
+  // Each close of such an element paired with the innermost open of its name, in one pass (a
+  // look ahead from every open took the square of a paragraph of unclosed `<kbd>`s).
+  const closeOf = new Map<number, number>();
+  const open = new Map<string, number[]>();
+  parts.forEach((part, index) => {
+    if (!isNeverTranslatedTag(part)) return;
+    const { role, name } = part as Markup;
+    const opens = open.get(name!) ?? open.set(name!, []).get(name!)!;
+    if (role === "open") opens.push(index);
+    else if (opens.length > 0) closeOf.set(opens.pop()!, index);
+  });
   const kept: SegmentPart[] = [];
   for (let index = 0; index < parts.length; index++) {
-    const part = parts[index];
-    const end = opensNeverTranslated(part) ? closingIndex(parts, index) : -1;
-    if (end === -1) {
-      kept.push(part);
+    const end = closeOf.get(index);
+    if (end === undefined) {
+      kept.push(parts[index]);
       continue;
     }
     let written = "";
@@ -335,22 +348,10 @@ function keptWhole(parts: SegmentPart[]): SegmentPart[] {
   return kept;
 }
 
-function opensNeverTranslated(part: SegmentPart): boolean {
-  return typeof part !== "string" && part.role === "open" && part.markup.startsWith("<") &&
+/** An HTML tag of an element whose content is never translated. */
+function isNeverTranslatedTag(part: SegmentPart): boolean {
+  return typeof part !== "string" && part.role !== "atom" && part.markup.startsWith("<") &&
     isNeverTranslated(part.name!);
-}
-
-/** The index of the close of the HTML element opened at `index` (same name, nesting counted). */
-function closingIndex(parts: readonly SegmentPart[], index: number): number {
-  const name = (parts[index] as Markup).name;
-  let depth = 0;
-  for (let at = index; at < parts.length; at++) {
-    const part = parts[at];
-    if (typeof part === "string" || part.name !== name || !part.markup.startsWith("<")) continue;
-    if (part.role === "open") depth++;
-    else if (part.role === "close" && --depth === 0) return at;
-  }
-  return -1;
 }
 
 /** Inline HTML: an opening or closing tag pairs up by name; anything else is kept whole. */
