@@ -56,6 +56,10 @@ export interface Detection {
  * unknown language or format, alternatives over 3, tolk's limits.
  */
 export function fromLibreRequest(body: unknown, policy: CompatPolicy): LibreCall {
+  // Absent or empty, LibreTranslate says the same words.
+  for (const name of ["q", "source", "target"]) {
+    if ((body as Record<string, unknown> | null)?.[name] === undefined) throw missing(name);
+  }
   const fields = readFields(LibreTranslateRequestSchema, body);
   const batch = Array.isArray(fields.q);
   const texts = batch ? fields.q as string[] : [fields.q as string];

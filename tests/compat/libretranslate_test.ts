@@ -82,8 +82,21 @@ for (const testCase of REQUEST_CASES) {
 }
 
 /** Named error cases with LibreTranslate's statuses. */
-const ERROR_CASES: { name: string; body: unknown; status: number; param: string | null }[] = [
-  { name: "no q", body: { source: "en", target: "de" }, status: 400, param: "q" },
+const ERROR_CASES: {
+  name: string;
+  body: unknown;
+  status: number;
+  param: string | null;
+  /** LibreTranslate's words, where they matter. */
+  message?: string;
+}[] = [
+  {
+    name: "no q",
+    body: { source: "en", target: "de" },
+    status: 400,
+    param: "q",
+    message: "Invalid request: missing q parameter",
+  },
   { name: "an empty q", body: { q: "", source: "en", target: "de" }, status: 400, param: "q" },
   {
     name: "an empty q array",
@@ -127,6 +140,7 @@ for (const testCase of ERROR_CASES) {
       const { status, body } = toLibreError(thrown);
       assert.equal(status, testCase.status);
       assert.deepEqual(Object.keys(body), ["error"]);
+      if (testCase.message) assert.equal(body.error, testCase.message);
       return true;
     });
   });
