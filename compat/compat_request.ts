@@ -72,11 +72,19 @@ export function readLanguage(value: string, param: string, family: ClientFamily)
  *
  * @throws {TranslationServiceError} `batch_too_large`, `payload_too_large` or `invalid_request`.
  */
-export function checkedRequest(request: TranslateRequest, policy: CompatPolicy): TranslateRequest {
+export function checkedRequest(
+  request: TranslateRequest,
+  policy: CompatPolicy,
+  textsField: string,
+): TranslateRequest {
   const options = { ...request.options };
   if (policy.sensitive) options.sensitive = true;
   if (policy.memory) options.memory = true;
   const parsed = TranslateRequestSchema.safeParse({ ...request, options });
-  if (!parsed.success) throw errorFromIssues(parsed.error.issues);
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  // The client's own field in the words: DeepL's `text`, LibreTranslate's `q`.
+  const error = errorFromIssues(parsed.error.issues);
+  if (!error.param?.startsWith("texts")) throw error;
+  const param = textsField + error.param.slice("texts".length);
+  throw serviceError(error.code, error.message.replace(/^texts/, textsField), { param });
 }

@@ -186,7 +186,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
         ? tagOptionsFor(format, fields)
         : { preserve_formatting: fields.preserve_formatting === true || split === "1" }),
     },
-  }, policy);
+  }, policy, "text");
   if (tagHandlingVersion === "v2" && format === "xml") checkStrictXml(request.texts);
   return tagHandlingVersion ? { request, tagHandlingVersion } : { request };
 }

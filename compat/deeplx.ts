@@ -49,7 +49,7 @@ export function fromDeepLXRequest(body: unknown, policy: CompatPolicy): DeepLXCa
     target,
     texts: [fields.text],
     ...(format ? { format } : { options: { preserve_formatting: true } }),
-  }, policy);
+  }, policy, "text");
   return { fields, request };
 }
 

@@ -93,7 +93,7 @@ export function fromLibreRequest(body: unknown, policy: CompatPolicy): LibreCall
       ...(format === "text" ? { preserve_formatting: true } : {}),
       ...(alternatives > 0 ? { return_alternatives: true } : {}),
     },
-  }, policy);
+  }, policy, "q");
   return { request, batch, alternatives };
 }
 

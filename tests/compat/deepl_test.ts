@@ -270,13 +270,14 @@ const ERROR_CASES: {
     name: "129 texts",
     body: { text: Array(129).fill("a"), target_lang: "DE" },
     status: 413,
-    param: "texts",
+    param: "text",
+    message: "text holds more than 128 items",
   },
   {
     name: "50001 code points",
     body: { text: [...Array(7).fill("a".repeat(7000)), "😀".repeat(1001)], target_lang: "DE" },
     status: 413,
-    param: "texts",
+    param: "text",
   },
 ];
 

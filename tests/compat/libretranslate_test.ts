@@ -128,7 +128,8 @@ const ERROR_CASES: {
     name: "129 texts",
     body: { q: Array(129).fill("x"), source: "en", target: "de" },
     status: 400,
-    param: "texts",
+    param: "q",
+    message: "q holds more than 128 items",
   },
 ];
 
