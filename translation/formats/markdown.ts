@@ -76,6 +76,8 @@ const KEPT_INLINE = new Set([
   "autolink",
   "literalAutolink",
 ]);
+/** GitHub's alert marker at a paragraph's start, and the line break after it. */
+const ALERT_START = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\](?:[ \t]*(?:\r\n?|\n)[ \t>]*)?/i;
 /**
  * Kept whole inside text: line breaks with their prefixes, escapes, and GitHub's alert markers
  * (`> [!NOTE]`: translated, the block quote would lose its alert).
@@ -176,6 +178,10 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   if (inline.length < content.children.length) {
     while (from < to && (source[from] === " " || source[from] === "\t")) from++;
   }
+  // GitHub's alert marker opening a block quote stays outside, with the line break after it.
+  const alert = ALERT_START.exec(source.slice(from, from + 48));
+  if (alert) from = Math.min(to, from + alert[0].length);
+  if (from >= to) return;
   const inlines = keptWhole(inlineParts(inline, source, [], from));
   const escape = escapeAt(source, from);
   const segment = buildSegment(inlines, {
