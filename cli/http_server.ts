@@ -42,6 +42,16 @@ function listen(fetch: Deno.ServeHandler, options: HttpServerOptions) {
     if (error instanceof Deno.errors.AddrInUse) {
       throw new FlagError("--port", `${options.hostname}:${options.port} is already in use`);
     }
+    if (error instanceof Deno.errors.NotCapable) {
+      // The `tolk` task and the binary grant loopback only (README, Permissions).
+      throw new FlagError(
+        "--host",
+        `listening on ${options.hostname}:${options.port} needs network permission for that ` +
+          `address, which \`deno task tolk\` and the binary grant for loopback only: run ` +
+          `main.ts with --allow-net=${options.hostname}:${options.port} (README, "Serving another ` +
+          `address")`,
+      );
+    }
     if (
       error instanceof Deno.errors.AddrNotAvailable || error instanceof Deno.errors.PermissionDenied
     ) {

@@ -67,3 +67,56 @@ Deno.test("the README's `deno task tolk infer --model …` loads the model and a
     assert.ok(!/Requires ffi access|PermissionDenied|NotCapable/.test(log), log);
   }
 });
+
+Deno.test("the README's command for another address serves it with the key; the task refuses it in one line", async () => {
+  const [command] = await shellCommandsUnder("### Serving another address");
+  assert.ok(command.includes(README_MODEL) && command.includes("0.0.0.0:8080"), command);
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  const run = command.replace(README_MODEL, TINY_GGUF).replaceAll("8080", String(port));
+  const env = {
+    PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,
+    DENO_NO_UPDATE_CHECK: "1",
+    NO_COLOR: "1",
+  };
+  const process = new Deno.Command("bash", {
+    args: ["-c", `exec env ${run}`],
+    cwd: ROOT,
+    env,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const stderr = new Response(process.stderr).text();
+  const lines = process.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    const seen = await readUntil(lines, (text) => text.includes("\n"));
+    assert.equal(seen.split("\n")[0], `listening on http://0.0.0.0:${port}`);
+    const models = `http://127.0.0.1:${port}/v1/models`;
+    const refused = await fetch(models);
+    await refused.body?.cancel();
+    assert.equal(refused.status, 401, "a key is needed");
+    const key = /SVC_API_KEY=(\S+)/.exec(command)![1];
+    const allowed = await fetch(models, { headers: { authorization: `Bearer ${key}` } });
+    await allowed.body?.cancel();
+    assert.equal(allowed.status, 200);
+  } finally {
+    await lines.cancel().catch(() => {});
+    await stopProcessTree(process);
+    const log = await stderr;
+    assert.ok(!/NotCapable|PermissionDenied/.test(log), log);
+  }
+  // Through the task, the same address is one line and exit code 2, not a stack trace.
+  const task = await new Deno.Command("bash", {
+    args: ["-c", `deno task tolk infer --model ${TINY_GGUF} --host 0.0.0.0 --port ${port}`],
+    cwd: ROOT,
+    env: { ...env, SVC_API_KEY: "a-key-for-the-test" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(task.code, 2);
+  const said = new TextDecoder().decode(task.stderr).trim().split("\n").at(-1)!;
+  assert.match(said, /^tolk infer: --host: listening on 0\.0\.0\.0:\d+ needs network permission/);
+});
