@@ -83,7 +83,8 @@ export function createInferenceApp(deps: InferenceAppDeps) {
   if (deps.corsOrigin) {
     app.use(cors({
       origin: deps.corsOrigin,
-      allowHeaders: ["Authorization", "Content-Type", "X-Request-Id"],
+      // No list: the headers a preflight asks for are allowed, for the one origin named. The
+      // `openai` client sends its own (`X-Stainless-*`) from a browser; a fixed list refused it.
       allowMethods: ["GET", "POST", "OPTIONS"],
       exposeHeaders: ["X-Request-Id", "Retry-After"],
       maxAge: 600,

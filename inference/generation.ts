@@ -112,9 +112,14 @@ export class GenerationError extends Error {
 function describeFailure(failure: GenerationFailure): string {
   switch (failure.kind) {
     case "model_not_ready":
-      return failure.phase === "stopping"
-        ? "the daemon is stopping"
-        : `the model is ${failure.phase === "ready" ? "not loaded" : failure.phase}; retry shortly`;
+      if (failure.phase === "stopping") return "the daemon is stopping";
+      // A model that failed to load will not load by waiting: /v1/status and the log say why.
+      if (failure.phase === "error") {
+        return "the model failed to load (see /v1/status); restart the daemon with a valid model";
+      }
+      return `the model is ${
+        failure.phase === "ready" ? "not loaded" : failure.phase
+      }; retry shortly`;
     case "context_overflow": {
       const asked = failure.maxTokens === undefined
         ? `${failure.promptTokens} prompt tokens`

@@ -19,6 +19,14 @@ const GENERATION_ROWS: Array<{
     message: /loading; retry shortly/,
   },
   {
+    failure: { kind: "model_not_ready", phase: "error" },
+    status: 503,
+    code: "model_not_ready",
+    param: null,
+    message:
+      /^the model failed to load \(see \/v1\/status\); restart the daemon with a valid model$/,
+  },
+  {
     failure: { kind: "model_not_ready", phase: "stopping" },
     status: 503,
     code: "model_not_ready",
