@@ -56,6 +56,13 @@ export async function runTolk(args: string[]): Promise<number> {
     console.error(`tolk: unknown command "${name}" (try: ${Object.keys(SUBCOMMANDS).join(", ")})`);
     return 2;
   }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    // `tolk infer --help`: that command's part of the help, wherever the flag stands.
+    console.log(
+      formatUsage([(await load()).usage]).replace(/^usage: tolk <command> \[flags\]\n\n/, ""),
+    );
+    return 0;
+  }
   dropUnneededPermissions(PERMISSIONS[name](rest));
   try {
     return await (await load()).run(rest);

@@ -18,6 +18,16 @@ Deno.test("tolk --help lists every flag each command's parser accepts, models --
   assert.match(help.stdout, /^ {2}--dtype DTYPE .*fp32/m);
 });
 
+Deno.test("tolk <command> --help (or -h, anywhere) prints that command's part of tolk --help, exit 0", async () => {
+  const sections = (await runTolkProcess(["--help"])).stdout.split("\n\n");
+  for (const args of [["infer", "--help"], ["token", "show", "-h"], ["models", "pull", "--help"]]) {
+    const run = await runTolkProcess(args);
+    assert.equal(run.code, 0, run.stderr);
+    const own = sections.find((text) => text.startsWith(`tolk ${args[0]}`))!;
+    assert.equal(run.stdout.trim(), own.trim(), args.join(" "));
+  }
+});
+
 Deno.test("tolk with no command prints the help on stderr and exits 2", async () => {
   const run = await runTolkProcess([]);
   assert.equal(run.code, 2);
