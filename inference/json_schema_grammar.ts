@@ -101,6 +101,7 @@ function normalise(node: Record<string, unknown>, at: string): Record<string, un
       out[key] = typeof value === "boolean" ? value : sub(where)(value);
     } else if (key === "prefixItems") out.prefixItems = list(value, where).map(sub(where));
     else if (key === "$ref") out.$ref = rewriteRef(value, where);
+    else if (key === "type") out.type = checkedType(value, where);
     else if (KEPT.has(key)) out[key] = value;
     else refuse(where);
   }
@@ -180,6 +181,17 @@ function rewriteRef(value: unknown, at: string): string {
   if (ref.startsWith("#/$defs/")) return ref;
   if (ref.startsWith("#/definitions/")) return `#/$defs/${ref.slice("#/definitions/".length)}`;
   return refuse(at);
+}
+
+/** JSON Schema's types: a `type` naming another is no schema (it was accepted, and meant nothing). */
+const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "null", "object", "array"]);
+
+function checkedType(value: unknown, where: string): unknown {
+  const types = Array.isArray(value) ? value : [value];
+  if (types.length === 0 || !types.every((type) => JSON_TYPES.has(type as string))) {
+    fail(`"${where}" must be one of ${[...JSON_TYPES].join(", ")} (or a list of them)`);
+  }
+  return value;
 }
 
 function inferType(out: Record<string, unknown>): void {

@@ -79,6 +79,12 @@ const REFUSED: Array<{ name: string; schema: unknown }> = [
   { name: "a nested not", schema: { type: "object", properties: { a: { not: {} } } } },
   { name: "an external $ref", schema: { $ref: "https://example.com/s.json" } },
   { name: "a non-object schema", schema: "string" },
+  { name: "a type JSON Schema has not", schema: { type: "banana" } },
+  {
+    name: "a nested unknown type",
+    schema: { type: "object", properties: { a: { type: "text" } } },
+  },
+  { name: "an empty type list", schema: { type: [] } },
 ];
 
 for (const { name, schema } of REFUSED) {
