@@ -172,21 +172,25 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
     });
   }
   const tone = FORMALITY_TONES[formality];
-  const request = checkedRequest({
-    source,
-    target,
-    texts: fields.text,
-    ...(format ? { format } : {}),
-    options: {
-      ...(tone ? { tone } : {}),
-      ...(fields.context ? { context: fields.context } : {}),
-      ...(fields.custom_instructions ? { instructions: fields.custom_instructions } : {}),
-      ...(glossaryId ? { glossary_id: glossaryId } : {}),
-      ...(format
-        ? tagOptionsFor(format, fields)
-        : { preserve_formatting: fields.preserve_formatting === true || split === "1" }),
+  const request = checkedRequest(
+    {
+      source,
+      target,
+      texts: fields.text,
+      ...(format ? { format } : {}),
+      options: {
+        ...(tone ? { tone } : {}),
+        ...(fields.context ? { context: fields.context } : {}),
+        ...(fields.custom_instructions ? { instructions: fields.custom_instructions } : {}),
+        ...(glossaryId ? { glossary_id: glossaryId } : {}),
+        ...(format
+          ? tagOptionsFor(format, fields)
+          : { preserve_formatting: fields.preserve_formatting === true || split === "1" }),
+      },
     },
-  }, policy, "text");
+    policy,
+    "text",
+  );
   if (tagHandlingVersion === "v2" && format === "xml") checkStrictXml(request.texts);
   return tagHandlingVersion ? { request, tagHandlingVersion } : { request };
 }

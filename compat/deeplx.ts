@@ -44,12 +44,16 @@ export function fromDeepLXRequest(body: unknown, policy: CompatPolicy): DeepLXCa
     : readLanguage(sourceLang, "source_lang", "deepl");
   const target = readLanguage(fields.target_lang, "target_lang", "deepl");
   const format = readTagHandling(fields.tag_handling);
-  const request = checkedRequest({
-    source,
-    target,
-    texts: [fields.text],
-    ...(format ? { format } : { options: { preserve_formatting: true } }),
-  }, policy, "text");
+  const request = checkedRequest(
+    {
+      source,
+      target,
+      texts: [fields.text],
+      ...(format ? { format } : { options: { preserve_formatting: true } }),
+    },
+    policy,
+    "text",
+  );
   return { fields, request };
 }
 

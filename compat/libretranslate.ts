@@ -84,16 +84,20 @@ export function fromLibreRequest(body: unknown, policy: CompatPolicy): LibreCall
       { param: "alternatives" },
     );
   }
-  const request = checkedRequest({
-    source,
-    target,
-    texts,
-    ...(format === "html" ? { format } : {}),
-    options: {
-      ...(format === "text" ? { preserve_formatting: true } : {}),
-      ...(alternatives > 0 ? { return_alternatives: true } : {}),
+  const request = checkedRequest(
+    {
+      source,
+      target,
+      texts,
+      ...(format === "html" ? { format } : {}),
+      options: {
+        ...(format === "text" ? { preserve_formatting: true } : {}),
+        ...(alternatives > 0 ? { return_alternatives: true } : {}),
+      },
     },
-  }, policy, "q");
+    policy,
+    "q",
+  );
   return { request, batch, alternatives };
 }
 
