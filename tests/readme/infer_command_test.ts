@@ -16,6 +16,28 @@ const ROOT = new URL("../..", import.meta.url).pathname;
 const HEADING = "## Using `tolk infer` — a local chat-completions daemon";
 const README_MODEL = "~/models/qwen2.5-1.5b-instruct-q4_k_m.gguf";
 
+/** The environment a README command runs in: `deno` as its reader has it (this suite's). */
+const SHELL_ENV = {
+  PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,
+  DENO_NO_UPDATE_CHECK: "1",
+  NO_COLOR: "1",
+};
+
+/** Runs a shell line from the repository, its stdout read line by line. */
+function spawnShell(line: string) {
+  const process = new Deno.Command("bash", {
+    args: ["-c", line],
+    cwd: ROOT,
+    env: SHELL_ENV,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const stderr = new Response(process.stderr).text();
+  const lines = process.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  return { process, stderr, lines };
+}
+
 Deno.test("the README's `deno task tolk infer --model …` loads the model and answers", async () => {
   const [command, listening] = await shellCommandsUnder(HEADING);
   assert.ok(command.startsWith("deno task tolk infer --model "), command);
@@ -23,21 +45,7 @@ Deno.test("the README's `deno task tolk infer --model …` loads the model and a
   const address = listening.match(/^# listening on (http:\/\/\S+)$/)?.[1];
   assert.ok(address, listening);
 
-  const process = new Deno.Command("bash", {
-    args: ["-c", `exec ${command.replace(README_MODEL, TINY_GGUF)}`],
-    cwd: ROOT,
-    env: {
-      // `deno` as the README's reader has it: the one running this suite.
-      PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,
-      DENO_NO_UPDATE_CHECK: "1",
-      NO_COLOR: "1",
-    },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const stderr = new Response(process.stderr).text();
-  const lines = process.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const { process, stderr, lines } = spawnShell(`exec ${command.replace(README_MODEL, TINY_GGUF)}`);
   try {
     const seen = await readUntil(lines, (text) => text.includes("\n"));
     assert.equal(seen.split("\n")[0], `listening on ${address}`);
@@ -75,21 +83,7 @@ Deno.test("the README's command for another address serves it with the key; the 
   const port = (listener.addr as Deno.NetAddr).port;
   listener.close();
   const run = command.replace(README_MODEL, TINY_GGUF).replaceAll("8080", String(port));
-  const env = {
-    PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,
-    DENO_NO_UPDATE_CHECK: "1",
-    NO_COLOR: "1",
-  };
-  const process = new Deno.Command("bash", {
-    args: ["-c", `exec env ${run}`],
-    cwd: ROOT,
-    env,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const stderr = new Response(process.stderr).text();
-  const lines = process.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const { process, stderr, lines } = spawnShell(`exec env ${run}`);
   try {
     const seen = await readUntil(lines, (text) => text.includes("\n"));
     assert.equal(seen.split("\n")[0], `listening on http://0.0.0.0:${port}`);
@@ -111,7 +105,7 @@ Deno.test("the README's command for another address serves it with the key; the 
   const task = await new Deno.Command("bash", {
     args: ["-c", `deno task tolk infer --model ${TINY_GGUF} --host 0.0.0.0 --port ${port}`],
     cwd: ROOT,
-    env: { ...env, SVC_API_KEY: "a-key-for-the-test" },
+    env: { ...SHELL_ENV, SVC_API_KEY: "a-key-for-the-test" },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
