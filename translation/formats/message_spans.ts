@@ -130,9 +130,13 @@ function mayStartSpan(text: string, offset: number, code: number): boolean {
         if (text.startsWith("http", offset)) return true;
         break;
       case 0x66: // f
+        if (text.startsWith("ftp://", offset) || text.startsWith("file://", offset)) return true;
+        break;
       case 0x73: // s
+        if (text.startsWith("sftp://", offset) || text.startsWith("ssh://", offset)) return true;
+        break;
       case 0x67: // g
-        if (/^(?:s?ftp|ssh|git|file):\/\//.test(text.slice(offset, offset + 7))) return true;
+        if (text.startsWith("git://", offset)) return true;
         break;
       case 0x77: // w
         if (text.startsWith("www.", offset)) return true;
