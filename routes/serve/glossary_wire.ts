@@ -11,6 +11,7 @@ import type {
 } from "../../storage/glossary_store.ts";
 import { EntriesTextError, parseEntries } from "../../translation/glossary/entries_text.ts";
 import { fromClientLanguage } from "../../compat/language_spellings.ts";
+import { checkLanguagePair } from "./language_pair.ts";
 
 /** Parses every dictionary; `allowEmpty` lets PATCH remove a pair with empty entries. */
 export function toStoredDictionaries(
@@ -20,13 +21,12 @@ export function toStoredDictionaries(
   const pairs = new Set<string>();
   return dictionaries.map((dictionary, index) => {
     const pair = `${dictionary.source_lang}→${dictionary.target_lang}`;
-    if (dictionary.source_lang === dictionary.target_lang) {
-      throw serviceError(
-        "invalid_request",
-        `dictionaries[${index}]: ${pair} translates nothing (the languages are the same)`,
-        { param: `dictionaries[${index}].target_lang` },
-      );
-    }
+    checkLanguagePair(
+      dictionary.source_lang,
+      dictionary.target_lang,
+      `dictionaries[${index}].target_lang`,
+      `dictionaries[${index}]: `,
+    );
     if (pairs.has(pair)) {
       throw serviceError("invalid_request", `dictionaries[${index}]: ${pair} appears twice`, {
         param: `dictionaries[${index}]`,

@@ -3,7 +3,7 @@
  * engine's).
  */
 import { Hono } from "hono";
-import { serviceError } from "../../errors/translation_errors.ts";
+import { checkLanguagePair } from "./language_pair.ts";
 import { AddMemoryRequestSchema } from "../../schemas/memory.ts";
 import type { MemoryStore } from "../../storage/memory_store.ts";
 import { validJson } from "./validated_request.ts";
@@ -12,13 +12,7 @@ import { validJson } from "./validated_request.ts";
 export function memoryEntriesAddRoute(deps: { memory: MemoryStore }) {
   return new Hono().post("/", validJson(AddMemoryRequestSchema), (c) => {
     const body = c.req.valid("json");
-    if (body.source_lang === body.target_lang) {
-      throw serviceError(
-        "invalid_request",
-        `${body.source_lang}→${body.target_lang} translates nothing (the languages are the same)`,
-        { param: "target_lang" },
-      );
-    }
+    checkLanguagePair(body.source_lang, body.target_lang, "target_lang");
     const added = deps.memory.add(
       body.entries.map((entry) => ({
         sourceLang: body.source_lang,
