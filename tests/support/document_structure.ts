@@ -74,8 +74,6 @@ const NEVER = new Set([
   "math",
   "svg",
   "textarea",
-  "noscript",
-  "template",
   "xmp",
   "plaintext",
   "iframe",
@@ -86,7 +84,8 @@ const ADDRESS_ONLY = /^\s*(?:(?:https?:\/\/|ftp:\/\/|www\.)\S+|[\w.%+-]+@[\w-]+(
 const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
 
 function htmlStructure(text: string): DocumentStructure {
-  const options = { sourceCodeLocationInfo: true };
+  // `noscript` holds markup a reader sees when scripts are off: read as such a browser reads it.
+  const options = { sourceCodeLocationInfo: true, scriptingEnabled: false };
   // A whole page may open with an XML declaration (XHTML) or comments before its doctype.
   const tree = /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)[\s>]/i.test(text)
     ? parse(text, options)
@@ -124,7 +123,7 @@ function htmlStructure(text: string): DocumentStructure {
             .includes("notranslate");
         const inner = !NEVER.has(child.tagName) && (own === "yes" || (translating && !refused));
         walk(child, inner);
-        if (child.tagName === "template") walk((child as Tree.Template).content, false);
+        if (child.tagName === "template") walk((child as Tree.Template).content, inner);
         skeleton.push(`</${child.tagName}>`);
       }
     }

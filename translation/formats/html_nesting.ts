@@ -33,7 +33,9 @@ export const VOID_ELEMENTS: ReadonlySet<string> = new Set([
 ]);
 /**
  * How an element's content is read, when not as markup. Maps, not records: a tag named
- * `constructor` must not find `Object.prototype`'s.
+ * `constructor` must not find `Object.prototype`'s. `noscript` is not here: its content is read
+ * as a browser without scripts reads it, as markup, since that is when a reader sees it ("This
+ * app needs JavaScript" is translated); `template`'s is markup either way.
  */
 export const TEXT_MODES: ReadonlyMap<string, TextMode> = new Map([
   ["script", "script"],
@@ -42,7 +44,6 @@ export const TEXT_MODES: ReadonlyMap<string, TextMode> = new Map([
   ["iframe", "rawtext"],
   ["noembed", "rawtext"],
   ["noframes", "rawtext"],
-  ["noscript", "rawtext"],
   ["textarea", "rcdata"],
   ["title", "rcdata"],
   ["plaintext", "plaintext"],

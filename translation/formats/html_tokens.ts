@@ -88,8 +88,6 @@ const NEVER_TRANSLATED = new Set([
   "math",
   "svg",
   "textarea",
-  "noscript",
-  "template",
   // Raw text shown as written (`xmp`, `plaintext`) or never shown (fallbacks): a reference or
   // an escape written into them would show literally.
   "xmp",

@@ -282,3 +282,23 @@ Deno.test("html reads references as a browser does: &copy= in a value as written
   assert.deepEqual(kept.sent, ["Café"]);
   assert.equal(kept.text, "<xmp>Caf&eacute; &amp; <b>x</b></xmp><p>CAFÉ</p>");
 });
+Deno.test("html translates what noscript and template hold, as markup (what a reader sees without scripts, or once the template is used)", async () => {
+  const html = "<head><noscript><style>p{}</style><link rel=x></noscript></head>" +
+    '<noscript>You need to enable <b>JavaScript</b>. <img src=t.gif alt="Tracker"></noscript>' +
+    '<template id="row"><tr><td>Delete</td><td title="Remove it"><code>rm</code></td></tr></template>';
+  const result = await translateItem(htmlFormat, html, upperCase);
+  assert.deepEqual(result.sent.sort(), [
+    "Delete",
+    "Remove it",
+    "Tracker",
+    "You need to enable <x1>JavaScript</x1>.",
+  ]);
+  assert.equal(
+    result.text,
+    "<head><noscript><style>p{}</style><link rel=x></noscript></head>" +
+      '<noscript>YOU NEED TO ENABLE <b>JAVASCRIPT</b>. <img src=t.gif alt="TRACKER"></noscript>' +
+      '<template id="row"><tr><td>DELETE</td><td title="REMOVE IT"><code>rm</code></td></tr></template>',
+  );
+  // Both readers give the same tokens.
+  assert.deepEqual(scannedTokens(html), parse5Tokens(html));
+});
