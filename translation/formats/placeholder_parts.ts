@@ -86,10 +86,16 @@ export function pairUp(parts: readonly SegmentPart[]): readonly SegmentPart[] {
   }
   if (tags === (paired?.size ?? 0)) return parts;
   return parts.map((part, index) =>
-    typeof part === "string" || part.role === "atom" || paired?.has(index)
-      ? part
-      : atom(part.markup)
+    typeof part === "string" || part.role === "atom" || paired?.has(index) ? part : keptAtom(part)
   );
+}
+
+/**
+ * An open or close kept as an atom that renders as the original: a render hook knows the
+ * original (an unclosed `<span title="…">` is rendered with its translated title).
+ */
+function keptAtom(part: Markup): MergedAtom {
+  return { role: "atom", markup: part.markup, members: [part] };
 }
 
 /** Neighbouring atoms become one: fewer placeholders for the engine to keep. */

@@ -302,3 +302,13 @@ Deno.test("html translates what noscript and template hold, as markup (what a re
   // Both readers give the same tokens.
   assert.deepEqual(scannedTokens(html), parse5Tokens(html));
 });
+
+Deno.test("html: a tag with a translated title that is not closed inside its sentence keeps its translation", async () => {
+  const result = await translateItem(
+    htmlFormat,
+    '<p>Hi <span title="x y">there <b>now</p>',
+    upperCase,
+  );
+  assert.deepEqual(result.sent, ["x y", "Hi <x1/>there <x2/>now"]);
+  assert.equal(result.text, '<p>HI <span title="X Y">THERE <b>NOW</p>');
+});
