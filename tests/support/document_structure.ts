@@ -183,10 +183,13 @@ function markdownStructure(text: string): DocumentStructure {
       skeleton.push(`html:${htmlStructure(node.value ?? "").skeleton.join("")}`);
     } else if ("value" in node) skeleton.push(`${type}:${node.value}`);
     else {
+      // A link's or image's title is read (a tooltip); a definition's is kept as written.
+      const titled = (type === "link" || type === "image") && typeof node.title === "string";
       const facts = ["url", "title", "depth", "ordered", "start", "checked", "align", "identifier"]
         .filter((key) => node[key] !== undefined && node[key] !== null)
-        .map((key) => `${key}=${JSON.stringify(node[key])}`);
+        .map((key) => key === "title" && titled ? "title" : `${key}=${JSON.stringify(node[key])}`);
       skeleton.push(`${type}(${facts.join(",")})`);
+      if (titled) words.push(...wordsOf(node.title as string));
     }
     if (type === "html") words.push(...htmlStructure(node.value ?? "").words);
     const children = node.children ?? [];

@@ -90,9 +90,11 @@ export function cutTokens(
     attributed.push(token);
     const own: Splice[] = [];
     for (const [start, end] of token.attributes) {
-      const reading = rules.attribute(source[start - 1]);
-      const segment = buildSegment(textParts(source.slice(start, end), reading), reading);
-      own.push({ start, end, segment: segments.push(segment) - 1 });
+      own.push({
+        start,
+        end,
+        segment: segments.push(attributeSegment(source, start, end, rules)) - 1,
+      });
     }
     attributeSplices.set(token, own);
   }
@@ -194,6 +196,17 @@ export const HTML_TEXT: TextRules = {
   attribute: (quote) =>
     quote === '"' || quote === "'" ? HTML_READINGS[quote] : HTML_READINGS.unquoted,
 };
+
+/** The segment of an attribute's value at [start, end) of `source`, read in its quoting. */
+export function attributeSegment(
+  source: string,
+  start: number,
+  end: number,
+  rules: TextRules,
+): PlaceholderSegment {
+  const reading = rules.attribute(source[start - 1]);
+  return buildSegment(textParts(source.slice(start, end), reading), reading);
+}
 
 /** Text with the references that are not read as text as atoms (character_references.ts). */
 function textParts(text: string, reading: TextReading): SegmentPart[] {

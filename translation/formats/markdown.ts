@@ -30,6 +30,7 @@ import {
   type Markup,
   matchedSpans,
   open,
+  type PlaceholderSegment,
   protectSpans,
   type SegmentPart,
   type SpanFinder,
@@ -41,6 +42,7 @@ import { spanFinder } from "./text.ts";
 import { textReading } from "./character_references.ts";
 import { isNeverTranslated } from "./html_tokens.ts";
 import { decodeMarkdownReference, markdownEscape } from "./markdown_escape.ts";
+import { type MarkupValues, markupValues } from "./markdown_values.ts";
 
 /** Blocks whose content is segment text, and the child that holds it (or the block itself). */
 const TEXT_BLOCKS: Readonly<Record<string, string | undefined>> = {
@@ -189,7 +191,26 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
     decode: MARKDOWN_TEXT.decode,
     escape,
   });
-  parts.push({ start: from, end: to, cut: { segments: [segment], assemble: assembleOne } });
+  const values = markupValues(inlines);
+  parts.push({
+    start: from,
+    end: to,
+    cut: values ? withValues(segment, values) : { segments: [segment], assemble: assembleOne },
+  });
+}
+
+/**
+ * A block whose markup holds translated values (titles, inline HTML's attributes): their
+ * segments first, then the block's, rendered with their translations.
+ */
+function withValues(segment: PlaceholderSegment, values: MarkupValues): CutItem {
+  return {
+    segments: [...values.segments, segment],
+    assemble(translated) {
+      const own = translated.slice(0, -1).map((rendered) => rendered());
+      return translated.at(-1)!(values.render(own));
+    },
+  };
 }
 
 function isTaskListCheck(node: Syntax): boolean {

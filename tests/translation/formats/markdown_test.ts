@@ -64,6 +64,7 @@ Deno.test("markdown sends prose only, with markers as placeholders", async () =>
   const result = await translateItem(markdownFormat, README, upperCase);
   assert.deepEqual(result.sent, [
     "Getting <x1>started</x1>",
+    "Docs",
     "Install the tool with <x1/> and read <x2>the docs</x2><x3/>or see <x4/> and <x5/>.",
     "A quoted line<x1/>that continues here.",
     "Task one",
@@ -78,6 +79,7 @@ Deno.test("markdown sends prose only, with markers as placeholders", async () =>
     "The note text.",
     "An <x1>HTML</x1> block",
     "Setext heading",
+    "Cat",
     "<x1>A cat</x1> and <x2/> and <x3>under</x3> <x4/>not em<x5/> & done",
   ]);
   for (
@@ -90,12 +92,13 @@ Deno.test("markdown sends prose only, with markers as placeholders", async () =>
       "|:-----|------:|",
       "==============",
       "***",
-      '](https://x.org/docs "Docs")',
-      '](cat.png "Cat")',
     ]
   ) {
     assert.ok(result.text.includes(kept), kept);
   }
+  // A link's or image's title is a tooltip a reader sees: translated inside its quotes.
+  assert.ok(result.text.includes('[THE DOCS](https://x.org/docs "DOCS")'));
+  assert.ok(result.text.includes('![A CAT](cat.png "CAT")'));
   assert.ok(result.text.includes("# GETTING *STARTED* ##"));
   assert.ok(result.text.includes("> A QUOTED LINE\n> THAT CONTINUES HERE."));
   assert.equal(result.text.split("\n").length, README.split("\n").length);
@@ -233,4 +236,42 @@ Deno.test("markdown: a changed run is escaped only where its text could be read 
   for (const [source, expected] of cases) {
     assert.equal((await translateItem(markdownFormat, source, upperCase)).text, expected, source);
   }
+});
+
+Deno.test("markdown translates a link's or image's title inside its quotes, and inline HTML's attributes by the HTML rules", async () => {
+  const text =
+    "See [the guide](https://x.org/a_(b) \"Read it\") and ![a cat](cat.png 'A cat').\n\n" +
+    "![](y.png (Alone)) and <abbr title=\"Control key\">Ctrl</abbr> <img src=a.png alt='An icon'>" +
+    ' <kbd title="Key">K</kbd>\n\n[ref]: https://x.org "Kept as written"\n';
+  const result = await translateItem(markdownFormat, text, upperCase);
+  assert.deepEqual(result.sent, [
+    "Read it",
+    "A cat",
+    "See <x1>the guide</x1> and <x2>a cat</x2>.",
+    "Alone",
+    "Control key",
+    "An icon",
+    "<x1/> and <x2>Ctrl</x2> <x3/> <x4/>",
+  ]);
+  assert.equal(
+    result.text,
+    "SEE [THE GUIDE](https://x.org/a_(b) \"READ IT\") AND ![A CAT](cat.png 'A CAT').\n\n" +
+      "![](y.png (ALONE)) AND <abbr title=\"CONTROL KEY\">CTRL</abbr> <img src=a.png alt='AN ICON'>" +
+      ' <kbd title="Key">K</kbd>\n\n[ref]: https://x.org "Kept as written"\n',
+  );
+  // The fallback renders them too.
+  const fallback = await translateItem(markdownFormat, text, dropPlaceholders);
+  assert.ok(fallback.text.includes('"READ IT"') && fallback.text.includes("alt='AN ICON'"));
+  // A title the engine answers with its delimiter, a backslash, a reference or a line break
+  // stays one title; an untouched one keeps its escapes and references as written.
+  const hostile = await translateItem(
+    markdownFormat,
+    '[a](u "x") [b](v \'y\') [c](w (z)) [d](t "Caf&eacute; \\"q\\"")\n',
+    (sent) => ({ x: 'say "hi"\n\nC:\\ &amp; D:\\', y: "it's", z: "(1)" })[sent] ?? sent,
+  );
+  assert.equal(
+    hostile.text,
+    '[a](u "say \\"hi\\" C:\\ &amp;amp; D:\\\\") [b](v \'it\\\'s\') [c](w (\\(1\\))) ' +
+      '[d](t "Caf&eacute; \\"q\\"")\n',
+  );
 });
