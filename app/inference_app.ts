@@ -7,6 +7,7 @@
  * | GET    | /health               | none                           |
  * | GET    | /v1/status            | bearer key                     |
  * | GET    | /v1/models            | bearer key                     |
+ * | GET    | /v1/models/{model}    | bearer key                     |
  * | POST   | /v1/chat/completions  | bearer key                     |
  */
 import { type Context, Hono } from "hono";

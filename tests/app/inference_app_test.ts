@@ -11,6 +11,7 @@ import {
   ErrorBodySchema,
   HealthSchema,
   ModelListSchema,
+  OpenAiModelSchema,
   StatusSchema,
 } from "../../schemas/openai.ts";
 import { startInferDaemon } from "../support/infer_daemon.ts";
@@ -86,6 +87,24 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
       const models = await client.models.list();
       assert.deepEqual(models.data.map((model) => model.id), ["tiny"]);
     });
+
+    await t.step(
+      "GET /v1/models/{model} retrieves it (openai client); any other id is 404",
+      async () => {
+        const model = await client.models.retrieve("tiny");
+        assert.equal(model.id, "tiny");
+        const raw = await (await fetch(`${baseUrl}/v1/models/tiny`)).json();
+        const list = ModelListSchema.parse(await (await fetch(`${baseUrl}/v1/models`)).json());
+        assert.deepEqual(OpenAiModelSchema.strict().parse(raw), list.data[0]);
+        const other = await fetch(`${baseUrl}/v1/models/gpt-4o`);
+        assert.equal(other.status, 404);
+        const body = ErrorBodySchema.parse(await other.json());
+        assert.equal(body.error.code, "not_found");
+        assert.equal(body.error.param, "model");
+        assert.match(body.error.message, /gpt-4o.*tiny/);
+        await assert.rejects(client.models.retrieve("org/other"), OpenAI.NotFoundError);
+      },
+    );
 
     let greedyText = "";
     await t.step("openai client: a non-streamed completion counts real tokens", async () => {
