@@ -10,7 +10,10 @@ export const DRAIN_TIMEOUT_MS = 10_000;
 export interface HttpServerOptions {
   hostname: string;
   port: number;
-  /** Called once on SIGINT/SIGTERM before the server drains (close WebSockets with 1001 here). */
+  /**
+   * Called once on SIGINT/SIGTERM once the listener has stopped, while in-flight requests drain
+   * (close WebSockets with 1001 here).
+   */
   onShutdown?: () => void | Promise<void>;
   /** Upper bound for in-flight requests to finish after a signal (default {@link DRAIN_TIMEOUT_MS}). */
   drainTimeoutMs?: number;
@@ -88,13 +91,15 @@ export function startHttpServer(
   let stopping: Promise<void> | undefined;
   function shutdown(): Promise<void> {
     stopping ??= (async () => {
-      await options.onShutdown?.();
+      // The listener stops first: a request arriving while in-flight work drains is not served
+      // (a health check answered 200 while `tolk infer` was freeing its model). One bound for
+      // the caller's own shutdown and the drain together.
       const drained = server.shutdown();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, drainTimeoutMs);
       });
-      await Promise.race([drained, timeout]);
+      await Promise.race([Promise.all([options.onShutdown?.(), drained]), timeout]);
       clearTimeout(timer);
     })();
     return stopping;
@@ -102,7 +107,9 @@ export function startHttpServer(
 
   if (options.handleSignals ?? true) {
     const onSignal = () => {
-      console.error("shutting down");
+      // A second signal (a terminal's Ctrl-C reaches `deno task` and the server both) says
+      // nothing new.
+      if (stopping === undefined) console.error("shutting down");
       shutdown().then(() => Deno.exit(0));
     };
     Deno.addSignalListener("SIGINT", onSignal);

@@ -82,11 +82,22 @@ Deno.test("tolk infer on SIGTERM finishes the running generation, usage exact, t
   });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let text = (await reader.read()).value ?? ""; // the stream runs: now stop the daemon
+  let exited = false;
+  daemon.exited.then(() => exited = true);
   const stopped = daemon.stop();
+  while (!daemon.stderr.includes("shutting down")) await new Promise((go) => setTimeout(go, 5));
+  // While the generation drains, the listener is closed: no new request is served (a health
+  // check answered 200 while the model was being freed).
+  await assert.rejects(
+    Deno.connect({ hostname: "127.0.0.1", port: Number(new URL(daemon.baseUrl).port) }),
+    Deno.errors.ConnectionRefused,
+  );
+  assert.ok(!exited, "the daemon was still draining");
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
     text += chunk.value;
   }
   assert.match(text, /"completion_tokens":1000\b/);
   assert.match(text, /data: \[DONE\]/);
   assert.equal(await stopped, 0);
+  assert.equal(daemon.stderr.filter((line) => line === "shutting down").length, 1);
 });
