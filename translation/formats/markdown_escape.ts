@@ -27,7 +27,8 @@ const LINE_BREAK = /(?:[ \t]*(?:\r\n?|\n))+[ \t]*/g;
 const SYNTAX = /[`*[\]~$]|\\(?=[!-/:-@[-`{-~]|$)|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 /** In a table cell, `|` too: it would add a column. */
 const CELL_SYNTAX = new RegExp(`\\||${SYNTAX.source}`, "gu");
-const REFERENCE_LIKE = /&(?=#\d{1,7};|#[xX][\da-fA-F]{1,6};|[a-zA-Z][a-zA-Z\d]*;)/g;
+/** An `&` that would start a character reference. */
+export const REFERENCE_LIKE = /&(?=#\d{1,7};|#[xX][\da-fA-F]{1,6};|[a-zA-Z][a-zA-Z\d]*;)/g;
 const TAG_LIKE = /<(?=[a-zA-Z/!?])/g;
 /**
  * A block marker at a line's start, spaces before it: a heading, a quote, a list item, a setext

@@ -21,7 +21,7 @@ import {
 } from "./placeholders.ts";
 import { matchedSpans } from "./placeholder_parts.ts";
 import { type TextReading, textReading } from "./character_references.ts";
-import { decodeMarkdownReference } from "./markdown_escape.ts";
+import { decodeMarkdownReference, REFERENCE_LIKE } from "./markdown_escape.ts";
 
 /** The translated values inside a segment's markup. */
 export interface MarkupValues {
@@ -126,7 +126,6 @@ function skipSpaces(text: string, at: number): number {
 
 /** Backslash escapes in a title are kept whole, as in text. */
 const ESCAPES = matchedSpans(/\\[!-/:-@[-`{-~]/g);
-const REFERENCE_LIKE = /&(?=#\d{1,7};|#[xX][\da-fA-F]{1,6};|[a-zA-Z][a-zA-Z\d]*;)/g;
 
 /**
  * How a title reads and how a changed one is written back inside its delimiters: no line
