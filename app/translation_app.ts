@@ -91,8 +91,11 @@ export interface SettingsPageOptions {
 /** The composed service. */
 export interface TranslationApp {
   app: Hono<{ Variables: RequestIdVariables & ClientHeaderVariables }>;
-  /** Marks the service as stopping and closes every WebSocket with 1001. */
-  beginShutdown(): void;
+  /**
+   * Marks the service as stopping; each WebSocket answers the frames it accepted, then closes
+   * with 1001 (settles when all have).
+   */
+  beginShutdown(): Promise<void>;
 }
 
 /**
@@ -107,7 +110,7 @@ export interface TranslationApp {
 export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   const log = deps.log ?? bufferedStderr();
   const startedAt = Date.now(); // Date.now: performance.now is a slower runtime call in Deno
-  const sockets: SocketRegistry = new Set();
+  const sockets: SocketRegistry = new Map();
   let shuttingDown = false;
   // Read once per request by the one authorize() of HTTP and WebSocket alike.
   const access = () => deps.settings.current().api;
@@ -169,7 +172,16 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   app.route("/v1/openapi.json", openApiRoute({ routes: API_ROUTES }));
   app.route("/v1/detect", detectRoute({ detector: deps.detector }));
   app.route("/v1/translate", translateRoute(translation));
-  app.route("/v1/ws/translate", wsTranslateRoute({ ...translation, access, sockets, log }));
+  app.route(
+    "/v1/ws/translate",
+    wsTranslateRoute({
+      ...translation,
+      access,
+      sockets,
+      isShuttingDown: () => shuttingDown,
+      log,
+    }),
+  );
 
   // Data: the user's history, glossaries and translation memory (one database).
   if (deps.stores) {
@@ -227,9 +239,15 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
 
   return {
     app,
-    beginShutdown() {
+    async beginShutdown() {
       shuttingDown = true;
-      for (const socket of sockets) socket.close(1001, "service shutting down");
+      // Frames already accepted are answered first (the server's drain bounds the wait).
+      await Promise.all(
+        [...sockets].map(async ([socket, settled]) => {
+          await settled();
+          socket.close(1001, "service shutting down");
+        }),
+      );
     },
   };
 }

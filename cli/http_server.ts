@@ -11,10 +11,12 @@ export interface HttpServerOptions {
   hostname: string;
   port: number;
   /**
-   * Called once on SIGINT/SIGTERM once the listener has stopped, while in-flight requests drain
-   * (close WebSockets with 1001 here).
+   * Called once on SIGINT/SIGTERM before the listener stops (answer and close WebSockets with
+   * 1001 here).
    */
   onShutdown?: () => void | Promise<void>;
+  /** Called once the listener has stopped and in-flight requests have finished. */
+  afterDrain?: () => void | Promise<void>;
   /** Upper bound for in-flight requests to finish after a signal (default {@link DRAIN_TIMEOUT_MS}). */
   drainTimeoutMs?: number;
   /** Install SIGINT/SIGTERM handlers (tests serving in-process pass false). */
@@ -91,15 +93,22 @@ export function startHttpServer(
   let stopping: Promise<void> | undefined;
   function shutdown(): Promise<void> {
     stopping ??= (async () => {
-      // The listener stops first: a request arriving while in-flight work drains is not served
-      // (a health check answered 200 while `tolk infer` was freeing its model). One bound for
-      // the caller's own shutdown and the drain together.
-      const drained = server.shutdown();
+      // One bound for the three steps. WebSockets are answered and closed first (onShutdown):
+      // Deno's `server.shutdown()` drops upgraded connections without a close frame. Then the
+      // listener stops and in-flight requests finish; only then is what they used released
+      // (afterDrain: `tolk infer` answered /health 200 while it freed its model, listening on).
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, drainTimeoutMs);
       });
-      await Promise.race([Promise.all([options.onShutdown?.(), drained]), timeout]);
+      await Promise.race([
+        (async () => {
+          await options.onShutdown?.();
+          await server.shutdown();
+          await options.afterDrain?.();
+        })(),
+        timeout,
+      ]);
       clearTimeout(timer);
     })();
     return stopping;

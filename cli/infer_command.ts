@@ -85,7 +85,7 @@ export async function run(args: string[]): Promise<number> {
   const server = startHttpServer(app.fetch, {
     hostname: bindHostname(flags.host),
     port: flags.port,
-    onShutdown: () => runtime.dispose({ drainMs: DRAIN_TIMEOUT_MS }),
+    afterDrain: () => runtime.dispose({ drainMs: DRAIN_TIMEOUT_MS }),
   });
   endpoint = server.url;
   await server.finished;

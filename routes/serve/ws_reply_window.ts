@@ -67,6 +67,18 @@ export class ReplyWindow {
     });
   }
 
+  /**
+   * Settles once every reply queued was sent (or found its socket closed), those queued while
+   * it waits included.
+   */
+  async settled(): Promise<void> {
+    let tail: Promise<void>;
+    do {
+      tail = this.#tail;
+      await tail;
+    } while (tail !== this.#tail);
+  }
+
   #chain(step: () => Promise<void>): void {
     this.#tail = this.#tail.then(step);
   }

@@ -36,14 +36,19 @@ export const CLOSE_REPLIES_UNREAD = 1008;
 /** Replies a connection may leave unread (the socket's send buffer) while it keeps sending. */
 export const MAX_UNREAD_REPLY_BYTES = 4 * 1024 * 1024;
 
-/** Open sockets, so shutdown can close them with 1001. */
-export type SocketRegistry = Set<WebSocket>;
+/**
+ * Open sockets, so shutdown can close them with 1001, and what each waits for first: the replies
+ * of the frames it accepted (each request frame gets its one response frame).
+ */
+export type SocketRegistry = Map<WebSocket, () => Promise<void>>;
 
 /** What the WebSocket route needs. */
 export interface WsTranslateDeps extends TranslationDeps {
   /** The `api` settings now (read once per handshake and once per frame turn). */
   access: () => ApiAccess;
   sockets: SocketRegistry;
+  /** Whether shutdown has begun: frames arriving from then on are refused, not worked on. */
+  isShuttingDown: () => boolean;
   /** Logs a line that never holds frame contents. */
   log: (line: string) => void;
 }
@@ -95,7 +100,16 @@ function oncePerTurn<T>(read: () => T, turns: FrameTurns): () => T {
  * the offer was already read by `authorize`, and the answer's header is set here instead.
  */
 function upgrade(request: Request, subprotocol: "bearer" | null) {
-  const upgraded = Deno.upgradeWebSocket(request);
+  let upgraded: ReturnType<typeof Deno.upgradeWebSocket>;
+  try {
+    upgraded = Deno.upgradeWebSocket(request);
+  } catch (error) {
+    // A handshake without what RFC 6455 asks for (`Sec-WebSocket-Key`, `Connection: Upgrade`).
+    throw serviceError(
+      "invalid_request",
+      `not a WebSocket handshake: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   if (subprotocol) upgraded.response.headers.set("sec-websocket-protocol", subprotocol);
   return upgraded;
 }
@@ -139,7 +153,13 @@ function serveSocket(
     ),
   );
 
-  socket.onopen = () => deps.sockets.add(socket);
+  const stopping = errorBody(
+    serviceError(
+      "engine_unavailable",
+      "the service is shutting down: this frame was not processed",
+    ),
+  );
+  socket.onopen = () => deps.sockets.set(socket, () => replies.settled());
   socket.onclose = () => {
     deps.sockets.delete(socket);
     gone.abort();
@@ -154,6 +174,10 @@ function serveSocket(
     const text = frameText(event.data);
     if (text === undefined) {
       socket.close(1009, "frame larger than 1 MiB");
+      return;
+    }
+    if (deps.isShuttingDown()) {
+      replies.refuse(stopping);
       return;
     }
     if (!replies.hasRoom) {
@@ -208,6 +232,8 @@ async function answerFrame(
       owner: connection,
     });
   } catch (thrown) {
+    // Closed while it was translated: the work was stopped on purpose and nobody reads a reply.
+    if (signal.aborted) return undefined;
     // The same rule as onError: only what nobody expected is logged.
     const rendered = renderTranslationError(thrown);
     if (rendered.unexpected) logUnexpected(deps.log, connection.requestId, thrown);

@@ -116,7 +116,8 @@ export async function startTranslationService(
     history: stores.history,
     logs,
     async stop() {
-      service.beginShutdown();
+      // As the command does (cli/http_server.ts): sockets answered and closed, then the server.
+      await service.beginShutdown();
       await server.shutdown();
       await pipeline.close();
       stores.close();

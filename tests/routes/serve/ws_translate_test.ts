@@ -84,6 +84,27 @@ Deno.test("GET /v1/ws/translate without upgrade headers is a 400 invalid_request
   });
 });
 
+Deno.test("GET /v1/ws/translate: an upgrade without Sec-WebSocket-Key or Connection: Upgrade is a 400, not a 500", async () => {
+  await withService(async (service) => {
+    const cases: Record<string, string>[] = [
+      { "Sec-WebSocket-Version": "13" },
+      { "Sec-WebSocket-Key": "", "Sec-WebSocket-Version": "13" },
+    ];
+    for (const headers of cases) {
+      const response = await rawGet(service.url, `/v1/ws/translate?token=${service.token}`, {
+        Host: "localhost",
+        Upgrade: "websocket",
+        ...headers,
+      });
+      assert.equal(response.status, 400, JSON.stringify(headers));
+      const body = ErrorResponseSchema.parse(JSON.parse(response.body));
+      assert.equal(body.error.code, "invalid_request");
+      assert.match(body.error.message, /^not a WebSocket handshake: /);
+    }
+    assert.deepEqual(service.logs.filter((line) => /unexpected/.test(line)), []);
+  });
+});
+
 Deno.test("GET /v1/ws/translate answers pipelined frames in request order", async () => {
   await withService(async (service) => {
     const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
@@ -164,6 +185,37 @@ Deno.test("GET /v1/ws/translate closes open sockets with 1001 when the service s
   const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
   await service.stop();
   assert.equal((await client.closed).code, 1001);
+});
+
+Deno.test("GET /v1/ws/translate answers the frames it accepted before closing with 1001 at shutdown, and refuses later ones", async () => {
+  const service = await startTranslationService();
+  const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+  client.socket.send(JSON.stringify({ target: "de", texts: Array(16).fill(FRENCH) }));
+  await new Promise((resolve) => setTimeout(resolve, 50)); // the server has the frame
+  const stopped = service.stop();
+  client.socket.send(JSON.stringify({ target: "de", texts: [FRENCH] }));
+  assert.equal(TranslateResponseSchema.parse(await client.next()).results.length, 16);
+  const refused = ErrorResponseSchema.parse(await client.next());
+  assert.equal(refused.error.code, "engine_unavailable");
+  assert.match(refused.error.message, /shutting down/);
+  assert.equal((await client.closed).code, 1001);
+  await stopped;
+});
+
+Deno.test("GET /v1/ws/translate: a client leaving mid-translation is no unexpected error", async () => {
+  await withService(async (service) => {
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    const long = Array(8).fill(FRENCH).join(" ");
+    for (let frame = 0; frame < 2; frame++) {
+      client.socket.send(JSON.stringify({ target: "de", texts: Array(16).fill(long) }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the first is being translated
+    await close(client);
+    // The translation stops at its next segment batch, well within a second.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.ok(service.logs.some((line) => / ws closed after 2 frames$/.test(line)));
+    assert.deepEqual(service.logs.filter((line) => /unexpected/.test(line)), []);
+  });
 });
 
 Deno.test("a routine 503 from a named engine is rendered alike over HTTP and WebSocket, said once and not logged as unexpected", async () => {
