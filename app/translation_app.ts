@@ -88,6 +88,9 @@ export interface SettingsPageOptions {
   applyEngineSettings: (settings: Settings) => void;
 }
 
+/** The access log's status of a request its client closed before the answer (nginx's). */
+const CLIENT_CLOSED_REQUEST = 499;
+
 /** The composed service. */
 export interface TranslationApp {
   app: Hono<{ Variables: RequestIdVariables & ClientHeaderVariables }>;
@@ -228,6 +231,12 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     throw serviceError("not_found", "no such endpoint; see GET /v1/capabilities");
   });
   app.onError((thrown, c) => {
+    if (c.req.raw.signal.aborted) {
+      // The client left and its work was stopped for it: routine, and nobody reads an answer
+      // (nginx's 499 in the access line, not a 500 with a stack trace).
+      log(`${c.get("requestId")} client closed the request`);
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    }
     const rendered = renderTranslationError(thrown);
     if (rendered.unexpected) logUnexpected(log, c.get("requestId"), thrown);
     // Routine for the contract (503 storage_unavailable), but the operator must see why.

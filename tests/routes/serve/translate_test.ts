@@ -213,3 +213,50 @@ Deno.test("POST /v1/translate changes the Chinese script with no engine at all",
     assert.equal(body.results[0].text, "漢語軟件");
   }, { settings: { engines: { "local-llm": { model: "nobody/missing" } } } });
 });
+
+Deno.test("POST /v1/translate: a client that leaves mid-translation is a 499 in the log, not an unexpected 500", async () => {
+  // A model runner that lists its model and answers no chat until the service gives up on it.
+  let chats = 0;
+  const runner = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
+    if (new URL(request.url).pathname === "/api/tags") {
+      return Response.json({ models: [{ name: "slow:latest", model: "slow:latest" }] });
+    }
+    if (new URL(request.url).pathname !== "/api/chat") return new Response(null, { status: 404 });
+    chats++;
+    const { promise, resolve } = Promise.withResolvers<Response>();
+    request.signal.addEventListener("abort", () => resolve(new Response(null, { status: 499 })));
+    setTimeout(() => resolve(new Response(null, { status: 500 })), 3000);
+    return promise;
+  });
+  const service = await startTranslationService({
+    settings: {
+      engines: {
+        "engine-one": {
+          base_url: `http://127.0.0.1:${runner.addr.port}`,
+          status_cache_ms: 0,
+        },
+      },
+    },
+    statusTtlMs: 0,
+  });
+  try {
+    await assert.rejects(
+      fetch(`${service.url}/v1/translate`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-svc-token": service.token },
+        body: JSON.stringify({ target: "de", texts: [FRENCH], options: { engine: "engine-one" } }),
+        signal: AbortSignal.timeout(300),
+      }),
+    );
+    while (!service.logs.some((line) => / POST \/v1\/translate /.test(line))) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.equal(chats, 1);
+    assert.deepEqual(service.logs.filter((line) => /unexpected| 500 /.test(line)), []);
+    assert.ok(service.logs.some((line) => / client closed the request$/.test(line)));
+    assert.ok(service.logs.some((line) => / POST \/v1\/translate 499 /.test(line)));
+  } finally {
+    await service.stop();
+    await runner.shutdown();
+  }
+});
