@@ -75,7 +75,10 @@ export async function inspectModel(modelsDir: string, id: string): Promise<Insta
   try {
     await collectFiles(path, "", sizes);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) {
+    if (
+      error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory ||
+      isNameTooLong(error)
+    ) {
       return null;
     }
     throw error;
@@ -107,6 +110,11 @@ async function directories(path: string): Promise<string[]> {
     throw error;
   }
   return names;
+}
+
+/** An id whose path part is longer than the file system allows names no installed model. */
+function isNameTooLong(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "ENAMETOOLONG";
 }
 
 async function collectFiles(root: string, prefix: string, sizes: Map<string, number>) {

@@ -4,7 +4,7 @@
  * language into padded sub-batches, generated with per-row end-token cuts and confidences, and
  * put back together in item order.
  */
-import { EngineFailedError, type TranslatedItem } from "../engine.ts";
+import { EngineUnavailableError, type TranslatedItem } from "../engine.ts";
 import type { LanguageCode } from "../../schemas/languages.ts";
 import { MAX_ALTERNATIVES } from "../../schemas/translation.ts";
 import type { ModelTarget } from "./language_codes.ts";
@@ -51,7 +51,8 @@ interface PlannedItem {
  * Translates `job` with `model`. An item in a language the model cannot read comes back as it is,
  * so one odd item never fails its neighbours; only a job with nothing the model can read fails.
  *
- * @throws {EngineFailedError} when the model cannot translate into the target, or from any item.
+ * @throws {EngineUnavailableError} when the model cannot translate into the target, or from any
+ *   item.
  * @throws the signal's reason once it is aborted (checked between sub-batches and steps).
  */
 export async function translateWithModel(
@@ -159,8 +160,12 @@ function assemble(item: PlannedItem, target: ModelTarget): TranslatedItem {
   };
 }
 
+/**
+ * A pair the model does not do: the engine cannot take this job (another engine, or another
+ * model, may), not a failure of the service — 503 naming the model, never a 500.
+ */
 function unsupported(model: string, direction: "from" | "into", language: string) {
-  return new EngineFailedError(
+  return new EngineUnavailableError(
     ENGINE,
     `model ${model} cannot translate ${direction} "${language}"`,
   );

@@ -4,7 +4,7 @@
  * engines) never waits on model compute. Started by `model_worker_client.ts`, one per process.
  */
 /// <reference lib="deno.worker" />
-import { EngineFailedError } from "../engine.ts";
+import { EngineUnavailableError } from "../engine.ts";
 import type { WorkerAnswer, WorkerFailure, WorkerRequest } from "./model_worker_protocol.ts";
 import type { TranslationModel } from "./translation_model.ts";
 
@@ -63,7 +63,7 @@ async function serve(request: Exclude<WorkerRequest, { type: "abort" }>) {
 }
 
 function failureOf(error: unknown): WorkerFailure {
-  if (error instanceof EngineFailedError) return { kind: "refused", message: error.reason };
+  if (error instanceof EngineUnavailableError) return { kind: "refused", message: error.reason };
   if (error instanceof DOMException && error.name === "AbortError") {
     return { kind: "aborted", message: error.message };
   }

@@ -5,7 +5,7 @@
  * A worker that dies fails its calls and is started afresh (models reload) on the next one.
  */
 import type { InstalledModel } from "../../models/model_store.ts";
-import { EngineFailedError, type TranslatedItem } from "../engine.ts";
+import { EngineUnavailableError, type TranslatedItem } from "../engine.ts";
 import type { ModelJob } from "./model_translation.ts";
 import type { WorkerAnswer, WorkerFailure, WorkerRequest } from "./model_worker_protocol.ts";
 
@@ -83,7 +83,7 @@ export class ModelWorker {
   /**
    * Translates `job` with the loaded model `key`.
    *
-   * @throws {EngineFailedError} when the model cannot translate the job's languages.
+   * @throws {EngineUnavailableError} when the model cannot translate the job's languages.
    * @throws the signal's reason once it is aborted.
    */
   async translate(key: string, job: ModelJob, signal?: AbortSignal): Promise<TranslatedItem[]> {
@@ -96,7 +96,7 @@ export class ModelWorker {
     } catch (failure) {
       const { kind, message } = failure as WorkerFailure;
       if (kind === "aborted" && signal?.aborted) throw signal.reason;
-      if (kind === "refused") throw new EngineFailedError("local-llm", message);
+      if (kind === "refused") throw new EngineUnavailableError("local-llm", message);
       throw new Error(message);
     } finally {
       signal?.removeEventListener("abort", stop);

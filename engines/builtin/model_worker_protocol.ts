@@ -18,7 +18,7 @@ export type WorkerRequest =
 
 /** Why a call failed, in a form that crosses the worker boundary. */
 export interface WorkerFailure {
-  /** `refused`: the model cannot do the job (EngineFailedError); `aborted`: stopped on request. */
+  /** `refused`: the model cannot do the job (EngineUnavailableError); `aborted`: stopped on request. */
   kind: "refused" | "aborted" | "error";
   /** The reason (`refused`) or the error's message. */
   message: string;

@@ -194,11 +194,11 @@ Deno.test("local-llm refuses a missing model with a reason naming it and the mod
   });
 });
 
-Deno.test("local-llm fails a source language the model cannot read, naming it", async () => {
+Deno.test("local-llm cannot take a source language the model cannot read, naming it", async () => {
   await withEngine(async (engine) => {
     await assert.rejects(
       engine.translate(job([{ text: "hallo", source: "xx" }], "fr")),
-      (error) => error instanceof EngineFailedError && /"xx"/.test(error.message),
+      (error) => error instanceof EngineUnavailableError && /"xx"/.test(error.message),
     );
   });
 });
@@ -221,11 +221,11 @@ Deno.test("local-llm loads a Marian pair model (q8 only) and refuses other pairs
     assert.notEqual(outcome.items[0].text, outcome.items[1].text);
     await assert.rejects(
       engine.translate(job([{ text: "Hallo", source: "de" }], "fr")),
-      (error) => error instanceof EngineFailedError && /"de"/.test(error.message),
+      (error) => error instanceof EngineUnavailableError && /"de"/.test(error.message),
     );
     await assert.rejects(
       engine.translate(job(english("Hello"), "es")),
-      (error) => error instanceof EngineFailedError && /"es"/.test(error.message),
+      (error) => error instanceof EngineUnavailableError && /"es"/.test(error.message),
     );
   }, { defaultModel: MARIAN });
 });

@@ -260,3 +260,31 @@ Deno.test("POST /v1/translate: a client that leaves mid-translation is a 499 in 
     await runner.shutdown();
   }
 });
+
+Deno.test("POST /v1/translate with a model that does not do the pair, or an id too long for a path, is a 503 naming it, not a 500", async () => {
+  await withService(async (service) => {
+    const pair = await expectError(
+      await translate(service, {
+        source: "en",
+        target: "de",
+        texts: ["Hello world"],
+        options: { model: "tolk-test/tiny-marian" },
+      }),
+      503,
+      "engine_unavailable",
+    );
+    assert.match(pair.error.message, /tolk-test\/tiny-marian cannot translate into "de"/);
+    const long = await expectError(
+      await translate(service, {
+        source: "en",
+        target: "de",
+        texts: ["Hello world"],
+        options: { model: `${"a".repeat(300)}/b` },
+      }),
+      503,
+      "engine_unavailable",
+    );
+    assert.match(long.error.message, /is not installed/);
+    assert.deepEqual(service.logs.filter((line) => /unexpected/.test(line)), []);
+  });
+});
