@@ -117,6 +117,10 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   let shuttingDown = false;
   // Read once per request by the one authorize() of HTTP and WebSocket alike.
   const access = () => deps.settings.current().api;
+  // An edit of the settings file while the service runs reaches the engines as it reaches the
+  // token: at the next request that reads the settings (every one with a token, and
+  // capabilities, where a user looks after an edit).
+  if (deps.page) deps.settings.onChange(deps.page.applyEngineSettings);
 
   const app = new Hono<{ Variables: RequestIdVariables & ClientHeaderVariables }>();
   app.use(requestId());
@@ -171,6 +175,10 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
       isShuttingDown: () => shuttingDown,
     }),
   );
+  app.use("/v1/capabilities", async (_, next) => {
+    deps.settings.current();
+    await next();
+  });
   app.route("/v1/capabilities", capabilitiesRoute({ pipeline: deps.pipeline, features }));
   app.route("/v1/openapi.json", openApiRoute({ routes: API_ROUTES }));
   app.route("/v1/detect", detectRoute({ detector: deps.detector }));

@@ -28,8 +28,14 @@ type RawSettings = Record<string, unknown>;
 /** One settings file. */
 export class SettingsStore {
   #cached?: { settings: Settings; stamp: string | null };
+  readonly #listeners: ((settings: Settings) => void)[] = [];
 
   constructor(readonly path: string) {}
+
+  /** Calls `listener` with each new version of the file that {@link current} reads. */
+  onChange(listener: (settings: Settings) => void): void {
+    this.#listeners.push(listener);
+  }
 
   /**
    * Reads and validates the file; a missing file gives the defaults (nothing is written).
@@ -79,7 +85,9 @@ export class SettingsStore {
     if (cached && cached.stamp === stamp) return cached.settings;
     try {
       const settings = this.read();
+      const first = !cached;
       this.#cached = { settings, stamp };
+      if (!first) { for (const listener of this.#listeners) listener(settings); }
       return settings;
     } catch (error) {
       if (!cached) throw error;
