@@ -192,6 +192,8 @@ export function createErrorRenderer<Code extends string>(
     const { error, unexpected } = classify(thrown);
     const headers: Record<string, string> = {};
     if (error.retryAfter !== undefined) headers["Retry-After"] = String(error.retryAfter);
+    // RFC 9110: a 401 names the scheme that would do (both services take a bearer token).
+    if (error.status === 401) headers["WWW-Authenticate"] = 'Bearer realm="tolk"';
     return { error, status: error.status, body: body(error), headers, unexpected };
   }
 

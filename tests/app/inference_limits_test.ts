@@ -85,6 +85,7 @@ Deno.test("tolk infer with a key, one slot, a small body limit, CORS and an expo
     ) {
       await t.step(`GET /v1/models with ${name} is 401 invalid_api_key`, async () => {
         const response = await fetch(`${baseUrl}/v1/models`, { headers });
+        assert.equal(response.headers.get("www-authenticate"), 'Bearer realm="tolk"');
         const body = await assertError(response, 401, "invalid_api_key");
         assert.equal(body.error.type, "authentication_error");
         assert.ok(!body.error.message.includes(KEY));

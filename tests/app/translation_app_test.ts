@@ -45,7 +45,10 @@ const UNAUTHORIZED_CASES: { name: string; headers: Record<string, string> }[] = 
 Deno.test("tolk serve answers 401 unauthorized for a missing or wrong token", async () => {
   await withService(async (service) => {
     for (const row of UNAUTHORIZED_CASES) {
-      await expectError(await detect(service, row.headers), 401, "unauthorized", null);
+      const response = await detect(service, row.headers);
+      // RFC 9110: a 401 names a scheme that would do.
+      assert.equal(response.headers.get("www-authenticate"), 'Bearer realm="tolk"', row.name);
+      await expectError(response, 401, "unauthorized", null);
     }
     const query = await postJson(`${service.url}/v1/detect?token=${service.token}`, {
       texts: ["a"],
