@@ -101,3 +101,26 @@ Deno.test("tolk infer on SIGTERM finishes the running generation, usage exact, t
   assert.equal(await stopped, 0);
   assert.equal(daemon.stderr.filter((line) => line === "shutting down").length, 1);
 });
+
+Deno.test("tolk infer on SIGTERM also serves the request queued behind the running one", async () => {
+  const daemon = await startInferDaemon({
+    args: ["--threads", "1", "--max-concurrent-requests", "1"],
+  });
+  const ask = (maxTokens: number) =>
+    fetch(`${daemon.baseUrl}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ messages: [{ role: "user", content: "hi" }], max_tokens: maxTokens }),
+    });
+  const running = ask(600);
+  await new Promise((resolve) => setTimeout(resolve, 100)); // the first one holds the slot
+  const queued = ask(8);
+  await new Promise((resolve) => setTimeout(resolve, 100)); // and the second one waits for it
+  const stopped = daemon.stop();
+  const [first, second] = await Promise.all([running, queued]);
+  assert.equal(first.status, 200);
+  assert.equal(second.status, 200, await second.clone().text());
+  assert.equal((await second.json()).usage.completion_tokens, 8);
+  await first.body?.cancel();
+  assert.equal(await stopped, 0);
+});
