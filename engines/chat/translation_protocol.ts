@@ -8,6 +8,7 @@
 import { looksLikePlaceholder } from "../placeholder_tokens.ts";
 import prompts from "./prompts.json" with { type: "json" };
 import { MAX_ALTERNATIVES } from "../../schemas/translation.ts";
+import { DUPLICATED, parseJsonMarkingDuplicates } from "./strict_json.ts";
 
 /** One text of a batch, under its stable id. */
 export interface ProtocolItem {
@@ -198,10 +199,13 @@ function stripWrappers(content: string): string {
   return (fenced ? fenced[1] : text).trim();
 }
 
-/** The first JSON object or array in `text` (prose around it allowed), or undefined. */
+/**
+ * The first JSON object or array in `text` (prose around it allowed), or undefined; a key written
+ * twice in one object maps to {@link DUPLICATED}.
+ */
 function extractJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonMarkingDuplicates(text);
   } catch {
     // fall through: look for the JSON inside prose
   }
@@ -214,7 +218,7 @@ function extractJson(text: string): unknown {
     let end = text.lastIndexOf(close);
     for (let ends = 0; end > start && ends < MAX_JSON_STARTS; ends++) {
       try {
-        return JSON.parse(text.slice(start, end + 1));
+        return parseJsonMarkingDuplicates(text.slice(start, end + 1));
       } catch {
         end = text.lastIndexOf(close, end - 1); // try a shorter span
       }
@@ -252,12 +256,14 @@ function toEntries(json: unknown): [string, unknown][] | undefined {
 
 /** A translation, or the reason the value is unusable. */
 function toTranslation(value: unknown): ParsedTranslation | string {
+  if (value === DUPLICATED) return "duplicated";
   let text: unknown = value;
   let alternatives: unknown = [];
   if (isRecord(value)) {
     text = value.text ?? value.translation;
     alternatives = value.alternatives ?? [];
   }
+  if (text === DUPLICATED) return "duplicated";
   if (typeof text !== "string") return `not a string (${describeType(text)})`;
   const trimmed = text.trim();
   if (trimmed === "") return "empty text";

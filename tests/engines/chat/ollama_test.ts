@@ -108,6 +108,18 @@ Deno.test("engine-one asks again only for the item the runner left out", async (
   }, { script });
 });
 
+Deno.test("engine-one asks again for an id the runner wrote twice, keeping neither answer", async () => {
+  const script = [{ content: '{"1": "a", "2": "b", "1": "WRONG"}' }];
+  await withRunner(async (runner) => {
+    const outcome = await engineOne(runner.baseUrl).translate(JOB);
+    assert.deepEqual(outcome.items.map((item) => item.text), [
+      standInTranslation("Hallo Welt"),
+      "b",
+    ]);
+    assert.deepEqual(runner.chats.map(itemCount), [2, 1]);
+  }, { script });
+});
+
 Deno.test("engine-one splits a batch whose answer was cut at the token limit", async () => {
   const script = [{ content: '{"1": "Hello wor', doneReason: "length" as const }];
   await withRunner(async (runner) => {

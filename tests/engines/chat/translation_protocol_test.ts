@@ -64,6 +64,25 @@ const ANSWERS: {
     problems: { 1: /duplicated/ },
   },
   {
+    // JSON.parse keeps the last of the two, so the wrong one could win unseen.
+    name: "an id written twice in the object",
+    content: '{"1": "a", "2": "b", "1": "WRONG"}',
+    texts: { 2: "b" },
+    problems: { 1: /duplicated/ },
+  },
+  {
+    name: "an id written twice in a wrapped object inside prose",
+    content: 'Here: {"translations": {"1": "a", "1": "b", "2": "c"}}',
+    texts: { 2: "c" },
+    problems: { 1: /duplicated/ },
+  },
+  {
+    name: "a text written twice inside one item",
+    content: '{"1": {"text": "Hello", "text": "Hi", "alternatives": []}, "2": "World"}',
+    texts: { 2: "World" },
+    problems: { 1: /duplicated/ },
+  },
+  {
     name: "an empty and a blank string",
     content: '{"1": "", "2": "   "}',
     problems: { 1: /empty text/, 2: /empty text/ },
