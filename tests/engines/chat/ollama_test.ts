@@ -146,6 +146,25 @@ Deno.test("engine-one fails with the engine and the reason after bounded retries
   }, { script });
 });
 
+Deno.test("engine-one asks again for a translation far longer than its text, then fails", async () => {
+  // "Hallo Welt" allows 62 characters (the schema's maxLength the runner did not follow).
+  const runaway = { content: JSON.stringify({ 1: "la ".repeat(2_000) }) };
+  const script = [
+    { content: JSON.stringify({ 1: "la ".repeat(2_000), 2: "Good morning" }) },
+    runaway,
+    runaway,
+  ];
+  await withRunner(async (runner) => {
+    await assert.rejects(
+      engineOne(runner.baseUrl).translate(JOB),
+      (error: Error) =>
+        error instanceof EngineFailedError &&
+        /1 of 2 texts after 3 attempts \(id 1: longer than the 62 characters/.test(error.message),
+    );
+    assert.deepEqual(runner.chats.map(itemCount), [2, 1, 1]);
+  }, { script });
+});
+
 Deno.test("engine-one reports a runner error as a failure naming the engine", async () => {
   const script = [{ status: 500, error: "llama runner process has terminated" }];
   await withRunner(async (runner) => {
