@@ -1,7 +1,8 @@
 /**
  * JSON over HTTP to an LLM backend, with the failures sorted the way the pipeline needs them:
  * cannot connect → {@link EngineUnavailableError} (try another engine, 503 when named); an
- * HTTP error, a timeout or a body that is not JSON → {@link EngineFailedError} (500).
+ * HTTP error, a timeout, a body over its bound or one that is not JSON →
+ * {@link EngineFailedError} (500).
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
@@ -24,6 +25,12 @@ export interface BackendRequest {
   headers?: Record<string, string>;
   /** Gives up after this long (settings `request_timeout_ms` / `probe_timeout_ms`). */
   timeoutMs: number;
+  /**
+   * Reads at most this many bytes of the answer's body (for a chat request:
+   * {@link chatAnswerMaxBytes}); a longer body fails the request unread. Default
+   * {@link DEFAULT_MAX_BYTES}.
+   */
+  maxBytes?: number;
   /** The caller's signal (client gone, shutdown): its abort reason is rethrown as is. */
   signal?: AbortSignal;
 }
@@ -46,17 +53,42 @@ export class BackendHttpError extends EngineFailedError {
 const MAX_MESSAGE_CHARS = 300;
 
 /**
+ * Bound on a body whose size nothing asked for sets: a model list (a runner with hundreds of
+ * models, Ollama's entries being about 500 bytes each, stays far below it).
+ */
+const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Bytes per generated token in {@link chatAnswerMaxBytes}: the longest entries of common
+ * vocabularies are runs of a few dozen characters, and JSON escaping makes a control character
+ * six bytes; 256 covers both with room.
+ */
+const BYTES_PER_TOKEN = 256;
+/** The rest of a chat answer besides the generated text: ids, usage, timings, an error. */
+const ANSWER_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * Bound on the body answering a chat request limited to `maxTokens` generated tokens (reasoning
+ * included, as the servers count it): a server that keeps to the limit never comes near it, and
+ * one that runs on cannot make the service hold more than the request could need.
+ */
+export function chatAnswerMaxBytes(maxTokens: number): number {
+  return maxTokens * BYTES_PER_TOKEN + ANSWER_ENVELOPE_BYTES;
+}
+
+/**
  * Sends a request and returns the parsed JSON body of a 2xx answer.
  *
  * @throws {EngineUnavailableError} when the backend cannot be reached.
  * @throws {BackendHttpError} for a non-2xx answer.
- * @throws {EngineFailedError} on timeout or a body that is not JSON.
+ * @throws {EngineFailedError} on timeout, a body over `maxBytes` or one that is not JSON.
  * @throws the caller's abort reason when `signal` aborts.
  */
 export async function requestJson(request: BackendRequest): Promise<unknown> {
   const timeout = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const origin = new URL(request.url).origin;
+  const maxBytes = request.maxBytes ?? DEFAULT_MAX_BYTES;
   let response: Response;
   try {
     response = await fetch(request.url, {
@@ -72,11 +104,17 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
   } catch (error) {
     throw sortFailure(error, request, origin);
   }
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await response.text();
+    text = await readText(response, maxBytes);
   } catch (error) {
     throw sortFailure(error, request, origin);
+  }
+  if (text === undefined) {
+    throw new EngineFailedError(
+      request.engine,
+      `${origin} answered more than ${maxBytes} bytes, more than this request can need`,
+    );
   }
   const body = parseJson(text);
   if (!response.ok) {
@@ -87,6 +125,25 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
     throw new EngineFailedError(request.engine, `${origin} answered with a body that is not JSON`);
   }
   return body;
+}
+
+/** The body as text, or undefined (the rest left unread) once it is over `maxBytes`. */
+async function readText(response: Response, maxBytes: number): Promise<string | undefined> {
+  if (!response.body) return "";
+  if (Number(response.headers.get("content-length")) > maxBytes) {
+    await response.body.cancel();
+    return undefined;
+  }
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  // Leaving the loop early cancels the stream, which drops the connection.
+  for await (const chunk of response.body) {
+    bytes += chunk.byteLength;
+    if (bytes > maxBytes) return undefined;
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 function sortFailure(error: unknown, request: BackendRequest, origin: string): unknown {

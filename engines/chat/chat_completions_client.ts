@@ -8,7 +8,7 @@ import { type Engine, EngineFailedError } from "../engine.ts";
 import type { Completion, CompletionRequest } from "./batch_translation.ts";
 import { ContextOverflowError } from "./batch_translation.ts";
 import { toChatMessages } from "./translation_protocol.ts";
-import { BackendHttpError, requestJson, serverRoot } from "./backend_http.ts";
+import { BackendHttpError, chatAnswerMaxBytes, requestJson, serverRoot } from "./backend_http.ts";
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 
 /** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
@@ -101,6 +101,7 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
         method: "POST",
         headers,
         timeoutMs: options.requestTimeoutMs,
+        maxBytes: chatAnswerMaxBytes(request.maxTokens),
         signal: request.signal,
         body: {
           model: request.model,

@@ -8,7 +8,7 @@ import type { Settings } from "../../schemas/settings.ts";
 import type { Engine } from "../engine.ts";
 import { EngineFailedError } from "../engine.ts";
 import { toChatMessages } from "./translation_protocol.ts";
-import { BackendHttpError, requestJson, serverRoot } from "./backend_http.ts";
+import { BackendHttpError, chatAnswerMaxBytes, requestJson, serverRoot } from "./backend_http.ts";
 import {
   type Completion,
   type CompletionRequest,
@@ -67,6 +67,7 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
         url: `${root}/api/chat`,
         method: "POST",
         timeoutMs: settings.request_timeout_ms,
+        maxBytes: chatAnswerMaxBytes(request.maxTokens),
         signal: request.signal,
         body: {
           model: request.model,

@@ -272,6 +272,24 @@ Deno.test("engine-one output that stays unusable is a 500 internal_error naming 
   }, { script });
 });
 
+Deno.test("engine-one answering 5,000,000 characters for 11 is a 500 naming the engine, kept nowhere", async () => {
+  const script = [{ content: JSON.stringify({ 1: "x".repeat(5_000_000) }) }];
+  await withRunner(async (runner) => {
+    await withService(runner, async (service) => {
+      const request = {
+        source: "fr",
+        target: "en",
+        texts: ["Bonjour ami"],
+        options: { engine: "engine-one" },
+      };
+      const error = await expectError(await postTranslate(service, request), 500, "internal_error");
+      assert.match(error.error.message, /engine-one failed: .* answered more than \d+ bytes/);
+      service.history.flush();
+      assert.deepEqual(service.history.list({ limit: 10 }).entries, []);
+    });
+  }, { script });
+});
+
 Deno.test("engine-one splits a batch the runner finds longer than its context", async () => {
   const script = [{ status: 400, error: "the input length exceeds the context length" }];
   await withRunner(async (runner) => {
