@@ -22,7 +22,12 @@ export interface BackendRequest {
   url: string;
   method?: "GET" | "POST";
   body?: unknown;
-  headers?: Record<string, string>;
+  /**
+   * Sent as `Authorization: Bearer …` when set, and replaced by `[redacted]` in whatever text of
+   * the backend's we quote: a server may echo it ("Incorrect API key provided: …"), and a key
+   * never appears in an error message or a log (DECISIONS.md).
+   */
+  apiKey?: string | null;
   /** Gives up after this long (settings `request_timeout_ms` / `probe_timeout_ms`). */
   timeoutMs: number;
   /**
@@ -51,6 +56,7 @@ export class BackendHttpError extends EngineFailedError {
 }
 
 const MAX_MESSAGE_CHARS = 300;
+const REDACTED = "[redacted]";
 
 /**
  * Bound on a body whose size nothing asked for sets: a model list (a runner with hundreds of
@@ -96,7 +102,7 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
       headers: {
         accept: "application/json",
         ...(request.body === undefined ? {} : { "content-type": "application/json" }),
-        ...request.headers,
+        ...(request.apiKey ? { authorization: `Bearer ${request.apiKey}` } : {}),
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
@@ -118,7 +124,7 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
   }
   const body = parseJson(text);
   if (!response.ok) {
-    const { message, code } = errorDetails(body, text);
+    const { message, code } = errorDetails(body, text, request.apiKey);
     throw new BackendHttpError(request.engine, response.status, message, code);
   }
   if (body === undefined) {
@@ -156,11 +162,10 @@ function sortFailure(error: unknown, request: BackendRequest, origin: string): u
     );
   }
   // fetch rejects with a TypeError when it cannot connect or the connection drops.
-  return new EngineUnavailableError(
-    request.engine,
-    `cannot reach ${origin} (${error instanceof Error ? error.message : String(error)})`,
-    { cause: error },
-  );
+  const detail = redact(error instanceof Error ? error.message : String(error), request.apiKey);
+  return new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
+    cause: error,
+  });
 }
 
 function parseJson(text: string): unknown {
@@ -171,18 +176,30 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The message of an OpenAI-style `{error: {message, code}}` or Ollama-style `{error: "…"}`. */
-function errorDetails(body: unknown, text: string): { message: string; code: string | null } {
+/**
+ * The message of an OpenAI-style `{error: {message, code}}` or Ollama-style `{error: "…"}`,
+ * without `apiKey`.
+ */
+function errorDetails(
+  body: unknown,
+  text: string,
+  apiKey: string | null | undefined,
+): { message: string; code: string | null } {
   const error = (body as { error?: unknown } | undefined)?.error;
-  if (typeof error === "string") return { message: clip(error), code: null };
-  if (typeof error === "object" && error !== null) {
-    const { message, code } = error as { message?: unknown; code?: unknown };
-    return {
-      message: typeof message === "string" ? clip(message) : "",
-      code: typeof code === "string" ? code : null,
-    };
+  let message = body === undefined ? text : "";
+  let code: string | null = null;
+  if (typeof error === "string") message = error;
+  else if (typeof error === "object" && error !== null) {
+    const details = error as { message?: unknown; code?: unknown };
+    message = typeof details.message === "string" ? details.message : "";
+    code = typeof details.code === "string" ? details.code : null;
   }
-  return { message: body === undefined ? clip(text) : "", code: null };
+  // Redacted before clipping, so that a cut cannot leave the start of the key behind.
+  return { message: clip(redact(message, apiKey)), code };
+}
+
+function redact(text: string, apiKey: string | null | undefined): string {
+  return apiKey ? text.replaceAll(apiKey, REDACTED) : text;
 }
 
 function clip(message: string): string {

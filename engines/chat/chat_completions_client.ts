@@ -73,15 +73,12 @@ export interface ChatCompletionsOptions {
  */
 export function createChatCompletionsBackend(options: ChatCompletionsOptions): ChatBackend {
   const root = serverRoot(options.baseUrl);
-  const headers: Record<string, string> = options.apiKey
-    ? { authorization: `Bearer ${options.apiKey}` }
-    : {};
 
   async function listModels(): Promise<string[]> {
     const body = await requestJson({
       engine: options.engine,
       url: `${root}/v1/models`,
-      headers,
+      apiKey: options.apiKey,
       timeoutMs: options.probeTimeoutMs,
     });
     const data = (body as { data?: unknown }).data;
@@ -99,7 +96,7 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
         engine: options.engine,
         url: `${root}/v1/chat/completions`,
         method: "POST",
-        headers,
+        apiKey: options.apiKey,
         timeoutMs: options.requestTimeoutMs,
         maxBytes: chatAnswerMaxBytes(request.maxTokens),
         signal: request.signal,
