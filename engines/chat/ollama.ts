@@ -15,6 +15,7 @@ import {
   ContextOverflowError,
 } from "./batch_translation.ts";
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
+import type { ListedModel } from "./backend_status.ts";
 
 /** The `engines["engine-one"]` settings section. */
 export type OllamaSettings = Settings["engines"]["engine-one"];
@@ -44,7 +45,7 @@ export function createOllamaEngine(settings: OllamaSettings): Engine {
 function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBackend {
   const root = serverRoot(baseUrl);
 
-  async function listModels(): Promise<string[]> {
+  async function listModels(): Promise<ListedModel[]> {
     const body = await requestJson({
       engine: ENGINE,
       url: `${root}/api/tags`,
@@ -56,7 +57,8 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
     }
     return models.map((model) => (model as { name?: unknown; model?: unknown }))
       .map((model) => model.name ?? model.model)
-      .filter((name): name is string => typeof name === "string" && name !== "");
+      .filter((name): name is string => typeof name === "string" && name !== "")
+      .map((id) => ({ id }));
   }
 
   async function complete(request: CompletionRequest): Promise<Completion> {

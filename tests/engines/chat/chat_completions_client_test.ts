@@ -1,6 +1,6 @@
 /**
  * The chat-completions engines (engine-two, compatible-api) against a stand-in backend that
- * answers what real servers rarely do: keys echoed back in errors.
+ * answers what real servers rarely do: models listed as not servable, keys echoed back in errors.
  */
 import assert from "node:assert/strict";
 import { createCompatibleApiEngine } from "../../../engines/chat/compatible_api.ts";
@@ -45,6 +45,63 @@ async function withBackend(
 function leaksKey(text: string): boolean {
   return text.includes(KEY.slice(0, 5));
 }
+
+/** `/v1/models` entries (tolk infer adds `status`), and whether a translation is attempted. */
+const LISTED_MODELS = [
+  { name: "status missing", entry: { id: "tiny", status: "missing" }, ready: false },
+  { name: "status invalid", entry: { id: "tiny", status: "invalid" }, ready: false },
+  { name: "status loading", entry: { id: "tiny", status: "loading" }, ready: false },
+  { name: "status valid", entry: { id: "tiny", status: "valid" }, ready: true },
+  { name: "no status (OpenAI, LM Studio)", entry: { id: "tiny" }, ready: true },
+  {
+    name: "a status that is no string",
+    entry: { id: "tiny", status: { value: "x" } },
+    ready: true,
+  },
+];
+
+for (const { name, entry, ready } of LISTED_MODELS) {
+  Deno.test(`compatible-api with its model listed with ${name} is ${ready ? "" : "not "}ready`, async () => {
+    const options = { models: [entry], completions: ['{"1": "Hello"}'] };
+    const backend = startChatCompletionsStandIn(options);
+    try {
+      const engine = compatibleApi(backend.baseUrl);
+      if (ready) {
+        assert.deepEqual(await engine.status(), {
+          ready: true,
+          models: [{ id: "tiny", name: "tiny", ready: true }],
+        });
+        assert.equal((await engine.translate(JOB)).items[0].text, "Hello");
+        return;
+      }
+      const reason =
+        `model "tiny" is not available (the server lists it with status "${entry.status}")`;
+      assert.deepEqual(await engine.status(), {
+        ready: false,
+        models: [{ id: "tiny", name: "tiny", ready: false }],
+        hint: reason,
+      });
+      await assert.rejects(
+        engine.translate({ ...JOB, model: "tiny" }),
+        (error: Error) =>
+          error instanceof EngineUnavailableError &&
+          error.message === `compatible-api is unavailable: ${reason}`,
+      );
+      assert.equal(backend.chats.length, 0);
+    } finally {
+      await backend.stop();
+    }
+  });
+}
+
+Deno.test("compatible-api without a configured model defaults to the first one it can serve", async () => {
+  const models = [{ id: "first", status: "loading" }, { id: "second", status: "valid" }];
+  await withBackend({ models, completions: ['{"1": "Hello"}'] }, async (baseUrl) => {
+    const engine = compatibleApi(baseUrl);
+    assert.equal((await engine.status()).ready, true);
+    assert.equal((await engine.translate(JOB)).model, "second");
+  });
+});
 
 /** Ways a backend echoes the key it was sent. */
 const ECHOES = [
