@@ -24,6 +24,11 @@ export interface ChatBackend {
   listModels(): Promise<ListedModel[]>;
   /** One structured-output chat request (see {@link CompleteFn}). */
   complete: CompleteFn;
+  /**
+   * Whether the backend reads `wanted` (a settings or request model name) as the listed model
+   * `listed`; by default only when they are equal.
+   */
+  sameModel?(wanted: string, listed: string): boolean;
 }
 
 /** Options of {@link createChatEngine}. */
@@ -82,6 +87,7 @@ export function createChatEngine(options: ChatEngineOptions): Engine {
   const status = backend
     ? createStatusCache(() => backend.listModels(), { ttlMs: options.statusCacheMs })
     : null;
+  const sameModel = backend?.sameModel ?? ((wanted: string, listed: string) => wanted === listed);
 
   async function probe(): Promise<ProbeResult | null> {
     return status ? await status.get() : null;
@@ -141,11 +147,12 @@ export function createChatEngine(options: ChatEngineOptions): Engine {
     const chat = models.filter((model) => !EMBEDDING_MODEL.test(model.id));
     const listed = wanted === undefined
       ? chat.find((model) => !model.unavailable) ?? chat[0]
-      : models.find((model) => model.id === wanted);
+      : models.find((model) => sameModel(wanted, model.id));
     if (listed?.unavailable) {
       return { reason: `model "${listed.id}" is not available (${listed.unavailable})` };
     }
-    if (listed) return { model: listed.id };
+    // The name as the user wrote it: the backend reads it as the listed one.
+    if (listed) return { model: wanted ?? listed.id };
     const ids = models.slice(0, 10).map((model) => model.id);
     const inventory = ids.length ? `it has: ${ids.join(", ")}` : "it has no model";
     return {

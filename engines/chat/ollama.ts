@@ -98,5 +98,18 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
     return { content, truncated: answer.done_reason === "length" };
   }
 
-  return { listModels, complete };
+  return { listModels, complete, sameModel: sameOllamaModel };
+}
+
+/**
+ * Ollama reads a name without a tag as `:latest` (`qwen2.5` is `qwen2.5:latest`) and lists
+ * names with their tag. The tag follows a `:` in the last path segment: a registry host may carry
+ * a port (`localhost:5000/team/qwen2.5`).
+ */
+function sameOllamaModel(wanted: string, listed: string): boolean {
+  return withTag(wanted) === withTag(listed);
+}
+
+function withTag(name: string): string {
+  return name.slice(name.lastIndexOf("/") + 1).includes(":") ? name : `${name}:latest`;
 }

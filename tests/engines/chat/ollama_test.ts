@@ -191,6 +191,42 @@ Deno.test("engine-one refuses a model the runner does not have as unavailable", 
   });
 });
 
+/** Model names as a user writes them against what the runner lists (Ollama: no tag is `:latest`). */
+const MODEL_NAMES = [
+  { name: "a name without its tag", listed: "qwen2.5:latest", model: "qwen2.5", found: true },
+  { name: "the listed name", listed: "qwen2.5:latest", model: "qwen2.5:latest", found: true },
+  {
+    name: "a name without a tag other than latest",
+    listed: "qwen2.5:7b",
+    model: "qwen2.5",
+    found: false,
+  },
+  {
+    name: "a registry name with a port and no tag",
+    listed: "localhost:5000/team/qwen2.5:latest",
+    model: "localhost:5000/team/qwen2.5",
+    found: true,
+  },
+];
+
+for (const { name, listed, model, found } of MODEL_NAMES) {
+  Deno.test(`engine-one ${found ? "finds" : "does not find"} ${name} (${model} for ${listed})`, async () => {
+    await withRunner(async (runner) => {
+      const configured = engineOne(runner.baseUrl, { model });
+      const requested = engineOne(runner.baseUrl);
+      assert.equal((await configured.status()).ready, found);
+      if (!found) {
+        await assert.rejects(requested.translate({ ...JOB, model }), EngineUnavailableError);
+        return;
+      }
+      // The runner is sent the name as the user wrote it, which it reads the same way.
+      assert.equal((await configured.translate(JOB)).model, model);
+      assert.equal((await requested.translate({ ...JOB, model })).model, model);
+      assert.deepEqual(runner.chats.map((chat) => chat.model), [model, model]);
+    }, { models: [listed] });
+  });
+}
+
 Deno.test("engine-one is not ready and unavailable when the runner is down", async () => {
   const runner = startOllamaStandIn();
   await runner.stop();
