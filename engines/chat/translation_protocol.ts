@@ -1,7 +1,7 @@
 /**
  * The translation protocol shared by the LLM engines: one batch goes out as one JSON payload with
  * stable ids, the answer is requested against a JSON Schema that fixes those ids, and whatever
- * comes back is still parsed strictly (every id exactly once, non-empty text).
+ * comes back is still parsed strictly (every id exactly once, non-empty text within its bound).
  *
  * Pure: no I/O. Prompts are data in `prompts.json`.
  */
