@@ -1,7 +1,8 @@
 /**
  * JSON over HTTP to an LLM backend, with the failures sorted the way the pipeline needs them:
  * cannot connect → {@link EngineUnavailableError} (try another engine, 503 when named); an
- * HTTP error, a timeout or a body that is not JSON → {@link EngineFailedError} (500).
+ * HTTP error, a timeout, a body over its bound or one that is not JSON →
+ * {@link EngineFailedError} (500).
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
@@ -21,9 +22,20 @@ export interface BackendRequest {
   url: string;
   method?: "GET" | "POST";
   body?: unknown;
-  headers?: Record<string, string>;
+  /**
+   * Sent as `Authorization: Bearer …` when set, and replaced by `[redacted]` in whatever text of
+   * the backend's we quote: a server may echo it ("Incorrect API key provided: …"), and a key
+   * never appears in an error message or a log (DECISIONS.md).
+   */
+  apiKey?: string | null;
   /** Gives up after this long (settings `request_timeout_ms` / `probe_timeout_ms`). */
   timeoutMs: number;
+  /**
+   * Reads at most this many bytes of the answer's body (for a chat request:
+   * {@link chatAnswerMaxBytes}); a longer body fails the request unread. Default
+   * {@link DEFAULT_MAX_BYTES}.
+   */
+  maxBytes?: number;
   /** The caller's signal (client gone, shutdown): its abort reason is rethrown as is. */
   signal?: AbortSignal;
 }
@@ -44,19 +56,45 @@ export class BackendHttpError extends EngineFailedError {
 }
 
 const MAX_MESSAGE_CHARS = 300;
+const REDACTED = "[redacted]";
+
+/**
+ * Bound on a body whose size nothing asked for sets: a model list (a runner with hundreds of
+ * models, Ollama's entries being about 500 bytes each, stays far below it).
+ */
+const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Bytes per generated token in {@link chatAnswerMaxBytes}: the longest entries of common
+ * vocabularies are runs of a few dozen characters, and JSON escaping makes a control character
+ * six bytes; 256 covers both with room.
+ */
+const BYTES_PER_TOKEN = 256;
+/** The rest of a chat answer besides the generated text: ids, usage, timings, an error. */
+const ANSWER_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * Bound on the body answering a chat request limited to `maxTokens` generated tokens (reasoning
+ * included, as the servers count it): a server that keeps to the limit never comes near it, and
+ * one that runs on cannot make the service hold more than the request could need.
+ */
+export function chatAnswerMaxBytes(maxTokens: number): number {
+  return maxTokens * BYTES_PER_TOKEN + ANSWER_ENVELOPE_BYTES;
+}
 
 /**
  * Sends a request and returns the parsed JSON body of a 2xx answer.
  *
  * @throws {EngineUnavailableError} when the backend cannot be reached.
  * @throws {BackendHttpError} for a non-2xx answer.
- * @throws {EngineFailedError} on timeout or a body that is not JSON.
+ * @throws {EngineFailedError} on timeout, a body over `maxBytes` or one that is not JSON.
  * @throws the caller's abort reason when `signal` aborts.
  */
 export async function requestJson(request: BackendRequest): Promise<unknown> {
   const timeout = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const origin = new URL(request.url).origin;
+  const maxBytes = request.maxBytes ?? DEFAULT_MAX_BYTES;
   let response: Response;
   try {
     response = await fetch(request.url, {
@@ -64,7 +102,7 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
       headers: {
         accept: "application/json",
         ...(request.body === undefined ? {} : { "content-type": "application/json" }),
-        ...request.headers,
+        ...(request.apiKey ? { authorization: `Bearer ${request.apiKey}` } : {}),
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
@@ -72,21 +110,46 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
   } catch (error) {
     throw sortFailure(error, request, origin);
   }
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await response.text();
+    text = await readText(response, maxBytes);
   } catch (error) {
     throw sortFailure(error, request, origin);
   }
+  if (text === undefined) {
+    throw new EngineFailedError(
+      request.engine,
+      `${origin} answered more than ${maxBytes} bytes, more than this request can need`,
+    );
+  }
   const body = parseJson(text);
   if (!response.ok) {
-    const { message, code } = errorDetails(body, text);
+    const { message, code } = errorDetails(body, text, request.apiKey);
     throw new BackendHttpError(request.engine, response.status, message, code);
   }
   if (body === undefined) {
     throw new EngineFailedError(request.engine, `${origin} answered with a body that is not JSON`);
   }
   return body;
+}
+
+/** The body as text, or undefined (the rest left unread) once it is over `maxBytes`. */
+async function readText(response: Response, maxBytes: number): Promise<string | undefined> {
+  if (!response.body) return "";
+  if (Number(response.headers.get("content-length")) > maxBytes) {
+    await response.body.cancel();
+    return undefined;
+  }
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  // Leaving the loop early cancels the stream, which drops the connection.
+  for await (const chunk of response.body) {
+    bytes += chunk.byteLength;
+    if (bytes > maxBytes) return undefined;
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 function sortFailure(error: unknown, request: BackendRequest, origin: string): unknown {
@@ -99,11 +162,10 @@ function sortFailure(error: unknown, request: BackendRequest, origin: string): u
     );
   }
   // fetch rejects with a TypeError when it cannot connect or the connection drops.
-  return new EngineUnavailableError(
-    request.engine,
-    `cannot reach ${origin} (${error instanceof Error ? error.message : String(error)})`,
-    { cause: error },
-  );
+  const detail = redact(error instanceof Error ? error.message : String(error), request.apiKey);
+  return new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
+    cause: error,
+  });
 }
 
 function parseJson(text: string): unknown {
@@ -114,18 +176,30 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The message of an OpenAI-style `{error: {message, code}}` or Ollama-style `{error: "…"}`. */
-function errorDetails(body: unknown, text: string): { message: string; code: string | null } {
+/**
+ * The message of an OpenAI-style `{error: {message, code}}` or Ollama-style `{error: "…"}`,
+ * without `apiKey`.
+ */
+function errorDetails(
+  body: unknown,
+  text: string,
+  apiKey: string | null | undefined,
+): { message: string; code: string | null } {
   const error = (body as { error?: unknown } | undefined)?.error;
-  if (typeof error === "string") return { message: clip(error), code: null };
-  if (typeof error === "object" && error !== null) {
-    const { message, code } = error as { message?: unknown; code?: unknown };
-    return {
-      message: typeof message === "string" ? clip(message) : "",
-      code: typeof code === "string" ? code : null,
-    };
+  let message = body === undefined ? text : "";
+  let code: string | null = null;
+  if (typeof error === "string") message = error;
+  else if (typeof error === "object" && error !== null) {
+    const details = error as { message?: unknown; code?: unknown };
+    message = typeof details.message === "string" ? details.message : "";
+    code = typeof details.code === "string" ? details.code : null;
   }
-  return { message: body === undefined ? clip(text) : "", code: null };
+  // Redacted before clipping, so that a cut cannot leave the start of the key behind.
+  return { message: clip(redact(message, apiKey)), code };
+}
+
+function redact(text: string, apiKey: string | null | undefined): string {
+  return apiKey ? text.replaceAll(apiKey, REDACTED) : text;
 }
 
 function clip(message: string): string {

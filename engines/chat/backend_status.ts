@@ -5,9 +5,16 @@
 
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 
+/** A model a backend lists. */
+export interface ListedModel {
+  id: string;
+  /** Why the backend cannot serve it now (a status it reports); undefined when it can. */
+  unavailable?: string;
+}
+
 /** The result of the last probe. */
 export type ProbeResult =
-  | { reachable: true; models: string[] }
+  | { reachable: true; models: ListedModel[] }
   | { reachable: false; reason: string };
 
 /** Options of {@link createStatusCache}. */
@@ -25,7 +32,7 @@ export interface StatusCache {
 }
 
 /**
- * Wraps `probe` (which lists model ids and applies its own timeout) in a short-lived cache.
+ * Wraps `probe` (which lists models and applies its own timeout) in a short-lived cache.
  *
  * @example
  * ```ts
@@ -34,7 +41,7 @@ export interface StatusCache {
  * ```
  */
 export function createStatusCache(
-  probe: () => Promise<string[]>,
+  probe: () => Promise<ListedModel[]>,
   options: StatusCacheOptions,
 ): StatusCache {
   let cached: { result: ProbeResult; at: number } | undefined;

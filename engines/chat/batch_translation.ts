@@ -157,7 +157,7 @@ async function runBatch(
       }
       return await runHalves(job, pending, complete, options, results);
     }
-    const parsed = parseAnswer(completion.content, pending.map((item) => item.id));
+    const parsed = parseAnswer(completion.content, pending);
     for (const item of pending) {
       const translation = parsed.translations.get(item.id);
       if (!translation) continue;

@@ -8,8 +8,9 @@ import { type Engine, EngineFailedError } from "../engine.ts";
 import type { Completion, CompletionRequest } from "./batch_translation.ts";
 import { ContextOverflowError } from "./batch_translation.ts";
 import { toChatMessages } from "./translation_protocol.ts";
-import { BackendHttpError, requestJson, serverRoot } from "./backend_http.ts";
+import { BackendHttpError, chatAnswerMaxBytes, requestJson, serverRoot } from "./backend_http.ts";
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
+import type { ListedModel } from "./backend_status.ts";
 
 /** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
 export type ChatCompletionsSettings =
@@ -73,23 +74,27 @@ export interface ChatCompletionsOptions {
  */
 export function createChatCompletionsBackend(options: ChatCompletionsOptions): ChatBackend {
   const root = serverRoot(options.baseUrl);
-  const headers: Record<string, string> = options.apiKey
-    ? { authorization: `Bearer ${options.apiKey}` }
-    : {};
 
-  async function listModels(): Promise<string[]> {
+  async function listModels(): Promise<ListedModel[]> {
     const body = await requestJson({
       engine: options.engine,
       url: `${root}/v1/models`,
-      headers,
+      apiKey: options.apiKey,
       timeoutMs: options.probeTimeoutMs,
     });
     const data = (body as { data?: unknown }).data;
     if (!Array.isArray(data)) {
       throw new EngineFailedError(options.engine, "GET /v1/models did not answer a model list");
     }
-    return data.map((model) => (model as { id?: unknown }).id)
-      .filter((id): id is string => typeof id === "string" && id !== "");
+    return data.flatMap((entry) => {
+      const { id, status } = entry as { id?: unknown; status?: unknown };
+      if (typeof id !== "string" || id === "") return [];
+      // tolk infer's extension: it lists its one model while that is loading, or when its file
+      // is missing or invalid, and refuses every request then (503 model_not_ready).
+      return typeof status === "string" && status !== "valid"
+        ? [{ id, unavailable: `the server lists it with status "${status}"` }]
+        : [{ id }];
+    });
   }
 
   async function complete(request: CompletionRequest): Promise<Completion> {
@@ -99,8 +104,9 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
         engine: options.engine,
         url: `${root}/v1/chat/completions`,
         method: "POST",
-        headers,
+        apiKey: options.apiKey,
         timeoutMs: options.requestTimeoutMs,
+        maxBytes: chatAnswerMaxBytes(request.maxTokens),
         signal: request.signal,
         body: {
           model: request.model,

@@ -11,19 +11,24 @@ import {
   type TranslationJob,
   type TranslationOutcome,
 } from "../engine.ts";
-import { createStatusCache, type ProbeResult } from "./backend_status.ts";
+import { createStatusCache, type ListedModel, type ProbeResult } from "./backend_status.ts";
 import { type CompleteFn, translateBatches } from "./batch_translation.ts";
 
 /** What an engine needs from its backend. */
 export interface ChatBackend {
   /**
-   * Model ids the backend has, with the short probe timeout.
+   * The models the backend has, with the short probe timeout.
    *
    * @throws {EngineUnavailableError} when the backend cannot be reached.
    */
-  listModels(): Promise<string[]>;
+  listModels(): Promise<ListedModel[]>;
   /** One structured-output chat request (see {@link CompleteFn}). */
   complete: CompleteFn;
+  /**
+   * Whether the backend reads `wanted` (a settings or request model name) as the listed model
+   * `listed`; by default only when they are equal.
+   */
+  sameModel?(wanted: string, listed: string): boolean;
 }
 
 /** Options of {@link createChatEngine}. */
@@ -82,13 +87,7 @@ export function createChatEngine(options: ChatEngineOptions): Engine {
   const status = backend
     ? createStatusCache(() => backend.listModels(), { ttlMs: options.statusCacheMs })
     : null;
-
-  function defaultModel(models: string[]): string | undefined {
-    if (options.defaultModel !== null) {
-      return models.includes(options.defaultModel) ? options.defaultModel : undefined;
-    }
-    return models.find((model) => !EMBEDDING_MODEL.test(model));
-  }
+  const sameModel = backend?.sameModel ?? ((wanted: string, listed: string) => wanted === listed);
 
   async function probe(): Promise<ProbeResult | null> {
     return status ? await status.get() : null;
@@ -99,12 +98,15 @@ export function createChatEngine(options: ChatEngineOptions): Engine {
     // A hint only for an engine the user set up (one without base_url is simply not in use).
     if (!result) return { ready: false, models: null };
     if (!result.reachable) return { ready: false, models: null, hint: result.reason };
-    const models = result.models.map((id) => ({ id, name: id, ready: true }));
-    if (defaultModel(result.models) !== undefined) return { ready: true, models };
-    const hint = options.defaultModel === null
-      ? "the server lists no chat model"
-      : `the server has no model ${options.defaultModel}`;
-    return { ready: false, models, hint };
+    const models = result.models.map(({ id, unavailable }) => ({
+      id,
+      name: id,
+      ready: !unavailable,
+    }));
+    const choice = chooseModel(undefined, result.models);
+    return "model" in choice
+      ? { ready: true, models }
+      : { ready: false, models, hint: choice.reason };
   }
 
   async function translate(job: TranslationJob): Promise<TranslationOutcome> {
@@ -113,7 +115,9 @@ export function createChatEngine(options: ChatEngineOptions): Engine {
       throw new EngineUnavailableError(options.id, "no base_url is configured in the settings");
     }
     if (!result.reachable) throw new EngineUnavailableError(options.id, result.reason);
-    const model = pickModel(job.model, result.models);
+    const choice = chooseModel(job.model, result.models);
+    if ("reason" in choice) throw new EngineUnavailableError(options.id, choice.reason);
+    const { model } = choice;
     try {
       const items = await translateBatches(job, backend.complete, {
         engine: options.id,
@@ -130,15 +134,32 @@ export function createChatEngine(options: ChatEngineOptions): Engine {
     }
   }
 
-  function pickModel(requested: string | undefined, models: string[]): string {
-    const model = requested ?? defaultModel(models);
-    if (model !== undefined && models.includes(model)) return model;
-    const listed = models.length ? `it has: ${models.slice(0, 10).join(", ")}` : "it has no model";
-    const wanted = requested ?? options.defaultModel;
-    throw new EngineUnavailableError(
-      options.id,
-      wanted ? `model "${wanted}" is not available (${listed})` : `no chat model (${listed})`,
-    );
+  /**
+   * The model a job naming `requested` (else the settings' model, else the first chat model the
+   * backend can serve) would use, or why there is none. Readiness asks the same question, so
+   * that `ready` means a translation would be attempted right now.
+   */
+  function chooseModel(
+    requested: string | undefined,
+    models: ListedModel[],
+  ): { model: string } | { reason: string } {
+    const wanted = requested ?? options.defaultModel ?? undefined;
+    const chat = models.filter((model) => !EMBEDDING_MODEL.test(model.id));
+    const listed = wanted === undefined
+      ? chat.find((model) => !model.unavailable) ?? chat[0]
+      : models.find((model) => sameModel(wanted, model.id));
+    if (listed?.unavailable) {
+      return { reason: `model "${listed.id}" is not available (${listed.unavailable})` };
+    }
+    // The name as the user wrote it: the backend reads it as the listed one.
+    if (listed) return { model: wanted ?? listed.id };
+    const ids = models.slice(0, 10).map((model) => model.id);
+    const inventory = ids.length ? `it has: ${ids.join(", ")}` : "it has no model";
+    return {
+      reason: wanted
+        ? `model "${wanted}" is not available (${inventory})`
+        : `no chat model (${inventory})`,
+    };
   }
 
   return { id: options.id, name: options.name, status: engineStatus, translate };

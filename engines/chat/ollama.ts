@@ -8,13 +8,14 @@ import type { Settings } from "../../schemas/settings.ts";
 import type { Engine } from "../engine.ts";
 import { EngineFailedError } from "../engine.ts";
 import { toChatMessages } from "./translation_protocol.ts";
-import { BackendHttpError, requestJson, serverRoot } from "./backend_http.ts";
+import { BackendHttpError, chatAnswerMaxBytes, requestJson, serverRoot } from "./backend_http.ts";
 import {
   type Completion,
   type CompletionRequest,
   ContextOverflowError,
 } from "./batch_translation.ts";
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
+import type { ListedModel } from "./backend_status.ts";
 
 /** The `engines["engine-one"]` settings section. */
 export type OllamaSettings = Settings["engines"]["engine-one"];
@@ -44,7 +45,7 @@ export function createOllamaEngine(settings: OllamaSettings): Engine {
 function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBackend {
   const root = serverRoot(baseUrl);
 
-  async function listModels(): Promise<string[]> {
+  async function listModels(): Promise<ListedModel[]> {
     const body = await requestJson({
       engine: ENGINE,
       url: `${root}/api/tags`,
@@ -56,7 +57,8 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
     }
     return models.map((model) => (model as { name?: unknown; model?: unknown }))
       .map((model) => model.name ?? model.model)
-      .filter((name): name is string => typeof name === "string" && name !== "");
+      .filter((name): name is string => typeof name === "string" && name !== "")
+      .map((id) => ({ id }));
   }
 
   async function complete(request: CompletionRequest): Promise<Completion> {
@@ -67,6 +69,7 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
         url: `${root}/api/chat`,
         method: "POST",
         timeoutMs: settings.request_timeout_ms,
+        maxBytes: chatAnswerMaxBytes(request.maxTokens),
         signal: request.signal,
         body: {
           model: request.model,
@@ -95,5 +98,18 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
     return { content, truncated: answer.done_reason === "length" };
   }
 
-  return { listModels, complete };
+  return { listModels, complete, sameModel: sameOllamaModel };
+}
+
+/**
+ * Ollama reads a name without a tag as `:latest` (`qwen2.5` is `qwen2.5:latest`) and lists
+ * names with their tag. The tag follows a `:` in the last path segment: a registry host may carry
+ * a port (`localhost:5000/team/qwen2.5`).
+ */
+function sameOllamaModel(wanted: string, listed: string): boolean {
+  return withTag(wanted) === withTag(listed);
+}
+
+function withTag(name: string): string {
+  return name.slice(name.lastIndexOf("/") + 1).includes(":") ? name : `${name}:latest`;
 }

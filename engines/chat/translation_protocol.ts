@@ -1,13 +1,14 @@
 /**
  * The translation protocol shared by the LLM engines: one batch goes out as one JSON payload with
  * stable ids, the answer is requested against a JSON Schema that fixes those ids, and whatever
- * comes back is still parsed strictly (every id exactly once, non-empty text).
+ * comes back is still parsed strictly (every id exactly once, non-empty text within its bound).
  *
  * Pure: no I/O. Prompts are data in `prompts.json`.
  */
 import { looksLikePlaceholder } from "../placeholder_tokens.ts";
 import prompts from "./prompts.json" with { type: "json" };
 import { MAX_ALTERNATIVES } from "../../schemas/translation.ts";
+import { DUPLICATED, parseJsonMarkingDuplicates } from "./strict_json.ts";
 
 /** One text of a batch, under its stable id. */
 export interface ProtocolItem {
@@ -111,7 +112,11 @@ export function buildMessages(items: ProtocolItem[], context: PromptContext): Pr
   return { system, user };
 }
 
-/** Longest translation (code points) the schema allows for a text: room for expansion, bounded. */
+/**
+ * Longest translation (code points) of a text: room for expansion, bounded. The answer schema
+ * asks for it (`maxLength`) and {@link parseAnswer} enforces it, since not every server follows
+ * the schema.
+ */
 export function maxTranslationLength(text: string): number {
   return 3 * [...text].length + 32;
 }
@@ -148,11 +153,13 @@ export function answerSchema(
 }
 
 /**
- * Parses a model's answer for `ids`, strictly: reasoning blocks, code fences and prose around
- * the JSON are dropped; an id is usable only when it appears exactly once with non-empty text.
- * An answer that names ids outside the batch is not trusted at all (items may have shifted).
+ * Parses a model's answer for `items`, strictly: reasoning blocks, code fences and prose around
+ * the JSON are dropped; an id is usable only when it appears exactly once with non-empty text
+ * within {@link maxTranslationLength} of its item (longer alternatives are dropped). An answer
+ * that names ids outside the batch is not trusted at all (items may have shifted).
  */
-export function parseAnswer(content: string, ids: readonly string[]): ParsedAnswer {
+export function parseAnswer(content: string, items: readonly ProtocolItem[]): ParsedAnswer {
+  const ids = items.map((item) => item.id);
   const translations = new Map<string, ParsedTranslation>();
   const problems = new Map<string, string>();
   const rejectAll = (why: string) => {
@@ -174,12 +181,12 @@ export function parseAnswer(content: string, ids: readonly string[]): ParsedAnsw
   }
   const seen = new Map<string, unknown[]>();
   for (const [id, value] of entries) seen.set(id, [...(seen.get(id) ?? []), value]);
-  for (const id of ids) {
+  for (const { id, text } of items) {
     const values = seen.get(id) ?? [];
     if (values.length === 0) problems.set(id, "missing");
     else if (values.length > 1) problems.set(id, "duplicated");
     else {
-      const parsed = toTranslation(values[0]);
+      const parsed = toTranslation(values[0], maxTranslationLength(text));
       if (typeof parsed === "string") problems.set(id, parsed);
       else translations.set(id, parsed);
     }
@@ -198,10 +205,13 @@ function stripWrappers(content: string): string {
   return (fenced ? fenced[1] : text).trim();
 }
 
-/** The first JSON object or array in `text` (prose around it allowed), or undefined. */
+/**
+ * The first JSON object or array in `text` (prose around it allowed), or undefined; a key written
+ * twice in one object maps to {@link DUPLICATED}.
+ */
 function extractJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonMarkingDuplicates(text);
   } catch {
     // fall through: look for the JSON inside prose
   }
@@ -214,7 +224,7 @@ function extractJson(text: string): unknown {
     let end = text.lastIndexOf(close);
     for (let ends = 0; end > start && ends < MAX_JSON_STARTS; ends++) {
       try {
-        return JSON.parse(text.slice(start, end + 1));
+        return parseJsonMarkingDuplicates(text.slice(start, end + 1));
       } catch {
         end = text.lastIndexOf(close, end - 1); // try a shorter span
       }
@@ -250,21 +260,26 @@ function toEntries(json: unknown): [string, unknown][] | undefined {
   return Object.entries(json);
 }
 
-/** A translation, or the reason the value is unusable. */
-function toTranslation(value: unknown): ParsedTranslation | string {
+/** A translation of at most `maxLength` code points, or the reason the value is unusable. */
+function toTranslation(value: unknown, maxLength: number): ParsedTranslation | string {
+  if (value === DUPLICATED) return "duplicated";
   let text: unknown = value;
   let alternatives: unknown = [];
   if (isRecord(value)) {
     text = value.text ?? value.translation;
     alternatives = value.alternatives ?? [];
   }
+  if (text === DUPLICATED) return "duplicated";
   if (typeof text !== "string") return `not a string (${describeType(text)})`;
+  const fits = (candidate: string) => [...candidate].length <= maxLength;
+  // The length only, never the text: it may be whatever the model ran on into.
+  if (!fits(text)) return `longer than the ${maxLength} characters allowed for its text`;
   const trimmed = text.trim();
   if (trimmed === "") return "empty text";
   const distinct = Array.isArray(alternatives)
     ? [
       ...new Set(
-        alternatives.filter((alt): alt is string => typeof alt === "string")
+        alternatives.filter((alt): alt is string => typeof alt === "string" && fits(alt))
           .map((alt) => alt.trim()).filter((alt) => alt !== "" && alt !== trimmed),
       ),
     ]

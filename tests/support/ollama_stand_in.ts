@@ -127,7 +127,8 @@ async function chat(
   }
   state.chats.push(body);
   const model = String(body.model ?? "");
-  if (!state.models.includes(model)) {
+  // As Ollama does, a name without a tag means its `:latest`.
+  if (!state.models.some((name) => name === model || name === `${model}:latest`)) {
     return Response.json(
       { error: `model "${model}" not found, try pulling it first` },
       { status: 404 },

@@ -5,11 +5,12 @@
  * so a `--filter` run cannot leak it).
  */
 import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
 import { createCompatibleApiEngine } from "../../../engines/chat/compatible_api.ts";
 import { EngineUnavailableError } from "../../../engines/engine.ts";
 import { SettingsSchema } from "../../../schemas/settings.ts";
-import { TranslateResponseSchema } from "../../../schemas/translation.ts";
-import { expectError } from "../../support/http_assertions.ts";
+import { HealthResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { expectBody, expectError } from "../../support/http_assertions.ts";
 import { startInferDaemon } from "../../support/infer_daemon.ts";
 import {
   engineCapabilities,
@@ -46,6 +47,38 @@ Deno.test("compatible-api without base_url is listed but not ready, and refuses 
     }),
     (error: Error) => error instanceof EngineUnavailableError && /no base_url/.test(error.message),
   );
+});
+
+Deno.test("compatible-api is not ready while tolk infer's model file is missing; requests get 503 saying so", async () => {
+  const model = join(await Deno.makeTempDir({ prefix: "tolk-missing-" }), "absent.gguf");
+  const daemon = await startInferDaemon({ model, env: { SVC_API_KEY: API_KEY }, waitReady: false });
+  const settings = {
+    engines: {
+      // No other engine is ready, so /v1/health's `ready` is compatible-api's alone.
+      "local-llm": { model: "tolk-test/not-installed" },
+      "compatible-api": { ...BASE_SETTINGS, base_url: daemon.baseUrl },
+    },
+  };
+  const service = await startTranslationService({ settings, statusTtlMs: 0 });
+  const reason = 'model "absent" is not available (the server lists it with status "missing")';
+  try {
+    // The daemon lists its model (status "missing") and answers its own /health 503.
+    const engine = await engineCapabilities(service, "compatible-api");
+    assert.equal(engine.ready, false);
+    assert.deepEqual(engine.models, [{ id: "absent", name: "absent", ready: false }]);
+    const health = await fetch(`${service.url}/v1/health`);
+    assert.equal((await expectBody(health, 200, HealthResponseSchema)).ready, false);
+    const named = { target: "en", texts: [FRENCH], options: { engine: "compatible-api" } };
+    const error = await expectError(await postTranslate(service, named), 503, "engine_unavailable");
+    assert.equal(error.error.message, `compatible-api is unavailable: ${reason}`);
+    const auto = { target: "en", texts: [FRENCH] };
+    const none = await expectError(await postTranslate(service, auto), 503, "engine_unavailable");
+    assert.ok(none.error.message.includes(`compatible-api: ${reason}`), none.error.message);
+  } finally {
+    await service.stop();
+    assert.equal(await daemon.stop(), 0);
+    await Deno.remove(dirname(model), { recursive: true });
+  }
 });
 
 Deno.test("compatible-api against a real tolk infer", async (t) => {

@@ -108,6 +108,18 @@ Deno.test("engine-one asks again only for the item the runner left out", async (
   }, { script });
 });
 
+Deno.test("engine-one asks again for an id the runner wrote twice, keeping neither answer", async () => {
+  const script = [{ content: '{"1": "a", "2": "b", "1": "WRONG"}' }];
+  await withRunner(async (runner) => {
+    const outcome = await engineOne(runner.baseUrl).translate(JOB);
+    assert.deepEqual(outcome.items.map((item) => item.text), [
+      standInTranslation("Hallo Welt"),
+      "b",
+    ]);
+    assert.deepEqual(runner.chats.map(itemCount), [2, 1]);
+  }, { script });
+});
+
 Deno.test("engine-one splits a batch whose answer was cut at the token limit", async () => {
   const script = [{ content: '{"1": "Hello wor', doneReason: "length" as const }];
   await withRunner(async (runner) => {
@@ -131,6 +143,25 @@ Deno.test("engine-one fails with the engine and the reason after bounded retries
         ) && /holds no JSON/.test(error.message),
     );
     assert.equal(runner.chats.length, 3);
+  }, { script });
+});
+
+Deno.test("engine-one asks again for a translation far longer than its text, then fails", async () => {
+  // "Hallo Welt" allows 62 characters (the schema's maxLength the runner did not follow).
+  const runaway = { content: JSON.stringify({ 1: "la ".repeat(2_000) }) };
+  const script = [
+    { content: JSON.stringify({ 1: "la ".repeat(2_000), 2: "Good morning" }) },
+    runaway,
+    runaway,
+  ];
+  await withRunner(async (runner) => {
+    await assert.rejects(
+      engineOne(runner.baseUrl).translate(JOB),
+      (error: Error) =>
+        error instanceof EngineFailedError &&
+        /1 of 2 texts after 3 attempts \(id 1: longer than the 62 characters/.test(error.message),
+    );
+    assert.deepEqual(runner.chats.map(itemCount), [2, 1, 1]);
   }, { script });
 });
 
@@ -159,6 +190,42 @@ Deno.test("engine-one refuses a model the runner does not have as unavailable", 
     assert.equal(runner.chats.length, 0);
   });
 });
+
+/** Model names as a user writes them against what the runner lists (Ollama: no tag is `:latest`). */
+const MODEL_NAMES = [
+  { name: "a name without its tag", listed: "qwen2.5:latest", model: "qwen2.5", found: true },
+  { name: "the listed name", listed: "qwen2.5:latest", model: "qwen2.5:latest", found: true },
+  {
+    name: "a name without a tag other than latest",
+    listed: "qwen2.5:7b",
+    model: "qwen2.5",
+    found: false,
+  },
+  {
+    name: "a registry name with a port and no tag",
+    listed: "localhost:5000/team/qwen2.5:latest",
+    model: "localhost:5000/team/qwen2.5",
+    found: true,
+  },
+];
+
+for (const { name, listed, model, found } of MODEL_NAMES) {
+  Deno.test(`engine-one ${found ? "finds" : "does not find"} ${name} (${model} for ${listed})`, async () => {
+    await withRunner(async (runner) => {
+      const configured = engineOne(runner.baseUrl, { model });
+      const requested = engineOne(runner.baseUrl);
+      assert.equal((await configured.status()).ready, found);
+      if (!found) {
+        await assert.rejects(requested.translate({ ...JOB, model }), EngineUnavailableError);
+        return;
+      }
+      // The runner is sent the name as the user wrote it, which it reads the same way.
+      assert.equal((await configured.translate(JOB)).model, model);
+      assert.equal((await requested.translate({ ...JOB, model })).model, model);
+      assert.deepEqual(runner.chats.map((chat) => chat.model), [model, model]);
+    }, { models: [listed] });
+  });
+}
 
 Deno.test("engine-one is not ready and unavailable when the runner is down", async () => {
   const runner = startOllamaStandIn();
@@ -237,6 +304,24 @@ Deno.test("engine-one output that stays unusable is a 500 internal_error naming 
       const request = { target: "en", texts: [FRENCH], options: { engine: "engine-one" } };
       const error = await expectError(await postTranslate(service, request), 500, "internal_error");
       assert.match(error.error.message, /engine-one failed: .*empty text/);
+    });
+  }, { script });
+});
+
+Deno.test("engine-one answering 5,000,000 characters for 11 is a 500 naming the engine, kept nowhere", async () => {
+  const script = [{ content: JSON.stringify({ 1: "x".repeat(5_000_000) }) }];
+  await withRunner(async (runner) => {
+    await withService(runner, async (service) => {
+      const request = {
+        source: "fr",
+        target: "en",
+        texts: ["Bonjour ami"],
+        options: { engine: "engine-one" },
+      };
+      const error = await expectError(await postTranslate(service, request), 500, "internal_error");
+      assert.match(error.error.message, /engine-one failed: .* answered more than \d+ bytes/);
+      service.history.flush();
+      assert.deepEqual(service.history.list({ limit: 10 }).entries, []);
     });
   }, { script });
 });

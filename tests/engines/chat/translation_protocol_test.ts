@@ -5,7 +5,8 @@ import {
   parseAnswer,
 } from "../../../engines/chat/translation_protocol.ts";
 
-const IDS = ["1", "2"];
+/** The batch every answer is parsed for; its texts allow translations of 47 and 44 characters. */
+const ITEMS = [{ id: "1", text: "Hallo" }, { id: "2", text: "Welt" }];
 
 /** Bad (and merely untidy) model output, and what the strict parser makes of it. */
 const ANSWERS: {
@@ -64,6 +65,25 @@ const ANSWERS: {
     problems: { 1: /duplicated/ },
   },
   {
+    // JSON.parse keeps the last of the two, so the wrong one could win unseen.
+    name: "an id written twice in the object",
+    content: '{"1": "a", "2": "b", "1": "WRONG"}',
+    texts: { 2: "b" },
+    problems: { 1: /duplicated/ },
+  },
+  {
+    name: "an id written twice in a wrapped object inside prose",
+    content: 'Here: {"translations": {"1": "a", "1": "b", "2": "c"}}',
+    texts: { 2: "c" },
+    problems: { 1: /duplicated/ },
+  },
+  {
+    name: "a text written twice inside one item",
+    content: '{"1": {"text": "Hello", "text": "Hi", "alternatives": []}, "2": "World"}',
+    texts: { 2: "World" },
+    problems: { 1: /duplicated/ },
+  },
+  {
     name: "an empty and a blank string",
     content: '{"1": "", "2": "   "}',
     problems: { 1: /empty text/, 2: /empty text/ },
@@ -100,6 +120,32 @@ const ANSWERS: {
     alternatives: { 1: ["Hi", "Hey", "Howdy"], 2: [] },
   },
   {
+    name: "a translation of exactly its text's bound, in code points",
+    content: JSON.stringify({ 1: "😀".repeat(47), 2: "x".repeat(44) }),
+    texts: { 1: "😀".repeat(47), 2: "x".repeat(44) },
+  },
+  {
+    name: "a translation one character over its text's bound",
+    content: JSON.stringify({ 1: "x".repeat(48), 2: "World" }),
+    texts: { 2: "World" },
+    problems: { 1: /longer than the 47 characters allowed/ },
+  },
+  {
+    name: "a runaway translation (the text itself never in the reason)",
+    content: JSON.stringify({ 1: "Hello", 2: "la ".repeat(100_000) }),
+    texts: { 1: "Hello" },
+    problems: { 2: /^longer than the 44 characters allowed for its text$/ },
+  },
+  {
+    name: "an alternative over its text's bound, dropped",
+    content: JSON.stringify({
+      1: { text: "Hello", alternatives: ["x".repeat(48), "Hi"] },
+      2: { text: "World", alternatives: [] },
+    }),
+    texts: { 1: "Hello", 2: "World" },
+    alternatives: { 1: ["Hi"], 2: [] },
+  },
+  {
     name: "surrounding whitespace in a translation",
     content: '{"1": "  Hello\\n", "2": "World"}',
     texts: { 1: "Hello", 2: "World" },
@@ -108,7 +154,7 @@ const ANSWERS: {
 
 for (const answer of ANSWERS) {
   Deno.test(`parseAnswer handles ${answer.name}`, () => {
-    const parsed = parseAnswer(answer.content, IDS);
+    const parsed = parseAnswer(answer.content, ITEMS);
     const texts = Object.fromEntries([...parsed.translations].map(([id, t]) => [id, t.text]));
     assert.deepEqual(texts, answer.texts ?? {});
     assert.deepEqual([...parsed.problems.keys()].sort(), Object.keys(answer.problems ?? {}).sort());

@@ -1,0 +1,79 @@
+/**
+ * requestJson against real loopback servers: how much of an answer it reads.
+ */
+import assert from "node:assert/strict";
+import { requestJson } from "../../../engines/chat/backend_http.ts";
+import { EngineFailedError } from "../../../engines/engine.ts";
+
+/** Serves `handler` on 127.0.0.1 for the length of `fn`. */
+async function withServer(
+  handler: (request: Request) => Response,
+  fn: (url: string) => Promise<void>,
+): Promise<void> {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, handler);
+  try {
+    await fn(`http://127.0.0.1:${server.addr.port}/api/chat`);
+  } finally {
+    await server.shutdown();
+  }
+}
+
+function request(url: string, maxBytes: number) {
+  return requestJson({ engine: "engine-one", url, timeoutMs: 10_000, maxBytes });
+}
+
+function isOverBound(maxBytes: number) {
+  return (error: Error) =>
+    error instanceof EngineFailedError &&
+    error.message.endsWith(`answered more than ${maxBytes} bytes, more than this request can need`);
+}
+
+/** A body of `bytes` bytes (a JSON string), in 100-byte chunks when `streamed` (no length). */
+function jsonBody(bytes: number, streamed: boolean): BodyInit {
+  const encoded = new TextEncoder().encode(JSON.stringify("x".repeat(bytes - 2)));
+  if (!streamed) return encoded;
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= encoded.length) return controller.close();
+      controller.enqueue(encoded.slice(at, at += 100));
+    },
+  });
+}
+
+const BODY_BOUNDS = [
+  { name: "a body of exactly maxBytes with its Content-Length", bytes: 1000, streamed: false },
+  { name: "a body one byte over maxBytes with its Content-Length", bytes: 1001, streamed: false },
+  { name: "a streamed body of exactly maxBytes", bytes: 1000, streamed: true },
+  { name: "a streamed body one byte over maxBytes", bytes: 1001, streamed: true },
+];
+
+for (const { name, bytes, streamed } of BODY_BOUNDS) {
+  const fits = bytes <= 1000;
+  Deno.test(`requestJson ${fits ? "reads" : "refuses"} ${name} (1000)`, async () => {
+    await withServer(() => new Response(jsonBody(bytes, streamed)), async (url) => {
+      if (fits) assert.equal(await request(url, 1000), "x".repeat(bytes - 2));
+      else await assert.rejects(request(url, 1000), isOverBound(1000));
+    });
+  });
+}
+
+Deno.test("requestJson stops reading an endless answer at its bound and drops the connection", async () => {
+  const chunk = new Uint8Array(64 * 1024).fill(0x20);
+  const backendBytes = 150 * 1024 * 1024;
+  let sent = 0;
+  await withServer(() =>
+    new Response(
+      new ReadableStream({
+        pull(controller) {
+          if (sent >= backendBytes) return controller.close();
+          sent += chunk.length;
+          controller.enqueue(chunk);
+        },
+      }),
+    ), async (url) => {
+    await assert.rejects(request(url, 100_000), isOverBound(100_000));
+  });
+  // What the socket buffers took before the client hung up, never the 150 MB.
+  assert.ok(sent < 16 * 1024 * 1024, `the backend sent ${sent} bytes`);
+});

@@ -1,0 +1,168 @@
+/**
+ * The chat-completions engines (engine-two, compatible-api) against a stand-in backend that
+ * answers what real servers rarely do: models listed as not servable, keys echoed back in errors.
+ */
+import assert from "node:assert/strict";
+import { createCompatibleApiEngine } from "../../../engines/chat/compatible_api.ts";
+import { EngineFailedError, EngineUnavailableError } from "../../../engines/engine.ts";
+import { SettingsSchema } from "../../../schemas/settings.ts";
+import { expectError } from "../../support/http_assertions.ts";
+import { postTranslate } from "../../support/chat_engine_checks.ts";
+import {
+  type ChatCompletionsStandInOptions,
+  startChatCompletionsStandIn,
+} from "../../support/chat_completions_stand_in.ts";
+import { startTranslationService } from "../../support/translation_service.ts";
+
+const KEY = "sk-local-123";
+const JOB = {
+  items: [{ text: "Bonjour", source: "fr" }],
+  target: "en" as const,
+  mode: "paragraph",
+  alternatives: false,
+};
+
+function compatibleApi(baseUrl: string) {
+  const settings = SettingsSchema.parse({
+    engines: { "compatible-api": { base_url: baseUrl, api_key: KEY, status_cache_ms: 0 } },
+  });
+  return createCompatibleApiEngine(settings.engines["compatible-api"]);
+}
+
+async function withBackend(
+  options: ChatCompletionsStandInOptions,
+  fn: (baseUrl: string) => Promise<void>,
+): Promise<void> {
+  const backend = startChatCompletionsStandIn(options);
+  try {
+    await fn(backend.baseUrl);
+  } finally {
+    await backend.stop();
+  }
+}
+
+/** True when `text` holds the key, or its start (a message cut inside the key). */
+function leaksKey(text: string): boolean {
+  return text.includes(KEY.slice(0, 5));
+}
+
+/** `/v1/models` entries (tolk infer adds `status`), and whether a translation is attempted. */
+const LISTED_MODELS = [
+  { name: "status missing", entry: { id: "tiny", status: "missing" }, ready: false },
+  { name: "status invalid", entry: { id: "tiny", status: "invalid" }, ready: false },
+  { name: "status loading", entry: { id: "tiny", status: "loading" }, ready: false },
+  { name: "status valid", entry: { id: "tiny", status: "valid" }, ready: true },
+  { name: "no status (OpenAI, LM Studio)", entry: { id: "tiny" }, ready: true },
+  {
+    name: "a status that is no string",
+    entry: { id: "tiny", status: { value: "x" } },
+    ready: true,
+  },
+];
+
+for (const { name, entry, ready } of LISTED_MODELS) {
+  Deno.test(`compatible-api with its model listed with ${name} is ${ready ? "" : "not "}ready`, async () => {
+    const options = { models: [entry], completions: ['{"1": "Hello"}'] };
+    const backend = startChatCompletionsStandIn(options);
+    try {
+      const engine = compatibleApi(backend.baseUrl);
+      if (ready) {
+        assert.deepEqual(await engine.status(), {
+          ready: true,
+          models: [{ id: "tiny", name: "tiny", ready: true }],
+        });
+        assert.equal((await engine.translate(JOB)).items[0].text, "Hello");
+        return;
+      }
+      const reason =
+        `model "tiny" is not available (the server lists it with status "${entry.status}")`;
+      assert.deepEqual(await engine.status(), {
+        ready: false,
+        models: [{ id: "tiny", name: "tiny", ready: false }],
+        hint: reason,
+      });
+      await assert.rejects(
+        engine.translate({ ...JOB, model: "tiny" }),
+        (error: Error) =>
+          error instanceof EngineUnavailableError &&
+          error.message === `compatible-api is unavailable: ${reason}`,
+      );
+      assert.equal(backend.chats.length, 0);
+    } finally {
+      await backend.stop();
+    }
+  });
+}
+
+Deno.test("compatible-api without a configured model defaults to the first one it can serve", async () => {
+  const models = [{ id: "first", status: "loading" }, { id: "second", status: "valid" }];
+  await withBackend({ models, completions: ['{"1": "Hello"}'] }, async (baseUrl) => {
+    const engine = compatibleApi(baseUrl);
+    assert.equal((await engine.status()).ready, true);
+    assert.equal((await engine.translate(JOB)).model, "second");
+  });
+});
+
+/** Ways a backend echoes the key it was sent. */
+const ECHOES = [
+  {
+    name: "an OpenAI-style 401",
+    status: 401,
+    body: {
+      error: {
+        message: `Incorrect API key provided: Bearer ${KEY}`,
+        type: "invalid_request_error",
+        code: "invalid_api_key",
+      },
+    },
+  },
+  { name: "an Ollama-style error string", status: 403, body: { error: `${KEY} may not` } },
+  { name: "a plain-text 401", status: 401, body: `Unauthorized: ${KEY}` },
+  {
+    name: "a message whose 300-character cut falls inside the key",
+    status: 401,
+    body: { error: { message: `${"x".repeat(294)} ${KEY}` } },
+  },
+];
+
+for (const { name, status, body } of ECHOES) {
+  Deno.test(`compatible-api quotes ${name} without its api_key`, async () => {
+    await withBackend({ completions: [{ status, body }] }, async (baseUrl) => {
+      await assert.rejects(compatibleApi(baseUrl).translate(JOB), (error: Error) => {
+        assert.ok(error instanceof EngineFailedError);
+        assert.match(error.message, new RegExp(`HTTP ${status}: .*\\[red`));
+        assert.ok(!leaksKey(error.message), error.message);
+        return true;
+      });
+    });
+    await withBackend({ modelsReply: { status, body } }, async (baseUrl) => {
+      const engine = compatibleApi(baseUrl);
+      const { hint } = await engine.status();
+      assert.match(hint ?? "", new RegExp(`HTTP ${status}`));
+      assert.ok(!leaksKey(hint ?? ""), hint ?? "no hint");
+      await assert.rejects(
+        engine.translate(JOB),
+        (error: Error) => error instanceof EngineUnavailableError && !leaksKey(error.message),
+      );
+    });
+  });
+}
+
+Deno.test("POST /v1/translate never shows the api_key a backend's 401 echoes, nor logs it", async () => {
+  const echo = ECHOES[0];
+  await withBackend({ completions: [echo] }, async (baseUrl) => {
+    const service = await startTranslationService({
+      settings: { engines: { "compatible-api": { base_url: baseUrl, api_key: KEY } } },
+      statusTtlMs: 0,
+    });
+    try {
+      const request = { target: "en", texts: ["Bonjour"], options: { engine: "compatible-api" } };
+      const error = await expectError(await postTranslate(service, request), 500, "internal_error");
+      assert.match(error.error.message, /compatible-api failed: .*HTTP 401/);
+      assert.ok(!leaksKey(error.error.message), error.error.message);
+      assert.ok(!service.logs.some(leaksKey), service.logs.join("\n"));
+    } finally {
+      await service.stop();
+    }
+  });
+});
