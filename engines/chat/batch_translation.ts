@@ -15,6 +15,7 @@ import {
   type ProtocolItem,
   type ProtocolMessages,
 } from "./translation_protocol.ts";
+import { answerRoom } from "./context_refusal.ts";
 
 /** One chat request of the protocol, as a backend sends it. */
 export interface CompletionRequest {
@@ -141,13 +142,25 @@ async function runBatch(
   const attempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
   let pending = batch;
   let problems = new Map<string, string>();
+  /** The answer's cap the server's own refusal left room for (one text too long for it). */
+  let roomLeft: number | undefined;
   for (let attempt = 1; attempt <= attempts && pending.length > 0; attempt++) {
     job.signal?.throwIfAborted();
     let completion: Completion;
     try {
-      completion = await complete(completionRequest(job, pending, options));
+      completion = await complete(completionRequest(job, pending, options, roomLeft));
     } catch (error) {
       if (!(error instanceof ContextOverflowError)) throw error;
+      // One text whose worst-case answer does not fit: ask again for what the server says
+      // fits, when that is still room for a translation of it (once).
+      const room = pending.length === 1 && roomLeft === undefined
+        ? answerRoom(error.message)
+        : undefined;
+      if (room !== undefined && room - CONTEXT_MARGIN_TOKENS >= estimateTokens(pending[0].text)) {
+        roomLeft = room - CONTEXT_MARGIN_TOKENS;
+        attempt--;
+        continue;
+      }
       if (pending.length === 1) {
         throw new EngineFailedError(
           options.engine,
@@ -196,10 +209,16 @@ async function runHalves(
   await runBatch(job, items.slice(middle), complete, options, results);
 }
 
+/**
+ * The request for `items`; `room` caps the answer at what the server said fits, and the text's
+ * length with it (one character per token at worst), so that an answer following the schema
+ * closes its JSON before the cap.
+ */
 function completionRequest(
   job: TranslationJob,
   items: JobItem[],
   options: BatchOptions,
+  room = Infinity,
 ): CompletionRequest {
   const messages = buildMessages(items, promptContext(job, items[0].source, items));
   const answerTokens = items.reduce(
@@ -207,12 +226,12 @@ function completionRequest(
     ITEM_OVERHEAD_TOKENS,
   );
   const promptTokens = estimateTokens(messages.system) + estimateTokens(messages.user);
-  const room = Math.max(options.contextTokens - promptTokens - CONTEXT_MARGIN_TOKENS, 64);
+  const contextRoom = Math.max(options.contextTokens - promptTokens - CONTEXT_MARGIN_TOKENS, 64);
   return {
     model: options.model,
     messages,
-    schema: answerSchema(items, job.alternatives),
-    maxTokens: Math.min(answerTokens, room),
+    schema: answerSchema(items, job.alternatives, room - ITEM_OVERHEAD_TOKENS),
+    maxTokens: Math.min(answerTokens, contextRoom, room),
     temperature: options.temperature,
     signal: job.signal,
   };

@@ -123,15 +123,18 @@ export function maxTranslationLength(text: string): number {
 
 /**
  * The JSON Schema of an answer: an object whose keys are exactly the batch's ids, each mapped
- * to a non-empty translation (or to `{text, alternatives}` when alternatives are asked for).
+ * to a non-empty translation (or to `{text, alternatives}` when alternatives are asked for), of
+ * at most {@link maxTranslationLength} characters, or `maxLength` when the room is smaller.
  */
 export function answerSchema(
   items: ProtocolItem[],
   alternatives: boolean,
+  maxLength = Infinity,
 ): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const item of items) {
-    const text = { type: "string", minLength: 1, maxLength: maxTranslationLength(item.text) };
+    const bound = Math.min(maxTranslationLength(item.text), maxLength);
+    const text = { type: "string", minLength: 1, maxLength: bound };
     properties[item.id] = alternatives
       ? {
         type: "object",

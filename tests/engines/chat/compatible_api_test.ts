@@ -91,6 +91,24 @@ Deno.test("compatible-api against a real tolk infer", async (t) => {
       assert.deepEqual(status.models, [{ id: "tiny", name: "tiny", ready: true }]);
     });
 
+    await t.step(
+      "compatible-api with a context set larger than the server's asks again for what fits",
+      async () => {
+        // The default context (4096) against the daemon's 2048: one paragraph's worst-case answer
+        // does not fit, and the daemon's refusal says how much does.
+        const paragraph = "The weather is lovely today and we are going to the beach. ".repeat(10);
+        const outcome = await compatibleApi({ base_url: daemon.baseUrl, context_tokens: 4096 })
+          .translate({
+            items: [{ text: paragraph, source: "en" }],
+            target: "de",
+            mode: "paragraph",
+            alternatives: false,
+          });
+        assert.equal(outcome.items.length, 1);
+        assert.ok(outcome.items[0].text.length > 0);
+      },
+    );
+
     await t.step("compatible-api translates a batch into one non-empty text per item", async () => {
       const outcome = await compatibleApi({ base_url: daemon.baseUrl }).translate({
         items: [{ text: "Bonjour", source: "fr" }, { text: "Merci", source: "fr" }],

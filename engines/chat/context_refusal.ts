@@ -1,0 +1,26 @@
+/**
+ * What a chat server's "longer than the context" refusal says in figures: its context and the
+ * prompt's tokens, as the common servers word it — tolk infer ("this model's context is 2048
+ * tokens; the request needs 1294 prompt tokens + 1943 max_tokens"), vLLM and OpenAI ("maximum
+ * context length is 2048 tokens. However, you requested 3237 tokens (1294 in the messages, 1943
+ * in the completion)"), llama.cpp's server (`n_ctx`, `n_prompt_tokens`). Our token estimate
+ * errs with some tokenizers and a configured context may be larger than the server's: the
+ * server's own figures say how much answer still fits.
+ *
+ * Pure: no I/O.
+ */
+
+const CONTEXT = /context(?: length| size)? is (\d+) tokens|"?n_ctx"?\s*[:=]\s*(\d+)/i;
+const PROMPT = /(\d+) prompt tokens|\((\d+) in the messages|"?n_prompt_tokens"?\s*[:=]\s*(\d+)/i;
+
+/**
+ * Tokens an answer may take after the prompt, by the server's own figures; undefined when the
+ * refusal gives none, or leaves no room.
+ */
+export function answerRoom(refusal: string): number | undefined {
+  const context = CONTEXT.exec(refusal);
+  const prompt = PROMPT.exec(refusal);
+  if (!context || !prompt) return undefined;
+  const room = Number(context[1] ?? context[2]) - Number(prompt[1] ?? prompt[2] ?? prompt[3]);
+  return room > 0 ? room : undefined;
+}
