@@ -1,11 +1,13 @@
 /**
  * JSON over HTTP to an LLM backend, with the failures sorted the way the pipeline needs them:
- * cannot connect → {@link EngineUnavailableError} (try another engine, 503 when named); an
- * HTTP error, a timeout, a body over its bound or one that is not JSON →
+ * cannot connect, or a 503 → {@link EngineUnavailableError} (try another engine, 503 when
+ * named); a 429, or a 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's
+ * `Retry-After`); another HTTP error, a timeout, a body over its bound or one that is not JSON →
  * {@link EngineFailedError} (500).
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
+import { EngineBusyError } from "../engine_queue.ts";
 
 /**
  * The root of a backend's server from its `base_url`: without a trailing `/`, nor a trailing
@@ -55,6 +57,51 @@ export class BackendHttpError extends EngineFailedError {
   }
 }
 
+/** A backend that says it is busy (429, or 503 with `Retry-After`): retry in its time. */
+export class BackendBusyError extends EngineBusyError {
+  override name = "BackendBusyError";
+  constructor(engine: EngineId, retryAfterSeconds: number, status: number, backendMessage: string) {
+    super(engine, retryAfterSeconds);
+    this.message = `${engine} is busy: the backend answered HTTP ${status}` +
+      `${backendMessage ? `: ${backendMessage}` : ""}; retry in ${retryAfterSeconds} s`;
+  }
+}
+
+/** The longest wait passed on from a backend's `Retry-After`. */
+const MAX_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * A backend's refusal that is not the request's fault: busy (429, or 503 with `Retry-After`;
+ * tolk infer's `server_busy`) or unavailable (another 503: a model still loading or failed).
+ */
+function refusalOf(
+  engine: EngineId,
+  response: Response,
+  message: string,
+): EngineUnavailableError | BackendBusyError | undefined {
+  const retryAfter = response.headers.get("retry-after");
+  if (response.status === 429 || (response.status === 503 && retryAfter !== null)) {
+    return new BackendBusyError(engine, retryAfterSeconds(retryAfter), response.status, message);
+  }
+  if (response.status === 503) {
+    return new EngineUnavailableError(
+      engine,
+      `the backend answered HTTP 503${message ? `: ${message}` : ""}`,
+    );
+  }
+  return undefined;
+}
+
+/** `Retry-After` (seconds or an HTTP date) as whole seconds in 1..60; 1 when absent or odd. */
+function retryAfterSeconds(header: string | null): number {
+  if (header === null) return 1;
+  const seconds = /^\d+$/.test(header.trim())
+    ? Number(header)
+    : (Date.parse(header) - Date.now()) / 1000;
+  if (!Number.isFinite(seconds)) return 1;
+  return Math.min(Math.max(Math.ceil(seconds), 1), MAX_RETRY_AFTER_SECONDS);
+}
+
 const MAX_MESSAGE_CHARS = 300;
 const REDACTED = "[redacted]";
 
@@ -86,7 +133,9 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
  * Sends a request and returns the parsed JSON body of a 2xx answer.
  *
  * @throws {EngineUnavailableError} when the backend cannot be reached.
- * @throws {BackendHttpError} for a non-2xx answer.
+ * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
+ * @throws {EngineUnavailableError} for another 503.
+ * @throws {BackendHttpError} for another non-2xx answer.
  * @throws {EngineFailedError} on timeout, a body over `maxBytes` or one that is not JSON.
  * @throws the caller's abort reason when `signal` aborts.
  */
@@ -125,7 +174,8 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
   const body = parseJson(text);
   if (!response.ok) {
     const { message, code } = errorDetails(body, text, request.apiKey);
-    throw new BackendHttpError(request.engine, response.status, message, code);
+    throw refusalOf(request.engine, response, message) ??
+      new BackendHttpError(request.engine, response.status, message, code);
   }
   if (body === undefined) {
     throw new EngineFailedError(request.engine, `${origin} answered with a body that is not JSON`);

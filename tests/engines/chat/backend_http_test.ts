@@ -2,8 +2,9 @@
  * requestJson against real loopback servers: how much of an answer it reads.
  */
 import assert from "node:assert/strict";
-import { requestJson } from "../../../engines/chat/backend_http.ts";
-import { EngineFailedError } from "../../../engines/engine.ts";
+import { BackendBusyError, requestJson } from "../../../engines/chat/backend_http.ts";
+import { EngineFailedError, EngineUnavailableError } from "../../../engines/engine.ts";
+import { EngineBusyError } from "../../../engines/engine_queue.ts";
 
 /** Serves `handler` on 127.0.0.1 for the length of `fn`. */
 async function withServer(
@@ -76,4 +77,42 @@ Deno.test("requestJson stops reading an endless answer at its bound and drops th
   });
   // What the socket buffers took before the client hung up, never the 150 MB.
   assert.ok(sent < 16 * 1024 * 1024, `the backend sent ${sent} bytes`);
+});
+
+Deno.test("requestJson: a 429, or a 503 with Retry-After, is busy (retry in the server's time); another 503 is unavailable", async () => {
+  const cases: [number, Record<string, string>, (error: Error) => boolean][] = [
+    [
+      429,
+      { "retry-after": "7" },
+      (e) => e instanceof BackendBusyError && e.retryAfterSeconds === 7,
+    ],
+    [429, {}, (e) => e instanceof BackendBusyError && e.retryAfterSeconds === 1],
+    [
+      503,
+      { "retry-after": "3600" },
+      (e) => e instanceof BackendBusyError && e.retryAfterSeconds === 60,
+    ],
+    [
+      503,
+      {},
+      (e) =>
+        e instanceof EngineUnavailableError && !(e instanceof EngineBusyError) &&
+        /HTTP 503: the model is loading/.test(e.message),
+    ],
+    [502, {}, (e) => e instanceof EngineFailedError && /HTTP 502/.test(e.message)],
+  ];
+  for (const [status, headers, expected] of cases) {
+    await withServer(
+      () => Response.json({ error: { message: "the model is loading" } }, { status, headers }),
+      async (url) => {
+        await assert.rejects(request(url, 1024), (error: Error) => {
+          assert.ok(
+            expected(error),
+            `${status} ${JSON.stringify(headers)}: ${error.name} ${error.message}`,
+          );
+          return true;
+        });
+      },
+    );
+  }
 });
