@@ -33,7 +33,9 @@ function remoteEngineSettings(defaultBaseUrl: string | null) {
   return z.looseObject({
     base_url: loopbackUrl.nullable().default(defaultBaseUrl)
       .describe("Root of the server (a trailing /v1 is read as the root); loopback only."),
-    model: z.string().nullable().default(null)
+    model: z.string().trim()
+      .min(1, "an empty model name: write null to use the first chat model the server lists")
+      .nullable().default(null)
       .describe("Default model; null picks the first chat model the server lists."),
     request_timeout_ms: milliseconds(1_000, 3_600_000, 120_000)
       .describe("Longest wait for one translation request, in ms (1000..3600000, default 120000)."),

@@ -163,6 +163,20 @@ Deno.test("tolk serve refuses a settings file with a non-loopback engine address
   });
 });
 
+Deno.test("tolk serve refuses an empty engine model name in the settings file, saying to write null", async () => {
+  await withTempDir("tolk-cli-test-", async (dir) => {
+    const config = join(dir, "settings.json");
+    await Deno.writeTextFile(
+      config,
+      JSON.stringify({ engines: { "compatible-api": { model: " " } } }),
+    );
+    const result = await runTolkProcess(["serve", "--port", "0", "--config", config]);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /engines\.compatible-api\.model.*write null/);
+    assert.equal(result.stderr.trim().split("\n").length, 1);
+  });
+});
+
 Deno.test("tolk serve on a port already in use exits 2 with one line naming --port", async () => {
   const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   try {
