@@ -6,7 +6,6 @@ import {
 } from "../../../engines/builtin/builtin_engine.ts";
 import {
   type Engine,
-  EngineFailedError,
   type EngineStatus,
   EngineUnavailableError,
   type TranslationItem,
