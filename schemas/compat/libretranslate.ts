@@ -40,7 +40,11 @@ export const LibreTranslateResponseSchema = z.strictObject({
 
 /** POST /detect. */
 export const LibreDetectRequestSchema = z.looseObject({
-  q: texts.describe("Text whose language to detect (an array is read as one text)."),
+  q: texts.describe(
+    "Text whose language to detect, or an array of texts (at most 128, 8000 characters each, " +
+      "50000 in all, as POST /v1/detect), whose detections are pooled into one list as " +
+      "LibreTranslate does: each language once, confidence averaged over its texts.",
+  ),
   api_key: apiKey,
 });
 
