@@ -5,6 +5,7 @@
  * themselves (kebab-case, without the dashes), so an error can always name the flag.
  */
 import { z } from "zod";
+import { isLoopbackBind } from "../net/loopback.ts";
 import { type Environment, EnvironmentSchema } from "../settings/environment.ts";
 
 /** A bad flag or value; `main.ts` prints `message` as one stderr line and exits 2. */
@@ -131,6 +132,19 @@ export function integerFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
 /** A TCP port flag value (0 lets the system choose). */
 export function portFlag() {
   return integerFlag(0, 65535);
+}
+
+/**
+ * A `--host` flag value that must name loopback (net/loopback.ts: the one rule of serve's bind,
+ * its Host check and engine URLs), default 127.0.0.1; `refusal` is the error for another.
+ *
+ * @example
+ * ```ts
+ * const schema = z.object({ host: loopbackHostFlag(`binds to loopback only (${LOOPBACK_RULE})`) });
+ * ```
+ */
+export function loopbackHostFlag(refusal: string) {
+  return z.string().refine(isLoopbackBind, refusal).default("127.0.0.1");
 }
 
 function splitFlag(body: string): [string, string | undefined] {

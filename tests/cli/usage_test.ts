@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { runTolkProcess } from "../support/tolk_process.ts";
 
-const COMMANDS = ["serve", "api", "token", "infer", "models", "history"];
+const COMMANDS = ["serve", "api", "token", "infer", "models", "history", "settings"];
 
 Deno.test("tolk --help lists every flag each command's parser accepts, models --dtype included", async () => {
   const help = await runTolkProcess(["--help"]);
