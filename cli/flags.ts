@@ -199,6 +199,8 @@ export function formatUsage(commands: readonly CommandUsage[]): string {
 }
 
 const PLACEHOLDERS: Readonly<Record<string, string>> = {
+  // `tolk history list --q`: text to search for, not a number.
+  q: "TEXT",
   config: "FILE",
   model: "PATH",
   "cors-origin": "ORIGIN",

@@ -16,7 +16,8 @@ const FlagsSchema = z.object({
   "data-dir": dataDirFlag,
   limit: z.coerce.number().int().min(1).max(10_000).default(20)
     .describe("list: most rows shown, newest first (1..10000)"),
-  q: z.string().min(1).optional().describe("list: only rows whose texts contain this"),
+  q: z.string().min(1).optional()
+    .describe("list: only rows whose texts or translations contain TEXT (ASCII case-insensitive)"),
 });
 
 /** `tolk history` in the help text. */

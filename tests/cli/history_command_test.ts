@@ -50,6 +50,17 @@ Deno.test("tolk history list prints one line per row, newest first, bounded by -
   });
 });
 
+Deno.test("tolk history list --q TEXT shows the rows whose texts or translations hold it, any ASCII case", async () => {
+  await withHistory(5, async (dataDir) => {
+    for (const [q, ids] of [["BONJOUR 3", ["tr_cli_3"]], ["hello 1", ["tr_cli_1"]]] as const) {
+      const result = await runTolkProcess(["history", "list", "--data-dir", dataDir, "--q", q]);
+      assert.equal(result.code, 0, result.stderr);
+      const shown = result.stdout.trim().split("\n").map((line) => line.split("  ")[1]);
+      assert.deepEqual(shown, ids, q);
+    }
+  });
+});
+
 Deno.test("tolk history export writes every row as JSON Lines; clear empties it (TOLK_DATA_DIR)", async () => {
   await withHistory(3, async (dataDir) => {
     const exported = await runTolkProcess(["history", "export"], { TOLK_DATA_DIR: dataDir });
