@@ -5,6 +5,7 @@
  * themselves (kebab-case, without the dashes), so an error can always name the flag.
  */
 import { z } from "zod";
+import { isLoopbackBind } from "../net/loopback.ts";
 import { type Environment, EnvironmentSchema } from "../settings/environment.ts";
 
 /** A bad flag or value; `main.ts` prints `message` as one stderr line and exits 2. */
@@ -133,6 +134,19 @@ export function portFlag() {
   return integerFlag(0, 65535);
 }
 
+/**
+ * A `--host` flag value that must name loopback (net/loopback.ts: the one rule of serve's bind,
+ * its Host check and engine URLs), default 127.0.0.1; `refusal` is the error for another.
+ *
+ * @example
+ * ```ts
+ * const schema = z.object({ host: loopbackHostFlag(`binds to loopback only (${LOOPBACK_RULE})`) });
+ * ```
+ */
+export function loopbackHostFlag(refusal: string) {
+  return z.string().refine(isLoopbackBind, refusal).default("127.0.0.1");
+}
+
 function splitFlag(body: string): [string, string | undefined] {
   const eq = body.indexOf("=");
   return eq === -1 ? [body, undefined] : [body.slice(0, eq), body.slice(eq + 1)];
@@ -185,6 +199,8 @@ export function formatUsage(commands: readonly CommandUsage[]): string {
 }
 
 const PLACEHOLDERS: Readonly<Record<string, string>> = {
+  // `tolk history list --q`: text to search for, not a number.
+  q: "TEXT",
   config: "FILE",
   model: "PATH",
   "cors-origin": "ORIGIN",

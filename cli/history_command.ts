@@ -2,11 +2,12 @@
  * `tolk history list|clear|export [--data-dir DIR]`: the translation history on this machine.
  *
  * `list` prints one line per row (newest first, `--limit`, `--q`); `export` writes every row as
- * one JSON object per line (JSON Lines) to stdout; `clear` deletes every row.
+ * one JSON object per line (JSON Lines) to stdout; both open the database read-only. `clear`
+ * deletes every row. None of them creates a data directory or a database.
  */
 import { z } from "zod";
 import { openDataStores } from "../storage/data_stores.ts";
-import { StorageError } from "../storage/database.ts";
+import { DATABASE_FILE, StorageError } from "../storage/database.ts";
 import type { HistoryEntry } from "../storage/history_store.ts";
 import { dataDirFlag, pathFlagsFromEnvironment } from "./config_paths.ts";
 import { type CommandUsage, parseCommand } from "./flags.ts";
@@ -15,7 +16,8 @@ const FlagsSchema = z.object({
   "data-dir": dataDirFlag,
   limit: z.coerce.number().int().min(1).max(10_000).default(20)
     .describe("list: most rows shown, newest first (1..10000)"),
-  q: z.string().min(1).optional().describe("list: only rows whose texts contain this"),
+  q: z.string().min(1).optional()
+    .describe("list: only rows whose texts or translations contain TEXT (ASCII case-insensitive)"),
 });
 
 /** `tolk history` in the help text. */
@@ -33,11 +35,12 @@ export function run(args: string[]): Promise<number> {
   const dataDir = flags["data-dir"];
   let stores;
   try {
-    stores = openDataStores(dataDir);
+    // list and export only read: a read-only copy works, and nothing is created or migrated.
+    // clear writes, but makes no database to empty when there is none.
+    stores = openDataStores(dataDir, action === "clear" ? { mustExist: true } : { access: "read" });
   } catch (error) {
     if (!(error instanceof StorageError)) throw error;
-    console.error(`tolk history: cannot use the data directory ${dataDir}: ${error.message}`);
-    return Promise.resolve(2);
+    return Promise.resolve(reportOpenFailure(error, action, dataDir));
   }
   try {
     const { history } = stores;
@@ -58,6 +61,27 @@ export function run(args: string[]): Promise<number> {
   } finally {
     stores.close();
   }
+}
+
+/**
+ * One stderr line for a database that cannot be opened, and the exit code: 1 when there is no
+ * history there (nothing to show, as `tolk settings` without a settings file), 2 when the data
+ * directory cannot be used as asked (as `tolk serve` on a read-only one).
+ */
+function reportOpenFailure(error: StorageError, action: string, dataDir: string): number {
+  if (error.failure === "missing") {
+    console.error(`tolk history: no history at ${dataDir} (no ${DATABASE_FILE} there)`);
+    return 1;
+  }
+  if (action === "clear" && error.failure === "read_only") {
+    console.error(
+      `tolk history clear: cannot clear the history in ${dataDir}: clearing needs write access ` +
+        `and ${error.message}; list and export only read it`,
+    );
+    return 2;
+  }
+  console.error(`tolk history: cannot use the data directory ${dataDir}: ${error.message}`);
+  return 2;
 }
 
 /** `<ISO time>  <id>  <source>→<target>  <engine>  <first text, one line, ≤ 60 chars>` */

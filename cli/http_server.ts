@@ -1,6 +1,7 @@
 /**
  * Serving and graceful shutdown shared by `tolk serve` and `tolk infer`.
  */
+import { urlHostname } from "../net/loopback.ts";
 import { FlagError } from "./flags.ts";
 
 /** How long in-flight work may run on after SIGINT/SIGTERM, unless a caller says otherwise. */
@@ -86,8 +87,7 @@ export function startHttpServer(
   const drainTimeoutMs = options.drainTimeoutMs ?? DRAIN_TIMEOUT_MS;
   const server = listen(fetch, options);
   const addr = server.addr as Deno.NetAddr;
-  const shownHost = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
-  const url = `http://${shownHost}:${addr.port}`;
+  const url = `http://${urlHostname(addr.hostname)}:${addr.port}`;
   console.log(`listening on ${url}`);
 
   let stopping: Promise<void> | undefined;

@@ -19,15 +19,14 @@ import {
   pathFlagsFromEnvironment,
   SERVE_PORT,
 } from "./config_paths.ts";
-import { type CommandUsage, parseCommand, portFlag } from "./flags.ts";
+import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
 import { startHttpServer } from "./http_server.ts";
-import { bindHostname, isLoopbackBind, LOOPBACK_RULE } from "../net/loopback.ts";
+import { bindHostname, LOOPBACK_RULE } from "../net/loopback.ts";
 
 const FlagsSchema = z.object({
-  host: z.string().refine(
-    isLoopbackBind,
+  host: loopbackHostFlag(
     `tolk serve binds to loopback only (${LOOPBACK_RULE}); no request is served to other machines`,
-  ).default("127.0.0.1").describe(`bind address, loopback only (${LOOPBACK_RULE})`),
+  ).describe(`bind address, loopback only (${LOOPBACK_RULE})`),
   port: portFlag().default(SERVE_PORT).describe("TCP port (0 picks a free one)"),
   config: configFlag,
   "data-dir": dataDirFlag,

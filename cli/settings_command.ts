@@ -1,20 +1,23 @@
 /**
- * `tolk settings [--port PORT] [--config FILE]`: prints a one-time link to the settings page of
- * the running service (one use, 5 minutes), or says that none is running.
+ * `tolk settings [--host HOST] [--port PORT] [--config FILE]`: prints a one-time link to the
+ * settings page of the running service (one use, 5 minutes), or says that none is running.
  *
  * The command proves it may ask by signing the request with the settings file's link key (see
  * settings/settings_link.ts); the key never leaves the file.
  */
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { LOOPBACK_RULE, urlHostname } from "../net/loopback.ts";
 import { LinkResponseSchema } from "../schemas/settings_page.ts";
 import { signLinkRequest } from "../settings/settings_link.ts";
 import { generateToken, SettingsStore } from "../settings/settings_store.ts";
 import { configFlag, pathFlagsFromEnvironment, SERVE_PORT } from "./config_paths.ts";
-import { type CommandUsage, parseCommand, portFlag } from "./flags.ts";
+import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
 
 const FlagsSchema = z.object({
+  host: loopbackHostFlag(`must be loopback (${LOOPBACK_RULE}), as \`tolk serve\` binds`)
+    .describe(`the address \`tolk serve\` listens on, loopback only (${LOOPBACK_RULE})`),
   port: portFlag().default(SERVE_PORT).describe("the TCP port `tolk serve` listens on"),
   config: configFlag,
 });
@@ -46,11 +49,12 @@ export async function run(args: string[]): Promise<number> {
       }).settings_page.link_key;
   });
   if (status !== 0 || key === null) return status || 2;
-  return await requestLink(flags.port, key, configPath);
+  return await requestLink(`${urlHostname(flags.host)}:${flags.port}`, key, configPath);
 }
 
-async function requestLink(port: number, key: string, configPath: string): Promise<number> {
-  const origin = `http://127.0.0.1:${port}`;
+/** Asks the service at `address` (`HOST:PORT`) for a link and prints it. */
+async function requestLink(address: string, key: string, configPath: string): Promise<number> {
+  const origin = `http://${address}`;
   let response: Response;
   try {
     response = await fetch(`${origin}/settings/link`, {
@@ -61,20 +65,20 @@ async function requestLink(port: number, key: string, configPath: string): Promi
     });
   } catch {
     console.error(
-      `no tolk service answers on 127.0.0.1:${port}: start it with \`tolk serve\` (or pass its --port)`,
+      `no tolk service answers on ${address}: start it with \`tolk serve\` (or pass its --host and --port)`,
     );
     return 1;
   }
   const text = await response.text();
   if (response.status === 401) {
     console.error(
-      `the service on port ${port} does not use the settings file ${configPath} (pass the --config it uses)`,
+      `the service on ${address} does not use the settings file ${configPath} (pass the --config it uses)`,
     );
     return 1;
   }
   const parsed = response.ok ? LinkResponseSchema.safeParse(safeJson(text)) : undefined;
   if (!parsed?.success) {
-    console.error(`the server on port ${port} is not a tolk service with a settings page`);
+    console.error(`the server on ${address} is not a tolk service with a settings page`);
     return 1;
   }
   console.log(`${origin}/settings?code=${parsed.data.code}`);

@@ -1,12 +1,20 @@
 /**
  * What every compatibility adapter shares: reading a client's fields with its schema, reading a
- * language in any spelling, and holding the built TranslateRequest to tolk's own contract (so
- * limits are one rule in one place). Pure: no Hono, no I/O.
+ * language in any spelling, and holding the built TranslateRequest (or texts to detect) to tolk's
+ * own contract (so limits are one rule in one place). Pure: no Hono, no I/O.
  */
 import type { z } from "zod";
-import { errorFromIssues, serviceError } from "../errors/translation_errors.ts";
+import {
+  errorFromIssues,
+  serviceError,
+  type TranslationServiceError,
+} from "../errors/translation_errors.ts";
 import type { LanguageCode } from "../schemas/languages.ts";
-import { type TranslateRequest, TranslateRequestSchema } from "../schemas/translation.ts";
+import {
+  DetectRequestSchema,
+  type TranslateRequest,
+  TranslateRequestSchema,
+} from "../schemas/translation.ts";
 import {
   type ClientFamily,
   clientSourceLanguages,
@@ -82,9 +90,25 @@ export function checkedRequest(
   if (policy.memory) options.memory = true;
   const parsed = TranslateRequestSchema.safeParse({ ...request, options });
   if (parsed.success) return parsed.data;
-  // The client's own field in the words: DeepL's `text`, LibreTranslate's `q`.
-  const error = errorFromIssues(parsed.error.issues);
-  if (!error.param?.startsWith("texts")) throw error;
+  throw inClientWords(errorFromIssues(parsed.error.issues), textsField);
+}
+
+/**
+ * Holds texts to detect to the contract of POST /v1/detect (the same schema: 128 texts, 8000 and
+ * 50000 code points).
+ *
+ * @throws {TranslationServiceError} `batch_too_large`, `payload_too_large` or `invalid_request`
+ * naming `textsField`.
+ */
+export function checkedDetectTexts(texts: string[], textsField: string): string[] {
+  const parsed = DetectRequestSchema.safeParse({ texts });
+  if (parsed.success) return parsed.data.texts;
+  throw inClientWords(errorFromIssues(parsed.error.issues), textsField);
+}
+
+/** `error` with the client's own field for `texts` in its words: DeepL's `text`, Libre's `q`. */
+function inClientWords(error: TranslationServiceError, textsField: string) {
+  if (!error.param?.startsWith("texts")) return error;
   const param = textsField + error.param.slice("texts".length);
-  throw serviceError(error.code, error.message.replace(/^texts/, textsField), { param });
+  return serviceError(error.code, error.message.replace(/^texts/, textsField), { param });
 }

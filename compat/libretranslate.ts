@@ -15,9 +15,20 @@ import {
   LibreTranslateRequestSchema,
   type LibreTranslateResponse,
 } from "../schemas/compat/libretranslate.ts";
-import { LIMITS, type TranslateRequest, type TranslateResponse } from "../schemas/translation.ts";
+import {
+  countCodePoints,
+  LIMITS,
+  type TranslateRequest,
+  type TranslateResponse,
+} from "../schemas/translation.ts";
 import type { z } from "zod";
-import { checkedRequest, type CompatPolicy, readFields, readLanguage } from "./compat_request.ts";
+import {
+  checkedDetectTexts,
+  checkedRequest,
+  type CompatPolicy,
+  readFields,
+  readLanguage,
+} from "./compat_request.ts";
 import { LANGUAGE_NAMES, toClientLanguage } from "./language_spellings.ts";
 
 /** The history `client` of requests that came through the LibreTranslate routes. */
@@ -126,16 +137,44 @@ export function toLibreResponse(
 }
 
 /**
- * POST /detect fields → the text to detect (an array is read as one text, as LibreTranslate's
- * detector pools them).
+ * POST /detect fields → the texts to detect: a string is one text, an array several (pooled by
+ * {@link toLibreDetections}), held to the limits of POST /v1/detect.
  *
- * @throws {TranslationServiceError} `invalid_request` when `q` is missing or empty.
+ * @throws {TranslationServiceError} `invalid_request` when `q` is missing or empty, and the
+ * limit errors of /v1/detect naming `q`.
  */
-export function fromLibreDetectRequest(body: unknown): string {
+export function fromLibreDetectRequest(body: unknown): string[] {
   const fields = readFields(LibreDetectRequestSchema, body);
-  const text = Array.isArray(fields.q) ? fields.q.join("\n") : fields.q;
-  if (text === "") throw missing("q");
-  return text;
+  const texts = Array.isArray(fields.q) ? fields.q : [fields.q];
+  // LibreTranslate refuses a falsy q: "" or [] (an array of empty strings is detected).
+  if (texts.length === 0 || fields.q === "") throw missing("q");
+  return checkedDetectTexts(texts, "q");
+}
+
+/**
+ * The detections of `texts` (one each, in order) → LibreTranslate's one list for them all, as
+ * its `detect_languages` pools a batch: each language once, its confidence the mean over the
+ * texts detected as it, best first by that confidence times those texts' length. One text is a
+ * batch of one: its detection alone.
+ */
+export function toLibreDetections(
+  texts: readonly string[],
+  detections: readonly Detection[],
+): LibreDetection[] {
+  const pooled = new Map<string, { confidences: number[]; length: number }>();
+  detections.forEach((detection, index) => {
+    const entry = pooled.get(detection.language) ?? { confidences: [], length: 0 };
+    entry.confidences.push(detection.confidence);
+    entry.length += countCodePoints(texts[index]);
+    pooled.set(detection.language, entry);
+  });
+  const ranked = [...pooled].map(([language, { confidences, length }]) => {
+    const confidence = confidences.reduce((sum, value) => sum + value, 0) / confidences.length;
+    return { language, confidence, weight: confidence * length };
+  });
+  // A stable sort: languages of equal weight keep the order of their first text.
+  ranked.sort((a, b) => b.weight - a.weight);
+  return ranked.map(toLibreDetection);
 }
 
 /** A detection → LibreTranslate's (its spelling, confidence in percent, one decimal). */

@@ -67,3 +67,17 @@ export function isLoopbackUrl(url: string): boolean {
 export function bindHostname(host: string): string {
   return host.replace(/^\[(.*)\]$/, "$1");
 }
+
+/**
+ * The host of an `http://HOST:PORT` URL for an address: IPv6 in brackets, others as they are.
+ *
+ * @example
+ * ```ts
+ * urlHostname("::1"); // "[::1]"
+ * urlHostname("127.0.0.2"); // "127.0.0.2"
+ * ```
+ */
+export function urlHostname(host: string): string {
+  const bare = bindHostname(host);
+  return bare.includes(":") ? `[${bare}]` : bare;
+}

@@ -22,20 +22,42 @@ export function named(name: string, schema: z.ZodType): NamedSchema {
   return { name, schema };
 }
 
+/** The media type of a body when its route says none. */
+export const JSON_MEDIA_TYPE = "application/json";
+
+/** The media types of a form body, which compatibility clients send instead of JSON. */
+export const FORM_MEDIA_TYPES = [
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+] as const;
+
 /** A successful answer of a route. */
 export interface ApiSuccess {
   description: string;
-  /** JSON body; absent for bodiless answers (204, 101). */
+  /** The body; absent for bodiless answers (204, 101). */
   body?: NamedSchema;
+  /** The media type `body` is sent in (default {@link JSON_MEDIA_TYPE}). */
+  mediaType?: string;
 }
+
+/**
+ * Where a route takes the API token. `x-svc-token`, `bearer`, `deepl-auth-key` (the
+ * `Authorization: DeepL-Auth-Key <token>` of DeepL's clients) and `query` (`?token=`) are
+ * OpenAPI security schemes; `path` (a `{token}` path parameter) and `body` (LibreTranslate's
+ * `api_key`) are not, so the document shows them as the parameter or the body field they are.
+ */
+export type TokenPlace = "x-svc-token" | "bearer" | "deepl-auth-key" | "query" | "path" | "body";
+
+/** Where token routes take the token unless they say otherwise. */
+export const DEFAULT_TOKEN_PLACES: readonly TokenPlace[] = ["x-svc-token", "bearer"];
 
 /** An example request the running service answers as documented (the tests send each one). */
 export interface ApiExample {
-  /** JSON body sent. */
+  /** Body sent: a value of the route's body schema, in each media type the route accepts. */
   body?: unknown;
   /** Query parameters sent. */
   query?: Record<string, string>;
-  /** Path parameters, substituted into `{name}`. */
+  /** Path parameters, substituted into `{name}`; a `{token}` not given here is the real token. */
   params?: Record<string, string>;
   /** The status the service answers (one of the documented ones). */
   status: number;
@@ -50,15 +72,21 @@ export interface ApiRoute {
   tag: string;
   summary: string;
   description?: string;
-  /** `token`: the API token (X-Svc-Token or Bearer); `none`: open. */
+  /** `token`: the API token is required (where: {@link ApiRoute.tokenPlaces}); `none`: open. */
   auth: "token" | "none";
+  /** Where the token is accepted, each one alone (default {@link DEFAULT_TOKEN_PLACES}). */
+  tokenPlaces?: readonly TokenPlace[];
   /** Extra ways this route accepts the token, said in its description (WebSocket carriers). */
   authNote?: string;
   /** Reads `X-Svc-Client`. */
   clientHeader?: boolean;
   request?: {
     body?: NamedSchema;
-    /** Form-encoded body (compatibility clients); documented beside the JSON one. */
+    /** The media types `body` is accepted in (default {@link JSON_MEDIA_TYPE} alone). */
+    bodyMediaTypes?: readonly string[];
+    /**
+     * Form body (compatibility clients), URL-encoded or multipart; documented beside the JSON one.
+     */
     formBody?: NamedSchema;
     query?: z.ZodObject;
     params?: z.ZodObject;

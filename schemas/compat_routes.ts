@@ -3,7 +3,7 @@
  * `GET /v1/openapi.json` documents them. Their errors come in their clients' shapes and statuses.
  */
 import { z } from "zod";
-import { type ApiRoute, named } from "./api_route.ts";
+import { type ApiRoute, named, type TokenPlace } from "./api_route.ts";
 import { DEEPL_GLOSSARY_ROUTES, DEEPL_ROUTE, TAG } from "./deepl_glossary_routes.ts";
 import {
   DeepLLanguagesResponseSchema,
@@ -107,21 +107,50 @@ const libreErrors = {
   errorStatuses: LIBRE_ERROR_STATUSES,
 } as const;
 
-/** LibreTranslate's four routes under `base`; `pathToken`: the token is part of the path. */
-function libreRoutes(base: string, pathToken: boolean): ApiRoute[] {
-  const params = pathToken
-    ? { params: z.object({ token: z.string().describe("The tolk API token.") }) }
-    : {};
-  const where = pathToken ? " (token in the path, for URL-only clients)" : "";
-  const examples = (body: unknown) =>
-    pathToken
-      ? [{ body, params: { token: "not-the-token" }, status: 403 }]
-      : [{ body, status: 200 }];
+/** The `{token}` path parameter of the routes for URL-only clients. */
+const pathToken = z.object({
+  token: z.string().describe("The tolk API token: these routes take it here and nowhere else."),
+});
+
+/**
+ * Where the compatibility routes take the token: their client's own place first, then tolk's
+ * headers (one rule, `requireCompatToken`). A token in the path wins over any other place.
+ */
+const PATH_TOKEN_PLACES: readonly TokenPlace[] = ["path"];
+const LIBRE_TOKEN_PLACES: readonly TokenPlace[] = ["body", "x-svc-token", "bearer"];
+const DEEPLX_TOKEN_PLACES: readonly TokenPlace[] = ["query", "bearer", "x-svc-token"];
+
+/**
+ * LibreTranslate's bodies, with `api_key` and (for the routes with the token in the path, where
+ * the path wins and `api_key` is not read) without.
+ */
+const LIBRE_BODIES = {
+  translate: [
+    named("LibreTranslateRequest", LibreTranslateRequestSchema),
+    named("LibreTranslatePathRequest", LibreTranslateRequestSchema.omit({ api_key: true })),
+  ],
+  detect: [
+    named("LibreDetectRequest", LibreDetectRequestSchema),
+    named("LibreDetectPathRequest", LibreDetectRequestSchema.omit({ api_key: true })),
+  ],
+} as const;
+
+/** LibreTranslate's four routes under `base`; `inPath`: the token is part of the path. */
+function libreRoutes(base: string, inPath: boolean): ApiRoute[] {
+  const params = inPath ? { params: pathToken } : {};
+  const where = inPath ? " (token in the path, for URL-only clients)" : "";
+  const examples = (body: unknown) => [
+    { body, status: 200 },
+    ...(inPath ? [{ body, params: { token: "not-the-token" }, status: 403 }] : []),
+  ];
   const keyed = {
     ...libreErrors,
     auth: "token",
-    authNote: "LibreTranslate clients send the token as `api_key` in the body" +
-      (pathToken ? " or in the path" : "") + "; a wrong key is 403, a missing one 400 `{error}`.",
+    tokenPlaces: inPath ? PATH_TOKEN_PLACES : LIBRE_TOKEN_PLACES,
+    authNote: inPath
+      ? "The token is the path's `{token}`; a wrong one is 403 `{error}`."
+      : "LibreTranslate clients send the token as `api_key` in the body (X-Svc-Token or a " +
+        "Bearer header work too); a wrong key is 403, a missing one 400 `{error}`.",
   } as const;
   const open = { ...libreErrors, auth: "none", request: params } as const;
   return [
@@ -134,8 +163,8 @@ function libreRoutes(base: string, pathToken: boolean): ApiRoute[] {
         "0..100); `format` text|html; `alternatives` 0..3.",
       request: {
         ...params,
-        body: named("LibreTranslateRequest", LibreTranslateRequestSchema),
-        formBody: named("LibreTranslateRequest", LibreTranslateRequestSchema),
+        body: LIBRE_BODIES.translate[inPath ? 1 : 0],
+        formBody: LIBRE_BODIES.translate[inPath ? 1 : 0],
       },
       responses: {
         200: {
@@ -153,8 +182,8 @@ function libreRoutes(base: string, pathToken: boolean): ApiRoute[] {
       summary: `LibreTranslate: detect a language${where}`,
       request: {
         ...params,
-        body: named("LibreDetectRequest", LibreDetectRequestSchema),
-        formBody: named("LibreDetectRequest", LibreDetectRequestSchema),
+        body: LIBRE_BODIES.detect[inPath ? 1 : 0],
+        formBody: LIBRE_BODIES.detect[inPath ? 1 : 0],
       },
       responses: {
         200: {
@@ -177,7 +206,7 @@ function libreRoutes(base: string, pathToken: boolean): ApiRoute[] {
         },
       },
       errors: [],
-      examples: [{ ...(pathToken ? { params: { token: "any" } } : {}), status: 200 }],
+      examples: [{ ...(inPath ? { params: { token: "any" } } : {}), status: 200 }],
     },
     {
       ...open,
@@ -191,28 +220,27 @@ function libreRoutes(base: string, pathToken: boolean): ApiRoute[] {
         },
       },
       errors: [],
-      examples: [{ ...(pathToken ? { params: { token: "any" } } : {}), status: 200 }],
+      examples: [{ ...(inPath ? { params: { token: "any" } } : {}), status: 200 }],
     },
   ];
 }
 
-/** DeepLX's translate route at `path`; `pathToken`: the token is part of the path. */
-function deeplxRoute(path: string, pathToken: boolean): ApiRoute {
+/** DeepLX's translate route at `path`; `inPath`: the token is part of the path. */
+function deeplxRoute(path: string, inPath: boolean): ApiRoute {
   const body = { text: "Good morning.", target_lang: "DE" };
   return {
     tag: TAG,
     method: "post",
     path,
-    summary: `DeepLX: translate a text${pathToken ? " (token in the path)" : ""}`,
+    summary: `DeepLX: translate a text${inPath ? " (token in the path)" : ""}`,
     auth: "token",
-    authNote: pathToken
-      ? "The token is part of the path; a wrong one is 401 `{code, message}`."
+    tokenPlaces: inPath ? PATH_TOKEN_PLACES : DEEPLX_TOKEN_PLACES,
+    authNote: inPath
+      ? "The token is the path's `{token}`; a wrong one is 401 `{code, message}`."
       : "DeepLX clients send `?token=<token>` or `Authorization: Bearer <token>`; a bad one is " +
         "401 `{code, message}`.",
     request: {
-      ...(pathToken
-        ? { params: z.object({ token: z.string().describe("The tolk API token.") }) }
-        : { query: z.object({ token: z.string().optional().describe("The tolk API token.") }) }),
+      ...(inPath ? { params: pathToken } : {}),
       body: named("DeepLXRequest", DeepLXRequestSchema),
     },
     responses: {
@@ -224,10 +252,10 @@ function deeplxRoute(path: string, pathToken: boolean): ApiRoute {
     errors: TRANSLATE_ERRORS,
     errorBody: named("DeepLXError", DeepLXErrorSchema),
     errorStatuses: DEEPLX_ERROR_STATUSES,
-    examples: pathToken ? [{ body, params: { token: "not-the-token" }, status: 401 }] : [{
-      body,
-      status: 200,
-    }],
+    examples: [
+      { body, status: 200 },
+      ...(inPath ? [{ body, params: { token: "not-the-token" }, status: 401 }] : []),
+    ],
   };
 }
 

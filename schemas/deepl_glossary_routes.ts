@@ -16,9 +16,11 @@ import {
   DeepLGlossaryListSchema,
   DeepLGlossaryRequestSchema,
   DeepLGlossarySchema,
+  DeepLV2GlossaryEntriesSchema,
   DeepLV2GlossaryListSchema,
   DeepLV2GlossaryRequestSchema,
   DeepLV2GlossarySchema,
+  TSV_MEDIA_TYPE,
 } from "./compat/deepl.ts";
 
 /** The OpenAPI tag of every compatibility route. */
@@ -28,6 +30,7 @@ export const TAG = "Compatibility";
 export const DEEPL_ROUTE = {
   tag: TAG,
   auth: "token",
+  tokenPlaces: ["deepl-auth-key", "x-svc-token", "bearer"],
   authNote: "DeepL clients send `Authorization: DeepL-Auth-Key <token>`; a bad or missing key " +
     "is 403 `{message}`.",
   errorBody: named("DeepLError", DeepLErrorSchema),
@@ -212,7 +215,13 @@ const V2_ROUTES: readonly ApiRoute[] = [
     path: `${V2_GLOSSARIES}/{glossary_id}/entries`,
     summary: "DeepL v2: a glossary's entries",
     request: { params: glossaryId },
-    responses: { 200: { description: "The entries as TSV (text/tab-separated-values)." } },
+    responses: {
+      200: {
+        description: "The entries as TSV.",
+        body: named("DeepLV2GlossaryEntries", DeepLV2GlossaryEntriesSchema),
+        mediaType: TSV_MEDIA_TYPE,
+      },
+    },
     errors: ["invalid_request", "not_found"],
     examples: [{ params: UNKNOWN_ID, status: 404 }],
   },

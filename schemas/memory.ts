@@ -74,5 +74,16 @@ export const MemoryExportQuerySchema = z.strictObject({
   format: z.literal("tmx").default("tmx").describe("tmx (TMX 1.4), the only format."),
 });
 
+/**
+ * The media types `POST /v1/memory/import` reads as TMX: TMX's own first (what the export is
+ * sent as), then the generic XML ones tools send for any XML file.
+ */
+export const TMX_MEDIA_TYPES = ["application/x-tmx+xml", "application/xml", "text/xml"] as const;
+
+/** A TMX 1.4 document: the body of the import and of the export. */
+export const TmxDocumentSchema = z.string().describe(
+  "A TMX 1.4 document (XML), UTF-8 or UTF-16 with a byte-order mark.",
+);
+
 /** A validated add request. */
 export type AddMemoryRequest = z.infer<typeof AddMemoryRequestSchema>;

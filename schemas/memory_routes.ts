@@ -10,16 +10,16 @@ import {
   MemoryExportQuerySchema,
   MemoryImportResponseSchema,
   MemoryPageSchema,
+  TMX_MEDIA_TYPES,
+  TmxDocumentSchema,
 } from "./memory.ts";
+
+const tmxDocument = named("TmxDocument", TmxDocumentSchema);
 
 const TMX_EXAMPLE = '<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header ' +
   'creationtool="x" creationtoolversion="1" segtype="sentence" o-tmf="x" adminlang="en" ' +
   'srclang="en" datatype="plaintext"/><body><tu><tuv xml:lang="en"><seg>Hello</seg></tuv>' +
   '<tuv xml:lang="de"><seg>Hallo</seg></tuv></tu></body></tmx>';
-
-/** A TMX 1.4 document (XML text). */
-export const TmxDocumentSchema = z.string()
-  .describe(`A TMX 1.4 document, for example: ${TMX_EXAMPLE}`);
 
 /** The memory routes. */
 export const MEMORY_ROUTES: readonly ApiRoute[] = [
@@ -73,11 +73,12 @@ export const MEMORY_ROUTES: readonly ApiRoute[] = [
     path: "/v1/memory/import",
     tag: "Data",
     summary: "Import a TMX 1.4 file",
-    description: "Send the file as the body with Content-Type: application/x-tmx+xml. " +
-      "Variants in one of the 16 languages become entries (origin user unless the file says " +
-      "x-tolk-origin engine); others are counted as skipped. All or nothing.",
+    description: "Send the file as the body with Content-Type: application/x-tmx+xml " +
+      "(application/xml and text/xml are read too). Variants in one of the 16 languages become " +
+      "entries (origin user unless the file says x-tolk-origin engine); others are counted as " +
+      "skipped. All or nothing.",
     auth: "token",
-    request: { body: named("TmxDocument", TmxDocumentSchema) },
+    request: { body: tmxDocument, bodyMediaTypes: TMX_MEDIA_TYPES },
     responses: {
       200: {
         description: "What was read.",
@@ -85,8 +86,7 @@ export const MEMORY_ROUTES: readonly ApiRoute[] = [
       },
     },
     errors: ["invalid_request", "payload_too_large", "storage_unavailable"],
-    // A JSON body is not TMX: refused as documented (the TMX import has its own tests).
-    examples: [{ body: { not: "tmx" }, status: 400 }],
+    examples: [{ body: TMX_EXAMPLE, status: 200 }, { body: "<tmx>", status: 400 }],
   },
   {
     method: "get",
@@ -95,7 +95,9 @@ export const MEMORY_ROUTES: readonly ApiRoute[] = [
     summary: "Export the memory as TMX 1.4",
     auth: "token",
     request: { query: MemoryExportQuerySchema },
-    responses: { 200: { description: "The TMX file (application/x-tmx+xml)." } },
+    responses: {
+      200: { description: "The TMX file.", body: tmxDocument, mediaType: TMX_MEDIA_TYPES[0] },
+    },
     errors: ["invalid_request", "storage_unavailable"],
     examples: [{ query: { format: "tmx" }, status: 200 }],
   },

@@ -108,6 +108,19 @@ const tagNames = z.array(
   z.string().regex(new RegExp(`^${XML_NAME.source}$`, "u"), "not an element name"),
 ).max(100);
 
+/** Most code points of a hint to LLM engines: an instruction, the tone, the domain. */
+export const MAX_HINT_CHARS = 300;
+
+/**
+ * A hint to LLM engines. Bounded as an instruction is: each goes into every prompt of the
+ * request, where an unbounded one would crowd out the texts, and is kept with the memory's
+ * translations.
+ */
+const hint = z.string().refine(
+  (text) => withinCodePoints([text], MAX_HINT_CHARS),
+  `over ${MAX_HINT_CHARS} characters`,
+);
+
 /** TranslateOptions: all optional, no extra members. */
 export const TranslateOptionsSchema = z.strictObject({
   engine: z.enum(["auto", ...EngineIdSchema.options]).optional()
@@ -118,10 +131,10 @@ export const TranslateOptionsSchema = z.strictObject({
     ),
   preserve_formatting: z.boolean().optional()
     .describe("Keep line breaks and surrounding white space of each item."),
-  tone: z.string().optional().describe("Free-text tone hint for LLM engines."),
-  instructions: z.array(
-    z.string().min(1).refine((text) => countCodePoints(text) <= 300, "over 300 characters"),
-  ).max(10).optional().describe(
+  tone: hint.optional().describe(
+    `Free-text tone hint for LLM engines, at most ${MAX_HINT_CHARS} characters.`,
+  ),
+  instructions: z.array(hint.min(1)).max(10).optional().describe(
     "Up to 10 instructions of at most 300 characters on how to translate, for LLM engines " +
       '(DeepL\'s custom_instructions), e.g. "Address the reader informally"; the built-in ' +
       "engine does not read them.",
@@ -136,7 +149,9 @@ export const TranslateOptionsSchema = z.strictObject({
     "Text around the items that LLM engines read to understand them and never translate " +
       "(DeepL's context); the built-in engine does not read it.",
   ),
-  domain: z.string().optional().describe("Free-text domain hint for LLM engines."),
+  domain: hint.optional().describe(
+    `Free-text domain hint for LLM engines, at most ${MAX_HINT_CHARS} characters.`,
+  ),
   return_alternatives: z.boolean().optional()
     .describe("Return up to 3 distinct alternatives per item; default false."),
   glossary_id: z.string().nullable().optional().describe("Glossary to apply; null for none."),

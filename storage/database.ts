@@ -13,7 +13,15 @@ export const DATABASE_FILE = "tolk.sqlite3";
 export const LEGACY_HISTORY_FILE = "history.sqlite3";
 
 /** Why a database operation failed, in the words a user can act on. */
-export type StorageFailure = "full" | "read_only" | "locked" | "corrupt" | "cannot_open" | "other";
+export type StorageFailure =
+  | "full"
+  | "read_only"
+  | "locked"
+  | "corrupt"
+  | "cannot_open"
+  | "missing"
+  | "outdated"
+  | "other";
 
 /** A database operation failed; `failure` is the class, the message names the path and reason. */
 export class StorageError extends Error {
@@ -24,13 +32,14 @@ export class StorageError extends Error {
 }
 
 // SQLite primary result codes (https://sqlite.org/rescode.html); extended codes keep them in the low byte.
+const SQLITE_CANTOPEN = 14;
 const FAILURE_BY_CODE: Record<number, StorageFailure> = {
   5: "locked", // SQLITE_BUSY
   6: "locked", // SQLITE_LOCKED
   8: "read_only", // SQLITE_READONLY
   11: "corrupt", // SQLITE_CORRUPT
   13: "full", // SQLITE_FULL
-  14: "cannot_open", // SQLITE_CANTOPEN
+  [SQLITE_CANTOPEN]: "cannot_open",
   26: "corrupt", // SQLITE_NOTADB
 };
 
@@ -49,6 +58,8 @@ const REASON: Record<StorageFailure, string> = {
   locked: "the database is locked by another process",
   corrupt: "the database file is corrupt or not a database",
   cannot_open: "the database file cannot be opened",
+  missing: "there is no database",
+  outdated: "the database was written by an earlier release of tolk; `tolk serve` updates it",
   other: "the database failed",
 };
 
@@ -76,6 +87,13 @@ export interface DatabaseOptions {
   busyTimeoutMs?: number;
   /** SQLite `max_page_count`: caps the file size (tests of a full database). */
   maxPageCount?: number;
+  /**
+   * `read`: an existing database at the newest schema, opened read-only: nothing is created,
+   * migrated or written, so a read-only copy can be read. Default `write`.
+   */
+  access?: "read" | "write";
+  /** `write`: refuse (`missing`) rather than create a database that is not there. */
+  mustExist?: boolean;
 }
 
 /** The open database: the connection and where it lives. */
@@ -101,16 +119,20 @@ export interface Database {
 /**
  * Opens (creating if needed) the database of a data directory and migrates it to the newest
  * schema. A database written by the first release (`history.sqlite3`) is adopted with its rows.
+ * With `access: "read"`, only opens an existing one to read.
  *
- * @throws {StorageError} when the directory or file cannot be created, read or migrated.
+ * @throws {StorageError} when the directory or file cannot be created, read or migrated;
+ * `missing` when there is none and it may not be created, `outdated` when reading one that
+ * needs migrating.
  * @example
  * ```ts
  * const database = openDatabase(join(dataDir, DATABASE_FILE));
  * ```
  */
 export function openDatabase(path: string, options: DatabaseOptions = {}): Database {
+  if (options.access === "read") return openForReading(path, options);
   try {
-    if (path !== ":memory:") prepareFile(path);
+    if (path !== ":memory:") prepareFile(path, options.mustExist ?? false);
     const db = new DatabaseSync(path);
     // busy_timeout first: WAL setup itself may wait for another process.
     db.exec(`pragma busy_timeout = ${options.busyTimeoutMs ?? 5000};`);
@@ -125,6 +147,64 @@ export function openDatabase(path: string, options: DatabaseOptions = {}): Datab
   } catch (error) {
     throw toStorageError(error, path);
   }
+}
+
+function openForReading(path: string, options: DatabaseOptions): Database {
+  let database: Database | undefined;
+  try {
+    requireExisting(path);
+    database = wrap(path, openReadOnly(path));
+    database.db.exec(`pragma busy_timeout = ${options.busyTimeoutMs ?? 5000};`);
+    const newest = MIGRATIONS[MIGRATIONS.length - 1].version;
+    if (schemaVersion(database) < newest) throw failure("outdated", path);
+    return database;
+  } catch (error) {
+    database?.close();
+    throw toStorageError(error, path);
+  }
+}
+
+/**
+ * A read-only connection. SQLite reads a WAL database only where it finds or can make the
+ * `-shm` file; in a read-only directory after a clean close there is none, and then the file is
+ * read into memory and opened there. That is faithful: with no `-wal` there is nothing newer than
+ * the file, and no writer can make one in a directory it cannot write. (An `immutable=1` URI
+ * would read it in place, but Deno's permission check takes the URI for a path and refuses it.)
+ */
+function openReadOnly(path: string): DatabaseSync {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    // The open is lazy: the first read is where a missing -shm shows (prepared, since only a
+    // statement's error carries SQLite's code).
+    db.prepare("pragma user_version").get();
+    return db;
+  } catch (error) {
+    db.close();
+    const code = ((error as { errcode?: number }).errcode ?? 0) & 0xff;
+    if (code !== SQLITE_CANTOPEN || fileSize(`${path}-wal`) > 0) throw error;
+    return openInMemory(Deno.readFileSync(path));
+  }
+}
+
+/** A query-only in-memory database holding `image`, a database file's bytes. */
+function openInMemory(image: Uint8Array): DatabaseSync {
+  // Header bytes 18 and 19 say WAL (2); a database in memory has no WAL, so it reads the copy
+  // only as a rollback-journal file (1). The file itself is not touched.
+  if (image[18] === 2 && image[19] === 2) image[18] = image[19] = 1;
+  const db = new DatabaseSync(":memory:");
+  db.deserialize(image);
+  db.exec("pragma query_only = on;");
+  return db;
+}
+
+/** Throws `missing` (or `outdated`, for the first release's file alone) unless `path` exists. */
+function requireExisting(path: string): void {
+  if (exists(path)) return;
+  throw failure(exists(join(dirname(path), LEGACY_HISTORY_FILE)) ? "outdated" : "missing", path);
+}
+
+function failure(kind: StorageFailure, path: string): StorageError {
+  return new StorageError(kind, `${REASON[kind]} (${path})`);
 }
 
 /** The schema version a database is at (`pragma user_version`). */
@@ -188,11 +268,20 @@ function migrate(database: Database): void {
   }
 }
 
-/** Creates the directory (0700) and adopts the first release's history file when it is alone. */
-function prepareFile(path: string): void {
-  Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+/**
+ * Creates the directory (0700) and adopts the first release's history file when it is alone.
+ *
+ * @throws {StorageError} `missing` when neither exists and `mustExist`; `read_only` when the
+ * file exists but cannot be written (SQLite would only say it cannot open it).
+ */
+function prepareFile(path: string, mustExist: boolean): void {
   const legacy = join(dirname(path), LEGACY_HISTORY_FILE);
-  if (exists(path)) return;
+  if (mustExist && !exists(path) && !exists(legacy)) throw failure("missing", path);
+  Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  if (exists(path)) {
+    Deno.openSync(path, { write: true }).close();
+    return;
+  }
   if (path === legacy || !exists(legacy)) {
     // Created empty with 0600 first: SQLite gives its -wal and -shm the main file's mode, and
     // the file is never readable by others, not even for a moment.
@@ -212,6 +301,15 @@ function prepareFile(path: string): void {
 function restrictFiles(path: string): void {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) {
     if (exists(file)) Deno.chmodSync(file, 0o600);
+  }
+}
+
+function fileSize(path: string): number {
+  try {
+    return Deno.statSync(path).size;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return 0;
+    throw error;
   }
 }
 

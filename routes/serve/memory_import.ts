@@ -3,19 +3,20 @@
  */
 import { Hono } from "hono";
 import { serviceError } from "../../errors/translation_errors.ts";
+import { TMX_MEDIA_TYPES } from "../../schemas/memory.ts";
 import type { MemoryStore } from "../../storage/memory_store.ts";
 import { fromTmx, TmxError, tmxText } from "../../translation/memory/tmx.ts";
 
-const TMX_MEDIA_TYPES = new Set(["application/x-tmx+xml", "application/xml", "text/xml"]);
+const TMX_MEDIA_TYPE_SET: ReadonlySet<string> = new Set(TMX_MEDIA_TYPES);
 
 /** The memory import sub-app. */
 export function memoryImportRoute(deps: { memory: MemoryStore }) {
   return new Hono().post("/", async (c) => {
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-    if (!TMX_MEDIA_TYPES.has(mediaType)) {
+    if (!TMX_MEDIA_TYPE_SET.has(mediaType)) {
       throw serviceError(
         "invalid_request",
-        "the body must be TMX 1.4 with Content-Type: application/x-tmx+xml",
+        `the body must be TMX 1.4 with Content-Type: ${TMX_MEDIA_TYPES[0]}`,
       );
     }
     let parsed;

@@ -3,7 +3,14 @@
  * (`z.toJSONSchema`): nothing in it is written by hand but the route table's words.
  */
 import { z } from "zod";
-import type { ApiRoute, NamedSchema } from "../../schemas/api_route.ts";
+import {
+  type ApiRoute,
+  DEFAULT_TOKEN_PLACES,
+  FORM_MEDIA_TYPES,
+  JSON_MEDIA_TYPE,
+  type NamedSchema,
+  type TokenPlace,
+} from "../../schemas/api_route.ts";
 import { ErrorResponseSchema } from "../../schemas/translation.ts";
 
 /** Status and type of an error code, as the service's error factory has them. */
@@ -46,25 +53,23 @@ export function buildOpenApiDocument(
       title: "tolk translation service",
       version: options.version,
       description: "The local translation API of `tolk serve`. Token-protected operations take " +
-        "the API token as `X-Svc-Token` or `Authorization: Bearer`; `tolk api enable` or the " +
-        "settings page (`tolk settings`) makes one.",
+        "the API token as `X-Svc-Token` or `Authorization: Bearer`, and compatibility routes " +
+        "where their clients put it (each operation's security, path or body says where); " +
+        "`tolk api enable` or the settings page (`tolk settings`) makes one.",
     },
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
     paths,
     components: {
       schemas: components.schemas,
-      securitySchemes: {
-        token: { type: "apiKey", in: "header", name: "X-Svc-Token" },
-        bearer: { type: "http", scheme: "bearer" },
-      },
+      securitySchemes: Object.fromEntries(
+        Object.values(SECURITY_SCHEMES).map(({ name, scheme }) => [name, scheme]),
+      ),
     },
   };
 }
 
 function operation(route: ApiRoute, components: SchemaComponents, codes: ErrorCodeInfo) {
-  const firstExample = route.examples.find((example) => example.body !== undefined);
   const request = route.request;
-  const body = request?.body ?? request?.formBody;
   return {
     operationId: `${route.method}${route.path.replace(/[^A-Za-z0-9]+/g, "_")}`,
     tags: [route.tag],
@@ -72,41 +77,67 @@ function operation(route: ApiRoute, components: SchemaComponents, codes: ErrorCo
     ...(route.description || route.authNote
       ? { description: [route.description, route.authNote].filter(Boolean).join("\n\n") }
       : {}),
-    security: route.auth === "token" ? [{ token: [] }, { bearer: [] }] : [],
+    security: security(route),
     parameters: [
       ...parameters(request?.params, "path"),
       ...parameters(request?.query, "query"),
       ...(route.clientHeader ? [CLIENT_HEADER] : []),
     ],
-    ...(body
-      ? {
-        requestBody: {
-          required: true,
-          content: {
-            ...(request?.body
-              ? {
-                "application/json": {
-                  schema: components.ref(request.body, "input"),
-                  ...(firstExample ? { example: firstExample.body } : {}),
-                },
-              }
-              : {}),
-            ...(request?.formBody
-              ? {
-                "application/x-www-form-urlencoded": {
-                  schema: components.ref(request.formBody, "input"),
-                },
-              }
-              : {}),
-          },
-        },
-      }
+    ...(request?.body || request?.formBody
+      ? { requestBody: { required: true, content: requestContent(route, components) } }
       : {}),
     responses: {
       ...successes(route, components),
       ...errors(route, components, codes),
     },
   };
+}
+
+/**
+ * The security schemes of the places a token may be in. A token in the path or in the body
+ * (LibreTranslate's `api_key`) has no scheme in OpenAPI: the parameter or the field says it.
+ */
+const SECURITY_SCHEMES: Partial<Record<TokenPlace, { name: string; scheme: JsonObject }>> = {
+  "x-svc-token": { name: "token", scheme: { type: "apiKey", in: "header", name: "X-Svc-Token" } },
+  bearer: { name: "bearer", scheme: { type: "http", scheme: "bearer" } },
+  // RFC 7235 leaves the scheme name open: DeepL's clients send `DeepL-Auth-Key <token>`.
+  "deepl-auth-key": {
+    name: "deeplAuthKey",
+    scheme: {
+      type: "http",
+      scheme: "DeepL-Auth-Key",
+      description: "DeepL's clients: `Authorization: DeepL-Auth-Key <token>`.",
+    },
+  },
+  query: {
+    name: "queryToken",
+    scheme: { type: "apiKey", in: "query", name: "token", description: "DeepLX's `?token=`." },
+  },
+};
+
+/** One alternative per place of the route's token that is a security scheme; open: none. */
+function security(route: ApiRoute): JsonObject[] {
+  if (route.auth === "none") return [];
+  return (route.tokenPlaces ?? DEFAULT_TOKEN_PLACES).flatMap((place) => {
+    const scheme = SECURITY_SCHEMES[place];
+    return scheme ? [{ [scheme.name]: [] }] : [];
+  });
+}
+
+function requestContent(route: ApiRoute, components: SchemaComponents) {
+  const { body, formBody, bodyMediaTypes = [JSON_MEDIA_TYPE] } = route.request ?? {};
+  const example = route.examples.find((example) => example.body !== undefined)?.body;
+  const content: Record<string, JsonObject> = {};
+  for (const mediaType of body ? bodyMediaTypes : []) {
+    content[mediaType] = {
+      schema: components.ref(body!, "input"),
+      ...(example === undefined ? {} : { example }),
+    };
+  }
+  for (const mediaType of formBody ? FORM_MEDIA_TYPES : []) {
+    content[mediaType] = { schema: components.ref(formBody!, "input") };
+  }
+  return content;
 }
 
 const REQUEST_ID_HEADER = {
@@ -131,7 +162,13 @@ function successes(route: ApiRoute, components: SchemaComponents) {
       description: success.description,
       headers: REQUEST_ID_HEADER,
       ...(success.body
-        ? { content: { "application/json": { schema: components.ref(success.body, "output") } } }
+        ? {
+          content: {
+            [success.mediaType ?? JSON_MEDIA_TYPE]: {
+              schema: components.ref(success.body, "output"),
+            },
+          },
+        }
         : {}),
     };
   }

@@ -130,6 +130,14 @@ export const DeepLGlossaryEntriesSchema = z.strictObject({
   })),
 });
 
+/** The media type of GET /v2/glossaries/{glossary_id}/entries (DeepL's: TSV, not JSON). */
+export const TSV_MEDIA_TYPE = "text/tab-separated-values";
+
+/** GET /v2/glossaries/{glossary_id}/entries: the one dictionary's entries. */
+export const DeepLV2GlossaryEntriesSchema = z.string().describe(
+  "One entry per line, `source<TAB>target`, each line ending in a line feed.",
+);
+
 /** POST /v2/glossaries (DeepL's first glossaries: one language pair each), JSON or form. */
 export const DeepLV2GlossaryRequestSchema = z.looseObject({
   name: z.string().describe("The glossary's name."),

@@ -7,6 +7,11 @@ import { z } from "zod";
 /** `q`: one text, or an array for a batch (JSON only). */
 const texts = z.union([z.string(), z.array(z.string())]);
 
+/** Where LibreTranslate clients send their key. */
+const apiKey = z.string().optional().describe(
+  "The tolk API token, where LibreTranslate clients send it (needed unless a header carries it).",
+);
+
 /** POST /translate. */
 export const LibreTranslateRequestSchema = z.looseObject({
   q: texts.describe("Text to translate, or an array of texts."),
@@ -15,7 +20,7 @@ export const LibreTranslateRequestSchema = z.looseObject({
   format: z.string().optional().describe("text (default) or html."),
   alternatives: z.union([z.int(), z.string().regex(/^\d+$/).transform(Number)]).optional()
     .describe("How many alternatives to return per text, 0..3 (default 0)."),
-  api_key: z.string().optional().describe("The tolk API token."),
+  api_key: apiKey,
 }).describe("A LibreTranslate translate request.");
 
 /** A detected language, confidence in percent. */
@@ -35,8 +40,12 @@ export const LibreTranslateResponseSchema = z.strictObject({
 
 /** POST /detect. */
 export const LibreDetectRequestSchema = z.looseObject({
-  q: texts.describe("Text whose language to detect (an array is read as one text)."),
-  api_key: z.string().optional().describe("The tolk API token."),
+  q: texts.describe(
+    "Text whose language to detect, or an array of texts (at most 128, 8000 characters each, " +
+      "50000 in all, as POST /v1/detect), whose detections are pooled into one list as " +
+      "LibreTranslate does: each language once, confidence averaged over its texts.",
+  ),
+  api_key: apiKey,
 });
 
 /** The answer of POST /detect: candidates, best first. */

@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { HistoryEntrySchema } from "../../schemas/history.ts";
 import { openDataStores } from "../../storage/data_stores.ts";
+import { mountTmpfs } from "../support/small_filesystem.ts";
 import { runTolkProcess } from "../support/tolk_process.ts";
 
-async function withHistory(count: number, fn: (dataDir: string) => Promise<void>) {
-  const dataDir = await Deno.makeTempDir({ prefix: "tolk-history-cli-" });
+/** Writes `count` rows into the database of `dataDir`. */
+function recordRows(dataDir: string, count: number) {
   const stores = openDataStores(dataDir);
   for (let i = 0; i < count; i++) {
     stores.history.record({
@@ -22,6 +24,11 @@ async function withHistory(count: number, fn: (dataDir: string) => Promise<void>
     });
   }
   stores.close();
+}
+
+async function withHistory(count: number, fn: (dataDir: string) => Promise<void>) {
+  const dataDir = await Deno.makeTempDir({ prefix: "tolk-history-cli-" });
+  recordRows(dataDir, count);
   try {
     await fn(dataDir);
   } finally {
@@ -40,6 +47,17 @@ Deno.test("tolk history list prints one line per row, newest first, bounded by -
       /^2027-\d\d-\d\dT[\d:]+Z {2}tr_cli_4 {2}fr→en {2}local-llm {2}Bonjour 4 second line$/,
     );
     assert.ok(lines[2].includes("tr_cli_2"));
+  });
+});
+
+Deno.test("tolk history list --q TEXT shows the rows whose texts or translations hold it, any ASCII case", async () => {
+  await withHistory(5, async (dataDir) => {
+    for (const [q, ids] of [["BONJOUR 3", ["tr_cli_3"]], ["hello 1", ["tr_cli_1"]]] as const) {
+      const result = await runTolkProcess(["history", "list", "--data-dir", dataDir, "--q", q]);
+      assert.equal(result.code, 0, result.stderr);
+      const shown = result.stdout.trim().split("\n").map((line) => line.split("  ")[1]);
+      assert.deepEqual(shown, ids, q);
+    }
   });
 });
 
@@ -66,3 +84,60 @@ Deno.test("tolk history with no action exits 2 with one line", async () => {
   assert.equal(result.stderr.trim().split("\n").length, 1);
   assert.match(result.stderr, /list, clear or export/);
 });
+
+Deno.test("tolk history list and export read a read-only data directory; clear says it needs write access", async () => {
+  const tmpfs = await mountTmpfs(1024);
+  const dir = tmpfs?.path ?? await Deno.makeTempDir({ prefix: "tolk-history-readonly-" });
+  const dataDir = join(dir, "data");
+  recordRows(dataDir, 2);
+  const files = () => [...Deno.readDirSync(dataDir)].map((entry) => entry.name).sort();
+  const before = files();
+  try {
+    // As root, permission bits do not stop writes: a read-only mount does.
+    if (tmpfs) await tmpfs.makeReadOnly();
+    else await Deno.chmod(dataDir, 0o555);
+    const listed = await runTolkProcess(["history", "list", "--data-dir", dataDir]);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.equal(listed.stdout.trim().split("\n").length, 2, listed.stdout);
+    const exported = await runTolkProcess(["history", "export", "--data-dir", dataDir]);
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.deepEqual(
+      exported.stdout.trim().split("\n").map((line) =>
+        HistoryEntrySchema.parse(JSON.parse(line)).id
+      ),
+      ["tr_cli_1", "tr_cli_0"],
+    );
+    const cleared = await runTolkProcess(["history", "clear", "--data-dir", dataDir]);
+    assert.equal(cleared.code, 2, cleared.stderr);
+    assert.equal(cleared.stderr.trim().split("\n").length, 1, cleared.stderr);
+    assert.match(cleared.stderr, /clearing needs write access and .*read-only/);
+    assert.ok(cleared.stderr.includes(dataDir), cleared.stderr);
+    assert.deepEqual(files(), before, "nothing was written beside the database");
+  } finally {
+    if (tmpfs) await tmpfs.unmount();
+    else {
+      await Deno.chmod(dataDir, 0o755);
+      await Deno.remove(dir, { recursive: true });
+    }
+  }
+});
+
+for (const action of ["list", "export", "clear"]) {
+  Deno.test(`tolk history ${action} with no database says "no history at DIR", exits 1 and creates nothing`, async () => {
+    const dir = await Deno.makeTempDir({ prefix: "tolk-history-missing-" });
+    try {
+      for (const dataDir of [join(dir, "typo"), dir]) {
+        const result = await runTolkProcess(["history", action, "--data-dir", dataDir]);
+        assert.equal(result.code, 1, result.stderr);
+        assert.equal(result.stdout, "");
+        assert.equal(
+          result.stderr,
+          `tolk history: no history at ${dataDir} (no tolk.sqlite3 there)\n`,
+        );
+      }
+      assert.deepEqual([...Deno.readDirSync(dir)], [], "no directory or database was created");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+}

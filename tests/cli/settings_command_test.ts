@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { withServeProcess } from "../support/serve_process.ts";
 import { withTempDir } from "../support/temp_dir.ts";
 import { runTolkProcess, startTolkServer } from "../support/tolk_process.ts";
 import { closedPortUrl, FIXTURE_MODELS_DIR } from "../support/translation_service.ts";
@@ -76,8 +77,35 @@ Deno.test("tolk settings says so when the service uses another settings file", a
   });
 });
 
-Deno.test("tolk settings refuses a bad flag with exit code 2", async () => {
-  const result = await runTolkProcess(["settings", "--port", "http"]);
-  assert.equal(result.code, 2);
-  assert.match(result.stderr, /--port/);
-});
+/** Loopback addresses besides 127.0.0.1 that `tolk serve --host` binds, as URLs write them. */
+const OTHER_LOOPBACK = [["127.0.0.2", "127.0.0.2"], ["::1", "[::1]"]] as const;
+
+for (const [host, inUrl] of OTHER_LOOPBACK) {
+  Deno.test(`tolk settings --host ${host} links to the service bound there, and the link opens`, async () => {
+    await withServeProcess(["--host", host], async (server, env) => {
+      const port = new URL(server.url).port;
+      const result = await runTolkProcess(["settings", "--host", host, "--port", port], env);
+      assert.equal(result.code, 0, result.stderr);
+      const link = result.stdout.trim();
+      assert.ok(link.startsWith(`http://${inUrl}:${port}/settings?code=`), link);
+      const opened = await fetch(link, { redirect: "manual" });
+      await opened.body?.cancel();
+      assert.equal(opened.status, 303);
+    });
+  });
+}
+
+const BAD_FLAGS = [
+  { name: "a port that is no number", args: ["--port", "http"], flag: "--port" },
+  { name: "a host off loopback", args: ["--host", "192.168.1.4"], flag: "--host" },
+  { name: "a host name that is not localhost", args: ["--host", "example.com"], flag: "--host" },
+] as const;
+
+for (const { name, args, flag } of BAD_FLAGS) {
+  Deno.test(`tolk settings refuses ${name} with one line naming ${flag}, exit code 2`, async () => {
+    const result = await runTolkProcess(["settings", ...args]);
+    assert.equal(result.code, 2);
+    assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
+    assert.ok(result.stderr.startsWith(`tolk settings: ${flag}: `), result.stderr);
+  });
+}

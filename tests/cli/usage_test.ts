@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
+import { FlagError, parseFlags } from "../../cli/flags.ts";
 import { runTolkProcess } from "../support/tolk_process.ts";
 
-const COMMANDS = ["serve", "api", "token", "infer", "models", "history"];
+const COMMANDS = ["serve", "api", "token", "infer", "models", "history", "settings"];
 
 Deno.test("tolk --help lists every flag each command's parser accepts, models --dtype included", async () => {
   const help = await runTolkProcess(["--help"]);
@@ -16,6 +17,21 @@ Deno.test("tolk --help lists every flag each command's parser accepts, models --
     }
   }
   assert.match(help.stdout, /^ {2}--dtype DTYPE .*fp32/m);
+});
+
+Deno.test("a flag the help shows with N takes a number: a word after it is refused", async () => {
+  const help = (await runTolkProcess(["--help"])).stdout;
+  for (const name of COMMANDS) {
+    const { usage } = await import(`../../cli/${name}_command.ts`);
+    const section = help.split("\n\n").find((text) => text.startsWith(`tolk ${name}`))!;
+    for (const [, flag] of section.matchAll(/^ {2}--(\S+) N /gm)) {
+      assert.throws(
+        () => parseFlags([`--${flag}`, "word"], usage.flags),
+        FlagError,
+        `tolk ${name} --${flag} N takes a word`,
+      );
+    }
+  }
 });
 
 Deno.test("tolk <command> --help (or -h, anywhere) prints that command's part of tolk --help, exit 0", async () => {

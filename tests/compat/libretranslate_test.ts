@@ -5,6 +5,7 @@ import {
   fromLibreRequest,
   type LibreCall,
   toLibreDetection,
+  toLibreDetections,
   toLibreError,
   toLibreFrontendSettings,
   toLibreLanguages,
@@ -202,12 +203,45 @@ Deno.test("toLibreResponse: a given source has no detectedLanguage", () => {
   assert.deepEqual(toLibreResponse(result(["A"]), call, []), { translatedText: "A" });
 });
 
-Deno.test("fromLibreDetectRequest reads q and refuses an empty one", () => {
-  assert.equal(fromLibreDetectRequest({ q: "Bonjour" }), "Bonjour");
-  assert.equal(fromLibreDetectRequest({ q: ["a", "b"] }), "a\nb");
-  assert.throws(() => fromLibreDetectRequest({ q: "" }), TranslationServiceError);
-  assert.throws(() => fromLibreDetectRequest({}), TranslationServiceError);
+Deno.test("fromLibreDetectRequest reads q as one text or several and refuses an empty one", () => {
+  assert.deepEqual(fromLibreDetectRequest({ q: "Bonjour" }), ["Bonjour"]);
+  assert.deepEqual(fromLibreDetectRequest({ q: ["a", "b"] }), ["a", "b"]);
+  for (const q of ["", [], undefined]) {
+    assert.throws(() => fromLibreDetectRequest({ q }), TranslationServiceError, String(q));
+  }
 });
+
+/** LibreTranslate's pooling of a batch (libretranslate/language.py, detect_languages). */
+const POOLED = [
+  {
+    name: "one text is its own detection",
+    texts: ["Bonjour"],
+    detections: [{ language: "fr", confidence: 0.8 }],
+    expected: [{ language: "fr", confidence: 80 }],
+  },
+  {
+    name: "a language of two texts is averaged and listed once",
+    texts: ["aaaa", "bbbb", "cc"],
+    detections: [
+      { language: "de", confidence: 0.9 },
+      { language: "fr", confidence: 0.5 },
+      { language: "de", confidence: 0.7 },
+    ],
+    expected: [{ language: "de", confidence: 80 }, { language: "fr", confidence: 50 }],
+  },
+  {
+    name: "a long text outweighs a surer short one",
+    texts: ["short", "a much longer text than the other"],
+    detections: [{ language: "en", confidence: 0.9 }, { language: "nl", confidence: 0.6 }],
+    expected: [{ language: "nl", confidence: 60 }, { language: "en", confidence: 90 }],
+  },
+] as const;
+
+for (const { name, texts, detections, expected } of POOLED) {
+  Deno.test(`toLibreDetections pools a batch as LibreTranslate does: ${name}`, () => {
+    assert.deepEqual(toLibreDetections(texts, detections), expected);
+  });
+}
 
 Deno.test("toLibreDetection clamps and rounds confidence to 0..100", () => {
   assert.deepEqual(toLibreDetection({ language: "und", confidence: 0 }), {

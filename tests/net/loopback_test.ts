@@ -4,6 +4,7 @@ import {
   isLoopbackBind,
   isLoopbackHostHeader,
   isLoopbackUrl,
+  urlHostname,
 } from "../../net/loopback.ts";
 
 const BINDS: Array<[string, boolean]> = [
@@ -78,3 +79,16 @@ Deno.test("every accepted bind address is a Host header the check accepts", () =
     assert.ok(isLoopbackHostHeader(`${shown}:8765`), host);
   }
 });
+
+const URL_HOSTS: Array<[string, string]> = [
+  ["127.0.0.2", "127.0.0.2"],
+  ["localhost", "localhost"],
+  ["::1", "[::1]"],
+  ["[::1]", "[::1]"],
+];
+
+for (const [host, inUrl] of URL_HOSTS) {
+  Deno.test(`urlHostname(${JSON.stringify(host)}) is ${inUrl}`, () => {
+    assert.equal(urlHostname(host), inUrl);
+  });
+}

@@ -23,6 +23,15 @@ async function withDir(fn: (dir: string) => Promise<void> | void) {
   }
 }
 
+/** The path of a database in `dir` holding one history row (`tr_1`). */
+function databaseWithOneRow(dir: string): string {
+  const path = join(dir, DATABASE_FILE);
+  const database = openDatabase(path);
+  new HistoryStore(database).record(entry(1));
+  database.close();
+  return path;
+}
+
 Deno.test("a database written by the first release migrates to the newest schema with every row", async () => {
   await withDir((dir) => {
     Deno.copyFileSync(FIRST_RELEASE, join(dir, LEGACY_HISTORY_FILE));
@@ -66,11 +75,7 @@ Deno.test("the database and its WAL files are created with mode 0600", async () 
 
 Deno.test("opening a migrated database again runs no migration twice and keeps its rows", async () => {
   await withDir((dir) => {
-    const path = join(dir, DATABASE_FILE);
-    const first = openDatabase(path);
-    new HistoryStore(first).record(entry(1));
-    first.close();
-    const second = openDatabase(path);
+    const second = openDatabase(databaseWithOneRow(dir));
     try {
       assert.equal([...new HistoryStore(second).all()].length, 1);
     } finally {
@@ -133,6 +138,40 @@ Deno.test("a failed transaction writes nothing", async () => {
         })
       );
       assert.equal([...history.all()].length, 0);
+    } finally {
+      database.close();
+    }
+  });
+});
+
+Deno.test("reading (access read) never creates a database: missing, and 'outdated' for the first release's file", async () => {
+  await withDir((dir) => {
+    const path = join(dir, "nested", DATABASE_FILE);
+    assert.throws(() => openDatabase(path, { access: "read" }), (error) => {
+      assert.ok(error instanceof StorageError);
+      assert.equal(error.failure, "missing");
+      return error.message.includes(path);
+    });
+    assert.throws(() => openDatabase(path, { mustExist: true }), /there is no database/);
+    assert.deepEqual([...Deno.readDirSync(dir)], [], "nothing was created");
+    Deno.copyFileSync(FIRST_RELEASE, join(dir, LEGACY_HISTORY_FILE));
+    assert.throws(
+      () => openDatabase(join(dir, DATABASE_FILE), { access: "read" }),
+      (error) => error instanceof StorageError && error.failure === "outdated",
+    );
+    assert.deepEqual([...Deno.readDirSync(dir)].map((entry) => entry.name), [LEGACY_HISTORY_FILE]);
+  });
+});
+
+Deno.test("reading (access read) reads rows and refuses writes", async () => {
+  await withDir((dir) => {
+    const database = openDatabase(databaseWithOneRow(dir), { access: "read" });
+    try {
+      const history = new HistoryStore(database);
+      assert.deepEqual([...history.all()].map((row) => row.id), ["tr_1"]);
+      assert.throws(() => history.record(entry(2)), (error) => {
+        return error instanceof StorageError && error.failure === "read_only";
+      });
     } finally {
       database.close();
     }

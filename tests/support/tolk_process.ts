@@ -36,6 +36,7 @@ export function tolkPermissionFlags(args: string[], env: Record<string, string>)
     infer: "infer",
     models: rest.includes("pull") ? "models-pull" : "models-list",
     history: "data",
+    settings: "settings-link",
   };
   const row = table[command];
   if (row === undefined) return ["--allow-all"]; // an unknown command only prints its error

@@ -55,9 +55,8 @@ export function parseEntries(
     const [source, target] = fields.slice(0, 2).map((field) => field.normalize("NFC").trim());
     if (source === "") throw new EntriesTextError(line, "the source term is empty");
     for (const term of [source, target]) {
-      if (/[\p{Cc}\p{Cs}]/u.test(term)) {
-        throw new EntriesTextError(line, "a term holds a control character (tab or line break)");
-      }
+      const forbidden = forbiddenCharacter(term);
+      if (forbidden) throw new EntriesTextError(line, `a term holds ${forbidden}`);
       if (countCodePoints(term) > MAX_TERM_CODE_POINTS) {
         throw new EntriesTextError(line, `a term is over ${MAX_TERM_CODE_POINTS} characters`);
       }
@@ -74,6 +73,23 @@ export function parseEntries(
     }
   }
   return entries;
+}
+
+/**
+ * What a term holds that no term may, in words: a control character (a tab or a line break
+ * would break the TSV the entries are given back as) or a lone surrogate (half of a character,
+ * which UTF-8, and so the database and every answer, cannot carry). Undefined when it holds
+ * neither.
+ */
+function forbiddenCharacter(term: string): string | undefined {
+  const found = /[\p{Cc}\p{Cs}]/u.exec(term)?.[0];
+  if (found === undefined) return undefined;
+  if (found === "\t") return "a tab";
+  if (found === "\n" || found === "\r") return "a line break";
+  const code = `U+${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+  return /\p{Cs}/u.test(found)
+    ? `a lone surrogate (${code}), half of a character`
+    : `the control character ${code}`;
 }
 
 /** Entries as TSV, one per line, each line ending in `\n`. */

@@ -13,6 +13,7 @@ import {
   serviceError,
 } from "../../../errors/translation_errors.ts";
 import { tokensEqual } from "../../../middleware/token_auth.ts";
+import { FORM_MEDIA_TYPES } from "../../../schemas/api_route.ts";
 import type { RequestIdVariables } from "../../../middleware/request_id.ts";
 import type { TranslationDeps } from "../../../translation/run_translation.ts";
 
@@ -124,7 +125,7 @@ export async function readCompatBody(c: Context): Promise<Record<string, unknown
     }
     return body as Record<string, unknown>;
   }
-  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
+  if ((FORM_MEDIA_TYPES as readonly string[]).includes(type)) {
     const form = await c.req.parseBody({ all: true });
     for (const value of Object.values(form).flat()) {
       if (typeof value !== "string") {

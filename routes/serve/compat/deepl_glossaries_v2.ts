@@ -12,6 +12,7 @@ import {
   toDeepLV2Glossary,
   v2Dictionary,
 } from "../../../compat/deepl_glossaries.ts";
+import { TSV_MEDIA_TYPE } from "../../../schemas/compat/deepl.ts";
 import type { GlossaryStore } from "../../../storage/glossary_store.ts";
 import { formatTsv } from "../../../translation/glossary/entries_text.ts";
 import { existingGlossary, toStoredDictionaries, unknownGlossary } from "../glossary_wire.ts";
@@ -38,7 +39,7 @@ export function deeplV2GlossariesRoute(deps: { glossaries: GlossaryStore }) {
     .get("/:glossary_id/entries", (c) => {
       const record = existing(c.req.param("glossary_id"));
       const { sourceLang, targetLang } = v2Dictionary(record);
-      c.header("Content-Type", "text/tab-separated-values; charset=utf-8");
+      c.header("Content-Type", `${TSV_MEDIA_TYPE}; charset=utf-8`);
       return c.body(formatTsv(glossaries.dictionary(record.id, sourceLang, targetLang) ?? []));
     })
     .delete("/:glossary_id", (c) => {

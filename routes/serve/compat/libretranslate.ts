@@ -9,7 +9,7 @@ import {
   fromLibreRequest,
   LIBRE_CLIENT,
   LIBRE_REFUSAL,
-  toLibreDetection,
+  toLibreDetections,
   toLibreError,
   toLibreFrontendSettings,
   toLibreLanguages,
@@ -44,8 +44,8 @@ export function libreTranslateRoute(deps: CompatRouteDeps) {
       .post("/detect", async (c) => {
         const body = await readCompatBody(c);
         requireCompatToken(c, deps.currentToken(), LIBRE_REFUSAL, body);
-        const text = fromLibreDetectRequest(body);
-        return c.json([toLibreDetection(detector.detect(text))]);
+        const texts = fromLibreDetectRequest(body);
+        return c.json(toLibreDetections(texts, texts.map((text) => detector.detect(text))));
       })
       .get("/languages", (c) => c.json(toLibreLanguages()))
       .get("/frontend/settings", (c) => c.json(toLibreFrontendSettings())));

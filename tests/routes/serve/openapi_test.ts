@@ -1,21 +1,25 @@
 import assert from "node:assert/strict";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { z } from "zod";
+import type { ApiRoute } from "../../../schemas/api_route.ts";
 import { API_ROUTES } from "../../../schemas/api_routes.ts";
 import { OpenApiDocumentSchema } from "../../../schemas/translation_routes.ts";
 import { ErrorResponseSchema } from "../../../schemas/translation.ts";
 import { expectBody } from "../../support/http_assertions.ts";
+import {
+  type DocumentedOperation,
+  type OpenApiDocument,
+  sendDocumented,
+  type TokenWay,
+  tokenWays,
+} from "../../support/openapi_requests.ts";
 import { withTranslationService } from "../../support/translation_service.ts";
-
-type Operations = Record<string, { responses: Record<string, unknown>; security: unknown[] }>;
 
 async function fetchDocument(url: string) {
   const response = await fetch(`${url}/v1/openapi.json`);
   return await expectBody(response, 200, OpenApiDocumentSchema) as
-    & z.infer<
-      typeof OpenApiDocumentSchema
-    >
-    & { paths: Record<string, Operations> };
+    & z.infer<typeof OpenApiDocumentSchema>
+    & OpenApiDocument;
 }
 
 /** `/v1/history/:id` → `/v1/history/{id}` (Hono's parameters in OpenAPI's form). */
@@ -59,65 +63,143 @@ Deno.test("the OpenAPI document lists exactly the /v1 routes the app serves", as
   });
 });
 
-Deno.test("every example request of the document is answered as documented", async () => {
+Deno.test("every example is answered as documented, its body sent in each media type the document gives", async () => {
   await withTranslationService(async (service) => {
     const document = await fetchDocument(service.url);
     for (const route of API_ROUTES) {
       const operation = document.paths[route.path][route.method];
       assert.ok(route.examples.length > 0, `${route.method} ${route.path} has no example`);
+      const way = route.auth === "token" ? tokenWays(document, operation)[0] : undefined;
+      const mediaTypes = Object.keys(operation.requestBody?.content ?? { none: {} });
       for (const example of route.examples) {
-        const label = `${route.method.toUpperCase()} ${route.path} → ${example.status}`;
-        assert.ok(operation.responses[String(example.status)], `${label}: status not documented`);
-        let path = route.path;
-        for (const [name, value] of Object.entries(example.params ?? {})) {
-          path = path.replace(`{${name}}`, encodeURIComponent(value));
+        for (const mediaType of example.body === undefined ? ["none"] : mediaTypes) {
+          const label = `${route.method.toUpperCase()} ${route.path} (${mediaType}) → ` +
+            `${example.status}`;
+          const documented = operation.responses[String(example.status)];
+          assert.ok(documented, `${label}: status not documented`);
+          const response = await sendDocumented(service.url, {
+            route,
+            example,
+            mediaType,
+            way,
+            token: service.token,
+          });
+          await expectDocumentedAnswer(response, route, example.status, documented, label);
         }
-        const query = example.query ? `?${new URLSearchParams(example.query)}` : "";
-        const response = await fetch(`${service.url}${path}${query}`, {
-          method: route.method.toUpperCase(),
-          headers: {
-            ...(route.auth === "token" ? { "x-svc-token": service.token } : {}),
-            ...(example.body === undefined ? {} : { "content-type": "application/json" }),
-          },
-          body: example.body === undefined ? undefined : JSON.stringify(example.body),
-        });
-        const success = route.responses[example.status];
-        if (success && !success.body) {
-          assert.equal(response.status, example.status, label);
-          await response.body?.cancel();
-          continue;
-        }
-        const schema = success?.body?.schema ?? route.errorBody?.schema ?? ErrorResponseSchema;
-        await expectBody(response, example.status, schema);
       }
     }
   });
 });
 
-Deno.test("the OpenAPI document requires the token exactly where the service does", async () => {
+/**
+ * Asserts the status and that the body is what the document says: in a documented media type and
+ * parsed by the route's schema (an error by its error schema).
+ */
+async function expectDocumentedAnswer(
+  response: Response,
+  route: ApiRoute,
+  status: number,
+  documented: { content?: Record<string, unknown> },
+  label: string,
+) {
+  const text = await response.text();
+  assert.equal(response.status, status, `${label}: got ${response.status}: ${text}`);
+  const success = route.responses[status];
+  if (success && !success.body) {
+    assert.equal(text, "", `${label}: a body the document does not declare`);
+    return;
+  }
+  const mediaType = (response.headers.get("content-type") ?? "").split(";")[0].trim();
+  const declared = Object.keys(documented.content ?? {});
+  assert.ok(declared.includes(mediaType), `${label}: sent as ${mediaType}, documented ${declared}`);
+  const schema = success?.body?.schema ?? route.errorBody?.schema ?? ErrorResponseSchema;
+  const parsed = schema.safeParse(
+    /^application\/(.+\+)?json$/.test(mediaType) ? JSON.parse(text) : text,
+  );
+  assert.ok(parsed.success, `${label}: body does not match the schema: ${text}`);
+}
+
+Deno.test("every operation that takes a body is shown working by a 2xx example, unless it is about one stored resource", () => {
+  for (const route of API_ROUTES) {
+    if (!route.request?.body && !route.request?.formBody) continue;
+    // An unknown glossary's 404 is all an example can show without making one first.
+    const pathNamesResource = /\{(?!token\})/.test(route.path);
+    if (pathNamesResource) continue;
+    assert.ok(
+      route.examples.some((example) => example.status < 300 && example.body !== undefined),
+      `${route.method} ${route.path}: no 2xx example sends its body`,
+    );
+  }
+});
+
+Deno.test("the OpenAPI document requires the token exactly where the service does, in each way it gives", async () => {
   await withTranslationService(async (service) => {
     const document = await fetchDocument(service.url);
     for (const route of API_ROUTES.filter((route) => route.auth === "token")) {
       const operation = document.paths[route.path][route.method];
-      assert.ok(operation.security.length > 0, `${route.path} documents no security`);
+      const ways = tokenWays(document, operation);
+      assert.ok(ways.length > 0, `${route.path} documents no way to send the token`);
       // Compatibility routes refuse in their client's status (DeepL and LibreTranslate: 403).
       const refused = route.errorStatuses?.[401] ?? 401;
       assert.ok(operation.responses[String(refused)], `${route.path} documents no ${refused}`);
       if (route.path.startsWith("/v1/ws/")) continue;
       const example = route.examples[0];
-      const response = await fetch(`${service.url}${route.path}`, {
-        method: route.method.toUpperCase(),
-        headers: { "content-type": "application/json" },
-        body: example.body === undefined ? undefined : JSON.stringify(example.body),
-      });
-      if (route.errorBody) {
-        // LibreTranslate answers a missing key with 400, as its own server does (in a path, a
-        // placeholder token is a wrong one).
-        const status = route.path.startsWith("/v1/compat/libre/") ? 400 : refused;
-        await expectBody(response, status, route.errorBody.schema);
-        continue;
+      const label = (way?: TokenWay) =>
+        `${route.method.toUpperCase()} ${route.path} (${
+          way?.kind === "scheme" ? way.name : way?.kind ?? "no token"
+        })`;
+      for (const way of ways) {
+        const sent = { route, example, mediaType: mediaTypeOf(operation), way };
+        const accepted = await sendDocumented(service.url, { ...sent, token: service.token });
+        const answer = `${label(way)}: ${await accepted.text()}`;
+        assert.notEqual(accepted.status, refused, `the document's way is refused: ${answer}`);
+        assert.equal(accepted.status, example.status, answer);
+        const wrong = await sendDocumented(service.url, { ...sent, token: "not-the-token" });
+        assert.equal(wrong.status, refused, `${label(way)}, wrong token: ${await wrong.text()}`);
       }
-      await expectBody(response, 401, ErrorResponseSchema);
+      if (ways.some((way) => way.kind === "path")) continue;
+      const missing = await sendDocumented(service.url, {
+        route,
+        example,
+        mediaType: mediaTypeOf(operation),
+        token: service.token,
+      });
+      // LibreTranslate answers a missing key with 400, as its own server does.
+      const status = ways.some((way) => way.kind === "body") ? 400 : refused;
+      await expectBody(missing, status, route.errorBody?.schema ?? ErrorResponseSchema);
     }
   });
 });
+
+Deno.test("DeepL v2 glossary entries come as the TSV the document declares", async () => {
+  await withTranslationService(async (service) => {
+    const document = await fetchDocument(service.url);
+    const create = API_ROUTES.find((route) =>
+      route.method === "post" && route.path === "/v1/compat/deepl/v2/glossaries"
+    )!;
+    const created = await sendDocumented(service.url, {
+      route: create,
+      example: create.examples[0],
+      way: tokenWays(document, document.paths[create.path].post)[0],
+      token: service.token,
+    });
+    const { glossary_id } = await created.json();
+    const entries = API_ROUTES.find((route) =>
+      route.method === "get" &&
+      route.path === "/v1/compat/deepl/v2/glossaries/{glossary_id}/entries"
+    )!;
+    const operation = document.paths[entries.path].get;
+    const response = await sendDocumented(service.url, {
+      route: entries,
+      example: { params: { glossary_id }, status: 200 },
+      way: tokenWays(document, operation)[0],
+      token: service.token,
+    });
+    await expectDocumentedAnswer(response, entries, 200, operation.responses["200"], entries.path);
+  });
+});
+
+/** The first media type of an operation's body (none without a body). */
+function mediaTypeOf(operation: DocumentedOperation): string | undefined {
+  return Object.keys(operation.requestBody?.content ?? {})[0];
+}

@@ -214,6 +214,22 @@ const ERROR_CASES: {
     param: "options.instructions[0]",
   },
   {
+    name: "a tone of 100,000 characters",
+    body: { target: "en", texts: ["a"], options: { tone: "formal ".repeat(14_286) } },
+    status: 400,
+    code: "invalid_request",
+    param: "options.tone",
+    message: "options.tone: over 300 characters",
+  },
+  {
+    name: "a domain over 300 code points",
+    body: { target: "en", texts: ["a"], options: { domain: "😀".repeat(301) } },
+    status: 400,
+    code: "invalid_request",
+    param: "options.domain",
+    message: "options.domain: over 300 characters",
+  },
+  {
     name: "an unknown glossary",
     body: { target: "en", texts: ["a"], options: { glossary_id: "g1" } },
     status: 400,

@@ -125,7 +125,28 @@ const REFUSED = [
     format: "csv",
     text: 'a,b\n"two\nlines",x\n',
     line: 2,
-    reason: /control character/,
+    reason: /: a term holds a line break$/,
+  },
+  {
+    name: "a CSV term with a tab",
+    format: "csv",
+    text: '"a\tb",x\n',
+    line: 1,
+    reason: /: a term holds a tab$/,
+  },
+  {
+    name: "a term with NUL",
+    format: "tsv",
+    text: "ok\tfine\nnul\u0000\tx\n",
+    line: 2,
+    reason: /: a term holds the control character U\+0000$/,
+  },
+  {
+    name: "a target with a lone surrogate",
+    format: "tsv",
+    text: "term\thalf \ud83d\n",
+    line: 1,
+    reason: /: a term holds a lone surrogate \(U\+D83D\), half of a character$/,
   },
 ] as const;
 

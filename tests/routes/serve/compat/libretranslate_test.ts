@@ -7,6 +7,7 @@ import {
   LibreLanguagesResponseSchema,
   LibreTranslateResponseSchema,
 } from "../../../../schemas/compat/libretranslate.ts";
+import { ErrorResponseSchema } from "../../../../schemas/translation.ts";
 import { expectBody, postJson } from "../../../support/http_assertions.ts";
 import { ENGLISH, FRENCH, GERMAN } from "../../../support/sample_texts.ts";
 import {
@@ -158,6 +159,52 @@ Deno.test("POST /v1/compat/libre/detect answers candidates with confidence 0..10
       403,
       LibreErrorSchema,
     );
+  });
+});
+
+/** `/detect` holds `q` to the limits of POST /v1/detect, which answers the same texts 413. */
+const DETECT_LIMITS = [
+  { name: "an 8,000-character q", q: "a".repeat(8_000), status: 200 },
+  { name: "an 8,001-character q", q: "a".repeat(8_001), status: 400 },
+  { name: "an 840,000-character q", q: "Guten Morgen. ".repeat(60_000), status: 400 },
+  { name: "6 texts of 8,000 (48,000 in all)", q: Array(6).fill("a".repeat(8_000)), status: 200 },
+  { name: "7 texts of 8,000 (56,000 in all)", q: Array(7).fill("a".repeat(8_000)), status: 400 },
+  { name: "128 texts", q: Array(128).fill(GERMAN), status: 200 },
+  { name: "129 texts", q: Array(129).fill(GERMAN), status: 400 },
+] as const;
+
+Deno.test("POST /v1/compat/libre/detect holds q to the limits of /v1/detect", async () => {
+  await withService(async (service) => {
+    for (const { name, q, status } of DETECT_LIMITS) {
+      const response = await postLibre(service, "/detect", { q });
+      if (status === 200) {
+        await expectBody(response, 200, LibreDetectResponseSchema);
+        continue;
+      }
+      const { error } = await expectBody(response, status, LibreErrorSchema);
+      assert.match(error, /over (8000|50000) characters|more than 128 items/, name);
+      const native = await postJson(`${service.url}/v1/detect`, {
+        texts: Array.isArray(q) ? q : [q],
+      }, { "x-svc-token": service.token });
+      await expectBody(native, 413, ErrorResponseSchema);
+    }
+  });
+});
+
+Deno.test("POST /v1/compat/libre/detect pools an array q into one list, as LibreTranslate does", async () => {
+  await withService(async (service) => {
+    const body = await expectBody(
+      await postLibre(service, "/detect", { q: [GERMAN, FRENCH, GERMAN] }),
+      200,
+      LibreDetectResponseSchema,
+    );
+    assert.deepEqual(body.map((entry) => entry.language), ["de", "fr"]);
+    const [single] = await expectBody(
+      await postLibre(service, "/detect", { q: GERMAN }),
+      200,
+      LibreDetectResponseSchema,
+    );
+    assert.deepEqual(body[0], single, "the same German text twice: its own confidence");
   });
 });
 
