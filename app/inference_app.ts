@@ -22,6 +22,7 @@ import { bufferedBody } from "../middleware/buffered_body.ts";
 import { concurrencyLimit } from "../middleware/concurrency_limit.ts";
 import { hostCheck } from "../middleware/host_check.ts";
 import { rateLimit } from "../middleware/rate_limit.ts";
+import { headLength } from "../middleware/head_length.ts";
 import { requestId, type RequestIdVariables } from "../middleware/request_id.ts";
 import { chatCompletionsRoute } from "../routes/infer/chat_completions.ts";
 import { healthRoute } from "../routes/infer/health.ts";
@@ -76,6 +77,7 @@ export function createInferenceApp(deps: InferenceAppDeps) {
   const app = new Hono<{ Variables: RequestIdVariables }>();
 
   app.use(requestId());
+  app.use(headLength());
   app.use(accessLog({ write: log }));
   app.use(hostCheck({
     enabled: deps.hostCheck ?? true,

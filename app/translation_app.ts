@@ -12,6 +12,7 @@ import { renderTranslationError, serviceError } from "../errors/translation_erro
 import { accessLog, bufferedStderr } from "../middleware/access_log.ts";
 import { clientHeader, type ClientHeaderVariables } from "../middleware/client_header.ts";
 import { hostCheck } from "../middleware/host_check.ts";
+import { headLength } from "../middleware/head_length.ts";
 import { requestId, type RequestIdVariables } from "../middleware/request_id.ts";
 import { type RefusalReason, tokenAuth } from "../middleware/token_auth.ts";
 import { capabilitiesRoute } from "../routes/serve/capabilities.ts";
@@ -124,6 +125,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
 
   const app = new Hono<{ Variables: RequestIdVariables & ClientHeaderVariables }>();
   app.use(requestId());
+  app.use(headLength());
   // Health is polled by every client; logging it cost a fifth of its throughput (BENCHMARKS.md).
   // Compat paths may carry the token (`/v1/compat/t/<token>/…`): logged as the prefix alone.
   app.use(accessLog({ write: log, quietPaths: ["/v1/health"], privatePrefixes: ["/v1/compat/"] }));
