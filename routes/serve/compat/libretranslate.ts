@@ -4,6 +4,7 @@
  * runTranslation → adapter. The two GET routes are open, as in LibreTranslate: front ends read
  * them before they have a key.
  */
+import { visibleTextOf } from "../../../translation/formats/formats.ts";
 import {
   fromLibreDetectRequest,
   fromLibreRequest,
@@ -36,8 +37,10 @@ export function libreTranslateRoute(deps: CompatRouteDeps) {
           client: LIBRE_CLIENT,
           signal: c.req.raw.signal,
         });
+        // Detection reads what a reader sees, not the markup of `format: "html"`.
+        const format = call.request.format ?? "text";
         const detections = call.request.source === "auto"
-          ? call.request.texts.map((text) => detector.detect(text))
+          ? call.request.texts.map((text) => detector.detect(visibleTextOf(text, format)))
           : [];
         return c.json(toLibreResponse(result, call, detections));
       })

@@ -83,6 +83,25 @@ Deno.test("POST /v1/compat/libre/translate with source auto reports detectedLang
   });
 });
 
+Deno.test("POST /v1/compat/libre/translate with format html detects the text a reader sees, not the markup", async () => {
+  await withService(async (service) => {
+    // English class names and an English address around a German sentence.
+    const html = '<div class="navigation-container main-wrapper"><a href="https://example.com/' +
+      'the/english/words/path/here/and/there" title="x">Guten Morgen, wie geht es dir heute?</a></div>';
+    const body = await expectBody(
+      await postLibre(service, "/translate", {
+        q: html,
+        source: "auto",
+        target: "en",
+        format: "html",
+      }),
+      200,
+      LibreTranslateResponseSchema,
+    );
+    assert.equal((body.detectedLanguage as { language: string }).language, "de");
+  });
+});
+
 Deno.test("POST /v1/compat/libre/translate with a given source has no detectedLanguage; alternatives when asked", async () => {
   await withService(async (service) => {
     const body = await expectBody(
