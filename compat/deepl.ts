@@ -129,6 +129,30 @@ function tagOptionsFor(format: TranslationFormat, fields: DeepLTranslateRequest)
 }
 
 /**
+ * The glossary of a request: `glossary_id`, or the one id of `glossary_ids` (deepl-node sends its
+ * `glossaryIds` so; DeepL applies up to five, tolk one per request, and says so rather than
+ * translating without the user's terms).
+ *
+ * @throws {TranslationServiceError} `invalid_request` for both fields, or several ids.
+ */
+function readGlossaryId(one: string | undefined, many: string[] | undefined): string | undefined {
+  if (!many || many.length === 0) return one || undefined;
+  if (one) {
+    throw serviceError("invalid_request", "glossary_id and glossary_ids cannot be used together.", {
+      param: "glossary_ids",
+    });
+  }
+  if (many.length > 1) {
+    throw serviceError(
+      "invalid_request",
+      `glossary_ids names ${many.length} glossaries; tolk applies one glossary per request.`,
+      { param: "glossary_ids" },
+    );
+  }
+  return many[0];
+}
+
+/**
  * DeepL POST /v2/translate fields (form or JSON, already decoded) → TranslateRequest.
  *
  * `split_sentences=1` (DeepL's default for text) makes each line its own unit, as
@@ -149,7 +173,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
   const source = fields.source_lang
     ? readLanguage(fields.source_lang, "source_lang", "deepl")
     : "auto";
-  const glossaryId = fields.glossary_id || undefined;
+  const glossaryId = readGlossaryId(fields.glossary_id, fields.glossary_ids);
   if (glossaryId !== undefined && source === "auto") {
     throw serviceError(
       "invalid_request",

@@ -17,6 +17,7 @@ import { type DictionaryInput, MAX_GLOSSARY_ENTRIES } from "../schemas/glossary.
 import { LANGUAGE_CODES, type LanguageCode } from "../schemas/languages.ts";
 import type { GlossaryRecord } from "../storage/glossary_store.ts";
 import type { z } from "zod";
+import { formatTsv, type GlossaryEntry } from "../translation/glossary/entries_text.ts";
 import { readFields, readLanguage } from "./compat_request.ts";
 import { toClientLanguage } from "./language_spellings.ts";
 
@@ -227,4 +228,15 @@ export function mergeEntries(
     );
   }
   return merged;
+}
+
+/**
+ * Entries as DeepL's TSV: a term kept as it is (tolk's empty target, `tolk\t`) is written as
+ * DeepL writes one, with itself as target — deepl-node refuses an empty term ("'' is not a
+ * valid term") and could not read such a glossary's entries at all.
+ */
+export function toDeepLTsv(entries: readonly GlossaryEntry[]): string {
+  return formatTsv(
+    entries.map((entry) => entry.target === "" ? { ...entry, target: entry.source } : entry),
+  );
 }

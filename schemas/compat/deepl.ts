@@ -35,6 +35,11 @@ export const DeepLTranslateRequestSchema = z.looseObject({
   formality: z.string().optional()
     .describe("default, more, less, prefer_more, prefer_less: passed to engines as a tone."),
   glossary_id: z.string().optional().describe("A tolk glossary id; needs source_lang."),
+  glossary_ids: tagList.optional()
+    .describe(
+      "Glossary ids, comma-separated (deepl-node's glossaryIds): tolk applies one glossary per " +
+        "request, so one id; needs source_lang.",
+    ),
   custom_instructions: oneOrMany.optional()
     .describe("Instructions on how to translate (repeat in a form body): read by LLM engines."),
   context: z.string().optional()

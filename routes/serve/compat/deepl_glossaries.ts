@@ -13,10 +13,10 @@ import {
   toDeepLDictionarySummary,
   toDeepLGlossary,
   toDeepLGlossaryLanguage,
+  toDeepLTsv,
 } from "../../../compat/deepl_glossaries.ts";
 import { serviceError } from "../../../errors/translation_errors.ts";
 import type { GlossaryStore } from "../../../storage/glossary_store.ts";
-import { formatTsv } from "../../../translation/glossary/entries_text.ts";
 import {
   existingGlossary,
   toStoredDictionaries,
@@ -53,7 +53,7 @@ export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
         dictionaries: dictionaries.map((dictionary) => ({
           source_lang: toDeepLGlossaryLanguage(dictionary.sourceLang),
           target_lang: toDeepLGlossaryLanguage(dictionary.targetLang),
-          entries: formatTsv(dictionary.entries),
+          entries: toDeepLTsv(dictionary.entries),
           entries_format: "tsv" as const,
         })),
       });

@@ -9,12 +9,12 @@ import { Hono } from "hono";
 import {
   fromDeepLV2GlossaryRequest,
   isV2Glossary,
+  toDeepLTsv,
   toDeepLV2Glossary,
   v2Dictionary,
 } from "../../../compat/deepl_glossaries.ts";
 import { TSV_MEDIA_TYPE } from "../../../schemas/compat/deepl.ts";
 import type { GlossaryStore } from "../../../storage/glossary_store.ts";
-import { formatTsv } from "../../../translation/glossary/entries_text.ts";
 import { existingGlossary, toStoredDictionaries, unknownGlossary } from "../glossary_wire.ts";
 import { readCompatBody } from "./compat_app.ts";
 
@@ -40,7 +40,7 @@ export function deeplV2GlossariesRoute(deps: { glossaries: GlossaryStore }) {
       const record = existing(c.req.param("glossary_id"));
       const { sourceLang, targetLang } = v2Dictionary(record);
       c.header("Content-Type", `${TSV_MEDIA_TYPE}; charset=utf-8`);
-      return c.body(formatTsv(glossaries.dictionary(record.id, sourceLang, targetLang) ?? []));
+      return c.body(toDeepLTsv(glossaries.dictionary(record.id, sourceLang, targetLang) ?? []));
     })
     .delete("/:glossary_id", (c) => {
       if (!glossaries.delete(c.req.param("glossary_id"))) throw unknownGlossary();

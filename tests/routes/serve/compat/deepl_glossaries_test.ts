@@ -219,6 +219,78 @@ Deno.test("deepl-node translates with a glossary: a term kept as itself (deepl-n
   });
 });
 
+Deno.test("deepl-node reads a glossary holding a term kept as it is (tolk's `tolk<TAB>`), v3 and v2", async () => {
+  await withService(async (service) => {
+    // Made through tolk's own API, as the README shows: "tolk" stays "tolk".
+    const made = await fetch(`${service.url}/v1/glossaries`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-svc-token": service.token },
+      body: JSON.stringify({
+        name: "Keep",
+        dictionaries: [{
+          source_lang: "en",
+          target_lang: "de",
+          entries: "tolk\t\ndatabase\tDatenbank\n",
+          entries_format: "tsv",
+        }],
+      }),
+    });
+    assert.equal(made.status, 201);
+    const { glossary_id: id } = await made.json();
+    const deeplClient = client(service);
+    const v3 = await deeplClient.getMultilingualGlossaryDictionaryEntries(id, "en", "de");
+    assert.deepEqual(v3.entries.entries(), { tolk: "tolk", database: "Datenbank" });
+    const v2 = await deeplClient.getGlossaryEntries(id);
+    assert.deepEqual(v2.entries(), { tolk: "tolk", database: "Datenbank" });
+  });
+});
+
+Deno.test("deepl-node's glossaryIds apply the glossary; several are a 400 saying tolk applies one", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const glossary = await deeplClient.createMultilingualGlossary("Keep", [
+      {
+        sourceLangCode: "en",
+        targetLangCode: "de",
+        entries: new deepl.GlossaryEntries({ tsv: "Tolkbox\tTolkbox" }),
+      },
+    ]);
+    const text = "Tolkbox is a good tool.";
+    // The request deepl-node sends for glossaryIds, with the report header it does not show.
+    const response = await fetch(`${service.url}/v1/compat/deepl/v2/translate`, {
+      method: "POST",
+      headers: { authorization: `DeepL-Auth-Key ${service.token}` },
+      body: new URLSearchParams({
+        text,
+        source_lang: "EN",
+        target_lang: "DE",
+        glossary_ids: glossary.glossaryId,
+      }),
+    });
+    await response.body?.cancel();
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get("svc-glossary-report") ?? "", /matched=1; applied=1/);
+    const result = await deeplClient.translateText(text, "en", "de", {
+      glossaryIds: [glossary.glossaryId],
+    });
+    assert.match(result.text, /Tolkbox/);
+    const other = await deeplClient.createMultilingualGlossary("Other", [
+      {
+        sourceLangCode: "en",
+        targetLangCode: "de",
+        entries: new deepl.GlossaryEntries({ tsv: "tool\tWerkzeug" }),
+      },
+    ]);
+    await assert.rejects(
+      deeplClient.translateText(text, "en", "de", {
+        glossaryIds: [glossary.glossaryId, other.glossaryId],
+      }),
+      (error: Error) =>
+        error instanceof deepl.DeepLError && /one glossary per request/.test(error.message),
+    );
+  });
+});
+
 Deno.test("deepl-node's v2 glossaries (createGlossary and kin) are tolk's glossaries of one pair", async () => {
   await withService(async (service) => {
     const deeplClient = client(service);
