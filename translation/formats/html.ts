@@ -167,6 +167,8 @@ const ESCAPED_AMPERSAND = /&(?=[#a-zA-Z])/g;
 
 const escapeReference = (text: string) => text.replace(ESCAPED_AMPERSAND, "&amp;");
 
+const escapeAngles = (text: string) => text.replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
 /** HTML's way: translated text must not open a tag or a reference. */
 const HTML_READINGS = {
   text: textReading(
@@ -174,8 +176,16 @@ const HTML_READINGS = {
     (text) => escapeReference(text).replace(/<(?=[a-zA-Z/!?])/g, "&lt;"),
   ),
   // Translated attribute values keep their quoting: the quote, or for unquoted ones any space.
-  '"': textReading(decodeAttribute, (text) => escapeReference(text).replaceAll('"', "&quot;")),
-  "'": textReading(decodeAttribute, (text) => escapeReference(text).replaceAll("'", "&#39;")),
+  // `<` and `>` too: inside `noscript`, which a browser running scripts reads as raw text up to
+  // `</noscript>`, an engine's `</noscript><img onerror=…>` in an `alt` would be live markup.
+  '"': textReading(
+    decodeAttribute,
+    (text) => escapeAngles(escapeReference(text)).replaceAll('"', "&quot;"),
+  ),
+  "'": textReading(
+    decodeAttribute,
+    (text) => escapeAngles(escapeReference(text)).replaceAll("'", "&#39;"),
+  ),
   unquoted: textReading(
     decodeAttribute,
     (text) => escapeReference(text).replace(/[\s"'=<>`]/g, (char) => `&#${char.codePointAt(0)};`),

@@ -312,3 +312,17 @@ Deno.test("html: a tag with a translated title that is not closed inside its sen
   assert.deepEqual(result.sent, ["x y", "Hi <x1/>there <x2/>now"]);
   assert.equal(result.text, '<p>HI <span title="X Y">THERE <b>NOW</p>');
 });
+
+Deno.test("html: an engine's </noscript> in an attribute inside noscript stays text (a browser running scripts reads noscript as raw text)", async () => {
+  const html = '<noscript><img src="p.gif" alt="Tracking pixel" title=\'Pixel\'></noscript>';
+  const result = await translateItem(
+    htmlFormat,
+    html,
+    (text) => `${text} </noscript><img src=x onerror=alert(1)>`,
+  );
+  assert.equal(
+    result.text,
+    '<noscript><img src="p.gif" alt="Tracking pixel &lt;/noscript&gt;&lt;img src=x onerror=alert(1)&gt;"' +
+      " title='Pixel &lt;/noscript&gt;&lt;img src=x onerror=alert(1)&gt;'></noscript>",
+  );
+});
