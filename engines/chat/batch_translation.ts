@@ -210,9 +210,10 @@ async function runHalves(
 }
 
 /**
- * The request for `items`; `room` caps the answer at what the server said fits, and the text's
- * length with it (one character per token at worst), so that an answer following the schema
- * closes its JSON before the cap.
+ * The request for `items`; `room` caps the answer's tokens at what the server said fits. The
+ * schema's length bound stays: capped in characters as well, a grammar would close a longer
+ * translation at the cap and the cut would pass as a whole one; an answer the token cap cuts
+ * is broken JSON instead, asked again, then an error.
  */
 function completionRequest(
   job: TranslationJob,
@@ -230,7 +231,7 @@ function completionRequest(
   return {
     model: options.model,
     messages,
-    schema: answerSchema(items, job.alternatives, room - ITEM_OVERHEAD_TOKENS),
+    schema: answerSchema(items, job.alternatives),
     maxTokens: Math.min(answerTokens, contextRoom, room),
     temperature: options.temperature,
     signal: job.signal,

@@ -124,17 +124,15 @@ export function maxTranslationLength(text: string): number {
 /**
  * The JSON Schema of an answer: an object whose keys are exactly the batch's ids, each mapped
  * to a non-empty translation (or to `{text, alternatives}` when alternatives are asked for), of
- * at most {@link maxTranslationLength} characters, or `maxLength` when the room is smaller.
+ * at most {@link maxTranslationLength} characters.
  */
 export function answerSchema(
   items: ProtocolItem[],
   alternatives: boolean,
-  maxLength = Infinity,
 ): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const item of items) {
-    const bound = Math.min(maxTranslationLength(item.text), maxLength);
-    const text = { type: "string", minLength: 1, maxLength: bound };
+    const text = { type: "string", minLength: 1, maxLength: maxTranslationLength(item.text) };
     properties[item.id] = alternatives
       ? {
         type: "object",

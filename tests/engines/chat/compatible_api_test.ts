@@ -12,6 +12,7 @@ import { SettingsSchema } from "../../../schemas/settings.ts";
 import { HealthResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { expectBody, expectError } from "../../support/http_assertions.ts";
 import { startInferDaemon } from "../../support/infer_daemon.ts";
+import { startChatCompletionsStandIn } from "../../support/chat_completions_stand_in.ts";
 import {
   engineCapabilities,
   FRENCH,
@@ -81,6 +82,51 @@ Deno.test("compatible-api is not ready while tolk infer's model file is missing;
   }
 });
 
+Deno.test("compatible-api asks again for one text the server's context refuses, with the room its refusal names and the schema's bound kept", async () => {
+  const paragraph = "The weather is lovely today and we are going to the beach. ".repeat(10).trim();
+  const backend = startChatCompletionsStandIn({
+    completions: [
+      {
+        status: 400,
+        body: {
+          error: {
+            message: "this model's context is 2048 tokens; the request needs 1294 prompt tokens " +
+              "+ 1943 max_tokens",
+            type: "invalid_request_error",
+            code: "context_length_exceeded",
+          },
+        },
+      },
+      JSON.stringify({ "1": "Das Wetter ist heute schön." }),
+    ],
+  });
+  try {
+    const outcome = await compatibleApi({ base_url: backend.baseUrl, context_tokens: 4096 })
+      .translate({
+        items: [{ text: paragraph, source: "en" }],
+        target: "de",
+        mode: "paragraph",
+        alternatives: false,
+      });
+    assert.equal(outcome.items[0].text, "Das Wetter ist heute schön.");
+    assert.equal(backend.chats.length, 2);
+    const [first, second] = backend.chats as {
+      max_tokens: number;
+      response_format: { json_schema: { schema: { properties: Record<string, unknown> } } };
+    }[];
+    // 2048 − 1294, less the margin: what the server says fits.
+    assert.ok(second.max_tokens <= 2048 - 1294 && second.max_tokens < first.max_tokens);
+    // The text's bound in characters is not lowered with it: a grammar would cut a translation
+    // there and the cut would pass as whole.
+    assert.deepEqual(
+      second.response_format.json_schema.schema.properties,
+      first.response_format.json_schema.schema.properties,
+    );
+  } finally {
+    await backend.stop();
+  }
+});
+
 Deno.test("compatible-api against a real tolk infer", async (t) => {
   const daemon = await startInferDaemon({ env: { SVC_API_KEY: API_KEY } });
   const SETTINGS = { ...BASE_SETTINGS, base_url: daemon.baseUrl };
@@ -90,24 +136,6 @@ Deno.test("compatible-api against a real tolk infer", async (t) => {
       assert.equal(status.ready, true);
       assert.deepEqual(status.models, [{ id: "tiny", name: "tiny", ready: true }]);
     });
-
-    await t.step(
-      "compatible-api with a context set larger than the server's asks again for what fits",
-      async () => {
-        // The default context (4096) against the daemon's 2048: one paragraph's worst-case answer
-        // does not fit, and the daemon's refusal says how much does.
-        const paragraph = "The weather is lovely today and we are going to the beach. ".repeat(10);
-        const outcome = await compatibleApi({ base_url: daemon.baseUrl, context_tokens: 4096 })
-          .translate({
-            items: [{ text: paragraph, source: "en" }],
-            target: "de",
-            mode: "paragraph",
-            alternatives: false,
-          });
-        assert.equal(outcome.items.length, 1);
-        assert.ok(outcome.items[0].text.length > 0);
-      },
-    );
 
     await t.step("compatible-api translates a batch into one non-empty text per item", async () => {
       const outcome = await compatibleApi({ base_url: daemon.baseUrl }).translate({
