@@ -8,7 +8,7 @@
  * Pure: no I/O.
  */
 import { type Splice, spliceItem } from "./format.ts";
-import { attributeSegment, HTML_TEXT } from "./html.ts";
+import { attributeSegment, HTML_TEXT, type TextRules } from "./html.ts";
 import { scannedTokens } from "./html_scanner.ts";
 import { parse5Tokens } from "./html_tokenizer.ts";
 import {
@@ -63,12 +63,39 @@ function htmlValues(tag: string, segments: PlaceholderSegment[]): Splice[] | und
   if (!MAY_HAVE_VALUE.test(tag)) return undefined;
   const first = (scannedTokens(tag) ?? parse5Tokens(tag))[0];
   if (first?.start !== 0 || !first.attributes) return undefined;
-  return first.attributes.map(([start, end]) => ({
-    start,
-    end,
-    segment: segments.push(attributeSegment(tag, start, end, HTML_TEXT)) - 1,
-  }));
+  const splices: Splice[] = [];
+  for (const [start, end] of first.attributes) {
+    // A value over lines holds the next line's prefix (`> ` in a block quote): left as written.
+    if (/[\r\n]/.test(tag.slice(start, end))) continue;
+    const segment = segments.push(attributeSegment(tag, start, end, HTML_IN_MARKDOWN)) - 1;
+    splices.push({ start, end, segment });
+  }
+  return splices.length > 0 ? splices : undefined;
 }
+
+/**
+ * HTML's attribute readings, written back for a Markdown line: an engine's line break would end
+ * the heading, row or paragraph around the tag (a space instead), and a `|` would add a table
+ * column (`&#124;`, which the attribute reads as `|` wherever it stands).
+ */
+const HTML_IN_MARKDOWN: TextRules = (() => {
+  const readings = new Map<string, TextReading>();
+  const inMarkdown = (quote: string): TextReading => {
+    const reading = HTML_TEXT.attribute(quote);
+    return {
+      ...reading,
+      escape: (text) =>
+        reading.escape(text.replace(/\s*[\r\n]+\s*/g, " ")).replaceAll("|", "&#124;"),
+    };
+  };
+  return {
+    text: HTML_TEXT.text,
+    attribute: (quote) => {
+      const key = quote === '"' || quote === "'" ? quote : "unquoted";
+      return readings.get(key) ?? readings.set(key, inMarkdown(quote)).get(key)!;
+    },
+  };
+})();
 
 /**
  * The title of a link's or image's resource: in a link's or image's closing markup
@@ -137,7 +164,9 @@ function titleReading(delimiters: RegExp): TextReading {
     decodeMarkdownReference,
     (text) =>
       text.replace(/\s*[\r\n]+\s*/g, " ").replace(/\\(?=[!-/:-@[-`{-~]|$)/g, "\\\\")
-        .replace(delimiters, "\\$&").replace(REFERENCE_LIKE, "&amp;"),
+        .replace(delimiters, "\\$&").replace(REFERENCE_LIKE, "&amp;")
+        // In a table row a `|` would add a column; `\\|` reads as `|` anywhere.
+        .replaceAll("|", "\\|"),
   );
   const atoms = reading.atoms;
   return { ...reading, atoms: (text) => [...ESCAPES(text), ...atoms(text)] };

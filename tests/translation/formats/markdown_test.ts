@@ -275,3 +275,18 @@ Deno.test("markdown translates a link's or image's title inside its quotes, and 
       '[d](t "Caf&eacute; \\"q\\"")\n',
   );
 });
+
+Deno.test("markdown: an engine's line break or | in a title or an inline HTML attribute keeps the line and the table row", async () => {
+  const text = '# Read the <abbr title="Frequently asked">FAQ</abbr> first\n\n' +
+    '| Name | Link |\n|---|---|\n| Docs | [guide](https://x.com/g "The guide") <img src=i.png alt="An icon"> |\n\n' +
+    '> See <abbr title="Hyper\n> text">HT</abbr> now.\n';
+  const result = await translateItem(markdownFormat, text, (sent) => `${sent}\n\nmore a|b`);
+  // A value over lines (a block quote's `> ` inside it) is not sent.
+  assert.ok(!result.sent.some((sent) => sent.includes("Hyper")), JSON.stringify(result.sent));
+  const lines = result.text.split("\n");
+  assert.equal(lines.length, text.split("\n").length);
+  assert.match(lines[0], /^# .*<abbr title="Frequently asked more a&#124;b">/);
+  assert.match(lines[4], /"The guide more a\\\|b"\) <img src=i\.png alt="An icon more a&#124;b">/);
+  assert.equal(lines[4].split(/(?<!\\)\|/).length, 4, lines[4]); // still two cells
+  assert.ok(result.text.includes('> See <abbr title="Hyper\n> text">'));
+});
