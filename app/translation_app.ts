@@ -96,10 +96,12 @@ const CLIENT_CLOSED_REQUEST = 499;
 export interface TranslationApp {
   app: Hono<{ Variables: RequestIdVariables & ClientHeaderVariables }>;
   /**
-   * Marks the service as stopping; each WebSocket answers the frames it accepted, then closes
-   * with 1001 (settles when all have).
+   * Marks the service as stopping (new requests and upgrades get 503 while the rest drains);
+   * each WebSocket answers the frames it accepted, then closes with 1001 — after `withinMs` at
+   * the latest, answered or not, so that no socket is dropped without a close frame when the
+   * process exits at the drain's bound. Settles when all are closed.
    */
-  beginShutdown(): Promise<void>;
+  beginShutdown(withinMs: number): Promise<void>;
 }
 
 /**
@@ -132,6 +134,14 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   app.use(hostCheck({
     reject: () => serviceError("host_not_allowed", "the Host header must name localhost"),
   }));
+  // While WebSockets finish their frames the listener still accepts (Deno's server.shutdown
+  // would drop them): what arrives then is refused, not started (health says it is stopping).
+  app.use(async (c, next) => {
+    if (shuttingDown && c.req.path !== "/v1/health") {
+      throw serviceError("engine_unavailable", "the service is shutting down");
+    }
+    await next();
+  });
   // Middleware sits only on the paths that need it: each layer costs throughput (BENCHMARKS.md).
   const authenticated = ["/v1/detect", "/v1/translate"];
   for (const path of authenticated) {
@@ -258,15 +268,17 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
 
   return {
     app,
-    async beginShutdown() {
+    async beginShutdown(withinMs) {
       shuttingDown = true;
-      // Frames already accepted are answered first (the server's drain bounds the wait).
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const bound = new Promise<void>((resolve) => timer = setTimeout(resolve, withinMs));
       await Promise.all(
         [...sockets].map(async ([socket, settled]) => {
-          await settled();
+          await Promise.race([settled(), bound]);
           socket.close(1001, "service shutting down");
         }),
       );
+      clearTimeout(timer);
     },
   };
 }

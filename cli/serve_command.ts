@@ -20,7 +20,7 @@ import {
   SERVE_PORT,
 } from "./config_paths.ts";
 import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
-import { startHttpServer } from "./http_server.ts";
+import { DRAIN_TIMEOUT_MS, startHttpServer } from "./http_server.ts";
 import { bindHostname, LOOPBACK_RULE } from "../net/loopback.ts";
 
 const FlagsSchema = z.object({
@@ -95,7 +95,8 @@ export async function run(args: string[]): Promise<number> {
   const server = startHttpServer(service.app.fetch, {
     hostname: bindHostname(flags.host),
     port: flags.port,
-    onShutdown: () => service.beginShutdown(),
+    // A second before the drain's bound, so the 1001 frames leave before the process exits.
+    onShutdown: () => service.beginShutdown(DRAIN_TIMEOUT_MS - 1_000),
   });
   await server.finished;
   await pipeline.close();

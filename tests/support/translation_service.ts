@@ -31,6 +31,8 @@ export interface TestServiceOptions {
   localQueue?: EngineQueueOptions;
   /** How long the pipeline reuses engine statuses (0: tests that stop a backend see it at once). */
   statusTtlMs?: number;
+  /** How long stop() lets WebSockets answer their frames before closing them (default 9 s). */
+  socketCloseMs?: number;
   /** Data directory (default: a fresh one inside the temporary directory). */
   dataDir?: string;
   /** Options of the database (e.g. a small `maxPageCount`). */
@@ -117,7 +119,7 @@ export async function startTranslationService(
     logs,
     async stop() {
       // As the command does (cli/http_server.ts): sockets answered and closed, then the server.
-      await service.beginShutdown();
+      await service.beginShutdown(options.socketCloseMs ?? 9_000);
       await server.shutdown();
       await pipeline.close();
       stores.close();
