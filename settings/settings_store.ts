@@ -75,7 +75,7 @@ export class SettingsStore {
 
   /**
    * The current settings for a running server: re-read only when the file's mtime or size
-   * changed; a file that turns bad while running keeps the last good settings.
+   * changed; a file that turns bad or goes away while running keeps the last good settings.
    *
    * @throws {SettingsFileError} on the first call when the file is bad.
    */
@@ -83,6 +83,13 @@ export class SettingsStore {
     const stamp = this.#stamp();
     const cached = this.#cached;
     if (cached && cached.stamp === stamp) return cached.settings;
+    if (cached && stamp === null) {
+      // Gone while running (moved, or an editor's save between delete and write): the defaults
+      // would turn the API off and reload every engine; the last settings stay until it is back.
+      console.error(`${this.path} is gone; keeping the previous settings until it is back`);
+      this.#cached = { ...cached, stamp };
+      return cached.settings;
+    }
     try {
       const settings = this.read();
       const first = !cached;

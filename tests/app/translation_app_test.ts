@@ -71,6 +71,22 @@ Deno.test("tolk serve applies a rotated or revoked token on the next request", a
   });
 });
 
+Deno.test("tolk serve keeps its settings while the settings file is gone, and reads it again once back", async () => {
+  await withService(async (service) => {
+    const saved = JSON.parse(await Deno.readTextFile(service.configPath));
+    await Deno.remove(service.configPath);
+    // The defaults would turn the API off: the token in force stays.
+    await expectBody(
+      await detect(service, { "x-svc-token": service.token }),
+      200,
+      DetectResponseSchema,
+    );
+    saved.api.token = "back-BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB";
+    await Deno.writeTextFile(service.configPath, JSON.stringify(saved));
+    await expectError(await detect(service, { "x-svc-token": service.token }), 401, "unauthorized");
+  });
+});
+
 Deno.test("tolk serve refuses every authenticated endpoint while the API is disabled", async () => {
   await withService(async (service) => {
     const body = await expectError(
