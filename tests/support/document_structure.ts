@@ -137,10 +137,13 @@ function neverTranslatedEnd(
   siblings: readonly { type: string; value?: string }[],
   index: number,
 ): number {
-  const opening = siblings[index].type === "html" &&
-    /^<([a-z]+)[\s>]/i.exec(siblings[index].value ?? "");
+  const value = siblings[index].type === "html" ? siblings[index].value ?? "" : "";
+  const opening = /^<([a-z][\w-]*)[\s>]/i.exec(value);
   const name = opening && opening[1].toLowerCase();
-  if (!name || !NEVER.has(name)) return -1;
+  // Never translated by its name, or marked so (the HTML rules' translate="no", notranslate).
+  const refused = /\stranslate\s*=\s*["']?no\b/i.test(value) ||
+    /\sclass\s*=\s*["']?[^"'>]*\bnotranslate(?![\w-])/i.test(value);
+  if (!name || (!NEVER.has(name) && !refused)) return -1;
   let depth = 0;
   for (let at = index; at < siblings.length; at++) {
     const value = siblings[at].type === "html" ? siblings[at].value ?? "" : "";

@@ -341,21 +341,30 @@ function textParts(text: string, parts: SegmentPart[]): void {
 
 /**
  * Inline HTML follows the HTML rules: an element whose content is never translated (`<kbd>`,
- * `<code>`, `<var>`...) is kept whole with its content, one atom from its opening tag to its
- * closing one (left as it is when it is not closed in the block).
+ * `<code>`, `<var>`..., or one marked `translate="no"` or `class="notranslate"`) is kept whole
+ * with its content, one atom from its opening tag to its closing one (left as it is when it is
+ * not closed in the block).
  */
 function keptWhole(parts: SegmentPart[]): SegmentPart[] {
-  if (!parts.some(isNeverTranslatedTag)) return parts;
-  // Each close of such an element paired with the innermost open of its name, in one pass (a
-  // look ahead from every open took the square of a paragraph of unclosed `<kbd>`s).
+  let names: Set<string> | undefined;
+  for (const part of parts) {
+    if (keepsContent(part)) (names ??= new Set()).add((part as Markup).name!);
+  }
+  if (!names) return parts;
+  // Each close of such a name paired with the innermost open of its name, in one pass (a look
+  // ahead from every open took the square of a paragraph of unclosed `<kbd>`s); the pair is kept
+  // when its open keeps its content.
   const closeOf = new Map<number, number>();
   const open = new Map<string, number[]>();
   parts.forEach((part, index) => {
-    if (!isNeverTranslatedTag(part)) return;
-    const { role, name } = part as Markup;
-    const opens = open.get(name!) ?? open.set(name!, []).get(name!)!;
-    if (role === "open") opens.push(index);
-    else if (opens.length > 0) closeOf.set(opens.pop()!, index);
+    if (typeof part === "string" || part.role === "atom" || !part.markup.startsWith("<")) return;
+    if (!names.has(part.name!)) return;
+    const opens = open.get(part.name!) ?? open.set(part.name!, []).get(part.name!)!;
+    if (part.role === "open") opens.push(index);
+    else if (opens.length > 0) {
+      const opening = opens.pop()!;
+      if (keepsContent(parts[opening])) closeOf.set(opening, index);
+    }
   });
   const kept: SegmentPart[] = [];
   for (let index = 0; index < parts.length; index++) {
@@ -375,10 +384,23 @@ function keptWhole(parts: SegmentPart[]): SegmentPart[] {
   return kept;
 }
 
-/** An HTML tag of an element whose content is never translated. */
-function isNeverTranslatedTag(part: SegmentPart): boolean {
-  return typeof part !== "string" && part.role !== "atom" && part.markup.startsWith("<") &&
-    isNeverTranslated(part.name!);
+/** An opening HTML tag whose element's content is not translated. */
+function keepsContent(part: SegmentPart): boolean {
+  if (typeof part === "string" || part.role !== "open" || !part.markup.startsWith("<")) {
+    return false;
+  }
+  return isNeverTranslated(part.name!) || refusesTranslation(part.markup);
+}
+
+const TRANSLATE_NO = /\stranslate\s*=\s*(["']?)no\1(?=[\s/>])/i;
+const CLASS_VALUE = /\sclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i;
+
+/** A start tag saying `translate="no"` or naming the class `notranslate`. */
+function refusesTranslation(tag: string): boolean {
+  if (TRANSLATE_NO.test(tag)) return true;
+  const classes = CLASS_VALUE.exec(tag);
+  const value = classes && (classes[1] ?? classes[2] ?? classes[3]);
+  return value ? /(?:^|\s)notranslate(?:\s|$)/.test(value) : false;
 }
 
 /** Inline HTML: an opening or closing tag pairs up by name; anything else is kept whole. */

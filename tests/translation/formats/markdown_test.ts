@@ -290,3 +290,15 @@ Deno.test("markdown: an engine's line break or | in a title or an inline HTML at
   assert.equal(lines[4].split(/(?<!\\)\|/).length, 4, lines[4]); // still two cells
   assert.ok(result.text.includes('> See <abbr title="Hyper\n> text">'));
 });
+
+Deno.test("markdown: inline HTML marked translate=no or notranslate is kept whole, as in HTML", async () => {
+  const text = 'Say <span translate="no" title="Keep me">Keep me</span> now and ' +
+    "<b class='x notranslate'>Brand</b>, but <i class=notranslated>this</i> <span>too</span>.\n";
+  const result = await translateItem(markdownFormat, text, upperCase);
+  assert.deepEqual(result.sent, ["Say <x1/> now and <x2/>, but <x3>this</x3> <x4>too</x4>."]);
+  assert.equal(
+    result.text,
+    'SAY <span translate="no" title="Keep me">Keep me</span> NOW AND ' +
+      "<b class='x notranslate'>Brand</b>, BUT <i class=notranslated>THIS</i> <span>TOO</span>.\n",
+  );
+});
