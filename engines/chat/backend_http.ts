@@ -60,10 +60,13 @@ export class BackendHttpError extends EngineFailedError {
 /** A backend that says it is busy (429, or 503 with `Retry-After`): retry in its time. */
 export class BackendBusyError extends EngineBusyError {
   override name = "BackendBusyError";
+  /** Why, without the engine's name (the message adds it once). */
+  readonly reason: string;
   constructor(engine: EngineId, retryAfterSeconds: number, status: number, backendMessage: string) {
     super(engine, retryAfterSeconds);
-    this.message = `${engine} is busy: the backend answered HTTP ${status}` +
+    this.reason = `the backend answered HTTP ${status}` +
       `${backendMessage ? `: ${backendMessage}` : ""}; retry in ${retryAfterSeconds} s`;
+    this.message = `${engine} is busy: ${this.reason}`;
   }
 }
 

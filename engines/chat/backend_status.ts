@@ -3,6 +3,7 @@
  * capabilities can ask on every request without slowing down or hammering the backend.
  */
 
+import { BackendBusyError } from "./backend_http.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 
 /** A model a backend lists. */
@@ -15,7 +16,12 @@ export interface ListedModel {
 /** The result of the last probe. */
 export type ProbeResult =
   | { reachable: true; models: ListedModel[] }
-  | { reachable: false; reason: string };
+  | {
+    reachable: false;
+    reason: string;
+    /** The server said it is busy (a rate limit on its model list): retry in its time. */
+    busy?: BackendBusyError;
+  };
 
 /** Options of {@link createStatusCache}. */
 export interface StatusCacheOptions {
@@ -54,7 +60,11 @@ export function createStatusCache(
     try {
       result = { reachable: true, models: await probe() };
     } catch (error) {
-      result = { reachable: false, reason: reasonOf(error) };
+      result = {
+        reachable: false,
+        reason: reasonOf(error),
+        ...(error instanceof BackendBusyError ? { busy: error } : {}),
+      };
     }
     if (started === generation) cached = { result, at: Date.now() };
     return result;
@@ -75,7 +85,10 @@ export function createStatusCache(
 
 /** Why a probe failed, without the engine's name: the engine's own error adds it once. */
 function reasonOf(error: unknown): string {
-  if (error instanceof EngineUnavailableError || error instanceof EngineFailedError) {
+  if (
+    error instanceof EngineUnavailableError || error instanceof EngineFailedError ||
+    error instanceof BackendBusyError
+  ) {
     return error.reason;
   }
   return error instanceof Error ? error.message : String(error);

@@ -114,7 +114,9 @@ export function createChatEngine(options: ChatEngineOptions): Engine {
     if (!backend || !result) {
       throw new EngineUnavailableError(options.id, "no base_url is configured in the settings");
     }
-    if (!result.reachable) throw new EngineUnavailableError(options.id, result.reason);
+    if (!result.reachable) {
+      throw result.busy ?? new EngineUnavailableError(options.id, result.reason);
+    }
     const choice = chooseModel(job.model, result.models);
     if ("reason" in choice) throw new EngineUnavailableError(options.id, choice.reason);
     const { model } = choice;

@@ -9,6 +9,7 @@
 export interface StandInReply {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 /** Options of {@link startChatCompletionsStandIn}. */
@@ -70,10 +71,10 @@ export function startChatCompletionsStandIn(
   };
 }
 
-function reply({ status, body }: StandInReply): Response {
+function reply({ status, body, headers }: StandInReply): Response {
   return typeof body === "string"
-    ? new Response(body, { status, headers: { "content-type": "text/plain" } })
-    : Response.json(body, { status });
+    ? new Response(body, { status, headers: { "content-type": "text/plain", ...headers } })
+    : Response.json(body, { status, headers });
 }
 
 function completion(model: string, content: string): StandInReply {

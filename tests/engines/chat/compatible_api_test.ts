@@ -127,6 +127,33 @@ Deno.test("compatible-api asks again for one text the server's context refuses, 
   }
 });
 
+Deno.test("compatible-api whose model list is rate-limited answers 503 with the server's Retry-After, naming itself once", async () => {
+  const backend = startChatCompletionsStandIn({
+    modelsReply: {
+      status: 429,
+      body: { error: { message: "too many requests" } },
+      headers: { "retry-after": "20" },
+    },
+  });
+  const service = await startTranslationService({
+    settings: { engines: { "compatible-api": { ...BASE_SETTINGS, base_url: backend.baseUrl } } },
+    statusTtlMs: 0,
+  });
+  try {
+    const response = await postTranslate(service, {
+      target: "de",
+      texts: [FRENCH],
+      options: { engine: "compatible-api" },
+    });
+    assert.equal(response.headers.get("retry-after"), "20");
+    const body = await expectError(response, 503, "engine_unavailable");
+    assert.equal(body.error.message.match(/compatible-api/g)?.length, 1, body.error.message);
+  } finally {
+    await service.stop();
+    await backend.stop();
+  }
+});
+
 Deno.test("compatible-api against a real tolk infer", async (t) => {
   const daemon = await startInferDaemon({ env: { SVC_API_KEY: API_KEY } });
   const SETTINGS = { ...BASE_SETTINGS, base_url: daemon.baseUrl };
