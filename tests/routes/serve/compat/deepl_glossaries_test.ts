@@ -23,21 +23,31 @@ function client(service: TestService) {
   });
 }
 
-/** The `Svc-Glossary-Report` of a DeepL form translation of `text` (en → de) with a glossary. */
-async function glossaryReport(service: TestService, text: string, glossaryId: string) {
+/**
+ * The `Svc-Glossary-Report` of a DeepL form translation of `text` (en → de) with a glossary,
+ * named in `field` (`glossary_id`, or `glossary_ids` as deepl-node sends its glossaryIds).
+ */
+async function glossaryReport(
+  service: TestService,
+  text: string,
+  glossaryId: string,
+  field: "glossary_id" | "glossary_ids" = "glossary_id",
+) {
   const response = await fetch(`${service.url}/v1/compat/deepl/v2/translate`, {
     method: "POST",
     headers: { authorization: `DeepL-Auth-Key ${service.token}` },
-    body: new URLSearchParams({
-      text,
-      source_lang: "EN",
-      target_lang: "DE",
-      glossary_id: glossaryId,
-    }),
+    body: new URLSearchParams({ text, source_lang: "EN", target_lang: "DE", [field]: glossaryId }),
   });
   await response.body?.cancel();
   assert.equal(response.status, 200);
   return response.headers.get("svc-glossary-report") ?? "";
+}
+
+/** A glossary of one English → German dictionary, made through deepl-node. */
+function enToDe(deeplClient: deepl.DeepLClient, name: string, tsv: string) {
+  return deeplClient.createMultilingualGlossary(name, [
+    { sourceLangCode: "en", targetLangCode: "de", entries: new deepl.GlossaryEntries({ tsv }) },
+  ]);
 }
 
 const ENTRIES = new deepl.GlossaryEntries({ entries: { tolk: "tolk", hello: "hallo" } });
@@ -197,13 +207,7 @@ Deno.test("POST /v1/compat/deepl/v3/glossaries answers bad dictionaries in DeepL
 Deno.test("deepl-node translates with a glossary: a term kept as itself (deepl-node refuses an empty target); an unknown id is DeepL's 400", async () => {
   await withService(async (service) => {
     const deeplClient = client(service);
-    const glossary = await deeplClient.createMultilingualGlossary("Keep", [
-      {
-        sourceLangCode: "en",
-        targetLangCode: "de",
-        entries: new deepl.GlossaryEntries({ tsv: "Tolkbox\tTolkbox" }),
-      },
-    ]);
+    const glossary = await enToDe(deeplClient, "Keep", "Tolkbox\tTolkbox");
     const result = await deeplClient.translateText("Tolkbox is a good tool.", "en", "de", {
       glossary: glossary.glossaryId,
     });
@@ -248,39 +252,18 @@ Deno.test("deepl-node reads a glossary holding a term kept as it is (tolk's `tol
 Deno.test("deepl-node's glossaryIds apply the glossary; several are a 400 saying tolk applies one", async () => {
   await withService(async (service) => {
     const deeplClient = client(service);
-    const glossary = await deeplClient.createMultilingualGlossary("Keep", [
-      {
-        sourceLangCode: "en",
-        targetLangCode: "de",
-        entries: new deepl.GlossaryEntries({ tsv: "Tolkbox\tTolkbox" }),
-      },
-    ]);
+    const glossary = await enToDe(deeplClient, "Keep", "Tolkbox\tTolkbox");
     const text = "Tolkbox is a good tool.";
     // The request deepl-node sends for glossaryIds, with the report header it does not show.
-    const response = await fetch(`${service.url}/v1/compat/deepl/v2/translate`, {
-      method: "POST",
-      headers: { authorization: `DeepL-Auth-Key ${service.token}` },
-      body: new URLSearchParams({
-        text,
-        source_lang: "EN",
-        target_lang: "DE",
-        glossary_ids: glossary.glossaryId,
-      }),
-    });
-    await response.body?.cancel();
-    assert.equal(response.status, 200);
-    assert.match(response.headers.get("svc-glossary-report") ?? "", /matched=1; applied=1/);
+    assert.match(
+      await glossaryReport(service, text, glossary.glossaryId, "glossary_ids"),
+      /matched=1; applied=1/,
+    );
     const result = await deeplClient.translateText(text, "en", "de", {
       glossaryIds: [glossary.glossaryId],
     });
     assert.match(result.text, /Tolkbox/);
-    const other = await deeplClient.createMultilingualGlossary("Other", [
-      {
-        sourceLangCode: "en",
-        targetLangCode: "de",
-        entries: new deepl.GlossaryEntries({ tsv: "tool\tWerkzeug" }),
-      },
-    ]);
+    const other = await enToDe(deeplClient, "Other", "tool\tWerkzeug");
     await assert.rejects(
       deeplClient.translateText(text, "en", "de", {
         glossaryIds: [glossary.glossaryId, other.glossaryId],
