@@ -344,6 +344,25 @@ Deno.test("toDeepLResponse: detected languages in DeepL spelling, billed code po
   });
 });
 
+Deno.test("toDeepLResponse: a letterless item reads as the other items' language, even when the response's source is und on a tie", () => {
+  const request: TranslateRequest = {
+    source: "auto",
+    target: "de",
+    texts: ["12345", "Hello world"],
+  };
+  const body = toDeepLResponse(
+    response({
+      source: "und",
+      results: [
+        { index: 0, text: "12345", detected_source: "und", confidence: 0, alternatives: [] },
+        { index: 1, text: "Hallo Welt", detected_source: "en", confidence: 1, alternatives: [] },
+      ],
+    }),
+    { request },
+  );
+  assert.deepEqual(body.translations.map((t) => t.detected_source_language), ["EN", "EN"]);
+});
+
 Deno.test("toDeepLResponse: a given source is what DeepL reports", () => {
   const body = toDeepLResponse(
     response({
