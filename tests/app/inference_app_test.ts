@@ -160,6 +160,32 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
       assert.ok(greedyText.startsWith(content) && !content.includes(stop), content);
     });
 
+    await t.step(
+      "of several stop sequences the earliest in the text ends it, streamed or not",
+      async () => {
+        // A later-listed stop one character before an earlier-listed one: when one word token holds
+        // both, cutting at the earlier-listed one left the other in the answer.
+        for (let at = 0; at + 3 <= greedyText.length; at++) {
+          const stop = [greedyText.slice(at + 1, at + 3), greedyText[at]];
+          const expected = greedyText.slice(
+            0,
+            Math.min(...stop.map((text) => greedyText.indexOf(text))),
+          );
+          const request = { model: "tiny", messages: HI, max_tokens: 8, temperature: 0, stop };
+          const completion = await client.chat.completions.create(request);
+          assert.deepEqual(
+            [completion.choices[0].message.content, completion.choices[0].finish_reason],
+            [expected, "stop"],
+            JSON.stringify(stop),
+          );
+          const chunks = await client.chat.completions.create({ ...request, stream: true });
+          let streamed = "";
+          for await (const chunk of chunks) streamed += chunk.choices[0]?.delta.content ?? "";
+          assert.equal(streamed, expected, JSON.stringify(stop));
+        }
+      },
+    );
+
     await t.step("response_format json_schema: the content parses and matches", async () => {
       const schema = {
         type: "object",
