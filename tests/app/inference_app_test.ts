@@ -273,6 +273,26 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
       ChatCompletionSchema.parse(await response.json());
     });
 
+    await t.step(
+      "openai client: an image part is a 400 that says image parts are not supported",
+      async () => {
+        const error = await client.chat.completions.create({
+          model: "tiny",
+          max_tokens: 2,
+          messages: [{
+            role: "user",
+            content: [
+              { type: "text", text: "What is in this picture?" },
+              { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
+            ],
+          }],
+        }).then(() => assert.fail("an image part was accepted"), (error) => error);
+        assert.ok(error instanceof OpenAI.BadRequestError, String(error));
+        assert.equal(error.param, "messages[0].content");
+        assert.match(error.message, /image.*not supported/);
+      },
+    );
+
     const ERROR_ROWS: Array<{
       name: string;
       body: string;
