@@ -354,18 +354,22 @@ export class BatchDecoder {
     const piece = generation.decoder.decode(this.#model.pieceOf(token), { stream: true });
     generation.text += generation.hidden.push(piece);
     let holdBack = 0;
+    // The earliest stop text in the new piece ends the answer, whatever its place in the list:
+    // one piece (a word token) may hold two, and cutting at the later one would leak the other.
+    let first: { at: number; custom: boolean } | undefined;
     for (const stop of job.stopTexts) {
       const at = generation.text.indexOf(
         stop.text,
         Math.max(0, generation.emitted - stop.text.length),
       );
-      if (at >= 0) {
-        generation.text = generation.text.slice(0, at);
-        generation.cut = true;
-        this.#emit(generation);
-        return stop.custom ? "stopSequence" : "endOfTurn";
-      }
+      if (at >= 0 && (!first || at < first.at)) first = { at, custom: stop.custom };
       holdBack = Math.max(holdBack, partialEnd(generation.text, stop.text));
+    }
+    if (first) {
+      generation.text = generation.text.slice(0, first.at);
+      generation.cut = true;
+      this.#emit(generation);
+      return first.custom ? "stopSequence" : "endOfTurn";
     }
     this.#emit(generation, generation.text.length - holdBack);
     return undefined;

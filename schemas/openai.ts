@@ -17,7 +17,11 @@ export const TextPartSchema = z.object({
 export const ChatMessageSchema = z.object({
   role: z.enum(["system", "developer", "user", "assistant", "tool"])
     .describe('Who wrote the message; "developer" is a system message, "tool" a user message.'),
-  content: z.union([z.string(), z.array(TextPartSchema), z.null()])
+  content: z.union([z.string(), z.array(TextPartSchema), z.null()], {
+    // The union's own message ("Invalid input") does not say that an image part is the problem.
+    error: 'must be a string or an array of {"type":"text","text":…} parts: image, audio and ' +
+      "file parts are not supported",
+  })
     .describe("The text, or an array of text parts (joined); null only for assistant turns."),
 }).loose();
 

@@ -160,6 +160,32 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
       assert.ok(greedyText.startsWith(content) && !content.includes(stop), content);
     });
 
+    await t.step(
+      "of several stop sequences the earliest in the text ends it, streamed or not",
+      async () => {
+        // A later-listed stop one character before an earlier-listed one: when one word token holds
+        // both, cutting at the earlier-listed one left the other in the answer.
+        for (let at = 0; at + 3 <= greedyText.length; at++) {
+          const stop = [greedyText.slice(at + 1, at + 3), greedyText[at]];
+          const expected = greedyText.slice(
+            0,
+            Math.min(...stop.map((text) => greedyText.indexOf(text))),
+          );
+          const request = { model: "tiny", messages: HI, max_tokens: 8, temperature: 0, stop };
+          const completion = await client.chat.completions.create(request);
+          assert.deepEqual(
+            [completion.choices[0].message.content, completion.choices[0].finish_reason],
+            [expected, "stop"],
+            JSON.stringify(stop),
+          );
+          const chunks = await client.chat.completions.create({ ...request, stream: true });
+          let streamed = "";
+          for await (const chunk of chunks) streamed += chunk.choices[0]?.delta.content ?? "";
+          assert.equal(streamed, expected, JSON.stringify(stop));
+        }
+      },
+    );
+
     await t.step("response_format json_schema: the content parses and matches", async () => {
       const schema = {
         type: "object",
@@ -246,6 +272,26 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
       assert.equal(response.status, 200);
       ChatCompletionSchema.parse(await response.json());
     });
+
+    await t.step(
+      "openai client: an image part is a 400 that says image parts are not supported",
+      async () => {
+        const error = await client.chat.completions.create({
+          model: "tiny",
+          max_tokens: 2,
+          messages: [{
+            role: "user",
+            content: [
+              { type: "text", text: "What is in this picture?" },
+              { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
+            ],
+          }],
+        }).then(() => assert.fail("an image part was accepted"), (error) => error);
+        assert.ok(error instanceof OpenAI.BadRequestError, String(error));
+        assert.equal(error.param, "messages[0].content");
+        assert.match(error.message, /image.*not supported/);
+      },
+    );
 
     const ERROR_ROWS: Array<{
       name: string;
