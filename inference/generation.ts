@@ -94,7 +94,14 @@ export interface InferenceRuntime {
 /** Why a generation was refused before it ran, with what a caller needs to fix it. */
 export type GenerationFailure =
   | { kind: "model_not_ready"; phase: RuntimeState["phase"] | "stopping" }
-  | { kind: "context_overflow"; promptTokens: number; maxTokens?: number; contextSize: number }
+  | {
+    kind: "context_overflow";
+    promptTokens: number;
+    /** `promptTokens` is a lower bound: the prompt was refused before it was counted in full. */
+    atLeast?: boolean;
+    maxTokens?: number;
+    contextSize: number;
+  }
   | { kind: "grammar"; reason: string };
 
 /**
@@ -121,9 +128,10 @@ function describeFailure(failure: GenerationFailure): string {
         failure.phase === "ready" ? "not loaded" : failure.phase
       }; retry shortly`;
     case "context_overflow": {
+      const prompt = `${failure.atLeast ? "more than " : ""}${failure.promptTokens} prompt tokens`;
       const asked = failure.maxTokens === undefined
-        ? `${failure.promptTokens} prompt tokens`
-        : `${failure.promptTokens} prompt tokens + ${failure.maxTokens} max_tokens`;
+        ? prompt
+        : `${prompt} + ${failure.maxTokens} max_tokens`;
       return `this model's context is ${failure.contextSize} tokens; the request needs ${asked}`;
     }
     case "grammar":
