@@ -145,6 +145,31 @@ Deno.test("GET /v1/ws/translate keeps the connection open after an error frame",
   });
 });
 
+Deno.test("GET /v1/ws/translate refuses a binary frame that is not UTF-8 instead of translating U+FFFD", async () => {
+  await withService(async (service) => {
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    const encode = (text: string) => new TextEncoder().encode(text);
+    // "café" in ISO-8859-1: the é is the lone byte 0xE9.
+    client.socket.send(
+      new Uint8Array([...encode('{"target":"de","texts":["caf'), 0xe9, ...encode('"]}')]),
+    );
+    const error = ErrorResponseSchema.parse(await client.next());
+    assert.deepEqual(
+      [error.error.code, error.error.message],
+      ["invalid_request", "the frame is not valid UTF-8"],
+    );
+    // The same frame in UTF-8 (with a byte-order mark) is translated on the same connection.
+    client.socket.send(
+      new Uint8Array([0xef, 0xbb, 0xbf, ...encode('{"target":"de","texts":["café"]}')]),
+    );
+    const reply = TranslateResponseSchema.parse(await client.next());
+    assert.equal(reply.usage.input_chars, 4);
+    const kept = service.history.list({ limit: 10 }).entries.map((entry) => entry.texts);
+    assert.deepEqual(kept, [["café"]]);
+    await close(client);
+  });
+});
+
 Deno.test("GET /v1/ws/translate closes with 1009 on a frame over 1 MiB", async () => {
   await withService(async (service) => {
     const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
