@@ -15,7 +15,12 @@ import {
 } from "../../errors/translation_errors.ts";
 import { logUnexpected } from "../../errors/log_unexpected.ts";
 import type { ClientHeaderVariables } from "../../middleware/client_header.ts";
-import { type ApiAccess, authorize, isCurrentToken } from "../../middleware/token_auth.ts";
+import {
+  type ApiAccess,
+  authorize,
+  isCurrentToken,
+  type RefusalReason,
+} from "../../middleware/token_auth.ts";
 import { TranslateRequestSchema } from "../../schemas/translation.ts";
 import { FrameTurns } from "./ws_frame_turns.ts";
 import { MAX_FRAMES_IN_FLIGHT, ReplyWindow } from "./ws_reply_window.ts";
@@ -46,6 +51,8 @@ export type SocketRegistry = Map<WebSocket, () => Promise<void>>;
 export interface WsTranslateDeps extends TranslationDeps {
   /** The `api` settings now (read once per handshake and once per frame turn). */
   access: () => ApiAccess;
+  /** Builds the `ws_unauthorized` error of a refused handshake. */
+  reject: (reason: RefusalReason) => Error;
   sockets: SocketRegistry;
   /** Whether shutdown has begun: frames arriving from then on are refused, not worked on. */
   isShuttingDown: () => boolean;
@@ -63,9 +70,7 @@ export function wsTranslateRoute(deps: WsTranslateDeps) {
       throw serviceError("invalid_request", "this endpoint needs a WebSocket upgrade request");
     }
     const verdict = authorize(c.req.raw, deps.access(), { websocket: true });
-    if (!verdict.allowed) {
-      throw serviceError("ws_unauthorized", "missing, invalid or revoked API token");
-    }
+    if (!verdict.allowed) throw deps.reject(verdict.reason);
     const { socket, response } = upgrade(c.req.raw, verdict.subprotocol);
     serveSocket(socket, { ...deps, access: accessThisTurn }, turns, {
       token: verdict.token,

@@ -75,6 +75,25 @@ Deno.test("GET /v1/ws/translate refuses a bad handshake with 401 ws_unauthorized
   });
 });
 
+Deno.test("GET /v1/ws/translate with the right token while the API is disabled says to enable it, as HTTP does", async () => {
+  await withService(async (service) => {
+    service.store.update((settings) => {
+      settings.api.enabled = false;
+    });
+    const response = await rawGet(service.url, `/v1/ws/translate?token=${service.token}`, {
+      Host: "localhost",
+      Upgrade: "websocket",
+      ...HANDSHAKE_KEY,
+    });
+    assert.equal(response.status, 401);
+    const { error } = ErrorResponseSchema.parse(JSON.parse(response.body));
+    assert.equal(error.code, "ws_unauthorized");
+    const http = await postTranslate(service, { target: "de", texts: [ENGLISH] });
+    assert.equal(error.message, ErrorResponseSchema.parse(await http.json()).error.message);
+    assert.match(error.message, /disabled.*tolk api enable/);
+  });
+});
+
 Deno.test("GET /v1/ws/translate without upgrade headers is a 400 invalid_request", async () => {
   await withService(async (service) => {
     const response = await fetch(`${service.url}/v1/ws/translate?token=${service.token}`);
