@@ -200,6 +200,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     wsTranslateRoute({
       ...translation,
       access,
+      reject: wsUnauthorized,
       sockets,
       isShuttingDown: () => shuttingDown,
       log,
@@ -317,12 +318,22 @@ function mountSettingsPage(
   app.route("/settings/api", settingsApiRoute({ ...deps, sessions, routes: API_ROUTES }));
 }
 
+/** Said to HTTP requests and WebSocket handshakes alike: a right token does not help then. */
+const API_DISABLED = "the local API is disabled; enable it with `tolk api enable`";
+
 function unauthorized(reason: RefusalReason) {
   return serviceError(
     "unauthorized",
     reason === "disabled"
-      ? "the local API is disabled; enable it with `tolk api enable`"
+      ? API_DISABLED
       : "missing or invalid API token (send X-Svc-Token or Authorization: Bearer)",
+  );
+}
+
+function wsUnauthorized(reason: RefusalReason) {
+  return serviceError(
+    "ws_unauthorized",
+    reason === "disabled" ? API_DISABLED : "missing, invalid or revoked API token",
   );
 }
 

@@ -10,6 +10,7 @@ import { type CommandUsage, integerFlag, parseCommand, portFlag } from "./flags.
 import { environment } from "../settings/environment.ts";
 import { DRAIN_TIMEOUT_MS, startHttpServer } from "./http_server.ts";
 import { bindHostname, isLoopbackBind } from "../net/loopback.ts";
+import { PRESENTABLE_KEY } from "../middleware/token_auth.ts";
 
 /** The flags of `tolk infer`, keyed by flag name: the one statement of each default (DECISIONS.md). */
 export const InferFlagsSchema = z.object({
@@ -58,6 +59,14 @@ export async function run(args: string[]): Promise<number> {
   const { flags } = parseCommand(args, usage, { booleans: ["expose-model-path"] });
   const apiKey = environment().SVC_API_KEY;
   const loopback = isLoopbackBind(flags.host);
+  if (apiKey !== undefined && !PRESENTABLE_KEY.test(apiKey)) {
+    // Else the daemon would start and refuse every request, however the client sends the key.
+    console.error(
+      "tolk infer: SVC_API_KEY must be printable ASCII without white space " +
+        "(clients send it as `Authorization: Bearer <key>`)",
+    );
+    return 2;
+  }
   if (!loopback && !apiKey) {
     console.error(
       `tolk infer: refusing to listen on non-loopback host ${flags.host} without SVC_API_KEY set`,

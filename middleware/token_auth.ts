@@ -39,6 +39,13 @@ export interface AuthorizeOptions {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/**
+ * What a key must be for a client to present it as `Authorization: Bearer <key>`: printable
+ * ASCII without white space. A header value is trimmed and {@link bearerToken} ends at white
+ * space, so a key with any (a secret file's trailing newline) would match no request.
+ */
+export const PRESENTABLE_KEY = /^[\x21-\x7E]+$/;
+
 /** The token of an `Authorization: Bearer <token>` header, if it is one. */
 export function bearerToken(authorization: string | null | undefined): string | undefined {
   return authorization?.match(BEARER)?.[1];

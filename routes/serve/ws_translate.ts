@@ -15,7 +15,12 @@ import {
 } from "../../errors/translation_errors.ts";
 import { logUnexpected } from "../../errors/log_unexpected.ts";
 import type { ClientHeaderVariables } from "../../middleware/client_header.ts";
-import { type ApiAccess, authorize, isCurrentToken } from "../../middleware/token_auth.ts";
+import {
+  type ApiAccess,
+  authorize,
+  isCurrentToken,
+  type RefusalReason,
+} from "../../middleware/token_auth.ts";
 import { TranslateRequestSchema } from "../../schemas/translation.ts";
 import { FrameTurns } from "./ws_frame_turns.ts";
 import { MAX_FRAMES_IN_FLIGHT, ReplyWindow } from "./ws_reply_window.ts";
@@ -46,6 +51,8 @@ export type SocketRegistry = Map<WebSocket, () => Promise<void>>;
 export interface WsTranslateDeps extends TranslationDeps {
   /** The `api` settings now (read once per handshake and once per frame turn). */
   access: () => ApiAccess;
+  /** Builds the `ws_unauthorized` error of a refused handshake. */
+  reject: (reason: RefusalReason) => Error;
   sockets: SocketRegistry;
   /** Whether shutdown has begun: frames arriving from then on are refused, not worked on. */
   isShuttingDown: () => boolean;
@@ -63,9 +70,7 @@ export function wsTranslateRoute(deps: WsTranslateDeps) {
       throw serviceError("invalid_request", "this endpoint needs a WebSocket upgrade request");
     }
     const verdict = authorize(c.req.raw, deps.access(), { websocket: true });
-    if (!verdict.allowed) {
-      throw serviceError("ws_unauthorized", "missing, invalid or revoked API token");
-    }
+    if (!verdict.allowed) throw deps.reject(verdict.reason);
     const { socket, response } = upgrade(c.req.raw, verdict.subprotocol);
     serveSocket(socket, { ...deps, access: accessThisTurn }, turns, {
       token: verdict.token,
@@ -171,8 +176,8 @@ function serveSocket(
       socket.close(CLOSE_REPLIES_UNREAD, "replies are not being read");
       return;
     }
-    const text = frameText(event.data);
-    if (text === undefined) {
+    const frame = withinLimit(event.data);
+    if (frame === undefined) {
       socket.close(1009, "frame larger than 1 MiB");
       return;
     }
@@ -188,7 +193,7 @@ function serveSocket(
     let revoked = false;
     replies.accept(
       turns.run(() => {
-        if (tokenInForce()) return answerFrame(text, deps, connection, gone.signal);
+        if (tokenInForce()) return answerFrame(frame, deps, connection, gone.signal);
         revoked = true;
         return Promise.resolve(
           errorBody(serviceError("ws_unauthorized", "the API token was revoked")),
@@ -201,18 +206,22 @@ function serveSocket(
   };
 }
 
-/** The frame as text, or undefined when it is over the limit. */
-function frameText(data: string | ArrayBuffer): string | undefined {
-  if (typeof data !== "string") {
-    return data.byteLength > MAX_FRAME_BYTES ? undefined : new TextDecoder().decode(data);
-  }
+/**
+ * Decodes a binary frame. Fatal, as HTTP bodies are read (`middleware/json_body.ts`): a
+ * replacing decoder would put U+FFFD in place of each bad byte and translate the changed text.
+ */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The frame, or undefined when it is over the limit. */
+function withinLimit(data: string | ArrayBuffer): string | ArrayBuffer | undefined {
+  if (typeof data !== "string") return data.byteLength > MAX_FRAME_BYTES ? undefined : data;
   // A UTF-16 unit is at most 3 UTF-8 bytes: only long frames need an exact count.
   if (data.length * 3 <= MAX_FRAME_BYTES) return data;
   return new TextEncoder().encode(data).byteLength > MAX_FRAME_BYTES ? undefined : data;
 }
 
 async function answerFrame(
-  text: string,
+  frame: string | ArrayBuffer,
   deps: WsTranslateDeps,
   connection: Connection,
   signal: AbortSignal,
@@ -220,6 +229,12 @@ async function answerFrame(
   // Closed while the frame waited for its turn: nobody reads the reply, so no work is done.
   if (signal.aborted) return undefined;
   try {
+    let text: string;
+    try {
+      text = typeof frame === "string" ? frame : UTF8.decode(frame);
+    } catch {
+      throw serviceError("invalid_request", "the frame is not valid UTF-8");
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);

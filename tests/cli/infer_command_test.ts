@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startInferDaemon, TINY_GGUF } from "../support/infer_daemon.ts";
-import { runTolkProcess } from "../support/tolk_process.ts";
+import { runTolkProcess, startTolkServer } from "../support/tolk_process.ts";
 
 const BAD_FLAGS: Array<{ name: string; args: string[]; flag: string }> = [
   { name: "a missing --model", args: [], flag: "--model" },
@@ -59,6 +59,22 @@ Deno.test("tolk infer on a non-loopback host without SVC_API_KEY refuses to star
   assert.equal(result.stderr.trimEnd().split("\n").length, 1);
   assert.match(result.stderr, /SVC_API_KEY/);
   assert.equal(result.stdout, "");
+});
+
+Deno.test("tolk infer refuses an SVC_API_KEY no request could present (white space, a trailing newline)", async () => {
+  for (const key of ["two words", "from-a-secret-file\n"]) {
+    const env = { SVC_API_KEY: key };
+    // Started as a daemon first: one that listens (and would answer every request 401) is stopped.
+    const outcome = await startTolkServer(["infer", "--model", TINY_GGUF, "--port", "0"], env)
+      .then(async (server) => `listening (exit ${await server.stop()})`, String);
+    assert.match(outcome, /exited before listening/, JSON.stringify(key));
+    const result = await runTolkProcess(["infer", "--model", TINY_GGUF, "--port", "0"], env);
+    assert.equal(result.code, 2);
+    const lines = result.stderr.trimEnd().split("\n");
+    assert.equal(lines.length, 1, result.stderr);
+    assert.match(lines[0], /SVC_API_KEY must be printable ASCII without white space/);
+    assert.equal(result.stdout, "");
+  }
 });
 
 Deno.test("tolk infer prints listening on http://127.0.0.1:PORT and exits 0 on SIGTERM", async () => {

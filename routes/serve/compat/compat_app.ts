@@ -2,6 +2,7 @@
  * What the compatibility routes share: a sub-app that renders errors in its client's shape,
  * reading form or JSON bodies, and the one token rule of these routes.
  */
+import { isUtf8 } from "node:buffer";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { CompatPolicy, RefusalWords } from "../../../compat/compat_request.ts";
@@ -9,6 +10,7 @@ import type { ContractError } from "../../../errors/contract_error.ts";
 import { logUnexpected } from "../../../errors/log_unexpected.ts";
 import {
   type ErrorCode,
+  JSON_BODY_ERRORS,
   renderTranslationError,
   serviceError,
 } from "../../../errors/translation_errors.ts";
@@ -112,11 +114,15 @@ export function requireCompatToken(
  * Reads a form-encoded, multipart or JSON body into plain fields (a repeated form field becomes
  * an array). A bodiless request reads as `{}`.
  *
- * @throws {TranslationServiceError} `invalid_request` for malformed JSON, a file, or another type.
+ * @throws {TranslationServiceError} `invalid_request` for malformed JSON, a body (or a form's
+ * escaped bytes) that is not UTF-8, a file, or another type.
  */
 export async function readCompatBody(c: Context): Promise<Record<string, unknown>> {
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type === "application/json" || type.endsWith("+json")) {
+    // Refused as on /v1/translate: decoding would put U+FFFD in place of each bad byte and
+    // translate (and keep in the history) the changed text.
+    if (!isUtf8(await bodyBytes(c))) throw JSON_BODY_ERRORS.notUtf8();
     const body = await c.req.json().catch(() => {
       throw serviceError("invalid_request", "malformed JSON in request body");
     });
@@ -132,6 +138,8 @@ export async function readCompatBody(c: Context): Promise<Record<string, unknown
         throw serviceError("invalid_request", "files are not accepted here; send text fields");
       }
     }
+    // Only text fields: every byte of the body (boundaries and part headers are ASCII) is text.
+    if (!isUtf8Form(await bodyBytes(c), type)) throw JSON_BODY_ERRORS.notUtf8();
     return form as Record<string, unknown>;
   }
   if (type === "" && (await c.req.text()) === "") return {};
@@ -139,4 +147,26 @@ export async function readCompatBody(c: Context): Promise<Record<string, unknown
     "invalid_request",
     "the body must be JSON or form-encoded (application/x-www-form-urlencoded)",
   );
+}
+
+/** The body's bytes (Hono keeps them: the JSON or the form is then parsed from them). */
+async function bodyBytes(c: Context): Promise<Uint8Array> {
+  return new Uint8Array(await c.req.arrayBuffer());
+}
+
+/**
+ * Whether a form's text is UTF-8: its bytes, and in a URL-encoded form also the bytes its `%XX`
+ * escapes stand for (`text=caf%E9` is ISO-8859-1, which `URLSearchParams` reads as U+FFFD).
+ */
+function isUtf8Form(bytes: Uint8Array, type: string): boolean {
+  if (!isUtf8(bytes)) return false;
+  if (type !== "application/x-www-form-urlencoded") return true;
+  // A `%` that starts no escape is read literally by form parsing; decodeURIComponent would throw.
+  const escaped = new TextDecoder().decode(bytes).replace(/%(?![0-9A-Fa-f]{2})/g, "%25");
+  try {
+    decodeURIComponent(escaped);
+    return true;
+  } catch {
+    return false;
+  }
 }

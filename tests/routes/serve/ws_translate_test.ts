@@ -75,6 +75,25 @@ Deno.test("GET /v1/ws/translate refuses a bad handshake with 401 ws_unauthorized
   });
 });
 
+Deno.test("GET /v1/ws/translate with the right token while the API is disabled says to enable it, as HTTP does", async () => {
+  await withService(async (service) => {
+    service.store.update((settings) => {
+      settings.api.enabled = false;
+    });
+    const response = await rawGet(service.url, `/v1/ws/translate?token=${service.token}`, {
+      Host: "localhost",
+      Upgrade: "websocket",
+      ...HANDSHAKE_KEY,
+    });
+    assert.equal(response.status, 401);
+    const { error } = ErrorResponseSchema.parse(JSON.parse(response.body));
+    assert.equal(error.code, "ws_unauthorized");
+    const http = await postTranslate(service, { target: "de", texts: [ENGLISH] });
+    assert.equal(error.message, ErrorResponseSchema.parse(await http.json()).error.message);
+    assert.match(error.message, /disabled.*tolk api enable/);
+  });
+});
+
 Deno.test("GET /v1/ws/translate without upgrade headers is a 400 invalid_request", async () => {
   await withService(async (service) => {
     const response = await fetch(`${service.url}/v1/ws/translate?token=${service.token}`);
@@ -141,6 +160,31 @@ Deno.test("GET /v1/ws/translate keeps the connection open after an error frame",
     );
     TranslateResponseSchema.parse(await client.next());
     assert.equal(client.socket.readyState, WebSocket.OPEN);
+    await close(client);
+  });
+});
+
+Deno.test("GET /v1/ws/translate refuses a binary frame that is not UTF-8 instead of translating U+FFFD", async () => {
+  await withService(async (service) => {
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    const encode = (text: string) => new TextEncoder().encode(text);
+    // "café" in ISO-8859-1: the é is the lone byte 0xE9.
+    client.socket.send(
+      new Uint8Array([...encode('{"target":"de","texts":["caf'), 0xe9, ...encode('"]}')]),
+    );
+    const error = ErrorResponseSchema.parse(await client.next());
+    assert.deepEqual(
+      [error.error.code, error.error.message],
+      ["invalid_request", "the frame is not valid UTF-8"],
+    );
+    // The same frame in UTF-8 (with a byte-order mark) is translated on the same connection.
+    client.socket.send(
+      new Uint8Array([0xef, 0xbb, 0xbf, ...encode('{"target":"de","texts":["café"]}')]),
+    );
+    const reply = TranslateResponseSchema.parse(await client.next());
+    assert.equal(reply.usage.input_chars, 4);
+    const kept = service.history.list({ limit: 10 }).entries.map((entry) => entry.texts);
+    assert.deepEqual(kept, [["café"]]);
     await close(client);
   });
 });

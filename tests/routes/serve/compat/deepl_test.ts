@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import * as deepl from "deepl-node";
+import { z } from "zod";
 import {
   DeepLErrorSchema,
   DeepLLanguagesResponseSchema,
@@ -243,5 +244,54 @@ Deno.test("with compat.memory in the settings, a repeated DeepL request is serve
     });
     const rows = (await response.json()).data as { engine: string }[];
     assert.deepEqual(rows.map((row) => row.engine), ["memory", "local-llm"], "newest first");
+  });
+});
+
+Deno.test("compat routes refuse a body that is not UTF-8 (JSON, form bytes or %XX escapes) instead of translating U+FFFD", async () => {
+  await withService(async (service) => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    // "café" in ISO-8859-1: the é is the lone byte 0xE9, raw or escaped.
+    const latin1 = (before: string, after: string) =>
+      new Uint8Array([...encode(before), 0xe9, ...encode(after)]);
+    const multipart = (value: Uint8Array<ArrayBuffer>) =>
+      new Uint8Array([
+        ...encode('--b\r\nContent-Disposition: form-data; name="target_lang"\r\n\r\nDE\r\n'),
+        ...encode('--b\r\nContent-Disposition: form-data; name="text"\r\n\r\n'),
+        ...value,
+        ...encode("\r\n--b--\r\n"),
+      ]);
+    const refused: [string, Uint8Array<ArrayBuffer>][] = [
+      ["application/json; charset=iso-8859-1", latin1('{"target_lang":"DE","text":["caf', '"]}')],
+      ["application/x-www-form-urlencoded", encode("target_lang=DE&text=caf%E9")],
+      ["application/x-www-form-urlencoded", latin1("target_lang=DE&text=caf", "")],
+      ["multipart/form-data; boundary=b", multipart(latin1("caf", ""))],
+    ];
+    const post = (type: string, body: Uint8Array<ArrayBuffer>) =>
+      fetch(`${service.url}/v1/compat/deepl/v2/translate`, {
+        method: "POST",
+        headers: { authorization: `DeepL-Auth-Key ${service.token}`, "content-type": type },
+        body,
+      });
+    for (const [type, body] of refused) {
+      const error = await expectBody(await post(type, body), 400, DeepLErrorSchema);
+      assert.equal(error.message, "the body is not valid UTF-8", type);
+    }
+    const libre = await fetch(`${service.url}/v1/compat/libre/translate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: latin1(`{"api_key":"${service.token}","source":"fr","target":"de","q":"caf`, '"}'),
+    });
+    await expectBody(libre, 400, z.object({ error: z.literal("the body is not valid UTF-8") }));
+    assert.deepEqual(service.history.list({ limit: 10 }).entries, []);
+    // UTF-8, and a % that starts no escape, are read as before.
+    const accepted: [string, Uint8Array<ArrayBuffer>][] = [
+      ["application/x-www-form-urlencoded", encode("target_lang=DE&text=caf%C3%A9+100%")],
+      ["multipart/form-data; boundary=b", multipart(encode("café"))],
+    ];
+    for (const [type, body] of accepted) {
+      await expectBody(await post(type, body), 200, DeepLTranslateResponseSchema);
+    }
+    const kept = service.history.list({ limit: 10 }).entries.map((entry) => entry.texts);
+    assert.deepEqual(kept, [["café"], ["café 100%"]]);
   });
 });
