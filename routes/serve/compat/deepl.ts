@@ -12,6 +12,7 @@ import {
   toDeepLLanguages,
   toDeepLResponse,
 } from "../../../compat/deepl.ts";
+import { serviceError } from "../../../errors/translation_errors.ts";
 import type { GlossaryStore } from "../../../storage/glossary_store.ts";
 import { glossaryReportHeader } from "../../../translation/glossary/glossary_step.ts";
 import { runTranslation } from "../../../translation/run_translation.ts";
@@ -24,6 +25,9 @@ import {
 import { deeplGlossariesRoute } from "./deepl_glossaries.ts";
 import { deeplV2GlossariesRoute } from "./deepl_glossaries_v2.ts";
 import { glossaryLanguagePairs } from "../../../compat/deepl_glossaries.ts";
+
+const NO_DOCUMENTS = "tolk does not translate document files: send their text to /v2/translate " +
+  "(with tag_handling=html, HTML keeps its markup)";
 
 /**
  * The DeepL sub-app (`new DeepLClient(token, { serverUrl })` works unchanged against it), with
@@ -55,7 +59,17 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
         ["GET", "POST"],
         "/v2/usage",
         (c) => c.json({ character_count: billed, character_limit: DEEPL_CHARACTER_LIMIT }),
-      );
+      )
+      // deepl-node shows a 404's message: say what tolk does instead of "no such endpoint".
+      .all("/v2/document/*", () => {
+        throw serviceError("not_found", NO_DOCUMENTS);
+      })
+      .all("/v2/document", () => {
+        throw serviceError("not_found", NO_DOCUMENTS);
+      })
+      .all("/v2/write/*", () => {
+        throw serviceError("not_found", "DeepL Write (rephrasing) is not served by tolk");
+      });
     if (deps.glossaries) {
       app.route("/v3/glossaries", deeplGlossariesRoute({ glossaries: deps.glossaries }));
       app.route("/v2/glossaries", deeplV2GlossariesRoute({ glossaries: deps.glossaries }));

@@ -213,6 +213,34 @@ Deno.test("GET /v1/compat/deepl answers unknown paths and a wrong key in DeepL's
   });
 });
 
+Deno.test("deepl-node's document upload and DeepL Write say tolk does not serve them, and what to do", async () => {
+  await withService(async (service) => {
+    const dir = await Deno.makeTempDir();
+    try {
+      await Deno.writeTextFile(`${dir}/page.html`, "<p>Hello world</p>");
+      await assert.rejects(
+        client(service).translateDocument(`${dir}/page.html`, `${dir}/out.html`, "en", "de"),
+        (error: Error) => {
+          assert.ok(error instanceof deepl.DocumentTranslationError, String(error));
+          assert.match(error.message, /does not translate document files.*\/v2\/translate/);
+          return true;
+        },
+      );
+      const headers = { authorization: `DeepL-Auth-Key ${service.token}` };
+      for (const path of ["/v2/document", "/v2/document/ID/result", "/v2/write/rephrase"]) {
+        const body = await expectBody(
+          await fetch(`${service.url}/v1/compat/deepl${path}`, { method: "POST", headers }),
+          404,
+          DeepLErrorSchema,
+        );
+        assert.doesNotMatch(body.message, /no such endpoint/, path);
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+});
+
 Deno.test("DeepL requests are kept in history as client deepl unless the settings make compat sensitive", async () => {
   await withService(async (service) => {
     const history = async () => {
