@@ -240,3 +240,30 @@ Deno.test("emphasis nested 2,000 deep in one Markdown item is translated with it
     await runner.stop();
   }
 });
+
+Deno.test("document mode keeps a blank line of a no-break space or a lone CR between paragraphs", async () => {
+  // The answer's blank lines were read as readers see them, the source's as spaces and tabs
+  // only: a paragraph holding a line of a no-break space came back without that line.
+  const item = "Para one.\n\u00a0\nPara two?\r\rPara three.\r\n\u3000\r\nPara four.";
+  const runner = startOllamaStandIn();
+  try {
+    await withTranslationService(async (service) => {
+      const body = await expectBody(
+        await postTranslate(service, {
+          source: "en",
+          target: "fr",
+          mode: "document",
+          options: { engine: "engine-one" },
+          texts: [item],
+        }),
+        200,
+        TranslateResponseSchema,
+      );
+      assert.equal(body.results[0].text, item.replace(/Para/g, "[translated] Para"));
+    }, {
+      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    });
+  } finally {
+    await runner.stop();
+  }
+});
