@@ -37,7 +37,12 @@ const DOMAIN = DOMAIN_START + "(?:" + [
 /** Chat apps' markup in a message's text: Slack's and Discord's `<…>` references. */
 const CHAT_MARKUP = String.raw`<(?:[@#]|a?:[\w~]+:|t:\d|(?:https?|mailto):)[^<>\s]*` +
   String.raw`(?:\|[^<>\n]*)?>|<!(?!--)[^<>\n]*>|<\/[\w-]+(?: [\w-]+){0,2}:\d+>`;
-const SHORTCODE = String.raw`(?<![\p{L}\p{N}:]):[a-z0-9_+-]*[a-z_+][a-z0-9_+-]*:(?![\p{L}\p{N}])`;
+/**
+ * Shortcodes side by side are one span (`:thumbsup::skin-tone-2:`, Slack's skin tone;
+ * `:tada::tada:`): none starts right after a colon, so the second was left to the engine.
+ */
+const SHORTCODE = String
+  .raw`(?<![\p{L}\p{N}:])(?::[a-z0-9_+-]*[a-z_+][a-z0-9_+-]*:)+(?![\p{L}\p{N}])`;
 // A flag (two regional indicators), a keycap, or pictographs joined by ZWJ with their
 // variation selectors and skin tones.
 const PICTOGRAPH = String.raw`\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?`;

@@ -267,3 +267,34 @@ Deno.test("document mode keeps a blank line of a no-break space or a lone CR bet
     await runner.stop();
   }
 });
+
+Deno.test("message mode keeps shortcodes side by side, a skin tone's too", async () => {
+  // Only the first of `:thumbsup::skin-tone-2:` was kept: the engine was given the second.
+  const item = "Nice :thumbsup::skin-tone-2: and :tada::tada::fire: for the launch";
+  const upperCase = (text: string) =>
+    text.split(/(<\/?x\d+\/?>)/).map((part, i) => i % 2 ? part : part.toUpperCase()).join("");
+  const runner = startOllamaStandIn({ translate: upperCase });
+  try {
+    await withTranslationService(async (service) => {
+      const body = await expectBody(
+        await postTranslate(service, {
+          source: "en",
+          target: "fr",
+          mode: "message",
+          options: { engine: "engine-one" },
+          texts: [item],
+        }),
+        200,
+        TranslateResponseSchema,
+      );
+      assert.equal(
+        body.results[0].text,
+        "NICE :thumbsup::skin-tone-2: AND :tada::tada::fire: FOR THE LAUNCH",
+      );
+    }, {
+      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    });
+  } finally {
+    await runner.stop();
+  }
+});

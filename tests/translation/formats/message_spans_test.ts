@@ -39,6 +39,11 @@ const CASES = [
     spans: [":+1:", ":tada:"],
   },
   {
+    name: "shortcodes side by side as one",
+    text: "yes :thumbsup::skin-tone-2: :tada::tada:! std::vector:",
+    spans: [":thumbsup::skin-tone-2:", ":tada::tada:"],
+  },
+  {
     name: "emoji with skin tone, ZWJ families and flags",
     text: "👍🏽 👨‍👩‍👧 🇫🇷 ❤️",
     spans: ["👍🏽", "👨‍👩‍👧", "🇫🇷", "❤️"],
@@ -113,6 +118,7 @@ const PIECES = [
   "2026",
   ":",
   "tada",
+  "::",
   "+1",
   "10:30",
   " ",
