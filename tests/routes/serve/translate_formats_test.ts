@@ -268,9 +268,11 @@ Deno.test("document mode keeps a blank line of a no-break space or a lone CR bet
   }
 });
 
-Deno.test("message mode keeps shortcodes side by side, a skin tone's too", async () => {
-  // Only the first of `:thumbsup::skin-tone-2:` was kept: the engine was given the second.
-  const item = "Nice :thumbsup::skin-tone-2: and :tada::tada::fire: for the launch";
+Deno.test("message mode keeps shortcodes side by side and team mentions whole", async () => {
+  // Only the first of `:thumbsup::skin-tone-2:` was kept: the engine was given the second; and
+  // of `@octo-org/core-team` the engine was given `/core-team`.
+  const item = "Nice :thumbsup::skin-tone-2: and :tada::tada::fire: for the launch, " +
+    "@octo-org/core-team";
   const upperCase = (text: string) =>
     text.split(/(<\/?x\d+\/?>)/).map((part, i) => i % 2 ? part : part.toUpperCase()).join("");
   const runner = startOllamaStandIn({ translate: upperCase });
@@ -289,7 +291,7 @@ Deno.test("message mode keeps shortcodes side by side, a skin tone's too", async
       );
       assert.equal(
         body.results[0].text,
-        "NICE :thumbsup::skin-tone-2: AND :tada::tada::fire: FOR THE LAUNCH",
+        "NICE :thumbsup::skin-tone-2: AND :tada::tada::fire: FOR THE LAUNCH, @octo-org/core-team",
       );
     }, {
       settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },

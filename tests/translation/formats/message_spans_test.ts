@@ -39,6 +39,11 @@ const CASES = [
     spans: [":+1:", ":tada:"],
   },
   {
+    name: "a GitHub team's and an npm scope's mention whole",
+    text: "ask @octo-org/core-team, install @types/node. @ana/",
+    spans: ["@octo-org/core-team", "@types/node", "@ana"],
+  },
+  {
     name: "shortcodes side by side as one",
     text: "yes :thumbsup::skin-tone-2: :tada::tada:! std::vector:",
     spans: [":thumbsup::skin-tone-2:", ":tada::tada:"],
@@ -112,6 +117,7 @@ const PIECES = [
   "!",
   "@",
   "bob",
+  "/x-y",
   "ana_b",
   "#",
   "día",
