@@ -1,16 +1,20 @@
 /**
  * The spans of a chat message that come back byte for byte in `message` mode: URLs (with a
  * scheme or `www.`, and bare domains in lower case such as `example.com/docs`), e-mail
- * addresses, `@mentions`, `#hashtags` (`#dev-ops` whole), emoji and `:shortcodes:`, the markup
- * chat apps put in a message's text (Slack's `<#C024BE7LR|general>`, `<@U123>`, `<!here>`;
- * Discord's `<:name:123>`, `<t:1618953630:R>`), and its line breaks (a message keeps its
- * lines). They become placeholders, so every engine keeps them.
+ * addresses, `@mentions` (`@org/team` whole), `#hashtags` (`#dev-ops` whole), emoji and
+ * `:shortcodes:`, the markup chat apps put in a message's text (Slack's
+ * `<#C024BE7LR|general>`, `<@U123>`, `<!here>`; Discord's `<:name:123>`, `<t:1618953630:R>`),
+ * and its line breaks (a message keeps its lines). They become placeholders, so every engine
+ * keeps them.
  */
 import type { SpanFinder } from "./placeholders.ts";
 
 const URL = String.raw`(?:(?:https?|s?ftp|ssh|git|file):\/\/|www\.)[^\s<>"]+`;
 const EMAIL = String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`;
-const MENTION = String.raw`(?<![\p{L}\p{N}_@.])@[\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?`;
+/** A handle: letters, digits and `_`, with `.` and `-` inside. */
+const HANDLE = String.raw`[\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?`;
+/** A mention, a GitHub team's (`@octo-org/core-team`) and an npm scope's (`@types/node`) whole. */
+const MENTION = String.raw`(?<![\p{L}\p{N}_@.])@${HANDLE}(?:\/${HANDLE})?`;
 const HASHTAG = String
   .raw`(?<![\p{L}\p{N}_&#])#[\p{L}\p{N}_]*\p{L}[\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)*`;
 /**
@@ -37,7 +41,12 @@ const DOMAIN = DOMAIN_START + "(?:" + [
 /** Chat apps' markup in a message's text: Slack's and Discord's `<…>` references. */
 const CHAT_MARKUP = String.raw`<(?:[@#]|a?:[\w~]+:|t:\d|(?:https?|mailto):)[^<>\s]*` +
   String.raw`(?:\|[^<>\n]*)?>|<!(?!--)[^<>\n]*>|<\/[\w-]+(?: [\w-]+){0,2}:\d+>`;
-const SHORTCODE = String.raw`(?<![\p{L}\p{N}:]):[a-z0-9_+-]*[a-z_+][a-z0-9_+-]*:(?![\p{L}\p{N}])`;
+/**
+ * Shortcodes side by side are one span (`:thumbsup::skin-tone-2:`, Slack's skin tone;
+ * `:tada::tada:`): none starts right after a colon, so the second was left to the engine.
+ */
+const SHORTCODE = String
+  .raw`(?<![\p{L}\p{N}:])(?::[a-z0-9_+-]*[a-z_+][a-z0-9_+-]*:)+(?![\p{L}\p{N}])`;
 // A flag (two regional indicators), a keycap, or pictographs joined by ZWJ with their
 // variation selectors and skin tones.
 const PICTOGRAPH = String.raw`\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?`;

@@ -13,12 +13,12 @@ import { buildSegment, matchedSpans, type SpanFinder } from "./placeholders.ts";
 import { cutSubtitleFile, inCueLines, isSubtitleFile } from "./subtitles.ts";
 
 const LINE_BREAK = /\r?\n/g;
-const BLANK_LINES = /\r?\n(?:[ \t]*\r?\n)+/g;
 /**
- * Blank lines in an engine's answer, as readers see them: any line ending (CR alone too) and
- * lines of any white space (a no-break or ideographic space); one line ending is kept.
+ * Blank lines as readers see them: any line ending (CR alone too, never the CR of a CRLF) and
+ * lines of any white space (a no-break or ideographic space). One rule for the source and the
+ * engine's answer: a paragraph holding a line the answer's rule reads as blank lost it.
  */
-const ENGINE_BLANK_LINES = /(?:\r\n|\r|\n)(?:[^\S\r\n]*(?:\r\n|\r|\n))+/g;
+const BLANK_LINES = /(?:\r\n|\r(?!\n)|\n)(?:[^\S\r\n]*(?:\r\n|\r(?!\n)|\n))+/g;
 
 /** Plain text. */
 export const textFormat: Format = {
@@ -48,7 +48,7 @@ export const textFormat: Format = {
 const ENGINE_TEXT: Readonly<Record<string, (text: string) => string>> = {
   subtitle: inCueLines,
   document: (text) =>
-    text.replace(ENGINE_BLANK_LINES, (lines) => lines.startsWith("\r\n") ? "\r\n" : lines[0]),
+    text.replace(BLANK_LINES, (lines) => lines.startsWith("\r\n") ? "\r\n" : lines[0]),
 };
 
 /** What a mode protects inside a text run (undefined: nothing). */

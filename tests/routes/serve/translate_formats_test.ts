@@ -240,3 +240,63 @@ Deno.test("emphasis nested 2,000 deep in one Markdown item is translated with it
     await runner.stop();
   }
 });
+
+Deno.test("document mode keeps a blank line of a no-break space or a lone CR between paragraphs", async () => {
+  // The answer's blank lines were read as readers see them, the source's as spaces and tabs
+  // only: a paragraph holding a line of a no-break space came back without that line.
+  const item = "Para one.\n\u00a0\nPara two?\r\rPara three.\r\n\u3000\r\nPara four.";
+  const runner = startOllamaStandIn();
+  try {
+    await withTranslationService(async (service) => {
+      const body = await expectBody(
+        await postTranslate(service, {
+          source: "en",
+          target: "fr",
+          mode: "document",
+          options: { engine: "engine-one" },
+          texts: [item],
+        }),
+        200,
+        TranslateResponseSchema,
+      );
+      assert.equal(body.results[0].text, item.replace(/Para/g, "[translated] Para"));
+    }, {
+      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    });
+  } finally {
+    await runner.stop();
+  }
+});
+
+Deno.test("message mode keeps shortcodes side by side and team mentions whole", async () => {
+  // Only the first of `:thumbsup::skin-tone-2:` was kept: the engine was given the second; and
+  // of `@octo-org/core-team` the engine was given `/core-team`.
+  const item = "Nice :thumbsup::skin-tone-2: and :tada::tada::fire: for the launch, " +
+    "@octo-org/core-team";
+  const upperCase = (text: string) =>
+    text.split(/(<\/?x\d+\/?>)/).map((part, i) => i % 2 ? part : part.toUpperCase()).join("");
+  const runner = startOllamaStandIn({ translate: upperCase });
+  try {
+    await withTranslationService(async (service) => {
+      const body = await expectBody(
+        await postTranslate(service, {
+          source: "en",
+          target: "fr",
+          mode: "message",
+          options: { engine: "engine-one" },
+          texts: [item],
+        }),
+        200,
+        TranslateResponseSchema,
+      );
+      assert.equal(
+        body.results[0].text,
+        "NICE :thumbsup::skin-tone-2: AND :tada::tada::fire: FOR THE LAUNCH, @octo-org/core-team",
+      );
+    }, {
+      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    });
+  } finally {
+    await runner.stop();
+  }
+});
