@@ -196,3 +196,36 @@ Deno.test("a user entry is a hit whatever the request's context", async () => {
     assert.equal(body.engine, "memory");
   });
 });
+
+Deno.test("TMX export writes the placeholders of remembered HTML as inline codes, and import reads them back", async () => {
+  const html = {
+    source: "en",
+    target: "de",
+    format: "html",
+    texts: ["<p>Click <b>Save</b> now.<br>Then close.</p>"],
+    options: { engine: "engine-one", memory: true },
+  };
+  let exported = "";
+  await withChatService(async (service) => {
+    assert.equal((await postTranslate(service, html)).status, 200);
+    const response = await dataRequest(service, "GET", "/v1/memory/export?format=tmx");
+    exported = await response.text();
+  });
+  const codes = 'Click <bpt i="1">&lt;x1&gt;</bpt>Save<ept i="1">&lt;/x1&gt;</ept> now.' +
+    '<ph x="2">&lt;x2/&gt;</ph>Then close.';
+  assert.deepEqual(
+    [...exported.matchAll(/<seg>(.*?)<\/seg>/g)].map((match) => match[1]),
+    [codes, `[translated] ${codes}`],
+    "a CAT tool sees tags, not tolk's placeholder tokens as text to translate",
+  );
+  await withChatService(async (service, runner) => {
+    const imported = await dataRequest(service, "POST", "/v1/memory/import", exported, {
+      "content-type": "application/x-tmx+xml",
+    });
+    assert.deepEqual(await imported.json(), { imported: 1, skipped: 0 });
+    const body = await expectBody(await postTranslate(service, html), 200, TranslateResponseSchema);
+    assert.equal(runner.chats.length, 0, "the imported entry is an exact hit");
+    assert.equal(body.engine, "memory");
+    assert.equal(body.results[0].text, "<p>[translated] Click <b>Save</b> now.<br>Then close.</p>");
+  });
+});
