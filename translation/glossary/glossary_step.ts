@@ -159,6 +159,7 @@ async function protectedJob(
     withTerms.length
       ? translateProtected(
         withTerms.map((index) => ({ item: job.items[index], matches: matches[index] })),
+        job.target,
         translate,
       )
       : [],

@@ -8,7 +8,7 @@
 import type { TranslatedItem, TranslationItem } from "../../engines/engine.ts";
 import { atom, buildSegment, type Markup, type SegmentPart } from "../formats/placeholders.ts";
 import { requiredForm } from "./term_check.ts";
-import type { GlossaryTerm, TermMatch } from "./term_matcher.ts";
+import { type GlossaryTerm, SPACELESS_LANGUAGES, type TermMatch } from "./term_matcher.ts";
 
 /** Sends texts to the engine; answers come back in the same order. */
 export type TranslateTexts = (items: TranslationItem[]) => Promise<TranslatedItem[]>;
@@ -25,9 +25,10 @@ function hasLetter(text: string): boolean {
   return /\p{L}/u.test(text);
 }
 
-/** Translates each item with its terms protected; answers in the same order. */
+/** Translates each item with its terms protected into `target`; answers in the same order. */
 export async function translateProtected(
   items: readonly ProtectedItem[],
+  target: string,
   translate: TranslateTexts,
 ): Promise<TranslatedItem[]> {
   const prepared = items.map(({ item, matches }) => {
@@ -72,12 +73,21 @@ export async function translateProtected(
     const translatedRuns = runs.length ? await translate(runs) : [];
     let next = 0;
     for (const i of broken) {
-      const own = sendable[i].segment.runs.map((run) => {
+      const { segment, item } = sendable[i];
+      // From a language written without spaces into one written with them, the source has no
+      // space between a term and its neighbours to keep: one is put there ("Tokyo of database",
+      // not "Tokyoofdatabase"), except at the text's own start and end.
+      const spaced = SPACELESS_LANGUAGES.has(item.source) && !SPACELESS_LANGUAGES.has(target);
+      const own = segment.runs.map((run, r) => {
         if (!hasLetter(run)) return run;
         const [, lead, , trail] = run.match(EDGES)!;
-        return lead + translatedRuns[next++].text.trim() + trail;
+        const first = r === 0 && segment.text.startsWith(run);
+        const last = r === segment.runs.length - 1 && segment.text.endsWith(run);
+        const space = (edge: string, outer: boolean) => spaced && !outer && !/\s/.test(edge);
+        return (space(lead, first) ? " " : "") + lead + translatedRuns[next++].text.trim() +
+          trail + (space(trail, last) ? " " : "");
       });
-      const text = sendable[i].segment.fromRuns(own, sendable[i].render);
+      const text = segment.fromRuns(own, sendable[i].render);
       restored.set(i, { text, confidence: answers[i].confidence, alternatives: [] });
     }
   }
