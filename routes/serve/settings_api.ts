@@ -83,9 +83,12 @@ export function settingsApiRoute(deps: SettingsApiDeps) {
       return settings;
     } catch (error) {
       if (!(error instanceof SettingsFileError)) throw error;
-      // The field travels as `param`; the message says what is wrong with it.
+      // The field travels as `param`; the message says what is wrong with it. Without a field
+      // the file itself is unusable (hand-edited into bad JSON, unwritable): the message names it.
       const field = error.field ?? null;
-      const message = field && error.reason.startsWith(`${field} `)
+      const message = field === null
+        ? error.message
+        : error.reason.startsWith(`${field} `)
         ? error.reason.slice(field.length + 1)
         : error.reason;
       throw serviceError("invalid_request", message, { param: field });
