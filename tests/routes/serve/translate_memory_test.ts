@@ -229,3 +229,37 @@ Deno.test("TMX export writes the placeholders of remembered HTML as inline codes
     assert.equal(body.results[0].text, "<p>[translated] Click <b>Save</b> now.<br>Then close.</p>");
   });
 });
+
+Deno.test("an answer that lost the segment's placeholders is not remembered: the next request asks the engine for the whole segment again", async () => {
+  const dropsTags = (text: string) => standInTranslation(text.replace(/<\/?x\d+\/?>/g, ""));
+  await withStandInService({ translate: dropsTags }, async (service, runner) => {
+    const html = {
+      source: "en",
+      target: "de",
+      format: "html",
+      texts: ["<p>Click <b>Save</b> now.</p>"],
+      options: { engine: "engine-one", memory: true },
+    };
+    const sentWhole = () =>
+      runner.chats.filter((chat) => JSON.stringify(chat).includes("Click <x1>Save</x1> now."))
+        .length;
+    const first = await expectBody(
+      await postTranslate(service, html),
+      200,
+      TranslateResponseSchema,
+    );
+    assert.ok(
+      first.results[0].text.includes("<b>[translated] Save</b>"),
+      "the fallback kept the tag",
+    );
+    const asked = sentWhole();
+    assert.ok(asked > 0);
+    assert.deepEqual(
+      (await entries(service)).filter((entry) => entry.source.includes("<x1>")),
+      [],
+      "no pair whose target lost the <b>",
+    );
+    await postTranslate(service, html);
+    assert.ok(sentWhole() > asked, "the whole segment went to the engine again");
+  });
+});
