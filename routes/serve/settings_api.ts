@@ -9,7 +9,7 @@ import { deleteCookie, getCookie } from "hono/cookie";
 import type { EnginePipeline } from "../../engines/engine_pipeline.ts";
 import { serviceError } from "../../errors/translation_errors.ts";
 import { SESSION_COOKIE, type SettingsSessions } from "../../middleware/settings_session.ts";
-import { listInstalledModels } from "../../models/model_store.ts";
+import { isModelId, listInstalledModels } from "../../models/model_store.ts";
 import type { ApiRoute } from "../../schemas/api_route.ts";
 import { ENGINE_IDS } from "../../schemas/languages.ts";
 import type { Settings } from "../../schemas/settings.ts";
@@ -124,6 +124,7 @@ export function settingsApiRoute(deps: SettingsApiDeps) {
     .post("/engines", validJson(EngineChangeSchema), async (c) => {
       const request = c.req.valid("json");
       checkOrder(request.order);
+      checkLocalModel(request);
       change((settings) => applyEngineChange(settings, request));
       return c.json(await state(origin(c)));
     })
@@ -146,6 +147,17 @@ function checkOrder(order: EngineChange["order"]): void {
       },
     );
   }
+}
+
+/** The built-in engine refuses any other id at its next request: refused here, the page says so. */
+function checkLocalModel(change: EngineChange): void {
+  const model = change.engines?.["local-llm"]?.model?.trim();
+  if (model === undefined || isModelId(model)) return;
+  throw serviceError(
+    "invalid_request",
+    "is not a model id (expected <org>/<name>, as `tolk models list` shows it)",
+    { param: "engines.local-llm.model" },
+  );
 }
 
 function applyEngineChange(settings: Settings, change: EngineChange): void {
