@@ -50,7 +50,9 @@ export function withWalApplied(image: Uint8Array, wal: Uint8Array): Uint8Array {
   const database = new Uint8Array(pages * pageSize);
   database.set(image.subarray(0, database.length));
   for (const [page, offset] of committed) {
-    if (page <= pages) database.set(wal.subarray(offset, offset + pageSize), (page - 1) * pageSize);
+    if (page >= 1 && page <= pages) {
+      database.set(wal.subarray(offset, offset + pageSize), (page - 1) * pageSize);
+    }
   }
   return database;
 }
