@@ -79,6 +79,26 @@ Deno.test("tolk history export writes every row as JSON Lines; clear empties it 
   });
 });
 
+Deno.test("tolk history list shows a text's control characters as U+FFFD: no escape sequence reaches the terminal", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "tolk-history-cli-" });
+  try {
+    const stores = openDataStores(dataDir);
+    stores.history.record(
+      historyEntry(1, { texts: ["Red \x1b[31malert\x1b[0m \x1b]52;c;cm0gLXJm\x07 \x9b2J"] }),
+    );
+    stores.close();
+    const result = await runTolkProcess(["history", "list", "--data-dir", dataDir]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(
+      result.stdout.endsWith(
+        "  Red \ufffd[31malert\ufffd[0m \ufffd]52;c;cm0gLXJm\ufffd \ufffd2J\n",
+      ),
+    );
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
 Deno.test("tolk history with no action exits 2 with one line", async () => {
   const result = await runTolkProcess(["history"]);
   assert.equal(result.code, 2);
