@@ -171,6 +171,8 @@ function originOf(unit: Record<string, unknown>): "user" | "engine" {
 const EMPTY_CODE = /<(ph|ut)\b[^>]*(?:\/>|>\s*<\/\1>)/;
 /** Paired codes with what they hold (an empty one too). */
 const PAIRED_CODE = /<(bpt|ept|it)\b[^>]*(?:\/>|>([\s\S]*?)<\/\1>)/g;
+/** A comment, or a CDATA section with its text. */
+const MARKED_SECTION = /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>/g;
 /** A reference to an entity a DTD defines (XML's five and numeric ones are decoded). */
 const DTD_ENTITY = /&(?!(?:#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);)[^;\s]+;/i;
 
@@ -183,7 +185,9 @@ function segText(raw: unknown): string {
   // Codes hold their native code as escaped text (`<ph>{0}</ph>`, `<bpt>&lt;b&gt;</bpt>`):
   // paired ones go whole, then every tag (`ph`, `hi`, `sub`), leaving text decoded once.
   // A paired code that holds one of tolk's placeholder tokens (written by segXml) is that token.
+  // A CDATA section is text as written (some tools wrap every segment in one); a comment is none.
   const text = raw
+    .replace(MARKED_SECTION, (_, cdata?: string) => cdata === undefined ? "" : escape(cdata))
     .replace(
       PAIRED_CODE,
       (_, _name, inner = "") => isPlaceholderToken(decodeXML(inner)) ? inner : "",
