@@ -37,6 +37,22 @@ export function placeholderLookalikes(text: string): [number, number][] {
   ]);
 }
 
+/**
+ * `text` with every span that could be read as a placeholder token turned into spaces of the
+ * same length: what a text says without them, at the same offsets (a glossary term "x1" is not
+ * in `Click <x1>Save</x1>`).
+ */
+export function blankPlaceholders(text: string): string {
+  if (!looksLikePlaceholder(text)) return text;
+  let blanked = "";
+  let at = 0;
+  for (const [start, end] of placeholderLookalikes(text)) {
+    blanked += text.slice(at, start) + " ".repeat(end - start);
+    at = end;
+  }
+  return blanked + text.slice(at);
+}
+
 /** The placeholder tokens of `text`, in order, in their canonical spelling. */
 export function placeholderSequence(text: string): string[] {
   return [...text.matchAll(TOKEN)].map((match) => match[0]);

@@ -11,6 +11,7 @@ import type {
   EnginePipeline,
   ServedTranslation,
 } from "../../engines/engine_pipeline.ts";
+import { blankPlaceholders } from "../../engines/placeholder_tokens.ts";
 import { serviceError } from "../../errors/translation_errors.ts";
 import type { GlossaryStore } from "../../storage/glossary_store.ts";
 import { termChecker } from "./term_check.ts";
@@ -77,7 +78,9 @@ export function attachTerms(
   target: string,
 ): TermMatch[][] {
   return items.map((item) => {
-    const matches = matchers.matcher(glossaryId, item.source, target)?.match(item.text) ?? [];
+    // Offsets in the NFC text; the segment's placeholder tokens are not words of it.
+    const text = blankPlaceholders(item.text.normalize("NFC"));
+    const matches = matchers.matcher(glossaryId, item.source, target)?.match(text) ?? [];
     if (matches.length === 0) return matches;
     const terms = new Map<string, GlossaryTerm>();
     for (const match of matches) terms.set(match.term.source, match.term);
@@ -90,7 +93,7 @@ export function attachTerms(
 /** How many of the item's terms `text` does not use. */
 export function missingTerms(item: TranslationItem, text: string, target: string): number {
   if (!item.terms?.length) return 0;
-  const applied = termChecker(text, target);
+  const applied = termChecker(blankPlaceholders(text), target);
   return item.terms.filter((term) => !applied(term)).length;
 }
 

@@ -21,6 +21,7 @@ interface MatchingCase {
   text: string;
   /** The glossary's source terms given to the engine (sorted), i.e. the distinct terms matched. */
   terms: string[];
+  format?: "html" | "markdown";
 }
 
 const MATCHING: MatchingCase[] = [
@@ -128,6 +129,15 @@ const MATCHING: MatchingCase[] = [
     text: "東京のdatabaseを開く",
     terms: ["database"],
   },
+  {
+    name: "a term spelled like a placeholder (a product X1) is not found in the markup's tokens",
+    source: "en",
+    target: "de",
+    entries: "x1\tX-Eins\nx2\t\n",
+    text: "<p>Click <b>Save</b> on the <i>X2</i> now.</p>",
+    terms: ["x2"],
+    format: "html",
+  },
 ];
 
 for (const c of MATCHING) {
@@ -150,6 +160,7 @@ for (const c of MATCHING) {
         source: c.source,
         target: c.target,
         texts: [c.text],
+        format: c.format,
         options: { engine: "engine-one", glossary_id: glossary.glossary_id },
       });
       const report = response.headers.get("svc-glossary-report");
