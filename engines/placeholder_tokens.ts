@@ -38,16 +38,20 @@ export function placeholderLookalikes(text: string): [number, number][] {
 }
 
 /**
- * `text` with every span that could be read as a placeholder token turned into spaces of the
- * same length: what a text says without them, at the same offsets (a glossary term "x1" is not
- * in `Click <x1>Save</x1>`).
+ * `text` with every span that could be read as a placeholder token blanked out, at the same
+ * offsets: what the text says without its markup (a glossary term "x1" is not in
+ * `Click <x1>Save</x1>`). Each span becomes `blank(start, end)` (one character, default a
+ * space) repeated over its length.
  */
-export function blankPlaceholders(text: string): string {
+export function blankPlaceholders(
+  text: string,
+  blank: (start: number, end: number) => string = () => " ",
+): string {
   if (!looksLikePlaceholder(text)) return text;
   let blanked = "";
   let at = 0;
   for (const [start, end] of placeholderLookalikes(text)) {
-    blanked += text.slice(at, start) + " ".repeat(end - start);
+    blanked += text.slice(at, start) + blank(start, end).repeat(end - start);
     at = end;
   }
   return blanked + text.slice(at);

@@ -78,8 +78,7 @@ export function attachTerms(
   target: string,
 ): TermMatch[][] {
   return items.map((item) => {
-    // Offsets in the NFC text; the segment's placeholder tokens are not words of it.
-    const text = blankPlaceholders(item.text.normalize("NFC"));
+    const text = termText(item.text.normalize("NFC"));
     const matches = matchers.matcher(glossaryId, item.source, target)?.match(text) ?? [];
     if (matches.length === 0) return matches;
     const terms = new Map<string, GlossaryTerm>();
@@ -87,6 +86,21 @@ export function attachTerms(
     item.terms = [...terms.values()];
     item.text = item.text.normalize("NFC");
     return matches;
+  });
+}
+
+/**
+ * The text terms are matched in, at the offsets of `text` (NFC): its placeholder tokens are not
+ * words of it. Around an inline element (`<x1>New</x1> York`) and for a standalone token between
+ * two words (a wrapped Markdown line, `<br>`, `&nbsp;`: `translation<x1/>memory`) the blank is
+ * white space, so a term spans them; a standalone token with white space beside it (a code
+ * span, an image: `the <x2/> server`) is U+FFFC, a word boundary that no term spans.
+ */
+function termText(text: string): string {
+  return blankPlaceholders(text, (start, end) => {
+    const standalone = text[end - 2] === "/";
+    const spaced = /\s/.test(text[start - 1] ?? "") || /\s/.test(text[end] ?? "");
+    return standalone && spaced ? "\ufffc" : " ";
   });
 }
 

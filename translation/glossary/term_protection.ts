@@ -6,6 +6,7 @@
  * between them: the sentence may read less well, every term is there.
  */
 import type { TranslatedItem, TranslationItem } from "../../engines/engine.ts";
+import { placeholderSequence } from "../../engines/placeholder_tokens.ts";
 import { atom, buildSegment, type Markup, type SegmentPart } from "../formats/placeholders.ts";
 import { requiredForm } from "./term_check.ts";
 import { type GlossaryTerm, SPACELESS_LANGUAGES, type TermMatch } from "./term_matcher.ts";
@@ -44,9 +45,13 @@ export async function translateProtected(
       at = match.end;
     }
     if (at < text.length) parts.push(text.slice(at));
+    // A term across markup ("<x1>New</x1> York", matched without its tokens) comes back as
+    // its required form followed by those tokens, in order: no tag is dropped or reordered.
     const render = (markup: Markup) => {
       const term = byMarkup.get(markup.markup);
-      return term ? requiredForm(term) : markup.markup;
+      return term
+        ? requiredForm(term) + placeholderSequence(markup.markup).join("")
+        : markup.markup;
     };
     return { item, segment: buildSegment(parts), render };
   });

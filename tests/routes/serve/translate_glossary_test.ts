@@ -271,3 +271,35 @@ Deno.test("the built-in engine's run-by-run fallback from ja into en keeps the t
     await service.stop();
   }
 });
+
+Deno.test("the built-in engine applies a term across inline markup and keeps every tag (<b>New</b> York)", async () => {
+  const service = await startTranslationService();
+  try {
+    const glossary = await expectBody(
+      await dataRequest(service, "POST", "/v1/glossaries", {
+        name: "Across markup",
+        dictionaries: [{
+          source_lang: "en",
+          target_lang: "de",
+          entries: "New York\tNeuyork\ntranslation memory\tTM\n",
+          entries_format: "tsv",
+        }],
+      }),
+      201,
+      GlossarySchema,
+    );
+    const response = await postTranslate(service, {
+      source: "en",
+      target: "de",
+      format: "html",
+      texts: ["<p>I love <b>New</b> York and the translation\n  memory.</p>"],
+      options: { engine: "local-llm", glossary_id: glossary.glossary_id },
+    });
+    const body = await expectBody(response, 200, TranslateResponseSchema);
+    const text = body.results[0].text;
+    assert.match(text, /^<p>.*<b>Neuyork<\/b>.* TM.*<\/p>$/s, text);
+    assert.equal(response.headers.get("svc-glossary-report"), "matched=2; applied=2");
+  } finally {
+    await service.stop();
+  }
+});
