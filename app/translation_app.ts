@@ -148,9 +148,21 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     app.use(path, bodyLimit({ maxSize: MAX_BODY_BYTES }));
   }
   // 10,000 entries of two 256-character terms fit; a TMX file of a large memory may be bigger.
-  app.use("/v1/glossaries/*", bodyLimit({ maxSize: 8 * MAX_BODY_BYTES }));
-  app.use("/v1/glossaries", bodyLimit({ maxSize: 8 * MAX_BODY_BYTES }));
-  app.use("/v1/memory/*", bodyLimit({ maxSize: 64 * MAX_BODY_BYTES }));
+  // These bodies hold no `texts`: the refusal names the limit instead.
+  const dataBodyLimit = (mebibytes: number) =>
+    bodyLimit({
+      maxSize: mebibytes * MAX_BODY_BYTES,
+      onError: () => {
+        throw serviceError(
+          "payload_too_large",
+          `the request body is over ${mebibytes} MiB, the most this route takes`,
+          { param: null },
+        );
+      },
+    });
+  app.use("/v1/glossaries/*", dataBodyLimit(8));
+  app.use("/v1/glossaries", dataBodyLimit(8));
+  app.use("/v1/memory/*", dataBodyLimit(64));
   for (const path of [...authenticated, ...DATA_PATHS]) {
     app.use(path, tokenAuth({ access, reject: unauthorized }));
   }

@@ -84,9 +84,13 @@ function reportOpenFailure(error: StorageError, action: string, dataDir: string)
   return 2;
 }
 
-/** `<ISO time>  <id>  <source>→<target>  <engine>  <first text, one line, ≤ 60 chars>` */
+/**
+ * `<ISO time>  <id>  <source>→<target>  <engine>  <first text, one line, ≤ 60 chars>`. The text
+ * is whatever a client sent (a web page's, through a browser extension): its control characters
+ * are shown as U+FFFD, so an escape sequence in it cannot drive the terminal that lists it.
+ */
 function listLine(entry: HistoryEntry): string {
-  const first = entry.texts[0]?.replace(/\s+/g, " ") ?? "";
+  const first = entry.texts[0]?.replace(/\s+/g, " ").replace(/\p{Cc}/gu, "\uFFFD") ?? "";
   const shown = [...first].length > 60 ? `${[...first].slice(0, 59).join("")}…` : first;
   const more = entry.texts.length > 1 ? ` (+${entry.texts.length - 1})` : "";
   const time = new Date(entry.created * 1000).toISOString().replace(".000Z", "Z");

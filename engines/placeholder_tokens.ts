@@ -12,6 +12,8 @@
 
 /** A canonical placeholder token. */
 const TOKEN = /<(\/?)x(\d+)(\/?)>/g;
+/** The same, as a whole text. */
+const ONE_TOKEN = new RegExp(`^${TOKEN.source}$`);
 /** The spellings models produce for a token: spaces inside, upper-case x, `<x1 />`. */
 const LOOSE_TOKEN = /<\s*(\/?)\s*[xX]\s*(\d+)\s*(\/?)\s*>/g;
 
@@ -35,9 +37,65 @@ export function placeholderLookalikes(text: string): [number, number][] {
   ]);
 }
 
+/**
+ * `text` with every span that could be read as a placeholder token blanked out, at the same
+ * offsets: what the text says without its markup (a glossary term "x1" is not in
+ * `Click <x1>Save</x1>`). Each span becomes `blank(start, end)` (one character, default a
+ * space) repeated over its length.
+ */
+export function blankPlaceholders(
+  text: string,
+  blank: (start: number, end: number) => string = () => " ",
+): string {
+  if (!looksLikePlaceholder(text)) return text;
+  let blanked = "";
+  let at = 0;
+  for (const [start, end] of placeholderLookalikes(text)) {
+    blanked += text.slice(at, start) + blank(start, end).repeat(end - start);
+    at = end;
+  }
+  return blanked + text.slice(at);
+}
+
 /** The placeholder tokens of `text`, in order, in their canonical spelling. */
 export function placeholderSequence(text: string): string[] {
   return [...text.matchAll(TOKEN)].map((match) => match[0]);
+}
+
+/** What a canonical token does: open or close an inline element's content, or stand alone. */
+export type PlaceholderKind = "open" | "close" | "alone";
+
+/** A canonical token found in a text. */
+export interface PlaceholderToken {
+  token: string;
+  number: string;
+  kind: PlaceholderKind;
+}
+
+/**
+ * `text` cut at its canonical tokens: text at even indexes, tokens at odd ones, each with its
+ * number and kind (for writers that spell the tokens in another notation, such as TMX's codes).
+ */
+export function splitAtPlaceholders(
+  text: string,
+): (string | PlaceholderToken)[] {
+  const parts: (string | PlaceholderToken)[] = [];
+  let at = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    parts.push(text.slice(at, match.index), {
+      token: match[0],
+      number: match[2],
+      kind: match[3] ? "alone" : match[1] ? "close" : "open",
+    });
+    at = match.index + match[0].length;
+  }
+  parts.push(text.slice(at));
+  return parts;
+}
+
+/** Whether `text` is exactly one canonical token. */
+export function isPlaceholderToken(text: string): boolean {
+  return ONE_TOKEN.test(text);
 }
 
 /** Rewrites loose spellings of tokens (`< X1 >`, `<x1 />`) into the canonical ones. */

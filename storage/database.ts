@@ -5,6 +5,7 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { dirname, join } from "node:path";
 import { MIGRATIONS } from "./migrations/migrations.ts";
+import { withWalApplied } from "./wal_replay.ts";
 
 /** File name of the database inside the data directory. */
 export const DATABASE_FILE = "tolk.sqlite3";
@@ -166,10 +167,12 @@ function openForReading(path: string, options: DatabaseOptions): Database {
 
 /**
  * A read-only connection. SQLite reads a WAL database only where it finds or can make the
- * `-shm` file; in a read-only directory after a clean close there is none, and then the file is
- * read into memory and opened there. That is faithful: with no `-wal` there is nothing newer than
- * the file, and no writer can make one in a directory it cannot write. (An `immutable=1` URI
- * would read it in place, but Deno's permission check takes the URI for a path and refuses it.)
+ * `-shm` file; in a read-only directory without one (after a clean close, or a copy that left
+ * it out) the file is read into memory with the committed frames of its `-wal` applied
+ * (storage/wal_replay.ts) and opened there. That is faithful: a writer always has a `-shm`, so
+ * none is at work, and the log's committed frames are what SQLite's own recovery would read.
+ * (An `immutable=1` URI would read the file in place but ignore the log, and Deno's permission
+ * check takes the URI for a path and refuses it.)
  */
 function openReadOnly(path: string): DatabaseSync {
   const db = new DatabaseSync(path, { readOnly: true });
@@ -181,8 +184,9 @@ function openReadOnly(path: string): DatabaseSync {
   } catch (error) {
     db.close();
     const code = ((error as { errcode?: number }).errcode ?? 0) & 0xff;
-    if (code !== SQLITE_CANTOPEN || fileSize(`${path}-wal`) > 0) throw error;
-    return openInMemory(Deno.readFileSync(path));
+    if (code !== SQLITE_CANTOPEN) throw error;
+    const wal = fileSize(`${path}-wal`) > 0 ? Deno.readFileSync(`${path}-wal`) : new Uint8Array();
+    return openInMemory(withWalApplied(Deno.readFileSync(path), wal));
   }
 }
 

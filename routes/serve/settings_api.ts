@@ -9,7 +9,7 @@ import { deleteCookie, getCookie } from "hono/cookie";
 import type { EnginePipeline } from "../../engines/engine_pipeline.ts";
 import { serviceError } from "../../errors/translation_errors.ts";
 import { SESSION_COOKIE, type SettingsSessions } from "../../middleware/settings_session.ts";
-import { listInstalledModels } from "../../models/model_store.ts";
+import { isModelId, listInstalledModels } from "../../models/model_store.ts";
 import type { ApiRoute } from "../../schemas/api_route.ts";
 import { ENGINE_IDS } from "../../schemas/languages.ts";
 import type { Settings } from "../../schemas/settings.ts";
@@ -83,9 +83,12 @@ export function settingsApiRoute(deps: SettingsApiDeps) {
       return settings;
     } catch (error) {
       if (!(error instanceof SettingsFileError)) throw error;
-      // The field travels as `param`; the message says what is wrong with it.
+      // The field travels as `param`; the message says what is wrong with it. Without a field
+      // the file itself is unusable (hand-edited into bad JSON, unwritable): the message names it.
       const field = error.field ?? null;
-      const message = field && error.reason.startsWith(`${field} `)
+      const message = field === null
+        ? error.message
+        : error.reason.startsWith(`${field} `)
         ? error.reason.slice(field.length + 1)
         : error.reason;
       throw serviceError("invalid_request", message, { param: field });
@@ -121,6 +124,7 @@ export function settingsApiRoute(deps: SettingsApiDeps) {
     .post("/engines", validJson(EngineChangeSchema), async (c) => {
       const request = c.req.valid("json");
       checkOrder(request.order);
+      checkLocalModel(request);
       change((settings) => applyEngineChange(settings, request));
       return c.json(await state(origin(c)));
     })
@@ -143,6 +147,17 @@ function checkOrder(order: EngineChange["order"]): void {
       },
     );
   }
+}
+
+/** The built-in engine refuses any other id at its next request: refused here, the page says so. */
+function checkLocalModel(change: EngineChange): void {
+  const model = change.engines?.["local-llm"]?.model?.trim();
+  if (model === undefined || isModelId(model)) return;
+  throw serviceError(
+    "invalid_request",
+    "is not a model id (expected <org>/<name>, as `tolk models list` shows it)",
+    { param: "engines.local-llm.model" },
+  );
 }
 
 function applyEngineChange(settings: Settings, change: EngineChange): void {

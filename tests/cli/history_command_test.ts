@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { HistoryEntrySchema } from "../../schemas/history.ts";
 import { openDataStores } from "../../storage/data_stores.ts";
+import { historyEntry } from "../support/history_entries.ts";
 import { mountTmpfs } from "../support/small_filesystem.ts";
 import { runTolkProcess } from "../support/tolk_process.ts";
 
@@ -78,6 +79,26 @@ Deno.test("tolk history export writes every row as JSON Lines; clear empties it 
   });
 });
 
+Deno.test("tolk history list shows a text's control characters as U+FFFD: no escape sequence reaches the terminal", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "tolk-history-cli-" });
+  try {
+    const stores = openDataStores(dataDir);
+    stores.history.record(
+      historyEntry(1, { texts: ["Red \x1b[31malert\x1b[0m \x1b]52;c;cm0gLXJm\x07 \x9b2J"] }),
+    );
+    stores.close();
+    const result = await runTolkProcess(["history", "list", "--data-dir", dataDir]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(
+      result.stdout.endsWith(
+        "  Red \ufffd[31malert\ufffd[0m \ufffd]52;c;cm0gLXJm\ufffd \ufffd2J\n",
+      ),
+    );
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
 Deno.test("tolk history with no action exits 2 with one line", async () => {
   const result = await runTolkProcess(["history"]);
   assert.equal(result.code, 2);
@@ -114,6 +135,44 @@ Deno.test("tolk history list and export read a read-only data directory; clear s
     assert.ok(cleared.stderr.includes(dataDir), cleared.stderr);
     assert.deepEqual(files(), before, "nothing was written beside the database");
   } finally {
+    if (tmpfs) await tmpfs.unmount();
+    else {
+      await Deno.chmod(dataDir, 0o755);
+      await Deno.remove(dir, { recursive: true });
+    }
+  }
+});
+
+Deno.test("tolk history list and export read a read-only copy that holds a -wal but no -shm", async () => {
+  const tmpfs = await mountTmpfs(1024);
+  const dir = tmpfs?.path ?? await Deno.makeTempDir({ prefix: "tolk-history-wal-" });
+  const source = await Deno.makeTempDir({ prefix: "tolk-history-live-" });
+  const dataDir = join(dir, "data");
+  await Deno.mkdir(dataDir);
+  try {
+    // A copy taken while the service runs: the newest rows are only in the log, and a backup
+    // leaves out the -shm (a transient index SQLite rebuilds wherever it may write).
+    const live = openDataStores(source);
+    for (let i = 0; i < 3; i++) live.history.record({ ...historyEntry(i), id: `tr_wal_${i}` });
+    for (const file of ["tolk.sqlite3", "tolk.sqlite3-wal"]) {
+      await Deno.copyFile(join(source, file), join(dataDir, file));
+    }
+    live.close();
+    assert.ok((await Deno.stat(join(dataDir, "tolk.sqlite3-wal"))).size > 0, "rows in the log");
+    if (tmpfs) await tmpfs.makeReadOnly();
+    else await Deno.chmod(dataDir, 0o555);
+    const listed = await runTolkProcess(["history", "list", "--data-dir", dataDir]);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.deepEqual(listed.stdout.trim().split("\n").map((line) => line.split("  ")[1]), [
+      "tr_wal_2",
+      "tr_wal_1",
+      "tr_wal_0",
+    ]);
+    const exported = await runTolkProcess(["history", "export", "--data-dir", dataDir]);
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.equal(exported.stdout.trim().split("\n").length, 3);
+  } finally {
+    await Deno.remove(source, { recursive: true });
     if (tmpfs) await tmpfs.unmount();
     else {
       await Deno.chmod(dataDir, 0o755);

@@ -170,7 +170,13 @@ function tagTranslations(
   for (const { id, text } of payload.items) {
     const translated = translate(
       promptTerms(applyGlossary ? messages : []).reduce(
-        (done, [term, target]) => done.replace(new RegExp(escapeRegExp(term), "gi"), target),
+        (done, [term, target]) =>
+          // A term's words may be apart by white space or placeholders ("<x1>New</x1> York");
+          // like a model that keeps the tags, they follow the translation.
+          done.replace(
+            new RegExp(escapeRegExp(term).replaceAll(" ", String.raw`(?:\s|</?x\d+/?>)+`), "gi"),
+            (found) => target + (found.match(/<\/?x\d+\/?>/g) ?? []).join(""),
+          ),
         text,
       ),
     );

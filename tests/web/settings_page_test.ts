@@ -225,3 +225,51 @@ Deno.test({
       }, { settings: WITH_LINK_KEY })
     ),
 });
+
+Deno.test({
+  ...BROWSER_TEST,
+  name:
+    "in Chromium, keyboard only: Enter on a Move button twice moves the engine twice, Save keeps the focus; a settings file broken by hand is named",
+  fn: () =>
+    withBrowser((browser) =>
+      withTranslationService(async (service) => {
+        const { page, errors, context } = await openPage(browser, service, {
+          colorScheme: "light",
+        });
+        const order = () => service.store.read().engines.order;
+        assert.equal(order()[0], "local-llm");
+        const focusedLabel = () =>
+          page.evaluate("document.activeElement.getAttribute('aria-label')");
+        await page.focus('[data-engine="local-llm"] button[aria-label$=" down"]');
+        for (const at of [1, 2]) {
+          await page.keyboard.press("Enter");
+          await page.waitForSelector(
+            `#engine-list > li:nth-child(${at + 1})[data-engine="local-llm"]`,
+          );
+          assert.equal(order()[at], "local-llm", `moved to ${at + 1}`);
+          assert.equal(
+            await focusedLabel(),
+            "Move Built-in local model down",
+            "the focus stayed on the moved engine's Move button",
+          );
+        }
+        const save = '[data-engine="engine-two"] button.primary';
+        await page.focus(save);
+        await page.keyboard.press("Enter");
+        await page.waitForSelector('[data-engine="engine-two"] .message.ok');
+        assert.ok(
+          await page.evaluate(`document.activeElement === document.querySelector('${save}')`),
+        );
+
+        await Deno.writeTextFile(service.configPath, "{ edited by hand");
+        await page.click("#api-enabled");
+        await page.locator("#toast", { hasText: "not valid JSON" }).waitFor();
+        assert.equal(
+          await page.textContent("#toast"),
+          `settings file ${service.configPath}: is not valid JSON; fix or remove it`,
+        );
+        assert.deepEqual(errors, []);
+        await context.close();
+      }, { settings: WITH_LINK_KEY })
+    ),
+});

@@ -11,6 +11,7 @@ import type {
   EnginePipeline,
   ServedTranslation,
 } from "../../engines/engine_pipeline.ts";
+import { blankPlaceholders } from "../../engines/placeholder_tokens.ts";
 import { serviceError } from "../../errors/translation_errors.ts";
 import type { GlossaryStore } from "../../storage/glossary_store.ts";
 import { termChecker } from "./term_check.ts";
@@ -77,7 +78,8 @@ export function attachTerms(
   target: string,
 ): TermMatch[][] {
   return items.map((item) => {
-    const matches = matchers.matcher(glossaryId, item.source, target)?.match(item.text) ?? [];
+    const text = termText(item.text.normalize("NFC"));
+    const matches = matchers.matcher(glossaryId, item.source, target)?.match(text) ?? [];
     if (matches.length === 0) return matches;
     const terms = new Map<string, GlossaryTerm>();
     for (const match of matches) terms.set(match.term.source, match.term);
@@ -87,10 +89,25 @@ export function attachTerms(
   });
 }
 
+/**
+ * The text terms are matched in, at the offsets of `text` (NFC): its placeholder tokens are not
+ * words of it. Around an inline element (`<x1>New</x1> York`) and for a standalone token between
+ * two words (a wrapped Markdown line, `<br>`, `&nbsp;`: `translation<x1/>memory`) the blank is
+ * white space, so a term spans them; a standalone token with white space beside it (a code
+ * span, an image: `the <x2/> server`) is U+FFFC, a word boundary that no term spans.
+ */
+function termText(text: string): string {
+  return blankPlaceholders(text, (start, end) => {
+    const standalone = text[end - 2] === "/";
+    const spaced = /\s/.test(text[start - 1] ?? "") || /\s/.test(text[end] ?? "");
+    return standalone && spaced ? "\ufffc" : " ";
+  });
+}
+
 /** How many of the item's terms `text` does not use. */
 export function missingTerms(item: TranslationItem, text: string, target: string): number {
   if (!item.terms?.length) return 0;
-  const applied = termChecker(text, target);
+  const applied = termChecker(blankPlaceholders(text), target);
   return item.terms.filter((term) => !applied(term)).length;
 }
 
@@ -159,6 +176,7 @@ async function protectedJob(
     withTerms.length
       ? translateProtected(
         withTerms.map((index) => ({ item: job.items[index], matches: matches[index] })),
+        job.target,
         translate,
       )
       : [],

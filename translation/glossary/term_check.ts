@@ -41,7 +41,9 @@ const requiredKeys = new WeakMap<GlossaryTerm, string>();
 
 function requiredKey(term: GlossaryTerm): string {
   let key = requiredKeys.get(term);
-  if (key === undefined) requiredKeys.set(term, key = lower(requiredForm(term)));
+  if (key === undefined) {
+    requiredKeys.set(term, key = lower(requiredForm(term)).replace(/\s+/g, " "));
+  }
   return key;
 }
 
@@ -52,7 +54,8 @@ export function termChecker(
   translation: string,
   targetLanguage: string,
 ): (term: GlossaryTerm) => boolean {
-  const text = lower(translation.normalize("NFC"));
+  // White space as one space (a term may wrap, or span markup whose tokens were blanked).
+  const text = lower(translation.normalize("NFC")).replace(/\s+/g, " ");
   const spaceless = SPACELESS_LANGUAGES.has(targetLanguage);
   const inflected = PREFIX_MATCH_LANGUAGES.has(targetLanguage);
   const korean = targetLanguage === "ko";

@@ -105,8 +105,10 @@ function hashStep(hash: number, unit: number): number {
 
 interface CompiledTerm {
   term: GlossaryTerm;
-  /** NFC, lower-cased source. */
+  /** NFC, lower-cased source, runs of white space as one space. */
   key: string;
+  /** The key holds a space: in a text, any run of white space stands there. */
+  spaced: boolean;
   /** Where the indexed word starts inside `key`, and its length (UTF-16 units). */
   offset: number;
   wordLength: number;
@@ -150,11 +152,12 @@ export class TermMatcher {
     this.#spaceless = SPACELESS_LANGUAGES.has(sourceLanguage);
     this.#korean = sourceLanguage === "ko";
     for (const term of terms) {
-      const key = lower(term.source.normalize("NFC"));
+      const key = lower(term.source.normalize("NFC")).replace(/\s+/g, " ");
       if (key === "") continue;
       const compiled: CompiledTerm = {
         term,
         key,
+        spaced: key.includes(" "),
         offset: 0,
         wordLength: 0,
         wordStart: isWordChar(key[0]),
@@ -234,9 +237,8 @@ export class TermMatcher {
     for (const candidate of candidates) {
       if (candidate.wordLength !== wordEnd - wordStart) continue;
       const start = wordStart - candidate.offset;
-      if (start >= 0 && lowered.startsWith(candidate.key, start)) {
-        this.#found(candidate, lowered, start, found);
-      }
+      const end = start >= 0 ? keyEnd(lowered, candidate, start) : -1;
+      if (end !== -1) this.#found(candidate, lowered, start, end, found);
     }
   }
 
@@ -246,13 +248,20 @@ export class TermMatcher {
     for (let at = start; at < lowered.length; at++) {
       node = node.next?.get(lowered.charCodeAt(at));
       if (!node) return;
-      for (const candidate of node.terms ?? []) this.#found(candidate, lowered, start, found);
+      for (const candidate of node.terms ?? []) {
+        this.#found(candidate, lowered, start, at + 1, found);
+      }
     }
   }
 
-  /** Records a term whose key is at `start`, unless it cuts a word of a spaced script. */
-  #found(candidate: CompiledTerm, lowered: string, start: number, found: TermMatch[]): void {
-    const end = start + candidate.key.length;
+  /** Records a term found at `start`..`end`, unless it cuts a word of a spaced script. */
+  #found(
+    candidate: CompiledTerm,
+    lowered: string,
+    start: number,
+    end: number,
+    found: TermMatch[],
+  ): void {
     if (!this.#spaceless) {
       if (candidate.wordStart && isWordChar(lowered[start - 1])) return;
       if (
@@ -263,6 +272,28 @@ export class TermMatcher {
     found.push({ term: candidate.term, start, end });
   }
 }
+
+/**
+ * Where `candidate`'s key ends when it starts at `start` of `lowered`, or -1 when it is not
+ * there. A space of a multi-word key stands for any run of white space: a term is the same
+ * words when a wrapped Markdown or HTML line breaks it ("translation\nmemory").
+ */
+function keyEnd(lowered: string, candidate: CompiledTerm, start: number): number {
+  const { key } = candidate;
+  if (!candidate.spaced) return lowered.startsWith(key, start) ? start + key.length : -1;
+  let at = start;
+  for (let i = 0; i < key.length; i++) {
+    if (key[i] !== " ") {
+      if (lowered[at++] !== key[i]) return -1;
+      continue;
+    }
+    if (!WHITE_SPACE.test(lowered[at] ?? "")) return -1;
+    while (at < lowered.length && WHITE_SPACE.test(lowered[at])) at++;
+  }
+  return at;
+}
+
+const WHITE_SPACE = /\s/;
 
 /** Keeps the longest of overlapping matches (then the earliest), returned in text order. */
 function longestFirst(found: TermMatch[]): TermMatch[] {

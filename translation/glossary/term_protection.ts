@@ -6,9 +6,10 @@
  * between them: the sentence may read less well, every term is there.
  */
 import type { TranslatedItem, TranslationItem } from "../../engines/engine.ts";
+import { placeholderSequence } from "../../engines/placeholder_tokens.ts";
 import { atom, buildSegment, type Markup, type SegmentPart } from "../formats/placeholders.ts";
 import { requiredForm } from "./term_check.ts";
-import type { GlossaryTerm, TermMatch } from "./term_matcher.ts";
+import { type GlossaryTerm, SPACELESS_LANGUAGES, type TermMatch } from "./term_matcher.ts";
 
 /** Sends texts to the engine; answers come back in the same order. */
 export type TranslateTexts = (items: TranslationItem[]) => Promise<TranslatedItem[]>;
@@ -25,9 +26,10 @@ function hasLetter(text: string): boolean {
   return /\p{L}/u.test(text);
 }
 
-/** Translates each item with its terms protected; answers in the same order. */
+/** Translates each item with its terms protected into `target`; answers in the same order. */
 export async function translateProtected(
   items: readonly ProtectedItem[],
+  target: string,
   translate: TranslateTexts,
 ): Promise<TranslatedItem[]> {
   const prepared = items.map(({ item, matches }) => {
@@ -43,9 +45,13 @@ export async function translateProtected(
       at = match.end;
     }
     if (at < text.length) parts.push(text.slice(at));
+    // A term across markup ("<x1>New</x1> York", matched without its tokens) comes back as
+    // its required form followed by those tokens, in order: no tag is dropped or reordered.
     const render = (markup: Markup) => {
       const term = byMarkup.get(markup.markup);
-      return term ? requiredForm(term) : markup.markup;
+      return term
+        ? requiredForm(term) + placeholderSequence(markup.markup).join("")
+        : markup.markup;
     };
     return { item, segment: buildSegment(parts), render };
   });
@@ -72,12 +78,21 @@ export async function translateProtected(
     const translatedRuns = runs.length ? await translate(runs) : [];
     let next = 0;
     for (const i of broken) {
-      const own = sendable[i].segment.runs.map((run) => {
+      const { segment, item } = sendable[i];
+      // From a language written without spaces into one written with them, the source has no
+      // space between a term and its neighbours to keep: one is put there ("Tokyo of database",
+      // not "Tokyoofdatabase"), except at the text's own start and end.
+      const spaced = SPACELESS_LANGUAGES.has(item.source) && !SPACELESS_LANGUAGES.has(target);
+      const own = segment.runs.map((run, r) => {
         if (!hasLetter(run)) return run;
         const [, lead, , trail] = run.match(EDGES)!;
-        return lead + translatedRuns[next++].text.trim() + trail;
+        const first = r === 0 && segment.text.startsWith(run);
+        const last = r === segment.runs.length - 1 && segment.text.endsWith(run);
+        const space = (edge: string, outer: boolean) => spaced && !outer && !/\s/.test(edge);
+        return (space(lead, first) ? " " : "") + lead + translatedRuns[next++].text.trim() +
+          trail + (space(trail, last) ? " " : "");
       });
-      const text = sendable[i].segment.fromRuns(own, sendable[i].render);
+      const text = segment.fromRuns(own, sendable[i].render);
       restored.set(i, { text, confidence: answers[i].confidence, alternatives: [] });
     }
   }

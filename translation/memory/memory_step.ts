@@ -10,6 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import type { TranslatedItem, TranslationItem, TranslationJob } from "../../engines/engine.ts";
+import { placeholderProblem } from "../../engines/placeholder_tokens.ts";
 import type { FailureLog } from "../../storage/failure_log.ts";
 import type { MemoryStore } from "../../storage/memory_store.ts";
 import { isLanguageCode } from "../../schemas/languages.ts";
@@ -50,11 +51,12 @@ export function lookUpMemory(
   try {
     items.forEach((item, index) => {
       const exact = memory.exact(item.source, target, item.text, steering);
-      if (exact !== null) {
+      if (exact !== null && placeholderProblem(item.text, exact) === undefined) {
         hits.set(index, { text: exact, confidence: 1, alternatives: [] });
         return;
       }
-      const examples = memory.fuzzy(item.source, target, item.text);
+      const examples = memory.fuzzy(item.source, target, item.text)
+        .filter((example) => placeholderProblem(example.source, example.target) === undefined);
       if (examples.length) {
         item.examples = examples.map(({ source, target }) => ({ source, target }));
       }
@@ -78,6 +80,10 @@ export function rememberTranslations(
     const text = translated[index]?.text;
     // Only the 16 languages: an item detected as another language is not worth remembering.
     if (!text || !item.text.trim() || !isLanguageCode(item.source)) return [];
+    // Nor an answer that lost the segment's placeholders (the format's fallback made the
+    // user's translation run by run): as an exact hit it would send every later request
+    // straight to that fallback, and as an example it would teach a model to drop them.
+    if (placeholderProblem(item.text, text) !== undefined) return [];
     return [{
       sourceLang: item.source,
       targetLang: target,

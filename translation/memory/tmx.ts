@@ -2,7 +2,8 @@
  * TMX 1.4 (https://www.gala-global.org/tmx-14b) in and out for the translation memory.
  *
  * Export writes one `<tu>` per entry with `srclang`, a `creationdate` and the origin as
- * `<prop type="x-tolk-origin">`. Import reads every `<tu>`: the source variant is the one in the
+ * `<prop type="x-tolk-origin">`; the placeholder tokens of remembered HTML, Markdown or subtitle
+ * segments are inline codes (see segXml), and import reads those codes back as the tokens. Import reads every `<tu>`: the source variant is the one in the
  * unit's (or the header's) `srclang`, else the first (with `*all*`, every variant is a source in
  * turn); every other variant in one of the 16 languages becomes an entry. Paired codes (`bpt`,
  * `ept`, `it`: formatting around text) are dropped, so `Click <b>Save</b>` is the text a plain
@@ -15,6 +16,7 @@
  */
 import { decodeXML } from "entities/decode";
 import { XMLParser } from "fast-xml-parser";
+import { isPlaceholderToken, splitAtPlaceholders } from "../../engines/placeholder_tokens.ts";
 import { isLanguageCode, type LanguageCode } from "../../schemas/languages.ts";
 
 /** One pair read from or written to TMX. */
@@ -53,8 +55,8 @@ export function toTmx(entries: Iterable<TmxEntry>, toolVersion: string): string 
     parts.push(
       `    <tu srclang="${escape(entry.sourceLang)}"${date}>` +
         `<prop type="x-tolk-origin">${entry.origin}</prop>` +
-        `<tuv xml:lang="${escape(entry.sourceLang)}"><seg>${escape(entry.source)}</seg></tuv>` +
-        `<tuv xml:lang="${escape(entry.targetLang)}"><seg>${escape(entry.target)}</seg></tuv>` +
+        `<tuv xml:lang="${escape(entry.sourceLang)}"><seg>${segXml(entry.source)}</seg></tuv>` +
+        `<tuv xml:lang="${escape(entry.targetLang)}"><seg>${segXml(entry.target)}</seg></tuv>` +
         "</tu>\n",
     );
   }
@@ -168,7 +170,9 @@ function originOf(unit: Record<string, unknown>): "user" | "engine" {
 /** A standalone code with nothing inside: the native code it stands for is not written. */
 const EMPTY_CODE = /<(ph|ut)\b[^>]*(?:\/>|>\s*<\/\1>)/;
 /** Paired codes with what they hold (an empty one too). */
-const PAIRED_CODE = /<(bpt|ept|it)\b[^>]*(?:\/>|>[\s\S]*?<\/\1>)/g;
+const PAIRED_CODE = /<(bpt|ept|it)\b[^>]*(?:\/>|>([\s\S]*?)<\/\1>)/g;
+/** A comment, or a CDATA section with its text. */
+const MARKED_SECTION = /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>/g;
 /** A reference to an entity a DTD defines (XML's five and numeric ones are decoded). */
 const DTD_ENTITY = /&(?!(?:#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);)[^;\s]+;/i;
 
@@ -180,8 +184,40 @@ function segText(raw: unknown): string {
   if (typeof raw !== "string" || EMPTY_CODE.test(raw)) return "";
   // Codes hold their native code as escaped text (`<ph>{0}</ph>`, `<bpt>&lt;b&gt;</bpt>`):
   // paired ones go whole, then every tag (`ph`, `hi`, `sub`), leaving text decoded once.
-  const text = raw.replace(PAIRED_CODE, "").replace(/<[^>]+>/g, "");
+  // A paired code that holds one of tolk's placeholder tokens (written by segXml) is that token.
+  // A CDATA section is text as written (some tools wrap every segment in one); a comment is none.
+  const text = raw
+    .replace(MARKED_SECTION, (_, cdata?: string) => cdata === undefined ? "" : escape(cdata))
+    .replace(
+      PAIRED_CODE,
+      (_, _name, inner = "") => isPlaceholderToken(decodeXML(inner)) ? inner : "",
+    )
+    .replace(/<[^>]+>/g, "");
   return DTD_ENTITY.test(text) ? "" : decodeXML(text);
+}
+
+/**
+ * A `<seg>`'s content: the text escaped, and the placeholder tokens that stand for a format's
+ * inline markup in remembered segments (`Click <x1>Save</x1>`, engines/placeholder_tokens.ts) as
+ * TMX's inline codes, so that a CAT tool shows them as tags, not as text to translate: `<bpt>`
+ * and `<ept>` for a pair in the segment, `<it>` for half a pair, `<ph>` for a standalone one. Each
+ * code holds the token as its native code, which import reads back.
+ */
+function segXml(text: string): string {
+  const parts = splitAtPlaceholders(text);
+  const tokens = parts.flatMap((part) => typeof part === "string" ? [] : [part.token]);
+  const once = (token: string) => tokens.indexOf(token) === tokens.lastIndexOf(token);
+  return parts.map((part) => {
+    if (typeof part === "string") return escape(part);
+    const { token, number, kind } = part;
+    const native = escape(token);
+    if (kind === "alone") return `<ph x="${number}">${native}</ph>`;
+    const [open, close] = [`<x${number}>`, `</x${number}>`];
+    const paired = once(open) && once(close) && tokens.indexOf(open) < tokens.indexOf(close);
+    if (paired && kind === "open") return `<bpt i="${number}">${native}</bpt>`;
+    if (paired) return `<ept i="${number}">${native}</ept>`;
+    return `<it pos="${kind === "open" ? "begin" : "end"}">${native}</it>`;
+  }).join("");
 }
 
 // XML 1.0 cannot carry most C0 controls even as references: they are dropped on export.

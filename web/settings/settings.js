@@ -120,6 +120,7 @@ function orderButton(text, label, index, step) {
   const target = index + step;
   const button = element("button", { type: "button", className: "quiet", textContent: text });
   button.setAttribute("aria-label", label);
+  button.dataset.move = String(step);
   button.disabled = target < 0 || target >= state.engines.length;
   button.addEventListener("click", async () => {
     const order = state.engines.map((engine) => engine.id);
@@ -151,7 +152,22 @@ async function saveEngine(card, id, message) {
 }
 
 function renderEngines() {
+  // New cards replace the old ones: the control that had the focus (a keyboard user's place,
+  // say a Move button pressed twice) gets it back in its engine's new card, or that card's
+  // other Move button when this one is now disabled (the engine reached an end of the list).
+  const focused = document.activeElement;
+  const card = focused?.closest?.("[data-engine]");
+  const key = card &&
+    (focused.dataset.move !== undefined
+      ? `[data-move="${focused.dataset.move}"]`
+      : focused.name
+      ? `input[name="${focused.name}"]`
+      : "button.primary");
   $("engine-list").replaceChildren(...state.engines.map(engineCard));
+  if (!key) return;
+  const fresh = document.querySelector(`[data-engine="${card.dataset.engine}"]`);
+  const control = fresh?.querySelector(key);
+  (control?.disabled ? fresh.querySelector("[data-move]:not(:disabled)") : control)?.focus();
 }
 
 function renderModels() {
@@ -225,7 +241,8 @@ async function update(action, done) {
     render();
     if (done) toast(done);
   } catch (error) {
-    toast(error.message);
+    // A refused value of the settings file (edited by hand) is named, as no field shows it.
+    toast(error.param ? `${error.param} ${error.message}` : error.message);
   }
 }
 

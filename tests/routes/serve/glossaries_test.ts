@@ -319,3 +319,19 @@ Deno.test("the glossary routes need the token", async () => {
     }
   });
 });
+
+Deno.test("a glossary body over 8 MiB is 413 payload_too_large naming the limit, not a `texts` field", async () => {
+  await withService(async (service) => {
+    const entries = `${"x".repeat(250)}\t${"y".repeat(1000)}\n`.repeat(7000); // ≈ 8.8 MB
+    const created = await dataRequest(service, "POST", "/v1/glossaries", {
+      name: "Huge",
+      dictionaries: [{ ...EN_DE, entries }],
+    });
+    const body = await expectError(created, 413, "payload_too_large", null);
+    assert.match(body.error.message, /over 8 MiB/);
+    const patched = await dataRequest(service, "PATCH", "/v1/glossaries/some-id", {
+      dictionaries: [{ ...EN_DE, entries }],
+    });
+    await expectError(patched, 413, "payload_too_large", null);
+  });
+});

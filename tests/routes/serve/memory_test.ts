@@ -226,3 +226,21 @@ Deno.test("POST /v1/memory/import reads a UTF-16 TMX (by its byte-order mark) an
     assert.equal(garbled.error.message, "the body is not TMX: the body is not UTF-8 text");
   });
 });
+
+Deno.test("POST /v1/memory/import reads a segment written as CDATA as its text, and skips comments", async () => {
+  await withService(async (service) => {
+    const tmx = `<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="en" creationtool="x" segtype="sentence" o-tmf="x" adminlang="en" datatype="plaintext"/>
+<body><tu><tuv xml:lang="en"><seg><![CDATA[Tom & Jerry <3]]></seg></tuv>
+<tuv xml:lang="de"><seg>Tom &amp; Jerry<!-- checked --> &lt;3</seg></tuv></tu></body></tmx>`;
+    const result = await expectBody(
+      await dataRequest(service, "POST", "/v1/memory/import", tmx, TMX),
+      200,
+      MemoryImportResponseSchema,
+    );
+    assert.deepEqual(result, { imported: 1, skipped: 0 });
+    assert.deepEqual((await list(service)).data.map((e) => [e.source, e.target]), [
+      ["Tom & Jerry <3", "Tom & Jerry <3"],
+    ]);
+  });
+});

@@ -200,3 +200,24 @@ Deno.test("the built-in engine takes no address from the page", async () => {
     await expectError(response, 400, "invalid_request", "engines.local-llm.base_url");
   });
 });
+
+Deno.test("the built-in engine's model from the page must be an <org>/<name> id; a refused one changes nothing", async () => {
+  await withService(async (service, cookie) => {
+    const before = Deno.readTextFileSync(service.configPath);
+    for (const model of ["../../etc", "nllb", "a/b/c", "org/..", " tolk-test/tiny nllb "]) {
+      const response = await pageCall(service, "engines", {
+        cookie,
+        body: { engines: { "local-llm": { model } } },
+      });
+      const body = await expectError(response, 400, "invalid_request", "engines.local-llm.model");
+      assert.match(body.error.message, /^is not a model id/, model);
+    }
+    assert.equal(Deno.readTextFileSync(service.configPath), before);
+    const saved = await pageCall(service, "engines", {
+      cookie,
+      body: { engines: { "local-llm": { model: ` ${FIXTURE_MODEL} ` } } },
+    });
+    assert.equal(saved.status, 200);
+    assert.equal(service.store.read().engines["local-llm"].model, FIXTURE_MODEL);
+  });
+});

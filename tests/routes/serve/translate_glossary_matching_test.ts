@@ -21,6 +21,7 @@ interface MatchingCase {
   text: string;
   /** The glossary's source terms given to the engine (sorted), i.e. the distinct terms matched. */
   terms: string[];
+  format?: "html" | "markdown";
 }
 
 const MATCHING: MatchingCase[] = [
@@ -128,6 +129,33 @@ const MATCHING: MatchingCase[] = [
     text: "東京のdatabaseを開く",
     terms: ["database"],
   },
+  {
+    name: "a multi-word term broken by a wrapped line or doubled spaces",
+    source: "en",
+    target: "de",
+    entries: "translation memory\tÜbersetzungsspeicher\nNew York\tNeuyork\n",
+    text: "Open the translation\nmemory, then New  York.",
+    terms: ["New York", "translation memory"],
+    format: "markdown",
+  },
+  {
+    name: "a term across inline markup, but not across a code span between its words",
+    source: "en",
+    target: "de",
+    entries: "New York\tNeuyork\ndatabase server\tDatenbankserver\n",
+    text: "<p>I love <b>New</b> York and the database <code>db</code> server.</p>",
+    terms: ["New York"],
+    format: "html",
+  },
+  {
+    name: "a term spelled like a placeholder (a product X1) is not found in the markup's tokens",
+    source: "en",
+    target: "de",
+    entries: "x1\tX-Eins\nx2\t\n",
+    text: "<p>Click <b>Save</b> on the <i>X2</i> now.</p>",
+    terms: ["x2"],
+    format: "html",
+  },
 ];
 
 for (const c of MATCHING) {
@@ -150,6 +178,7 @@ for (const c of MATCHING) {
         source: c.source,
         target: c.target,
         texts: [c.text],
+        format: c.format,
         options: { engine: "engine-one", glossary_id: glossary.glossary_id },
       });
       const report = response.headers.get("svc-glossary-report");

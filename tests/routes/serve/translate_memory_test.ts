@@ -196,3 +196,70 @@ Deno.test("a user entry is a hit whatever the request's context", async () => {
     assert.equal(body.engine, "memory");
   });
 });
+
+Deno.test("TMX export writes the placeholders of remembered HTML as inline codes, and import reads them back", async () => {
+  const html = {
+    source: "en",
+    target: "de",
+    format: "html",
+    texts: ["<p>Click <b>Save</b> now.<br>Then close.</p>"],
+    options: { engine: "engine-one", memory: true },
+  };
+  let exported = "";
+  await withChatService(async (service) => {
+    assert.equal((await postTranslate(service, html)).status, 200);
+    const response = await dataRequest(service, "GET", "/v1/memory/export?format=tmx");
+    exported = await response.text();
+  });
+  const codes = 'Click <bpt i="1">&lt;x1&gt;</bpt>Save<ept i="1">&lt;/x1&gt;</ept> now.' +
+    '<ph x="2">&lt;x2/&gt;</ph>Then close.';
+  assert.deepEqual(
+    [...exported.matchAll(/<seg>(.*?)<\/seg>/g)].map((match) => match[1]),
+    [codes, `[translated] ${codes}`],
+    "a CAT tool sees tags, not tolk's placeholder tokens as text to translate",
+  );
+  await withChatService(async (service, runner) => {
+    const imported = await dataRequest(service, "POST", "/v1/memory/import", exported, {
+      "content-type": "application/x-tmx+xml",
+    });
+    assert.deepEqual(await imported.json(), { imported: 1, skipped: 0 });
+    const body = await expectBody(await postTranslate(service, html), 200, TranslateResponseSchema);
+    assert.equal(runner.chats.length, 0, "the imported entry is an exact hit");
+    assert.equal(body.engine, "memory");
+    assert.equal(body.results[0].text, "<p>[translated] Click <b>Save</b> now.<br>Then close.</p>");
+  });
+});
+
+Deno.test("an answer that lost the segment's placeholders is not remembered: the next request asks the engine for the whole segment again", async () => {
+  const dropsTags = (text: string) => standInTranslation(text.replace(/<\/?x\d+\/?>/g, ""));
+  await withStandInService({ translate: dropsTags }, async (service, runner) => {
+    const html = {
+      source: "en",
+      target: "de",
+      format: "html",
+      texts: ["<p>Click <b>Save</b> now.</p>"],
+      options: { engine: "engine-one", memory: true },
+    };
+    const sentWhole = () =>
+      runner.chats.filter((chat) => JSON.stringify(chat).includes("Click <x1>Save</x1> now."))
+        .length;
+    const first = await expectBody(
+      await postTranslate(service, html),
+      200,
+      TranslateResponseSchema,
+    );
+    assert.ok(
+      first.results[0].text.includes("<b>[translated] Save</b>"),
+      "the fallback kept the tag",
+    );
+    const asked = sentWhole();
+    assert.ok(asked > 0);
+    assert.deepEqual(
+      (await entries(service)).filter((entry) => entry.source.includes("<x1>")),
+      [],
+      "no pair whose target lost the <b>",
+    );
+    await postTranslate(service, html);
+    assert.ok(sentWhole() > asked, "the whole segment went to the engine again");
+  });
+});

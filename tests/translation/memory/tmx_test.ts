@@ -97,3 +97,18 @@ Deno.test("fromTmx reads a standalone code as its native code and skips what it 
   ]);
   assert.equal(read.skipped, 2, "the line break code and the DTD's entity");
 });
+
+Deno.test("toTmx writes placeholder tokens as codes (half a pair as <it>), fromTmx reads them back", () => {
+  const entry = {
+    sourceLang: "en",
+    targetLang: "fr",
+    source: "<x1>Open</x1> the <x2>menu<x3/>",
+    target: "Ouvrez <x1>le</x1> <x2>menu<x3/>",
+    origin: "engine",
+    created: 1_790_000_000,
+  } as const;
+  const xml = toTmx([entry], "0.1.0 (test)");
+  assert.ok(xml.includes('<it pos="begin">&lt;x2&gt;</it>menu<ph x="3">&lt;x3/&gt;</ph>'), xml);
+  assert.ok(!/<seg>[^<]*&lt;x/.test(xml), "no token as text");
+  assert.deepEqual(fromTmx(xml).entries, [entry]);
+});
