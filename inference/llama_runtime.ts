@@ -38,7 +38,7 @@ import { LlamaNative, type NativeModel } from "./llama_native.ts";
 import type { NativeContext } from "./native_context.ts";
 import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
 import { hiddenSegmentsOf, splitTriggers, toHistory } from "./chat_template.ts";
-import { tokensBeyondContext } from "./prompt_bound.ts";
+import { refuseBeyondContext } from "./prompt_bound.ts";
 
 /** Options of {@link LlamaRuntime.start}. */
 export interface LlamaRuntimeOptions {
@@ -176,20 +176,11 @@ export class LlamaRuntime implements InferenceRuntime {
     }
     const contextSize = this.#state.contextSize!;
     const tokenizer = loaded.vocabulary.tokenizer;
-    const beyond = tokensBeyondContext(
-      params.turns.map((turn) => turn.text),
+    refuseBeyondContext(
+      params,
       (text) => tokenizer(text, false, "trimLeadingSpace").length,
       contextSize,
     );
-    if (beyond !== undefined) {
-      throw new GenerationError({
-        kind: "context_overflow",
-        promptTokens: beyond,
-        atLeast: true,
-        maxTokens: params.maxTokens,
-        contextSize,
-      });
-    }
     const state = loaded.wrapper.generateContextState({ chatHistory: toHistory(params.turns) });
     const prompt = state.contextText.tokenize(tokenizer);
     const promptTokens = prompt.length;

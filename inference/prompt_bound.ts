@@ -13,6 +13,7 @@
  * context. A prompt no longer than the context in characters is not checked here: the full
  * tokenization that follows is as cheap.
  */
+import { GenerationError, type GenerationParams } from "./generation.ts";
 
 /** Counts the tokens of plain text (no special tokens), as the prompt's text parts are read. */
 export type CountTokens = (text: string) => number;
@@ -54,4 +55,26 @@ function cutPoint(text: string, length: number): number {
   if (length >= text.length) return text.length;
   const last = text.charCodeAt(length - 1);
   return last >= 0xd800 && last <= 0xdbff ? length - 1 : length;
+}
+
+/**
+ * Refuses a generation whose turns alone cannot fit `contextSize` ({@link tokensBeyondContext}).
+ *
+ * @throws {GenerationError} `context_overflow` with a lower bound of the prompt's tokens.
+ */
+export function refuseBeyondContext(
+  params: Pick<GenerationParams, "turns" | "maxTokens">,
+  countTokens: CountTokens,
+  contextSize: number,
+): void {
+  const texts = params.turns.map((turn) => turn.text);
+  const beyond = tokensBeyondContext(texts, countTokens, contextSize);
+  if (beyond === undefined) return;
+  throw new GenerationError({
+    kind: "context_overflow",
+    promptTokens: beyond,
+    atLeast: true,
+    maxTokens: params.maxTokens,
+    contextSize,
+  });
 }
