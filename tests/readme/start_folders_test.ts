@@ -13,7 +13,7 @@ Deno.test("`deno task start --models-dir` outside the task's grant stops with on
   const readme = await Deno.readTextFile(join(ROOT, "README.md"));
   assert.match(
     readme,
-    /`deno task start` grants the default folders .* With\s+`TOLK_CONFIG`, `--data-dir` or `--models-dir` elsewhere, add those paths to its flags\./s,
+    /`deno task start` grants the default folders.*`--models-dir`\s+elsewhere, add the paths to its flags; otherwise `tolk serve` stops with one line/s,
   );
   const home = await Deno.makeTempDir({ prefix: "tolk-start-folders-" });
   const elsewhere = await Deno.makeTempDir({ prefix: "tolk-models-elsewhere-" });
