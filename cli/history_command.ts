@@ -10,7 +10,7 @@ import { openDataStores } from "../storage/data_stores.ts";
 import { DATABASE_FILE, StorageError } from "../storage/database.ts";
 import type { HistoryEntry } from "../storage/history_store.ts";
 import { dataDirFlag, pathFlagsFromEnvironment } from "./config_paths.ts";
-import { type CommandUsage, parseCommand } from "./flags.ts";
+import { type CommandUsage, FlagError, parseCommand } from "./flags.ts";
 
 const FlagsSchema = z.object({
   "data-dir": dataDirFlag,
@@ -19,6 +19,9 @@ const FlagsSchema = z.object({
   q: z.string().min(1).optional()
     .describe("list: only rows whose texts or translations contain TEXT (ASCII case-insensitive)"),
 });
+
+/** The flags only `list` reads. */
+const LIST_FLAGS = ["--limit", "--q"];
 
 /** `tolk history` in the help text. */
 export const usage = {
@@ -32,6 +35,12 @@ export const usage = {
 /** Runs `tolk history`. */
 export function run(args: string[]): Promise<number> {
   const { flags, action } = parseCommand(args, usage, { env: pathFlagsFromEnvironment() });
+  // `clear --q secret` reads as "clear the rows that hold secret": taking it silently would empty
+  // the whole history. (`--limit` has a default, so the command line says whether it was given.)
+  const listOnly = LIST_FLAGS.find((flag) =>
+    args.some((arg) => arg === flag || arg.startsWith(`${flag}=`))
+  );
+  if (action !== "list" && listOnly) throw new FlagError(listOnly, "only applies to list");
   const dataDir = flags["data-dir"];
   let stores;
   try {

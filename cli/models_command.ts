@@ -14,6 +14,7 @@ import {
 import { environment } from "../settings/environment.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
 import { type CommandUsage, FlagError, parseFlags } from "./flags.ts";
+import { HUB_NET_PERMISSION } from "./permissions.ts";
 import { PullError, pullModel, type PullProgress } from "../models/hub_download.ts";
 import { DTYPE_SUFFIXES, isModelId, listInstalledModels } from "../models/model_store.ts";
 
@@ -90,11 +91,12 @@ async function list(modelsDir: string): Promise<number> {
 
 async function pull(id: string, modelsDir: string, dtype: string | undefined): Promise<number> {
   const bar = progressBar();
+  const endpoint = environment().HF_ENDPOINT;
   try {
     const result = await pullModel(id, {
       modelsDir,
       dtype,
-      endpoint: environment().HF_ENDPOINT,
+      endpoint,
       onProgress: bar.update,
     });
     bar.end();
@@ -105,6 +107,16 @@ async function pull(id: string, modelsDir: string, dtype: string | undefined): P
   } catch (error) {
     bar.end();
     if (!(error instanceof PullError)) throw error;
+    if (endpoint && error.cause instanceof Deno.errors.NotCapable) {
+      // The `tolk` task and the binary grant the hub's own hosts only (README, Models).
+      const host = new URL(endpoint).hostname;
+      console.error(
+        `tolk models: HF_ENDPOINT ${endpoint} is outside the hosts \`deno task tolk\` and the ` +
+          `binary may reach (${HUB_NET_PERMISSION.join(", ")} and loopback): run main.ts with ` +
+          `--allow-net=${host} (README, Models)`,
+      );
+      return 2;
+    }
     console.error(`tolk models: ${error.message}`);
     return 1;
   }

@@ -127,7 +127,7 @@ async function listRepository(
   while (url) {
     const response: Response = await request(url, { signal }).catch((error) => {
       if (signal?.aborted) throw error;
-      throw new PullError(`Cannot reach ${endpoint}: ${describe(error)}`);
+      throw new PullError(`Cannot reach ${endpoint}: ${describe(error)}`, { cause: error });
     });
     if (response.status === 404 || response.status === 401) {
       await response.body?.cancel();

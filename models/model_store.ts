@@ -64,6 +64,23 @@ export async function listInstalledModels(modelsDir: string): Promise<InstalledM
 }
 
 /**
+ * Why the models directory cannot be read — the OS or Deno's sandbox refused it (a folder outside
+ * `deno task start`'s grant) — or null when it can, or does not exist yet (`tolk models pull`
+ * makes it). Walks what the built-in engine reads: every model folder and its files.
+ */
+export async function modelsDirProblem(modelsDir: string): Promise<string | null> {
+  try {
+    await listInstalledModels(modelsDir);
+    return null;
+  } catch (error) {
+    if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
+      return error.message;
+    }
+    throw error;
+  }
+}
+
+/**
  * Describes one installed model, or returns null when its folder does not exist.
  *
  * @throws {RangeError} when `id` is not a safe `<org>/<name>` id.

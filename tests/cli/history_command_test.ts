@@ -106,6 +106,25 @@ Deno.test("tolk history with no action exits 2 with one line", async () => {
   assert.match(result.stderr, /list, clear or export/);
 });
 
+Deno.test("tolk history clear and export refuse list's --q and --limit (exit 2) and keep every row", async () => {
+  await withHistory(3, async (dataDir) => {
+    // `list --q` turned into `clear --q` reads as "clear those rows"; it must not empty them all.
+    for (
+      const flags of [["--q", "Bonjour 1"], ["--limit", "1"], ["--q=Bonjour 1"], ["--limit=1"]]
+    ) {
+      for (const action of ["clear", "export"]) {
+        const result = await runTolkProcess(["history", action, "--data-dir", dataDir, ...flags]);
+        assert.equal(result.code, 2, `${action} ${flags}: ${result.stderr}`);
+        assert.equal(result.stdout, "", `${action} ${flags}`);
+        const name = flags[0].split("=")[0];
+        assert.equal(result.stderr, `tolk history: ${name}: only applies to list\n`);
+      }
+    }
+    const listed = await runTolkProcess(["history", "list", "--data-dir", dataDir]);
+    assert.equal(listed.stdout.trim().split("\n").length, 3, "every row is kept");
+  });
+});
+
 Deno.test("tolk history list and export read a read-only data directory; clear says it needs write access", async () => {
   const tmpfs = await mountTmpfs(1024);
   const dir = tmpfs?.path ?? await Deno.makeTempDir({ prefix: "tolk-history-readonly-" });

@@ -22,29 +22,7 @@ Deno.test("the README's `deno task tolk models pull|list` commands run as writte
 
   const hub = startFakeHub({ [README_MODEL]: "tolk-test/tiny-nllb" });
   const home = await Deno.makeTempDir({ prefix: "tolk-readme-models-" });
-  const run = async (command: string) => {
-    const output = await new Deno.Command("bash", {
-      args: ["-c", command],
-      cwd: ROOT,
-      env: {
-        HOME: home,
-        // `deno` as the README's reader has it: the one running this suite.
-        PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,
-        HF_ENDPOINT: hub.endpoint,
-        DENO_DIR: Deno.env.get("DENO_DIR") ?? join(Deno.env.get("HOME") ?? "/root", ".cache/deno"),
-        DENO_NO_UPDATE_CHECK: "1",
-        NO_COLOR: "1",
-      },
-      clearEnv: true,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-    const result = { code: output.code, stdout: text(output.stdout), stderr: text(output.stderr) };
-    assert.ok(!/PermissionDenied|NotCapable|Requires .* access/.test(result.stderr), result.stderr);
-    return result;
-  };
+  const run = (command: string) => runInHome(command, home, hub.endpoint);
   try {
     // Without an id: the settings' default model, which a fresh home's settings name.
     const pulled = await run(pullDefault);
@@ -66,3 +44,74 @@ Deno.test("the README's `deno task tolk models pull|list` commands run as writte
     await Deno.remove(home, { recursive: true });
   }
 });
+
+Deno.test("the README's mirror: `deno task tolk models pull` names HF_ENDPOINT and the flag; `main.ts` with its host pulls", async () => {
+  const [mirrored] = await shellCommandsUnder("## Models", 1);
+  const [, mirror] =
+    mirrored.match(/^HF_ENDPOINT=(\S+) deno run .*--allow-net=(\S+) .* main\.ts models pull$/) ??
+      [];
+  assert.equal(mirror, "https://hf-mirror.com", mirrored);
+  const hub = startFakeHub({ [README_MODEL]: "tolk-test/tiny-nllb" });
+  const home = await Deno.makeTempDir({ prefix: "tolk-readme-mirror-" });
+  try {
+    // The task grants the hub's own hosts only: a mirror elsewhere is refused before any DNS.
+    const refused = await runInHome("deno task tolk models pull", home, mirror, {
+      permissionErrors: true,
+    });
+    assert.equal(refused.code, 2, refused.stderr);
+    const lines = refused.stderr.split("\n").filter((line) => line && !line.startsWith("Task "));
+    assert.equal(lines.length, 1, refused.stderr);
+    assert.match(
+      lines[0],
+      /^tolk models: HF_ENDPOINT https:\/\/hf-mirror\.com .*--allow-net=hf-mirror\.com/,
+    );
+
+    // The README's command, with the mirror's address changed to the hub stand-in's.
+    const host = new URL(hub.endpoint).host;
+    const command = mirrored.replace(mirror, hub.endpoint).replace(
+      "--allow-net=hf-mirror.com",
+      `--allow-net=${host}`,
+    );
+    const pulled = await runInHome(command, home, undefined);
+    assert.equal(pulled.code, 0, pulled.stderr);
+    assert.match(pulled.stdout, new RegExp(`^installed ${README_MODEL} \\(fp32, 7 files\\)`));
+  } finally {
+    await hub.close();
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+/**
+ * Runs a README command with bash in a fresh `home`, `deno` as the README's reader has it (the
+ * one running this suite) and `HF_ENDPOINT` when given; fails on a permission error in its
+ * output unless `permissionErrors` says one is expected.
+ */
+async function runInHome(
+  command: string,
+  home: string,
+  hubEndpoint: string | undefined,
+  options: { permissionErrors?: boolean } = {},
+) {
+  const output = await new Deno.Command("bash", {
+    args: ["-c", command],
+    cwd: ROOT,
+    env: {
+      HOME: home,
+      PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,
+      ...(hubEndpoint ? { HF_ENDPOINT: hubEndpoint } : {}),
+      DENO_DIR: Deno.env.get("DENO_DIR") ?? join(Deno.env.get("HOME") ?? "/root", ".cache/deno"),
+      DENO_NO_UPDATE_CHECK: "1",
+      NO_COLOR: "1",
+    },
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  const result = { code: output.code, stdout: text(output.stdout), stderr: text(output.stderr) };
+  if (!options.permissionErrors) {
+    assert.ok(!/PermissionDenied|NotCapable|Requires .* access/.test(result.stderr), result.stderr);
+  }
+  return result;
+}

@@ -1,0 +1,50 @@
+/**
+ * The README's note under "Permissions": `deno task start` grants the default folders only, so a
+ * `--models-dir` elsewhere must be added to its flags. A reader who passes one without doing so
+ * must get one line naming the folder and the reason (exit code 2, as for a data directory that
+ * cannot be used), not an uncaught `NotCapable` with a stack trace.
+ */
+import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+
+Deno.test("`deno task start --models-dir` outside the task's grant stops with one line naming the folder", async () => {
+  const readme = await Deno.readTextFile(join(ROOT, "README.md"));
+  assert.match(
+    readme,
+    /`deno task start` grants the default folders.*`--models-dir`\s+elsewhere, add the paths to its flags; otherwise `tolk serve` stops with one line/s,
+  );
+  const home = await Deno.makeTempDir({ prefix: "tolk-start-folders-" });
+  const elsewhere = await Deno.makeTempDir({ prefix: "tolk-models-elsewhere-" });
+  try {
+    const output = await new Deno.Command("bash", {
+      args: ["-c", `deno task start --port 0 --models-dir ${elsewhere}`],
+      cwd: ROOT,
+      env: {
+        HOME: home,
+        // `deno` as the README's reader has it: the one running this suite.
+        PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,
+        DENO_DIR: Deno.env.get("DENO_DIR") ?? join(Deno.env.get("HOME") ?? "/root", ".cache/deno"),
+        DENO_NO_UPDATE_CHECK: "1",
+        NO_COLOR: "1",
+      },
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(output.stderr);
+    const lines = stderr.split("\n").filter((line) => line !== "" && !line.startsWith("Task "));
+    assert.equal(output.code, 2, stderr);
+    assert.equal(lines.length, 1, stderr);
+    assert.match(
+      lines[0],
+      new RegExp(`^tolk serve: cannot read the models directory ${elsewhere}: `),
+    );
+    assert.match(lines[0], /--models-dir/);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+    await Deno.remove(elsewhere, { recursive: true });
+  }
+});
