@@ -3,7 +3,7 @@
  * service is listed here.
  */
 import { logUnexpected } from "../errors/log_unexpected.ts";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import type { LanguageDetector } from "../detection/language_detector.ts";
@@ -136,11 +136,16 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   }));
   // While WebSockets finish their frames the listener still accepts (Deno's server.shutdown
   // would drop them): what arrives then is refused, not started (health says it is stopping).
-  app.use(async (c, next) => {
-    if (shuttingDown && c.req.path !== "/v1/health") {
-      throw serviceError("engine_unavailable", "the service is shutting down");
-    }
+  // The compat sub-apps run this refusal themselves, so it reaches their clients in the shape
+  // those clients read (a DeepL client shows tolk's error object as "[object Object]").
+  const refuseWhileStopping: MiddlewareHandler = async (_, next) => {
+    if (shuttingDown) throw serviceError("engine_unavailable", "the service is shutting down");
     await next();
+  };
+  app.use(async (c, next) => {
+    const { path } = c.req;
+    if (path === "/v1/health" || path.startsWith("/v1/compat/")) return await next();
+    return await refuseWhileStopping(c, next);
   });
   // Middleware sits only on the paths that need it: each layer costs throughput (BENCHMARKS.md).
   const authenticated = ["/v1/detect", "/v1/translate"];
@@ -248,6 +253,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     },
     policy: () => deps.settings.current().compat,
     log,
+    refuseWhileStopping,
   };
   app.route("/v1/compat/deepl", deeplRoute({ ...compat, glossaries: deps.stores?.glossaries }));
   app.route("/v1/compat/libre", libreTranslateRoute(compat));

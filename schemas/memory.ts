@@ -7,7 +7,12 @@ import { countCodePoints, LIMITS } from "./translation.ts";
 
 // A string first, then the enum: a non-string is a 400, a string outside the set is a 422.
 const language = z.string().pipe(LanguageCodeSchema);
+// Only white space is as empty as nothing: TMX import skips such a variant, and a lookup never
+// reaches memory with one (translation/memory/memory_step.ts).
 const segment = z.string().min(1).refine(
+  (text) => text.trim() !== "",
+  "a text of only white space",
+).refine(
   (text) => countCodePoints(text) <= LIMITS.max_chars_per_item,
   `a text is over ${LIMITS.max_chars_per_item} characters`,
 );

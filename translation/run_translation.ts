@@ -128,8 +128,14 @@ export async function runTranslation(
   if (outcome.fallbacks > 0) {
     deps.log?.(
       `format fallback: ${outcome.fallbacks} of ${outcome.sent} segments came back from ` +
-        `${engine} with placeholders dropped, doubled or moved; their text runs were ` +
+        `${engine} empty or with placeholders dropped, doubled or moved; their text runs were ` +
         `translated one by one and all markup kept in place`,
+    );
+  }
+  if (outcome.keptAsWritten > 0) {
+    deps.log?.(
+      `format fallback: ${outcome.keptAsWritten} text runs came back from ${engine} empty ` +
+        `again; they were kept untranslated`,
     );
   }
   const results = finishItems(planned, target, outcome.items).map((result, index) => ({

@@ -4,7 +4,9 @@
  * are verified, and a segment whose placeholders did not come back exactly once, in order, is
  * put back by the fallback: its text runs between markup are translated one by one and every
  * piece of markup stays where it was. Sentences may read less well; no tag is ever dropped,
- * duplicated or moved. The caller logs how many segments needed it.
+ * duplicated or moved. An empty answer for a segment (a small model can end at once) is as
+ * broken, and a run whose answer is empty again stays as written: no text is ever lost. The
+ * caller logs how many segments needed it.
  */
 import type { TranslatedItem, TranslationItem } from "../engines/engine.ts";
 import type { CutItem, RenderedSegment } from "./formats/format.ts";
@@ -33,8 +35,10 @@ export interface SegmentsOutcome {
   items: TranslatedCut[];
   /** Segments sent to the engine (after merging identical ones). */
   sent: number;
-  /** Segments whose placeholders came back broken and were put back run by run. */
+  /** Segments whose answer was empty or lost placeholders, and were put back run by run. */
   fallbacks: number;
+  /** Text runs whose fallback answer was empty too, kept in their source language. */
+  keptAsWritten: number;
 }
 
 /** Options of {@link translateSegments}. */
@@ -66,19 +70,29 @@ export async function translateSegments(
     cut.segments.map((segment, index): MatchedTranslation | undefined => {
       const at = wanted[item][index];
       if (at === -1) return undefined;
-      const match = segment.match(answers[at].text);
+      const answer = answers[at].text;
+      const match = answer.trim() === "" ? undefined : segment.match(answer);
       if (!match) broken.set(segment, segment.runs.map((run) => fallback.add(run, source)));
       return match;
     })
   );
   const runs = broken.size > 0 ? await fallback.send(translate) : [];
+  let keptAsWritten = 0;
+  const runText = (at: number, source: string) => {
+    if (runs[at].text.trim() !== "") return runs[at].text;
+    keptAsWritten++;
+    return source;
+  };
 
   const items = cuts.map(({ cut }, item) => {
     const rendered = cut.segments.map((segment, index): RenderedSegment => {
       const match = matched[item][index];
       const own = broken.get(segment);
       if (match) return (render) => segment.restoreMatched(match, render);
-      if (own) return (render) => segment.fromRuns(own.map((run) => runs[run].text), render);
+      if (own) {
+        const texts = own.map((at, run) => runText(at, segment.runs[run]));
+        return (render) => segment.fromRuns(texts, render);
+      }
       return (render) => segment.fromRuns([], render);
     });
     const used = wanted[item].filter((at) => at !== -1).map((at) => answers[at]);
@@ -89,7 +103,7 @@ export async function translateSegments(
       alternatives: alternativesOf(cut, used),
     };
   });
-  return { items, sent: first.size, fallbacks: broken.size };
+  return { items, sent: first.size, fallbacks: broken.size, keptAsWritten };
 }
 
 /** Alternatives make sense only for an item that is one segment; broken ones are dropped. */

@@ -172,9 +172,15 @@ function tagTranslations(
       promptTerms(applyGlossary ? messages : []).reduce(
         (done, [term, target]) =>
           // A term's words may be apart by white space or placeholders ("<x1>New</x1> York");
-          // like a model that keeps the tags, they follow the translation.
+          // like a model that keeps the tags, they follow the translation. Like a model, it
+          // reads a typographic apostrophe or hyphen as the ASCII one.
           done.replace(
-            new RegExp(escapeRegExp(term).replaceAll(" ", String.raw`(?:\s|</?x\d+/?>)+`), "gi"),
+            new RegExp(
+              escapeRegExp(term).replaceAll(" ", String.raw`(?:\s|</?x\d+/?>)+`)
+                .replace(/['\u2018\u2019\u02bc]/g, "['\u2018\u2019\u02bc]")
+                .replace(/[-\u2010\u2011]/g, "[-\u2010\u2011]"),
+              "gi",
+            ),
             (found) => target + (found.match(/<\/?x\d+\/?>/g) ?? []).join(""),
           ),
         text,

@@ -1,5 +1,6 @@
 /**
- * Finds a dictionary's terms in a text (DECISIONS.md, "Glossaries"): NFC, case-insensitive;
+ * Finds a dictionary's terms in a text (DECISIONS.md, "Glossaries"): NFC, case-insensitive, a
+ * typographic apostrophe or hyphen the same as the ASCII one ({@link lower});
  * whole words for languages written with spaces, substrings for zh, ja, th, lo, km and my;
  * where matches overlap the longest wins.
  *
@@ -318,16 +319,24 @@ function inTextOrder(found: readonly TermMatch[]): boolean {
 }
 
 /**
- * Lower case with the same UTF-16 offsets as the input: the rare characters whose lower case
- * has another length (İ) are left as they are.
+ * The form terms are compared in, with the same UTF-16 offsets as the input: lower case (the
+ * rare characters whose lower case has another length, İ, are left as they are), and the
+ * typographic apostrophes and hyphens as their ASCII ones, since editors and word processors
+ * swap them freely ("don't" is the term "don’t" typed by hand).
  */
 export function lower(text: string): string {
-  const lowered = text.toLowerCase();
-  if (lowered.length === text.length) return lowered;
-  let out = "";
-  for (const char of text) {
-    const one = char.toLowerCase();
-    out += one.length === char.length ? one : char;
+  let lowered = text.toLowerCase();
+  if (lowered.length !== text.length) {
+    lowered = "";
+    for (const char of text) {
+      const one = char.toLowerCase();
+      lowered += one.length === char.length ? one : char;
+    }
   }
-  return out;
+  return lowered.replace(APOSTROPHES, "'").replace(HYPHENS, "-");
 }
+
+// ‘ ’ ʼ (each one UTF-16 unit, as is what replaces it).
+const APOSTROPHES = /[\u2018\u2019\u02bc]/g;
+// Hyphen and non-breaking hyphen.
+const HYPHENS = /[\u2010\u2011]/g;

@@ -3,7 +3,7 @@
  * reading form or JSON bodies, and the one token rule of these routes.
  */
 import { isUtf8 } from "node:buffer";
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { CompatPolicy, RefusalWords } from "../../../compat/compat_request.ts";
 import type { ContractError } from "../../../errors/contract_error.ts";
@@ -31,6 +31,11 @@ export interface CompatRouteDeps {
   policy: () => CompatPolicy;
   /** Where unexpected errors are logged (never request contents). */
   log: (line: string) => void;
+  /**
+   * The service's refusal while it shuts down, run inside each sub-app so that its client reads
+   * the 503 in its own shape (app/translation_app.ts leaves these paths to it).
+   */
+  refuseWhileStopping: MiddlewareHandler;
 }
 
 /** A client family's rendering of a tolk error. */
@@ -48,10 +53,11 @@ export type CompatHono = Hono<{ Variables: RequestIdVariables }>;
  */
 export function compatApp(
   render: ClientErrorRenderer,
-  log: (line: string) => void,
+  { log, refuseWhileStopping }: Pick<CompatRouteDeps, "log" | "refuseWhileStopping">,
   addRoutes: (app: CompatHono) => void,
 ): CompatHono {
   const app: CompatHono = new Hono();
+  app.use(refuseWhileStopping);
   app.use(bodyLimit({ maxSize: MAX_COMPAT_BODY_BYTES }));
   app.onError((thrown, c) => {
     const rendered = renderTranslationError(thrown);

@@ -35,7 +35,7 @@ const NO_DOCUMENTS = "tolk does not translate document files: send their text to
  */
 export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore }) {
   let billed = 0;
-  return compatApp(toDeepLError, deps.log, (app) => {
+  return compatApp(toDeepLError, deps, (app) => {
     app.use(async (c, next) => {
       requireCompatToken(c, deps.currentToken(), DEEPL_REFUSAL);
       await next();

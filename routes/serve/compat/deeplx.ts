@@ -19,7 +19,7 @@ import {
 
 /** The DeepLX sub-app. */
 export function deeplxRoute(deps: CompatRouteDeps) {
-  return compatApp(toDeepLXError, deps.log, (app) =>
+  return compatApp(toDeepLXError, deps, (app) =>
     app
       .post("/translate", async (c) => {
         requireCompatToken(c, deps.currentToken(), DEEPLX_REFUSAL);

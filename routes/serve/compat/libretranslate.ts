@@ -27,7 +27,7 @@ import {
 /** The LibreTranslate sub-app. */
 export function libreTranslateRoute(deps: CompatRouteDeps) {
   const { detector } = deps.translation;
-  return compatApp(toLibreError, deps.log, (app) =>
+  return compatApp(toLibreError, deps, (app) =>
     app
       .post("/translate", async (c) => {
         const body = await readCompatBody(c);

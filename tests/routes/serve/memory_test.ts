@@ -111,6 +111,24 @@ const BAD = [
     param: "entries[0].target",
   },
   {
+    name: "a source of only white space",
+    body: {
+      source_lang: "en",
+      target_lang: "de",
+      entries: [{ source: "a", target: "b" }, { source: " \n\t\u3000", target: "b" }],
+    },
+    status: 400,
+    code: "invalid_request",
+    param: "entries[1].source",
+  },
+  {
+    name: "a target of only white space",
+    body: { source_lang: "en", target_lang: "de", entries: [{ source: "a", target: "  " }] },
+    status: 400,
+    code: "invalid_request",
+    param: "entries[0].target",
+  },
+  {
     name: "an unknown field",
     body: {
       source_lang: "en",

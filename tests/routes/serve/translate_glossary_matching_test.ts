@@ -130,6 +130,22 @@ const MATCHING: MatchingCase[] = [
     terms: ["database"],
   },
   {
+    name: "a term with an ASCII apostrophe or hyphen matches the typographic ones in the text",
+    source: "en",
+    target: "de",
+    entries: "don't\tnicht\nit's\tes ist\nwe're\twir sind\ne-mail\tE-Mail\nwi-fi\tWLAN\n",
+    text: "Don\u2019t say it\u2018s late, we\u02bcre on e\u2010mail and wi\u2011fi.",
+    terms: ["don't", "e-mail", "it's", "we're", "wi-fi"],
+  },
+  {
+    name: "a term with a typographic apostrophe matches an ASCII one in the text",
+    source: "fr",
+    target: "en",
+    entries: "aujourd\u2019hui\ttoday\n",
+    text: "C'est aujourd'hui.",
+    terms: ["aujourd\u2019hui"],
+  },
+  {
     name: "a multi-word term broken by a wrapped line or doubled spaces",
     source: "en",
     target: "de",

@@ -202,6 +202,43 @@ Deno.test("POST /v1/translate: one odd item (a lone combining mark) never fails 
   });
 });
 
+Deno.test("POST /v1/translate never loses a segment the local model answers with nothing", async () => {
+  // The tiny model ends at once for "World!" into German, and for "World" into French.
+  await withService(async (service) => {
+    // Each case: the items, and what of them must come back (the second item's other text is
+    // translated into gibberish).
+    const cases = [
+      { target: "de", format: "text", texts: ["World!", "Hello"], keeps: "" },
+      {
+        target: "de",
+        format: "html",
+        texts: ["<p>World!</p>", "<p><b>World!</b> Hello</p>"],
+        keeps: "<p><b>World!</b> ",
+      },
+      {
+        target: "fr",
+        format: "markdown",
+        texts: ["World", "- World\n- Hello"],
+        keeps: "- World\n- ",
+      },
+    ] as const;
+    for (const { target, format, texts, keeps } of cases) {
+      const body = await expectBody(
+        await translate(service, { source: "en", target, format, texts: [...texts] }),
+        200,
+        TranslateResponseSchema,
+      );
+      const [first, second] = body.results.map((result) => result.text);
+      assert.equal(first, texts[0], `${format}: kept as written`);
+      assert.ok(second.startsWith(keeps), `${format}: ${second}`);
+    }
+    const kept = service.logs.filter((line) =>
+      /^format fallback: \d+ text runs came back/.test(line)
+    );
+    assert.equal(kept.length, cases.length, service.logs.join("\n"));
+  });
+});
+
 Deno.test("POST /v1/translate changes the Chinese script with no engine at all", async () => {
   await withService(async (service) => {
     const body = await expectBody(
