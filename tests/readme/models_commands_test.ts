@@ -7,11 +7,10 @@
  * the command's behaviour through `main.ts` with the narrow flags; this runs the task.
  */
 import assert from "node:assert/strict";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { startFakeHub } from "../models/fake_hub.ts";
-import { shellCommandsUnder } from "../support/readme_commands.ts";
+import { runAsReader, shellCommandsUnder } from "../support/readme_commands.ts";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 const README_MODEL = "Xenova/nllb-200-distilled-600M";
 
 Deno.test("the README's `deno task tolk models pull|list` commands run as written", async () => {
@@ -92,24 +91,7 @@ async function runInHome(
   hubEndpoint: string | undefined,
   options: { permissionErrors?: boolean } = {},
 ) {
-  const output = await new Deno.Command("bash", {
-    args: ["-c", command],
-    cwd: ROOT,
-    env: {
-      HOME: home,
-      PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,
-      ...(hubEndpoint ? { HF_ENDPOINT: hubEndpoint } : {}),
-      DENO_DIR: Deno.env.get("DENO_DIR") ?? join(Deno.env.get("HOME") ?? "/root", ".cache/deno"),
-      DENO_NO_UPDATE_CHECK: "1",
-      NO_COLOR: "1",
-    },
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  const result = { code: output.code, stdout: text(output.stdout), stderr: text(output.stderr) };
+  const result = await runAsReader(command, home, hubEndpoint ? { HF_ENDPOINT: hubEndpoint } : {});
   if (!options.permissionErrors) {
     assert.ok(!/PermissionDenied|NotCapable|Requires .* access/.test(result.stderr), result.stderr);
   }

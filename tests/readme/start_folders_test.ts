@@ -5,7 +5,8 @@
  * cannot be used), not an uncaught `NotCapable` with a stack trace.
  */
 import assert from "node:assert/strict";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { runAsReader } from "../support/readme_commands.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -18,23 +19,8 @@ Deno.test("`deno task start --models-dir` outside the task's grant stops with on
   const home = await Deno.makeTempDir({ prefix: "tolk-start-folders-" });
   const elsewhere = await Deno.makeTempDir({ prefix: "tolk-models-elsewhere-" });
   try {
-    const output = await new Deno.Command("bash", {
-      args: ["-c", `deno task start --port 0 --models-dir ${elsewhere}`],
-      cwd: ROOT,
-      env: {
-        HOME: home,
-        // `deno` as the README's reader has it: the one running this suite.
-        PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,
-        DENO_DIR: Deno.env.get("DENO_DIR") ?? join(Deno.env.get("HOME") ?? "/root", ".cache/deno"),
-        DENO_NO_UPDATE_CHECK: "1",
-        NO_COLOR: "1",
-      },
-      clearEnv: true,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const stderr = new TextDecoder().decode(output.stderr);
+    const output = await runAsReader(`deno task start --port 0 --models-dir ${elsewhere}`, home);
+    const stderr = output.stderr;
     const lines = stderr.split("\n").filter((line) => line !== "" && !line.startsWith("Task "));
     assert.equal(output.code, 2, stderr);
     assert.equal(lines.length, 1, stderr);

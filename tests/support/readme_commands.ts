@@ -1,5 +1,5 @@
 /** The README's shell blocks, for tests that run its commands as written. */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -29,4 +29,41 @@ export async function shellBlockAfter(anchor: string, nth = 0): Promise<string> 
 export async function shellCommandsUnder(heading: string, nth = 0): Promise<string[]> {
   const block = await shellBlockAfter(`${heading}\n`, nth);
   return block.replaceAll("\\\n", " ").split("\n").filter((line) => line.trim() !== "");
+}
+
+/** What a README command printed, and its exit code. */
+export interface ReaderRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a README command with bash from the checkout, in a fresh `home`, with `deno` as the
+ * README's reader has it (the one running this suite) and only the environment a reader's shell
+ * has, plus `env`.
+ */
+export async function runAsReader(
+  command: string,
+  home: string,
+  env: Record<string, string> = {},
+): Promise<ReaderRun> {
+  const output = await new Deno.Command("bash", {
+    args: ["-c", command],
+    cwd: ROOT,
+    env: {
+      HOME: home,
+      PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,
+      DENO_DIR: Deno.env.get("DENO_DIR") ?? join(Deno.env.get("HOME") ?? "/root", ".cache/deno"),
+      DENO_NO_UPDATE_CHECK: "1",
+      NO_COLOR: "1",
+      ...env,
+    },
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  return { code: output.code, stdout: text(output.stdout), stderr: text(output.stderr) };
 }

@@ -28,6 +28,40 @@ function askOverSocket(url: string, frames: unknown[]): Promise<unknown[]> {
   });
 }
 
+/**
+ * The one result of `item` translated from en into fr through engine-one, a stand-in answering
+ * with `translate` (default: the stand-in's own mark).
+ */
+async function throughStandIn(
+  item: string,
+  fields: { format?: string; mode: string },
+  translate?: (text: string) => string,
+): Promise<string> {
+  const runner = startOllamaStandIn(translate ? { translate } : {});
+  let text = "";
+  try {
+    await withTranslationService(async (service) => {
+      const body = await expectBody(
+        await postTranslate(service, {
+          source: "en",
+          target: "fr",
+          ...fields,
+          options: { engine: "engine-one" },
+          texts: [item],
+        }),
+        200,
+        TranslateResponseSchema,
+      );
+      text = body.results[0].text;
+    }, {
+      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    });
+  } finally {
+    await runner.stop();
+  }
+  return text;
+}
+
 Deno.test("format and mode give the same translation on POST /v1/translate and the WebSocket", async () => {
   const runner = startOllamaStandIn();
   try {
@@ -217,55 +251,16 @@ Deno.test("emphasis nested 2,000 deep in one Markdown item is translated with it
   // The cut walked nested syntax by recursion, deeper than the call stack: 500 internal_error.
   const item = "**".repeat(1999) + "word" + "**".repeat(1999);
   assert.equal(item.length, 8000);
-  const runner = startOllamaStandIn();
-  try {
-    await withTranslationService(async (service) => {
-      const body = await expectBody(
-        await postTranslate(service, {
-          source: "en",
-          target: "fr",
-          format: "markdown",
-          mode: "document",
-          options: { engine: "engine-one" },
-          texts: [item],
-        }),
-        200,
-        TranslateResponseSchema,
-      );
-      assert.equal(body.results[0].text, `${MARKED} ${item}`);
-    }, {
-      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
-    });
-  } finally {
-    await runner.stop();
-  }
+  const text = await throughStandIn(item, { format: "markdown", mode: "document" });
+  assert.equal(text, `${MARKED} ${item}`);
 });
 
 Deno.test("document mode keeps a blank line of a no-break space or a lone CR between paragraphs", async () => {
   // The answer's blank lines were read as readers see them, the source's as spaces and tabs
   // only: a paragraph holding a line of a no-break space came back without that line.
   const item = "Para one.\n\u00a0\nPara two?\r\rPara three.\r\n\u3000\r\nPara four.";
-  const runner = startOllamaStandIn();
-  try {
-    await withTranslationService(async (service) => {
-      const body = await expectBody(
-        await postTranslate(service, {
-          source: "en",
-          target: "fr",
-          mode: "document",
-          options: { engine: "engine-one" },
-          texts: [item],
-        }),
-        200,
-        TranslateResponseSchema,
-      );
-      assert.equal(body.results[0].text, item.replace(/Para/g, "[translated] Para"));
-    }, {
-      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
-    });
-  } finally {
-    await runner.stop();
-  }
+  const text = await throughStandIn(item, { mode: "document" });
+  assert.equal(text, item.replace(/Para/g, "[translated] Para"));
 });
 
 Deno.test("message mode keeps shortcodes side by side and team mentions whole", async () => {
@@ -275,28 +270,8 @@ Deno.test("message mode keeps shortcodes side by side and team mentions whole", 
     "@octo-org/core-team";
   const upperCase = (text: string) =>
     text.split(/(<\/?x\d+\/?>)/).map((part, i) => i % 2 ? part : part.toUpperCase()).join("");
-  const runner = startOllamaStandIn({ translate: upperCase });
-  try {
-    await withTranslationService(async (service) => {
-      const body = await expectBody(
-        await postTranslate(service, {
-          source: "en",
-          target: "fr",
-          mode: "message",
-          options: { engine: "engine-one" },
-          texts: [item],
-        }),
-        200,
-        TranslateResponseSchema,
-      );
-      assert.equal(
-        body.results[0].text,
-        "NICE :thumbsup::skin-tone-2: AND :tada::tada::fire: FOR THE LAUNCH, @octo-org/core-team",
-      );
-    }, {
-      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
-    });
-  } finally {
-    await runner.stop();
-  }
+  assert.equal(
+    await throughStandIn(item, { mode: "message" }, upperCase),
+    "NICE :thumbsup::skin-tone-2: AND :tada::tada::fire: FOR THE LAUNCH, @octo-org/core-team",
+  );
 });
