@@ -11,8 +11,12 @@ import { type Environment, EnvironmentSchema } from "../settings/environment.ts"
 /** A bad flag or value; `main.ts` prints `message` as one stderr line and exits 2. */
 export class FlagError extends Error {
   override name = "FlagError";
+  /**
+   * @param flag The flag at fault (`--port`), or "" for the command's own arguments: the line
+   *   already starts with `tolk <command>:`, so naming the command again would say it twice.
+   */
   constructor(readonly flag: string, reason: string) {
-    super(`${flag}: ${reason}`);
+    super(flag ? `${flag}: ${reason}` : reason);
   }
 }
 
@@ -114,10 +118,10 @@ export function parseCommand<S extends z.ZodObject, A extends string>(
   const [action] = positionals;
   if (actions && !actions.includes(action as A)) {
     const last = actions[actions.length - 1];
-    throw new FlagError(command.name, `expected ${actions.slice(0, -1).join(", ")} or ${last}`);
+    throw new FlagError("", `expected ${actions.slice(0, -1).join(", ")} or ${last}`);
   }
   const extra = actions ? positionals.slice(1) : positionals;
-  if (extra.length) throw new FlagError(command.name, `unexpected argument "${extra[0]}"`);
+  if (extra.length) throw new FlagError("", `unexpected argument "${extra[0]}"`);
   return { flags, action: action as A };
 }
 

@@ -46,7 +46,7 @@ export async function run(args: string[]): Promise<number> {
   const [action, ...rest] = positionals;
   const modelsDir = flags["models-dir"] ?? defaultModelsDir();
   if (action === "list") {
-    if (rest.length) throw new FlagError("models", `unexpected argument "${rest[0]}"`);
+    if (rest.length) throw new FlagError("", `unexpected argument "${rest[0]}"`);
     if (flags.dtype) throw new FlagError("--dtype", "only applies to pull");
     return await list(modelsDir);
   }
@@ -54,11 +54,11 @@ export async function run(args: string[]): Promise<number> {
     const [named, ...extra] = rest;
     const id = named ?? defaultModel(flags.config);
     if (id === undefined) return 2;
-    if (extra.length) throw new FlagError("models", `unexpected argument "${extra[0]}"`);
-    if (!isModelId(id)) throw new FlagError("models", `"${id}" is not a model id (org/name)`);
+    if (extra.length) throw new FlagError("", `unexpected argument "${extra[0]}"`);
+    if (!isModelId(id)) throw new FlagError("", `"${id}" is not a model id (org/name)`);
     return await pull(id, modelsDir, flags.dtype);
   }
-  throw new FlagError("models", "expected list or pull ID");
+  throw new FlagError("", "expected list or pull ID");
 }
 
 /** The settings' default built-in model, or undefined after saying why it cannot be read. */

@@ -5,16 +5,16 @@ import { runTolkProcess } from "../support/tolk_process.ts";
 
 /** Command lines every command refuses by the one rule of parseCommand: one line, exit 2. */
 const REFUSED_COMMAND_LINES = [
-  { args: ["api"], line: "tolk api: api: expected enable or disable" },
-  { args: ["api", "on"], line: "tolk api: api: expected enable or disable" },
-  { args: ["api", "enable", "now"], line: 'tolk api: api: unexpected argument "now"' },
-  { args: ["token", "print"], line: "tolk token: token: expected show, rotate or revoke" },
-  { args: ["history", "list", "all"], line: 'tolk history: history: unexpected argument "all"' },
-  { args: ["serve", "now"], line: 'tolk serve: serve: unexpected argument "now"' },
-  { args: ["settings", "open"], line: 'tolk settings: settings: unexpected argument "open"' },
+  { args: ["api"], line: "tolk api: expected enable or disable" },
+  { args: ["api", "on"], line: "tolk api: expected enable or disable" },
+  { args: ["api", "enable", "now"], line: 'tolk api: unexpected argument "now"' },
+  { args: ["token", "print"], line: "tolk token: expected show, rotate or revoke" },
+  { args: ["history", "list", "all"], line: 'tolk history: unexpected argument "all"' },
+  { args: ["serve", "now"], line: 'tolk serve: unexpected argument "now"' },
+  { args: ["settings", "open"], line: 'tolk settings: unexpected argument "open"' },
   {
     args: ["infer", "--model", "m.gguf", "now"],
-    line: 'tolk infer: infer: unexpected argument "now"',
+    line: 'tolk infer: unexpected argument "now"',
   },
 ];
 
