@@ -10,11 +10,11 @@ import { openDataStores } from "../storage/data_stores.ts";
 import { DATABASE_FILE, StorageError } from "../storage/database.ts";
 import type { HistoryEntry } from "../storage/history_store.ts";
 import { dataDirFlag, pathFlagsFromEnvironment } from "./config_paths.ts";
-import { type CommandUsage, FlagError, parseCommand } from "./flags.ts";
+import { type CommandUsage, FlagError, integerFlag, parseCommand } from "./flags.ts";
 
 const FlagsSchema = z.object({
   "data-dir": dataDirFlag,
-  limit: z.coerce.number().int().min(1).max(10_000).default(20)
+  limit: integerFlag(1, 10_000).default(20)
     .describe("list: most rows shown, newest first (1..10000)"),
   q: z.string().min(1).optional()
     .describe("list: only rows whose texts or translations contain TEXT (ASCII case-insensitive)"),

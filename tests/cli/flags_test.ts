@@ -10,6 +10,14 @@ const REFUSED_COMMAND_LINES = [
   { args: ["api", "enable", "now"], line: 'tolk api: unexpected argument "now"' },
   { args: ["token", "print"], line: "tolk token: expected show, rotate or revoke" },
   { args: ["history", "list", "all"], line: 'tolk history: unexpected argument "all"' },
+  {
+    args: ["history", "list", "--limit", "abc"],
+    line: "tolk history: --limit: expected a whole number from 1 to 10000",
+  },
+  {
+    args: ["models", "pull", "foo"],
+    line: 'tolk models: "foo" is not a model id (org/name)',
+  },
   { args: ["serve", "now"], line: 'tolk serve: unexpected argument "now"' },
   { args: ["settings", "open"], line: 'tolk settings: unexpected argument "open"' },
   {
