@@ -38,7 +38,12 @@ export interface ApiSuccess {
   body?: NamedSchema;
   /** The media type `body` is sent in (default {@link JSON_MEDIA_TYPE}). */
   mediaType?: string;
+  /** Contract headers this answer carries besides `x-request-id` (the document describes them). */
+  headers?: readonly SuccessHeader[];
 }
+
+/** Headers of successful answers that clients read (translation-service.md, DECISIONS.md). */
+export type SuccessHeader = "Svc-API-Version" | "Svc-Glossary-Report";
 
 /**
  * Where a route takes the API token. `x-svc-token`, `bearer`, `deepl-auth-key` (the

@@ -70,6 +70,7 @@ const DEEPL_ROUTES: readonly ApiRoute[] = [
       200: {
         description: "One translation per text.",
         body: named("DeepLTranslateResponse", DeepLTranslateResponseSchema),
+        headers: ["Svc-Glossary-Report"],
       },
     },
     errors: TRANSLATE_ERRORS,

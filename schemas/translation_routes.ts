@@ -35,6 +35,7 @@ export const TRANSLATION_ROUTES: readonly ApiRoute[] = [
       200: {
         description: "The service runs.",
         body: named("HealthResponse", HealthResponseSchema),
+        headers: ["Svc-API-Version"],
       },
     },
     errors: ["engine_unavailable"],
@@ -50,6 +51,7 @@ export const TRANSLATION_ROUTES: readonly ApiRoute[] = [
       200: {
         description: "What this service can do now.",
         body: named("CapabilitiesResponse", CapabilitiesResponseSchema),
+        headers: ["Svc-API-Version"],
       },
     },
     errors: [],
@@ -66,6 +68,7 @@ export const TRANSLATION_ROUTES: readonly ApiRoute[] = [
       200: {
         description: "The API description.",
         body: named("OpenApiDocument", OpenApiDocumentSchema),
+        headers: ["Svc-API-Version"],
       },
     },
     errors: [],
@@ -83,6 +86,7 @@ export const TRANSLATION_ROUTES: readonly ApiRoute[] = [
       200: {
         description: "One result per text.",
         body: named("DetectResponse", DetectResponseSchema),
+        headers: ["Svc-API-Version"],
       },
     },
     errors: ["invalid_request", "payload_too_large", "batch_too_large"],
@@ -100,6 +104,7 @@ export const TRANSLATION_ROUTES: readonly ApiRoute[] = [
       200: {
         description: "One result per text, in order.",
         body: named("TranslateResponse", TranslateResponseSchema),
+        headers: ["Svc-API-Version", "Svc-Glossary-Report"],
       },
     },
     errors: [

@@ -9,9 +9,10 @@ import {
   FORM_MEDIA_TYPES,
   JSON_MEDIA_TYPE,
   type NamedSchema,
+  type SuccessHeader,
   type TokenPlace,
 } from "../../schemas/api_route.ts";
-import { ErrorResponseSchema } from "../../schemas/translation.ts";
+import { API_VERSION_DATE, ErrorResponseSchema } from "../../schemas/translation.ts";
 
 /** Status and type of an error code, as the service's error factory has them. */
 export type ErrorCodeInfo = Readonly<Record<string, { status: number; type: string }>>;
@@ -147,6 +148,38 @@ const REQUEST_ID_HEADER = {
   },
 };
 
+const SUCCESS_HEADERS: Record<SuccessHeader, JsonObject> = {
+  "Svc-API-Version": {
+    description: "The contract's version date.",
+    required: true,
+    schema: { type: "string", const: API_VERSION_DATE },
+  },
+  "Svc-Glossary-Report": {
+    description: "With a glossary: `matched=<n>; applied=<m>`, the terms found in the texts " +
+      "and those the translations use.",
+    schema: { type: "string", pattern: "^matched=\\d+; applied=\\d+$" },
+  },
+};
+
+const WWW_AUTHENTICATE = {
+  "WWW-Authenticate": { description: "The scheme that would do.", schema: { type: "string" } },
+};
+
+/**
+ * Headers of error answers, by the code that brings them (the error renderer's rules): a 401
+ * names the scheme, a busy engine says when to retry.
+ */
+const ERROR_HEADERS: Readonly<Record<string, Record<string, JsonObject>>> = {
+  unauthorized: WWW_AUTHENTICATE,
+  ws_unauthorized: WWW_AUTHENTICATE,
+  engine_unavailable: {
+    "Retry-After": {
+      description: "Seconds to wait, when the engine is busy rather than down.",
+      schema: { type: "integer", minimum: 1 },
+    },
+  },
+};
+
 const CLIENT_HEADER = {
   name: "X-Svc-Client",
   in: "header",
@@ -160,7 +193,10 @@ function successes(route: ApiRoute, components: SchemaComponents) {
   for (const [status, success] of Object.entries(route.responses)) {
     answers[status] = {
       description: success.description,
-      headers: REQUEST_ID_HEADER,
+      headers: {
+        ...REQUEST_ID_HEADER,
+        ...Object.fromEntries((success.headers ?? []).map((name) => [name, SUCCESS_HEADERS[name]])),
+      },
       ...(success.body
         ? {
           content: {
@@ -178,6 +214,8 @@ function successes(route: ApiRoute, components: SchemaComponents) {
 /** Groups the route's error codes (and those every route may give) by status. */
 function errors(route: ApiRoute, components: SchemaComponents, codes: ErrorCodeInfo) {
   const all = new Set(["host_not_allowed", "internal_error", ...route.errors]);
+  // Every body passes a size limit (app/translation_app.ts, compat_app.ts).
+  if (route.request?.body || route.request?.formBody) all.add("payload_too_large");
   if (route.auth === "token" && !all.has("ws_unauthorized")) all.add("unauthorized");
   const byStatus = new Map<number, string[]>();
   for (const code of all) {
@@ -191,7 +229,11 @@ function errors(route: ApiRoute, components: SchemaComponents, codes: ErrorCodeI
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
     answers[String(status)] = {
       description: `Error; code ${statusCodes.join(" or ")}.`,
-      headers: REQUEST_ID_HEADER,
+      headers: Object.assign(
+        {},
+        REQUEST_ID_HEADER,
+        ...statusCodes.map((code) => ERROR_HEADERS[code]),
+      ),
       content: {
         "application/json": {
           schema: components.ref(body, "output"),

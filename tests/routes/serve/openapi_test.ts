@@ -14,6 +14,7 @@ import {
   tokenWays,
 } from "../../support/openapi_requests.ts";
 import { withTranslationService } from "../../support/translation_service.ts";
+import { startChatCompletionsStandIn } from "../../support/chat_completions_stand_in.ts";
 
 async function fetchDocument(url: string) {
   const response = await fetch(`${url}/v1/openapi.json`);
@@ -203,3 +204,143 @@ Deno.test("DeepL v2 glossary entries come as the TSV the document declares", asy
 function mediaTypeOf(operation: DocumentedOperation): string | undefined {
   return Object.keys(operation.requestBody?.content ?? {})[0];
 }
+
+/** Headers of the contract a client may read; each one it is sent must be documented. */
+const CONTRACT_HEADERS = [
+  "svc-api-version",
+  "svc-glossary-report",
+  "www-authenticate",
+  "retry-after",
+  "x-request-id",
+];
+
+/** What the answer's status and contract headers lack in the operation's documentation. */
+function undocumented(response: Response, operation: DocumentedOperation): string[] {
+  const documented = operation.responses[String(response.status)] as
+    | { headers?: Record<string, unknown> }
+    | undefined;
+  if (!documented) return [`status ${response.status}`];
+  const declared = Object.keys(documented.headers ?? {}).map((name) => name.toLowerCase());
+  return CONTRACT_HEADERS.filter((header) =>
+    response.headers.has(header) && !declared.includes(header)
+  );
+}
+
+/** `/v1/glossaries/abc` → the documented path it is an instance of. */
+function documentedPath(document: OpenApiDocument, path: string): string {
+  return Object.keys(document.paths).find((candidate) =>
+    new RegExp(`^${candidate.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path)
+  )!;
+}
+
+Deno.test("every status and contract header the service answers with is documented for its operation", async () => {
+  const backend = startChatCompletionsStandIn({
+    modelsReply: {
+      status: 429,
+      body: { error: { message: "busy" } },
+      headers: { "retry-after": "20" },
+    },
+  });
+  const settings = {
+    engines: { "compatible-api": { base_url: backend.baseUrl, api_key: "k", status_cache_ms: 0 } },
+  };
+  try {
+    await withTranslationService(async (service) => {
+      const document = await fetchDocument(service.url);
+      const token = { "x-svc-token": service.token, "content-type": "application/json" };
+      const deepl = { authorization: `DeepL-Auth-Key ${service.token}` };
+      const created = await fetch(`${service.url}/v1/glossaries`, {
+        method: "POST",
+        headers: token,
+        body: JSON.stringify({
+          name: "terms",
+          dictionaries: [{
+            source_lang: "en",
+            target_lang: "de",
+            entries: "database\tDatenbank",
+            entries_format: "tsv",
+          }],
+        }),
+      });
+      const { glossary_id } = await created.json();
+      const translate = { source: "en", target: "de", texts: ["Open the database."] };
+      const tooLarge = "x".repeat(9 << 20);
+      // Each request, the status it gets and the contract header it brings (checked sent, so a
+      // case that stops bringing it is seen rather than passing unread).
+      const cases: [string, string, RequestInit, number, string][] = [
+        [
+          "POST",
+          "/v1/translate",
+          {
+            headers: token,
+            body: JSON.stringify({ ...translate, options: { glossary_id } }),
+          },
+          200,
+          "svc-glossary-report",
+        ],
+        [
+          "POST",
+          "/v1/translate",
+          {
+            headers: { "content-type": "application/json" },
+            body: "{}",
+          },
+          401,
+          "www-authenticate",
+        ],
+        [
+          "POST",
+          "/v1/translate",
+          {
+            headers: token,
+            body: JSON.stringify({ ...translate, options: { engine: "compatible-api" } }),
+          },
+          503,
+          "retry-after",
+        ],
+        [
+          "POST",
+          "/v1/compat/deepl/v2/translate",
+          {
+            headers: deepl,
+            body: new URLSearchParams({
+              text: "Open the database.",
+              source_lang: "EN",
+              target_lang: "DE",
+              glossary_id,
+            }),
+          },
+          200,
+          "svc-glossary-report",
+        ],
+        [
+          "POST",
+          "/v1/compat/deepl/v2/translate",
+          {
+            body: new URLSearchParams({ text: "x", target_lang: "DE" }),
+          },
+          403,
+          "www-authenticate",
+        ],
+        ["GET", "/v1/health", {}, 200, "svc-api-version"],
+        // Every body goes through a size limit: over it is 413 on each operation that takes one.
+        ["PATCH", `/v1/glossaries/${glossary_id}`, { headers: token, body: tooLarge }, 413, ""],
+        ["POST", "/v1/compat/deepl/v3/glossaries", { headers: deepl, body: tooLarge }, 413, ""],
+        ["POST", "/v1/compat/deepl/v2/glossaries", { headers: deepl, body: tooLarge }, 413, ""],
+      ];
+      const missing: string[] = [];
+      for (const [method, path, init, status, header] of cases) {
+        const response = await fetch(`${service.url}${path}`, { method, ...init });
+        const label = `${method} ${path}`;
+        const text = await response.text();
+        assert.equal(response.status, status, `${label}: ${text}`);
+        if (header) assert.ok(response.headers.has(header), `${label}: no ${header}`);
+        const operation = document.paths[documentedPath(document, path)][method.toLowerCase()];
+        missing.push(...undocumented(response, operation).map((what) => `${label}: ${what}`));
+      }
+      assert.deepEqual(missing, [], "answered but not documented");
+    }, { settings });
+  } finally {
+    await backend.stop();
+  }
+});
