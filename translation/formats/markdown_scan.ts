@@ -19,7 +19,8 @@
  * definitions over lines other than a label then its destination, footnote definitions inside
  * other containers or starting with a block.
  * tests/translation/formats/markdown_readers_test.ts holds it to micromark's cut on the corpus
- * and generated documents.
+ * and generated documents; markdown_scan_blocks_test.ts and markdown_scan_inline_test.ts on
+ * random block and inline shapes.
  */
 import { DECLINE, frontMatterEnd } from "./markdown_marked_lexer.ts";
 import { type InlineContext, scanInline } from "./markdown_scan_inline.ts";
