@@ -11,15 +11,18 @@
  * tree, then a walk over it, were a third of the HTML cut inside a request (an object, a range
  * and a children array per element, then a token per node).
  */
+import { openAfter, pInScope, TEXT_MODES, type TextMode } from "./html_nesting.ts";
 import {
-  CLOSING_TAGS,
-  FOREIGN_ELEMENTS,
-  openAfter,
-  pInScope,
-  TEXT_MODES,
-  type TextMode,
-  VOID_ELEMENTS,
-} from "./html_nesting.ts";
+  BREAKS_SENTENCE,
+  ELEMENT_BITS,
+  HAS_TEXT_MODE,
+  IS_FOREIGN,
+  IS_NEVER_TRANSLATED,
+  IS_VOID,
+  MAY_CLOSE,
+  NEVER_TRANSLATED,
+  SENTENCE_BREAKING,
+} from "./html_elements.ts";
 
 export type { TextMode } from "./html_nesting.ts";
 
@@ -68,157 +71,14 @@ export interface StartTag {
   end: number;
 }
 
-/** Whether an element's content is never translated (`code`, `kbd`, `script`...). */
-export function isNeverTranslated(name: string): boolean {
-  return NEVER_TRANSLATED.has(name);
-}
-
 /** The attributes of a tag without any, shared. */
 export const NO_ATTRIBUTES: readonly HtmlAttribute[] = Object.freeze([]);
 
-/** Elements whose content is never translated. */
-const NEVER_TRANSLATED = new Set([
-  "script",
-  "style",
-  "code",
-  "pre",
-  "kbd",
-  "samp",
-  "var",
-  "math",
-  "svg",
-  "textarea",
-  // Raw text shown as written (`xmp`, `plaintext`) or never shown (fallbacks): a reference or
-  // an escape written into them would show literally.
-  "xmp",
-  "plaintext",
-  "iframe",
-  "noembed",
-  "noframes",
-]);
-/**
- * Elements that end a sentence: HTML's blocks, tables, lists, form containers, the document's
- * own elements and embedded content with fallback text. Every other element stays inside its
- * sentence: the inline ones DECISIONS names, the rest of HTML's phrasing content (`label`,
- * `ruby`, `output`, `nobr`...), and names HTML does not define — custom elements
- * (`<user-name>`, `<router-link>`) and unknown ones, which browsers show inline. A list of the
- * inline ones would split every sentence holding a custom element into pieces.
- */
-const SENTENCE_BREAKING = new Set([
-  "address",
-  "applet",
-  "article",
-  "aside",
-  "audio",
-  "base",
-  "basefont",
-  "bgsound",
-  "blockquote",
-  "body",
-  "canvas",
-  "caption",
-  "center",
-  "col",
-  "colgroup",
-  "datalist",
-  "dd",
-  "details",
-  "dialog",
-  "dir",
-  "div",
-  "dl",
-  "dt",
-  "fieldset",
-  "figcaption",
-  "figure",
-  "footer",
-  "form",
-  "frame",
-  "frameset",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "head",
-  "header",
-  "hgroup",
-  "hr",
-  "html",
-  "iframe",
-  "isindex",
-  "keygen",
-  "legend",
-  "li",
-  "link",
-  "listing",
-  "main",
-  "marquee",
-  "menu",
-  "menuitem",
-  "meta",
-  "nav",
-  "noembed",
-  "noframes",
-  "noscript",
-  "object",
-  "ol",
-  "optgroup",
-  "option",
-  "p",
-  "param",
-  "plaintext",
-  "pre",
-  "script",
-  "search",
-  "section",
-  "select",
-  "style",
-  "summary",
-  "table",
-  "tbody",
-  "td",
-  "template",
-  "textarea",
-  "tfoot",
-  "th",
-  "thead",
-  "title",
-  "tr",
-  "ul",
-  "video",
-  "xmp",
-]);
 /** `value` too: the label of a button written as an input (see {@link attributeValues}). */
 const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label", "value"]);
 /** The inputs whose `value` is the label a reader sees. */
 const BUTTON_INPUT = /^(?:submit|button|reset)$/i;
 
-/** What a start tag's name says of its element, as bits. */
-const BREAKS_SENTENCE = 1;
-const IS_NEVER_TRANSLATED = 2;
-const IS_VOID = 4;
-const IS_FOREIGN = 8;
-const HAS_TEXT_MODE = 16;
-const MAY_CLOSE = 32;
-/**
- * The bits of every name in the sets above: one lookup per start tag in place of eight (names
- * not listed have none).
- */
-const ELEMENT_BITS: ReadonlyMap<string, number> = (() => {
-  const bits = new Map<string, number>();
-  const mark = (names: Iterable<string>, bit: number) => {
-    for (const name of names) bits.set(name, (bits.get(name) ?? 0) | bit);
-  };
-  mark(SENTENCE_BREAKING, BREAKS_SENTENCE);
-  mark(NEVER_TRANSLATED, IS_NEVER_TRANSLATED);
-  mark(VOID_ELEMENTS, IS_VOID);
-  mark(FOREIGN_ELEMENTS, IS_FOREIGN);
-  mark(TEXT_MODES.keys(), HAS_TEXT_MODE);
-  mark(CLOSING_TAGS, MAY_CLOSE);
-  return bits;
-})();
 const NOTRANSLATE_CLASS = /(?:^|\s)notranslate(?:\s|$)/;
 /**
  * Whether [start, end) of `source` holds only white space (what `\s` matches). A loop, not a

@@ -4,7 +4,7 @@
  *
  * Pure: no I/O.
  */
-import { isNeverTranslated } from "./html_tokens.ts";
+import { isNeverTranslated } from "./html_elements.ts";
 import { atom, close, type Markup, open, type SegmentPart } from "./placeholders.ts";
 
 const HTML_OPEN = /^<([a-zA-Z][\w-]*)(?:\s[^<>]*)?>$/;
