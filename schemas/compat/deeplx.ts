@@ -11,7 +11,9 @@ export const DeepLXRequestSchema = z.looseObject({
   tag_handling: z.string().optional().describe(
     "html or xml: translate markup, keep the tags (tolk's formats html and xml).",
   ),
-}).describe("A DeepLX translate request.");
+}).describe(
+  "A DeepLX translate request: JSON, read as JSON whatever its Content-Type, as DeepLX reads it.",
+);
 
 /** The answer of POST /translate. */
 export const DeepLXResponseSchema = z.strictObject({

@@ -116,6 +116,16 @@ export function requireCompatToken(
   throw serviceError("unauthorized", words.wrong);
 }
 
+/** How a client family's bodies are read beyond their declared type. */
+export interface CompatBodyOptions {
+  /**
+   * A body that starts with `{` is JSON whatever its Content-Type: DeepLX's server binds the body
+   * as JSON without reading the type, so its clients send JSON as `text/plain` (fetch with a
+   * string), as a form (curl -d) or with no type at all.
+   */
+  jsonWhateverType?: boolean;
+}
+
 /**
  * Reads a form-encoded, multipart or JSON body into plain fields (a repeated form field becomes
  * an array). A bodiless request reads as `{}`.
@@ -123,9 +133,13 @@ export function requireCompatToken(
  * @throws {TranslationServiceError} `invalid_request` for malformed JSON, a body (or a form's
  * escaped bytes) that is not UTF-8, a file, or another type.
  */
-export async function readCompatBody(c: Context): Promise<Record<string, unknown>> {
+export async function readCompatBody(
+  c: Context,
+  options: CompatBodyOptions = {},
+): Promise<Record<string, unknown>> {
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (type === "application/json" || type.endsWith("+json")) {
+  const declaredJson = type === "application/json" || type.endsWith("+json");
+  if (declaredJson || (options.jsonWhateverType && /^\s*\{/.test(await c.req.text()))) {
     // Refused as on /v1/translate: decoding would put U+FFFD in place of each bad byte and
     // translate (and keep in the history) the changed text.
     if (!isUtf8(await bodyBytes(c))) throw JSON_BODY_ERRORS.notUtf8();

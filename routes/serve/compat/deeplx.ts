@@ -23,7 +23,10 @@ export function deeplxRoute(deps: CompatRouteDeps) {
     app
       .post("/translate", async (c) => {
         requireCompatToken(c, deps.currentToken(), DEEPLX_REFUSAL);
-        const call = fromDeepLXRequest(await readCompatBody(c), deps.policy());
+        const call = fromDeepLXRequest(
+          await readCompatBody(c, { jsonWhateverType: true }),
+          deps.policy(),
+        );
         const result = await runTranslation(deps.translation, call.request, {
           client: DEEPLX_CLIENT,
           signal: c.req.raw.signal,

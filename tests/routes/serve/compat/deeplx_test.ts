@@ -55,3 +55,28 @@ Deno.test("POST /v1/compat/deeplx/translate answers bad requests with 400 {code,
     }
   });
 });
+
+Deno.test("POST /v1/compat/deeplx/translate reads a JSON body whatever its Content-Type, as DeepLX does", async () => {
+  await withService(async (service) => {
+    const url = `${service.url}/v1/compat/deeplx/translate?token=${service.token}`;
+    const json = JSON.stringify({ text: FRENCH, source_lang: "auto", target_lang: "EN" });
+    // DeepLX binds the body as JSON without reading the type: fetch with a string body sends
+    // text/plain, curl -d sends a form type, Python's data= sends none.
+    for (const type of ["text/plain;charset=UTF-8", "application/x-www-form-urlencoded", null]) {
+      const headers: Record<string, string> = type === null ? {} : { "content-type": type };
+      const body = type === null ? new TextEncoder().encode(json) : json;
+      const response = await fetch(url, { method: "POST", headers, body });
+      const answer = await expectBody(response, 200, DeepLXResponseSchema);
+      assert.equal(answer.source_lang, "FR", String(type));
+      assert.notEqual(answer.data, FRENCH);
+    }
+    // A form body is still read as one.
+    const form = new URLSearchParams({ text: FRENCH, target_lang: "EN" });
+    const answer = await expectBody(
+      await fetch(url, { method: "POST", body: form }),
+      200,
+      DeepLXResponseSchema,
+    );
+    assert.equal(answer.source_lang, "FR");
+  });
+});
