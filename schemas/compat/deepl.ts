@@ -9,10 +9,13 @@ import { z } from "zod";
 const oneOrMany = z.union([z.string(), z.array(z.string())])
   .transform((value) => Array.isArray(value) ? value : [value]);
 
-/** A DeepL flag: `"0"`/`"1"` in a form body, a boolean in JSON. */
-const flag = z.union([z.boolean(), z.enum(["0", "1"])]).transform((value) =>
-  value === true || value === "1"
-);
+/**
+ * A DeepL flag: `"0"`/`"1"` in a form body (as deepl-node sends it; `"true"`/`"false"` too, as
+ * hand-written forms do), a boolean in JSON.
+ */
+const flag = z.union([z.boolean(), z.enum(["0", "1", "true", "false"])], {
+  error: "expected 0 or 1 (or true or false)",
+}).transform((value) => value === true || value === "1" || value === "true");
 
 /** DeepL's list of tag names: comma-separated in a form body, a string or an array in JSON. */
 const tagList = z.union([z.string(), z.array(z.string())]).transform((value) =>

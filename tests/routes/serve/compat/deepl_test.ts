@@ -145,6 +145,29 @@ Deno.test("POST /v1/compat/deepl/v2/translate takes a JSON body and a form body 
   });
 });
 
+Deno.test("DeepL flags in a form body read 0/1 and true/false; another value is named with what is expected", async () => {
+  await withService(async (service) => {
+    const form = (value: string) =>
+      new URLSearchParams([["target_lang", "FR"], ["text", ENGLISH], [
+        "preserve_formatting",
+        value,
+      ]]);
+    for (const value of ["1", "0", "true", "false"]) {
+      await expectBody(
+        await postForm(service, "/v2/translate", form(value)),
+        200,
+        DeepLTranslateResponseSchema,
+      );
+    }
+    const refused = await expectBody(
+      await postForm(service, "/v2/translate", form("yes")),
+      400,
+      DeepLErrorSchema,
+    );
+    assert.match(refused.message, /preserve_formatting: expected 0 or 1/);
+  });
+});
+
 Deno.test("POST /v1/compat/deepl/v2/translate answers limits in DeepL's shape, not a crash", async () => {
   await withService(async (service) => {
     const cases = [
