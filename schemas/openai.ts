@@ -22,8 +22,22 @@ export const ChatMessageSchema = z.object({
     error: 'must be a string or an array of {"type":"text","text":…} parts: image, audio and ' +
       "file parts are not supported",
   })
-    .describe("The text, or an array of text parts (joined); null only for assistant turns."),
-}).loose();
+    .optional()
+    .describe(
+      "The text, or an array of text parts (joined); an assistant turn (one carrying " +
+        "tool_calls) may leave it out or send null.",
+    ),
+}).loose().superRefine((message, ctx) => {
+  // OpenAI's rule: content is required "unless tool_calls or function_call is specified", so
+  // agent loops send an assistant turn without it; any other turn without content is a mistake.
+  if (message.content === undefined && message.role !== "assistant") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["content"],
+      message: "missing; only an assistant message (one with tool_calls) may leave it out",
+    });
+  }
+});
 
 /** `response_format`: free text, any JSON object, or JSON matching a schema (grammar-enforced). */
 export const ResponseFormatSchema = z.discriminatedUnion("type", [

@@ -274,6 +274,39 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
     });
 
     await t.step(
+      "openai client: an assistant turn with tool_calls and no content is answered",
+      async () => {
+        // The shape agent loops send back (content is optional on an assistant message with
+        // tool_calls); a user turn without content is still refused.
+        const completion = await client.chat.completions.create({
+          model: "tiny",
+          max_tokens: 2,
+          messages: [
+            { role: "user", content: "What is the weather?" },
+            {
+              role: "assistant",
+              tool_calls: [{
+                id: "call_1",
+                type: "function",
+                function: { name: "weather", arguments: "{}" },
+              }],
+            },
+            { role: "tool", tool_call_id: "call_1", content: "sunny" },
+          ],
+        });
+        ChatCompletionSchema.parse(completion);
+        const error = await client.chat.completions.create({
+          model: "tiny",
+          max_tokens: 2,
+          messages: [{ role: "user" } as OpenAI.ChatCompletionMessageParam],
+        }).then(() => assert.fail("a user turn without content was accepted"), (error) => error);
+        assert.ok(error instanceof OpenAI.BadRequestError, String(error));
+        assert.equal(error.param, "messages[0].content");
+        assert.equal(error.code, "invalid_request");
+      },
+    );
+
+    await t.step(
       "openai client: an image part is a 400 that says image parts are not supported",
       async () => {
         const error = await client.chat.completions.create({
