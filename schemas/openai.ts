@@ -72,10 +72,15 @@ export const ChatCompletionRequestSchema = z.object({
     "Most tokens to generate (≥ 1); default: the rest of the context.",
   ),
   max_completion_tokens: maxTokens.describe("Same as max_tokens; wins when both are sent."),
-  stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish()
+  // The union's own message ("Invalid input") does not say that five sequences are too many.
+  stop: z.union([z.string(), z.array(z.string()).max(4)], {
+    error: "must be a string or an array of at most 4 strings",
+  }).nullish()
     .describe("Up to 4 sequences that end the output (not included in it)."),
   seed: z.number().int().nullish().describe("Sampling seed for reproducible output."),
-  n: z.literal(1).nullish().describe("Number of choices; only 1 is supported."),
+  n: z.literal(1, { error: "only 1 choice per request is supported" }).nullish().describe(
+    "Number of choices; only 1 is supported.",
+  ),
   stream: z.boolean().nullish().describe("true answers with server-sent events."),
   stream_options: z.object({
     include_usage: z.boolean().nullish().describe("Adds a final chunk carrying usage."),

@@ -333,6 +333,8 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
       status: number;
       code: string;
       param?: string | null;
+      /** What the message must say, where zod's own words ("Invalid input") said nothing. */
+      message?: RegExp;
     }> = [
       { name: "malformed JSON", body: "{nope", status: 400, code: "invalid_request", param: null },
       {
@@ -355,6 +357,15 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
         status: 400,
         code: "invalid_request",
         param: "n",
+        message: /only 1/,
+      },
+      {
+        name: "five stop sequences",
+        body: JSON.stringify({ messages: HI, stop: ["a", "b", "c", "d", "e"] }),
+        status: 400,
+        code: "invalid_request",
+        param: "stop",
+        message: /at most 4/,
       },
       {
         name: "a body that is not JSON by Content-Type",
@@ -395,12 +406,13 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
     ];
     for (const row of ERROR_ROWS) {
       await t.step(`POST /v1/chat/completions refuses ${row.name} with ${row.code}`, async () => {
-        await assertError(
+        const body = await assertError(
           await postChat(baseUrl, row.body, row.headers),
           row.status,
           row.code,
           row.param,
         );
+        if (row.message) assert.match(body.error.message, row.message);
       });
     }
 
