@@ -13,18 +13,31 @@ export const TextPartSchema = z.object({
   text: z.string().describe("The text of this part."),
 }).loose();
 
+/**
+ * A refusal part: OpenAI's assistant turns may carry an earlier refusal this way (clients that
+ * replay a conversation send it back); the model reads its words as the turn's text.
+ */
+export const RefusalPartSchema = z.object({
+  type: z.literal("refusal"),
+  refusal: z.string().describe("The words of the refusal."),
+}).loose();
+
 /** One chat message. */
 export const ChatMessageSchema = z.object({
   role: z.enum(["system", "developer", "user", "assistant", "tool"])
     .describe('Who wrote the message; "developer" is a system message, "tool" a user message.'),
-  content: z.union([z.string(), z.array(TextPartSchema), z.null()], {
+  content: z.union([
+    z.string(),
+    z.array(z.discriminatedUnion("type", [TextPartSchema, RefusalPartSchema])),
+    z.null(),
+  ], {
     // The union's own message ("Invalid input") does not say that an image part is the problem.
-    error: 'must be a string or an array of {"type":"text","text":…} parts: image, audio and ' +
-      "file parts are not supported",
+    error: 'must be a string or an array of {"type":"text","text":…} parts (or "refusal" ' +
+      "parts): image, audio and file parts are not supported",
   })
     .optional()
     .describe(
-      "The text, or an array of text parts (joined); an assistant turn (one carrying " +
+      "The text, or an array of text or refusal parts (joined); an assistant turn (one carrying " +
         "tool_calls) may leave it out or send null.",
     ),
 }).loose().superRefine((message, ctx) => {

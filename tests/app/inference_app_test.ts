@@ -307,6 +307,26 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
     );
 
     await t.step(
+      "openai client: an assistant turn with a refusal part is answered and counted",
+      async () => {
+        const history = (content: OpenAI.ChatCompletionAssistantMessageParam["content"]) =>
+          client.chat.completions.create({
+            model: "tiny",
+            max_tokens: 1,
+            messages: [
+              { role: "user", content: "Tell me a secret." },
+              { role: "assistant", content },
+              { role: "user", content: "Why not?" },
+            ],
+          });
+        const refused = await history([{ type: "refusal", refusal: "I cannot share that." }]);
+        const written = await history("I cannot share that.");
+        // The refusal is the assistant's text in the prompt, as the same words written as text.
+        assert.equal(refused.usage?.prompt_tokens, written.usage?.prompt_tokens);
+      },
+    );
+
+    await t.step(
       "openai client: an image part is a 400 that says image parts are not supported",
       async () => {
         const error = await client.chat.completions.create({
