@@ -215,6 +215,41 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
       }
     });
 
+    await t.step(
+      "response_format json_schema: the answer ends with its JSON, streamed or not",
+      async () => {
+        // node-llama-cpp's schema grammars end in four or more newlines, its cue to stop; they
+        // are no part of the answer (OpenAI's JSON ends with its closing brace).
+        const request = {
+          model: "tiny",
+          messages: [{ role: "user" as const, content: "Answer in JSON." }],
+          max_tokens: 60,
+          temperature: 0,
+          response_format: {
+            type: "json_schema" as const,
+            json_schema: {
+              name: "t",
+              strict: true,
+              schema: {
+                type: "object",
+                properties: { kind: { enum: ["a", "b"] }, ok: { type: "boolean" } },
+                required: ["kind", "ok"],
+                additionalProperties: false,
+              },
+            },
+          },
+        };
+        const completion = await client.chat.completions.create(request);
+        const content = completion.choices[0].message.content!;
+        assert.equal(completion.choices[0].finish_reason, "stop");
+        assert.match(content, /\}$/, JSON.stringify(content));
+        JSON.parse(content);
+        const streamed = await client.chat.completions.stream(request).finalChatCompletion();
+        assert.equal(streamed.choices[0].message.content, content);
+        assert.equal(streamed.choices[0].finish_reason, "stop");
+      },
+    );
+
     await t.step("response_format json_object: the content is a JSON object", async () => {
       const completion = await client.chat.completions.create({
         model: "tiny",
