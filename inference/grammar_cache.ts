@@ -6,7 +6,7 @@
  * the grammars of the last {@link GRAMMAR_CACHE_SIZE} schemas are kept, the oldest dropped first.
  * A compile that fails is not kept, so it holds no place a usable grammar could take.
  */
-import type { Llama, LlamaGrammar } from "node-llama-cpp";
+import { type Llama, type LlamaGrammar, LlamaText } from "node-llama-cpp";
 import type { OutputFormat } from "./generation.ts";
 
 /** How many compiled grammars are kept. */
@@ -50,4 +50,16 @@ export class GrammarCache {
     }
     return grammar;
   }
+}
+
+/**
+ * The texts that end an answer under `grammar`. node-llama-cpp's JSON grammars end in four
+ * newlines followed by any number more, its cue to stop the model (`[\n]*` runs on to
+ * max_tokens otherwise): they end the answer as the template's end of turn does, left out of it.
+ * Token-sequence triggers are not used by node-llama-cpp's grammars and are skipped.
+ */
+export function grammarStopTriggers(grammar: LlamaGrammar | undefined): LlamaText[] {
+  return (grammar?.stopGenerationTriggers ?? [])
+    .filter((trigger) => !Array.isArray(trigger))
+    .map((trigger) => LlamaText(trigger as string | LlamaText));
 }

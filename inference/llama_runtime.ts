@@ -31,7 +31,7 @@ import {
   type PreparedGeneration,
   type RuntimeState,
 } from "./generation.ts";
-import { GrammarCache } from "./grammar_cache.ts";
+import { GrammarCache, grammarStopTriggers } from "./grammar_cache.ts";
 import type { HiddenSegment } from "./hidden_segments.ts";
 import { KV_STREAMS_BUDGET, kvBytes, kvStreamsPerSlot } from "./kv_layout.ts";
 import { LlamaNative, type NativeModel } from "./llama_native.ts";
@@ -196,7 +196,10 @@ export class LlamaRuntime implements InferenceRuntime {
     const grammar = await loaded.grammars.grammarFor(params.format).catch((error) => {
       throw new GenerationError({ kind: "grammar", reason: describe(error) }, { cause: error });
     });
-    const triggers = splitTriggers(state.stopGenerationTriggers, loaded.vocabulary);
+    const triggers = splitTriggers(
+      [...state.stopGenerationTriggers, ...grammarStopTriggers(grammar)],
+      loaded.vocabulary,
+    );
     // Capping at the room left means the context never shifts: no silent truncation.
     const prepared: LlamaPrepared = {
       params,

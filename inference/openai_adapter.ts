@@ -179,7 +179,8 @@ function chunk(
 function toChatTurn(message: ChatMessage): ChatTurn {
   const text = typeof message.content === "string"
     ? message.content
-    : (message.content ?? []).map((part) => part.text).join("");
+    : (message.content ?? []).map((part) => part.type === "text" ? part.text : part.refusal)
+      .join("");
   switch (message.role) {
     case "system":
     case "developer":

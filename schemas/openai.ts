@@ -13,17 +13,44 @@ export const TextPartSchema = z.object({
   text: z.string().describe("The text of this part."),
 }).loose();
 
+/**
+ * A refusal part: OpenAI's assistant turns may carry an earlier refusal this way (clients that
+ * replay a conversation send it back); the model reads its words as the turn's text.
+ */
+export const RefusalPartSchema = z.object({
+  type: z.literal("refusal"),
+  refusal: z.string().describe("The words of the refusal."),
+}).loose();
+
 /** One chat message. */
 export const ChatMessageSchema = z.object({
   role: z.enum(["system", "developer", "user", "assistant", "tool"])
     .describe('Who wrote the message; "developer" is a system message, "tool" a user message.'),
-  content: z.union([z.string(), z.array(TextPartSchema), z.null()], {
+  content: z.union([
+    z.string(),
+    z.array(z.discriminatedUnion("type", [TextPartSchema, RefusalPartSchema])),
+    z.null(),
+  ], {
     // The union's own message ("Invalid input") does not say that an image part is the problem.
-    error: 'must be a string or an array of {"type":"text","text":…} parts: image, audio and ' +
-      "file parts are not supported",
+    error: 'must be a string or an array of {"type":"text","text":…} parts (or "refusal" ' +
+      "parts): image, audio and file parts are not supported",
   })
-    .describe("The text, or an array of text parts (joined); null only for assistant turns."),
-}).loose();
+    .optional()
+    .describe(
+      "The text, or an array of text or refusal parts (joined); an assistant turn (one carrying " +
+        "tool_calls) may leave it out or send null.",
+    ),
+}).loose().superRefine((message, ctx) => {
+  // OpenAI's rule: content is required "unless tool_calls or function_call is specified", so
+  // agent loops send an assistant turn without it; any other turn without content is a mistake.
+  if (message.content === undefined && message.role !== "assistant") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["content"],
+      message: "missing; only an assistant message (one with tool_calls) may leave it out",
+    });
+  }
+});
 
 /** `response_format`: free text, any JSON object, or JSON matching a schema (grammar-enforced). */
 export const ResponseFormatSchema = z.discriminatedUnion("type", [
@@ -58,10 +85,15 @@ export const ChatCompletionRequestSchema = z.object({
     "Most tokens to generate (≥ 1); default: the rest of the context.",
   ),
   max_completion_tokens: maxTokens.describe("Same as max_tokens; wins when both are sent."),
-  stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish()
+  // The union's own message ("Invalid input") does not say that five sequences are too many.
+  stop: z.union([z.string(), z.array(z.string()).max(4)], {
+    error: "must be a string or an array of at most 4 strings",
+  }).nullish()
     .describe("Up to 4 sequences that end the output (not included in it)."),
   seed: z.number().int().nullish().describe("Sampling seed for reproducible output."),
-  n: z.literal(1).nullish().describe("Number of choices; only 1 is supported."),
+  n: z.literal(1, { error: "only 1 choice per request is supported" }).nullish().describe(
+    "Number of choices; only 1 is supported.",
+  ),
   stream: z.boolean().nullish().describe("true answers with server-sent events."),
   stream_options: z.object({
     include_usage: z.boolean().nullish().describe("Adds a final chunk carrying usage."),

@@ -215,6 +215,41 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
       }
     });
 
+    await t.step(
+      "response_format json_schema: the answer ends with its JSON, streamed or not",
+      async () => {
+        // node-llama-cpp's schema grammars end in four or more newlines, its cue to stop; they
+        // are no part of the answer (OpenAI's JSON ends with its closing brace).
+        const request = {
+          model: "tiny",
+          messages: [{ role: "user" as const, content: "Answer in JSON." }],
+          max_tokens: 60,
+          temperature: 0,
+          response_format: {
+            type: "json_schema" as const,
+            json_schema: {
+              name: "t",
+              strict: true,
+              schema: {
+                type: "object",
+                properties: { kind: { enum: ["a", "b"] }, ok: { type: "boolean" } },
+                required: ["kind", "ok"],
+                additionalProperties: false,
+              },
+            },
+          },
+        };
+        const completion = await client.chat.completions.create(request);
+        const content = completion.choices[0].message.content!;
+        assert.equal(completion.choices[0].finish_reason, "stop");
+        assert.match(content, /\}$/, JSON.stringify(content));
+        JSON.parse(content);
+        const streamed = await client.chat.completions.stream(request).finalChatCompletion();
+        assert.equal(streamed.choices[0].message.content, content);
+        assert.equal(streamed.choices[0].finish_reason, "stop");
+      },
+    );
+
     await t.step("response_format json_object: the content is a JSON object", async () => {
       const completion = await client.chat.completions.create({
         model: "tiny",
@@ -274,6 +309,59 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
     });
 
     await t.step(
+      "openai client: an assistant turn with tool_calls and no content is answered",
+      async () => {
+        // The shape agent loops send back (content is optional on an assistant message with
+        // tool_calls); a user turn without content is still refused.
+        const completion = await client.chat.completions.create({
+          model: "tiny",
+          max_tokens: 2,
+          messages: [
+            { role: "user", content: "What is the weather?" },
+            {
+              role: "assistant",
+              tool_calls: [{
+                id: "call_1",
+                type: "function",
+                function: { name: "weather", arguments: "{}" },
+              }],
+            },
+            { role: "tool", tool_call_id: "call_1", content: "sunny" },
+          ],
+        });
+        ChatCompletionSchema.parse(completion);
+        const error = await client.chat.completions.create({
+          model: "tiny",
+          max_tokens: 2,
+          messages: [{ role: "user" } as OpenAI.ChatCompletionMessageParam],
+        }).then(() => assert.fail("a user turn without content was accepted"), (error) => error);
+        assert.ok(error instanceof OpenAI.BadRequestError, String(error));
+        assert.equal(error.param, "messages[0].content");
+        assert.equal(error.code, "invalid_request");
+      },
+    );
+
+    await t.step(
+      "openai client: an assistant turn with a refusal part is answered and counted",
+      async () => {
+        const history = (content: OpenAI.ChatCompletionAssistantMessageParam["content"]) =>
+          client.chat.completions.create({
+            model: "tiny",
+            max_tokens: 1,
+            messages: [
+              { role: "user", content: "Tell me a secret." },
+              { role: "assistant", content },
+              { role: "user", content: "Why not?" },
+            ],
+          });
+        const refused = await history([{ type: "refusal", refusal: "I cannot share that." }]);
+        const written = await history("I cannot share that.");
+        // The refusal is the assistant's text in the prompt, as the same words written as text.
+        assert.equal(refused.usage?.prompt_tokens, written.usage?.prompt_tokens);
+      },
+    );
+
+    await t.step(
       "openai client: an image part is a 400 that says image parts are not supported",
       async () => {
         const error = await client.chat.completions.create({
@@ -300,6 +388,8 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
       status: number;
       code: string;
       param?: string | null;
+      /** What the message must say, where zod's own words ("Invalid input") said nothing. */
+      message?: RegExp;
     }> = [
       { name: "malformed JSON", body: "{nope", status: 400, code: "invalid_request", param: null },
       {
@@ -322,6 +412,15 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
         status: 400,
         code: "invalid_request",
         param: "n",
+        message: /only 1/,
+      },
+      {
+        name: "five stop sequences",
+        body: JSON.stringify({ messages: HI, stop: ["a", "b", "c", "d", "e"] }),
+        status: 400,
+        code: "invalid_request",
+        param: "stop",
+        message: /at most 4/,
       },
       {
         name: "a body that is not JSON by Content-Type",
@@ -362,12 +461,13 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
     ];
     for (const row of ERROR_ROWS) {
       await t.step(`POST /v1/chat/completions refuses ${row.name} with ${row.code}`, async () => {
-        await assertError(
+        const body = await assertError(
           await postChat(baseUrl, row.body, row.headers),
           row.status,
           row.code,
           row.param,
         );
+        if (row.message) assert.match(body.error.message, row.message);
       });
     }
 
