@@ -219,9 +219,11 @@ export function createErrorRenderer<Code extends string>(
     }
     const bound = boundMessage(issue);
     if (bound) return make(table.invalidCode, `${param ?? "request body"} ${bound}`, { param });
-    return make(table.invalidCode, `${param ?? "request body"}: ${issue.message}`, {
-      param,
-    });
+    // A schema's own message that names its field ("texts must hold at least one item") is
+    // whole; prefixing the field again would read "texts: texts must …".
+    const named = param !== null && issue.message.startsWith(`${param} `);
+    const message = named ? issue.message : `${param ?? "request body"}: ${issue.message}`;
+    return make(table.invalidCode, message, { param });
   }
 
   // Through Standard Schema's `validate`: zod answers it with the same issues but without

@@ -300,6 +300,7 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
       status: number;
       code: string;
       param?: string | null;
+      message?: string;
     }> = [
       { name: "malformed JSON", body: "{nope", status: 400, code: "invalid_request", param: null },
       {
@@ -315,6 +316,8 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
         status: 400,
         code: "invalid_request",
         param: "messages",
+        // It once read "messages: messages must not be empty".
+        message: "messages must not be empty",
       },
       {
         name: "n = 2",
@@ -362,12 +365,13 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
     ];
     for (const row of ERROR_ROWS) {
       await t.step(`POST /v1/chat/completions refuses ${row.name} with ${row.code}`, async () => {
-        await assertError(
+        const body = await assertError(
           await postChat(baseUrl, row.body, row.headers),
           row.status,
           row.code,
           row.param,
         );
+        if (row.message !== undefined) assert.equal(body.error.message, row.message);
       });
     }
 
