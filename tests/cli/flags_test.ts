@@ -50,6 +50,11 @@ Deno.test("--config wins over TOLK_CONFIG, which names the settings file without
 
     const shown = await runTolkProcess(["token", "show"], env);
     assert.equal(shown.code, 1, "no token in the TOLK_CONFIG file yet");
+    // Named, so a mistyped --config or TOLK_CONFIG shows (it once said only "no token: …").
+    assert.equal(
+      shown.stderr.trim(),
+      `no token in ${byEnv}: run \`tolk api enable\` or \`tolk token rotate\``,
+    );
     assert.equal((await runTolkProcess(["token", "rotate"], env)).code, 0);
     assert.ok(JSON.parse(await Deno.readTextFile(byEnv)).api.token);
   });
