@@ -249,8 +249,9 @@ export function createErrorRenderer<Code extends string>(
 /**
  * Words for a string or list outside its bounds, in place of zod's own ("Too small: expected
  * string to have >=1 characters"); undefined for other issues and for a schema's own message.
+ * The command line's flags read the same (cli/flags.ts).
  */
-function boundMessage(issue: z.core.$ZodIssue): string | undefined {
+export function boundMessage(issue: z.core.$ZodIssue): string | undefined {
   if (issue.code !== "too_small" && issue.code !== "too_big") return undefined;
   if (!/^Too (?:small|big):/.test(issue.message)) return undefined;
   const unit = issue.origin === "string"

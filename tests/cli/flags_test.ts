@@ -18,6 +18,10 @@ const REFUSED_COMMAND_LINES = [
     args: ["models", "pull", "foo"],
     line: 'tolk models: "foo" is not a model id (org/name)',
   },
+  // An unset variable in `--config "$FILE"`: it once read "Too small: expected string to have
+  // >=1 characters", zod's words.
+  { args: ["token", "show", "--config", ""], line: "tolk token: --config: must not be empty" },
+  { args: ["history", "list", "--q", ""], line: "tolk history: --q: must not be empty" },
   { args: ["serve", "now"], line: 'tolk serve: unexpected argument "now"' },
   { args: ["settings", "open"], line: 'tolk settings: unexpected argument "open"' },
   {
