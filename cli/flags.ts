@@ -5,6 +5,7 @@
  * themselves (kebab-case, without the dashes), so an error can always name the flag.
  */
 import { z } from "zod";
+import { boundMessage } from "../errors/contract_error.ts";
 import { isLoopbackBind } from "../net/loopback.ts";
 import { type Environment, EnvironmentSchema } from "../settings/environment.ts";
 
@@ -85,7 +86,7 @@ export function parseFlags<S extends z.ZodObject>(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const flag = String(issue.path[0] ?? "arguments");
-    throw new FlagError(`--${flag}`, issue.message);
+    throw new FlagError(`--${flag}`, boundMessage(issue) ?? issue.message);
   }
   return { flags: parsed.data, positionals };
 }

@@ -20,7 +20,10 @@ export function run(args: string[]): Promise<number> {
     if (action === "show") {
       const { token } = store.read().api;
       if (token === null) {
-        console.error("no token: run `tolk api enable` or `tolk token rotate`");
+        // The file is named: with a mistyped --config, `api enable` would start a second one.
+        console.error(
+          `no token in ${store.path}: run \`tolk api enable\` or \`tolk token rotate\``,
+        );
         return 1;
       }
       console.log(token);

@@ -219,9 +219,11 @@ export function createErrorRenderer<Code extends string>(
     }
     const bound = boundMessage(issue);
     if (bound) return make(table.invalidCode, `${param ?? "request body"} ${bound}`, { param });
-    return make(table.invalidCode, `${param ?? "request body"}: ${issue.message}`, {
-      param,
-    });
+    // A schema's own message that names its field ("texts must hold at least one item") is
+    // whole; prefixing the field again would read "texts: texts must …".
+    const named = param !== null && issue.message.startsWith(`${param} `);
+    const message = named ? issue.message : `${param ?? "request body"}: ${issue.message}`;
+    return make(table.invalidCode, message, { param });
   }
 
   // Through Standard Schema's `validate`: zod answers it with the same issues but without
@@ -247,8 +249,9 @@ export function createErrorRenderer<Code extends string>(
 /**
  * Words for a string or list outside its bounds, in place of zod's own ("Too small: expected
  * string to have >=1 characters"); undefined for other issues and for a schema's own message.
+ * The command line's flags read the same (cli/flags.ts).
  */
-function boundMessage(issue: z.core.$ZodIssue): string | undefined {
+export function boundMessage(issue: z.core.$ZodIssue): string | undefined {
   if (issue.code !== "too_small" && issue.code !== "too_big") return undefined;
   if (!/^Too (?:small|big):/.test(issue.message)) return undefined;
   const unit = issue.origin === "string"

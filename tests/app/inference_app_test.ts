@@ -405,6 +405,8 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
         status: 400,
         code: "invalid_request",
         param: "messages",
+        // It once read "messages: messages must not be empty".
+        message: /^messages must not be empty$/,
       },
       {
         name: "n = 2",

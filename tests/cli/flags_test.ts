@@ -18,6 +18,10 @@ const REFUSED_COMMAND_LINES = [
     args: ["models", "pull", "foo"],
     line: 'tolk models: "foo" is not a model id (org/name)',
   },
+  // An unset variable in `--config "$FILE"`: it once read "Too small: expected string to have
+  // >=1 characters", zod's words.
+  { args: ["token", "show", "--config", ""], line: "tolk token: --config: must not be empty" },
+  { args: ["history", "list", "--q", ""], line: "tolk history: --q: must not be empty" },
   { args: ["serve", "now"], line: 'tolk serve: unexpected argument "now"' },
   { args: ["settings", "open"], line: 'tolk settings: unexpected argument "open"' },
   {
@@ -50,6 +54,11 @@ Deno.test("--config wins over TOLK_CONFIG, which names the settings file without
 
     const shown = await runTolkProcess(["token", "show"], env);
     assert.equal(shown.code, 1, "no token in the TOLK_CONFIG file yet");
+    // Named, so a mistyped --config or TOLK_CONFIG shows (it once said only "no token: …").
+    assert.equal(
+      shown.stderr.trim(),
+      `no token in ${byEnv}: run \`tolk api enable\` or \`tolk token rotate\``,
+    );
     assert.equal((await runTolkProcess(["token", "rotate"], env)).code, 0);
     assert.ok(JSON.parse(await Deno.readTextFile(byEnv)).api.token);
   });

@@ -9,16 +9,27 @@ const ROOT = new URL("../..", import.meta.url).pathname;
  *
  * @throws {Error} when the README has no such line or block.
  */
-export async function shellBlockAfter(anchor: string, nth = 0): Promise<string> {
+export function shellBlockAfter(anchor: string, nth = 0): Promise<string> {
+  return codeBlockAfter(anchor, "sh", nth);
+}
+
+/**
+ * The text of the `nth` (counted from 0) code block in `language` (```js, ```ts …) after the
+ * first line of the README that starts with `anchor`.
+ *
+ * @throws {Error} when the README has no such line or block.
+ */
+export async function codeBlockAfter(anchor: string, language: string, nth = 0): Promise<string> {
   const readme = await Deno.readTextFile(join(ROOT, "README.md"));
   const at = readme.indexOf(`\n${anchor}`);
   if (at < 0) throw new Error(`README has no line starting "${anchor}"`);
+  const fence = `\n\`\`\`${language}\n`;
   let start = at;
   for (let i = 0; i <= nth; i++) {
-    start = readme.indexOf("\n```sh\n", start + 1);
-    if (start < 0) throw new Error(`README has no sh block ${nth} after "${anchor}"`);
+    start = readme.indexOf(fence, start + 1);
+    if (start < 0) throw new Error(`README has no ${language} block ${nth} after "${anchor}"`);
   }
-  start += "\n```sh\n".length;
+  start += fence.length;
   return readme.slice(start, readme.indexOf("\n```", start));
 }
 

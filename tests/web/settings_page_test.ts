@@ -185,6 +185,29 @@ Deno.test({
 
 Deno.test({
   ...BROWSER_TEST,
+  name:
+    "in Chromium: an emptied built-in model is refused in the page's words, without the settings key",
+  fn: () =>
+    withBrowser((browser) =>
+      withTranslationService(async (service) => {
+        const { page, errors, context } = await openPage(browser, service, {
+          colorScheme: "light",
+        });
+        const card = '[data-engine="local-llm"]';
+        await page.fill(`${card} input[name=model]`, "");
+        await page.click(`${card} button.primary`);
+        await page.waitForSelector(`${card} .message.error`);
+        // It once read "The model engines.local-llm.model must not be empty".
+        assert.equal(await page.textContent(`${card} .message`), "The model must not be empty");
+        assert.equal(service.store.read().engines["local-llm"].model, "tolk-test/tiny-nllb");
+        assert.deepEqual(errors, []);
+        await context.close();
+      }, { settings: WITH_LINK_KEY })
+    ),
+});
+
+Deno.test({
+  ...BROWSER_TEST,
   name: "in Chromium: the try-it box translates through the real API",
   fn: () =>
     withBrowser((browser) =>

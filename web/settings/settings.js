@@ -36,11 +36,22 @@ async function call(path, body) {
     location.reload(); // the session ended: the server shows how to get a new link
   }
   if (!response.ok) {
-    const error = new Error(json.error?.message ?? `HTTP ${response.status}`);
-    error.param = json.error?.param ?? null;
+    const param = json.error?.param ?? null;
+    const error = new Error(withoutField(json.error?.message ?? `HTTP ${response.status}`, param));
+    error.param = param;
     throw error;
   }
   return json;
+}
+
+/**
+ * The message without the field name a refused body field's message starts with ("engines.
+ * local-llm.model must not be empty"): the page names the field in its own words.
+ */
+function withoutField(message, param) {
+  if (param === null) return message;
+  const lead = [`${param}: `, `${param} `].find((start) => message.startsWith(start));
+  return lead ? message.slice(lead.length) : message;
 }
 
 async function revealToken() {

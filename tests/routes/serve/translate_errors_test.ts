@@ -129,6 +129,8 @@ const ERROR_CASES: {
     status: 400,
     code: "invalid_request",
     param: "texts",
+    // It once read "texts: texts must hold at least one item".
+    message: "texts must hold at least one item",
   },
   {
     name: "a missing texts",
