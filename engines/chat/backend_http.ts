@@ -3,7 +3,8 @@
  * cannot connect, or a 503 → {@link EngineUnavailableError} (try another engine, 503 when
  * named); a 429, or a 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's
  * `Retry-After`); another HTTP error, a timeout, a body over its bound or one that is not JSON →
- * {@link EngineFailedError} (500).
+ * {@link EngineFailedError} (500). A redirect is never followed (it could send the user's text to
+ * any host, past the loopback rule of the settings): {@link EngineUnavailableError}.
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
@@ -135,7 +136,7 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
 /**
  * Sends a request and returns the parsed JSON body of a 2xx answer.
  *
- * @throws {EngineUnavailableError} when the backend cannot be reached.
+ * @throws {EngineUnavailableError} when the backend cannot be reached, or redirects.
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
  * @throws {EngineUnavailableError} for another 503.
  * @throws {BackendHttpError} for another non-2xx answer.
@@ -158,9 +159,14 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
+      redirect: "manual",
     });
   } catch (error) {
     throw sortFailure(error, request, origin);
+  }
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw redirectRefusal(request, origin, response);
   }
   let text: string | undefined;
   try {
@@ -203,6 +209,24 @@ async function readText(response: Response, maxBytes: number): Promise<string | 
     text += decoder.decode(chunk, { stream: true });
   }
   return text + decoder.decode();
+}
+
+/**
+ * A backend answering a redirect is not at `base_url` as far as tolk is concerned: the settings
+ * only let loopback servers see the user's text ("no request is forwarded elsewhere"), and a
+ * redirect may name any host.
+ */
+function redirectRefusal(
+  request: BackendRequest,
+  origin: string,
+  response: Response,
+): EngineUnavailableError {
+  const location = clip(redact(response.headers.get("location") ?? "nowhere", request.apiKey));
+  return new EngineUnavailableError(
+    request.engine,
+    `${origin} answered HTTP ${response.status} redirecting to ${location}; redirects are not ` +
+      `followed (no request leaves the configured server): set base_url to the server's own address`,
+  );
 }
 
 function sortFailure(error: unknown, request: BackendRequest, origin: string): unknown {
