@@ -106,6 +106,12 @@ function retryAfterSeconds(header: string | null): number {
   return Math.min(Math.max(Math.ceil(seconds), 1), MAX_RETRY_AFTER_SECONDS);
 }
 
+/**
+ * What a header value can carry as the user wrote it: printable ASCII and tabs, between the
+ * line breaks and spaces that fetch strips around a value (a key file's trailing newline).
+ */
+const HEADER_TEXT = /^[\t\n\r ]*[\t\x20-\x7e]*[\t\n\r ]*$/;
+
 const MAX_MESSAGE_CHARS = 300;
 const REDACTED = "[redacted]";
 
@@ -136,7 +142,8 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
 /**
  * Sends a request and returns the parsed JSON body of a 2xx answer.
  *
- * @throws {EngineUnavailableError} when the backend cannot be reached, or redirects.
+ * @throws {EngineUnavailableError} when the backend cannot be reached, redirects, or `apiKey`
+ *   cannot be sent as written.
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
  * @throws {EngineUnavailableError} for another 503.
  * @throws {BackendHttpError} for another non-2xx answer.
@@ -148,6 +155,15 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const origin = new URL(request.url).origin;
   const maxBytes = request.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (request.apiKey && !HEADER_TEXT.test(request.apiKey)) {
+    // fetch refuses a header above U+00FF ("not a valid ByteString", which read as "cannot
+    // reach") and sends U+0080..U+00FF as single bytes, not the UTF-8 the server would expect.
+    throw new EngineUnavailableError(
+      request.engine,
+      "its api_key holds a character other than printable ASCII, which an Authorization " +
+        "header cannot carry as written: correct it in the settings file",
+    );
+  }
   let response: Response;
   try {
     response = await fetch(request.url, {

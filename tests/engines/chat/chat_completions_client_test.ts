@@ -237,3 +237,53 @@ Deno.test("a backend that redirects is not followed: the text goes nowhere else,
     await elsewhere.stop();
   }
 });
+
+const UNSENDABLE_KEYS = [
+  { name: "Cyrillic and an emoji", key: "ключ-🔑-123" },
+  { name: "Latin-1 letters (fetch would send them as single bytes)", key: "clé-schlüssel" },
+];
+
+for (const { name, key } of UNSENDABLE_KEYS) {
+  Deno.test(`compatible-api whose api_key holds ${name} says so, not "cannot reach", and sends nothing`, async () => {
+    const backend = startChatCompletionsStandIn({ completions: [JSON.stringify({ "1": "Hi" })] });
+    const service = await startTranslationService({
+      settings: {
+        engines: {
+          "compatible-api": { base_url: backend.baseUrl, api_key: key, status_cache_ms: 0 },
+        },
+      },
+      statusTtlMs: 0,
+    });
+    try {
+      assert.equal((await engineCapabilities(service, "compatible-api")).ready, false);
+      const request = {
+        source: "fr",
+        target: "en",
+        texts: ["Bonjour"],
+        options: { engine: "compatible-api" },
+      };
+      const error = await expectError(
+        await postTranslate(service, request),
+        503,
+        "engine_unavailable",
+      );
+      assert.match(error.error.message, /^compatible-api is unavailable: its api_key holds a /);
+      assert.ok(!error.error.message.includes(key.slice(0, 4)), error.error.message);
+      assert.equal(backend.chats.length, 0);
+    } finally {
+      await service.stop();
+      await backend.stop();
+    }
+  });
+}
+
+Deno.test("compatible-api sends an api_key with a trailing newline as fetch trims it", async () => {
+  await withBackend({ completions: [JSON.stringify({ "1": "Hello" })] }, async (baseUrl) => {
+    const settings = SettingsSchema.parse({
+      engines: { "compatible-api": { base_url: baseUrl, api_key: `${KEY}\n`, status_cache_ms: 0 } },
+    });
+    const outcome = await createCompatibleApiEngine(settings.engines["compatible-api"])
+      .translate(JOB);
+    assert.equal(outcome.items[0].text, "Hello");
+  });
+});
