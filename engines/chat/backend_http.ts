@@ -1,7 +1,7 @@
 /**
  * JSON over HTTP to an LLM backend, with the failures sorted the way the pipeline needs them:
- * cannot connect, or a 503 → {@link EngineUnavailableError} (try another engine, 503 when
- * named); a 429, or a 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's
+ * cannot connect, a 503, or a 404 (no such model, "No models loaded": LM Studio without its model
+ * in memory) → {@link EngineUnavailableError} (try another engine, 503 when named); a 429, or a 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's
  * `Retry-After`); another HTTP error, a timeout, a body over its bound or one that is not JSON →
  * {@link EngineFailedError} (500). A redirect is never followed (it could send the user's text to
  * any host, past the loopback rule of the settings): {@link EngineUnavailableError}.
@@ -76,7 +76,8 @@ const MAX_RETRY_AFTER_SECONDS = 60;
 
 /**
  * A backend's refusal that is not the request's fault: busy (429, or 503 with `Retry-After`;
- * tolk infer's `server_busy`) or unavailable (another 503: a model still loading or failed).
+ * tolk infer's `server_busy`) or unavailable (another 503: a model still loading or failed; a
+ * 404: the model is gone or not loaded since the last model list, as Ollama and LM Studio say).
  */
 function refusalOf(
   engine: EngineId,
@@ -87,10 +88,10 @@ function refusalOf(
   if (response.status === 429 || (response.status === 503 && retryAfter !== null)) {
     return new BackendBusyError(engine, retryAfterSeconds(retryAfter), response.status, message);
   }
-  if (response.status === 503) {
+  if (response.status === 503 || response.status === 404) {
     return new EngineUnavailableError(
       engine,
-      `the backend answered HTTP 503${message ? `: ${message}` : ""}`,
+      `the backend answered HTTP ${response.status}${message ? `: ${message}` : ""}`,
     );
   }
   return undefined;
@@ -145,7 +146,7 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
  * @throws {EngineUnavailableError} when the backend cannot be reached, redirects, or `apiKey`
  *   cannot be sent as written.
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
- * @throws {EngineUnavailableError} for another 503.
+ * @throws {EngineUnavailableError} for another 503, or a 404.
  * @throws {BackendHttpError} for another non-2xx answer.
  * @throws {EngineFailedError} on timeout, a body over `maxBytes` or one that is not JSON.
  * @throws the caller's abort reason when `signal` aborts.
