@@ -189,7 +189,7 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
   try {
     text = await readText(response, maxBytes);
   } catch (error) {
-    throw sortFailure(error, request, origin);
+    throw sortFailure(error, request, origin, "while answering");
   }
   if (text === undefined) {
     throw new EngineFailedError(
@@ -246,7 +246,17 @@ function redirectRefusal(
   );
 }
 
-function sortFailure(error: unknown, request: BackendRequest, origin: string): unknown {
+/**
+ * A failed fetch or body read as the pipeline's error. `phase` says the server had begun its
+ * answer: a connection dropped then (a runner that crashed mid-generation) is no sign that the
+ * server cannot be reached, and the user should not go looking for one that is not running.
+ */
+function sortFailure(
+  error: unknown,
+  request: BackendRequest,
+  origin: string,
+  phase: "while answering" | "before answering" = "before answering",
+): unknown {
   if (request.signal?.aborted) return request.signal.reason;
   if (error instanceof DOMException && error.name === "TimeoutError") {
     return new EngineFailedError(
@@ -257,9 +267,10 @@ function sortFailure(error: unknown, request: BackendRequest, origin: string): u
   }
   // fetch rejects with a TypeError when it cannot connect or the connection drops.
   const detail = redact(error instanceof Error ? error.message : String(error), request.apiKey);
-  return new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
-    cause: error,
-  });
+  const reason = phase === "while answering"
+    ? `${origin} dropped the connection in the middle of its answer (${detail})`
+    : `cannot reach ${origin} (${detail})`;
+  return new EngineUnavailableError(request.engine, reason, { cause: error });
 }
 
 function parseJson(text: string): unknown {
