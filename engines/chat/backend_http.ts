@@ -1,9 +1,10 @@
 /**
  * JSON over HTTP to an LLM backend, with the failures sorted the way the pipeline needs them:
- * cannot connect, or a 503 → {@link EngineUnavailableError} (try another engine, 503 when
- * named); a 429, or a 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's
+ * cannot connect, a 503, or a 404 (no such model, "No models loaded": LM Studio without its model
+ * in memory) → {@link EngineUnavailableError} (try another engine, 503 when named); a 429, or a 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's
  * `Retry-After`); another HTTP error, a timeout, a body over its bound or one that is not JSON →
- * {@link EngineFailedError} (500).
+ * {@link EngineFailedError} (500). A redirect is never followed (it could send the user's text to
+ * any host, past the loopback rule of the settings): {@link EngineUnavailableError}.
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
@@ -75,7 +76,8 @@ const MAX_RETRY_AFTER_SECONDS = 60;
 
 /**
  * A backend's refusal that is not the request's fault: busy (429, or 503 with `Retry-After`;
- * tolk infer's `server_busy`) or unavailable (another 503: a model still loading or failed).
+ * tolk infer's `server_busy`) or unavailable (another 503: a model still loading or failed; a
+ * 404: the model is gone or not loaded since the last model list, as Ollama and LM Studio say).
  */
 function refusalOf(
   engine: EngineId,
@@ -86,10 +88,10 @@ function refusalOf(
   if (response.status === 429 || (response.status === 503 && retryAfter !== null)) {
     return new BackendBusyError(engine, retryAfterSeconds(retryAfter), response.status, message);
   }
-  if (response.status === 503) {
+  if (response.status === 503 || response.status === 404) {
     return new EngineUnavailableError(
       engine,
-      `the backend answered HTTP 503${message ? `: ${message}` : ""}`,
+      `the backend answered HTTP ${response.status}${message ? `: ${message}` : ""}`,
     );
   }
   return undefined;
@@ -104,6 +106,12 @@ function retryAfterSeconds(header: string | null): number {
   if (!Number.isFinite(seconds)) return 1;
   return Math.min(Math.max(Math.ceil(seconds), 1), MAX_RETRY_AFTER_SECONDS);
 }
+
+/**
+ * What a header value can carry as the user wrote it: printable ASCII and tabs, between the
+ * line breaks and spaces that fetch strips around a value (a key file's trailing newline).
+ */
+const HEADER_TEXT = /^[\t\n\r ]*[\t\x20-\x7e]*[\t\n\r ]*$/;
 
 const MAX_MESSAGE_CHARS = 300;
 const REDACTED = "[redacted]";
@@ -135,9 +143,10 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
 /**
  * Sends a request and returns the parsed JSON body of a 2xx answer.
  *
- * @throws {EngineUnavailableError} when the backend cannot be reached.
+ * @throws {EngineUnavailableError} when the backend cannot be reached, redirects, or `apiKey`
+ *   cannot be sent as written.
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
- * @throws {EngineUnavailableError} for another 503.
+ * @throws {EngineUnavailableError} for another 503, or a 404.
  * @throws {BackendHttpError} for another non-2xx answer.
  * @throws {EngineFailedError} on timeout, a body over `maxBytes` or one that is not JSON.
  * @throws the caller's abort reason when `signal` aborts.
@@ -147,6 +156,15 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const origin = new URL(request.url).origin;
   const maxBytes = request.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (request.apiKey && !HEADER_TEXT.test(request.apiKey)) {
+    // fetch refuses a header above U+00FF ("not a valid ByteString", which read as "cannot
+    // reach") and sends U+0080..U+00FF as single bytes, not the UTF-8 the server would expect.
+    throw new EngineUnavailableError(
+      request.engine,
+      "its api_key holds a character other than printable ASCII, which an Authorization " +
+        "header cannot carry as written: correct it in the settings file",
+    );
+  }
   let response: Response;
   try {
     response = await fetch(request.url, {
@@ -158,15 +176,20 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
+      redirect: "manual",
     });
   } catch (error) {
     throw sortFailure(error, request, origin);
+  }
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw redirectRefusal(request, origin, response);
   }
   let text: string | undefined;
   try {
     text = await readText(response, maxBytes);
   } catch (error) {
-    throw sortFailure(error, request, origin);
+    throw sortFailure(error, request, origin, "while answering");
   }
   if (text === undefined) {
     throw new EngineFailedError(
@@ -205,7 +228,35 @@ async function readText(response: Response, maxBytes: number): Promise<string | 
   return text + decoder.decode();
 }
 
-function sortFailure(error: unknown, request: BackendRequest, origin: string): unknown {
+/**
+ * A backend answering a redirect is not at `base_url` as far as tolk is concerned: the settings
+ * only let loopback servers see the user's text ("no request is forwarded elsewhere"), and a
+ * redirect may name any host.
+ */
+function redirectRefusal(
+  request: BackendRequest,
+  origin: string,
+  response: Response,
+): EngineUnavailableError {
+  const location = clip(redact(response.headers.get("location") ?? "nowhere", request.apiKey));
+  return new EngineUnavailableError(
+    request.engine,
+    `${origin} answered HTTP ${response.status} redirecting to ${location}; redirects are not ` +
+      `followed (no request leaves the configured server): set base_url to the server's own address`,
+  );
+}
+
+/**
+ * A failed fetch or body read as the pipeline's error. `phase` says the server had begun its
+ * answer: a connection dropped then (a runner that crashed mid-generation) is no sign that the
+ * server cannot be reached, and the user should not go looking for one that is not running.
+ */
+function sortFailure(
+  error: unknown,
+  request: BackendRequest,
+  origin: string,
+  phase: "while answering" | "before answering" = "before answering",
+): unknown {
   if (request.signal?.aborted) return request.signal.reason;
   if (error instanceof DOMException && error.name === "TimeoutError") {
     return new EngineFailedError(
@@ -216,9 +267,10 @@ function sortFailure(error: unknown, request: BackendRequest, origin: string): u
   }
   // fetch rejects with a TypeError when it cannot connect or the connection drops.
   const detail = redact(error instanceof Error ? error.message : String(error), request.apiKey);
-  return new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
-    cause: error,
-  });
+  const reason = phase === "while answering"
+    ? `${origin} dropped the connection in the middle of its answer (${detail})`
+    : `cannot reach ${origin} (${detail})`;
+  return new EngineUnavailableError(request.engine, reason, { cause: error });
 }
 
 function parseJson(text: string): unknown {

@@ -11,6 +11,7 @@ import { toChatMessages } from "./translation_protocol.ts";
 import { BackendHttpError, chatAnswerMaxBytes, requestJson, serverRoot } from "./backend_http.ts";
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
+import { saysTooLongForContext } from "./context_refusal.ts";
 
 /** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
 export type ChatCompletionsSettings =
@@ -143,7 +144,5 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
 function isContextOverflow(error: BackendHttpError): boolean {
   return error.status === 400 &&
     (error.backendCode === "context_length_exceeded" ||
-      /context (length|size|window)|too (long|many tokens)|exceeds? .*context/i.test(
-        error.backendMessage,
-      ));
+      saysTooLongForContext(error.backendMessage));
 }

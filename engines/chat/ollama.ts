@@ -16,6 +16,7 @@ import {
 } from "./batch_translation.ts";
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
+import { saysTooLongForContext } from "./context_refusal.ts";
 
 /** The `engines["engine-one"]` settings section. */
 export type OllamaSettings = Settings["engines"]["engine-one"];
@@ -85,7 +86,7 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
         },
       });
     } catch (error) {
-      if (error instanceof BackendHttpError && /context/i.test(error.backendMessage)) {
+      if (error instanceof BackendHttpError && saysTooLongForContext(error.backendMessage)) {
         throw new ContextOverflowError(error.backendMessage, { cause: error });
       }
       throw error;

@@ -7,7 +7,11 @@ import { createCompatibleApiEngine } from "../../../engines/chat/compatible_api.
 import { EngineFailedError, EngineUnavailableError } from "../../../engines/engine.ts";
 import { SettingsSchema } from "../../../schemas/settings.ts";
 import { expectError } from "../../support/http_assertions.ts";
-import { postTranslate } from "../../support/chat_engine_checks.ts";
+import {
+  engineCapabilities,
+  postTranslate,
+  translateOverWebSocket,
+} from "../../support/chat_engine_checks.ts";
 import {
   type ChatCompletionsStandInOptions,
   startChatCompletionsStandIn,
@@ -164,5 +168,122 @@ Deno.test("POST /v1/translate never shows the api_key a backend's 401 echoes, no
     } finally {
       await service.stop();
     }
+  });
+});
+
+/** A server that records what reaches it and answers as a willing backend would. */
+function startRecorder() {
+  const requests: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (r) => {
+    requests.push(`${r.method} ${new URL(r.url).pathname} ${await r.text()}`);
+    return Response.json({ object: "list", data: [{ id: "elsewhere" }] });
+  });
+  return { url: `http://localhost:${server.addr.port}`, requests, stop: () => server.shutdown() };
+}
+
+Deno.test("a backend that redirects is not followed: the text goes nowhere else, the engine is not ready and requests get 503 naming the redirect", async () => {
+  const elsewhere = startRecorder();
+  const moved = (path: string) => ({
+    status: 307,
+    body: "",
+    headers: { location: `${elsewhere.url}${path}` },
+  });
+  const redirecting = startChatCompletionsStandIn({ modelsReply: moved("/v1/models") });
+  const redirectingChat = startChatCompletionsStandIn({
+    completions: [moved("/v1/chat/completions"), moved("/v1/chat/completions")],
+  });
+  const service = await startTranslationService({
+    settings: {
+      engines: {
+        "engine-two": { base_url: redirecting.baseUrl, status_cache_ms: 0 },
+        "compatible-api": { base_url: redirectingChat.baseUrl, status_cache_ms: 0 },
+      },
+    },
+    statusTtlMs: 0,
+  });
+  const named = (engine: string) => ({
+    source: "fr",
+    target: "en",
+    texts: ["Bonjour, je voudrais une chambre."],
+    options: { engine },
+  });
+  try {
+    const lmStudio = await engineCapabilities(service, "engine-two");
+    assert.deepEqual([lmStudio.ready, lmStudio.models], [false, null]);
+    const refused = await expectError(
+      await postTranslate(service, named("engine-two")),
+      503,
+      "engine_unavailable",
+    );
+    assert.match(
+      refused.error.message,
+      /HTTP 307 redirecting to http:\/\/localhost:\d+\/v1\/models/,
+    );
+
+    const http = await expectError(
+      await postTranslate(service, named("compatible-api")),
+      503,
+      "engine_unavailable",
+    );
+    assert.match(http.error.message, /^compatible-api is unavailable: .*HTTP 307 redirecting/);
+    const frame = await translateOverWebSocket(service, named("compatible-api"));
+    assert.equal((frame as { error: { code: string } }).error.code, "engine_unavailable");
+
+    assert.deepEqual(elsewhere.requests, []);
+  } finally {
+    await service.stop();
+    await redirecting.stop();
+    await redirectingChat.stop();
+    await elsewhere.stop();
+  }
+});
+
+const UNSENDABLE_KEYS = [
+  { name: "Cyrillic and an emoji", key: "ключ-🔑-123" },
+  { name: "Latin-1 letters (fetch would send them as single bytes)", key: "clé-schlüssel" },
+];
+
+for (const { name, key } of UNSENDABLE_KEYS) {
+  Deno.test(`compatible-api whose api_key holds ${name} says so, not "cannot reach", and sends nothing`, async () => {
+    const backend = startChatCompletionsStandIn({ completions: [JSON.stringify({ "1": "Hi" })] });
+    const service = await startTranslationService({
+      settings: {
+        engines: {
+          "compatible-api": { base_url: backend.baseUrl, api_key: key, status_cache_ms: 0 },
+        },
+      },
+      statusTtlMs: 0,
+    });
+    try {
+      assert.equal((await engineCapabilities(service, "compatible-api")).ready, false);
+      const request = {
+        source: "fr",
+        target: "en",
+        texts: ["Bonjour"],
+        options: { engine: "compatible-api" },
+      };
+      const error = await expectError(
+        await postTranslate(service, request),
+        503,
+        "engine_unavailable",
+      );
+      assert.match(error.error.message, /^compatible-api is unavailable: its api_key holds a /);
+      assert.ok(!error.error.message.includes(key.slice(0, 4)), error.error.message);
+      assert.equal(backend.chats.length, 0);
+    } finally {
+      await service.stop();
+      await backend.stop();
+    }
+  });
+}
+
+Deno.test("compatible-api sends an api_key with a trailing newline as fetch trims it", async () => {
+  await withBackend({ completions: [JSON.stringify({ "1": "Hello" })] }, async (baseUrl) => {
+    const settings = SettingsSchema.parse({
+      engines: { "compatible-api": { base_url: baseUrl, api_key: `${KEY}\n`, status_cache_ms: 0 } },
+    });
+    const outcome = await createCompatibleApiEngine(settings.engines["compatible-api"])
+      .translate(JOB);
+    assert.equal(outcome.items[0].text, "Hello");
   });
 });

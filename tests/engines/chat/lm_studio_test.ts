@@ -8,6 +8,7 @@ import { SettingsSchema } from "../../../schemas/settings.ts";
 import { TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { expectError } from "../../support/http_assertions.ts";
 import { startInferDaemon } from "../../support/infer_daemon.ts";
+import { startChatCompletionsStandIn } from "../../support/chat_completions_stand_in.ts";
 import {
   engineCapabilities,
   FRENCH,
@@ -98,5 +99,44 @@ Deno.test("auto falls back to the next engine when engine-two stops mid-run; cap
   } finally {
     if (!stopped) await daemon.stop();
     await service.stop();
+  }
+});
+
+Deno.test("engine-two whose model is listed but not loaded (HTTP 404) answers 503 engine_unavailable quoting the server, over HTTP and WebSocket", async () => {
+  // LM Studio lists every downloaded model; without just-in-time loading it refuses the chat.
+  const notLoaded = {
+    status: 404,
+    body: {
+      error: {
+        message: "No models loaded. Please load a model in the developer page or use the " +
+          "`lms load` command.",
+        type: "invalid_request_error",
+        param: "model",
+        code: "model_not_found",
+      },
+    },
+  };
+  const backend = startChatCompletionsStandIn({ completions: [notLoaded, notLoaded] });
+  const service = await startTranslationService({
+    settings: { engines: { "engine-two": { base_url: backend.baseUrl, status_cache_ms: 0 } } },
+    statusTtlMs: 0,
+  });
+  try {
+    const request = { target: "en", texts: [FRENCH], options: { engine: "engine-two" } };
+    const http = await expectError(
+      await postTranslate(service, request),
+      503,
+      "engine_unavailable",
+    );
+    assert.equal(
+      http.error.message,
+      `engine-two is unavailable: the backend answered HTTP 404: ${notLoaded.body.error.message}`,
+    );
+    const frame = await translateOverWebSocket(service, request);
+    assert.deepEqual(frame, http);
+    assert.equal(backend.chats.length, 2);
+  } finally {
+    await service.stop();
+    await backend.stop();
   }
 });
