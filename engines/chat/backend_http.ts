@@ -1,8 +1,9 @@
 /**
  * JSON over HTTP to an LLM backend, with the failures sorted the way the pipeline needs them:
  * cannot connect, a 503, or a 404 (no such model, "No models loaded": LM Studio without its model
- * in memory) → {@link EngineUnavailableError} (try another engine, 503 when named); a 429, or a 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's
- * `Retry-After`); another HTTP error, a timeout, a body over its bound or one that is not JSON →
+ * in memory) → {@link EngineUnavailableError} (try another engine, 503 when named); a 429, or a
+ * 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's `Retry-After`);
+ * another HTTP error, a timeout, a body over its bound or one that is not JSON →
  * {@link EngineFailedError} (500). A redirect is never followed (it could send the user's text to
  * any host, past the loopback rule of the settings): {@link EngineUnavailableError}.
  */
