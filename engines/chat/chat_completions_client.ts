@@ -130,14 +130,29 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
     const choice = (body as { choices?: unknown[] }).choices?.[0] as
       | { message?: { content?: unknown }; finish_reason?: unknown }
       | undefined;
-    const content = choice?.message?.content;
-    if (typeof content !== "string") {
+    const content = textOf(choice?.message?.content);
+    if (content === undefined) {
       throw new EngineFailedError(options.engine, "the chat completion holds no message content");
     }
     return { content, truncated: choice?.finish_reason === "length" };
   }
 
   return { listModels, complete };
+}
+
+/**
+ * A message's text: a string, or the text parts of an array joined (some proxies answer in the
+ * request's array form, `[{type: "text", text}]`); undefined for anything else.
+ */
+function textOf(content: unknown): string | undefined {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return undefined;
+  const texts = content.map((part) =>
+    (part as { type?: unknown })?.type === "text" ? (part as { text?: unknown }).text : undefined
+  );
+  return texts.every((text) => typeof text === "string") && texts.length > 0
+    ? texts.join("")
+    : undefined;
 }
 
 /** OpenAI says `context_length_exceeded`; llama.cpp-style servers say it in words. */

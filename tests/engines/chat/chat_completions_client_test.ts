@@ -10,6 +10,7 @@ import { expectError } from "../../support/http_assertions.ts";
 import {
   engineCapabilities,
   postTranslate,
+  translateOk,
   translateOverWebSocket,
 } from "../../support/chat_engine_checks.ts";
 import {
@@ -285,5 +286,61 @@ Deno.test("compatible-api sends an api_key with a trailing newline as fetch trim
     const outcome = await createCompatibleApiEngine(settings.engines["compatible-api"])
       .translate(JOB);
     assert.equal(outcome.items[0].text, "Hello");
+  });
+});
+
+/** A 200 chat completion whose message content is `content` (any shape). */
+function completionWith(content: unknown) {
+  return {
+    status: 200,
+    body: {
+      object: "chat.completion",
+      model: "tiny",
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    },
+  };
+}
+
+Deno.test("POST /v1/translate reads a chat answer whose content is an array of text parts, as some proxies send it", async () => {
+  const parts = [{ type: "text", text: '{"1": "Hel' }, { type: "text", text: 'lo"}' }];
+  await withBackend({ completions: [completionWith(parts)] }, async (baseUrl) => {
+    const service = await startTranslationService({
+      settings: { engines: { "compatible-api": { base_url: baseUrl, api_key: KEY } } },
+      statusTtlMs: 0,
+    });
+    try {
+      const request = { target: "en", texts: ["Bonjour"], options: { engine: "compatible-api" } };
+      const body = await translateOk(service, request);
+      assert.equal(body.results[0].text, "Hello");
+    } finally {
+      await service.stop();
+    }
+  });
+});
+
+Deno.test("POST /v1/translate quotes the error a backend sends in a 200 body, not 'no message content'", async () => {
+  const answers = [
+    { status: 200, body: { error: { message: `quota of ${KEY} used up`, code: "quota" } } },
+    { status: 200, body: { error: "model crashed" } },
+  ];
+  await withBackend({ completions: answers }, async (baseUrl) => {
+    const service = await startTranslationService({
+      settings: { engines: { "compatible-api": { base_url: baseUrl, api_key: KEY } } },
+      statusTtlMs: 0,
+    });
+    try {
+      const request = { target: "en", texts: ["Bonjour"], options: { engine: "compatible-api" } };
+      for (const said of [/quota of \[redacted\] used up/, /model crashed/]) {
+        const error = await expectError(
+          await postTranslate(service, request),
+          500,
+          "internal_error",
+        );
+        assert.match(error.error.message, /compatible-api failed: .*answered an error: /);
+        assert.match(error.error.message, said);
+      }
+    } finally {
+      await service.stop();
+    }
   });
 });
