@@ -4,6 +4,7 @@
  */
 import { dirname } from "node:path";
 import { type Settings, SettingsSchema } from "../schemas/settings.ts";
+import { unknownKeys } from "./settings_keys.ts";
 
 /** The settings file cannot be used; the message names its path and why. */
 export class SettingsFileError extends Error {
@@ -91,7 +92,14 @@ export class SettingsStore {
       return cached.settings;
     }
     try {
-      const settings = this.read();
+      const raw = this.#readRaw() ?? {};
+      const settings = this.#validate(raw);
+      const unknown = unknownKeys(raw, SettingsSchema);
+      if (unknown.length > 0) {
+        console.error(
+          `settings file ${this.path}: unknown keys, kept but not read: ${unknown.join(", ")}`,
+        );
+      }
       const first = !cached;
       this.#cached = { settings, stamp };
       if (!first) { for (const listener of this.#listeners) listener(settings); }

@@ -192,3 +192,41 @@ Deno.test("tolk serve on a port already in use exits 2 with one line naming --po
     await Deno.remove("/tmp/tolk-test-unused", { recursive: true }).catch(() => {});
   }
 });
+
+Deno.test("tolk serve names settings keys it does not know (a typo is said, not silently ignored), at start and when the file changes", async () => {
+  await withTempDir("tolk-cli-test-", async (dir) => {
+    const config = join(dir, "settings.json");
+    const token = "t".repeat(43);
+    const settings = {
+      api: { enabled: true, token, enabeld: true },
+      engines: { "local-llm": { modle: "org/name" }, order: ["local-llm"] },
+      future_section: { x: 1 },
+    };
+    await Deno.writeTextFile(config, JSON.stringify(settings));
+    const server = await startTolkServer(serveArgs({ config, dataDir: dir }));
+    try {
+      const unknown = () => server.stderr.filter((line) => line.includes("unknown"));
+      assert.deepEqual(unknown(), [
+        `settings file ${config}: unknown keys, kept but not read: api.enabeld, ` +
+        `engines.local-llm.modle, future_section`,
+      ]);
+      // A new version of the file is read at the next request, and said once.
+      await Deno.writeTextFile(
+        config,
+        JSON.stringify({ ...settings, api: { enabled: true, token }, compat: { sensitve: true } }),
+      );
+      const detect = () =>
+        postJson(`${server.url}/v1/detect`, { texts: ["Hallo Welt"] }, { "x-svc-token": token });
+      await expectBody(await detect(), 200, DetectResponseSchema);
+      await expectBody(await detect(), 200, DetectResponseSchema);
+      assert.equal(unknown().length, 2, unknown().join("\n"));
+      assert.match(unknown()[1], /: engines\.local-llm\.modle, future_section, compat\.sensitve$/);
+      // Known keys only: nothing is said.
+      await Deno.writeTextFile(config, JSON.stringify({ api: { enabled: true, token } }));
+      await expectBody(await detect(), 200, DetectResponseSchema);
+      assert.equal(unknown().length, 2, unknown().join("\n"));
+    } finally {
+      await server.stop();
+    }
+  });
+});
