@@ -53,6 +53,7 @@ import type { DataStores } from "../storage/data_stores.ts";
 import { StorageError } from "../storage/database.ts";
 import { createFailureLog } from "../storage/failure_log.ts";
 import { GlossaryMatchers } from "../translation/glossary/glossary_step.ts";
+import { API_DISABLED_MESSAGE, tolkCommand } from "../tolk_command.ts";
 
 /** Largest request body: 50000 code points of 4 UTF-8 bytes, JSON escaping and the envelope. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -318,7 +319,7 @@ function mountSettingsPage(
       reject: () =>
         serviceError(
           "unauthorized",
-          "no settings session: run `tolk settings` and open the link it prints",
+          `no settings session: run \`${tolkCommand("settings")}\` and open the link it prints`,
         ),
     }),
   );
@@ -336,14 +337,11 @@ function mountSettingsPage(
   app.route("/settings/api", settingsApiRoute({ ...deps, sessions, routes: API_ROUTES }));
 }
 
-/** Said to HTTP requests and WebSocket handshakes alike: a right token does not help then. */
-const API_DISABLED = "the local API is disabled; enable it with `tolk api enable`";
-
 function unauthorized(reason: RefusalReason) {
   return serviceError(
     "unauthorized",
     reason === "disabled"
-      ? API_DISABLED
+      ? API_DISABLED_MESSAGE
       : "missing or invalid API token (send X-Svc-Token or Authorization: Bearer)",
   );
 }
@@ -351,7 +349,7 @@ function unauthorized(reason: RefusalReason) {
 function wsUnauthorized(reason: RefusalReason) {
   return serviceError(
     "ws_unauthorized",
-    reason === "disabled" ? API_DISABLED : "missing, invalid or revoked API token",
+    reason === "disabled" ? API_DISABLED_MESSAGE : "missing, invalid or revoked API token",
   );
 }
 

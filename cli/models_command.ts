@@ -17,6 +17,7 @@ import { type CommandUsage, FlagError, parseFlags } from "./flags.ts";
 import { HUB_NET_PERMISSION } from "./permissions.ts";
 import { PullError, pullModel, type PullProgress } from "../models/hub_download.ts";
 import { DTYPE_SUFFIXES, isModelId, listInstalledModels } from "../models/model_store.ts";
+import { tolkCommand } from "../tolk_command.ts";
 
 const FlagsSchema = z.object({
   "models-dir": modelsDirFlag,
@@ -75,7 +76,7 @@ function defaultModel(configPath: string): string | undefined {
 async function list(modelsDir: string): Promise<number> {
   const models = await listInstalledModels(modelsDir);
   if (models.length === 0) {
-    console.error(`no models in ${modelsDir} (get one: tolk models pull ORG/NAME)`);
+    console.error(`no models in ${modelsDir} (get one: ${tolkCommand("models pull ORG/NAME")})`);
     return 0;
   }
   const width = Math.max(...models.map((model) => model.id.length));

@@ -22,6 +22,7 @@ import {
 import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
 import { DRAIN_TIMEOUT_MS, startHttpServer } from "./http_server.ts";
 import { bindHostname, LOOPBACK_RULE } from "../net/loopback.ts";
+import { tolkCommand } from "../tolk_command.ts";
 
 const FlagsSchema = z.object({
   host: loopbackHostFlag(
@@ -64,7 +65,9 @@ export async function run(args: string[]): Promise<number> {
   }
   if (!settings.api.enabled) {
     console.error(
-      `the local API is disabled (settings: ${configPath}); enable it with \`tolk api enable\``,
+      `the local API is disabled (settings: ${configPath}); enable it with \`${
+        tolkCommand("api enable")
+      }\``,
     );
   }
 

@@ -14,6 +14,7 @@ import { generateToken, SettingsStore } from "../settings/settings_store.ts";
 import { configFlag, pathFlagsFromEnvironment, SERVE_PORT } from "./config_paths.ts";
 import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
+import { tolkCommand } from "../tolk_command.ts";
 
 const FlagsSchema = z.object({
   host: loopbackHostFlag(`must be loopback (${LOOPBACK_RULE}), as \`tolk serve\` binds`)
@@ -36,7 +37,9 @@ export async function run(args: string[]): Promise<number> {
   const configPath = flags.config;
   if (!existsSync(configPath)) {
     console.error(
-      `no settings file at ${configPath}: start the service with \`tolk serve\` (or pass the --config it uses)`,
+      `no settings file at ${configPath}: start the service with \`${
+        tolkCommand("serve")
+      }\` (or pass the --config it uses)`,
     );
     return 1;
   }
@@ -65,7 +68,9 @@ async function requestLink(address: string, key: string, configPath: string): Pr
     });
   } catch {
     console.error(
-      `no tolk service answers on ${address}: start it with \`tolk serve\` (or pass its --host and --port)`,
+      `no tolk service answers on ${address}: start it with \`${
+        tolkCommand("serve")
+      }\` (or pass its --host and --port)`,
     );
     return 1;
   }

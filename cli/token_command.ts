@@ -6,6 +6,7 @@
  */
 import { generateToken } from "../settings/settings_store.ts";
 import { runSettingsCommand, settingsCommandUsage } from "./settings_file_command.ts";
+import { tolkCommand } from "../tolk_command.ts";
 
 /** `tolk token` in the help text. */
 export const usage = settingsCommandUsage(
@@ -22,7 +23,9 @@ export function run(args: string[]): Promise<number> {
       if (token === null) {
         // The file is named: with a mistyped --config, `api enable` would start a second one.
         console.error(
-          `no token in ${store.path}: run \`tolk api enable\` or \`tolk token rotate\``,
+          `no token in ${store.path}: run \`${tolkCommand("api enable")}\` or \`${
+            tolkCommand("token rotate")
+          }\``,
         );
         return 1;
       }
@@ -33,7 +36,7 @@ export function run(args: string[]): Promise<number> {
       settings.api.token = action === "rotate" ? generateToken() : null;
     });
     if (action === "rotate") console.log(settings.api.token);
-    else console.error("token revoked; `tolk token rotate` makes a new one");
+    else console.error(`token revoked; \`${tolkCommand("token rotate")}\` makes a new one`);
     return 0;
   });
 }

@@ -3,6 +3,7 @@
  * tokenizer files, `onnx/*.onnx`). Shared by the built-in engine and `tolk models`.
  */
 import { join, resolve } from "node:path";
+import { tolkCommand } from "../tolk_command.ts";
 
 /** ONNX file suffix of each dtype transformers.js knows (`encoder_model{suffix}.onnx`). */
 export const DTYPE_SUFFIXES: Readonly<Record<string, string>> = {
@@ -156,6 +157,6 @@ export function missingModelHint(
 ): string | null {
   if (model?.valid) return null;
   const state = model ? `incomplete (${model.problems.join(", ")})` : "not installed";
-  const command = options.isDefault ? "tolk models pull" : `tolk models pull ${id}`;
+  const command = tolkCommand(options.isDefault ? "models pull" : `models pull ${id}`);
   return `model ${id} is ${state} in ${options.modelsDir}; get it with \`${command}\``;
 }

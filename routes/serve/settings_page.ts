@@ -17,6 +17,7 @@ import { LinkRequestSchema } from "../../schemas/settings_page.ts";
 import type { LinkRequestVerifier } from "../../settings/settings_link.ts";
 import type { SettingsStore } from "../../settings/settings_store.ts";
 import { validJson } from "./validated_request.ts";
+import { tolkCommand } from "../../tolk_command.ts";
 
 const WEB_DIR = new URL("../../web/settings/", import.meta.url);
 
@@ -31,9 +32,18 @@ const FILES: Record<string, [string, string]> = {
 /** Where `page.html`, the shell both HTML pages share (head, stylesheet), takes a page's body. */
 const BODY_SLOT = /^ *<!-- the page's own body: .* -->\n/m;
 
+/**
+ * Where the page's files say how to run a tolk command (`%tolk% settings`): the way this
+ * service was started (tolk_command.ts), so the page's hints run as written.
+ */
+const COMMAND_SLOT = /%tolk% /g;
+
 function file(name: string): [string, string] {
   const entry = FILES[name];
-  if (!entry[1]) entry[1] = name.endsWith(".html") ? htmlPage(name) : read(name);
+  if (!entry[1]) {
+    const text = name.endsWith(".html") ? htmlPage(name) : read(name);
+    entry[1] = text.replace(COMMAND_SLOT, () => tolkCommand(""));
+  }
   return entry;
 }
 

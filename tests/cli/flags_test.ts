@@ -57,7 +57,7 @@ Deno.test("--config wins over TOLK_CONFIG, which names the settings file without
     // Named, so a mistyped --config or TOLK_CONFIG shows (it once said only "no token: …").
     assert.equal(
       shown.stderr.trim(),
-      `no token in ${byEnv}: run \`tolk api enable\` or \`tolk token rotate\``,
+      `no token in ${byEnv}: run \`deno task tolk api enable\` or \`deno task tolk token rotate\``,
     );
     assert.equal((await runTolkProcess(["token", "rotate"], env)).code, 0);
     assert.ok(JSON.parse(await Deno.readTextFile(byEnv)).api.token);

@@ -101,14 +101,14 @@ Deno.test("tolk serve with no model says in one line how to get one, and transla
       assert.equal(hints.length, 1, server.stderr.join("\n"));
       assert.match(
         hints[0],
-        /Xenova\/nllb-200-distilled-600M is not installed.*`tolk models pull`/,
+        /Xenova\/nllb-200-distilled-600M is not installed.*`deno task tolk models pull`/,
       );
       const response = await postJson(`${server.url}/v1/translate`, {
         target: "en",
         texts: ["Bonjour tout le monde"],
       }, { "x-svc-token": token });
       const body = await expectError(response, 503, "engine_unavailable");
-      assert.match(JSON.stringify(body), /get it with `tolk models pull`/);
+      assert.match(JSON.stringify(body), /get it with `deno task tolk models pull`/);
     } finally {
       await server.stop();
     }

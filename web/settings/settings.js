@@ -214,7 +214,7 @@ function renderSnippets() {
   const list = [
     snippet(
       "curl",
-      `export TOLK_TOKEN="$(tolk token show)"\n` +
+      `export TOLK_TOKEN="$(%tolk% token show)"\n` +
         `curl -s ${base}/v1/translate \\\n  -H "X-Svc-Token: $TOLK_TOKEN" ` +
         `-H "Content-Type: application/json" \\\n  -d '{"target": "fr", "texts": ["Good morning."]}'`,
     ),

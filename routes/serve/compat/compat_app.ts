@@ -18,6 +18,7 @@ import { tokensEqual } from "../../../middleware/token_auth.ts";
 import { FORM_MEDIA_TYPES } from "../../../schemas/api_route.ts";
 import type { RequestIdVariables } from "../../../middleware/request_id.ts";
 import type { TranslationDeps } from "../../../translation/run_translation.ts";
+import { API_DISABLED_MESSAGE } from "../../../tolk_command.ts";
 
 /** Largest body a compat route reads (as POST /v1/translate). */
 const MAX_COMPAT_BODY_BYTES = 1024 * 1024;
@@ -103,10 +104,7 @@ export function requireCompatToken(
     return;
   }
   if (currentToken === null) {
-    throw serviceError(
-      "unauthorized",
-      "the local API is disabled; enable it with `tolk api enable`",
-    );
+    throw serviceError("unauthorized", API_DISABLED_MESSAGE);
   }
   if (presented === undefined) {
     throw words.missingIsInvalid

@@ -90,7 +90,10 @@ Deno.test("/settings without a session says how to get a link and shows nothing 
     const response = await fetch(`${service.url}/settings`);
     assert.equal(response.status, 401);
     const html = await response.text();
-    assert.match(html, /tolk settings/);
+    // The commands as this service was started (a checkout: `deno task tolk`), runnable as shown.
+    assert.match(html, /<code>deno task tolk settings<\/code>/);
+    assert.match(html, /<code>deno task tolk settings --port 9000 --config FILE<\/code>/);
+    assert.ok(!html.includes("%tolk%"));
     assert.ok(!html.includes(service.token));
     assert.ok(!html.includes("settings.js"), "the page script is not even referenced");
   });
