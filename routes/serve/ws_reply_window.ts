@@ -50,10 +50,14 @@ export class ReplyWindow {
     });
   }
 
-  /** Queues `body` as the reply of a frame that was not worked on (coalesced with its neighbours). */
+  /**
+   * Queues `body` as the reply of a frame that was not worked on, coalesced with the refusals
+   * before it when they say the same (a run over the cap, then shutdown, are two runs).
+   */
   refuse(body: unknown): void {
-    if (this.#openRefusals) {
-      this.#openRefusals.count++;
+    const open = this.#openRefusals;
+    if (open && open.body === body) {
+      open.count++;
       return;
     }
     const run = { count: 1, body };

@@ -195,15 +195,22 @@ function serveSocket(
       turns.run(() => {
         if (tokenInForce()) return answerFrame(frame, deps, connection, gone.signal);
         revoked = true;
-        return Promise.resolve(
-          errorBody(serviceError("ws_unauthorized", "the API token was revoked")),
-        );
+        return Promise.resolve(renderTranslationError(revocation(deps)).body);
       }),
       () => {
         if (revoked) socket.close(CLOSE_TOKEN_REVOKED, "token revoked");
       },
     );
   };
+}
+
+/**
+ * Why the token of an open socket no longer works. A disabled API is said as a new handshake
+ * would say it (`tolk api enable`), not as a revoked token, which sends the user to `tolk token`.
+ */
+function revocation(deps: WsTranslateDeps): Error {
+  if (!deps.access().enabled) return deps.reject("disabled");
+  return serviceError("ws_unauthorized", "the API token was revoked");
 }
 
 /**

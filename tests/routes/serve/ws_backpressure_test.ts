@@ -63,6 +63,27 @@ Deno.test("ReplyWindow holds at most its cap of frames and keeps 10,000 refusals
   assert.equal(window.inFlight, 0);
 });
 
+Deno.test("ReplyWindow: refusals of another reason behind a refusal run keep their own reply", async () => {
+  const sent: unknown[] = [];
+  const window = new ReplyWindow((body) => (sent.push(body), true), 1);
+  let release!: (body: unknown) => void;
+  window.accept(new Promise((resolve) => (release = resolve)));
+  // Frames over the cap, then (the service began shutting down) frames refused for that.
+  window.refuse("over the cap");
+  window.refuse("over the cap");
+  window.refuse("shutting down");
+  window.refuse("shutting down");
+  release("first");
+  await window.settled();
+  assert.deepEqual(sent, [
+    "first",
+    "over the cap",
+    "over the cap",
+    "shutting down",
+    "shutting down",
+  ]);
+});
+
 Deno.test("one connection's burst of engine frames does not starve another connection's engine frame", async () => {
   await withService(async (service) => {
     const url = `${service.wsUrl}/v1/ws/translate?token=${service.token}`;

@@ -225,6 +225,27 @@ Deno.test("GET /v1/ws/translate: a frame sent after another process revoked the 
   });
 });
 
+Deno.test("GET /v1/ws/translate: a frame sent after the API was disabled is told so, as a new handshake would be, then 4401", async () => {
+  await withService(async (service) => {
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    service.store.update((s) => {
+      s.api.enabled = false;
+    });
+    client.socket.send(JSON.stringify({ target: "en", texts: [ENGLISH] }));
+    const { error } = ErrorResponseSchema.parse(await client.next());
+    const closed = await client.closed;
+    const handshake = await rawGet(service.url, `/v1/ws/translate?token=${service.token}`, {
+      Host: "localhost",
+      Upgrade: "websocket",
+      ...HANDSHAKE_KEY,
+    });
+    const refusal = ErrorResponseSchema.parse(JSON.parse(handshake.body)).error;
+    assert.deepEqual(error, refusal);
+    assert.match(error.message, /disabled.*tolk api enable/);
+    assert.equal(closed.code, 4401);
+  });
+});
+
 Deno.test("GET /v1/ws/translate closes open sockets with 1001 when the service shuts down", async () => {
   const service = await startTranslationService();
   const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
