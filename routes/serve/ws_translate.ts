@@ -190,15 +190,16 @@ function serveSocket(
       return;
     }
     // The token is checked in the frame's turn, where the settings are read once per turn.
-    let revoked = false;
+    let closeReason: string | undefined;
     replies.accept(
       turns.run(() => {
         if (tokenInForce()) return answerFrame(frame, deps, connection, gone.signal);
-        revoked = true;
-        return Promise.resolve(renderTranslationError(revocation(deps)).body);
+        const disabled = !deps.access().enabled;
+        closeReason = disabled ? "API disabled" : "token revoked";
+        return Promise.resolve(renderTranslationError(revocation(deps, disabled)).body);
       }),
       () => {
-        if (revoked) socket.close(CLOSE_TOKEN_REVOKED, "token revoked");
+        if (closeReason) socket.close(CLOSE_TOKEN_REVOKED, closeReason);
       },
     );
   };
@@ -208,8 +209,8 @@ function serveSocket(
  * Why the token of an open socket no longer works. A disabled API is said as a new handshake
  * would say it (`tolk api enable`), not as a revoked token, which sends the user to `tolk token`.
  */
-function revocation(deps: WsTranslateDeps): Error {
-  if (!deps.access().enabled) return deps.reject("disabled");
+function revocation(deps: WsTranslateDeps, disabled: boolean): Error {
+  if (disabled) return deps.reject("disabled");
   return serviceError("ws_unauthorized", "the API token was revoked");
 }
 

@@ -206,7 +206,9 @@ Deno.test("GET /v1/ws/translate answers ws_unauthorized then closes 4401 after t
     });
     client.socket.send(JSON.stringify({ target: "en", texts: [ENGLISH] }));
     assert.equal(ErrorResponseSchema.parse(await client.next()).error.code, "ws_unauthorized");
-    assert.equal((await client.closed).code, 4401);
+    const closed = await client.closed;
+    assert.equal(closed.code, 4401);
+    assert.equal(closed.reason, "token revoked");
   });
 });
 
@@ -243,6 +245,7 @@ Deno.test("GET /v1/ws/translate: a frame sent after the API was disabled is told
     assert.deepEqual(error, refusal);
     assert.match(error.message, /disabled.*tolk api enable/);
     assert.equal(closed.code, 4401);
+    assert.equal(closed.reason, "API disabled");
   });
 });
 
