@@ -87,6 +87,25 @@ export async function pullModel(id: string, options: PullOptions): Promise<PullR
   const listing = await listRepository(endpoint, id, options.signal);
   const { dtype, files } = chooseFiles(id, listing, options.dtype);
 
+  try {
+    return await install(endpoint, id, dtype, files, options);
+  } catch (error) {
+    if (error instanceof PullError || options.signal?.aborted) throw error;
+    // The models folder itself failed (read-only, a file in its place, no space while renaming).
+    throw new PullError(`Cannot install ${id} in ${options.modelsDir}: ${describe(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Fetches `files` into the staging folder, then moves them into `<models-dir>/<id>/`. */
+async function install(
+  endpoint: string,
+  id: string,
+  dtype: string,
+  files: HubFile[],
+  options: PullOptions,
+): Promise<PullResult> {
   const path = join(options.modelsDir, id);
   const staging = join(options.modelsDir, ".downloads", id);
   const total = files.reduce((sum, file) => sum + file.size, 0);
@@ -192,10 +211,16 @@ async function fetchVerified(url: string, file: HubFile, options: FetchOptions):
       fetched += await fetchPart(url, part, file.size, options);
       break;
     } catch (error) {
-      if (error instanceof PullError || options.signal?.aborted || attempt >= options.retries) {
+      // A host outside the permission grant (the hub redirecting to a CDN host) stays refused.
+      const refused = error instanceof Deno.errors.NotCapable;
+      if (
+        error instanceof PullError || refused || options.signal?.aborted ||
+        attempt >= options.retries
+      ) {
         throw error instanceof PullError ? error : new PullError(
-          `Cannot download ${file.path}: ${describe(error)} ` +
-            `(run the same command again to resume)`,
+          `Cannot download ${file.path}: ${describe(error)}` +
+            (refused ? "" : " (run the same command again to resume)"),
+          { cause: error },
         );
       }
     }
