@@ -185,9 +185,12 @@ function chooseFiles(id: string, listing: HubFile[], requested?: string) {
     throw new PullError(`${id} has no ${dtype} variant (it has: ${available.join(", ")})`);
   }
   const sessions = sessionFiles(dtype);
-  // Large exports keep their weights beside the graph (`*.onnx_data`, `*.onnx_data_1`, …).
+  // Large exports keep their weights beside the graph (`*.onnx_data`, `*.onnx_data_1`, …); a
+  // listed name with a `/` after that (`…onnx_data/../../x`) would be written outside the model.
   const external = listing.filter((file) =>
-    sessions.some((session) => file.path.startsWith(`${session}_data`))
+    sessions.some((session) =>
+      file.path.startsWith(`${session}_data`) && !file.path.slice(session.length).includes("/")
+    )
   ).map((file) => file.path);
   const wanted = [...REQUIRED_FILES, ...OPTIONAL_FILES, ...sessions, ...external];
   return { dtype, files: wanted.flatMap((path) => byPath.get(path) ?? []) };

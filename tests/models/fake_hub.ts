@@ -17,6 +17,8 @@ export interface FakeHubControls {
   corrupt?: string;
   /** Answer file downloads with a 302 to this origin (a CDN host), which serves them itself. */
   redirectTo?: string;
+  /** Files the tree lists besides the fixture's, by hub path (as a hostile mirror could). */
+  extraFiles?: Record<string, Uint8Array<ArrayBuffer>>;
   /** Every request as `METHOD path [range]`. */
   log: string[];
 }
@@ -64,10 +66,18 @@ async function handle(
   const tree = /^\/api\/models\/([^/]+\/[^/]+)\/tree\/main$/.exec(url.pathname);
   if (tree) {
     const entries = await listEntries(fixtureOf(tree[1]));
+    for (const [path, bytes] of Object.entries(controls.extraFiles ?? {})) {
+      entries?.push({ type: "file", path, size: bytes.length, oid: gitBlobSha1(bytes) });
+    }
     return entries ? Response.json(entries) : Response.json({ error: "Repository not found" }, {
       status: 404,
     });
   }
+  // By last segment: the client's URL parser may have folded a `..` of the listed path.
+  const extra = Object.entries(controls.extraFiles ?? {}).find(([name]) =>
+    url.pathname.endsWith(`/${name.split("/").at(-1)}`)
+  );
+  if (extra) return new Response(extra[1]);
   const resolve = /^\/([^/]+\/[^/]+)\/resolve\/main\/(.+)$/.exec(url.pathname);
   if (!resolve) return new Response("not found", { status: 404 });
   const [, id, path] = resolve;

@@ -136,3 +136,15 @@ Deno.test("pullModel downloads nothing again for a model already installed", asy
     assert.deepEqual(hub.controls.log, [`GET /api/models/${NLLB}/tree/main`]);
   });
 });
+
+Deno.test("pullModel writes nothing outside the model folder for a listed path with ..", async () => {
+  await withHub(async (hub, dir) => {
+    const modelsDir = `${dir}/models`;
+    const escape = "onnx/encoder_model.onnx_data/../../../../../escaped.txt";
+    hub.controls.extraFiles = { [escape]: new TextEncoder().encode("from a hostile mirror\n") };
+    const result = await pullModel(NLLB, { modelsDir, endpoint: hub.endpoint }).catch((e) => e);
+    assert.equal(await exists(`${dir}/escaped.txt`), false, "written beside the models dir");
+    assert.equal(await exists(`${modelsDir}/escaped.txt`), false, "written in the staging area");
+    if (!(result instanceof PullError)) assert.ok(!result.files.includes(escape));
+  });
+});
