@@ -205,7 +205,8 @@ interface FetchOptions {
 
 /** Downloads one file into `destination` (verified), resuming its `.part`; returns bytes fetched. */
 async function fetchVerified(url: string, file: HubFile, options: FetchOptions): Promise<number> {
-  if (await sizeOf(options.destination) === file.size) return 0;
+  // Staged by an earlier pull, maybe of an older revision: kept only if it still matches.
+  if (await matches(options.destination, file)) return 0;
   const part = `${options.destination}.part`;
   await Deno.mkdir(dirname(part), { recursive: true });
   let fetched = 0;

@@ -148,3 +148,16 @@ Deno.test("pullModel writes nothing outside the model folder for a listed path w
     if (!(result instanceof PullError)) assert.ok(!result.files.includes(escape));
   });
 });
+
+Deno.test("pullModel checks a file left in staging by an earlier pull before installing it", async () => {
+  await withHub(async (hub, modelsDir) => {
+    hub.controls.cut = { path: DECODER, bytes: 50_000, count: 1 };
+    await assert.rejects(pullModel(NLLB, { modelsDir, endpoint: hub.endpoint, retries: 0 }));
+    // Staged by that pull, then changed (the hub's file since updated, or the disk): same size.
+    const staged = `${modelsDir}/.downloads/${NLLB}/tokenizer_config.json`;
+    const size = (await Deno.stat(staged)).size;
+    await Deno.writeTextFile(staged, "x".repeat(size));
+    const result = await pullModel(NLLB, { modelsDir, endpoint: hub.endpoint });
+    await assertSameFiles(modelsDir, NLLB, result.files);
+  });
+});
