@@ -5,7 +5,9 @@
  * Files are listed with the tree API, fetched from `/{id}/resolve/main/{path}` into a staging
  * folder (`<models-dir>/.downloads/<org>/<name>/`) as `<file>.part`, resumed with `Range`,
  * verified (sha256 of LFS files, git blob sha1 of small files) and renamed into place only when
- * every file of the model is verified, so a failed pull never leaves a half model behind.
+ * every file of the model is verified, so a failed pull never leaves a half model behind. Pulls of
+ * one model take turns on `<models-dir>/.downloads/<org>/<name>.lock` (an OS file lock, released
+ * when the process ends).
  */
 import { createHash, type Hash } from "node:crypto";
 import { dirname, join } from "node:path";
@@ -108,6 +110,10 @@ async function install(
 ): Promise<PullResult> {
   const path = join(options.modelsDir, id);
   const staging = join(options.modelsDir, ".downloads", id);
+  // A second pull of the same model waits for the first, then finds its files installed.
+  await Deno.mkdir(dirname(staging), { recursive: true });
+  using lock = await Deno.open(`${staging}.lock`, { write: true, create: true });
+  await lock.lock(true);
   const total = files.reduce((sum, file) => sum + file.size, 0);
   let done = 0;
   let downloadedBytes = 0;

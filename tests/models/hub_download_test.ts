@@ -161,3 +161,13 @@ Deno.test("pullModel checks a file left in staging by an earlier pull before ins
     await assertSameFiles(modelsDir, NLLB, result.files);
   });
 });
+
+Deno.test("pullModel run three times at once installs the model once and all three succeed", async () => {
+  await withHub(async (hub, modelsDir) => {
+    const pulls = [1, 2, 3].map(() => pullModel(NLLB, { modelsDir, endpoint: hub.endpoint }));
+    const results = await Promise.all(pulls);
+    await assertSameFiles(modelsDir, NLLB, results[0].files);
+    const fetched = results.map((result) => result.downloadedBytes).sort((a, b) => a - b);
+    assert.deepEqual(fetched.slice(0, 2), [0, 0], "the later pulls find the model installed");
+  });
+});
