@@ -108,7 +108,7 @@ async function pull(id: string, modelsDir: string, dtype: string | undefined): P
   } catch (error) {
     bar.end();
     if (!(error instanceof PullError)) throw error;
-    if (endpoint && error.cause instanceof Deno.errors.NotCapable) {
+    if (endpoint && error.cause instanceof Deno.errors.NotCapable && !mayReach(endpoint)) {
       // The `tolk` task and the binary grant the hub's own hosts only (README, Models).
       const host = new URL(endpoint).hostname;
       console.error(
@@ -121,6 +121,12 @@ async function pull(id: string, modelsDir: string, dtype: string | undefined): P
     console.error(`tolk models: ${error.message}`);
     return 1;
   }
+}
+
+/** True when this process may connect to the hub at `endpoint` (a redirect may still be refused). */
+function mayReach(endpoint: string): boolean {
+  return Deno.permissions.querySync({ name: "net", host: new URL(endpoint).host }).state ===
+    "granted";
 }
 
 /** A progress bar redrawn in place on a terminal, or one line per file otherwise. */

@@ -5,7 +5,9 @@
  * Files are listed with the tree API, fetched from `/{id}/resolve/main/{path}` into a staging
  * folder (`<models-dir>/.downloads/<org>/<name>/`) as `<file>.part`, resumed with `Range`,
  * verified (sha256 of LFS files, git blob sha1 of small files) and renamed into place only when
- * every file of the model is verified, so a failed pull never leaves a half model behind.
+ * every file of the model is verified, so a failed pull never leaves a half model behind. Pulls of
+ * one model take turns on `<models-dir>/.downloads/<org>/<name>.lock` (an OS file lock, released
+ * when the process ends).
  */
 import { createHash, type Hash } from "node:crypto";
 import { dirname, join } from "node:path";
@@ -87,8 +89,31 @@ export async function pullModel(id: string, options: PullOptions): Promise<PullR
   const listing = await listRepository(endpoint, id, options.signal);
   const { dtype, files } = chooseFiles(id, listing, options.dtype);
 
+  try {
+    return await install(endpoint, id, dtype, files, options);
+  } catch (error) {
+    if (error instanceof PullError || options.signal?.aborted) throw error;
+    // The models folder itself failed (read-only, a file in its place, no space while renaming).
+    throw new PullError(`Cannot install ${id} in ${options.modelsDir}: ${describe(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Fetches `files` into the staging folder, then moves them into `<models-dir>/<id>/`. */
+async function install(
+  endpoint: string,
+  id: string,
+  dtype: string,
+  files: HubFile[],
+  options: PullOptions,
+): Promise<PullResult> {
   const path = join(options.modelsDir, id);
   const staging = join(options.modelsDir, ".downloads", id);
+  // A second pull of the same model waits for the first, then finds its files installed.
+  await Deno.mkdir(dirname(staging), { recursive: true });
+  using lock = await Deno.open(`${staging}.lock`, { write: true, create: true });
+  await lock.lock(true);
   const total = files.reduce((sum, file) => sum + file.size, 0);
   let done = 0;
   let downloadedBytes = 0;
@@ -166,9 +191,12 @@ function chooseFiles(id: string, listing: HubFile[], requested?: string) {
     throw new PullError(`${id} has no ${dtype} variant (it has: ${available.join(", ")})`);
   }
   const sessions = sessionFiles(dtype);
-  // Large exports keep their weights beside the graph (`*.onnx_data`, `*.onnx_data_1`, …).
+  // Large exports keep their weights beside the graph (`*.onnx_data`, `*.onnx_data_1`, …); a
+  // listed name with a `/` after that (`…onnx_data/../../x`) would be written outside the model.
   const external = listing.filter((file) =>
-    sessions.some((session) => file.path.startsWith(`${session}_data`))
+    sessions.some((session) =>
+      file.path.startsWith(`${session}_data`) && !file.path.slice(session.length).includes("/")
+    )
   ).map((file) => file.path);
   const wanted = [...REQUIRED_FILES, ...OPTIONAL_FILES, ...sessions, ...external];
   return { dtype, files: wanted.flatMap((path) => byPath.get(path) ?? []) };
@@ -183,7 +211,8 @@ interface FetchOptions {
 
 /** Downloads one file into `destination` (verified), resuming its `.part`; returns bytes fetched. */
 async function fetchVerified(url: string, file: HubFile, options: FetchOptions): Promise<number> {
-  if (await sizeOf(options.destination) === file.size) return 0;
+  // Staged by an earlier pull, maybe of an older revision: kept only if it still matches.
+  if (await matches(options.destination, file)) return 0;
   const part = `${options.destination}.part`;
   await Deno.mkdir(dirname(part), { recursive: true });
   let fetched = 0;
@@ -192,10 +221,16 @@ async function fetchVerified(url: string, file: HubFile, options: FetchOptions):
       fetched += await fetchPart(url, part, file.size, options);
       break;
     } catch (error) {
-      if (error instanceof PullError || options.signal?.aborted || attempt >= options.retries) {
+      // A host outside the permission grant (the hub redirecting to a CDN host) stays refused.
+      const refused = error instanceof Deno.errors.NotCapable;
+      if (
+        error instanceof PullError || refused || options.signal?.aborted ||
+        attempt >= options.retries
+      ) {
         throw error instanceof PullError ? error : new PullError(
-          `Cannot download ${file.path}: ${describe(error)} ` +
-            `(run the same command again to resume)`,
+          `Cannot download ${file.path}: ${describe(error)}` +
+            (refused ? "" : " (run the same command again to resume)"),
+          { cause: error },
         );
       }
     }

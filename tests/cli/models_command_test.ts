@@ -92,3 +92,43 @@ Deno.test("tolk models refuses bad arguments with one line naming them and exit 
     assert.ok(run.stderr.includes(flag), `${args.join(" ")}: ${run.stderr}`);
   });
 });
+
+Deno.test("tolk models pull names a redirect host outside its grant once, without a resume hint", async () => {
+  const hub = startFakeHub();
+  const dir = await Deno.makeTempDir();
+  try {
+    // The same server under another name: a CDN host the permission grant does not cover.
+    hub.controls.redirectTo = hub.endpoint.replace("127.0.0.1", "localhost");
+    const env = { HF_ENDPOINT: hub.endpoint };
+    const pulled = await tolk(["models", "pull", "tolk-test/tiny-nllb", "--models-dir", dir], env);
+    assert.equal(pulled.code, 1, pulled.stderr);
+    const error = pulled.stderr.trim().split("\n").at(-1) ?? "";
+    assert.match(error, /^tolk models: Cannot download config\.json: .*"localhost:\d+"/);
+    assert.doesNotMatch(error, /resume|HF_ENDPOINT/);
+    const tries = hub.controls.log.filter((line) => line.includes("/resolve/main/config.json"));
+    assert.equal(tries.length, 1, "a refused host is not asked again");
+  } finally {
+    await hub.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("tolk models pull into a models dir it cannot write says so in one line", async () => {
+  const hub = startFakeHub();
+  const dir = await Deno.makeTempDir();
+  try {
+    const notADir = join(dir, "models");
+    await Deno.writeTextFile(notADir, "a file where the folder should be");
+    const env = { HF_ENDPOINT: hub.endpoint };
+    const pulled = await tolk(
+      ["models", "pull", "tolk-test/tiny-nllb", "--models-dir", notADir],
+      env,
+    );
+    assert.equal(pulled.code, 1, pulled.stderr);
+    assert.equal(pulled.stderr.trim().split("\n").length, 1, pulled.stderr);
+    assert.match(pulled.stderr, /^tolk models: Cannot install tolk-test\/tiny-nllb in .*models: /);
+  } finally {
+    await hub.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,7 +1,7 @@
 /**
  * A local stand-in for the Hugging Face hub (an external service), serving the fixture models in
  * the hub's URL layout: the tree API, `/{id}/resolve/main/{path}` with Range and ETag, and
- * injectable faults (a connection cut mid-file, corrupted bytes).
+ * injectable faults (a connection cut mid-file, corrupted bytes, a redirect to another host).
  */
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,10 @@ export interface FakeHubControls {
   cut?: { path: string; bytes: number; count: number };
   /** Serve this path with one byte changed (the tree keeps the true checksum). */
   corrupt?: string;
+  /** Answer file downloads with a 302 to this origin (a CDN host), which serves them itself. */
+  redirectTo?: string;
+  /** Files the tree lists besides the fixture's, by hub path (as a hostile mirror could). */
+  extraFiles?: Record<string, Uint8Array<ArrayBuffer>>;
   /** Every request as `METHOD path [range]`. */
   log: string[];
 }
@@ -62,13 +66,25 @@ async function handle(
   const tree = /^\/api\/models\/([^/]+\/[^/]+)\/tree\/main$/.exec(url.pathname);
   if (tree) {
     const entries = await listEntries(fixtureOf(tree[1]));
+    for (const [path, bytes] of Object.entries(controls.extraFiles ?? {})) {
+      entries?.push({ type: "file", path, size: bytes.length, oid: gitBlobSha1(bytes) });
+    }
     return entries ? Response.json(entries) : Response.json({ error: "Repository not found" }, {
       status: 404,
     });
   }
+  // By last segment: the client's URL parser may have folded a `..` of the listed path.
+  const extra = Object.entries(controls.extraFiles ?? {}).find(([name]) =>
+    url.pathname.endsWith(`/${name.split("/").at(-1)}`)
+  );
+  if (extra) return new Response(extra[1]);
   const resolve = /^\/([^/]+\/[^/]+)\/resolve\/main\/(.+)$/.exec(url.pathname);
   if (!resolve) return new Response("not found", { status: 404 });
   const [, id, path] = resolve;
+  if (controls.redirectTo && !url.searchParams.has("cdn")) {
+    const location = `${controls.redirectTo}${url.pathname}?cdn=1`;
+    return new Response(null, { status: 302, headers: { location } });
+  }
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = await Deno.readFile(`${FIXTURE_MODELS}${fixtureOf(id)}/${path}`);

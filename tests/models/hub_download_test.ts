@@ -136,3 +136,38 @@ Deno.test("pullModel downloads nothing again for a model already installed", asy
     assert.deepEqual(hub.controls.log, [`GET /api/models/${NLLB}/tree/main`]);
   });
 });
+
+Deno.test("pullModel writes nothing outside the model folder for a listed path with ..", async () => {
+  await withHub(async (hub, dir) => {
+    const modelsDir = `${dir}/models`;
+    const escape = "onnx/encoder_model.onnx_data/../../../../../escaped.txt";
+    hub.controls.extraFiles = { [escape]: new TextEncoder().encode("from a hostile mirror\n") };
+    const result = await pullModel(NLLB, { modelsDir, endpoint: hub.endpoint }).catch((e) => e);
+    assert.equal(await exists(`${dir}/escaped.txt`), false, "written beside the models dir");
+    assert.equal(await exists(`${modelsDir}/escaped.txt`), false, "written in the staging area");
+    if (!(result instanceof PullError)) assert.ok(!result.files.includes(escape));
+  });
+});
+
+Deno.test("pullModel checks a file left in staging by an earlier pull before installing it", async () => {
+  await withHub(async (hub, modelsDir) => {
+    hub.controls.cut = { path: DECODER, bytes: 50_000, count: 1 };
+    await assert.rejects(pullModel(NLLB, { modelsDir, endpoint: hub.endpoint, retries: 0 }));
+    // Staged by that pull, then changed (the hub's file since updated, or the disk): same size.
+    const staged = `${modelsDir}/.downloads/${NLLB}/tokenizer_config.json`;
+    const size = (await Deno.stat(staged)).size;
+    await Deno.writeTextFile(staged, "x".repeat(size));
+    const result = await pullModel(NLLB, { modelsDir, endpoint: hub.endpoint });
+    await assertSameFiles(modelsDir, NLLB, result.files);
+  });
+});
+
+Deno.test("pullModel run three times at once installs the model once and all three succeed", async () => {
+  await withHub(async (hub, modelsDir) => {
+    const pulls = [1, 2, 3].map(() => pullModel(NLLB, { modelsDir, endpoint: hub.endpoint }));
+    const results = await Promise.all(pulls);
+    await assertSameFiles(modelsDir, NLLB, results[0].files);
+    const fetched = results.map((result) => result.downloadedBytes).sort((a, b) => a - b);
+    assert.deepEqual(fetched.slice(0, 2), [0, 0], "the later pulls find the model installed");
+  });
+});
