@@ -14,7 +14,9 @@ export const LinkRequestSchema = z.strictObject({
 
 /** The answer to a link request. */
 export const LinkResponseSchema = z.strictObject({
-  code: z.string().describe("One-time code for /settings?code=…"),
+  // base64url, as the service makes it: `tolk settings` prints it, and whatever answers on the
+  // port (another program squatting there) must not get control characters onto the terminal.
+  code: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/).describe("One-time code for /settings?code=…"),
   expires_at: z.int().describe("Epoch seconds after which the code is refused."),
 });
 

@@ -109,3 +109,25 @@ for (const { name, args, flag } of BAD_FLAGS) {
     assert.ok(result.stderr.startsWith(`tolk settings: ${flag}: `), result.stderr);
   });
 }
+
+Deno.test("tolk settings prints no code but tolk's own: a squatter's terminal escapes stay off the screen", async () => {
+  // Another program on the port (another user's, a stale dev server) answers the link request
+  // with a "code" holding terminal control sequences (here: OSC 52, which sets the clipboard).
+  const squatter = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () =>
+      Response.json({
+        code: "x\u001b]52;c;ZXZpbA==\u0007\r\u001b[2Kopen http://evil.example",
+        expires_at: 1,
+      }),
+  );
+  await withTempDir("tolk-settings-cli-test-", async (dir) => {
+    const config = join(dir, "settings.json");
+    Deno.writeTextFileSync(config, "{}");
+    const port = String(squatter.addr.port);
+    const result = await runTolkProcess(["settings", "--port", port], { TOLK_CONFIG: config });
+    assert.equal(result.stdout, "");
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /is not a tolk service with a settings page/);
+  }).finally(() => squatter.shutdown());
+});
