@@ -7,6 +7,9 @@ import { FlagError } from "./flags.ts";
 /** How long in-flight work may run on after SIGINT/SIGTERM, unless a caller says otherwise. */
 export const DRAIN_TIMEOUT_MS = 10_000;
 
+/** The last part of the drain time, kept for ending what is still running (`onDrainEnding`). */
+const DRAIN_END_RESERVE_MS = 1_000;
+
 /** Options of {@link startHttpServer}. */
 export interface HttpServerOptions {
   hostname: string;
@@ -16,6 +19,12 @@ export interface HttpServerOptions {
    * 1001 here).
    */
   onShutdown?: () => void | Promise<void>;
+  /**
+   * Called once when in-flight requests have not finished a second before the drain time runs
+   * out: end them now with an answer the client can read (the process exits at the deadline,
+   * cutting any connection still open).
+   */
+  onDrainEnding?: () => void;
   /** Called once the listener has stopped and in-flight requests have finished. */
   afterDrain?: () => void | Promise<void>;
   /** Upper bound for in-flight requests to finish after a signal (default {@link DRAIN_TIMEOUT_MS}). */
@@ -101,6 +110,8 @@ export function startHttpServer(
       const timeout = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, drainTimeoutMs);
       });
+      const ending = options.onDrainEnding &&
+        setTimeout(options.onDrainEnding, Math.max(0, drainTimeoutMs - DRAIN_END_RESERVE_MS));
       await Promise.race([
         (async () => {
           await options.onShutdown?.();
@@ -110,6 +121,7 @@ export function startHttpServer(
         timeout,
       ]);
       clearTimeout(timer);
+      clearTimeout(ending);
     })();
     return stopping;
   }

@@ -94,6 +94,7 @@ export async function run(args: string[]): Promise<number> {
   const server = startHttpServer(app.fetch, {
     hostname: bindHostname(flags.host),
     port: flags.port,
+    onDrainEnding: () => runtime.interrupt(),
     afterDrain: () => runtime.dispose({ drainMs: DRAIN_TIMEOUT_MS }),
   });
   endpoint = server.url;

@@ -119,6 +119,8 @@ export class LlamaRuntime implements InferenceRuntime {
   #loaded?: Loaded;
   #disposed = false;
   #stopping = false;
+  /** Aborted by {@link LlamaRuntime.interrupt}: ends every running generation. */
+  readonly #interrupted = new AbortController();
   #active = 0;
   #onIdle?: () => void;
   /** Runtime shutdown still running after a failed load. */
@@ -221,7 +223,14 @@ export class LlamaRuntime implements InferenceRuntime {
     if (!loaded) throw new GenerationError({ kind: "model_not_ready", phase: this.#state.phase });
     this.#active++;
     try {
-      return await this.#run(loaded, prepared as LlamaPrepared, options);
+      const halt = this.#interrupted.signal;
+      const signal = options.signal ? AbortSignal.any([options.signal, halt]) : halt;
+      const result = await this.#run(loaded, prepared as LlamaPrepared, { ...options, signal });
+      // Cut by the daemon, not by the client: the client is told so (an error, not an answer).
+      if (result.stopReason === "abort" && halt.aborted && !options.signal?.aborted) {
+        throw new GenerationError({ kind: "model_not_ready", phase: "stopping" });
+      }
+      return result;
     } finally {
       if (--this.#active === 0) this.#onIdle?.();
     }
@@ -259,6 +268,16 @@ export class LlamaRuntime implements InferenceRuntime {
       promptTokens,
       completionTokens: result.completionTokens,
     };
+  }
+
+  /**
+   * Refuses new generations and ends the running ones at once, each with a `model_not_ready`
+   * `stopping` error: a daemon whose drain time runs out tells its clients why their answers
+   * stop instead of cutting their connections.
+   */
+  interrupt(): void {
+    this.#stopping = true;
+    this.#interrupted.abort();
   }
 
   /**

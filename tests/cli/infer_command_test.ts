@@ -140,3 +140,30 @@ Deno.test("tolk infer on SIGTERM also serves the request queued behind the runni
   await first.body?.cancel();
   assert.equal(await stopped, 0);
 });
+
+Deno.test("tolk infer whose drain time runs out ends every open request with a stopping error, then exits 0", async () => {
+  // One slot and a long queue of answers as long as the context: far more work than the drain
+  // time (about 2 s each here), so the deadline comes while generations run and wait.
+  const daemon = await startInferDaemon({
+    args: ["--threads", "1", "--max-concurrent-requests", "1", "--max-queued-requests", "64"],
+  });
+  const endings = Array.from({ length: 48 }, async () => {
+    const response = await fetch(`${daemon.baseUrl}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ messages: [{ role: "user", content: "hi" }], stream: true }),
+    });
+    const text = await response.text();
+    if (response.status === 503) return JSON.parse(text).error.code as string;
+    assert.equal(response.status, 200, text);
+    if (text.endsWith("data: [DONE]\n\n")) return "done";
+    const last = text.trimEnd().split("\n\n").pop()!;
+    return JSON.parse(last.replace(/^data: /, "")).error.code as string;
+  }).map((ending) => ending.catch((error) => `cut (${error.message.split(":")[0]})`));
+  await new Promise((resolve) => setTimeout(resolve, 200)); // the requests are in
+  const code = await daemon.stop();
+  const ends = await Promise.all(endings);
+  assert.ok(ends.every((end) => end === "done" || end === "model_not_ready"), ends.join());
+  assert.ok(ends.includes("model_not_ready"), "the deadline came while work was left");
+  assert.equal(code, 0);
+});
