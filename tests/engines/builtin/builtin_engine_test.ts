@@ -250,7 +250,10 @@ Deno.test("local-llm status lists every installed model and is ready with its de
     async (engine) => {
       const { hint, ...status } = await engine.status();
       assert.deepEqual(status, { ...expected, ready: false });
-      assert.match(hint ?? "", /^model nobody\/missing is not installed in .*`deno task tolk models pull`$/);
+      assert.match(
+        hint ?? "",
+        /^model nobody\/missing is not installed in .*`deno task tolk models pull`$/,
+      );
     },
     { defaultModel: "nobody/missing" },
   );
