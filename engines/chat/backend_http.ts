@@ -208,15 +208,9 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
     throw new EngineFailedError(request.engine, `${origin} answered with a body that is not JSON`);
   }
   // Some proxies answer a failure as 200 with an error body: its words say what went wrong.
-  const inBody = (body as { error?: unknown }).error;
-  if (inBody !== undefined && inBody !== null) {
-    const { message } = errorDetails(body, text, request.apiKey);
-    if (message !== "") {
-      throw new EngineFailedError(
-        request.engine,
-        `${origin} answered an error: ${message}`,
-      );
-    }
+  const { message } = errorDetails(body, text, request.apiKey);
+  if (message !== "") {
+    throw new EngineFailedError(request.engine, `${origin} answered an error: ${message}`);
   }
   return body;
 }
