@@ -1,7 +1,8 @@
 /**
  * JSON over HTTP to an LLM backend, with the failures sorted the way the pipeline needs them:
- * cannot connect, a 503, or a 404 (no such model, "No models loaded": LM Studio without its model
- * in memory) → {@link EngineUnavailableError} (try another engine, 503 when named); a 429, or a
+ * cannot connect, a 503, a 404 (no such model, "No models loaded": LM Studio without its model
+ * in memory) or a 400 saying the model is not loaded or failed to load (LM Studio's later
+ * releases) → {@link EngineUnavailableError} (try another engine, 503 when named); a 429, or a
  * 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's `Retry-After`);
  * another HTTP error, a timeout, a body over its bound or one that is not JSON →
  * {@link EngineFailedError} (500). A redirect is never followed (it could send the user's text to
@@ -76,9 +77,17 @@ export class BackendBusyError extends EngineBusyError {
 const MAX_RETRY_AFTER_SECONDS = 60;
 
 /**
+ * How LM Studio words a 400 about the model rather than the request: "No models loaded. Please
+ * load a model …" (since 0.3.x, earlier a 404), "Failed to load model "…". Error: …" (just-in-time
+ * loading failed: too large for the memory), "Model is unloaded".
+ */
+const MODEL_NOT_LOADED = /^(no models loaded|failed to load model|model is unloaded)\b/i;
+
+/**
  * A backend's refusal that is not the request's fault: busy (429, or 503 with `Retry-After`;
  * tolk infer's `server_busy`) or unavailable (another 503: a model still loading or failed; a
- * 404: the model is gone or not loaded since the last model list, as Ollama and LM Studio say).
+ * 404: the model is gone or not loaded since the last model list, as Ollama and LM Studio say;
+ * a 400 saying the model is not loaded, as LM Studio's later releases do).
  */
 function refusalOf(
   engine: EngineId,
@@ -89,7 +98,10 @@ function refusalOf(
   if (response.status === 429 || (response.status === 503 && retryAfter !== null)) {
     return new BackendBusyError(engine, retryAfterSeconds(retryAfter), response.status, message);
   }
-  if (response.status === 503 || response.status === 404) {
+  if (
+    response.status === 503 || response.status === 404 ||
+    (response.status === 400 && MODEL_NOT_LOADED.test(message))
+  ) {
     return new EngineUnavailableError(
       engine,
       `the backend answered HTTP ${response.status}${message ? `: ${message}` : ""}`,

@@ -102,41 +102,61 @@ Deno.test("auto falls back to the next engine when engine-two stops mid-run; cap
   }
 });
 
-Deno.test("engine-two whose model is listed but not loaded (HTTP 404) answers 503 engine_unavailable quoting the server, over HTTP and WebSocket", async () => {
-  // LM Studio lists every downloaded model; without just-in-time loading it refuses the chat.
-  const notLoaded = {
+// LM Studio lists every downloaded model; without just-in-time loading it refuses the chat, with
+// 404 in earlier releases and 400 in later ones; a model that fails to load (too large for the
+// memory) is a 400 too. Neither is the request's fault: another engine may serve it.
+const NOT_LOADED_REFUSALS = [
+  {
     status: 404,
-    body: {
-      error: {
-        message: "No models loaded. Please load a model in the developer page or use the " +
-          "`lms load` command.",
-        type: "invalid_request_error",
-        param: "model",
-        code: "model_not_found",
+    message: "No models loaded. Please load a model in the developer page or use the " +
+      "`lms load` command.",
+  },
+  {
+    status: 400,
+    message: "No models loaded. Please load a model in the developer page or use the " +
+      "`lms load` command.",
+  },
+  {
+    status: 400,
+    message: 'Failed to load model "qwen2.5-7b-instruct". Error: Error loading model.',
+  },
+];
+
+for (const refusal of NOT_LOADED_REFUSALS) {
+  Deno.test(`engine-two refused with HTTP ${refusal.status} "${refusal.message.slice(0, 20)}…" answers 503 engine_unavailable quoting the server, over HTTP and WebSocket`, async () => {
+    const notLoaded = {
+      status: refusal.status,
+      body: {
+        error: {
+          message: refusal.message,
+          type: "invalid_request_error",
+          param: "model",
+          code: refusal.status === 404 ? "model_not_found" : null,
+        },
       },
-    },
-  };
-  const backend = startChatCompletionsStandIn({ completions: [notLoaded, notLoaded] });
-  const service = await startTranslationService({
-    settings: { engines: { "engine-two": { base_url: backend.baseUrl, status_cache_ms: 0 } } },
-    statusTtlMs: 0,
+    };
+    const backend = startChatCompletionsStandIn({ completions: [notLoaded, notLoaded] });
+    const service = await startTranslationService({
+      settings: { engines: { "engine-two": { base_url: backend.baseUrl, status_cache_ms: 0 } } },
+      statusTtlMs: 0,
+    });
+    try {
+      const request = { target: "en", texts: [FRENCH], options: { engine: "engine-two" } };
+      const http = await expectError(
+        await postTranslate(service, request),
+        503,
+        "engine_unavailable",
+      );
+      assert.equal(
+        http.error.message,
+        `engine-two is unavailable: the backend answered HTTP ${refusal.status}: ${refusal.message}`,
+      );
+      const frame = await translateOverWebSocket(service, request);
+      assert.deepEqual(frame, http);
+      assert.equal(backend.chats.length, 2);
+    } finally {
+      await service.stop();
+      await backend.stop();
+    }
   });
-  try {
-    const request = { target: "en", texts: [FRENCH], options: { engine: "engine-two" } };
-    const http = await expectError(
-      await postTranslate(service, request),
-      503,
-      "engine_unavailable",
-    );
-    assert.equal(
-      http.error.message,
-      `engine-two is unavailable: the backend answered HTTP 404: ${notLoaded.body.error.message}`,
-    );
-    const frame = await translateOverWebSocket(service, request);
-    assert.deepEqual(frame, http);
-    assert.equal(backend.chats.length, 2);
-  } finally {
-    await service.stop();
-    await backend.stop();
-  }
-});
+}
