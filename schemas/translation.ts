@@ -252,6 +252,13 @@ export const TranslateResponseSchema = z.strictObject({
   target: LanguageCodeSchema,
   results: z.array(TranslateResultSchema).describe("One per input item, same order."),
   usage: TranslationUsageSchema,
+  glossary: z.strictObject({
+    matched: z.int().min(0).describe("Glossary terms found in the texts."),
+    applied: z.int().min(0).describe("Of those, the ones the translations use."),
+  }).optional().describe(
+    "With `options.glossary_id` only: what the glossary did (over HTTP also the " +
+      "`Svc-Glossary-Report` header; a WebSocket reply has no headers).",
+  ),
 });
 
 /** One detected item. */

@@ -39,8 +39,6 @@ export interface TranslationContext {
   client: string | null;
   /** Aborted when the client goes away. */
   signal?: AbortSignal;
-  /** Told what the glossary matched and what the translations use (`Svc-Glossary-Report`). */
-  onGlossaryReport?: (report: GlossaryReport) => void;
   /** Queue owner (the WebSocket connection), so one connection's burst cannot starve others. */
   owner?: unknown;
 }
@@ -124,7 +122,6 @@ export async function runTranslation(
     },
     { once: mode === "webpage" },
   );
-  if (glossary) context.onGlossaryReport?.(glossary);
   if (outcome.fallbacks > 0) {
     deps.log?.(
       `format fallback: ${outcome.fallbacks} of ${outcome.sent} segments came back from ` +
@@ -160,6 +157,7 @@ export async function runTranslation(
       output_chars: sumCodePoints(results.map((result) => result.text)),
       latency_ms: Math.round(performance.now() - started),
     },
+    ...(glossary ? { glossary } : {}),
   };
   recordHistory(deps, request, response, context.client);
   return response;

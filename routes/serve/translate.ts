@@ -15,14 +15,14 @@ export function translateRoute(deps: TranslationDeps) {
     "/",
     validJson(TranslateRequestSchema),
     async (c) => {
-      let glossaryReport: string | undefined;
       const body = await runTranslation(deps, c.req.valid("json"), {
         client: c.get("client") ?? null,
         signal: c.req.raw.signal,
-        onGlossaryReport: (report) => glossaryReport = glossaryReportHeader(report),
       });
       const response = successJson(c, body);
-      if (glossaryReport) response.headers.set("Svc-Glossary-Report", glossaryReport);
+      if (body.glossary) {
+        response.headers.set("Svc-Glossary-Report", glossaryReportHeader(body.glossary));
+      }
       return response;
     },
   );

@@ -42,16 +42,16 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
     })
       .post("/v2/translate", async (c) => {
         const call = fromDeepLRequest(await readCompatBody(c), deps.policy());
-        let glossaryReport: string | undefined;
         const result = await runTranslation(deps.translation, call.request, {
           client: DEEPL_CLIENT,
           signal: c.req.raw.signal,
-          onGlossaryReport: (report) => glossaryReport = glossaryReportHeader(report),
         });
         const body = toDeepLResponse(result, call);
         for (const translation of body.translations) billed += translation.billed_characters;
         const response = c.json(body);
-        if (glossaryReport) response.headers.set("Svc-Glossary-Report", glossaryReport);
+        if (result.glossary) {
+          response.headers.set("Svc-Glossary-Report", glossaryReportHeader(result.glossary));
+        }
         return response;
       })
       .get("/v2/languages", (c) => c.json(toDeepLLanguages(c.req.query("type"))))

@@ -86,7 +86,8 @@ Deno.test("a chat engine that ignores the terms is asked once more, and the repo
     const response = await postTranslate(service, request(glossaryId));
     // "tolk" comes back as written (kept); "database" never becomes "Datenbank".
     assert.equal(response.headers.get("svc-glossary-report"), "matched=2; applied=1");
-    await expectBody(response, 200, TranslateResponseSchema);
+    const body = await expectBody(response, 200, TranslateResponseSchema);
+    assert.deepEqual(body.glossary, { matched: 2, applied: 1 }, "the body says it too");
     assert.equal(runner.chats.length, 2, "one retry, no more");
   });
 });
@@ -183,6 +184,8 @@ Deno.test("the glossary applies over the WebSocket too", async () => {
       await translateOverWebSocket(service, request(glossaryId)),
     );
     assert.equal(reply.results[0].text, "[translated] Open the Datenbank in tolk.");
+    // A reply frame has no headers: the report is in the body, as in the HTTP answer's.
+    assert.deepEqual(reply.glossary, { matched: 2, applied: 2 });
   });
 });
 
