@@ -221,6 +221,10 @@ async function fetchVerified(url: string, file: HubFile, options: FetchOptions):
       fetched += await fetchPart(url, part, file.size, options);
       break;
     } catch (error) {
+      if (error instanceof ServerRefusal && attempt < options.retries && !options.signal?.aborted) {
+        await wait(error.waitMs ?? 1000 * 2 ** attempt, options.signal);
+        continue;
+      }
       // A host outside the permission grant (the hub redirecting to a CDN host) stays refused.
       const refused = error instanceof Deno.errors.NotCapable;
       if (
@@ -249,6 +253,9 @@ async function fetchPart(url: string, part: string, size: number, options: Fetch
   const response = await request(url, { headers, signal: options.signal });
   if (!response.ok || !response.body) {
     await response.body?.cancel();
+    if (TRANSIENT_STATUSES.has(response.status)) {
+      throw new ServerRefusal(response.status, response.headers.get("retry-after"));
+    }
     throw new PullError(`Cannot download ${url}: HTTP ${response.status}`);
   }
   // A server that ignores Range sends the whole file again: start over.
@@ -269,6 +276,41 @@ async function fetchPart(url: string, part: string, size: number, options: Fetch
     throw new Error(`connection closed after ${offset + received} of ${size} bytes`);
   }
   return received;
+}
+
+/**
+ * Statuses a busy or briefly failing server (the hub's CDN) answers and that are worth asking
+ * again: time out, too many requests, and the 5xx of a proxy or an overloaded origin.
+ */
+const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+
+/** The longest wait a server's `Retry-After` gets before the next attempt. */
+const MAX_RETRY_AFTER_MS = 30_000;
+
+/** A transient refusal: retried after the server's `Retry-After`, or a growing pause. */
+class ServerRefusal extends Error {
+  /** The server's `Retry-After` in ms (capped), or undefined when it gave none readable. */
+  readonly waitMs: number | undefined;
+  constructor(status: number, retryAfter: string | null) {
+    super(`HTTP ${status}`);
+    const seconds = retryAfter === null ? NaN : Number(retryAfter.trim());
+    this.waitMs = retryAfter !== null && /^\d+$/.test(retryAfter.trim())
+      ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS)
+      : undefined;
+  }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts (the loop then sees it aborted). */
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+  });
 }
 
 /** Checks a downloaded file against the hub's checksum; deletes it when it does not match. */

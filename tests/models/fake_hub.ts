@@ -13,6 +13,11 @@ export const FIXTURE_MODELS = fileURLToPath(new URL("../fixtures/models/", impor
 export interface FakeHubControls {
   /** Cut the connection of the next `count` downloads of `path` after `bytes` bytes. */
   cut?: { path: string; bytes: number; count: number };
+  /**
+   * Answer the next `count` downloads of `path` with `status` (and `Retry-After` when given), as
+   * a busy or failing CDN does.
+   */
+  refuse?: { path: string; status: number; count: number; retryAfter?: string };
   /** Serve this path with one byte changed (the tree keeps the true checksum). */
   corrupt?: string;
   /** Answer file downloads with a 302 to this origin (a CDN host), which serves them itself. */
@@ -84,6 +89,14 @@ async function handle(
   if (controls.redirectTo && !url.searchParams.has("cdn")) {
     const location = `${controls.redirectTo}${url.pathname}?cdn=1`;
     return new Response(null, { status: 302, headers: { location } });
+  }
+  const refuse = controls.refuse;
+  if (refuse && refuse.path === path && refuse.count > 0) {
+    refuse.count--;
+    const headers: Record<string, string> = refuse.retryAfter === undefined
+      ? {}
+      : { "retry-after": refuse.retryAfter };
+    return new Response("Service Unavailable", { status: refuse.status, headers });
   }
   let bytes: Uint8Array<ArrayBuffer>;
   try {

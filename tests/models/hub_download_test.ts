@@ -101,6 +101,40 @@ Deno.test("pullModel retries a broken connection on its own, from where it stopp
   });
 });
 
+Deno.test("pullModel waits out a busy or failing server (429, 503, 500) and goes on", async () => {
+  await withHub(async (hub, modelsDir) => {
+    for (const status of [429, 503, 500]) {
+      hub.controls.refuse = { path: DECODER, status, count: 2, retryAfter: "0" };
+      hub.controls.log.length = 0;
+      await Deno.remove(`${modelsDir}/${NLLB}`, { recursive: true }).catch(() => {});
+      const result = await pullModel(NLLB, { modelsDir, endpoint: hub.endpoint });
+      const asked = hub.controls.log.filter((line) => line.includes(DECODER)).length;
+      assert.equal(asked, 3, `HTTP ${status}: two refusals, then the file`);
+      await assertSameFiles(modelsDir, NLLB, result.files);
+    }
+  });
+});
+
+Deno.test("pullModel gives up on a server that stays busy, naming the status, and a 404 at once", async () => {
+  await withHub(async (hub, modelsDir) => {
+    hub.controls.refuse = { path: DECODER, status: 503, count: 10, retryAfter: "0" };
+    await assert.rejects(
+      pullModel(NLLB, { modelsDir, endpoint: hub.endpoint, retries: 2 }),
+      (error) =>
+        error instanceof PullError && error.message.includes("HTTP 503") &&
+        error.message.includes("run the same command again"),
+    );
+    assert.equal(hub.controls.log.filter((line) => line.includes(DECODER)).length, 3);
+    hub.controls.refuse = { path: DECODER, status: 404, count: 10 };
+    hub.controls.log.length = 0;
+    await assert.rejects(
+      pullModel(NLLB, { modelsDir, endpoint: hub.endpoint }),
+      (error) => error instanceof PullError && error.message.includes("HTTP 404"),
+    );
+    assert.equal(hub.controls.log.filter((line) => line.includes(DECODER)).length, 1);
+  });
+});
+
 for (const corrupt of ["tokenizer.json", DECODER]) {
   Deno.test(`pullModel rejects ${corrupt} with a wrong checksum and installs nothing`, async () => {
     await withHub(async (hub, modelsDir) => {
