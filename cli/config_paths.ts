@@ -1,7 +1,8 @@
 /**
  * Where tolk keeps its files and listens, and the flags shared by the commands that use them.
  */
-import { join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { environment } from "../settings/environment.ts";
 
@@ -42,19 +43,49 @@ export function defaultModelsDir(
   return join(dataDir, "models");
 }
 
+/** The checkout this code runs from (`deno task` runs its commands there). */
+const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+
+/**
+ * Where relative path flags are read from: the folder the user ran `deno task tolk …` in
+ * (`INIT_CWD`), since the task runs its command in the checkout; otherwise the working folder.
+ * Only a process that runs from a checkout, in that checkout, takes `INIT_CWD`: the compiled
+ * binary, or a script that `cd`s before starting tolk, inherits an npm or task `INIT_CWD` that
+ * says nothing about its own arguments.
+ */
+function invocationFolder(): string {
+  const started = environment().INIT_CWD;
+  if (Deno.build.standalone || started === undefined) return Deno.cwd();
+  return Deno.cwd() === CHECKOUT ? started : Deno.cwd();
+}
+
+/** A path flag's value as an absolute path, a relative one read from {@link invocationFolder}. */
+function fromInvocation(path: string): string {
+  return isAbsolute(path) ? path : resolve(invocationFolder(), path);
+}
+
+/**
+ * A path flag: non-empty (else `required`, when given, is the message), made absolute as the
+ * user meant it ({@link fromInvocation}).
+ */
+export function pathFlag(required?: string) {
+  return z.string(required ? { error: required } : undefined).min(1, required)
+    .transform(fromInvocation);
+}
+
 /**
  * The `--config FILE` flag: the flag, else `TOLK_CONFIG` ({@link pathFlagsFromEnvironment}), else
  * {@link defaultConfigPath}, resolved in the parse so no command states the default again.
  */
-export const configFlag = z.string().min(1).optional()
+export const configFlag = pathFlag().optional()
   .transform((path) => path ?? defaultConfigPath())
   .describe("the settings file (default ~/.config/tolk/settings.json)");
 
 /** The `--data-dir DIR` flag: the flag, else `TOLK_DATA_DIR`, else {@link defaultDataDir}. */
-export const dataDirFlag = z.string().min(1).optional()
+export const dataDirFlag = pathFlag().optional()
   .transform((path) => path ?? defaultDataDir())
   .describe("history and other data (default ~/.local/share/tolk)");
 
 /** The `--models-dir DIR` flag. */
-export const modelsDirFlag = z.string().min(1).optional()
+export const modelsDirFlag = pathFlag().optional()
   .describe("built-in models, <org>/<name>/ (default <data dir>/models)");

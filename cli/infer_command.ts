@@ -8,14 +8,15 @@ import { z } from "zod";
 import { createInferenceApp, type InferenceAppDeps } from "../app/inference_app.ts";
 import { type CommandUsage, integerFlag, parseCommand, portFlag } from "./flags.ts";
 import { environment } from "../settings/environment.ts";
+import { pathFlag } from "./config_paths.ts";
 import { DRAIN_TIMEOUT_MS, startHttpServer } from "./http_server.ts";
 import { bindHostname, isLoopbackBind } from "../net/loopback.ts";
 import { PRESENTABLE_KEY } from "../middleware/token_auth.ts";
 
 /** The flags of `tolk infer`, keyed by flag name: the one statement of each default (DECISIONS.md). */
 export const InferFlagsSchema = z.object({
-  model: z.string({ error: "is required (path to a .gguf model file)" })
-    .min(1, "is required (path to a .gguf model file)").describe("the GGUF model file (required)"),
+  model: pathFlag("is required (path to a .gguf model file)")
+    .describe("the GGUF model file (required)"),
   host: z.string().min(1, "must not be empty").default("127.0.0.1")
     .describe("bind address; a non-loopback host requires SVC_API_KEY"),
   port: portFlag().default(8080).describe("TCP port (0 picks a free one)"),

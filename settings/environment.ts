@@ -21,6 +21,10 @@ export const EnvironmentSchema = z.object({
   HOME: text.describe("The user's home folder, under which the default folders live."),
   XDG_CONFIG_HOME: text.describe("Base of the default settings folder (default ~/.config)."),
   XDG_DATA_HOME: text.describe("Base of the default data folder (default ~/.local/share)."),
+  INIT_CWD: text.describe(
+    "Where `deno task` (or npm) was started: relative path flags of `deno task tolk` are read " +
+      "from there, since the task itself runs in the checkout.",
+  ),
 });
 
 /** The parsed environment. */

@@ -50,18 +50,19 @@ export interface ReaderRun {
 }
 
 /**
- * Runs a README command with bash from the checkout, in a fresh `home`, with `deno` as the
- * README's reader has it (the one running this suite) and only the environment a reader's shell
- * has, plus `env`.
+ * Runs a README command with bash from the checkout (or `cwd`), in a fresh `home`, with `deno` as
+ * the README's reader has it (the one running this suite) and only the environment a reader's
+ * shell has, plus `env`.
  */
 export async function runAsReader(
   command: string,
   home: string,
   env: Record<string, string> = {},
+  cwd = ROOT,
 ): Promise<ReaderRun> {
   const output = await new Deno.Command("bash", {
     args: ["-c", command],
-    cwd: ROOT,
+    cwd,
     env: {
       HOME: home,
       PATH: `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`,

@@ -1,0 +1,46 @@
+/**
+ * Relative path flags through `deno task`, which runs its command in the checkout (where
+ * deno.json is): `deno task --config ~/tolk/deno.json tolk … --config ./settings.json` run from
+ * another folder must read and write that folder's file, not one in the checkout.
+ */
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { runAsReader } from "../support/readme_commands.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const TASK = `deno task --quiet --config ${join(ROOT, "deno.json")} tolk`;
+
+async function inTempFolders(body: (home: string, folder: string) => Promise<void>) {
+  const home = await Deno.makeTempDir({ prefix: "tolk-relative-home-" });
+  const folder = await Deno.makeTempDir({ prefix: "tolk-relative-cwd-" });
+  try {
+    await body(home, folder);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+    await Deno.remove(folder, { recursive: true });
+  }
+}
+
+Deno.test("`deno task tolk api enable --config ./settings.json` from another folder writes that folder's file", async () => {
+  await inTempFolders(async (home, folder) => {
+    const name = `settings-${crypto.randomUUID()}.json`;
+    const run = await runAsReader(`${TASK} api enable --config ./${name}`, home, {}, folder);
+    const inCheckout = existsSync(join(ROOT, name));
+    if (inCheckout) await Deno.remove(join(ROOT, name));
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(existsSync(join(folder, name)), "the file is where the user stood");
+    assert.ok(!inCheckout, "nothing written into the checkout");
+  });
+});
+
+Deno.test("`deno task tolk history list --data-dir ./data` from another folder names that folder", async () => {
+  await inTempFolders(async (home, folder) => {
+    const run = await runAsReader(`${TASK} history list --data-dir ./data`, home, {}, folder);
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(
+      run.stderr.trim(),
+      `tolk history: no history at ${join(folder, "data")} (no tolk.sqlite3 there)`,
+    );
+  });
+});
