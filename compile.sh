@@ -57,6 +57,7 @@ mkdir -p "$(dirname "$output")"
   --include "node_modules/@node-llama-cpp/$llama" \
   --include engines/builtin/model_worker.ts \
   --include inference/decode_worker.ts \
+  --include translation/memory/tmx_worker.ts \
   --include web/settings \
   "${excludes[@]}" \
   --output "$output" \

@@ -1,11 +1,13 @@
 /**
- * POST /v1/memory/import — reads a TMX 1.4 document into the memory, in one transaction.
+ * POST /v1/memory/import — reads a TMX 1.4 document into the memory, in batches that let other
+ * requests in between (MemoryStore.addInBatches).
  */
 import { Hono } from "hono";
 import { serviceError } from "../../errors/translation_errors.ts";
 import { TMX_MEDIA_TYPES } from "../../schemas/memory.ts";
 import type { MemoryStore } from "../../storage/memory_store.ts";
-import { fromTmx, TmxError, tmxText } from "../../translation/memory/tmx.ts";
+import { TmxError } from "../../translation/memory/tmx.ts";
+import { readTmxOffThread } from "../../translation/memory/tmx_off_thread.ts";
 
 const TMX_MEDIA_TYPE_SET: ReadonlySet<string> = new Set(TMX_MEDIA_TYPES);
 
@@ -21,17 +23,17 @@ export function memoryImportRoute(deps: { memory: MemoryStore }) {
     }
     let parsed;
     try {
-      parsed = fromTmx(tmxText(new Uint8Array(await c.req.arrayBuffer())));
+      parsed = await readTmxOffThread(new Uint8Array(await c.req.arrayBuffer()));
     } catch (error) {
       if (!(error instanceof TmxError)) throw error;
       throw serviceError("invalid_request", `the body is not TMX: ${error.message}`);
     }
-    // Group by origin: one add() per origin keeps "user wins" intact for imported engine rows.
-    const imported = (["user", "engine"] as const).reduce(
-      (sum, origin) =>
-        sum + deps.memory.add(parsed.entries.filter((entry) => entry.origin === origin), origin),
-      0,
-    );
+    // Group by origin: one add per origin keeps "user wins" intact for imported engine rows.
+    let imported = 0;
+    for (const origin of ["user", "engine"] as const) {
+      const entries = parsed.entries.filter((entry) => entry.origin === origin);
+      imported += await deps.memory.addInBatches(entries, origin);
+    }
     return c.json({ imported, skipped: parsed.skipped });
   });
 }

@@ -1,0 +1,60 @@
+/**
+ * A large TMX import (a CAT tool's memory of tens of thousands of units) must not hold the
+ * service: node:sqlite is synchronous, and one transaction of 200,000 entries held every other
+ * request for 22 s. The import writes in batches and lets other requests in between them.
+ */
+import assert from "node:assert/strict";
+import { HealthResponseSchema } from "../../../schemas/translation.ts";
+import { MemoryImportResponseSchema, MemoryPageSchema } from "../../../schemas/memory.ts";
+import { dataRequest } from "../../support/data_requests.ts";
+import { expectBody } from "../../support/http_assertions.ts";
+import { withTranslationService } from "../../support/translation_service.ts";
+
+const UNITS = 30_000;
+
+function largeTmx(units: number): string {
+  const head = '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header ' +
+    'srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="test" ' +
+    'creationtool="test" creationtoolversion="1"/><body>\n';
+  const body = Array.from(
+    { length: units },
+    (_, i) =>
+      `<tu><tuv xml:lang="en"><seg>Unit ${i} of the imported memory</seg></tuv>` +
+      `<tuv xml:lang="de"><seg>Einheit ${i} des importierten Speichers</seg></tuv></tu>`,
+  ).join("\n");
+  return `${head}${body}\n</body></tmx>`;
+}
+
+Deno.test("a large TMX import lets other requests through while it writes, and imports every unit", async () => {
+  await withTranslationService(async (service) => {
+    let importDone = false;
+    const importing = dataRequest(service, "POST", "/v1/memory/import", largeTmx(UNITS), {
+      "content-type": "application/x-tmx+xml",
+    }).then(async (response) => {
+      importDone = true;
+      return await expectBody(response, 200, MemoryImportResponseSchema);
+    });
+    // Wait until the first unit is in the memory: the import is writing.
+    for (;;) {
+      const page = await expectBody(
+        await dataRequest(service, "GET", "/v1/memory/entries?q=Unit%200%20of&limit=1"),
+        200,
+        MemoryPageSchema,
+      );
+      if (page.data.length > 0 || importDone) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const health = await fetch(`${service.url}/v1/health`);
+    await expectBody(health, 200, HealthResponseSchema);
+    assert.equal(importDone, false, "a request was answered while the import was still writing");
+    assert.deepEqual(await importing, { imported: UNITS, skipped: 0 });
+    const last = await expectBody(
+      await dataRequest(service, "GET", `/v1/memory/entries?q=Unit%20${UNITS - 1}%20of`),
+      200,
+      MemoryPageSchema,
+    );
+    assert.deepEqual(last.data.map((entry) => entry.target), [
+      `Einheit ${UNITS - 1} des importierten Speichers`,
+    ]);
+  });
+});
