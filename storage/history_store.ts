@@ -127,11 +127,15 @@ export class HistoryStore {
   list(query: HistoryQuery): HistoryPage {
     this.flush();
     const after = decodeCursor(HISTORY_CURSOR, query.cursor);
-    // Texts are stored as JSON: search the JSON spelling of the query too (quotes, escapes).
+    // Texts are stored as JSON arrays. A LIKE on the JSON spelling of q is fast and finds every
+    // row that holds q, but also rows where only the JSON does ("[", "," between items, the "t"
+    // of an escaped tab); the items themselves then decide. (instr, not LIKE: LIKE stops at a
+    // NUL, and lower() folds ASCII as LIKE does.)
     const pattern = query.q ? jsonPattern(query.q) : "";
     const conditions = new SqlConditions()
       .addIf(after, "rowid < ?")
       .addIf(pattern, "(texts like ? escape '\\' or translations like ? escape '\\')")
+      .addIf(query.q, `(${itemHolds("texts")} or ${itemHolds("translations")})`)
       .addIf(query.client, "client = ?");
     const rows = this.database.db.prepare(
       `select rowid as seq, * from translation_history ${conditions.sql}
@@ -186,6 +190,11 @@ export class HistoryStore {
 function jsonPattern(q: string): string {
   const json = JSON.stringify(q).slice(1, -1);
   return `%${json.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** SQL: an item of the JSON array in `column` holds `?`, ASCII case-insensitively. */
+function itemHolds(column: "texts" | "translations"): string {
+  return `exists (select 1 from json_each(${column}) where instr(lower(value), lower(?)) > 0)`;
 }
 
 function toEntry(row: Record<string, unknown>): HistoryEntry {

@@ -95,6 +95,52 @@ Deno.test("GET /v1/history defaults to 50 rows and searches texts, translations 
   });
 });
 
+/** Rows whose texts hold no search character but whose stored JSON spelling does. */
+const JSON_SPELLING_ROWS = [
+  { id: "tr_pair", texts: ["first", "second"] },
+  { id: "tr_tab", texts: ["A\tB"] },
+  { id: "tr_control", texts: ["Q\u0001R"] },
+  { id: "tr_quote", texts: ['say "hi"'] },
+  { id: "tr_bracket", texts: ["x[y]"] },
+];
+
+/** What each q finds among {@link JSON_SPELLING_ROWS}: only rows whose texts hold it. */
+const LITERAL_SEARCHES = [
+  { q: "[", ids: ["tr_bracket"] },
+  { q: "]", ids: ["tr_bracket"] },
+  { q: ",", ids: [] },
+  { q: '","', ids: [] },
+  { q: "t", ids: ["tr_pair"] },
+  { q: "u00", ids: [] },
+  { q: '"hi"', ids: ["tr_quote"] },
+  { q: "\t", ids: ["tr_tab"] },
+  { q: "A\tB", ids: ["tr_tab"] },
+];
+
+Deno.test("GET /v1/history?q= finds the text inside the items, never the JSON they are stored as", async () => {
+  await withService(async (service) => {
+    JSON_SPELLING_ROWS.forEach(({ id, texts }, i) =>
+      service.history.record({
+        id,
+        created: 1_800_000_000 + i,
+        client: null,
+        engine: "local-llm",
+        model: "m",
+        source: "en",
+        target: "de",
+        mode: "paragraph",
+        format: "text",
+        texts,
+        translations: texts.map(() => "ok"),
+      })
+    );
+    for (const { q, ids } of LITERAL_SEARCHES) {
+      const found = await page(service, `?q=${encodeURIComponent(q)}&limit=200`);
+      assert.deepEqual(found.data.map((row) => row.id).sort(), [...ids].sort(), `q=${q}`);
+    }
+  });
+});
+
 const BAD_QUERIES = [
   { name: "limit 0", query: "?limit=0", param: "limit" },
   { name: "limit 201", query: "?limit=201", param: "limit" },
