@@ -56,7 +56,7 @@ export function run(args: string[]): Promise<number> {
     if (action === "clear") {
       console.error(`cleared ${history.clear()} history rows`);
     } else if (action === "export") {
-      for (const entry of history.all()) console.log(JSON.stringify(entry));
+      for (const entry of history.all()) console.log(jsonLine(entry));
     } else {
       for (const entry of history.list({ limit: flags.limit, q: flags.q }).entries) {
         console.log(listLine(entry));
@@ -91,6 +91,18 @@ function reportOpenFailure(error: StorageError, action: string, dataDir: string)
   }
   console.error(`tolk history: cannot use the data directory ${dataDir}: ${error.message}`);
   return 2;
+}
+
+/**
+ * One JSON Lines row. JSON allows U+2028, U+2029 and U+0085 unescaped, but Python's
+ * `str.splitlines()`, editors and log viewers break lines there: escaped, a row is one line for
+ * every reader, and `JSON.parse` gives back the same text.
+ */
+function jsonLine(entry: HistoryEntry): string {
+  return JSON.stringify(entry).replace(
+    /[\u0085\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /**

@@ -99,6 +99,27 @@ Deno.test("tolk history list shows a text's control characters as U+FFFD: no esc
   }
 });
 
+Deno.test("tolk history export escapes U+2028, U+2029 and U+0085: a reader that splits on any line break sees one row per line", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "tolk-history-cli-" });
+  try {
+    const texts = ["one\u2028two", "three\u2029four", "five\u0085six"];
+    const stores = openDataStores(dataDir);
+    stores.history.record(historyEntry(1, { texts, translations: texts }));
+    stores.history.record(historyEntry(2));
+    stores.close();
+    const result = await runTolkProcess(["history", "export", "--data-dir", dataDir]);
+    assert.equal(result.code, 0, result.stderr);
+    // Python's str.splitlines() breaks lines at each of them (the C0 ones JSON escapes anyway).
+    const lines = result.stdout.trimEnd().split(/\r\n|[\n\r\x85\u2028\u2029]/);
+    assert.equal(lines.length, 2, result.stdout);
+    const rows = lines.map((line) => HistoryEntrySchema.parse(JSON.parse(line)));
+    assert.deepEqual(rows[1].texts, texts);
+    assert.deepEqual(rows[1].translations, texts);
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
 Deno.test("tolk history with no action exits 2 with one line", async () => {
   const result = await runTolkProcess(["history"]);
   assert.equal(result.code, 2);
