@@ -197,6 +197,22 @@ Deno.test("DELETE /v1/history removes every row", async () => {
   });
 });
 
+Deno.test("DELETE /v1/history refuses a query (q, client, …) with 400 and keeps every row", async () => {
+  await withService(async (service) => {
+    seed(service, 4);
+    // `?client=odd/1` reads as "forget that client's rows": taken silently, it would forget all.
+    for (const [param, value] of [["q", "numéro 1"], ["client", "odd/1"], ["cursor", "x"]]) {
+      await expectError(
+        await dataRequest(service, "DELETE", `/v1/history?${param}=${encodeURIComponent(value)}`),
+        400,
+        "invalid_request",
+        param,
+      );
+    }
+    assert.equal((await page(service, "")).data.length, 4, "every row is kept");
+  });
+});
+
 Deno.test("the history routes need the token", async () => {
   await withService(async (service) => {
     for (
