@@ -11,6 +11,7 @@ import { DATABASE_FILE, StorageError } from "../storage/database.ts";
 import type { HistoryEntry } from "../storage/history_store.ts";
 import { dataDirFlag, pathFlagsFromEnvironment } from "./config_paths.ts";
 import { type CommandUsage, FlagError, integerFlag, parseCommand } from "./flags.ts";
+import { OutputError, writeLines } from "./stdout_lines.ts";
 
 const FlagsSchema = z.object({
   "data-dir": dataDirFlag,
@@ -56,14 +57,16 @@ export function run(args: string[]): Promise<number> {
     if (action === "clear") {
       console.error(`cleared ${history.clear()} history rows`);
     } else if (action === "export") {
-      for (const entry of history.all()) console.log(jsonLine(entry));
+      writeLines(history.all().map(jsonLine));
     } else {
-      for (const entry of history.list({ limit: flags.limit, q: flags.q }).entries) {
-        console.log(listLine(entry));
-      }
+      writeLines(history.list({ limit: flags.limit, q: flags.q }).entries.map(listLine));
     }
     return Promise.resolve(0);
   } catch (error) {
+    if (error instanceof OutputError) {
+      console.error(`tolk history: cannot write to stdout: ${error.message}`);
+      return Promise.resolve(1);
+    }
     if (!(error instanceof StorageError)) throw error;
     console.error(`tolk history: ${error.message}`);
     return Promise.resolve(1);

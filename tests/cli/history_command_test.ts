@@ -4,7 +4,7 @@ import { HistoryEntrySchema } from "../../schemas/history.ts";
 import { openDataStores } from "../../storage/data_stores.ts";
 import { historyEntry } from "../support/history_entries.ts";
 import { mountTmpfs } from "../support/small_filesystem.ts";
-import { runTolkProcess } from "../support/tolk_process.ts";
+import { runTolkProcess, tolkArgv } from "../support/tolk_process.ts";
 
 /** Writes `count` rows into the database of `dataDir`. */
 function recordRows(dataDir: string, count: number) {
@@ -118,6 +118,42 @@ Deno.test("tolk history export escapes U+2028, U+2029 and U+0085: a reader that 
   } finally {
     await Deno.remove(dataDir, { recursive: true });
   }
+});
+
+for (const action of ["list", "export"]) {
+  Deno.test(`tolk history ${action} to a full disk says so in one line and exits 1`, async () => {
+    await withHistory(3, async (dataDir) => {
+      const [program, ...argv] = tolkArgv(["history", action, "--data-dir", dataDir]);
+      const output = await new Deno.Command("sh", {
+        args: ["-c", 'exec "$@" > /dev/full', "sh", program, ...argv],
+        env: { NO_COLOR: "1" },
+        stdout: "null",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(output.stderr);
+      assert.equal(output.code, 1, stderr);
+      assert.match(stderr, /^tolk history: cannot write to stdout: No space left on device.*\n$/);
+    });
+  });
+}
+
+Deno.test("tolk history export into a pipe its reader closed stops reading, quietly, with exit code 0", async () => {
+  await withHistory(3000, async (dataDir) => {
+    const [program, ...argv] = tolkArgv(["history", "export", "--data-dir", dataDir]);
+    const child = new Deno.Command(program, {
+      args: argv,
+      env: { NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const reader = child.stdout.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    const [status, stderr] = await Promise.all([child.status, new Response(child.stderr).text()]);
+    assert.match(first, /^\{"id":"tr_cli_2999"/);
+    assert.equal(status.code, 0);
+    assert.equal(stderr, "");
+  });
 });
 
 Deno.test("tolk history with no action exits 2 with one line", async () => {
