@@ -121,8 +121,9 @@ export class HistoryStore {
   }
 
   /**
-   * A page of rows, newest first. The cursor is the insertion order of the last row returned,
-   * so rows recorded while a client pages never shift the pages it has not read.
+   * A page of rows, newest first. The cursor is the `seq` of the last row returned, and a `seq`
+   * is never given twice (migration 6), so rows recorded or deleted while a client pages never
+   * shift the pages it has not read.
    */
   list(query: HistoryQuery): HistoryPage {
     this.flush();
@@ -133,13 +134,12 @@ export class HistoryStore {
     // NUL, and lower() folds ASCII as LIKE does.)
     const pattern = query.q ? jsonPattern(query.q) : "";
     const conditions = new SqlConditions()
-      .addIf(after, "rowid < ?")
+      .addIf(after, "seq < ?")
       .addIf(pattern, "(texts like ? escape '\\' or translations like ? escape '\\')")
       .addIf(query.q, `(${itemHolds("texts")} or ${itemHolds("translations")})`)
       .addIf(query.client, "client = ?");
     const rows = this.database.db.prepare(
-      `select rowid as seq, * from translation_history ${conditions.sql}
-       order by rowid desc limit ?`,
+      `select * from translation_history ${conditions.sql} order by seq desc limit ?`,
     ).all(...conditions.values, query.limit + 1) as Record<string, unknown>[];
     const more = rows.length > query.limit;
     const page = rows.slice(0, query.limit);

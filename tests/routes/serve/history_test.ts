@@ -95,6 +95,32 @@ Deno.test("GET /v1/history defaults to 50 rows and searches texts, translations 
   });
 });
 
+Deno.test("GET /v1/history: a cursor taken before rows were deleted never pages onto rows recorded after", async () => {
+  await withService(async (service) => {
+    seed(service, 4);
+    const first = await page(service, "?limit=2");
+    assert.deepEqual(first.data.map((row) => row.id), ["tr_seed_3", "tr_seed_2"]);
+    // The reader deletes what it saw and one more row, then a translation comes in.
+    for (const id of ["tr_seed_3", "tr_seed_2", "tr_seed_1"]) {
+      assert.equal((await dataRequest(service, "DELETE", `/v1/history/${id}`)).status, 204);
+    }
+    const newer = await expectBody(
+      await postTranslate(service, { source: "en", target: "en", texts: ["Newer"] }),
+      200,
+      TranslateResponseSchema,
+    );
+    const rest = await page(service, `?limit=2&cursor=${first.next_cursor}`);
+    assert.deepEqual(rest.data.map((row) => row.id), ["tr_seed_0"], "only rows older than page 1");
+    const fresh = await page(service, "");
+    assert.deepEqual(fresh.data.map((row) => row.id), [newer.id, "tr_seed_0"]);
+    // After clearing everything, the old cursor has nothing older left to show.
+    assert.equal((await dataRequest(service, "DELETE", "/v1/history")).status, 204);
+    await postTranslate(service, { source: "en", target: "en", texts: ["After the clear"] });
+    const afterClear = await page(service, `?cursor=${first.next_cursor}`);
+    assert.deepEqual(afterClear, { data: [], next_cursor: null });
+  });
+});
+
 /** Rows whose texts hold no search character but whose stored JSON spelling does. */
 const JSON_SPELLING_ROWS = [
   { id: "tr_pair", texts: ["first", "second"] },
