@@ -8,7 +8,7 @@
  * nothing recorded is missing from a list or lost at shutdown.
  */
 import { clearImmediate, setImmediate } from "node:timers";
-import type { Database } from "./database.ts";
+import { type Database, toStorageError } from "./database.ts";
 import { SqlConditions } from "./sql_conditions.ts";
 import { decodeCursor, encodeCursor } from "./page_cursor.ts";
 
@@ -124,6 +124,9 @@ export class HistoryStore {
    * A page of rows, newest first. The cursor is the `seq` of the last row returned, and a `seq`
    * is never given twice (migration 6), so rows recorded or deleted while a client pages never
    * shift the pages it has not read.
+   *
+   * @throws {RangeError} for a cursor this list never made.
+   * @throws {StorageError} when the database cannot be read (a damaged file, a lock).
    */
   list(query: HistoryQuery): HistoryPage {
     this.flush();
@@ -138,15 +141,20 @@ export class HistoryStore {
       .addIf(pattern, "(texts like ? escape '\\' or translations like ? escape '\\')")
       .addIf(query.q, `(${itemHolds("texts")} or ${itemHolds("translations")})`)
       .addIf(query.client, "client = ?");
-    const rows = this.database.db.prepare(
-      `select * from translation_history ${conditions.sql} order by seq desc limit ?`,
-    ).all(...conditions.values, query.limit + 1) as Record<string, unknown>[];
-    const more = rows.length > query.limit;
-    const page = rows.slice(0, query.limit);
-    return {
-      entries: page.map(toEntry),
-      nextCursor: more ? encodeCursor(HISTORY_CURSOR, Number(page[page.length - 1].seq)) : null,
-    };
+    try {
+      const rows = this.database.db.prepare(
+        `select * from translation_history ${conditions.sql} order by seq desc limit ?`,
+      ).all(...conditions.values, query.limit + 1) as Record<string, unknown>[];
+      const more = rows.length > query.limit;
+      const page = rows.slice(0, query.limit);
+      return {
+        entries: page.map(toEntry),
+        nextCursor: more ? encodeCursor(HISTORY_CURSOR, Number(page[page.length - 1].seq)) : null,
+      };
+    } catch (error) {
+      // A damaged file shows only when its pages are read: one StorageError, as for writes.
+      throw toStorageError(error, this.database.path);
+    }
   }
 
   /** Every row, newest first, in pages of 500 (export). */

@@ -156,6 +156,24 @@ Deno.test("tolk history export into a pipe its reader closed stops reading, quie
   });
 });
 
+for (const action of ["list", "export"]) {
+  Deno.test(`tolk history ${action} of a database corrupt past its first page says so in one line and exits 1`, async () => {
+    await withHistory(300, async (dataDir) => {
+      // Page 1 (header and schema) stays readable, so the damage shows only when rows are read.
+      const path = join(dataDir, "tolk.sqlite3");
+      const bytes = Deno.readFileSync(path);
+      bytes.fill(0xff, 4096);
+      Deno.writeFileSync(path, bytes);
+      const result = await runTolkProcess(["history", action, "--data-dir", dataDir]);
+      assert.equal(result.code, 1, result.stderr);
+      assert.match(
+        result.stderr,
+        /^tolk history: the database file is corrupt or not a database \(.*\)\n$/,
+      );
+    });
+  });
+}
+
 Deno.test("tolk history with no action exits 2 with one line", async () => {
   const result = await runTolkProcess(["history"]);
   assert.equal(result.code, 2);
