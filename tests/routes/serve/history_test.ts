@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { HistoryPageSchema } from "../../../schemas/history.ts";
 import { TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { openDataStores } from "../../../storage/data_stores.ts";
+import { DATABASE_FILE } from "../../../storage/database.ts";
 import { dataRequest } from "../../support/data_requests.ts";
+import { historyEntry } from "../../support/history_entries.ts";
 import { expectBody, expectError } from "../../support/http_assertions.ts";
 import {
   postTranslate,
@@ -237,6 +241,27 @@ Deno.test("DELETE /v1/history refuses a query (q, client, …) with 400 and keep
     }
     assert.equal((await page(service, "")).data.length, 4, "every row is kept");
   });
+});
+
+Deno.test("GET /v1/history on a database damaged past its first page is 503 storage_unavailable", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "tolk-history-damaged-" });
+  try {
+    const stores = openDataStores(dataDir);
+    for (let i = 0; i < 300; i++) stores.history.record(historyEntry(i));
+    stores.close();
+    // Page 1 (header and schema) stays readable: the service starts, and the rows cannot be read.
+    const path = join(dataDir, DATABASE_FILE);
+    Deno.writeFileSync(path, Deno.readFileSync(path).fill(0xff, 4096));
+    await withService(async (service) => {
+      await expectError(
+        await dataRequest(service, "GET", "/v1/history"),
+        503,
+        "storage_unavailable",
+      );
+    }, { dataDir });
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
 });
 
 Deno.test("the history routes need the token", async () => {
