@@ -11,6 +11,7 @@ import { DATABASE_FILE, StorageError } from "../storage/database.ts";
 import type { HistoryEntry } from "../storage/history_store.ts";
 import { dataDirFlag, pathFlagsFromEnvironment } from "./config_paths.ts";
 import { type CommandUsage, FlagError, integerFlag, parseCommand } from "./flags.ts";
+import { OutputError, writeLines } from "./stdout_lines.ts";
 
 const FlagsSchema = z.object({
   "data-dir": dataDirFlag,
@@ -56,14 +57,16 @@ export function run(args: string[]): Promise<number> {
     if (action === "clear") {
       console.error(`cleared ${history.clear()} history rows`);
     } else if (action === "export") {
-      for (const entry of history.all()) console.log(JSON.stringify(entry));
+      writeLines(history.all().map(jsonLine));
     } else {
-      for (const entry of history.list({ limit: flags.limit, q: flags.q }).entries) {
-        console.log(listLine(entry));
-      }
+      writeLines(history.list({ limit: flags.limit, q: flags.q }).entries.map(listLine));
     }
     return Promise.resolve(0);
   } catch (error) {
+    if (error instanceof OutputError) {
+      console.error(`tolk history: cannot write to stdout: ${error.message}`);
+      return Promise.resolve(1);
+    }
     if (!(error instanceof StorageError)) throw error;
     console.error(`tolk history: ${error.message}`);
     return Promise.resolve(1);
@@ -91,6 +94,18 @@ function reportOpenFailure(error: StorageError, action: string, dataDir: string)
   }
   console.error(`tolk history: cannot use the data directory ${dataDir}: ${error.message}`);
   return 2;
+}
+
+/**
+ * One JSON Lines row. JSON allows U+2028, U+2029 and U+0085 unescaped, but Python's
+ * `str.splitlines()`, editors and log viewers break lines there: escaped, a row is one line for
+ * every reader, and `JSON.parse` gives back the same text.
+ */
+function jsonLine(entry: HistoryEntry): string {
+  return JSON.stringify(entry).replace(
+    /[\u0085\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /**

@@ -15,6 +15,13 @@ export const HistoryQuerySchema = z.strictObject({
     .describe("Only rows recorded with this `X-Svc-Client`."),
 }).describe("Filter and page of the history.");
 
+/**
+ * Query of `DELETE /v1/history`: none. A filter there would read as "forget only these rows"
+ * while the route forgets every row, so one is refused rather than ignored.
+ */
+export const HistoryClearQuerySchema = z.strictObject({})
+  .describe("No parameters: every row is forgotten.");
+
 /** One history row. */
 export const HistoryEntrySchema = z.strictObject({
   id: z.string().describe("The translation's response id (tr_<uuid>)."),

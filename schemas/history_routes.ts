@@ -3,7 +3,7 @@
  */
 import { z } from "zod";
 import { type ApiRoute, named } from "./api_route.ts";
-import { HistoryPageSchema, HistoryQuerySchema } from "./history.ts";
+import { HistoryClearQuerySchema, HistoryPageSchema, HistoryQuerySchema } from "./history.ts";
 
 const IdParams = z.object({ id: z.string().describe("A history row's id (tr_<uuid>).") });
 
@@ -26,10 +26,12 @@ export const HISTORY_ROUTES: readonly ApiRoute[] = [
     path: "/v1/history",
     tag: "Data",
     summary: "Forget every stored translation",
+    description: "Takes no filter: a query parameter is refused, and no row is forgotten.",
     auth: "token",
+    request: { query: HistoryClearQuerySchema },
     responses: { 204: { description: "The history is empty." } },
-    errors: ["storage_unavailable"],
-    examples: [{ status: 204 }],
+    errors: ["invalid_request", "storage_unavailable"],
+    examples: [{ status: 204 }, { query: { q: "x" }, status: 400 }],
   },
   {
     method: "delete",

@@ -8,7 +8,7 @@
  * nothing recorded is missing from a list or lost at shutdown.
  */
 import { clearImmediate, setImmediate } from "node:timers";
-import type { Database } from "./database.ts";
+import { type Database, toStorageError } from "./database.ts";
 import { SqlConditions } from "./sql_conditions.ts";
 import { decodeCursor, encodeCursor } from "./page_cursor.ts";
 
@@ -121,28 +121,40 @@ export class HistoryStore {
   }
 
   /**
-   * A page of rows, newest first. The cursor is the insertion order of the last row returned,
-   * so rows recorded while a client pages never shift the pages it has not read.
+   * A page of rows, newest first. The cursor is the `seq` of the last row returned, and a `seq`
+   * is never given twice (migration 6), so rows recorded or deleted while a client pages never
+   * shift the pages it has not read.
+   *
+   * @throws {RangeError} for a cursor this list never made.
+   * @throws {StorageError} when the database cannot be read (a damaged file, a lock).
    */
   list(query: HistoryQuery): HistoryPage {
     this.flush();
     const after = decodeCursor(HISTORY_CURSOR, query.cursor);
-    // Texts are stored as JSON: search the JSON spelling of the query too (quotes, escapes).
+    // Texts are stored as JSON arrays. A LIKE on the JSON spelling of q is fast and finds every
+    // row that holds q, but also rows where only the JSON does ("[", "," between items, the "t"
+    // of an escaped tab); the items themselves then decide. (instr, not LIKE: LIKE stops at a
+    // NUL, and lower() folds ASCII as LIKE does.)
     const pattern = query.q ? jsonPattern(query.q) : "";
     const conditions = new SqlConditions()
-      .addIf(after, "rowid < ?")
+      .addIf(after, "seq < ?")
       .addIf(pattern, "(texts like ? escape '\\' or translations like ? escape '\\')")
+      .addIf(query.q, `(${itemHolds("texts")} or ${itemHolds("translations")})`)
       .addIf(query.client, "client = ?");
-    const rows = this.database.db.prepare(
-      `select rowid as seq, * from translation_history ${conditions.sql}
-       order by rowid desc limit ?`,
-    ).all(...conditions.values, query.limit + 1) as Record<string, unknown>[];
-    const more = rows.length > query.limit;
-    const page = rows.slice(0, query.limit);
-    return {
-      entries: page.map(toEntry),
-      nextCursor: more ? encodeCursor(HISTORY_CURSOR, Number(page[page.length - 1].seq)) : null,
-    };
+    try {
+      const rows = this.database.db.prepare(
+        `select * from translation_history ${conditions.sql} order by seq desc limit ?`,
+      ).all(...conditions.values, query.limit + 1) as Record<string, unknown>[];
+      const more = rows.length > query.limit;
+      const page = rows.slice(0, query.limit);
+      return {
+        entries: page.map(toEntry),
+        nextCursor: more ? encodeCursor(HISTORY_CURSOR, Number(page[page.length - 1].seq)) : null,
+      };
+    } catch (error) {
+      // A damaged file shows only when its pages are read: one StorageError, as for writes.
+      throw toStorageError(error, this.database.path);
+    }
   }
 
   /** Every row, newest first, in pages of 500 (export). */
@@ -186,6 +198,11 @@ export class HistoryStore {
 function jsonPattern(q: string): string {
   const json = JSON.stringify(q).slice(1, -1);
   return `%${json.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** SQL: an item of the JSON array in `column` holds `?`, ASCII case-insensitively. */
+function itemHolds(column: "texts" | "translations"): string {
+  return `exists (select 1 from json_each(${column}) where instr(lower(value), lower(?)) > 0)`;
 }
 
 function toEntry(row: Record<string, unknown>): HistoryEntry {

@@ -7,6 +7,7 @@ import { HISTORY_MODE_FORMAT } from "./002_history_mode_format.ts";
 import { GLOSSARY_TABLES } from "./003_glossaries.ts";
 import { MEMORY_TABLES } from "./004_memory.ts";
 import { MEMORY_STEERING } from "./005_memory_steering.ts";
+import { HISTORY_SEQUENCE } from "./006_history_sequence.ts";
 
 /** One step of the schema. */
 export interface Migration {
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: "glossaries", sql: GLOSSARY_TABLES },
   { version: 4, name: "translation memory", sql: MEMORY_TABLES },
   { version: 5, name: "memory steering", sql: MEMORY_STEERING },
+  { version: 6, name: "history sequence", sql: HISTORY_SEQUENCE },
 ];

@@ -4,7 +4,7 @@ import { HistoryEntrySchema } from "../../schemas/history.ts";
 import { openDataStores } from "../../storage/data_stores.ts";
 import { historyEntry } from "../support/history_entries.ts";
 import { mountTmpfs } from "../support/small_filesystem.ts";
-import { runTolkProcess } from "../support/tolk_process.ts";
+import { runTolkProcess, tolkArgv } from "../support/tolk_process.ts";
 
 /** Writes `count` rows into the database of `dataDir`. */
 function recordRows(dataDir: string, count: number) {
@@ -98,6 +98,81 @@ Deno.test("tolk history list shows a text's control characters as U+FFFD: no esc
     await Deno.remove(dataDir, { recursive: true });
   }
 });
+
+Deno.test("tolk history export escapes U+2028, U+2029 and U+0085: a reader that splits on any line break sees one row per line", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "tolk-history-cli-" });
+  try {
+    const texts = ["one\u2028two", "three\u2029four", "five\u0085six"];
+    const stores = openDataStores(dataDir);
+    stores.history.record(historyEntry(1, { texts, translations: texts }));
+    stores.history.record(historyEntry(2));
+    stores.close();
+    const result = await runTolkProcess(["history", "export", "--data-dir", dataDir]);
+    assert.equal(result.code, 0, result.stderr);
+    // Python's str.splitlines() breaks lines at each of them (the C0 ones JSON escapes anyway).
+    const lines = result.stdout.trimEnd().split(/\r\n|[\n\r\x85\u2028\u2029]/);
+    assert.equal(lines.length, 2, result.stdout);
+    const rows = lines.map((line) => HistoryEntrySchema.parse(JSON.parse(line)));
+    assert.deepEqual(rows[1].texts, texts);
+    assert.deepEqual(rows[1].translations, texts);
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
+for (const action of ["list", "export"]) {
+  Deno.test(`tolk history ${action} to a full disk says so in one line and exits 1`, async () => {
+    await withHistory(3, async (dataDir) => {
+      const [program, ...argv] = tolkArgv(["history", action, "--data-dir", dataDir]);
+      const output = await new Deno.Command("sh", {
+        args: ["-c", 'exec "$@" > /dev/full', "sh", program, ...argv],
+        env: { NO_COLOR: "1" },
+        stdout: "null",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(output.stderr);
+      assert.equal(output.code, 1, stderr);
+      assert.match(stderr, /^tolk history: cannot write to stdout: No space left on device.*\n$/);
+    });
+  });
+}
+
+Deno.test("tolk history export into a pipe its reader closed stops reading, quietly, with exit code 0", async () => {
+  await withHistory(3000, async (dataDir) => {
+    const [program, ...argv] = tolkArgv(["history", "export", "--data-dir", dataDir]);
+    const child = new Deno.Command(program, {
+      args: argv,
+      env: { NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const reader = child.stdout.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    const [status, stderr] = await Promise.all([child.status, new Response(child.stderr).text()]);
+    assert.match(first, /^\{"id":"tr_cli_2999"/);
+    assert.equal(status.code, 0);
+    assert.equal(stderr, "");
+  });
+});
+
+for (const action of ["list", "export"]) {
+  Deno.test(`tolk history ${action} of a database corrupt past its first page says so in one line and exits 1`, async () => {
+    await withHistory(300, async (dataDir) => {
+      // Page 1 (header and schema) stays readable, so the damage shows only when rows are read.
+      const path = join(dataDir, "tolk.sqlite3");
+      const bytes = Deno.readFileSync(path);
+      bytes.fill(0xff, 4096);
+      Deno.writeFileSync(path, bytes);
+      const result = await runTolkProcess(["history", action, "--data-dir", dataDir]);
+      assert.equal(result.code, 1, result.stderr);
+      assert.match(
+        result.stderr,
+        /^tolk history: the database file is corrupt or not a database \(.*\)\n$/,
+      );
+    });
+  });
+}
 
 Deno.test("tolk history with no action exits 2 with one line", async () => {
   const result = await runTolkProcess(["history"]);

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import {
   DATABASE_FILE,
@@ -9,6 +10,7 @@ import {
 } from "../../storage/database.ts";
 import { MIGRATIONS } from "../../storage/migrations/migrations.ts";
 import { HistoryStore } from "../../storage/history_store.ts";
+import { encodeCursor } from "../../storage/page_cursor.ts";
 import { historyEntry as entry } from "../support/history_entries.ts";
 
 const FIRST_RELEASE = new URL("../fixtures/storage/first_release_history.sqlite3", import.meta.url)
@@ -172,6 +174,36 @@ Deno.test("reading (access read) reads rows and refuses writes", async () => {
       assert.throws(() => history.record(entry(2)), (error) => {
         return error instanceof StorageError && error.failure === "read_only";
       });
+    } finally {
+      database.close();
+    }
+  });
+});
+
+Deno.test("migration 6 keeps every history row at its position, so a cursor handed out before pages on", async () => {
+  await withDir((dir) => {
+    const path = join(dir, DATABASE_FILE);
+    const old = new DatabaseSync(path);
+    for (const migration of MIGRATIONS.filter((step) => step.version <= 5)) old.exec(migration.sql);
+    old.exec("pragma user_version = 5");
+    const insert = old.prepare(
+      `insert into translation_history (id, created, engine, model, source, target, texts,
+       translations) values (?, 1800000000, 'e', 'm', 'en', 'de', '["t"]', '["T"]')`,
+    );
+    for (let i = 1; i <= 5; i++) insert.run(`tr_${i}`);
+    old.exec("delete from translation_history where id in ('tr_2', 'tr_5')");
+    old.close();
+    const database = openDatabase(path);
+    try {
+      const history = new HistoryStore(database);
+      const ids = (cursor?: string) =>
+        history.list({ limit: 10, cursor }).entries.map((row) => row.id);
+      assert.deepEqual(ids(), ["tr_4", "tr_3", "tr_1"]);
+      assert.deepEqual(ids(encodeCursor("h", 4)), ["tr_3", "tr_1"], "the cursor of row 4");
+      history.delete("tr_4");
+      history.delete("tr_3");
+      history.record(entry(6));
+      assert.deepEqual(ids(encodeCursor("h", 4)), ["tr_1"], "row 6 is newer than row 4");
     } finally {
       database.close();
     }

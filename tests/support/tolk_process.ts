@@ -129,9 +129,18 @@ export async function startTolkServer(
   };
 }
 
+/**
+ * The command line that runs `tolk <args>` (the program first), for a test that needs a shell
+ * around it: `sh -c 'exec "$@" > /dev/full' sh …`.
+ */
+export function tolkArgv(args: string[], env: Record<string, string> = {}): string[] {
+  return [Deno.execPath(), "run", ...tolkPermissionFlags(args, env), MAIN, ...args];
+}
+
 function tolkCommand(args: string[], env: Record<string, string>, stdio: "piped") {
-  return new Deno.Command(Deno.execPath(), {
-    args: ["run", ...tolkPermissionFlags(args, env), MAIN, ...args],
+  const [program, ...argv] = tolkArgv(args, env);
+  return new Deno.Command(program, {
+    args: argv,
     env: { DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1", ...env },
     stdin: "null",
     stdout: stdio,
