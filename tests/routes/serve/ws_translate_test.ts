@@ -198,6 +198,21 @@ Deno.test("GET /v1/ws/translate closes with 1009 on a frame over 1 MiB", async (
   });
 });
 
+Deno.test("a frame over 64 MiB, the runtime's own limit, ends that connection and no other", async () => {
+  await withService(async (service) => {
+    const url = `${service.wsUrl}/v1/ws/translate?token=${service.token}`;
+    const bystander = await connect(url);
+    const client = await connect(url);
+    client.socket.send("a".repeat(65 * 1024 * 1024));
+    // Deno drops the connection without a close frame, before tolk sees the frame (README).
+    assert.notEqual((await client.closed).code, 1000);
+    bystander.socket.send(JSON.stringify({ target: "en", source: "en", texts: ["still here"] }));
+    const reply = TranslateResponseSchema.parse(await bystander.next());
+    assert.equal(reply.results[0].text, "still here");
+    await close(bystander);
+  });
+});
+
 Deno.test("GET /v1/ws/translate answers ws_unauthorized then closes 4401 after the token is revoked", async () => {
   await withService(async (service) => {
     const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
