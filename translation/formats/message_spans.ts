@@ -2,14 +2,19 @@
  * The spans of a chat message that come back byte for byte in `message` mode: URLs (with a
  * scheme or `www.`, and bare domains in lower case such as `example.com/docs`), e-mail
  * addresses, `@mentions` (`@org/team` whole), `#hashtags` (`#dev-ops` whole), emoji and
- * `:shortcodes:`, the markup chat apps put in a message's text (Slack's
+ * `:shortcodes:`, code in backticks, the markup chat apps put in a message's text (Slack's
  * `<#C024BE7LR|general>`, `<@U123>`, `<!here>`; Discord's `<:name:123>`, `<t:1618953630:R>`),
  * and its line breaks (a message keeps its lines). They become placeholders, so every engine
  * keeps them.
  */
 import type { SpanFinder } from "./placeholders.ts";
 
-const URL = String.raw`(?:(?:https?|s?ftp|ssh|git|file):\/\/|www\.)[^\s<>"]+`;
+const URL = String.raw`(?:(?:https?|s?ftp|ssh|git|file):\/\/|www\.|mailto:)[^\s<>"]+`;
+/**
+ * Code as chat apps show it (Slack, Discord, GitHub, Teams): a fenced block, possibly over many
+ * lines, or an inline span on one line. A command or a name in it must not be translated.
+ */
+const CODE = "```[^`][\\s\\S]*?```|`[^`\\n]+`";
 const EMAIL = String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`;
 /** A handle: letters, digits and `_`, with `.` and `-` inside. */
 const HANDLE = String.raw`[\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?`;
@@ -46,7 +51,7 @@ const CHAT_MARKUP = String.raw`<(?:[@#]|a?:[\w~]+:|t:\d|(?:https?|mailto):)[^<>\
  * `:tada::tada:`): none starts right after a colon, so the second was left to the engine.
  */
 const SHORTCODE = String
-  .raw`(?<![\p{L}\p{N}:])(?::[a-z0-9_+-]*[a-z_+][a-z0-9_+-]*:)+(?![\p{L}\p{N}])`;
+  .raw`(?<![\p{L}\p{N}:])(?::[a-z0-9_+-]*[a-z_+-][a-z0-9_+-]*:)+(?![\p{L}\p{N}])`;
 // A flag (two regional indicators), a keycap, or pictographs joined by ZWJ with their
 // variation selectors and skin tones.
 const PICTOGRAPH = String.raw`\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?`;
@@ -61,7 +66,7 @@ const LINE_BREAKS = String.raw`[ \t]*(?:\r?\n[ \t]*)+`;
  * character, 12–20 µs a message, most of the cost of `message` mode.
  */
 export const MESSAGE_SPAN = new RegExp(
-  [URL, EMAIL, MENTION, HASHTAG, SHORTCODE, EMOJI, CHAT_MARKUP, DOMAIN, LINE_BREAKS]
+  [CODE, URL, EMAIL, MENTION, HASHTAG, SHORTCODE, EMOJI, CHAT_MARKUP, DOMAIN, LINE_BREAKS]
     .map((part) => `(?:${part})`)
     .join("|"),
   "uy",
@@ -132,6 +137,7 @@ function mayStartSpan(text: string, offset: number, code: number): boolean {
       case 0x23: // #
       case 0x3a: // :
       case 0x3c: // <
+      case 0x60: // `
       case 0x0a:
       case 0x0d:
         return true;
@@ -149,6 +155,9 @@ function mayStartSpan(text: string, offset: number, code: number): boolean {
         break;
       case 0x77: // w
         if (text.startsWith("www.", offset)) return true;
+        break;
+      case 0x6d: // m
+        if (text.startsWith("mailto:", offset)) return true;
         break;
     }
     if (code === 0x2a || (code >= 0x30 && code <= 0x39)) { // a keycap: * or a digit

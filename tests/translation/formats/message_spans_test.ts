@@ -179,6 +179,10 @@ const PIECES = [
   "ww",
   "ÿ",
   "٣",
+  "`",
+  "```",
+  "mailto:",
+  ":-1:",
 ];
 
 Deno.test("messageSpans finds what the whole-text search found, on 20,000 generated messages", () => {
