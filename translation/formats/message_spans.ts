@@ -3,8 +3,8 @@
  * scheme or `www.`, and bare domains in lower case such as `example.com/docs`), e-mail
  * addresses, `@mentions` (`@org/team` whole), `#hashtags` (`#dev-ops` whole), emoji and
  * `:shortcodes:`, code in backticks, the markup chat apps put in a message's text (Slack's
- * `<#C024BE7LR|general>`, `<@U123>`, `<!here>`; Discord's `<:name:123>`, `<t:1618953630:R>`),
- * and its line breaks (a message keeps its lines). They become placeholders, so every engine
+ * `<#C024BE7LR|general>`, `<@U123>`, `<!here>`; Discord's `<:name:123>`, `<t:1618953630:R>`;
+ * of a link only its label is translated), and its line breaks (a message keeps its lines). They become placeholders, so every engine
  * keeps them.
  */
 import type { SpanFinder } from "./placeholders.ts";
@@ -122,12 +122,35 @@ export const messageSpans: SpanFinder = (text) => {
       offset++;
       continue;
     }
-    spans.push([offset, offset + spanLength(match[0])]);
+    addSpan(spans, offset, match[0]);
     offset = MESSAGE_SPAN.lastIndex;
     if (at < end) at = -1;
   }
   return spans;
 };
+
+/**
+ * A link's address and the markup around its label (Slack's `<https://x.org|the report>`): the
+ * label is what a reader sees, so it is translated, its own spans kept.
+ */
+const LABELLED_LINK = /^<(?:https?|mailto):[^|]*\|(?=[^>]*\p{L})/u;
+
+/**
+ * Adds the span `found` at `offset`: whole, or a labelled link's markup around its label.
+ * Exported for the test that compares the scan with a whole-text search.
+ */
+export function addSpan(spans: [number, number][], offset: number, found: string): void {
+  const head = LABELLED_LINK.exec(found)?.[0].length;
+  if (head === undefined) {
+    spans.push([offset, offset + spanLength(found)]);
+    return;
+  }
+  spans.push([offset, offset + head]);
+  for (const [start, end] of messageSpans(found.slice(head, -1))) {
+    spans.push([offset + head + start, offset + head + end]);
+  }
+  spans.push([offset + found.length - 1, offset + found.length]);
+}
 
 /** Whether a span other than an e-mail or blanks can start at `offset` (a superset). */
 function mayStartSpan(text: string, offset: number, code: number): boolean {
@@ -239,7 +262,7 @@ function isLocalPartAscii(code: number): boolean {
 }
 
 /** A span's length as kept: a URL (or a bare domain's path) without its sentence punctuation. */
-export function spanLength(found: string): number {
+function spanLength(found: string): number {
   if (!isLabelStart(found.charCodeAt(0)) || !URL_TAIL.test(found)) return found.length;
   return trimUrl(found).length;
 }

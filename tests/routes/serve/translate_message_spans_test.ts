@@ -31,3 +31,13 @@ Deno.test("message mode keeps a mailto: address whole", async () => {
   assert.deepEqual(sent, ["Write <x1/> today."]);
   assert.equal(text, "WRITE mailto:bob@example.com TODAY.");
 });
+
+Deno.test("message mode translates the label of a Slack link and keeps its address", async () => {
+  const message = "See <https://example.com/q3|the quarterly report> and <#C024BE7LR|general>.";
+  const { text, sent } = await translateMessage(message);
+  assert.deepEqual(sent, ["See <x1/>the quarterly report<x2/> and <x3/>."]);
+  assert.equal(
+    text,
+    "SEE <https://example.com/q3|THE QUARTERLY REPORT> AND <#C024BE7LR|general>.",
+  );
+});
