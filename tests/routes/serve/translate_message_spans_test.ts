@@ -41,3 +41,24 @@ Deno.test("message mode translates the label of a Slack link and keeps its addre
     "SEE <https://example.com/q3|THE QUARTERLY REPORT> AND <#C024BE7LR|general>.",
   );
 });
+
+Deno.test("message mode ends a URL where CJK text runs on without a space", async () => {
+  const message =
+    "请访问https://example.com/docs了解更多。详见https://zh.wikipedia.org/wiki/北京，谢谢";
+  const { text, sent } = await translateMessage(message);
+  assert.deepEqual(sent, ["请访问<x1/>了解更多。详见<x2/>，谢谢"]);
+  assert.equal(text, message);
+});
+
+Deno.test("message mode keeps a subdivision flag's tag sequence with its flag", async () => {
+  const scotland = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}";
+  const { text, sent } = await translateMessage(`Go ${scotland} team`);
+  assert.deepEqual(sent, ["Go <x1/> team"]);
+  assert.equal(text, `GO ${scotland} TEAM`);
+});
+
+Deno.test("message mode keeps a double-backtick code span holding a backtick", async () => {
+  const { text, sent } = await translateMessage("Type `` a `b` c `` here");
+  assert.deepEqual(sent, ["Type <x1/> here"]);
+  assert.equal(text, "TYPE `` a `b` c `` HERE");
+});

@@ -97,7 +97,7 @@ function spansBySearch(text: string): [number, number][] {
   const pattern = new RegExp(MESSAGE_SPAN.source, "gu");
   const spans: [number, number][] = [];
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    addSpan(spans, match.index, match[0]);
+    pattern.lastIndex = addSpan(spans, match.index, match[0]);
   }
   return spans;
 }
@@ -181,6 +181,9 @@ const PIECES = [
   "```",
   "mailto:",
   ":-1:",
+  "了",
+  "。",
+  "🏴\u{E0067}\u{E007F}",
 ];
 
 Deno.test("messageSpans finds what the whole-text search found, on 20,000 generated messages", () => {
