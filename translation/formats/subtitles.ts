@@ -24,7 +24,8 @@ import {
 
 const BOM = "\uFEFF";
 const ARROW = /-->/;
-const SRT_TIMING = /^\s*\d+:\d{2}:\d{2}[,.]\d{1,3}\s*-->\s*\d+:\d{2}:\d{2}[,.]\d{1,3}/;
+/** An SRT timing line; some converters write the milliseconds after `.` or `:`. */
+const SRT_TIMING = /^\s*\d+:\d{2}:\d{2}[,.:]\d{1,3}\s*-->\s*\d+:\d{2}:\d{2}[,.:]\d{1,3}/;
 /**
  * A timing line, wherever it stands in a block: two timestamps (digits with `:`, `.` or `,`)
  * around `-->`, cue settings or SRT coordinates after. Players start a cue at such a line even

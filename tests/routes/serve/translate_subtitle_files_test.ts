@@ -58,3 +58,11 @@ Deno.test("subtitle mode gives the engine a WebVTT cue's character references as
     vtt.replace("Tom &amp; Jerry &lt;3 caf&eacute;", "TOM &amp; JERRY &lt;3 CAFÉ"),
   );
 });
+
+Deno.test("subtitle mode reads an SRT file whose timings write milliseconds after a colon", async () => {
+  const srt = "1\n00:00:01:000 --> 00:00:02:000\nHello there\n\n" +
+    "2\n00:00:03:000 --> 00:00:04:000\nGood bye\n";
+  const { text, sent } = await translateFile(srt);
+  assert.deepEqual(sent, ["Hello there", "Good bye"]);
+  assert.equal(text, upperCase(srt));
+});
