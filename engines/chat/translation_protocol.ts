@@ -202,7 +202,9 @@ function stripWrappers(content: string): string {
   // means the opening one was eaten by the server's template.
   text = text.replace(/^[\s\S]*<\/(think|thinking|reasoning)>/i, "");
   if (/^\s*<(think|thinking|reasoning)>/i.test(text)) return "";
-  const fenced = /```[a-zA-Z]*\s*\n?([\s\S]*?)```/.exec(text);
+  // A fence around the answer opens and closes at the start of a line; inside a JSON string a
+  // line break is written `\n`, so a translation quoting code never looks like one.
+  const fenced = /(?:^|\n)[ \t]*```[a-zA-Z]*[ \t]*\n([\s\S]*?)\n[ \t]*```/.exec(text);
   return (fenced ? fenced[1] : text).trim();
 }
 

@@ -2,14 +2,19 @@
  * The spans of a chat message that come back byte for byte in `message` mode: URLs (with a
  * scheme or `www.`, and bare domains in lower case such as `example.com/docs`), e-mail
  * addresses, `@mentions` (`@org/team` whole), `#hashtags` (`#dev-ops` whole), emoji and
- * `:shortcodes:`, the markup chat apps put in a message's text (Slack's
- * `<#C024BE7LR|general>`, `<@U123>`, `<!here>`; Discord's `<:name:123>`, `<t:1618953630:R>`),
- * and its line breaks (a message keeps its lines). They become placeholders, so every engine
+ * `:shortcodes:`, code in backticks, the markup chat apps put in a message's text (Slack's
+ * `<#C024BE7LR|general>`, `<@U123>`, `<!here>`; Discord's `<:name:123>`, `<t:1618953630:R>`;
+ * of a link only its label is translated), and its line breaks (a message keeps its lines). They become placeholders, so every engine
  * keeps them.
  */
 import type { SpanFinder } from "./placeholders.ts";
 
-const URL = String.raw`(?:(?:https?|s?ftp|ssh|git|file):\/\/|www\.)[^\s<>"]+`;
+const URL = String.raw`(?:(?:https?|s?ftp|ssh|git|file):\/\/|www\.|mailto:)[^\s<>"]+`;
+/**
+ * Code as chat apps show it (Slack, Discord, GitHub, Teams): a fenced block, possibly over many
+ * lines, or an inline span on one line. A command or a name in it must not be translated.
+ */
+const CODE = "```[^`][\\s\\S]*?```|``[^`\\n][^\\n]*?``|`[^`\\n]+`";
 const EMAIL = String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`;
 /** A handle: letters, digits and `_`, with `.` and `-` inside. */
 const HANDLE = String.raw`[\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?`;
@@ -46,10 +51,11 @@ const CHAT_MARKUP = String.raw`<(?:[@#]|a?:[\w~]+:|t:\d|(?:https?|mailto):)[^<>\
  * `:tada::tada:`): none starts right after a colon, so the second was left to the engine.
  */
 const SHORTCODE = String
-  .raw`(?<![\p{L}\p{N}:])(?::[a-z0-9_+-]*[a-z_+][a-z0-9_+-]*:)+(?![\p{L}\p{N}])`;
+  .raw`(?<![\p{L}\p{N}:])(?::[a-z0-9_+-]*[a-z_+-][a-z0-9_+-]*:)+(?![\p{L}\p{N}])`;
 // A flag (two regional indicators), a keycap, or pictographs joined by ZWJ with their
-// variation selectors and skin tones.
-const PICTOGRAPH = String.raw`\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?`;
+// variation selectors, skin tones and tag sequences (the flags of Scotland or Wales: 🏴 and tags).
+const PICTOGRAPH = String
+  .raw`\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier}|[\u{E0020}-\u{E007E}]+\u{E007F})?`;
 const EMOJI = String.raw`\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|` +
   String.raw`${PICTOGRAPH}(?:\u200D${PICTOGRAPH})*`;
 
@@ -61,7 +67,7 @@ const LINE_BREAKS = String.raw`[ \t]*(?:\r?\n[ \t]*)+`;
  * character, 12–20 µs a message, most of the cost of `message` mode.
  */
 export const MESSAGE_SPAN = new RegExp(
-  [URL, EMAIL, MENTION, HASHTAG, SHORTCODE, EMOJI, CHAT_MARKUP, DOMAIN, LINE_BREAKS]
+  [CODE, URL, EMAIL, MENTION, HASHTAG, SHORTCODE, EMOJI, CHAT_MARKUP, DOMAIN, LINE_BREAKS]
     .map((part) => `(?:${part})`)
     .join("|"),
   "uy",
@@ -72,6 +78,14 @@ const LETTER_OR_NUMBER = /[\p{L}\p{N}]/uy;
 const BMP_PICTOGRAPH = /\p{Extended_Pictographic}/uy;
 /** Punctuation that ends a sentence after a URL rather than belonging to it. */
 const URL_TAIL = /[.,;:!?'"»)\]}]+$/;
+/**
+ * Where a URL in running CJK text ends, as no space ends it there (`访问https://x.org/docs了解更多`):
+ * at CJK or full-width punctuation or an ellipsis, or at a CJK letter right after an ASCII letter
+ * or digit. A CJK path or domain (`https://例え.jp/パス`, `/wiki/東京`) starts after `/`, `.`, `=`.
+ */
+const URL_END_IN_CJK =
+  /[\u2026\u3000-\u303f\uff00-\uff65]|(?<=[A-Za-z0-9])[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * The protected spans of a message, as [start, end) offsets.
@@ -117,12 +131,37 @@ export const messageSpans: SpanFinder = (text) => {
       offset++;
       continue;
     }
-    spans.push([offset, offset + spanLength(match[0])]);
-    offset = MESSAGE_SPAN.lastIndex;
+    offset = addSpan(spans, offset, match[0]);
     if (at < end) at = -1;
   }
   return spans;
 };
+
+/**
+ * A link's address and the markup around its label (Slack's `<https://x.org|the report>`): the
+ * label is what a reader sees, so it is translated, its own spans kept.
+ */
+const LABELLED_LINK = /^<(?:https?|mailto):[^|]*\|(?=[^>]*\p{L})/u;
+
+/**
+ * Adds the span `found` at `offset`: whole, or a labelled link's markup around its label. Gives
+ * where the search goes on: after what was kept (a URL cut short in CJK text leaves the rest to
+ * be searched). Exported for the test that compares the scan with a whole-text search.
+ */
+export function addSpan(spans: [number, number][], offset: number, found: string): number {
+  const head = LABELLED_LINK.exec(found)?.[0].length;
+  if (head === undefined) {
+    const end = offset + spanLength(found);
+    spans.push([offset, end]);
+    return end;
+  }
+  spans.push([offset, offset + head]);
+  for (const [start, end] of messageSpans(found.slice(head, -1))) {
+    spans.push([offset + head + start, offset + head + end]);
+  }
+  spans.push([offset + found.length - 1, offset + found.length]);
+  return offset + found.length;
+}
 
 /** Whether a span other than an e-mail or blanks can start at `offset` (a superset). */
 function mayStartSpan(text: string, offset: number, code: number): boolean {
@@ -132,6 +171,7 @@ function mayStartSpan(text: string, offset: number, code: number): boolean {
       case 0x23: // #
       case 0x3a: // :
       case 0x3c: // <
+      case 0x60: // `
       case 0x0a:
       case 0x0d:
         return true;
@@ -149,6 +189,9 @@ function mayStartSpan(text: string, offset: number, code: number): boolean {
         break;
       case 0x77: // w
         if (text.startsWith("www.", offset)) return true;
+        break;
+      case 0x6d: // m
+        if (text.startsWith("mailto:", offset)) return true;
         break;
     }
     if (code === 0x2a || (code >= 0x30 && code <= 0x39)) { // a keycap: * or a digit
@@ -230,9 +273,11 @@ function isLocalPartAscii(code: number): boolean {
 }
 
 /** A span's length as kept: a URL (or a bare domain's path) without its sentence punctuation. */
-export function spanLength(found: string): number {
-  if (!isLabelStart(found.charCodeAt(0)) || !URL_TAIL.test(found)) return found.length;
-  return trimUrl(found).length;
+function spanLength(found: string): number {
+  if (!isLabelStart(found.charCodeAt(0))) return found.length;
+  const cut = NON_ASCII.test(found) ? URL_END_IN_CJK.exec(found) : null;
+  const url = cut ? found.slice(0, cut.index) : found;
+  return URL_TAIL.test(url) ? trimUrl(url).length : url.length;
 }
 
 /** Drops sentence punctuation after a URL, keeping a closing bracket that has its opening. */

@@ -7,20 +7,40 @@
  * rewrite timings, normalise line endings), and nothing but cue text may change.
  *
  * Inside a cue, tags (`<i>`, `<b>`, `<v Speaker>`, `<c.loud>`, timestamps, `{\an8}`) and line
- * breaks become placeholders, so a two-line cue stays two lines.
+ * breaks become placeholders, so a two-line cue stays two lines; WebVTT's character references
+ * reach the engine as the characters they stand for.
  */
+import { decodeHTML } from "entities/decode";
+import { textReading } from "./character_references.ts";
 import { type CutItem, type CutOptions, cutRanges } from "./format.ts";
-import { atom, buildSegment, close, open, type SegmentPart } from "./placeholders.ts";
+import {
+  atom,
+  buildSegment,
+  close,
+  open,
+  type SegmentOptions,
+  type SegmentPart,
+} from "./placeholders.ts";
 
 const BOM = "\uFEFF";
-const TIMING = /-->/;
-const SRT_TIMING = /^\s*\d+:\d{2}:\d{2}[,.]\d{1,3}\s*-->\s*\d+:\d{2}:\d{2}[,.]\d{1,3}/;
+const ARROW = /-->/;
+/** An SRT timing line; some converters write the milliseconds after `.` or `:`. */
+const SRT_TIMING = /^\s*\d+:\d{2}:\d{2}[,.:]\d{1,3}\s*-->\s*\d+:\d{2}:\d{2}[,.:]\d{1,3}/;
+/**
+ * A timing line, wherever it stands in a block: two timestamps (digits with `:`, `.` or `,`)
+ * around `-->`, cue settings or SRT coordinates after. Players start a cue at such a line even
+ * without a blank line before it, and WebVTT ends its header there.
+ */
+const TIMING_LINE = /^\s*\d[\d:.,]*\s*-->\s*\d[\d:.,]*(?:\s|$)/;
+/** An SRT index (or a numeric WebVTT cue identifier) before a timing line. */
+const INDEX_LINE = /^\s*\d+\s*$/;
 const VTT_HEADER = /^WEBVTT(?:[ \t\r\n]|$)/;
 /** WebVTT blocks that are not cues. */
 const VTT_NON_CUE = /^(?:NOTE|STYLE|REGION)(?:[ \t\r\n]|$)/;
-/** Cue markup: tags, timestamps, SSA overrides, entities. */
-const CUE_MARKUP =
-  /<\/?[a-zA-Z][^<>]*>|<\d[\d:.]*>|\{\\[^{}]*\}|&(?:#\d+|#x[\da-fA-F]+|[a-zA-Z]+);/g;
+/** Cue tags, timestamps and SSA overrides. */
+const CUE_TAGS = String.raw`<\/?[a-zA-Z][^<>]*>|<\d[\d:.]*>|\{\\[^{}]*\}`;
+/** SRT has no character references: one written there is kept whole, as players differ. */
+const SRT_MARKUP = `${CUE_TAGS}|&(?:#\\d+|#x[\\da-fA-F]+|[a-zA-Z]+);`;
 const CUE_TAG = /^<(\/?)([a-zA-Z]+)/;
 /** Line breaks an engine wrote, with the spaces around them. */
 const ENGINE_LINE_BREAKS = /(?:[ \t]*(?:\r\n|\n|\r))+[ \t]*/g;
@@ -43,12 +63,31 @@ function inWebVttCueLines(text: string): string {
     .replaceAll("-->", "--&gt;");
 }
 
-/** True when `text` is a whole WebVTT file, or an SRT file (an index, then a timing line). */
+/**
+ * WebVTT cue text reads character references as HTML does: the engine gets `Tom & Jerry`, not
+ * `Tom <x1/> Jerry`, and what it writes is escaped back.
+ */
+const WEBVTT_TEXT = textReading((reference) => decodeHTML(reference), inWebVttCueLines);
+
+/** How each kind of file's cue text is read and written back. */
+const CUE_READINGS = {
+  srt: { pieces: piecePattern(SRT_MARKUP), segment: { escape: inCueLines } },
+  vtt: {
+    pieces: piecePattern(CUE_TAGS),
+    segment: { find: WEBVTT_TEXT.atoms, decode: WEBVTT_TEXT.decode, escape: WEBVTT_TEXT.escape },
+  },
+} satisfies Record<string, { pieces: RegExp; segment: SegmentOptions }>;
+
+/**
+ * True when `text` is a whole WebVTT file, or an SRT file: an index, then a timing line, or a
+ * timing line first (some tools write no indices).
+ */
 export function isSubtitleFile(text: string): boolean {
   const body = text.startsWith(BOM) ? text.slice(1) : text;
   if (VTT_HEADER.test(body)) return true;
   const lines = body.replace(/^\s+/, "").split(/\r\n|\n|\r/, 2);
-  return lines.length === 2 && /^\d+\s*$/.test(lines[0]) && SRT_TIMING.test(lines[1]);
+  if (SRT_TIMING.test(lines[0])) return true;
+  return lines.length === 2 && INDEX_LINE.test(lines[0]) && SRT_TIMING.test(lines[1]);
 }
 
 /** One line of a file: [start, end) of its content, without the line ending. */
@@ -62,36 +101,76 @@ export function cutSubtitleFile(text: string, _options: CutOptions): CutItem {
   const lines = splitLines(text);
   const vtt = VTT_HEADER.test(text.startsWith(BOM) ? text.slice(1) : text);
   const ranges: [number, number][] = [];
-  let block: Line[] = [];
+  let block: string[] = [];
+  let blockLines: Line[] = [];
+  let first = true;
   const flush = () => {
-    const cue = cueText(text, block, vtt && isHeader(text, block));
-    if (cue) ranges.push(cue);
+    if (block.length === 0) return;
+    const header = first && vtt;
+    first = false;
+    for (const [from, to] of cueLines(block, { vtt, header })) {
+      ranges.push([blockLines[from].start, blockLines[to - 1].end]);
+    }
     block = [];
+    blockLines = [];
   };
   for (const line of lines) {
-    if (text.slice(line.start, line.end).trim() === "") flush();
-    else block.push(line);
+    const content = text.slice(line.start, line.end);
+    if (content.trim() === "") flush();
+    else {
+      block.push(content);
+      blockLines.push(line);
+    }
   }
   flush();
-  const escape = vtt ? inWebVttCueLines : inCueLines;
-  return cutRanges(text, ranges, (cue) => buildSegment(cueParts(cue), { escape }));
-}
-
-function isHeader(text: string, block: Line[]): boolean {
-  const first = block[0] && text.slice(block[0].start, block[0].end).replace(BOM, "");
-  return first !== undefined && VTT_HEADER.test(first);
-}
-
-/** The [start, end) of a block's cue text, or undefined when the block is not a cue. */
-function cueText(text: string, block: Line[], header: boolean): [number, number] | undefined {
-  if (block.length === 0 || header) return undefined;
-  if (VTT_NON_CUE.test(text.slice(block[0].start, block[0].end))) return undefined;
-  // The timing line is the first or, after a cue identifier or SRT index, the second line.
-  const timing = block.slice(0, 2).findIndex((line) =>
-    TIMING.test(text.slice(line.start, line.end))
+  const reading = CUE_READINGS[vtt ? "vtt" : "srt"];
+  return cutRanges(
+    text,
+    ranges,
+    (cue) => buildSegment(cueParts(cue, reading.pieces), reading.segment),
   );
-  if (timing === -1 || timing + 1 >= block.length) return undefined;
-  return [block[timing + 1].start, block.at(-1)!.end];
+}
+
+/**
+ * The [from, to) line ranges of a block (lines between blank ones) that hold cue text. A timing
+ * line starts a cue wherever it stands, with the index or identifier just before it; the text
+ * runs up to the next cue's. In SRT, text before a block's first timing line (a cue that held a
+ * blank line) is shown by players, so it is translated; in WebVTT it is no cue and is kept.
+ */
+function cueLines(block: string[], at: { vtt: boolean; header: boolean }): [number, number][] {
+  if (at.vtt && !at.header && VTT_NON_CUE.test(block[0])) return [];
+  const from = at.header ? 1 : 0;
+  const timings = timingLines(block, from);
+  const ranges: [number, number][] = [];
+  const orphanEnd = timings.length === 0 ? block.length : cueStart(block, timings[0], from, at);
+  if (!at.vtt && orphanEnd > from) ranges.push([from, orphanEnd]);
+  for (const [index, timing] of timings.entries()) {
+    const next = timings[index + 1];
+    const end = next === undefined ? block.length : cueStart(block, next, timing + 1, at);
+    if (end > timing + 1) ranges.push([timing + 1, end]);
+  }
+  return ranges;
+}
+
+/**
+ * The timing lines of a block from `from` on; with none of the strict shape, a line with `-->`
+ * among its first two (a timing written some other way), as cues were found before.
+ */
+function timingLines(block: string[], from: number): number[] {
+  const found: number[] = [];
+  for (let index = from; index < block.length; index++) {
+    if (TIMING_LINE.test(block[index])) found.push(index);
+  }
+  if (found.length > 0 || from > 0) return found;
+  const loose = block.slice(0, 2).findIndex((line) => ARROW.test(line));
+  return loose === -1 ? [] : [loose];
+}
+
+/** Where the cue of the timing line `timing` starts: its index or identifier line, if any. */
+function cueStart(block: string[], timing: number, floor: number, at: { vtt: boolean }): number {
+  if (timing - 1 < floor) return timing;
+  const identifier = INDEX_LINE.test(block[timing - 1]) || (at.vtt && timing - 1 === 0);
+  return identifier ? timing - 1 : timing;
 }
 
 function splitLines(text: string): Line[] {
@@ -110,17 +189,19 @@ function splitLines(text: string): Line[] {
  * leftmost match is the one the two patterns apart would give (a break inside markup is part
  * of it).
  */
-const CUE_PIECE = new RegExp(`${CUE_MARKUP.source}|\\r\\n|\\n|\\r`, "g");
+function piecePattern(markup: string): RegExp {
+  return new RegExp(`${markup}|\\r\\n|\\n|\\r`, "g");
+}
 
 /** A cue's text as segment parts: tags pair up by name, line breaks and the rest are atoms. */
-function cueParts(cue: string): SegmentPart[] {
+function cueParts(cue: string, pieces: RegExp): SegmentPart[] {
   const parts: SegmentPart[] = [];
   let at = 0;
-  CUE_PIECE.lastIndex = 0;
-  for (let match = CUE_PIECE.exec(cue); match !== null; match = CUE_PIECE.exec(cue)) {
+  pieces.lastIndex = 0;
+  for (let match = pieces.exec(cue); match !== null; match = pieces.exec(cue)) {
     if (match.index > at) parts.push(cue.slice(at, match.index));
     parts.push(cueMarkup(match[0]));
-    at = CUE_PIECE.lastIndex;
+    at = pieces.lastIndex;
   }
   if (at < cue.length) parts.push(cue.slice(at));
   return parts;

@@ -32,6 +32,18 @@ const ANSWERS: {
     texts: { 1: "Hello", 2: "World" },
   },
   {
+    // A fence inside a translation (a chat message quoting code) was taken for one around the
+    // answer: what it held was parsed, and no JSON was found.
+    name: "a translation holding a code fence",
+    content: '{"1": "Tippe ```js\\nx\\n``` hier", "2": "World"}',
+    texts: { 1: "Tippe ```js\nx\n``` hier", 2: "World" },
+  },
+  {
+    name: "prose, then a fenced answer",
+    content: 'Here you go:\n```json\n{"1": "Hello", "2": "World"}\n```\nDone.',
+    texts: { 1: "Hello", 2: "World" },
+  },
+  {
     name: "a think block before the JSON",
     content: '<think>The user wants {"1": "wrong"}...</think>\n{"1": "Hello", "2": "World"}',
     texts: { 1: "Hello", 2: "World" },

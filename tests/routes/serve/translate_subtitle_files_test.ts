@@ -1,0 +1,68 @@
+/**
+ * Real-world SRT and WebVTT files in `subtitle` mode over HTTP: every index, timing, header and
+ * note comes back byte for byte, and every cue's text reaches the engine.
+ */
+import assert from "node:assert/strict";
+import { upperCase } from "../../support/format_engines.ts";
+import { translateUpperCased } from "../../support/format_requests.ts";
+
+async function translateFile(file: string) {
+  const { texts, sent } = await translateUpperCased([file], { mode: "subtitle" });
+  return { text: texts[0], sent };
+}
+
+Deno.test("subtitle mode reads an SRT file written without indices as cues, timings kept", async () => {
+  const srt = "00:00:01,000 --> 00:00:02,000\nHello there\n\n" +
+    "00:00:03,000 --> 00:00:04,000\nGood bye\n";
+  const { text, sent } = await translateFile(srt);
+  assert.deepEqual(sent, ["Hello there", "Good bye"]);
+  assert.equal(text, srt.replace("Hello there", "HELLO THERE").replace("Good bye", "GOOD BYE"));
+});
+
+Deno.test("subtitle mode starts a cue at each SRT timing line, with no blank line before it", async () => {
+  const srt = "1\r\n00:00:01,000 --> 00:00:02,000\r\nHello there\r\n" +
+    "2\r\n00:00:03,000 --> 00:00:04,000\r\nGood bye\r\n";
+  const { text, sent } = await translateFile(srt);
+  assert.deepEqual(sent, ["Hello there", "Good bye"]);
+  assert.equal(text, srt.replace("Hello there", "HELLO THERE").replace("Good bye", "GOOD BYE"));
+});
+
+Deno.test("subtitle mode translates the cues of a WebVTT file whose header runs into the first cue", async () => {
+  const vtt = "WEBVTT\n00:01.000 --> 00:02.000\nHello there\n\n00:03.000 --> 00:04.000\nGood bye\n";
+  const { text, sent } = await translateFile(vtt);
+  assert.deepEqual(sent, ["Hello there", "Good bye"]);
+  assert.equal(text, vtt.replace("Hello there", "HELLO THERE").replace("Good bye", "GOOD BYE"));
+});
+
+Deno.test("subtitle mode keeps a WebVTT timing line after a cue identifier holding -->", async () => {
+  const vtt = "WEBVTT\n\nscene 1 --> 2\n00:01.000 --> 00:02.000 align:start\nHello there\n";
+  const { text, sent } = await translateFile(vtt);
+  assert.deepEqual(sent, ["Hello there"]);
+  assert.equal(text, vtt.replace("Hello there", "HELLO THERE"));
+});
+
+Deno.test("subtitle mode translates SRT cue text that runs on after a blank line", async () => {
+  const srt = "1\n00:00:01,000 --> 00:00:02,000\nHello there\n\nmy old friend\n\n" +
+    "2\n00:00:03,000 --> 00:00:04,000\nGood bye\n";
+  const { text, sent } = await translateFile(srt);
+  assert.deepEqual(sent, ["Hello there", "my old friend", "Good bye"]);
+  assert.equal(text, upperCase(srt));
+});
+
+Deno.test("subtitle mode gives the engine a WebVTT cue's character references as characters", async () => {
+  const vtt = "WEBVTT\n\n00:01.000 --> 00:02.000\nTom &amp; Jerry &lt;3 caf&eacute;\n";
+  const { text, sent } = await translateFile(vtt);
+  assert.deepEqual(sent, ["Tom & Jerry <x1/>3 café"]);
+  assert.equal(
+    text,
+    vtt.replace("Tom &amp; Jerry &lt;3 caf&eacute;", "TOM &amp; JERRY &lt;3 CAFÉ"),
+  );
+});
+
+Deno.test("subtitle mode reads an SRT file whose timings write milliseconds after a colon", async () => {
+  const srt = "1\n00:00:01:000 --> 00:00:02:000\nHello there\n\n" +
+    "2\n00:00:03:000 --> 00:00:04:000\nGood bye\n";
+  const { text, sent } = await translateFile(srt);
+  assert.deepEqual(sent, ["Hello there", "Good bye"]);
+  assert.equal(text, upperCase(srt));
+});
