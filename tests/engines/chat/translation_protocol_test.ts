@@ -39,6 +39,21 @@ const ANSWERS: {
     texts: { 1: "Tippe ```js\nx\n``` hier", 2: "World" },
   },
   {
+    name: "a fence closed right after the JSON, on its line",
+    content: '```json\n{"1": "Hello", "2": "World"}```',
+    texts: { 1: "Hello", 2: "World" },
+  },
+  {
+    name: "a fence on one line",
+    content: '```{"1": "Hello", "2": "World"}```',
+    texts: { 1: "Hello", 2: "World" },
+  },
+  {
+    name: "a fenced answer whose translation quotes a fence",
+    content: '```json\n{"1": "Tippe ```js\\nx\\n``` hier", "2": "World"}\n```',
+    texts: { 1: "Tippe ```js\nx\n``` hier", 2: "World" },
+  },
+  {
     name: "prose, then a fenced answer",
     content: 'Here you go:\n```json\n{"1": "Hello", "2": "World"}\n```\nDone.',
     texts: { 1: "Hello", 2: "World" },
