@@ -5,52 +5,15 @@
  * `.tmp/screenshots/` (git-ignored).
  */
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, SCREENSHOT_DIR } from "../support/chromium.ts";
+import type { Page } from "playwright-core";
+import { SCREENSHOT_DIR } from "../support/chromium.ts";
+import { BROWSER_TEST, openPage, PHONE, withBrowser } from "../support/settings_browser.ts";
 import { startOllamaStandIn } from "../support/ollama_stand_in.ts";
-import { settingsLink, WITH_LINK_KEY } from "../support/settings_session.ts";
-import { type TestService, withTranslationService } from "../support/translation_service.ts";
+import { WITH_LINK_KEY } from "../support/settings_session.ts";
+import { withTranslationService } from "../support/translation_service.ts";
 
-const PHONE = { width: 390, height: 844 };
 /** What the page shows in place of the token until Reveal. */
 const MASK = "•".repeat(24);
-
-interface Session {
-  service: TestService;
-  context: BrowserContext;
-  page: Page;
-  /** Every URL the browser requested. */
-  urls: string[];
-  /** Console errors and page errors. */
-  errors: string[];
-}
-
-async function openPage(
-  browser: Browser,
-  service: TestService,
-  options: { colorScheme: "light" | "dark" },
-): Promise<Session> {
-  const context = await browser.newContext({ viewport: PHONE, colorScheme: options.colorScheme });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: service.url });
-  const page = await context.newPage();
-  const urls: string[] = [];
-  const errors: string[] = [];
-  page.on("request", (request) => urls.push(request.url()));
-  page.on("console", (message) => {
-    // Refusals the test provokes (400 for a bad address) are logged by Chromium as resources.
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-      errors.push(message.text());
-    }
-  });
-  page.on("response", (response) => {
-    if (response.status() === 404) errors.push(`404 ${response.url()}`);
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("dialog", (dialog) => dialog.accept());
-  await page.goto(await settingsLink(service));
-  await page.waitForSelector("body[data-ready]");
-  return { service, context, page, urls, errors };
-}
 
 async function shot(page: Page, name: string, fullPage = false) {
   await Deno.mkdir(SCREENSHOT_DIR, { recursive: true });
@@ -61,16 +24,6 @@ async function shot(page: Page, name: string, fullPage = false) {
   await page.evaluate("document.getElementById('toast')?.removeAttribute('hidden')");
 }
 
-async function withBrowser(fn: (browser: Browser) => Promise<void>) {
-  const browser = await launchChromium();
-  try {
-    await fn(browser);
-  } finally {
-    await browser.close();
-  }
-}
-
-const BROWSER_TEST = { sanitizeOps: false, sanitizeResources: false };
 const API_OFF = { ...WITH_LINK_KEY, api: { enabled: false, token: null } };
 
 Deno.test({

@@ -119,7 +119,7 @@ function engineCard(engine, index) {
     element("div", { className: "row-end" }, [save, message]),
   ]);
   card.dataset.engine = engine.id;
-  save.addEventListener("click", () => saveEngine(card, engine.id, message));
+  save.addEventListener("click", () => saveEngine(card, engine, message));
   return card;
 }
 
@@ -134,17 +134,31 @@ function orderButton(text, label, index, step) {
   button.dataset.move = String(step);
   button.disabled = target < 0 || target >= state.engines.length;
   button.addEventListener("click", async () => {
-    const order = state.engines.map((engine) => engine.id);
+    const shown = state.engines.map((engine) => engine.id);
+    // The move is sent as a whole order: one built on an order changed meanwhile (another tab,
+    // the file by hand) would undo that change, so the page shows the current order instead.
+    const fresh = await call("state").catch(() => null);
+    if (fresh && fresh.engines.map((engine) => engine.id).join() !== shown.join()) {
+      state = fresh;
+      render();
+      toast("The order was changed elsewhere (another tab or the file): here it is now");
+      return;
+    }
+    const order = [...shown];
     [order[index], order[target]] = [order[target], order[index]];
     await update(() => call("engines", { order }), "Order saved");
   });
   return button;
 }
 
-async function saveEngine(card, id, message) {
+async function saveEngine(card, engine, message) {
+  const id = engine.id;
   const change = {};
   for (const input of card.querySelectorAll("input[name]")) {
     const value = input.value.trim();
+    // Only what the user changed here: a field left as shown keeps whatever another tab or a
+    // hand edit of the file set since this page loaded it.
+    if (value === (engine[input.name] ?? "")) continue;
     change[input.name] = value === "" && id !== "local-llm" ? null : value;
   }
   message.className = "message";
@@ -240,6 +254,10 @@ function renderSnippets() {
 }
 
 function render() {
+  // The service keeps its last good settings while the file is broken; the page says so, as
+  // what it shows is then not what the file says, and every change is refused until it is fixed.
+  $("file-problem").hidden = state.settings_file_problem === null;
+  $("file-problem").textContent = state.settings_file_problem ?? "";
   renderApi();
   renderEngines();
   renderModels();
@@ -254,7 +272,23 @@ async function update(action, done) {
   } catch (error) {
     // A refused value of the settings file (edited by hand) is named, as no field shows it.
     toast(error.param ? `${error.param} ${error.message}` : error.message);
+    // Nothing changed: the switch the user flipped goes back to what the service does.
+    if (state) renderApi();
   }
+}
+
+/**
+ * The token, or null after a message when there is none any more (revoked in another tab or by
+ * `tolk token revoke`): the page then shows that, and nothing is copied or shown.
+ */
+async function currentToken() {
+  const token = await revealToken();
+  if (token !== null) return token;
+  state.api = (await call("state")).api;
+  revealed = false;
+  renderApi();
+  toast("There is no token now (revoked elsewhere): Rotate makes one");
+  return null;
 }
 
 async function translate(event) {
@@ -307,13 +341,16 @@ function wire() {
       renderApi();
       return;
     }
-    const token = await revealToken();
-    revealed = token !== null;
-    $("token").textContent = token ?? "no token";
+    const token = await currentToken();
+    if (token === null) return;
+    revealed = true;
+    $("token").textContent = token;
     renderApi();
   });
   $("copy").addEventListener("click", async () => {
-    await navigator.clipboard.writeText(await revealToken());
+    const token = await currentToken();
+    if (token === null) return;
+    await navigator.clipboard.writeText(token);
     toast("Token copied");
   });
   $("rotate").addEventListener("click", () => {
