@@ -10,7 +10,11 @@ import { SCREENSHOT_DIR } from "../support/chromium.ts";
 import { BROWSER_TEST, openPage, PHONE, withBrowser } from "../support/settings_browser.ts";
 import { startOllamaStandIn } from "../support/ollama_stand_in.ts";
 import { WITH_LINK_KEY } from "../support/settings_session.ts";
-import { withTranslationService } from "../support/translation_service.ts";
+import {
+  FIXTURE_MODEL,
+  FIXTURE_MODELS_DIR,
+  withTranslationService,
+} from "../support/translation_service.ts";
 
 /** What the page shows in place of the token until Reveal. */
 const MASK = "•".repeat(24);
@@ -249,3 +253,46 @@ Deno.test({
       }, { settings: WITH_LINK_KEY })
     ),
 });
+
+Deno.test({
+  ...BROWSER_TEST,
+  name:
+    "in Chromium on a phone: a long models folder and long model ids wrap instead of widening the page",
+  fn: () =>
+    withBrowser(async (browser) => {
+      // As under a long home folder, with a model whose id is long (as many on the hub are).
+      const root = await Deno.makeTempDir({ prefix: "tolk-long-models-" });
+      const modelsDir =
+        `${root}/home/alexandra.konstantinopoulou-vasileiou/.local/share/tolk/models`;
+      // Copies: the models folder lists real folders only.
+      await copyFolder(`${FIXTURE_MODELS_DIR}${FIXTURE_MODEL}`, `${modelsDir}/${FIXTURE_MODEL}`);
+      await copyFolder(
+        `${FIXTURE_MODELS_DIR}tolk-test/tiny-marian`,
+        `${modelsDir}/Helsinki-NLP-community-models/opus-mt-tc-bible-big-deu_eng_fra_por_spa-mul`,
+      );
+      try {
+        await withTranslationService(async (service) => {
+          const { page, errors, context } = await openPage(browser, service, {
+            colorScheme: "light",
+          });
+          await page.locator("#model-list", { hasText: "opus-mt-tc-bible" }).waitFor();
+          const widths = await page.evaluate("[document.documentElement.scrollWidth, innerWidth]");
+          assert.deepEqual(widths, [PHONE.width, PHONE.width], "no horizontal scrolling");
+          await page.locator("#model-list").scrollIntoViewIfNeeded();
+          await shot(page, "long_models");
+          assert.deepEqual(errors, []);
+          await context.close();
+        }, { settings: WITH_LINK_KEY, modelsDir });
+      } finally {
+        await Deno.remove(root, { recursive: true });
+      }
+    }),
+});
+
+async function copyFolder(from: string, to: string) {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const entry of Deno.readDir(from)) {
+    if (entry.isDirectory) await copyFolder(`${from}/${entry.name}`, `${to}/${entry.name}`);
+    else await Deno.copyFile(`${from}/${entry.name}`, `${to}/${entry.name}`);
+  }
+}
