@@ -52,6 +52,30 @@ Deno.test({
 Deno.test({
   ...BROWSER_TEST,
   name:
+    "in Chromium, two tabs: Copy in a tab showing a token rotated in the other shows the token it copied",
+  fn: () =>
+    withBrowser((browser) =>
+      withTranslationService(async (service) => {
+        const { a, b, errors, first } = await twoTabs(browser, service);
+        await b.click("#reveal");
+        await b.locator("#token", { hasText: service.token }).waitFor();
+        await a.click("#rotate");
+        await a.locator("#toast", { hasText: "New token made" }).waitFor();
+        const rotated = service.store.read().api.token!;
+        await b.click("#copy");
+        await b.locator("#toast", { hasText: "Token copied" }).waitFor();
+        assert.equal(await b.evaluate("navigator.clipboard.readText()"), rotated);
+        // It once went on showing the old token beside the new one it had just copied.
+        assert.equal(await b.textContent("#token"), rotated);
+        assert.deepEqual(errors, []);
+        await first.context.close();
+      }, { settings: WITH_LINK_KEY })
+    ),
+});
+
+Deno.test({
+  ...BROWSER_TEST,
+  name:
     "in Chromium: saving an engine's address keeps its model set meanwhile in another tab or in the file by hand",
   fn: () =>
     withBrowser((browser) =>
