@@ -60,3 +60,29 @@ Deno.test({
       }, { settings: WITH_LINK_KEY })
     ),
 });
+
+Deno.test({
+  ...BROWSER_TEST,
+  name:
+    "in Chromium: every button has a name of its own, so a screen reader user knows which Save or Copy it is",
+  fn: () =>
+    withBrowser((browser) =>
+      withTranslationService(async (service) => {
+        const { page, errors, context } = await openPage(browser, service, {
+          colorScheme: "light",
+        });
+        const names = await page.locator("button").evaluateAll((buttons) =>
+          buttons.map((button) =>
+            (button.getAttribute("aria-label") ?? button.textContent ?? "").trim()
+          )
+        );
+        const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+        // It once had four "Save" and five "Copy" buttons.
+        assert.deepEqual([...new Set(repeated)], []);
+        assert.ok(names.includes("Save Local model runner (Ollama)"), names.join(" | "));
+        assert.ok(names.includes("Copy curl"), names.join(" | "));
+        assert.deepEqual(errors, []);
+        await context.close();
+      }, { settings: WITH_LINK_KEY })
+    ),
+});

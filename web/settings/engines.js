@@ -32,6 +32,8 @@ function engineCard(engine, index) {
   fields.push(labelled("Model", modelInput));
 
   const save = element("button", { type: "button", className: "primary", textContent: "Save" });
+  // One Save per card: the name says whose (a screen reader lists buttons by name).
+  save.setAttribute("aria-label", `Save ${engine.name}`);
   const card = element("li", { className: "engine" }, [
     element("div", { className: "engine-head" }, [
       element("strong", { textContent: `${index + 1}. ${engine.name}` }),

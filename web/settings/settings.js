@@ -91,6 +91,7 @@ function renderModels() {
 
 function snippet(title, text) {
   const copy = element("button", { type: "button", className: "quiet", textContent: "Copy" });
+  copy.setAttribute("aria-label", `Copy ${title}`); // one Copy per snippet: the name says which
   copy.addEventListener("click", async () => {
     await navigator.clipboard.writeText(text);
     toast("Copied");
