@@ -145,6 +145,7 @@ Deno.test({
         await page.locator("#toast", { hasText: "not valid JSON" }).waitFor();
         // It once showed the switch off while the API stayed on.
         assert.ok(await page.isChecked("#api-enabled"), "the switch shows the API still on");
+        assert.match((await page.locator("#file-problem").textContent())!, /not valid JSON/);
 
         await page.reload();
         await page.waitForSelector("body[data-ready]");

@@ -152,8 +152,11 @@ async function update(action, done) {
   } catch (error) {
     // A refused value of the settings file (edited by hand) is named, as no field shows it.
     toast(error.param ? `${error.param} ${error.message}` : error.message);
-    // Nothing changed: the switch the user flipped goes back to what the service does.
-    if (state) renderApi();
+    // Nothing changed: the switch the user flipped goes back to what the service does, and a
+    // refusal of the file itself (broken by hand meanwhile) shows as the page's warning.
+    const fresh = await call("state").catch(() => null);
+    if (fresh) state = fresh;
+    if (state) render();
   }
 }
 
