@@ -36,6 +36,8 @@ Deno.test({
         const { a, b, errors, first } = await twoTabs(browser, service);
         await a.click("#revoke");
         await a.locator("#toast", { hasText: "Token revoked" }).waitFor();
+        // It once went on saying clients could use the API "with the token below": there is none.
+        assert.match((await a.textContent("#api-hint"))!, /no token/);
         await b.evaluate("navigator.clipboard.writeText('before')");
         await b.click("#copy");
         await b.locator("#toast", { hasText: /no token/i }).waitFor();

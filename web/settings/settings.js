@@ -60,9 +60,11 @@ async function revealToken() {
 
 function renderApi() {
   $("api-enabled").checked = state.api.enabled;
-  $("api-hint").textContent = state.api.enabled
+  $("api-hint").textContent = !state.api.enabled
+    ? "The API is off: every token-protected request is refused. Turn it on to use it."
+    : state.api.has_token
     ? "Clients on this computer can use the API with the token below."
-    : "The API is off: every token-protected request is refused. Turn it on to use it.";
+    : "The API is on but has no token: every token-protected request is refused until Rotate makes one.";
   const token = $("token");
   if (!state.api.has_token) {
     token.textContent = "no token (Rotate makes one)";
@@ -150,13 +152,13 @@ async function update(action, done) {
     render();
     if (done) toast(done);
   } catch (error) {
-    // A refused value of the settings file (edited by hand) is named, as no field shows it.
-    toast(error.param ? `${error.param} ${error.message}` : error.message);
     // Nothing changed: the switch the user flipped goes back to what the service does, and a
     // refusal of the file itself (broken by hand meanwhile) shows as the page's warning.
     const fresh = await call("state").catch(() => null);
     if (fresh) state = fresh;
     if (state) render();
+    // A refused value of the settings file (edited by hand) is named, as no field shows it.
+    toast(error.param ? `${error.param} ${error.message}` : error.message);
   }
 }
 
