@@ -13,6 +13,10 @@ const loopbackUrl = z.string().refine(
 ).refine(
   (url) => !/^[a-z]+:\/\/[^/]*@/i.test(url),
   "must not hold a user name or password (a key goes in api_key)",
+).refine(
+  // The engines append their paths to it (`${root}/api/tags`): they would land in the query.
+  (url) => !/[?#]/.test(url),
+  "must not hold a query or a fragment (? or #): it is the server's root, paths are added to it",
 );
 
 /** The built-in model used when the settings name none. */

@@ -51,6 +51,10 @@ export const PageStateSchema = z.strictObject({
   base_url: z.string().describe("The service's address as this page reached it."),
   compat_base_urls: z.array(z.strictObject({ name: z.string(), base_url: z.string() }))
     .describe("Base URLs of the compatibility routes this build serves."),
+  settings_file_problem: z.string().nullable().describe(
+    "Why the settings file cannot be used (broken by hand), naming it; the service keeps its " +
+      "last good settings meanwhile. Null when the file is fine.",
+  ),
 });
 
 /** `POST /settings/api/api`. */

@@ -73,6 +73,7 @@ export function settingsApiRoute(deps: SettingsApiDeps) {
       })),
       base_url: origin,
       compat_base_urls: compatBases.map((base) => ({ name: base, base_url: origin + base })),
+      settings_file_problem: fileProblem(deps.settings),
     };
   }
 
@@ -133,6 +134,17 @@ export function settingsApiRoute(deps: SettingsApiDeps) {
       deleteCookie(c, SESSION_COOKIE, { path: "/settings" });
       return c.body(null, 204);
     });
+}
+
+/** Why the file itself cannot be used, which `current()` hides by keeping the last good settings. */
+function fileProblem(settings: SettingsStore): string | null {
+  try {
+    settings.read();
+    return null;
+  } catch (error) {
+    if (error instanceof SettingsFileError) return error.message;
+    throw error;
+  }
 }
 
 function checkOrder(order: EngineChange["order"]): void {

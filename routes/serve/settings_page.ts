@@ -24,6 +24,7 @@ const WEB_DIR = new URL("../../web/settings/", import.meta.url);
 /** The page's files, read once: name → [media type, contents]. */
 const FILES: Record<string, [string, string]> = {
   "settings.js": ["text/javascript; charset=utf-8", ""],
+  "engines.js": ["text/javascript; charset=utf-8", ""],
   "settings.css": ["text/css; charset=utf-8", ""],
   "index.html": ["text/html; charset=utf-8", ""],
   "no_session.html": ["text/html; charset=utf-8", ""],
@@ -80,6 +81,7 @@ export function settingsPageRoute(deps: SettingsPageDeps) {
       return page(c, open ? "index.html" : "no_session.html", open ? 200 : 401);
     })
     .get("/settings.js", (c) => page(c, "settings.js", 200))
+    .get("/engines.js", (c) => page(c, "engines.js", 200))
     .get("/settings.css", (c) => page(c, "settings.css", 200))
     .post("/link", validJson(LinkRequestSchema), (c) => {
       // `tolk settings` never sends Origin; a browser always does on a POST.

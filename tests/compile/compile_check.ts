@@ -30,6 +30,7 @@ const DATA_FILES = [
   "web/settings/no_session_body.html",
   "web/settings/settings.css",
   "web/settings/settings.js",
+  "web/settings/engines.js",
 ];
 
 /** Lines the compile output's tree must show, and lines it must not (left out on purpose). */

@@ -39,6 +39,8 @@ export interface TestServiceOptions {
   database?: DatabaseOptions;
   /** Serve without history, glossaries and memory (as a build without a data directory). */
   withoutStores?: boolean;
+  /** Where local models are looked for (default: the test fixtures). */
+  modelsDir?: string;
 }
 
 /** A running test service. */
@@ -81,7 +83,7 @@ export async function startTranslationService(
   const settings = store.current();
   const detector = await loadLanguageDetector();
   const registry = {
-    modelsDir: FIXTURE_MODELS_DIR,
+    modelsDir: options.modelsDir ?? FIXTURE_MODELS_DIR,
     maxNewTokens: options.maxNewTokens ?? 8,
     localQueue: options.localQueue,
     statusTtlMs: options.statusTtlMs,
@@ -97,7 +99,7 @@ export async function startTranslationService(
     stores: options.withoutStores ? undefined : stores,
     log: (line) => logs.push(line),
     page: {
-      modelsDir: FIXTURE_MODELS_DIR,
+      modelsDir: options.modelsDir ?? FIXTURE_MODELS_DIR,
       applyEngineSettings: engineSettingsSync(pipeline, settings, registry),
     },
   });

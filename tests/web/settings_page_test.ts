@@ -5,52 +5,19 @@
  * `.tmp/screenshots/` (git-ignored).
  */
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, SCREENSHOT_DIR } from "../support/chromium.ts";
+import type { Page } from "playwright-core";
+import { SCREENSHOT_DIR } from "../support/chromium.ts";
+import { BROWSER_TEST, openPage, PHONE, withBrowser } from "../support/settings_browser.ts";
 import { startOllamaStandIn } from "../support/ollama_stand_in.ts";
-import { settingsLink, WITH_LINK_KEY } from "../support/settings_session.ts";
-import { type TestService, withTranslationService } from "../support/translation_service.ts";
+import { WITH_LINK_KEY } from "../support/settings_session.ts";
+import {
+  FIXTURE_MODEL,
+  FIXTURE_MODELS_DIR,
+  withTranslationService,
+} from "../support/translation_service.ts";
 
-const PHONE = { width: 390, height: 844 };
 /** What the page shows in place of the token until Reveal. */
 const MASK = "•".repeat(24);
-
-interface Session {
-  service: TestService;
-  context: BrowserContext;
-  page: Page;
-  /** Every URL the browser requested. */
-  urls: string[];
-  /** Console errors and page errors. */
-  errors: string[];
-}
-
-async function openPage(
-  browser: Browser,
-  service: TestService,
-  options: { colorScheme: "light" | "dark" },
-): Promise<Session> {
-  const context = await browser.newContext({ viewport: PHONE, colorScheme: options.colorScheme });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: service.url });
-  const page = await context.newPage();
-  const urls: string[] = [];
-  const errors: string[] = [];
-  page.on("request", (request) => urls.push(request.url()));
-  page.on("console", (message) => {
-    // Refusals the test provokes (400 for a bad address) are logged by Chromium as resources.
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-      errors.push(message.text());
-    }
-  });
-  page.on("response", (response) => {
-    if (response.status() === 404) errors.push(`404 ${response.url()}`);
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("dialog", (dialog) => dialog.accept());
-  await page.goto(await settingsLink(service));
-  await page.waitForSelector("body[data-ready]");
-  return { service, context, page, urls, errors };
-}
 
 async function shot(page: Page, name: string, fullPage = false) {
   await Deno.mkdir(SCREENSHOT_DIR, { recursive: true });
@@ -61,16 +28,6 @@ async function shot(page: Page, name: string, fullPage = false) {
   await page.evaluate("document.getElementById('toast')?.removeAttribute('hidden')");
 }
 
-async function withBrowser(fn: (browser: Browser) => Promise<void>) {
-  const browser = await launchChromium();
-  try {
-    await fn(browser);
-  } finally {
-    await browser.close();
-  }
-}
-
-const BROWSER_TEST = { sanitizeOps: false, sanitizeResources: false };
 const API_OFF = { ...WITH_LINK_KEY, api: { enabled: false, token: null } };
 
 Deno.test({
@@ -296,3 +253,46 @@ Deno.test({
       }, { settings: WITH_LINK_KEY })
     ),
 });
+
+Deno.test({
+  ...BROWSER_TEST,
+  name:
+    "in Chromium on a phone: a long models folder and long model ids wrap instead of widening the page",
+  fn: () =>
+    withBrowser(async (browser) => {
+      // As under a long home folder, with a model whose id is long (as many on the hub are).
+      const root = await Deno.makeTempDir({ prefix: "tolk-long-models-" });
+      const modelsDir =
+        `${root}/home/alexandra.konstantinopoulou-vasileiou/.local/share/tolk/models`;
+      // Copies: the models folder lists real folders only.
+      await copyFolder(`${FIXTURE_MODELS_DIR}${FIXTURE_MODEL}`, `${modelsDir}/${FIXTURE_MODEL}`);
+      await copyFolder(
+        `${FIXTURE_MODELS_DIR}tolk-test/tiny-marian`,
+        `${modelsDir}/Helsinki-NLP-community-models/opus-mt-tc-bible-big-deu_eng_fra_por_spa-mul`,
+      );
+      try {
+        await withTranslationService(async (service) => {
+          const { page, errors, context } = await openPage(browser, service, {
+            colorScheme: "light",
+          });
+          await page.locator("#model-list", { hasText: "opus-mt-tc-bible" }).waitFor();
+          const widths = await page.evaluate("[document.documentElement.scrollWidth, innerWidth]");
+          assert.deepEqual(widths, [PHONE.width, PHONE.width], "no horizontal scrolling");
+          await page.locator("#model-list").scrollIntoViewIfNeeded();
+          await shot(page, "long_models");
+          assert.deepEqual(errors, []);
+          await context.close();
+        }, { settings: WITH_LINK_KEY, modelsDir });
+      } finally {
+        await Deno.remove(root, { recursive: true });
+      }
+    }),
+});
+
+async function copyFolder(from: string, to: string) {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const entry of Deno.readDir(from)) {
+    if (entry.isDirectory) await copyFolder(`${from}/${entry.name}`, `${to}/${entry.name}`);
+    else await Deno.copyFile(`${from}/${entry.name}`, `${to}/${entry.name}`);
+  }
+}

@@ -60,9 +60,11 @@ async function revealToken() {
 
 function renderApi() {
   $("api-enabled").checked = state.api.enabled;
-  $("api-hint").textContent = state.api.enabled
+  $("api-hint").textContent = !state.api.enabled
+    ? "The API is off: every token-protected request is refused. Turn it on to use it."
+    : state.api.has_token
     ? "Clients on this computer can use the API with the token below."
-    : "The API is off: every token-protected request is refused. Turn it on to use it.";
+    : "The API is on but has no token: every token-protected request is refused until Rotate makes one.";
   const token = $("token");
   if (!state.api.has_token) {
     token.textContent = "no token (Rotate makes one)";
@@ -72,113 +74,6 @@ function renderApi() {
   }
   $("reveal").textContent = revealed ? "Hide" : "Reveal";
   for (const id of ["reveal", "copy", "revoke"]) $(id).disabled = !state.api.has_token;
-}
-
-function engineCard(engine, index) {
-  const message = element("p", { className: "message", role: "alert" });
-  const fields = [];
-  if (engine.base_url !== null || engine.id !== "local-llm") {
-    fields.push(labelled(
-      "Address",
-      element("input", {
-        name: "base_url",
-        value: engine.base_url ?? "",
-        placeholder: "http://127.0.0.1:PORT",
-        inputMode: "url",
-        spellcheck: false,
-      }),
-    ));
-  }
-  const modelInput = element("input", {
-    name: "model",
-    value: engine.model ?? "",
-    placeholder: engine.id === "local-llm" ? "org/name" : "first model the server lists",
-    spellcheck: false,
-  });
-  if (engine.models?.length) {
-    const list = element("datalist", { id: `models-${engine.id}` });
-    for (const model of engine.models) list.append(element("option", { value: model }));
-    modelInput.setAttribute("list", list.id);
-    fields.push(list);
-  }
-  fields.push(labelled("Model", modelInput));
-
-  const save = element("button", { type: "button", className: "primary", textContent: "Save" });
-  const card = element("li", { className: "engine" }, [
-    element("div", { className: "engine-head" }, [
-      element("strong", { textContent: `${index + 1}. ${engine.name}` }),
-      element("code", { textContent: engine.id }),
-      element("span", {
-        className: `badge ${engine.ready ? "ready" : "not-ready"}`,
-        textContent: engine.ready ? "ready" : "not ready",
-      }),
-      orderButton("↑", `Move ${engine.name} up`, index, -1),
-      orderButton("↓", `Move ${engine.name} down`, index, 1),
-    ]),
-    element("div", { className: "fields" }, fields),
-    element("div", { className: "row-end" }, [save, message]),
-  ]);
-  card.dataset.engine = engine.id;
-  save.addEventListener("click", () => saveEngine(card, engine.id, message));
-  return card;
-}
-
-function labelled(text, input) {
-  return element("label", {}, [text, input]);
-}
-
-function orderButton(text, label, index, step) {
-  const target = index + step;
-  const button = element("button", { type: "button", className: "quiet", textContent: text });
-  button.setAttribute("aria-label", label);
-  button.dataset.move = String(step);
-  button.disabled = target < 0 || target >= state.engines.length;
-  button.addEventListener("click", async () => {
-    const order = state.engines.map((engine) => engine.id);
-    [order[index], order[target]] = [order[target], order[index]];
-    await update(() => call("engines", { order }), "Order saved");
-  });
-  return button;
-}
-
-async function saveEngine(card, id, message) {
-  const change = {};
-  for (const input of card.querySelectorAll("input[name]")) {
-    const value = input.value.trim();
-    change[input.name] = value === "" && id !== "local-llm" ? null : value;
-  }
-  message.className = "message";
-  message.textContent = "";
-  try {
-    state = await call("engines", { engines: { [id]: change } });
-    render();
-    const fresh = document.querySelector(`[data-engine="${id}"] .message`);
-    fresh.className = "message ok";
-    fresh.textContent = "Saved";
-  } catch (error) {
-    const field = { base_url: "The address", model: "The model" }[error.param?.split(".").pop()];
-    message.className = "message error";
-    message.textContent = field ? `${field} ${error.message}` : error.message;
-  }
-}
-
-function renderEngines() {
-  // New cards replace the old ones: the control that had the focus (a keyboard user's place,
-  // say a Move button pressed twice) gets it back in its engine's new card, or that card's
-  // other Move button when this one is now disabled (the engine reached an end of the list).
-  const focused = document.activeElement;
-  const card = focused?.closest?.("[data-engine]");
-  const key = card &&
-    (focused.dataset.move !== undefined
-      ? `[data-move="${focused.dataset.move}"]`
-      : focused.name
-      ? `input[name="${focused.name}"]`
-      : "button.primary");
-  $("engine-list").replaceChildren(...state.engines.map(engineCard));
-  if (!key) return;
-  const fresh = document.querySelector(`[data-engine="${card.dataset.engine}"]`);
-  const control = fresh?.querySelector(key);
-  (control?.disabled ? fresh.querySelector("[data-move]:not(:disabled)") : control)?.focus();
 }
 
 function renderModels() {
@@ -198,6 +93,7 @@ function renderModels() {
 
 function snippet(title, text) {
   const copy = element("button", { type: "button", className: "quiet", textContent: "Copy" });
+  copy.setAttribute("aria-label", `Copy ${title}`); // one Copy per snippet: the name says which
   copy.addEventListener("click", async () => {
     await navigator.clipboard.writeText(text);
     toast("Copied");
@@ -240,6 +136,10 @@ function renderSnippets() {
 }
 
 function render() {
+  // The service keeps its last good settings while the file is broken; the page says so, as
+  // what it shows is then not what the file says, and every change is refused until it is fixed.
+  $("file-problem").hidden = state.settings_file_problem === null;
+  $("file-problem").textContent = state.settings_file_problem ?? "";
   renderApi();
   renderEngines();
   renderModels();
@@ -252,9 +152,28 @@ async function update(action, done) {
     render();
     if (done) toast(done);
   } catch (error) {
+    // Nothing changed: the switch the user flipped goes back to what the service does, and a
+    // refusal of the file itself (broken by hand meanwhile) shows as the page's warning.
+    const fresh = await call("state").catch(() => null);
+    if (fresh) state = fresh;
+    if (state) render();
     // A refused value of the settings file (edited by hand) is named, as no field shows it.
     toast(error.param ? `${error.param} ${error.message}` : error.message);
   }
+}
+
+/**
+ * The token, or null after a message when there is none any more (revoked in another tab or by
+ * `tolk token revoke`): the page then shows that, and nothing is copied or shown.
+ */
+async function currentToken() {
+  const token = await revealToken();
+  if (token !== null) return token;
+  state.api = (await call("state")).api;
+  revealed = false;
+  renderApi();
+  toast("There is no token now (revoked elsewhere): Rotate makes one");
+  return null;
 }
 
 async function translate(event) {
@@ -307,13 +226,18 @@ function wire() {
       renderApi();
       return;
     }
-    const token = await revealToken();
-    revealed = token !== null;
-    $("token").textContent = token ?? "no token";
+    const token = await currentToken();
+    if (token === null) return;
+    revealed = true;
+    $("token").textContent = token;
     renderApi();
   });
   $("copy").addEventListener("click", async () => {
-    await navigator.clipboard.writeText(await revealToken());
+    const token = await currentToken();
+    if (token === null) return;
+    // Rotated elsewhere since it was revealed: the page shows the token it copies.
+    if (revealed) $("token").textContent = token;
+    await navigator.clipboard.writeText(token);
     toast("Token copied");
   });
   $("rotate").addEventListener("click", () => {

@@ -144,6 +144,28 @@ Deno.test("an engine address that is not loopback is refused with a message and 
   });
 });
 
+// The engines append their paths to the address (`${root}/api/tags`): after a query or a fragment
+// those paths would land in it, and every request would go to the address's own path.
+Deno.test("an engine address with a query or a fragment is refused with a message and nothing changes", async () => {
+  await withService(async (service, cookie) => {
+    const before = Deno.readTextFileSync(service.configPath);
+    for (const base_url of ["http://127.0.0.1:11434/?key=1", "http://127.0.0.1:11434/#models"]) {
+      const response = await pageCall(service, "engines", {
+        cookie,
+        body: { engines: { "engine-one": { base_url } } },
+      });
+      const body = await expectError(
+        response,
+        400,
+        "invalid_request",
+        "engines.engine-one.base_url",
+      );
+      assert.match(body.error.message, /query or a fragment/, base_url);
+    }
+    assert.equal(Deno.readTextFileSync(service.configPath), before);
+  });
+});
+
 Deno.test("a loopback engine address from the page reaches the running service at once", async () => {
   const standIn = startOllamaStandIn();
   try {

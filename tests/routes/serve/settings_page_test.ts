@@ -129,7 +129,14 @@ Deno.test("both pages are whole documents: the shared head, then the page's own 
 Deno.test("the page's HTML as served never holds the token", async () => {
   await withService(async (service) => {
     const cookie = await openSession(service);
-    for (const path of ["/settings", "/settings/settings.js", "/settings/settings.css"]) {
+    for (
+      const path of [
+        "/settings",
+        "/settings/settings.js",
+        "/settings/engines.js",
+        "/settings/settings.css",
+      ]
+    ) {
       const response = await fetch(`${service.url}${path}`, { headers: { cookie } });
       assert.equal(response.status, 200, path);
       assert.ok(!(await response.text()).includes(service.token), path);

@@ -1,0 +1,145 @@
+// tolk settings page: the engine cards (address, model, order). Loaded before settings.js, which
+// renders them (renderEngines) and holds what they use: state, call, update, render, element, $.
+"use strict";
+
+function engineCard(engine, index) {
+  const message = element("p", { className: "message", role: "alert" });
+  const fields = [];
+  if (engine.base_url !== null || engine.id !== "local-llm") {
+    fields.push(labelled(
+      "Address",
+      element("input", {
+        name: "base_url",
+        defaultValue: engine.base_url ?? "",
+        placeholder: "http://127.0.0.1:PORT",
+        inputMode: "url",
+        spellcheck: false,
+      }),
+    ));
+  }
+  const modelInput = element("input", {
+    name: "model",
+    defaultValue: engine.model ?? "",
+    placeholder: engine.id === "local-llm" ? "org/name" : "first model the server lists",
+    spellcheck: false,
+  });
+  if (engine.models?.length) {
+    const list = element("datalist", { id: `models-${engine.id}` });
+    for (const model of engine.models) list.append(element("option", { value: model }));
+    modelInput.setAttribute("list", list.id);
+    fields.push(list);
+  }
+  fields.push(labelled("Model", modelInput));
+
+  const save = element("button", { type: "button", className: "primary", textContent: "Save" });
+  // One Save per card: the name says whose (a screen reader lists buttons by name).
+  save.setAttribute("aria-label", `Save ${engine.name}`);
+  const card = element("li", { className: "engine" }, [
+    element("div", { className: "engine-head" }, [
+      element("strong", { textContent: `${index + 1}. ${engine.name}` }),
+      element("code", { textContent: engine.id }),
+      element("span", {
+        className: `badge ${engine.ready ? "ready" : "not-ready"}`,
+        textContent: engine.ready ? "ready" : "not ready",
+      }),
+      orderButton("↑", `Move ${engine.name} up`, index, -1),
+      orderButton("↓", `Move ${engine.name} down`, index, 1),
+    ]),
+    element("div", { className: "fields" }, fields),
+    element("div", { className: "row-end" }, [save, message]),
+  ]);
+  card.dataset.engine = engine.id;
+  save.addEventListener("click", () => saveEngine(card, engine, message));
+  // No form around the fields (nothing is posted by navigation): Enter saves as Save does.
+  for (const input of card.querySelectorAll("input[name]")) {
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      saveEngine(card, engine, message);
+    });
+  }
+  return card;
+}
+
+function labelled(text, input) {
+  return element("label", {}, [text, input]);
+}
+
+function orderButton(text, label, index, step) {
+  const target = index + step;
+  const button = element("button", { type: "button", className: "quiet", textContent: text });
+  button.setAttribute("aria-label", label);
+  button.dataset.move = String(step);
+  button.disabled = target < 0 || target >= state.engines.length;
+  button.addEventListener("click", async () => {
+    const shown = state.engines.map((engine) => engine.id);
+    // The move is sent as a whole order: one built on an order changed meanwhile (another tab,
+    // the file by hand) would undo that change, so the page shows the current order instead.
+    const fresh = await call("state").catch(() => null);
+    if (fresh && fresh.engines.map((engine) => engine.id).join() !== shown.join()) {
+      state = fresh;
+      render();
+      toast("The order was changed elsewhere (another tab or the file): here it is now");
+      return;
+    }
+    const order = [...shown];
+    [order[index], order[target]] = [order[target], order[index]];
+    await update(() => call("engines", { order }), "Order saved");
+  });
+  return button;
+}
+
+async function saveEngine(card, engine, message) {
+  const id = engine.id;
+  const change = {};
+  for (const input of card.querySelectorAll("input[name]")) {
+    const value = input.value.trim();
+    // Only what the user changed here: a field left as shown keeps whatever another tab or a
+    // hand edit of the file set since this page loaded it.
+    if (value === (engine[input.name] ?? "")) continue;
+    change[input.name] = value === "" && id !== "local-llm" ? null : value;
+  }
+  message.className = "message";
+  message.textContent = "";
+  try {
+    state = await call("engines", { engines: { [id]: change } });
+    render();
+    const fresh = document.querySelector(`[data-engine="${id}"] .message`);
+    fresh.className = "message ok";
+    fresh.textContent = "Saved";
+  } catch (error) {
+    const field = { base_url: "The address", model: "The model" }[error.param?.split(".").pop()];
+    message.className = "message error";
+    message.textContent = field ? `${field} ${error.message}` : error.message;
+  }
+}
+
+// Called by settings.js (classic scripts share one global scope; the linter sees one file).
+// deno-lint-ignore no-unused-vars
+function renderEngines() {
+  // New cards replace the old ones: the control that had the focus (a keyboard user's place,
+  // say a Move button pressed twice) gets it back in its engine's new card, or that card's
+  // other Move button when this one is now disabled (the engine reached an end of the list).
+  const focused = document.activeElement;
+  const card = focused?.closest?.("[data-engine]");
+  const key = card &&
+    (focused.dataset.move !== undefined
+      ? `[data-move="${focused.dataset.move}"]`
+      : focused.name
+      ? `input[name="${focused.name}"]`
+      : "button.primary");
+  // What is typed and not saved (a field whose value is not the one shown, its defaultValue)
+  // is put back, unless that field's saved value changed meanwhile (saved now, or elsewhere).
+  const typed = [...$("engine-list").querySelectorAll("input[name]")]
+    .filter((input) => input.value !== input.defaultValue)
+    .map((input) => [input.closest("[data-engine]").dataset.engine, input]);
+  $("engine-list").replaceChildren(...state.engines.map(engineCard));
+  for (const [id, old] of typed) {
+    const input = document.querySelector(`[data-engine="${id}"] input[name="${old.name}"]`);
+    if (input?.defaultValue === old.defaultValue) input.value = old.value;
+  }
+  if (!key) return;
+  const fresh = document.querySelector(`[data-engine="${card.dataset.engine}"]`);
+  const control = fresh?.querySelector(key);
+  (control?.disabled ? fresh.querySelector("[data-move]:not(:disabled)") : control)?.focus();
+}
