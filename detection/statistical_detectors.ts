@@ -23,6 +23,9 @@ export interface StatisticalDetectors {
 // cld3 looks at most this many bytes; we cut by code points before encoding to bound the cost.
 const CLD3_MAX_BYTES = 1024;
 
+// cld3 still answers ISO 639 codes withdrawn in 1989; clients expect the current BCP 47 ones.
+const CLD3_DEPRECATED_CODES: Readonly<Record<string, string>> = { iw: "he", jw: "jv" };
+
 /**
  * Loads cld3's WebAssembly and wraps both libraries.
  *
@@ -42,8 +45,9 @@ export async function loadStatisticalDetectors(): Promise<StatisticalDetectors> 
 
   function cld3(text: string): LibraryGuess & { readonly reliable: boolean } {
     const result = identifier.findLanguage(text);
+    const language = String(result.language);
     return {
-      language: String(result.language),
+      language: CLD3_DEPRECATED_CODES[language] ?? language,
       score: result.probability,
       reliable: result.is_reliable,
     };

@@ -99,3 +99,34 @@ Deno.test("POST /v1/detect reads greetings and interface labels of one to three 
     assert.deepEqual(results.map((r) => r.text), ["Hello", "Hi", "Hello world"]);
   });
 });
+
+/** Inputs a careless client sends: each must get a schema-valid result, never a 500. */
+const ODD_TEXTS = [
+  "",
+  " \n\t ",
+  "\u0000\u0000",
+  "😀🎉👍",
+  "\uD800 lone surrogate",
+  "あ".repeat(8000),
+];
+
+Deno.test("POST /v1/detect answers empty, NUL, emoji, lone-surrogate and limit-length items", async () => {
+  await withService(async (service) => {
+    const body = await expectBody(
+      await detect(service, { texts: ODD_TEXTS }),
+      200,
+      DetectResponseSchema,
+    );
+    const languages = body.results.map((result) => result.language);
+    assert.deepEqual(languages, ["und", "und", "und", "und", languages[4], "ja"]);
+    assert.equal(body.results[0].confidence, 0);
+  });
+});
+
+Deno.test("POST /v1/detect answers current BCP 47 codes, not cld3's deprecated iw and jw", async () => {
+  await withService(async (service) => {
+    const texts = ["שלום, מה שלומך היום? הילדים משחקים בגינה.", "שלום"];
+    const body = await expectBody(await detect(service, { texts }), 200, DetectResponseSchema);
+    assert.deepEqual(body.results.map((result) => result.language), ["he", "he"]);
+  });
+});
