@@ -40,10 +40,11 @@ export function fromDeepLGlossaryRequest(
   body: Record<string, unknown>,
   required: { name: boolean; dictionaries: boolean },
 ): DeepLGlossaryInput {
-  const fields = readFields(DeepLGlossaryRequestSchema, { ...body, dictionaries: undefined });
-  const dictionaries =
-    (Array.isArray(body.dictionaries) ? body.dictionaries : formDictionaries(body))
-      .map((dictionary, index) => fromDeepLDictionary(dictionary, `dictionaries[${index}]`));
+  // A JSON list is read whole (errors name `dictionaries[i].field`); anything else there than a
+  // list is refused by the schema, not taken for a form without dictionaries.
+  const fields = readFields(DeepLGlossaryRequestSchema, body);
+  const dictionaries = (fields.dictionaries ?? formDictionaries(body))
+    .map((dictionary, index) => fromDeepLDictionary(dictionary, `dictionaries[${index}]`));
   const name = fields.name === "" ? undefined : fields.name;
   if (required.name && name === undefined) {
     throw serviceError("invalid_request", "Parameter 'name' not specified.", { param: "name" });
@@ -57,13 +58,13 @@ export function fromDeepLGlossaryRequest(
 }
 
 /**
- * One DeepL dictionary (PUT /v3/glossaries/{id}/dictionaries, an element of a request, or a v2
- * glossary's own fields when `param` is empty).
+ * One DeepL dictionary: an element of a request at `param` (`dictionaries[0]`), or, when `param`
+ * is empty, a body of top-level fields (PUT /v3/glossaries/{id}/dictionaries, a v2 glossary).
  *
  * @throws {TranslationServiceError} for an unknown language or entries format.
  */
-export function fromDeepLDictionary(body: unknown, param = "dictionary"): DictionaryInput {
-  const fields = readFields(DeepLDictionaryInputSchema, body);
+export function fromDeepLDictionary(body: unknown, param = ""): DictionaryInput {
+  const fields = readFields(DeepLDictionaryInputSchema, body, param);
   const field = (name: string) => param ? `${param}.${name}` : name;
   const format = fields.entries_format ?? "tsv";
   if (format !== "tsv" && format !== "csv") {
@@ -128,6 +129,34 @@ export function v2Dictionary(record: GlossaryRecord): GlossaryRecord["dictionari
     "invalid_request",
     `this glossary holds ${record.dictionaries.length} dictionaries: read it through ` +
       "/v3/glossaries",
+    { param: "glossary_id" },
+  );
+}
+
+/**
+ * DeepL applies a glossary only to its own language pair, and refuses a translation whose pair
+ * the glossary lacks (deepl-node: "The source and target languages must match the glossary")
+ * rather than translating without the user's terms. An unknown glossary (`null`) is left to the
+ * translation's own refusal.
+ *
+ * @throws {TranslationServiceError} `invalid_request` naming `glossary_id` and the pairs the
+ * glossary has.
+ */
+export function checkGlossaryPair(
+  record: GlossaryRecord | null,
+  sourceLang: string,
+  targetLang: string,
+): void {
+  if (!record) return;
+  const pairs = record.dictionaries.map((d) => ({ source: d.sourceLang, target: d.targetLang }));
+  if (pairs.some((pair) => pair.source === sourceLang && pair.target === targetLang)) return;
+  const spelled = (source: string, target: string) =>
+    `${toDeepLGlossaryLanguage(source)}→${toDeepLGlossaryLanguage(target)}`;
+  const has = pairs.map((pair) => spelled(pair.source, pair.target)).join(", ") || "none";
+  throw serviceError(
+    "invalid_request",
+    `The glossary has no ${spelled(sourceLang, targetLang)} dictionary, so it cannot be used ` +
+      `for this translation (its language pairs: ${has}).`,
     { param: "glossary_id" },
   );
 }

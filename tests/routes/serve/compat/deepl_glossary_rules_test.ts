@@ -1,0 +1,148 @@
+/**
+ * DeepL's rules around glossaries that deepl-node users rely on: a glossary applies only to its
+ * own language pair (DeepL refuses a translation whose pair the glossary lacks, rather than
+ * translating without the user's terms), and a malformed v3 request names the field at fault.
+ */
+import assert from "node:assert/strict";
+import * as deepl from "deepl-node";
+import { DeepLErrorSchema, DeepLGlossarySchema } from "../../../../schemas/compat/deepl.ts";
+import { expectBody } from "../../../support/http_assertions.ts";
+import {
+  type TestService,
+  withTranslationService as withService,
+} from "../../../support/translation_service.ts";
+
+function client(service: TestService) {
+  return new deepl.DeepLClient(service.token, {
+    serverUrl: `${service.url}/v1/compat/deepl`,
+    maxRetries: 0,
+    // The first translation starts the built-in model worker: seconds on a loaded machine.
+    minTimeout: 60_000,
+  });
+}
+
+const ENTRIES = new deepl.GlossaryEntries({ entries: { tolk: "tolk" } });
+
+Deno.test("deepl-node translating with a glossary that lacks the request's language pair is DeepL's 400, naming the pairs it has", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const v2 = await deeplClient.createGlossary("Terms", "en", "de", ENTRIES);
+    const v3 = await deeplClient.createMultilingualGlossary("Both", [
+      { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES },
+      { sourceLangCode: "de", targetLangCode: "en", entries: ENTRIES },
+    ]);
+    const refusals: { name: string; call: () => Promise<unknown>; said: RegExp }[] = [
+      {
+        name: "another target",
+        call: () => deeplClient.translateText("tolk", "en", "fr", { glossary: v2 }),
+        said: /en→fr.*en→de/,
+      },
+      {
+        name: "another source",
+        call: () => deeplClient.translateText("tolk", "ja", "de", { glossary: v3.glossaryId }),
+        said: /ja→de.*de→en, en→de/,
+      },
+      {
+        name: "through glossaryIds",
+        call: () => deeplClient.translateText("tolk", "en", "ja", { glossaryIds: [v3.glossaryId] }),
+        said: /en→ja/,
+      },
+    ];
+    for (const refusal of refusals) {
+      await assert.rejects(refusal.call(), (error: Error) => {
+        assert.ok(error instanceof deepl.DeepLError, refusal.name);
+        assert.match(error.message, /^Bad request/, refusal.name);
+        assert.match(error.message, refusal.said, refusal.name);
+        return true;
+      });
+    }
+    // The shape on the wire, and nothing translated or kept.
+    const response = await fetch(`${service.url}/v1/compat/deepl/v2/translate`, {
+      method: "POST",
+      headers: { authorization: `DeepL-Auth-Key ${service.token}` },
+      body: new URLSearchParams({
+        text: "tolk",
+        source_lang: "EN",
+        target_lang: "FR",
+        glossary_id: v2.glossaryId,
+      }),
+    });
+    await expectBody(response, 400, DeepLErrorSchema);
+    assert.deepEqual(service.history.list({ limit: 10 }).entries, []);
+    // Its own pair, in any of DeepL's spellings (EN-GB is the glossary's en), still applies.
+    await deeplClient.translateText("tolk", "de", "en-GB", { glossary: v3 });
+    await deeplClient.translateText("tolk", "en", "de", { glossary: v2 });
+  });
+});
+
+Deno.test("POST and PATCH /v1/compat/deepl/v3/glossaries name the dictionary field at fault, and refuse dictionaries that are not a list", async () => {
+  await withService(async (service) => {
+    const send = (method: string, path: string, body: unknown) =>
+      fetch(`${service.url}/v1/compat/deepl/v3/glossaries${path}`, {
+        method,
+        headers: {
+          authorization: `DeepL-Auth-Key ${service.token}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(body),
+      });
+    const created = await expectBody(
+      await send("POST", "", {
+        name: "Terms",
+        dictionaries: [{ source_lang: "en", target_lang: "de", entries: "tolk\ttolk" }],
+      }),
+      201,
+      DeepLGlossarySchema,
+    );
+    const cases: { name: string; method: string; path: string; body: unknown; said: RegExp }[] = [
+      {
+        name: "a dictionary without entries",
+        method: "POST",
+        path: "",
+        body: { name: "x", dictionaries: [{ source_lang: "en", target_lang: "de" }] },
+        said: /^dictionaries\[0\]\.entries is required$/,
+      },
+      {
+        name: "a second dictionary that is not an object",
+        method: "POST",
+        path: "",
+        body: {
+          name: "x",
+          dictionaries: [{ source_lang: "en", target_lang: "de", entries: "a\tb" }, null],
+        },
+        said: /^dictionaries\[1\]: expected object/,
+      },
+      {
+        name: "dictionaries as one object on create",
+        method: "POST",
+        path: "",
+        body: {
+          name: "x",
+          dictionaries: { source_lang: "en", target_lang: "fr", entries: "a\tb" },
+        },
+        said: /^dictionaries: expected array/,
+      },
+      {
+        name: "dictionaries as one object on PATCH (it changed nothing and answered 200)",
+        method: "PATCH",
+        path: `/${created.glossary_id}`,
+        body: { dictionaries: { source_lang: "en", target_lang: "fr", entries: "a\tb" } },
+        said: /^dictionaries: expected array/,
+      },
+      {
+        name: "PUT's dictionary (its fields are the body's own) without entries",
+        method: "PUT",
+        path: `/${created.glossary_id}/dictionaries`,
+        body: { source_lang: "en", target_lang: "fr" },
+        said: /^entries is required$/,
+      },
+    ];
+    for (const testCase of cases) {
+      const response = await send(testCase.method, testCase.path, testCase.body);
+      const error = await expectBody(response, 400, DeepLErrorSchema);
+      assert.match(error.message, testCase.said, testCase.name);
+    }
+    const after = await client(service).getMultilingualGlossary(created.glossary_id);
+    assert.deepEqual(after.dictionaries.map((d) => d.targetLangCode), ["de"]);
+  });
+});
