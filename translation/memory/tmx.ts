@@ -3,9 +3,10 @@
  *
  * Export writes one `<tu>` per entry with `srclang`, a `creationdate` and the origin as
  * `<prop type="x-tolk-origin">`; the placeholder tokens of remembered HTML, Markdown or subtitle
- * segments are inline codes (see segXml), and import reads those codes back as the tokens. Import reads every `<tu>`: the source variant is the one in the
- * unit's (or the header's) `srclang`, else the first (with `*all*`, every variant is a source in
- * turn); every other variant in one of the 16 languages becomes an entry. Paired codes (`bpt`,
+ * segments are inline codes (see segXml), and import reads those codes back as the tokens.
+ * Import reads every `<tu>`: the source variant is the one in the unit's (or the header's)
+ * `srclang`, else the first (with `*all*`, every variant is a source in turn); every other variant
+ * in another of the 16 languages becomes an entry. Paired codes (`bpt`,
  * `ept`, `it`: formatting around text) are dropped, so `Click <b>Save</b>` is the text a plain
  * request sends; a standalone code (`ph`, `ut`) is read as the native code it holds (OmegaT's
  * `<ph>{0}</ph>` is `{0}`, as the text to translate has it); the text of `hi` and `sub` is kept.
@@ -130,7 +131,10 @@ export function fromTmx(xml: string): TmxImport {
       variants.forEach((variant, index) => {
         if (index === sourceIndex) return;
         const targetLang = toLanguageCode(variant.lang);
-        if (!sourceLang || !targetLang || !source.text.trim() || !variant.text.trim()) {
+        // A variant in the source's own language (en-GB beside en-US, zh-CN beside zh-SG) is no
+        // translation: an en→en entry is never looked up, and POST /v1/memory/entries refuses one.
+        const usable = sourceLang && targetLang && sourceLang !== targetLang;
+        if (!usable || !source.text.trim() || !variant.text.trim()) {
           skipped++;
           return;
         }
