@@ -13,7 +13,11 @@ import {
   DeepLV2GlossaryRequestSchema,
   type DeepLV2GlossarySchema,
 } from "../schemas/compat/deepl.ts";
-import { type DictionaryInput, MAX_GLOSSARY_ENTRIES } from "../schemas/glossary.ts";
+import {
+  CreateGlossaryRequestSchema,
+  type DictionaryInput,
+  MAX_GLOSSARY_ENTRIES,
+} from "../schemas/glossary.ts";
 import { LANGUAGE_CODES, type LanguageCode } from "../schemas/languages.ts";
 import type { GlossaryRecord } from "../storage/glossary_store.ts";
 import type { z } from "zod";
@@ -45,7 +49,7 @@ export function fromDeepLGlossaryRequest(
   const fields = readFields(DeepLGlossaryRequestSchema, body);
   const dictionaries = (fields.dictionaries ?? formDictionaries(body))
     .map((dictionary, index) => fromDeepLDictionary(dictionary, `dictionaries[${index}]`));
-  const name = fields.name === "" ? undefined : fields.name;
+  const name = readGlossaryName(fields.name);
   if (required.name && name === undefined) {
     throw serviceError("invalid_request", "Parameter 'name' not specified.", { param: "name" });
   }
@@ -81,13 +85,24 @@ export function fromDeepLDictionary(body: unknown, param = ""): DictionaryInput 
 }
 
 /**
+ * A DeepL glossary name held to tolk's rule for names (the glossary is one of tolk's, shown by
+ * /v1/glossaries); undefined when absent or empty (DeepL's "not specified").
+ *
+ * @throws {TranslationServiceError} `invalid_request` naming `name` when it is too long.
+ */
+function readGlossaryName(name: string | undefined): string | undefined {
+  if (name === undefined || name === "") return undefined;
+  return readFields(CreateGlossaryRequestSchema.shape.name, name, "name");
+}
+
+/**
  * A DeepL v2 glossary request (name and one language pair) → tolk's glossary input.
  *
  * @throws {TranslationServiceError} for a missing field, an unknown language or entries format.
  */
 export function fromDeepLV2GlossaryRequest(body: unknown): DeepLGlossaryInput {
-  const { name } = readFields(DeepLV2GlossaryRequestSchema, body);
-  if (name === "") {
+  const name = readGlossaryName(readFields(DeepLV2GlossaryRequestSchema, body).name);
+  if (name === undefined) {
     throw serviceError("invalid_request", "Parameter 'name' not specified.", { param: "name" });
   }
   return { name, dictionaries: [fromDeepLDictionary(body, "")] };

@@ -146,3 +146,26 @@ Deno.test("POST and PATCH /v1/compat/deepl/v3/glossaries name the dictionary fie
     assert.deepEqual(after.dictionaries.map((d) => d.targetLangCode), ["de"]);
   });
 });
+
+Deno.test("deepl-node's glossary names are held to tolk's glossary rule (at most 256 characters), v2, v3 and rename", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const long = "n".repeat(257);
+    const dictionary = { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES };
+    const created = await deeplClient.createMultilingualGlossary("n".repeat(256), [dictionary]);
+    const calls: [string, () => Promise<unknown>][] = [
+      ["v2 create", () => deeplClient.createGlossary(long, "en", "de", ENTRIES)],
+      ["v3 create", () => deeplClient.createMultilingualGlossary(long, [dictionary])],
+      ["v3 rename", () => deeplClient.updateMultilingualGlossaryName(created, long)],
+    ];
+    for (const [name, call] of calls) {
+      await assert.rejects(call(), (error: Error) => {
+        assert.ok(error instanceof deepl.DeepLError, name);
+        assert.match(error.message, /name must have at most 256 characters/, name);
+        return true;
+      });
+    }
+    const names = (await deeplClient.listMultilingualGlossaries()).map((g) => g.name.length);
+    assert.deepEqual(names, [256]);
+  });
+});
