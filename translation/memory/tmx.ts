@@ -104,7 +104,7 @@ export function fromTmx(xml: string): TmxImport {
       trimValues: false,
     }).parse(xml, true) as Record<string, unknown>;
   } catch (error) {
-    throw new TmxError(`not well-formed XML: ${(error as Error).message}`);
+    throw new TmxError(`not well-formed XML${inWords((error as Error).message)}`);
   }
   const tmx = document.tmx as Record<string, unknown> | undefined;
   if (!tmx || typeof tmx !== "object") throw new TmxError("the root element is not <tmx>");
@@ -151,6 +151,15 @@ export function fromTmx(xml: string): TmxImport {
     if (variants.length < 2) skipped += variants.length || 1;
   }
   return { entries, skipped };
+}
+
+/**
+ * fast-xml-parser's validation message (`Expected closing tag 'tuv' … 'tu'.:2:38`) as words:
+ * ` at line 2, column 38: Expected …`, so that the person fixing the file finds the place.
+ */
+function inWords(message: string): string {
+  const match = /^([\s\S]*?)\.?:(\d+):(\d+)$/.exec(message);
+  return match ? ` at line ${match[2]}, column ${match[3]}: ${match[1]}` : `: ${message}`;
 }
 
 /** Maps a TMX language tag to one of the 16 codes, or undefined. */

@@ -196,6 +196,13 @@ Deno.test("POST /v1/memory/import refuses a body that is not TMX, or not sent as
       400,
       "invalid_request",
     );
+    const broken = '<tmx version="1.4"><body>\n<tu><tuv xml:lang="en"><seg>a</tu></body></tmx>';
+    const said = await expectError(
+      await dataRequest(service, "POST", "/v1/memory/import", broken, TMX),
+      400,
+      "invalid_request",
+    );
+    assert.match(said.error.message, /^the body is not TMX: not well-formed XML at line 2, column/);
     assert.deepEqual((await list(service)).data, []);
   });
 });

@@ -112,3 +112,15 @@ Deno.test("toTmx writes placeholder tokens as codes (half a pair as <it>), fromT
   assert.ok(!/<seg>[^<]*&lt;x/.test(xml), "no token as text");
   assert.deepEqual(fromTmx(xml).entries, [entry]);
 });
+
+Deno.test("fromTmx names the line and column of XML that is not well-formed, in words", () => {
+  const xml = '<tmx version="1.4"><body>\n<tu><tuv xml:lang="en"><seg>a</seg></tu>\n</body></tmx>';
+  assert.throws(() => fromTmx(xml), (error: Error) => {
+    assert.ok(error instanceof TmxError);
+    assert.match(
+      error.message,
+      /^not well-formed XML at line 2, column \d+: Expected closing tag 'tuv' \(opened in line 2, col \d+\) instead of closing tag 'tu'$/,
+    );
+    return true;
+  });
+});
