@@ -169,3 +169,32 @@ Deno.test("deepl-node's glossary names are held to tolk's glossary rule (at most
     assert.deepEqual(names, [256]);
   });
 });
+
+Deno.test("PUT /v1/compat/deepl/v3/glossaries/{id}/dictionaries for a glossary deleted while its body arrived is DeepL's 404, not a 200 for a dictionary stored nowhere", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const glossary = await deeplClient.createMultilingualGlossary("Gone", [
+      { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES },
+    ]);
+    const body = JSON.stringify({ source_lang: "en", target_lang: "fr", entries: "tolk\ttolk" });
+    // Raw TCP with a Content-Length (fetch streams chunked, which the body limit reads whole
+    // before the route runs): the route finds the glossary, then waits for the rest of the body.
+    const { hostname, port } = new URL(service.url);
+    const connection = await Deno.connect({ hostname, port: Number(port) });
+    const encoder = new TextEncoder();
+    await connection.write(encoder.encode(
+      `PUT /v1/compat/deepl/v3/glossaries/${glossary.glossaryId}/dictionaries HTTP/1.1\r\n` +
+        `Host: ${hostname}:${port}\r\nAuthorization: DeepL-Auth-Key ${service.token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n` +
+        `Connection: close\r\n\r\n${body.slice(0, 10)}`,
+    ));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await deeplClient.deleteMultilingualGlossary(glossary);
+    await connection.write(encoder.encode(body.slice(10)));
+    const answer = new TextDecoder().decode(
+      await new Response(connection.readable).arrayBuffer(),
+    );
+    assert.match(answer, /^HTTP\/1\.1 404 /, answer);
+    assert.match(answer, /no glossary with this id/);
+  });
+});
