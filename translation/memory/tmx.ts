@@ -87,7 +87,7 @@ export function tmxText(bytes: Uint8Array): string {
 /**
  * Reads a TMX document.
  *
- * @throws {TmxError} when the text is not XML with a `<tmx>` root and a `<body>`.
+ * @throws {TmxError} when the text is not XML with a `<tmx>` root and one `<body>`.
  */
 export function fromTmx(xml: string): TmxImport {
   if (xml.trim() === "") throw new TmxError("the body is empty");
@@ -110,6 +110,7 @@ export function fromTmx(xml: string): TmxImport {
   if (!tmx || typeof tmx !== "object") throw new TmxError("the root element is not <tmx>");
   const body = tmx.body as Record<string, unknown> | undefined | "";
   if (body === undefined) throw new TmxError("<tmx> has no <body>");
+  if (Array.isArray(body)) throw new TmxError("<tmx> has more than one <body>");
   const header = (tmx.header ?? {}) as Record<string, string>;
   const units = (typeof body === "object" ? body.tu ?? [] : []) as Record<string, unknown>[];
   const entries: TmxEntry[] = [];

@@ -61,6 +61,11 @@ const NOT_TMX = [
   { name: "not XML", text: "hello <" },
   { name: "another root", text: "<html><body/></html>" },
   { name: "no body", text: '<tmx version="1.4"><header/></tmx>' },
+  {
+    // It read as no units at all: `{imported: 0, skipped: 0}` for a file full of them.
+    name: "two bodies",
+    text: '<tmx version="1.4"><header/><body><tu/></body><body><tu/></body></tmx>',
+  },
 ];
 
 for (const { name, text } of NOT_TMX) {
