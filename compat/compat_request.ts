@@ -47,14 +47,17 @@ export interface RefusalWords {
 }
 
 /**
- * Reads a client's body with its schema.
+ * Reads a client's body, or a part of it found at `at` (`dictionaries[1]`), with its schema.
  *
- * @throws {TranslationServiceError} `invalid_request` naming the first bad field.
+ * @throws {TranslationServiceError} `invalid_request` naming the first bad field (under `at`).
  */
-export function readFields<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+export function readFields<S extends z.ZodType>(schema: S, body: unknown, at = ""): z.infer<S> {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw errorFromIssues(parsed.error.issues);
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const prefix = at ? [at] : [];
+  throw errorFromIssues(
+    parsed.error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })),
+  );
 }
 
 /**

@@ -13,7 +13,11 @@ import {
   DeepLV2GlossaryRequestSchema,
   type DeepLV2GlossarySchema,
 } from "../schemas/compat/deepl.ts";
-import { type DictionaryInput, MAX_GLOSSARY_ENTRIES } from "../schemas/glossary.ts";
+import {
+  CreateGlossaryRequestSchema,
+  type DictionaryInput,
+  MAX_GLOSSARY_ENTRIES,
+} from "../schemas/glossary.ts";
 import { LANGUAGE_CODES, type LanguageCode } from "../schemas/languages.ts";
 import type { GlossaryRecord } from "../storage/glossary_store.ts";
 import type { z } from "zod";
@@ -40,11 +44,12 @@ export function fromDeepLGlossaryRequest(
   body: Record<string, unknown>,
   required: { name: boolean; dictionaries: boolean },
 ): DeepLGlossaryInput {
-  const fields = readFields(DeepLGlossaryRequestSchema, { ...body, dictionaries: undefined });
-  const dictionaries =
-    (Array.isArray(body.dictionaries) ? body.dictionaries : formDictionaries(body))
-      .map((dictionary, index) => fromDeepLDictionary(dictionary, `dictionaries[${index}]`));
-  const name = fields.name === "" ? undefined : fields.name;
+  // A JSON list is read whole (errors name `dictionaries[i].field`); anything else there than a
+  // list is refused by the schema, not taken for a form without dictionaries.
+  const fields = readFields(DeepLGlossaryRequestSchema, body);
+  const dictionaries = (fields.dictionaries ?? formDictionaries(body))
+    .map((dictionary, index) => fromDeepLDictionary(dictionary, `dictionaries[${index}]`));
+  const name = readGlossaryName(fields.name);
   if (required.name && name === undefined) {
     throw serviceError("invalid_request", "Parameter 'name' not specified.", { param: "name" });
   }
@@ -57,13 +62,13 @@ export function fromDeepLGlossaryRequest(
 }
 
 /**
- * One DeepL dictionary (PUT /v3/glossaries/{id}/dictionaries, an element of a request, or a v2
- * glossary's own fields when `param` is empty).
+ * One DeepL dictionary: an element of a request at `param` (`dictionaries[0]`), or, when `param`
+ * is empty, a body of top-level fields (PUT /v3/glossaries/{id}/dictionaries, a v2 glossary).
  *
  * @throws {TranslationServiceError} for an unknown language or entries format.
  */
-export function fromDeepLDictionary(body: unknown, param = "dictionary"): DictionaryInput {
-  const fields = readFields(DeepLDictionaryInputSchema, body);
+export function fromDeepLDictionary(body: unknown, param = ""): DictionaryInput {
+  const fields = readFields(DeepLDictionaryInputSchema, body, param);
   const field = (name: string) => param ? `${param}.${name}` : name;
   const format = fields.entries_format ?? "tsv";
   if (format !== "tsv" && format !== "csv") {
@@ -80,13 +85,24 @@ export function fromDeepLDictionary(body: unknown, param = "dictionary"): Dictio
 }
 
 /**
+ * A DeepL glossary name held to tolk's rule for names (the glossary is one of tolk's, shown by
+ * /v1/glossaries); undefined when absent or empty (DeepL's "not specified").
+ *
+ * @throws {TranslationServiceError} `invalid_request` naming `name` when it is too long.
+ */
+function readGlossaryName(name: string | undefined): string | undefined {
+  if (name === undefined || name === "") return undefined;
+  return readFields(CreateGlossaryRequestSchema.shape.name, name, "name");
+}
+
+/**
  * A DeepL v2 glossary request (name and one language pair) → tolk's glossary input.
  *
  * @throws {TranslationServiceError} for a missing field, an unknown language or entries format.
  */
 export function fromDeepLV2GlossaryRequest(body: unknown): DeepLGlossaryInput {
-  const { name } = readFields(DeepLV2GlossaryRequestSchema, body);
-  if (name === "") {
+  const name = readGlossaryName(readFields(DeepLV2GlossaryRequestSchema, body).name);
+  if (name === undefined) {
     throw serviceError("invalid_request", "Parameter 'name' not specified.", { param: "name" });
   }
   return { name, dictionaries: [fromDeepLDictionary(body, "")] };
@@ -128,6 +144,34 @@ export function v2Dictionary(record: GlossaryRecord): GlossaryRecord["dictionari
     "invalid_request",
     `this glossary holds ${record.dictionaries.length} dictionaries: read it through ` +
       "/v3/glossaries",
+    { param: "glossary_id" },
+  );
+}
+
+/**
+ * DeepL applies a glossary only to its own language pair, and refuses a translation whose pair
+ * the glossary lacks (deepl-node: "The source and target languages must match the glossary")
+ * rather than translating without the user's terms. An unknown glossary (`null`) is left to the
+ * translation's own refusal.
+ *
+ * @throws {TranslationServiceError} `invalid_request` naming `glossary_id` and the pairs the
+ * glossary has.
+ */
+export function checkGlossaryPair(
+  record: GlossaryRecord | null,
+  sourceLang: string,
+  targetLang: string,
+): void {
+  if (!record) return;
+  const pairs = record.dictionaries.map((d) => ({ source: d.sourceLang, target: d.targetLang }));
+  if (pairs.some((pair) => pair.source === sourceLang && pair.target === targetLang)) return;
+  const spelled = (source: string, target: string) =>
+    `${toDeepLGlossaryLanguage(source)}→${toDeepLGlossaryLanguage(target)}`;
+  const has = pairs.map((pair) => spelled(pair.source, pair.target)).join(", ") || "none";
+  throw serviceError(
+    "invalid_request",
+    `The glossary has no ${spelled(sourceLang, targetLang)} dictionary, so it cannot be used ` +
+      `for this translation (its language pairs: ${has}).`,
     { param: "glossary_id" },
   );
 }

@@ -3,9 +3,10 @@
  *
  * Export writes one `<tu>` per entry with `srclang`, a `creationdate` and the origin as
  * `<prop type="x-tolk-origin">`; the placeholder tokens of remembered HTML, Markdown or subtitle
- * segments are inline codes (see segXml), and import reads those codes back as the tokens. Import reads every `<tu>`: the source variant is the one in the
- * unit's (or the header's) `srclang`, else the first (with `*all*`, every variant is a source in
- * turn); every other variant in one of the 16 languages becomes an entry. Paired codes (`bpt`,
+ * segments are inline codes (see segXml), and import reads those codes back as the tokens.
+ * Import reads every `<tu>`: the source variant is the one in the unit's (or the header's)
+ * `srclang`, else the first (with `*all*`, every variant is a source in turn); every other variant
+ * in another of the 16 languages becomes an entry. Paired codes (`bpt`,
  * `ept`, `it`: formatting around text) are dropped, so `Click <b>Save</b>` is the text a plain
  * request sends; a standalone code (`ph`, `ut`) is read as the native code it holds (OmegaT's
  * `<ph>{0}</ph>` is `{0}`, as the text to translate has it); the text of `hi` and `sub` is kept.
@@ -86,7 +87,7 @@ export function tmxText(bytes: Uint8Array): string {
 /**
  * Reads a TMX document.
  *
- * @throws {TmxError} when the text is not XML with a `<tmx>` root and a `<body>`.
+ * @throws {TmxError} when the text is not XML with a `<tmx>` root and one `<body>`.
  */
 export function fromTmx(xml: string): TmxImport {
   if (xml.trim() === "") throw new TmxError("the body is empty");
@@ -103,12 +104,13 @@ export function fromTmx(xml: string): TmxImport {
       trimValues: false,
     }).parse(xml, true) as Record<string, unknown>;
   } catch (error) {
-    throw new TmxError(`not well-formed XML: ${(error as Error).message}`);
+    throw new TmxError(`not well-formed XML${inWords((error as Error).message)}`);
   }
   const tmx = document.tmx as Record<string, unknown> | undefined;
   if (!tmx || typeof tmx !== "object") throw new TmxError("the root element is not <tmx>");
   const body = tmx.body as Record<string, unknown> | undefined | "";
   if (body === undefined) throw new TmxError("<tmx> has no <body>");
+  if (Array.isArray(body)) throw new TmxError("<tmx> has more than one <body>");
   const header = (tmx.header ?? {}) as Record<string, string>;
   const units = (typeof body === "object" ? body.tu ?? [] : []) as Record<string, unknown>[];
   const entries: TmxEntry[] = [];
@@ -130,7 +132,10 @@ export function fromTmx(xml: string): TmxImport {
       variants.forEach((variant, index) => {
         if (index === sourceIndex) return;
         const targetLang = toLanguageCode(variant.lang);
-        if (!sourceLang || !targetLang || !source.text.trim() || !variant.text.trim()) {
+        // A variant in the source's own language (en-GB beside en-US, zh-CN beside zh-SG) is no
+        // translation: an en→en entry is never looked up, and POST /v1/memory/entries refuses one.
+        const usable = sourceLang && targetLang && sourceLang !== targetLang;
+        if (!usable || !source.text.trim() || !variant.text.trim()) {
           skipped++;
           return;
         }
@@ -147,6 +152,15 @@ export function fromTmx(xml: string): TmxImport {
     if (variants.length < 2) skipped += variants.length || 1;
   }
   return { entries, skipped };
+}
+
+/**
+ * fast-xml-parser's validation message (`Expected closing tag 'tuv' … 'tu'.:2:38`) as words:
+ * ` at line 2, column 38: Expected …`, so that the person fixing the file finds the place.
+ */
+function inWords(message: string): string {
+  const match = /^([\s\S]*?)\.?:(\d+):(\d+)$/.exec(message);
+  return match ? ` at line ${match[2]}, column ${match[3]}: ${match[1]}` : `: ${message}`;
 }
 
 /** Maps a TMX language tag to one of the 16 codes, or undefined. */

@@ -24,7 +24,7 @@ import {
 } from "./compat_app.ts";
 import { deeplGlossariesRoute } from "./deepl_glossaries.ts";
 import { deeplV2GlossariesRoute } from "./deepl_glossaries_v2.ts";
-import { glossaryLanguagePairs } from "../../../compat/deepl_glossaries.ts";
+import { checkGlossaryPair, glossaryLanguagePairs } from "../../../compat/deepl_glossaries.ts";
 
 const NO_DOCUMENTS = "tolk does not translate document files: send their text to /v2/translate " +
   "(with tag_handling=html, HTML keeps its markup)";
@@ -42,6 +42,11 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
     })
       .post("/v2/translate", async (c) => {
         const call = fromDeepLRequest(await readCompatBody(c), deps.policy());
+        const glossaryId = call.request.options?.glossary_id;
+        if (glossaryId && deps.glossaries) {
+          const { source, target } = call.request;
+          checkGlossaryPair(deps.glossaries.get(glossaryId), source ?? "auto", target);
+        }
         const result = await runTranslation(deps.translation, call.request, {
           client: DEEPL_CLIENT,
           signal: c.req.raw.signal,

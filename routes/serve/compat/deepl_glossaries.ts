@@ -83,7 +83,8 @@ export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
         [fromDeepLDictionary(await readCompatBody(c))],
         false,
       );
-      glossaries.patch(id, { dictionaries: [dictionary] });
+      // The glossary may have been deleted while the body arrived.
+      if (!glossaries.patch(id, { dictionaries: [dictionary] })) throw unknownGlossary();
       return c.json(
         toDeepLDictionarySummary(
           dictionary.sourceLang,

@@ -196,6 +196,13 @@ Deno.test("POST /v1/memory/import refuses a body that is not TMX, or not sent as
       400,
       "invalid_request",
     );
+    const broken = '<tmx version="1.4"><body>\n<tu><tuv xml:lang="en"><seg>a</tu></body></tmx>';
+    const said = await expectError(
+      await dataRequest(service, "POST", "/v1/memory/import", broken, TMX),
+      400,
+      "invalid_request",
+    );
+    assert.match(said.error.message, /^the body is not TMX: not well-formed XML at line 2, column/);
     assert.deepEqual((await list(service)).data, []);
   });
 });
@@ -260,5 +267,28 @@ Deno.test("POST /v1/memory/import reads a segment written as CDATA as its text, 
     assert.deepEqual((await list(service)).data.map((e) => [e.source, e.target]), [
       ["Tom & Jerry <3", "Tom & Jerry <3"],
     ]);
+  });
+});
+
+Deno.test("POST /v1/memory/import skips and counts a variant in its source's own language (en-GB beside en-US), as POST /v1/memory/entries refuses en→en", async () => {
+  await withService(async (service) => {
+    const tu = (attributes: string, variants: [string, string][]) =>
+      `<tu${attributes}>${
+        variants.map(([lang, text]) => `<tuv xml:lang="${lang}"><seg>${text}</seg></tuv>`).join("")
+      }</tu>`;
+    const tmx = `<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="en-GB" creationtool="x" segtype="sentence" o-tmf="x" adminlang="en" datatype="plaintext"/>
+<body>${tu("", [["en-GB", "Colour"], ["en-US", "Color"], ["de", "Farbe"]])}
+${tu(' srclang="*all*"', [["zh-CN", "颜色"], ["zh-SG", "颜色"]])}</body></tmx>`;
+    const result = await expectBody(
+      await dataRequest(service, "POST", "/v1/memory/import", tmx, TMX),
+      200,
+      MemoryImportResponseSchema,
+    );
+    assert.deepEqual(result, { imported: 1, skipped: 3 });
+    assert.deepEqual(
+      (await list(service)).data.map((e) => [e.source_lang, e.target_lang, e.source, e.target]),
+      [["en", "de", "Colour", "Farbe"]],
+    );
   });
 });

@@ -61,6 +61,11 @@ const NOT_TMX = [
   { name: "not XML", text: "hello <" },
   { name: "another root", text: "<html><body/></html>" },
   { name: "no body", text: '<tmx version="1.4"><header/></tmx>' },
+  {
+    // It read as no units at all: `{imported: 0, skipped: 0}` for a file full of them.
+    name: "two bodies",
+    text: '<tmx version="1.4"><header/><body><tu/></body><body><tu/></body></tmx>',
+  },
 ];
 
 for (const { name, text } of NOT_TMX) {
@@ -111,4 +116,16 @@ Deno.test("toTmx writes placeholder tokens as codes (half a pair as <it>), fromT
   assert.ok(xml.includes('<it pos="begin">&lt;x2&gt;</it>menu<ph x="3">&lt;x3/&gt;</ph>'), xml);
   assert.ok(!/<seg>[^<]*&lt;x/.test(xml), "no token as text");
   assert.deepEqual(fromTmx(xml).entries, [entry]);
+});
+
+Deno.test("fromTmx names the line and column of XML that is not well-formed, in words", () => {
+  const xml = '<tmx version="1.4"><body>\n<tu><tuv xml:lang="en"><seg>a</seg></tu>\n</body></tmx>';
+  assert.throws(() => fromTmx(xml), (error: Error) => {
+    assert.ok(error instanceof TmxError);
+    assert.match(
+      error.message,
+      /^not well-formed XML at line 2, column \d+: Expected closing tag 'tuv' \(opened in line 2, col \d+\) instead of closing tag 'tu'$/,
+    );
+    return true;
+  });
 });

@@ -1,0 +1,200 @@
+/**
+ * DeepL's rules around glossaries that deepl-node users rely on: a glossary applies only to its
+ * own language pair (DeepL refuses a translation whose pair the glossary lacks, rather than
+ * translating without the user's terms), and a malformed v3 request names the field at fault.
+ */
+import assert from "node:assert/strict";
+import * as deepl from "deepl-node";
+import { DeepLErrorSchema, DeepLGlossarySchema } from "../../../../schemas/compat/deepl.ts";
+import { expectBody } from "../../../support/http_assertions.ts";
+import {
+  type TestService,
+  withTranslationService as withService,
+} from "../../../support/translation_service.ts";
+
+function client(service: TestService) {
+  return new deepl.DeepLClient(service.token, {
+    serverUrl: `${service.url}/v1/compat/deepl`,
+    maxRetries: 0,
+    // The first translation starts the built-in model worker: seconds on a loaded machine.
+    minTimeout: 60_000,
+  });
+}
+
+const ENTRIES = new deepl.GlossaryEntries({ entries: { tolk: "tolk" } });
+
+Deno.test("deepl-node translating with a glossary that lacks the request's language pair is DeepL's 400, naming the pairs it has", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const v2 = await deeplClient.createGlossary("Terms", "en", "de", ENTRIES);
+    const v3 = await deeplClient.createMultilingualGlossary("Both", [
+      { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES },
+      { sourceLangCode: "de", targetLangCode: "en", entries: ENTRIES },
+    ]);
+    const refusals: { name: string; call: () => Promise<unknown>; said: RegExp }[] = [
+      {
+        name: "another target",
+        call: () => deeplClient.translateText("tolk", "en", "fr", { glossary: v2 }),
+        said: /en→fr.*en→de/,
+      },
+      {
+        name: "another source",
+        call: () => deeplClient.translateText("tolk", "ja", "de", { glossary: v3.glossaryId }),
+        said: /ja→de.*de→en, en→de/,
+      },
+      {
+        name: "through glossaryIds",
+        call: () => deeplClient.translateText("tolk", "en", "ja", { glossaryIds: [v3.glossaryId] }),
+        said: /en→ja/,
+      },
+    ];
+    for (const refusal of refusals) {
+      await assert.rejects(refusal.call(), (error: Error) => {
+        assert.ok(error instanceof deepl.DeepLError, refusal.name);
+        assert.match(error.message, /^Bad request/, refusal.name);
+        assert.match(error.message, refusal.said, refusal.name);
+        return true;
+      });
+    }
+    // The shape on the wire, and nothing translated or kept.
+    const response = await fetch(`${service.url}/v1/compat/deepl/v2/translate`, {
+      method: "POST",
+      headers: { authorization: `DeepL-Auth-Key ${service.token}` },
+      body: new URLSearchParams({
+        text: "tolk",
+        source_lang: "EN",
+        target_lang: "FR",
+        glossary_id: v2.glossaryId,
+      }),
+    });
+    await expectBody(response, 400, DeepLErrorSchema);
+    assert.deepEqual(service.history.list({ limit: 10 }).entries, []);
+    // Its own pair, in any of DeepL's spellings (EN-GB is the glossary's en), still applies.
+    await deeplClient.translateText("tolk", "de", "en-GB", { glossary: v3 });
+    await deeplClient.translateText("tolk", "en", "de", { glossary: v2 });
+  });
+});
+
+Deno.test("POST and PATCH /v1/compat/deepl/v3/glossaries name the dictionary field at fault, and refuse dictionaries that are not a list", async () => {
+  await withService(async (service) => {
+    const send = (method: string, path: string, body: unknown) =>
+      fetch(`${service.url}/v1/compat/deepl/v3/glossaries${path}`, {
+        method,
+        headers: {
+          authorization: `DeepL-Auth-Key ${service.token}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(body),
+      });
+    const created = await expectBody(
+      await send("POST", "", {
+        name: "Terms",
+        dictionaries: [{ source_lang: "en", target_lang: "de", entries: "tolk\ttolk" }],
+      }),
+      201,
+      DeepLGlossarySchema,
+    );
+    const cases: { name: string; method: string; path: string; body: unknown; said: RegExp }[] = [
+      {
+        name: "a dictionary without entries",
+        method: "POST",
+        path: "",
+        body: { name: "x", dictionaries: [{ source_lang: "en", target_lang: "de" }] },
+        said: /^dictionaries\[0\]\.entries is required$/,
+      },
+      {
+        name: "a second dictionary that is not an object",
+        method: "POST",
+        path: "",
+        body: {
+          name: "x",
+          dictionaries: [{ source_lang: "en", target_lang: "de", entries: "a\tb" }, null],
+        },
+        said: /^dictionaries\[1\]: expected object/,
+      },
+      {
+        name: "dictionaries as one object on create",
+        method: "POST",
+        path: "",
+        body: {
+          name: "x",
+          dictionaries: { source_lang: "en", target_lang: "fr", entries: "a\tb" },
+        },
+        said: /^dictionaries: expected array/,
+      },
+      {
+        name: "dictionaries as one object on PATCH (it changed nothing and answered 200)",
+        method: "PATCH",
+        path: `/${created.glossary_id}`,
+        body: { dictionaries: { source_lang: "en", target_lang: "fr", entries: "a\tb" } },
+        said: /^dictionaries: expected array/,
+      },
+      {
+        name: "PUT's dictionary (its fields are the body's own) without entries",
+        method: "PUT",
+        path: `/${created.glossary_id}/dictionaries`,
+        body: { source_lang: "en", target_lang: "fr" },
+        said: /^entries is required$/,
+      },
+    ];
+    for (const testCase of cases) {
+      const response = await send(testCase.method, testCase.path, testCase.body);
+      const error = await expectBody(response, 400, DeepLErrorSchema);
+      assert.match(error.message, testCase.said, testCase.name);
+    }
+    const after = await client(service).getMultilingualGlossary(created.glossary_id);
+    assert.deepEqual(after.dictionaries.map((d) => d.targetLangCode), ["de"]);
+  });
+});
+
+Deno.test("deepl-node's glossary names are held to tolk's glossary rule (at most 256 characters), v2, v3 and rename", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const long = "n".repeat(257);
+    const dictionary = { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES };
+    const created = await deeplClient.createMultilingualGlossary("n".repeat(256), [dictionary]);
+    const calls: [string, () => Promise<unknown>][] = [
+      ["v2 create", () => deeplClient.createGlossary(long, "en", "de", ENTRIES)],
+      ["v3 create", () => deeplClient.createMultilingualGlossary(long, [dictionary])],
+      ["v3 rename", () => deeplClient.updateMultilingualGlossaryName(created, long)],
+    ];
+    for (const [name, call] of calls) {
+      await assert.rejects(call(), (error: Error) => {
+        assert.ok(error instanceof deepl.DeepLError, name);
+        assert.match(error.message, /name must have at most 256 characters/, name);
+        return true;
+      });
+    }
+    const names = (await deeplClient.listMultilingualGlossaries()).map((g) => g.name.length);
+    assert.deepEqual(names, [256]);
+  });
+});
+
+Deno.test("PUT /v1/compat/deepl/v3/glossaries/{id}/dictionaries for a glossary deleted while its body arrived is DeepL's 404, not a 200 for a dictionary stored nowhere", async () => {
+  await withService(async (service) => {
+    const deeplClient = client(service);
+    const glossary = await deeplClient.createMultilingualGlossary("Gone", [
+      { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES },
+    ]);
+    const body = JSON.stringify({ source_lang: "en", target_lang: "fr", entries: "tolk\ttolk" });
+    // Raw TCP with a Content-Length (fetch streams chunked, which the body limit reads whole
+    // before the route runs): the route finds the glossary, then waits for the rest of the body.
+    const { hostname, port } = new URL(service.url);
+    const connection = await Deno.connect({ hostname, port: Number(port) });
+    const encoder = new TextEncoder();
+    await connection.write(encoder.encode(
+      `PUT /v1/compat/deepl/v3/glossaries/${glossary.glossaryId}/dictionaries HTTP/1.1\r\n` +
+        `Host: ${hostname}:${port}\r\nAuthorization: DeepL-Auth-Key ${service.token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n` +
+        `Connection: close\r\n\r\n${body.slice(0, 10)}`,
+    ));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await deeplClient.deleteMultilingualGlossary(glossary);
+    await connection.write(encoder.encode(body.slice(10)));
+    const answer = new TextDecoder().decode(
+      await new Response(connection.readable).arrayBuffer(),
+    );
+    assert.match(answer, /^HTTP\/1\.1 404 /, answer);
+    assert.match(answer, /no glossary with this id/);
+  });
+});
