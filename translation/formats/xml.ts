@@ -36,14 +36,19 @@ export const xmlFormat: Format = {
  * source was.
  */
 const XML_READINGS = {
-  text: textReading(decodeReference, escapeXml),
-  "'": textReading(decodeReference, (text) => escapeXml(text).replaceAll("'", "&apos;")),
-  '"': textReading(decodeReference, (text) => escapeXml(text).replaceAll('"', "&quot;")),
+  text: xmlReading(escapeXml),
+  "'": xmlReading((text) => escapeXml(text).replaceAll("'", "&apos;")),
+  '"': xmlReading((text) => escapeXml(text).replaceAll('"', "&quot;")),
 };
 const XML_TEXT: TextRules = {
   text: XML_READINGS.text,
   attribute: (quote) => quote === "'" ? XML_READINGS["'"] : XML_READINGS['"'],
 };
+
+/** A place's reading: references named as XML names them (`&product-name;`). */
+function xmlReading(escape: (text: string) => string) {
+  return textReading(decodeReference, escape, { name: XML_NAME });
+}
 
 function decodeReference(reference: string): string | undefined {
   const read = decodeXML(reference);
@@ -206,15 +211,37 @@ function endOf(source: string, found: number, length: number): number {
   return found === -1 ? source.length : found + length;
 }
 
-/** The end of a doctype or other declaration (`<!…>`, with a `[…]` internal subset). */
+/** What is skipped whole inside a doctype's internal subset, and how each ends. */
+const IN_SUBSET: readonly [opens: string, ends: string][] = [
+  ['"', '"'],
+  ["'", "'"],
+  ["<!--", "-->"],
+  ["<?", "?>"],
+];
+
+/**
+ * The end of a doctype or other declaration (`<!…>`, with a `[…]` internal subset). Quoted
+ * literals, and comments and processing instructions in the subset, are read past whole: an
+ * entity value `"[1.0]"` or a `<!-- ] -->` ended the doctype early, and its `]>` went to the
+ * engine as text. -1 when it does not end (the `<` is text); the end of the item when its
+ * subset does not.
+ */
 function declarationEnd(source: string, at: number): number {
   if (!/^<![A-Za-z]/.test(source.slice(at, at + 3))) return -1;
-  const subset = source.indexOf("[", at);
-  const close = source.indexOf(">", at);
-  if (close === -1) return -1;
-  if (subset === -1 || subset > close) return close + 1;
-  const subsetEnd = source.indexOf("]", subset);
-  return subsetEnd === -1 ? source.length : endOf(source, source.indexOf(">", subsetEnd), 1);
+  let subset = false;
+  for (let index = at + 2; index < source.length; index++) {
+    const skipped = IN_SUBSET.find(([opens]) =>
+      (subset || opens.length === 1) && source.startsWith(opens, index)
+    );
+    if (skipped) {
+      const end = source.indexOf(skipped[1], index + skipped[0].length);
+      if (end === -1) return subset ? source.length : -1;
+      index = end + skipped[1].length - 1;
+    } else if (source[index] === "[") subset = true;
+    else if (source[index] === "]") subset = false;
+    else if (source[index] === ">" && !subset) return index + 1;
+  }
+  return subset ? source.length : -1;
 }
 
 /**
