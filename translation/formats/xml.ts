@@ -211,37 +211,50 @@ function endOf(source: string, found: number, length: number): number {
   return found === -1 ? source.length : found + length;
 }
 
-/** What is skipped whole inside a doctype's internal subset, and how each ends. */
-const IN_SUBSET: readonly [opens: string, ends: string][] = [
-  ['"', '"'],
-  ["'", "'"],
-  ["<!--", "-->"],
-  ["<?", "?>"],
-];
+/**
+ * What a doctype's end is looked for past: outside its internal subset a quoted literal, the
+ * subset's `[` or the end; inside, a literal, a comment, a processing instruction or its `]`.
+ */
+const DOCTYPE_PARTS: Readonly<Record<"outside" | "subset", RegExp>> = {
+  outside: /["'[>]/g,
+  subset: /["'\]]|<!--|<\?/g,
+};
+/** How each part read past whole ends. */
+const PART_ENDS: Readonly<Record<string, string>> = {
+  '"': '"',
+  "'": "'",
+  "<!--": "-->",
+  "<?": "?>",
+};
 
 /**
- * The end of a doctype or other declaration (`<!…>`, with a `[…]` internal subset). Quoted
- * literals, and comments and processing instructions in the subset, are read past whole: an
- * entity value `"[1.0]"` or a `<!-- ] -->` ended the doctype early, and its `]>` went to the
- * engine as text. -1 when it does not end (the `<` is text); the end of the item when its
- * subset does not.
+ * The end of a doctype or other declaration (`<!…>`). A doctype's quoted literals, and the
+ * comments and processing instructions of its `[…]` internal subset, are read past whole: an
+ * entity value `"[1.0]"` or a `<!-- ] -->` ended it early, and its `]>` went to the engine as
+ * text. -1 when it does not end (the `<` is text); the end of the item when its subset does not.
+ * Any other declaration outside a doctype is malformed, and ends at its first `>`.
  */
 function declarationEnd(source: string, at: number): number {
   if (!/^<![A-Za-z]/.test(source.slice(at, at + 3))) return -1;
-  let subset = false;
-  for (let index = at + 2; index < source.length; index++) {
-    const skipped = IN_SUBSET.find(([opens]) =>
-      (subset || opens.length === 1) && source.startsWith(opens, index)
-    );
-    if (skipped) {
-      const end = source.indexOf(skipped[1], index + skipped[0].length);
-      if (end === -1) return subset ? source.length : -1;
-      index = end + skipped[1].length - 1;
-    } else if (source[index] === "[") subset = true;
-    else if (source[index] === "]") subset = false;
-    else if (source[index] === ">" && !subset) return index + 1;
+  if (!source.startsWith("<!DOCTYPE", at)) {
+    const close = source.indexOf(">", at);
+    return close === -1 ? -1 : close + 1;
   }
-  return subset ? source.length : -1;
+  let subset = false;
+  for (let index = at + 2;;) {
+    const parts: RegExp = DOCTYPE_PARTS[subset ? "subset" : "outside"];
+    parts.lastIndex = index;
+    const part: string | undefined = parts.exec(source)?.[0];
+    if (part === undefined) return subset ? source.length : -1;
+    index = parts.lastIndex;
+    if (part === ">") return index;
+    if (part === "[" || part === "]") subset = part === "[";
+    else {
+      const end = source.indexOf(PART_ENDS[part], index);
+      if (end === -1) return subset ? source.length : -1;
+      index = end + PART_ENDS[part].length;
+    }
+  }
 }
 
 /**
