@@ -50,9 +50,21 @@ function xmlReading(escape: (text: string) => string) {
   return textReading(decodeReference, escape, { name: XML_NAME });
 }
 
+/**
+ * A reference's characters, or undefined to keep it whole: a DTD's entity, or a number that
+ * names no character (`&#0;`, a surrogate), which the decoder reads as U+FFFD and which would
+ * then be written back in the source's place.
+ */
 function decodeReference(reference: string): string | undefined {
   const read = decodeXML(reference);
-  return read === reference ? undefined : read;
+  if (read === reference) return undefined;
+  return read === "\uFFFD" && codePointOf(reference) !== 0xfffd ? undefined : read;
+}
+
+/** The code point a numeric reference names (NaN for a named one). */
+function codePointOf(reference: string): number {
+  const hex = reference[2] === "x" || reference[2] === "X";
+  return reference[1] === "#" ? parseInt(reference.slice(hex ? 3 : 2), hex ? 16 : 10) : NaN;
 }
 
 // XML 1.0 has no place for most C0 controls, not even as references: an engine's are dropped.

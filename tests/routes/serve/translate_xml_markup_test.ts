@@ -36,3 +36,15 @@ Deno.test("format xml keeps a doctype whole when its subset or identifiers hold 
     assert.equal(text, item.replace("Hello there.", "HELLO THERE."), doctype);
   }
 });
+
+Deno.test("format xml keeps a reference to no character (&#0;, a surrogate, past U+10FFFF) as written", async () => {
+  // Read, each became U+FFFD, sent and written back in place of what the source said.
+  const item = "<seg>Null &#0; half &#xD800; past &#x110000; kept, &#xFFFD; read</seg>";
+  const { text, sent } = await translateXml(item);
+  assert.deepEqual(sent, ["Null <x1/> half <x2/> past <x3/> kept, \uFFFD read"]);
+  // A reference to a character is written back as the character, as `&#233;` is.
+  assert.equal(
+    text,
+    "<seg>NULL &#0; HALF &#xD800; PAST &#x110000; KEPT, \uFFFD READ</seg>",
+  );
+});
