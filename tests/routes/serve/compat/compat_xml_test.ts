@@ -46,3 +46,25 @@ Deno.test("deepl-node tag handling v2 translates well-formed XML whose entity na
     assert.equal(result.text, text.replace("Install", "INSTALL").replace(" on ", " ON "));
   });
 });
+
+Deno.test("deepl-node is told about a bad tag option or hint by the DeepL parameter it sent", async () => {
+  await withUpperCasing(async (client) => {
+    const cases: [deepl.TranslateTextOptions, RegExp][] = [
+      [{ tagHandling: "xml", ignoreTags: ["ph", "not a name"] }, /^ignore_tags\[1\]: /],
+      [{ tagHandling: "xml", splittingTags: ["<br>"] }, /^splitting_tags\[0\]: /],
+      [{ tagHandling: "xml", nonSplittingTags: ["1x"] }, /^non_splitting_tags\[0\]: /],
+      [{ customInstructions: ["x".repeat(301)] }, /^custom_instructions\[0\]: /],
+    ];
+    for (const [options, said] of cases) {
+      await assert.rejects(
+        client.translateText("<p>Hello</p>", "en", "de", options),
+        (error: Error) => {
+          assert.ok(error instanceof deepl.DeepLError, String(error));
+          const message = error.message.replace(/^Bad request, message: /, "");
+          assert.match(message, said, JSON.stringify(options));
+          return true;
+        },
+      );
+    }
+  });
+});
