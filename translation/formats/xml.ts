@@ -9,8 +9,8 @@
  * holds no text of its own (`<par>` in `<content>`, or `<g>` wrapping a whole item) is
  * structure, its tags between sentences; the request's tag options name elements that always
  * split, never split, or are kept whole untranslated, or turn the detection off (every element
- * inline). Comments and CDATA sections are kept whole inside the sentence; the XML declaration,
- * other processing instructions and a doctype are kept between sentences. Malformed markup keeps its
+ * inline). Comments, CDATA sections and processing instructions are kept whole inside the
+ * sentence; the XML declaration and a doctype are kept between sentences. Malformed markup keeps its
  * shape: a `<` that starts no tag is text, an end tag that closes nothing is kept as it is, and
  * what is left open stays open. Sentences are cut, placeholdered and spliced back by offset as
  * HTML's are (html.ts).
@@ -82,7 +82,10 @@ const NAME = new RegExp(XML_NAME.source, "uy");
 const KEPT: readonly { opens: string; ends: string; kind: Token["kind"] }[] = [
   { opens: "<!--", ends: "-->", kind: "atom" },
   { opens: "<![CDATA[", ends: "]]>", kind: "atom" },
-  { opens: "<?", ends: "?>", kind: "break" },
+  { opens: "<?xml ", ends: "?>", kind: "break" },
+  // Other processing instructions sit in text as comments do (Oxygen's review comments in DITA:
+  // `Click <?oxy_comment_start …?>here<?oxy_comment_end?> to save.`).
+  { opens: "<?", ends: "?>", kind: "atom" },
 ];
 
 /** An element as the reader met it: where its tags are among the tokens, and its parent. */

@@ -48,3 +48,19 @@ Deno.test("format xml keeps a reference to no character (&#0;, a surrogate, past
     "<seg>NULL &#0; HALF &#xD800; PAST &#x110000; KEPT, \uFFFD READ</seg>",
   );
 });
+
+Deno.test("format xml keeps a processing instruction inside its sentence, as it does a comment", async () => {
+  // Oxygen writes its review comments so in DITA: cut there, the engine got "Click", "here"
+  // and "to save the file." on their own.
+  const item = '<?xml version="1.0"?>\n<?xml-stylesheet href="a.xsl"?>\n<p>Click ' +
+    '<?oxy_comment_start author="ann" comment="check"?>here<?oxy_comment_end?> to save.</p>';
+  const { text, sent } = await translateXml(item);
+  assert.deepEqual(sent, ["Click <x1/>here<x2/> to save."]);
+  assert.equal(
+    text,
+    item.replace("Click", "CLICK").replace(/here(?=<)/, "HERE").replace(
+      "to save.",
+      "TO SAVE.",
+    ),
+  );
+});
