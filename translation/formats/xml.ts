@@ -10,9 +10,9 @@
  * structure, its tags between sentences; the request's tag options name elements that always
  * split, never split, or are kept whole untranslated, or turn the detection off (every element
  * inline). Comments, CDATA sections and processing instructions are kept whole inside the
- * sentence; the XML declaration and a doctype are kept between sentences. Malformed markup keeps its
- * shape: a `<` that starts no tag is text, an end tag that closes nothing is kept as it is, and
- * what is left open stays open. Sentences are cut, placeholdered and spliced back by offset as
+ * sentence; the XML declaration and a doctype are kept between sentences. Malformed markup keeps
+ * its shape: a `<` that starts no tag is text, an end tag that closes nothing is kept as it is,
+ * and what is left open stays open. Sentences are cut, placeholdered and spliced back by offset as
  * HTML's are (html.ts).
  */
 import { DEFAULT_TAG_OPTIONS, type Format, type TagOptions } from "./format.ts";
