@@ -78,22 +78,28 @@ export function readLanguage(value: string, param: string, family: ClientFamily)
 }
 
 /**
+ * tolk's request paths that a client sends under names of its own (`texts`: DeepL's `text`,
+ * Libre's `q`), so that an error names what the client sent.
+ */
+export type ClientFields = Readonly<Record<string, string>>;
+
+/**
  * Holds a built request to the contract of POST /v1/translate (128 texts, 8000 and 50000 code
- * points) and applies the policy.
+ * points) and applies the policy; an error names the field in the client's words (`fields`).
  *
  * @throws {TranslationServiceError} `batch_too_large`, `payload_too_large` or `invalid_request`.
  */
 export function checkedRequest(
   request: TranslateRequest,
   policy: CompatPolicy,
-  textsField: string,
+  fields: ClientFields,
 ): TranslateRequest {
   const options = { ...request.options };
   if (policy.sensitive) options.sensitive = true;
   if (policy.memory) options.memory = true;
   const parsed = TranslateRequestSchema.safeParse({ ...request, options });
   if (parsed.success) return parsed.data;
-  throw inClientWords(errorFromIssues(parsed.error.issues), textsField);
+  throw inClientWords(errorFromIssues(parsed.error.issues), fields);
 }
 
 /**
@@ -106,12 +112,20 @@ export function checkedRequest(
 export function checkedDetectTexts(texts: string[], textsField: string): string[] {
   const parsed = DetectRequestSchema.safeParse({ texts });
   if (parsed.success) return parsed.data.texts;
-  throw inClientWords(errorFromIssues(parsed.error.issues), textsField);
+  throw inClientWords(errorFromIssues(parsed.error.issues), { texts: textsField });
 }
 
-/** `error` with the client's own field for `texts` in its words: DeepL's `text`, Libre's `q`. */
-function inClientWords(error: TranslationServiceError, textsField: string) {
-  if (!error.param?.startsWith("texts")) return error;
-  const param = textsField + error.param.slice("texts".length);
-  return serviceError(error.code, error.message.replace(/^texts/, textsField), { param });
+/**
+ * `error` with the field it names in the client's words: DeepL's `ignore_tags[1]`, not tolk's
+ * `options.ignore_tags[1]`, which a DeepL client never sent.
+ */
+function inClientWords(error: TranslationServiceError, fields: ClientFields) {
+  const param = error.param ?? "";
+  const path = Object.keys(fields).find((path) =>
+    param === path || param.startsWith(`${path}[`) || param.startsWith(`${path}.`)
+  );
+  if (path === undefined) return error;
+  const named = (text: string) =>
+    text.startsWith(path) ? fields[path] + text.slice(path.length) : text;
+  return serviceError(error.code, named(error.message), { param: named(param) });
 }

@@ -19,7 +19,13 @@ import {
   type TranslateResponse,
   type TranslationFormat,
 } from "../schemas/translation.ts";
-import { checkedRequest, type CompatPolicy, readFields, readLanguage } from "./compat_request.ts";
+import {
+  checkedRequest,
+  type ClientFields,
+  type CompatPolicy,
+  readFields,
+  readLanguage,
+} from "./compat_request.ts";
 import { xmlProblem } from "./xml_well_formed.ts";
 import {
   clientSourceLanguages,
@@ -117,6 +123,15 @@ export interface DeepLTranslateCall {
   tagHandlingVersion?: TagHandlingVersion;
 }
 
+/** tolk's request paths by the DeepL parameters they are read from (the tag options by name). */
+const DEEPL_FIELDS: ClientFields = {
+  texts: "text",
+  "options.context": "context",
+  "options.instructions": "custom_instructions",
+  "options.glossary_id": "glossary_id",
+  ...Object.fromEntries(Object.keys(TAG_OPTION_FORMATS).map((name) => [`options.${name}`, name])),
+};
+
 /** The tag options of a DeepL request that the format reads (TAG_OPTION_FORMATS). */
 function tagOptionsFor(format: TranslationFormat, fields: DeepLTranslateRequest) {
   return Object.fromEntries(
@@ -213,7 +228,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
       },
     },
     policy,
-    "text",
+    DEEPL_FIELDS,
   );
   if (tagHandlingVersion === "v2" && format === "xml") checkStrictXml(request.texts);
   return tagHandlingVersion ? { request, tagHandlingVersion } : { request };

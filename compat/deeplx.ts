@@ -52,7 +52,7 @@ export function fromDeepLXRequest(body: unknown, policy: CompatPolicy): DeepLXCa
       ...(format ? { format } : { options: { preserve_formatting: true } }),
     },
     policy,
-    "text",
+    { texts: "text" },
   );
   return { fields, request };
 }

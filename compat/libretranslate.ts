@@ -107,7 +107,7 @@ export function fromLibreRequest(body: unknown, policy: CompatPolicy): LibreCall
       },
     },
     policy,
-    "q",
+    { texts: "q" },
   );
   return { request, batch, alternatives };
 }

@@ -6,6 +6,7 @@
  * columns and words are told about the text as sent.
  */
 import { XMLValidator } from "fast-xml-parser";
+import { XML_NAME } from "../schemas/translation.ts";
 
 /**
  * The element the fragment is checked in. A text with a tag of this name could end it early and
@@ -14,9 +15,25 @@ import { XMLValidator } from "fast-xml-parser";
 const FRAGMENT = "tolk-text";
 const OPENING = `<${FRAGMENT}>`;
 
+/** An entity reference by name (`&product-name;`, `&Straße;`). */
+const ENTITY_REFERENCE = new RegExp(`&(${XML_NAME.source});`, "gu");
+
+/**
+ * The text with each entity reference spelt as the checker reads one: it takes only names of
+ * at most 20 ASCII word characters, and refused DocBook's `&product-name;` as a stray `&`.
+ * Same length, so its lines and columns are the text's.
+ */
+function checkerReferences(text: string): string {
+  return text.replace(
+    ENTITY_REFERENCE,
+    (_, name: string) =>
+      `&${name.length <= 20 ? "a".repeat(name.length) : "#" + "0".repeat(name.length - 1)};`,
+  );
+}
+
 /** Why `text` is not well-formed XML (with its line and column), or undefined when it is. */
 export function xmlProblem(text: string): string | undefined {
-  const verdict = XMLValidator.validate(`${OPENING}${text}</${FRAGMENT}>`);
+  const verdict = XMLValidator.validate(`${OPENING}${checkerReferences(text)}</${FRAGMENT}>`);
   if (verdict === true) return undefined;
   const { msg, line, col } = verdict.err;
   const at = (l: number, c: number) => `line ${l}, column ${l === 1 ? c - OPENING.length : c}`;

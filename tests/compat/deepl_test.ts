@@ -258,7 +258,7 @@ const ERROR_CASES: {
     name: "a tag name that is no element name",
     body: { text: "Hi", target_lang: "DE", tag_handling: "xml", ignore_tags: "x,1st" },
     status: 400,
-    param: "options.ignore_tags[1]",
+    param: "ignore_tags[1]",
   },
   {
     name: "a bad split_sentences",

@@ -16,6 +16,9 @@ const CASES: [string, string | undefined][] = [
     "Expected closing tag 'b' (opened at line 1, column 4) instead of closing tag 'a' at line 1, column 7",
   ],
   ["Tom & Jerry", "char '&' is not expected at line 1, column 5"],
+  // Entity names are XML names, of any length: the checker's own rule is 20 ASCII characters.
+  ["Use &product-name; &rel.date; &Straße; &a_really_long_entity_name;", undefined],
+  ["<a>&product-name;</a> &-x; y", "char '&' is not expected at line 1, column 23"],
   ["<x id=1/>", "Attribute 'id' is without value at line 1, column 4"],
   ['<a b="1" b="2">x</a>', "Attribute 'b' is repeated at line 1, column 10"],
 ];

@@ -22,8 +22,17 @@ import type { SpanFinder } from "./placeholders.ts";
  */
 export type DecodeReference = (reference: string, next: string | undefined) => string | undefined;
 
-/** What may be a reference (HTML's named ones may lack the `;`; each format decides). */
-const REFERENCE = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/gi;
+/**
+ * What may be a reference, its name read with `name` (HTML's named ones may lack the `;`; each
+ * format decides).
+ */
+function referencePattern(name: RegExp): RegExp {
+  // `u` only where the name needs it: with `i`, it would also read `ſ` as an ASCII `s`.
+  return new RegExp(`&(?:#\\d+|#x[\\da-f]+|${name.source});?`, name.unicode ? "giu" : "gi");
+}
+
+/** Names of HTML's (and CommonMark's) named references: ASCII letters and digits. */
+const ASCII_NAME = /[a-z][a-z\d]*/;
 /** Characters a reference stands for that are not read as text (controls too: `&#1;`). */
 const NOT_READ = /[\s<>\p{Cc}]/u;
 
@@ -32,23 +41,23 @@ function readsAsText(read: string | undefined): read is string {
 }
 
 /** Finds the references of a text that are kept whole: those not read as text. */
-function referenceAtoms(decode: DecodeReference): SpanFinder {
+function referenceAtoms(decode: DecodeReference, reference: RegExp): SpanFinder {
   return (text) => {
     const spans: [number, number][] = [];
     if (!text.includes("&")) return spans;
-    REFERENCE.lastIndex = 0;
-    for (let match = REFERENCE.exec(text); match !== null; match = REFERENCE.exec(text)) {
-      const read = decode(match[0], text[REFERENCE.lastIndex]);
-      if (!readsAsText(read)) spans.push([match.index, REFERENCE.lastIndex]);
+    reference.lastIndex = 0;
+    for (let match = reference.exec(text); match !== null; match = reference.exec(text)) {
+      const read = decode(match[0], text[reference.lastIndex]);
+      if (!readsAsText(read)) spans.push([match.index, reference.lastIndex]);
     }
     return spans;
   };
 }
 
 /** Text as the engine reads it: each reference that stands for text decoded. */
-function decodeReferences(written: string, decode: DecodeReference): string {
+function decodeReferences(written: string, decode: DecodeReference, pattern: RegExp): string {
   if (!written.includes("&")) return written;
-  return written.replace(REFERENCE, (reference, at: number) => {
+  return written.replace(pattern, (reference, at: number) => {
     const read = decode(reference, written[at + reference.length]);
     return readsAsText(read) ? read : reference;
   });
@@ -64,14 +73,20 @@ export interface TextReading {
   escape: (text: string) => string;
 }
 
-/** A place's reading, its functions made once (not per text run). */
+/**
+ * A place's reading, its functions made once (not per text run). `name` is how the format's
+ * named references are spelt: XML's are any Name (`&product-name;`, `&Straße;`), and one read
+ * as ASCII only was cut at its `-` and handed to the engine as text.
+ */
 export function textReading(
   decode: DecodeReference,
   escape: (text: string) => string,
+  { name = ASCII_NAME }: { name?: RegExp } = {},
 ): TextReading {
+  const reference = referencePattern(name);
   return {
-    atoms: referenceAtoms(decode),
-    decode: (written) => decodeReferences(written, decode),
+    atoms: referenceAtoms(decode, reference),
+    decode: (written) => decodeReferences(written, decode, reference),
     escape,
   };
 }

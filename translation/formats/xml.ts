@@ -9,10 +9,10 @@
  * holds no text of its own (`<par>` in `<content>`, or `<g>` wrapping a whole item) is
  * structure, its tags between sentences; the request's tag options name elements that always
  * split, never split, or are kept whole untranslated, or turn the detection off (every element
- * inline). Comments and CDATA sections are kept whole inside the sentence; the XML declaration,
- * other processing instructions and a doctype are kept between sentences. Malformed markup keeps its
- * shape: a `<` that starts no tag is text, an end tag that closes nothing is kept as it is, and
- * what is left open stays open. Sentences are cut, placeholdered and spliced back by offset as
+ * inline). Comments, CDATA sections and processing instructions are kept whole inside the
+ * sentence; the XML declaration and a doctype are kept between sentences. Malformed markup keeps
+ * its shape: a `<` that starts no tag is text, an end tag that closes nothing is kept as it is,
+ * and what is left open stays open. Sentences are cut, placeholdered and spliced back by offset as
  * HTML's are (html.ts).
  */
 import { DEFAULT_TAG_OPTIONS, type Format, type TagOptions } from "./format.ts";
@@ -36,18 +36,35 @@ export const xmlFormat: Format = {
  * source was.
  */
 const XML_READINGS = {
-  text: textReading(decodeReference, escapeXml),
-  "'": textReading(decodeReference, (text) => escapeXml(text).replaceAll("'", "&apos;")),
-  '"': textReading(decodeReference, (text) => escapeXml(text).replaceAll('"', "&quot;")),
+  text: xmlReading(escapeXml),
+  "'": xmlReading((text) => escapeXml(text).replaceAll("'", "&apos;")),
+  '"': xmlReading((text) => escapeXml(text).replaceAll('"', "&quot;")),
 };
 const XML_TEXT: TextRules = {
   text: XML_READINGS.text,
   attribute: (quote) => quote === "'" ? XML_READINGS["'"] : XML_READINGS['"'],
 };
 
+/** A place's reading: references named as XML names them (`&product-name;`). */
+function xmlReading(escape: (text: string) => string) {
+  return textReading(decodeReference, escape, { name: XML_NAME });
+}
+
+/**
+ * A reference's characters, or undefined to keep it whole: a DTD's entity, or a number that
+ * names no character (`&#0;`, a surrogate), which the decoder reads as U+FFFD and which would
+ * then be written back in the source's place.
+ */
 function decodeReference(reference: string): string | undefined {
   const read = decodeXML(reference);
-  return read === reference ? undefined : read;
+  if (read === reference) return undefined;
+  return read === "\uFFFD" && codePointOf(reference) !== 0xfffd ? undefined : read;
+}
+
+/** The code point a numeric reference names (NaN for a named one). */
+function codePointOf(reference: string): number {
+  const hex = reference[2] === "x" || reference[2] === "X";
+  return reference[1] === "#" ? parseInt(reference.slice(hex ? 3 : 2), hex ? 16 : 10) : NaN;
 }
 
 // XML 1.0 has no place for most C0 controls, not even as references: an engine's are dropped.
@@ -65,7 +82,10 @@ const NAME = new RegExp(XML_NAME.source, "uy");
 const KEPT: readonly { opens: string; ends: string; kind: Token["kind"] }[] = [
   { opens: "<!--", ends: "-->", kind: "atom" },
   { opens: "<![CDATA[", ends: "]]>", kind: "atom" },
-  { opens: "<?", ends: "?>", kind: "break" },
+  { opens: "<?xml ", ends: "?>", kind: "break" },
+  // Other processing instructions sit in text as comments do (Oxygen's review comments in DITA:
+  // `Click <?oxy_comment_start …?>here<?oxy_comment_end?> to save.`).
+  { opens: "<?", ends: "?>", kind: "atom" },
 ];
 
 /** An element as the reader met it: where its tags are among the tokens, and its parent. */
@@ -206,15 +226,50 @@ function endOf(source: string, found: number, length: number): number {
   return found === -1 ? source.length : found + length;
 }
 
-/** The end of a doctype or other declaration (`<!…>`, with a `[…]` internal subset). */
+/**
+ * What a doctype's end is looked for past: outside its internal subset a quoted literal, the
+ * subset's `[` or the end; inside, a literal, a comment, a processing instruction or its `]`.
+ */
+const DOCTYPE_PARTS: Readonly<Record<"outside" | "subset", RegExp>> = {
+  outside: /["'[>]/g,
+  subset: /["'\]]|<!--|<\?/g,
+};
+/** How each part read past whole ends. */
+const PART_ENDS: Readonly<Record<string, string>> = {
+  '"': '"',
+  "'": "'",
+  "<!--": "-->",
+  "<?": "?>",
+};
+
+/**
+ * The end of a doctype or other declaration (`<!…>`). A doctype's quoted literals, and the
+ * comments and processing instructions of its `[…]` internal subset, are read past whole: an
+ * entity value `"[1.0]"` or a `<!-- ] -->` ended it early, and its `]>` went to the engine as
+ * text. -1 when it does not end (the `<` is text); the end of the item when its subset does not.
+ * Any other declaration outside a doctype is malformed, and ends at its first `>`.
+ */
 function declarationEnd(source: string, at: number): number {
   if (!/^<![A-Za-z]/.test(source.slice(at, at + 3))) return -1;
-  const subset = source.indexOf("[", at);
-  const close = source.indexOf(">", at);
-  if (close === -1) return -1;
-  if (subset === -1 || subset > close) return close + 1;
-  const subsetEnd = source.indexOf("]", subset);
-  return subsetEnd === -1 ? source.length : endOf(source, source.indexOf(">", subsetEnd), 1);
+  if (!source.startsWith("<!DOCTYPE", at)) {
+    const close = source.indexOf(">", at);
+    return close === -1 ? -1 : close + 1;
+  }
+  let subset = false;
+  for (let index = at + 2;;) {
+    const parts: RegExp = DOCTYPE_PARTS[subset ? "subset" : "outside"];
+    parts.lastIndex = index;
+    const part: string | undefined = parts.exec(source)?.[0];
+    if (part === undefined) return subset ? source.length : -1;
+    index = parts.lastIndex;
+    if (part === ">") return index;
+    if (part === "[" || part === "]") subset = part === "[";
+    else {
+      const end = source.indexOf(PART_ENDS[part], index);
+      if (end === -1) return subset ? source.length : -1;
+      index = end + PART_ENDS[part].length;
+    }
+  }
 }
 
 /**

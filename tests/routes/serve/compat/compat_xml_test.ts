@@ -1,0 +1,70 @@
+/**
+ * deepl-node with `tagHandling: "xml"` and tag handling v2 on the markup a localisation
+ * pipeline sends: what is well-formed XML is translated, never refused, and comes back with
+ * every tag and reference as sent.
+ */
+import assert from "node:assert/strict";
+import * as deepl from "deepl-node";
+import { upperCase } from "../../../support/format_engines.ts";
+import { startOllamaStandIn } from "../../../support/ollama_stand_in.ts";
+import { type TestService, withTranslationService } from "../../../support/translation_service.ts";
+
+/** deepl-node's client on the service's DeepL route. */
+function deeplClient(service: TestService): deepl.DeepLClient {
+  return new deepl.DeepLClient(service.token, {
+    serverUrl: `${service.url}/v1/compat/deepl`,
+    maxRetries: 0,
+    minTimeout: 60_000,
+  });
+}
+
+/** Runs `fn` against a service whose only engine upper-cases the text outside placeholders. */
+async function withUpperCasing(fn: (client: deepl.DeepLClient) => Promise<void>) {
+  const runner = startOllamaStandIn({ translate: upperCase });
+  try {
+    await withTranslationService((service) => fn(deeplClient(service)), {
+      settings: {
+        engines: {
+          order: ["engine-one"],
+          "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 },
+        },
+      },
+    });
+  } finally {
+    await runner.stop();
+  }
+}
+
+Deno.test("deepl-node tag handling v2 translates well-formed XML whose entity names hold - . or letters beyond ASCII, or run long", async () => {
+  const text = '<?xml version="1.0"?>\n<!DOCTYPE doc [ <!ENTITY ver "[1.0]"> ]>\n' +
+    "<doc>Install &product-name; &ver; on &rel.date; &Straße; &a_really_long_entity_name;.</doc>";
+  await withUpperCasing(async (client) => {
+    const result = await client.translateText(text, "en", "de", {
+      tagHandling: "xml",
+      tagHandlingVersion: "v2",
+    });
+    assert.equal(result.text, text.replace("Install", "INSTALL").replace(" on ", " ON "));
+  });
+});
+
+Deno.test("deepl-node is told about a bad tag option or hint by the DeepL parameter it sent", async () => {
+  await withUpperCasing(async (client) => {
+    const cases: [deepl.TranslateTextOptions, RegExp][] = [
+      [{ tagHandling: "xml", ignoreTags: ["ph", "not a name"] }, /^ignore_tags\[1\]: /],
+      [{ tagHandling: "xml", splittingTags: ["<br>"] }, /^splitting_tags\[0\]: /],
+      [{ tagHandling: "xml", nonSplittingTags: ["1x"] }, /^non_splitting_tags\[0\]: /],
+      [{ customInstructions: ["x".repeat(301)] }, /^custom_instructions\[0\]: /],
+    ];
+    for (const [options, said] of cases) {
+      await assert.rejects(
+        client.translateText("<p>Hello</p>", "en", "de", options),
+        (error: Error) => {
+          assert.ok(error instanceof deepl.DeepLError, String(error));
+          const message = error.message.replace(/^Bad request, message: /, "");
+          assert.match(message, said, JSON.stringify(options));
+          return true;
+        },
+      );
+    }
+  });
+});
