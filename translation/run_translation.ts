@@ -2,7 +2,7 @@
  * One translation request, from validated body to response body: shared by POST /v1/translate
  * and the WebSocket, so both follow the same rules.
  */
-import type { LanguageDetector } from "../detection/language_detector.ts";
+import type { Detection, LanguageDetector } from "../detection/language_detector.ts";
 import type { EngineChoice, EnginePipeline } from "../engines/engine_pipeline.ts";
 import { serviceError } from "../errors/translation_errors.ts";
 import {
@@ -41,6 +41,12 @@ export interface TranslationContext {
   signal?: AbortSignal;
   /** Queue owner (the WebSocket connection), so one connection's burst cannot starve others. */
   owner?: unknown;
+  /**
+   * Given each item's detection (with its confidence, which the response does not carry), as the
+   * translation read it: LibreTranslate's `detectedLanguage` reports these rather than detecting
+   * again on text cut another way.
+   */
+  onDetected?: (detections: readonly Detection[]) => void;
 }
 
 /** Engine and model named in a response when no item needed an engine. */
@@ -71,6 +77,7 @@ export async function runTranslation(
     mode: request.mode,
     tags: tagOptions(options),
   });
+  context.onDetected?.(planned.map((item) => item.detected));
 
   const stepOptions = {
     glossaryId: options.glossary_id,
