@@ -234,19 +234,6 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
   return tagHandlingVersion ? { request, tagHandlingVersion } : { request };
 }
 
-/** The language most items were detected in, letterless ones left out (earliest on ties). */
-function mostDetected(results: TranslateResponse["results"]): string | undefined {
-  const counts = new Map<string, number>();
-  let best: string | undefined;
-  for (const { detected_source: language } of results) {
-    if (language === "und") continue;
-    const count = (counts.get(language) ?? 0) + 1;
-    counts.set(language, count);
-    if (best === undefined || count > counts.get(best)!) best = language;
-  }
-  return best;
-}
-
 /**
  * tolk's answer → DeepL's. `detected_source_language` is the given source, else the item's
  * detected language (the request's when the item had none), in DeepL's spelling; a named
@@ -257,12 +244,11 @@ export function toDeepLResponse(
   { request, tagHandlingVersion }: DeepLTranslateCall,
 ): DeepLTranslateResponse {
   const explicit = request.source && request.source !== "auto" ? request.source : undefined;
-  // A letterless item reads as the language of the others (`und` is no DeepL code; the
-  // response's own source counts letterless items and may be `und` on a tie).
-  const others = mostDetected(result.results) ?? result.source;
+  // A letterless item reads as the language of the others (`und` is no DeepL code): the
+  // response's source, which leaves letterless items out.
   return {
     translations: result.results.map((item) => {
-      const detected = item.detected_source === "und" ? others : item.detected_source;
+      const detected = item.detected_source === "und" ? result.source : item.detected_source;
       return {
         detected_source_language: toClientLanguage(explicit ?? detected, "deepl"),
         text: item.text,

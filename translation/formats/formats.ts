@@ -35,12 +35,3 @@ export function visibleText(cut: CutItem): string {
   }
   return text;
 }
-
-/**
- * What a reader sees of an item in `format` (cut as a paragraph): for a caller that detects on
- * its own (LibreTranslate's `detectedLanguage`), as the translation's own detection reads it.
- */
-export function visibleTextOf(text: string, format: TranslationFormat): string {
-  if (format === "text") return text;
-  return visibleText(FORMATS[format].cut(text, { mode: "paragraph", preserveFormatting: false }));
-}

@@ -4,7 +4,7 @@
  * runTranslation → adapter. The two GET routes are open, as in LibreTranslate: front ends read
  * them before they have a key.
  */
-import { visibleTextOf } from "../../../translation/formats/formats.ts";
+import type { Detection } from "../../../detection/language_detector.ts";
 import {
   fromLibreDetectRequest,
   fromLibreRequest,
@@ -33,15 +33,12 @@ export function libreTranslateRoute(deps: CompatRouteDeps) {
         const body = await readCompatBody(c);
         requireCompatToken(c, deps.currentToken(), LIBRE_REFUSAL, body);
         const call = fromLibreRequest(body, deps.policy());
+        let detections: readonly Detection[] = [];
         const result = await runTranslation(deps.translation, call.request, {
           client: LIBRE_CLIENT,
           signal: c.req.raw.signal,
+          onDetected: (planned) => detections = planned,
         });
-        // Detection reads what a reader sees, not the markup of `format: "html"`.
-        const format = call.request.format ?? "text";
-        const detections = call.request.source === "auto"
-          ? call.request.texts.map((text) => detector.detect(visibleTextOf(text, format)))
-          : [];
         return c.json(toLibreResponse(result, call, detections));
       })
       .post("/detect", async (c) => {

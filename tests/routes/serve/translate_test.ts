@@ -64,6 +64,26 @@ Deno.test("POST /v1/translate breaks a source tie in favour of the earliest lang
   });
 });
 
+Deno.test("POST /v1/translate leaves letterless items out of the response's source", async () => {
+  await withService(async (service) => {
+    // Numbers and emoji are in no language: two of them do not outvote one English sentence.
+    const body = await expectBody(
+      await translate(service, { target: "de", texts: ["12345", "🙂 !!!", ENGLISH, "678"] }),
+      200,
+      TranslateResponseSchema,
+    );
+    assert.deepEqual(body.results.map((r) => r.detected_source), ["und", "und", "en", "und"]);
+    assert.equal(body.source, "en");
+
+    const letterless = await expectBody(
+      await translate(service, { target: "de", texts: ["12345", "🙂"] }),
+      200,
+      TranslateResponseSchema,
+    );
+    assert.equal(letterless.source, "und", "nothing but letterless items: und");
+  });
+});
+
 Deno.test("POST /v1/translate with an explicit source still reports each item's detected language", async () => {
   await withService(async (service) => {
     const body = await expectBody(

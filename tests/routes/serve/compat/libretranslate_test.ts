@@ -102,6 +102,26 @@ Deno.test("POST /v1/compat/libre/translate with format html detects the text a r
   });
 });
 
+Deno.test("POST /v1/compat/libre/translate reports the language the translation read each text in", async () => {
+  await withService(async (service) => {
+    // Plain text goes line by line (`preserve_formatting`), and a line that is only an address
+    // is no text to translate: the item is read as French from "Bonjour" alone and translated.
+    // detectedLanguage must say French too, not what the English words of the address suggest.
+    const text = "Bonjour\n\nhttps://example.com/some/english/path";
+    const body = await expectBody(
+      await postLibre(service, "/translate", { q: [text, ENGLISH], source: "auto", target: "en" }),
+      200,
+      LibreTranslateResponseSchema,
+    );
+    const translated = body.translatedText as string[];
+    assert.notEqual(translated[0], text, "translated from French");
+    assert.equal(translated[1], ENGLISH, "already English: unchanged");
+    const detected = body.detectedLanguage as { language: string; confidence: number }[];
+    assert.deepEqual(detected.map((entry) => entry.language), ["fr", "en"]);
+    assert.ok(detected.every((entry) => entry.confidence > 0 && entry.confidence <= 100));
+  });
+});
+
 Deno.test("POST /v1/compat/libre/translate with a given source has no detectedLanguage; alternatives when asked", async () => {
   await withService(async (service) => {
     const body = await expectBody(
