@@ -44,6 +44,8 @@ async function usage(): Promise<string> {
 
 /** Runs `tolk` with `args` and resolves to the process exit code. */
 export async function runTolk(args: string[]): Promise<number> {
+  // `tolk help serve` is `tolk serve --help`, as git and cargo read it.
+  if (args[0] === "help" && args.length > 1) return runTolk([args[1], "--help"]);
   const [name, ...rest] = args;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     const text = await usage();

@@ -1,6 +1,7 @@
 /**
  * Where tolk keeps its files and listens, and the flags shared by the commands that use them.
  */
+import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -19,18 +20,31 @@ export function pathFlagsFromEnvironment(): Record<string, string | undefined> {
   };
 }
 
+/**
+ * The user's home: `HOME`, else the account's home from the system. Not the working folder:
+ * through `deno task` that is the checkout, where an unset HOME once put the settings file.
+ */
 function home(): string {
-  return environment().HOME ?? Deno.cwd();
+  return environment().HOME ?? homedir();
+}
+
+/**
+ * An XDG base folder, `fallback` when unset or relative: the XDG spec says a relative value is
+ * invalid and ignored (read from the working folder, it put the settings into the checkout).
+ */
+function xdgBase(value: string | undefined, fallback: string): string {
+  return value !== undefined && isAbsolute(value) ? value : fallback;
 }
 
 /** `$XDG_CONFIG_HOME/tolk/settings.json` (default `~/.config/tolk/settings.json`). */
 export function defaultConfigPath(): string {
-  return join(environment().XDG_CONFIG_HOME ?? join(home(), ".config"), "tolk", "settings.json");
+  const base = xdgBase(environment().XDG_CONFIG_HOME, join(home(), ".config"));
+  return join(base, "tolk", "settings.json");
 }
 
 /** `$XDG_DATA_HOME/tolk` (default `~/.local/share/tolk`): history and models. */
 export function defaultDataDir(): string {
-  return join(environment().XDG_DATA_HOME ?? join(home(), ".local", "share"), "tolk");
+  return join(xdgBase(environment().XDG_DATA_HOME, join(home(), ".local", "share")), "tolk");
 }
 
 /**

@@ -19,8 +19,12 @@ export const EnvironmentSchema = z.object({
   HF_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()
     .describe("The model hub `tolk models pull` downloads from (default https://huggingface.co)."),
   HOME: text.describe("The user's home folder, under which the default folders live."),
-  XDG_CONFIG_HOME: text.describe("Base of the default settings folder (default ~/.config)."),
-  XDG_DATA_HOME: text.describe("Base of the default data folder (default ~/.local/share)."),
+  XDG_CONFIG_HOME: text.describe(
+    "Base of the default settings folder (default ~/.config; a relative path is ignored).",
+  ),
+  XDG_DATA_HOME: text.describe(
+    "Base of the default data folder (default ~/.local/share; a relative path is ignored).",
+  ),
   INIT_CWD: text.describe(
     "Where `deno task` (or npm) was started: relative path flags of `deno task tolk` are read " +
       "from there, since the task itself runs in the checkout.",

@@ -44,6 +44,17 @@ Deno.test("tolk <command> --help (or -h, anywhere) prints that command's part of
   }
 });
 
+Deno.test("tolk help <command> prints that command's part too; help with an unknown one is refused", async () => {
+  const sections = (await runTolkProcess(["--help"])).stdout.split("\n\n");
+  const run = await runTolkProcess(["help", "serve"]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout.trim(), sections.find((text) => text.startsWith("tolk serve"))!.trim());
+  const unknown = await runTolkProcess(["help", "serv"]);
+  assert.equal(unknown.code, 2);
+  assert.equal(unknown.stdout, "");
+  assert.match(unknown.stderr, /^tolk: unknown command "serv"/);
+});
+
 Deno.test("tolk with no command prints the help on stderr and exits 2", async () => {
   const run = await runTolkProcess([]);
   assert.equal(run.code, 2);
