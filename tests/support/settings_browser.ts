@@ -5,8 +5,8 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "./chromium.ts";
-import { settingsLink } from "./settings_session.ts";
-import type { TestService } from "./translation_service.ts";
+import { settingsLink, WITH_LINK_KEY } from "./settings_session.ts";
+import { type TestService, withTranslationService } from "./translation_service.ts";
 
 /** A phone-sized window: the page must fit it without horizontal scrolling. */
 export const PHONE = { width: 390, height: 844 };
@@ -67,4 +67,22 @@ export async function withBrowser(fn: (browser: Browser) => Promise<void>) {
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * A browser test of the settings page: Chromium and a service whose settings hold a link key,
+ * both stopped after `body`.
+ */
+export function settingsPageTest(
+  name: string,
+  body: (browser: Browser, service: TestService) => Promise<void>,
+): void {
+  Deno.test({
+    ...BROWSER_TEST,
+    name,
+    fn: () =>
+      withBrowser((browser) =>
+        withTranslationService((service) => body(browser, service), { settings: WITH_LINK_KEY })
+      ),
+  });
 }

@@ -3,86 +3,70 @@
  * change saved or switched elsewhere on the page does not wipe what is typed, unsaved, in another.
  */
 import assert from "node:assert/strict";
-import { BROWSER_TEST, openPage, withBrowser } from "../support/settings_browser.ts";
-import { WITH_LINK_KEY } from "../support/settings_session.ts";
-import { withTranslationService } from "../support/translation_service.ts";
+import { openPage, settingsPageTest } from "../support/settings_browser.ts";
 
 const card = (id: string) => `[data-engine="${id}"]`;
 
-Deno.test({
-  ...BROWSER_TEST,
-  name: "in Chromium: Enter in an engine's address field saves it, as its Save button does",
-  fn: () =>
-    withBrowser((browser) =>
-      withTranslationService(async (service) => {
-        const { page, errors, context } = await openPage(browser, service, {
-          colorScheme: "light",
-        });
-        await page.fill(`${card("engine-two")} input[name=base_url]`, "http://127.0.0.1:1234");
-        await page.focus(`${card("engine-two")} input[name=base_url]`);
-        await page.keyboard.press("Enter");
-        await page.waitForSelector(`${card("engine-two")} .message.ok`);
-        assert.equal(service.store.read().engines["engine-two"].base_url, "http://127.0.0.1:1234");
-        assert.equal(
-          await page.evaluate("document.activeElement.name"),
-          "base_url",
-          "the focus stays in the field",
-        );
-        assert.deepEqual(errors, []);
-        await context.close();
-      }, { settings: WITH_LINK_KEY })
-    ),
-});
+settingsPageTest(
+  "in Chromium: Enter in an engine's address field saves it, as its Save button does",
+  async (browser, service) => {
+    const { page, errors, context } = await openPage(browser, service, {
+      colorScheme: "light",
+    });
+    await page.fill(`${card("engine-two")} input[name=base_url]`, "http://127.0.0.1:1234");
+    await page.focus(`${card("engine-two")} input[name=base_url]`);
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(`${card("engine-two")} .message.ok`);
+    assert.equal(service.store.read().engines["engine-two"].base_url, "http://127.0.0.1:1234");
+    assert.equal(
+      await page.evaluate("document.activeElement.name"),
+      "base_url",
+      "the focus stays in the field",
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);
 
-Deno.test({
-  ...BROWSER_TEST,
-  name:
-    "in Chromium: what is typed, unsaved, in one engine's card survives a save of another card and the API switch",
-  fn: () =>
-    withBrowser((browser) =>
-      withTranslationService(async (service) => {
-        const { page, errors, context } = await openPage(browser, service, {
-          colorScheme: "light",
-        });
-        const typed = `${card("engine-two")} input[name=model]`;
-        await page.fill(typed, "typed-not-saved");
-        await page.fill(`${card("engine-one")} input[name=model]`, "saved-model");
-        await page.click(`${card("engine-one")} button.primary`);
-        await page.waitForSelector(`${card("engine-one")} .message.ok`);
-        // It once rebuilt every card from the saved state and dropped the typing.
-        assert.equal(await page.inputValue(typed), "typed-not-saved");
-        await page.click("#api-enabled");
-        await page.locator("#toast", { hasText: "Local API off" }).waitFor();
-        assert.equal(await page.inputValue(typed), "typed-not-saved");
-        assert.equal(service.store.read().engines["engine-two"].model, null, "not saved");
-        assert.deepEqual(errors, []);
-        await context.close();
-      }, { settings: WITH_LINK_KEY })
-    ),
-});
+settingsPageTest(
+  "in Chromium: what is typed, unsaved, in one engine's card survives a save of another card and the API switch",
+  async (browser, service) => {
+    const { page, errors, context } = await openPage(browser, service, {
+      colorScheme: "light",
+    });
+    const typed = `${card("engine-two")} input[name=model]`;
+    await page.fill(typed, "typed-not-saved");
+    await page.fill(`${card("engine-one")} input[name=model]`, "saved-model");
+    await page.click(`${card("engine-one")} button.primary`);
+    await page.waitForSelector(`${card("engine-one")} .message.ok`);
+    // It once rebuilt every card from the saved state and dropped the typing.
+    assert.equal(await page.inputValue(typed), "typed-not-saved");
+    await page.click("#api-enabled");
+    await page.locator("#toast", { hasText: "Local API off" }).waitFor();
+    assert.equal(await page.inputValue(typed), "typed-not-saved");
+    assert.equal(service.store.read().engines["engine-two"].model, null, "not saved");
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);
 
-Deno.test({
-  ...BROWSER_TEST,
-  name:
-    "in Chromium: every button has a name of its own, so a screen reader user knows which Save or Copy it is",
-  fn: () =>
-    withBrowser((browser) =>
-      withTranslationService(async (service) => {
-        const { page, errors, context } = await openPage(browser, service, {
-          colorScheme: "light",
-        });
-        const names = await page.locator("button").evaluateAll((buttons) =>
-          buttons.map((button) =>
-            (button.getAttribute("aria-label") ?? button.textContent ?? "").trim()
-          )
-        );
-        const repeated = names.filter((name, index) => names.indexOf(name) !== index);
-        // It once had four "Save" and five "Copy" buttons.
-        assert.deepEqual([...new Set(repeated)], []);
-        assert.ok(names.includes("Save Local model runner (Ollama)"), names.join(" | "));
-        assert.ok(names.includes("Copy curl"), names.join(" | "));
-        assert.deepEqual(errors, []);
-        await context.close();
-      }, { settings: WITH_LINK_KEY })
-    ),
-});
+settingsPageTest(
+  "in Chromium: every button has a name of its own, so a screen reader user knows which Save or Copy it is",
+  async (browser, service) => {
+    const { page, errors, context } = await openPage(browser, service, {
+      colorScheme: "light",
+    });
+    const names = await page.locator("button").evaluateAll((buttons) =>
+      buttons.map((button) =>
+        (button.getAttribute("aria-label") ?? button.textContent ?? "").trim()
+      )
+    );
+    const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+    // It once had four "Save" and five "Copy" buttons.
+    assert.deepEqual([...new Set(repeated)], []);
+    assert.ok(names.includes("Save Local model runner (Ollama)"), names.join(" | "));
+    assert.ok(names.includes("Copy curl"), names.join(" | "));
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);

@@ -5,9 +5,8 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { BROWSER_TEST, openPage, openTab, withBrowser } from "../support/settings_browser.ts";
-import { WITH_LINK_KEY } from "../support/settings_session.ts";
-import { type TestService, withTranslationService } from "../support/translation_service.ts";
+import { openPage, openTab, settingsPageTest } from "../support/settings_browser.ts";
+import type { TestService } from "../support/translation_service.ts";
 
 /** Two tabs of the page in one browser (one cookie jar), both loaded before any change. */
 async function twoTabs(browser: Parameters<typeof openPage>[0], service: TestService) {
@@ -26,143 +25,121 @@ async function saveEngineOne(page: Page, field: "base_url" | "model", value: str
   await page.waitForSelector(`${ENGINE_ONE} .message.ok, ${ENGINE_ONE} .message.error`);
 }
 
-Deno.test({
-  ...BROWSER_TEST,
-  name:
-    "in Chromium, two tabs: Copy after the token was revoked in the other tab copies nothing and says so",
-  fn: () =>
-    withBrowser((browser) =>
-      withTranslationService(async (service) => {
-        const { a, b, errors, first } = await twoTabs(browser, service);
-        await a.click("#revoke");
-        await a.locator("#toast", { hasText: "Token revoked" }).waitFor();
-        // It once went on saying clients could use the API "with the token below": there is none.
-        assert.match((await a.textContent("#api-hint"))!, /no token/);
-        await b.evaluate("navigator.clipboard.writeText('before')");
-        await b.click("#copy");
-        await b.locator("#toast", { hasText: /no token/i }).waitFor();
-        // It once copied the word "null" and said "Token copied".
-        assert.equal(await b.evaluate("navigator.clipboard.readText()"), "before");
-        assert.equal(await b.textContent("#token"), "no token (Rotate makes one)");
-        assert.ok(await b.isDisabled("#copy"), "the page now shows there is no token");
-        assert.deepEqual(errors, []);
-        await first.context.close();
-      }, { settings: WITH_LINK_KEY })
-    ),
-});
+settingsPageTest(
+  "in Chromium, two tabs: Copy after the token was revoked in the other tab copies nothing and says so",
+  async (browser, service) => {
+    const { a, b, errors, first } = await twoTabs(browser, service);
+    await a.click("#revoke");
+    await a.locator("#toast", { hasText: "Token revoked" }).waitFor();
+    // It once went on saying clients could use the API "with the token below": there is none.
+    assert.match((await a.textContent("#api-hint"))!, /no token/);
+    await b.evaluate("navigator.clipboard.writeText('before')");
+    await b.click("#copy");
+    await b.locator("#toast", { hasText: /no token/i }).waitFor();
+    // It once copied the word "null" and said "Token copied".
+    assert.equal(await b.evaluate("navigator.clipboard.readText()"), "before");
+    assert.equal(await b.textContent("#token"), "no token (Rotate makes one)");
+    assert.ok(await b.isDisabled("#copy"), "the page now shows there is no token");
+    assert.deepEqual(errors, []);
+    await first.context.close();
+  },
+);
 
-Deno.test({
-  ...BROWSER_TEST,
-  name:
-    "in Chromium, two tabs: Copy in a tab showing a token rotated in the other shows the token it copied",
-  fn: () =>
-    withBrowser((browser) =>
-      withTranslationService(async (service) => {
-        const { a, b, errors, first } = await twoTabs(browser, service);
-        await b.click("#reveal");
-        await b.locator("#token", { hasText: service.token }).waitFor();
-        await a.click("#rotate");
-        await a.locator("#toast", { hasText: "New token made" }).waitFor();
-        const rotated = service.store.read().api.token!;
-        await b.click("#copy");
-        await b.locator("#toast", { hasText: "Token copied" }).waitFor();
-        assert.equal(await b.evaluate("navigator.clipboard.readText()"), rotated);
-        // It once went on showing the old token beside the new one it had just copied.
-        assert.equal(await b.textContent("#token"), rotated);
-        assert.deepEqual(errors, []);
-        await first.context.close();
-      }, { settings: WITH_LINK_KEY })
-    ),
-});
+settingsPageTest(
+  "in Chromium, two tabs: Copy in a tab showing a token rotated in the other shows the token it copied",
+  async (browser, service) => {
+    const { a, b, errors, first } = await twoTabs(browser, service);
+    await b.click("#reveal");
+    await b.locator("#token", { hasText: service.token }).waitFor();
+    await a.click("#rotate");
+    await a.locator("#toast", { hasText: "New token made" }).waitFor();
+    const rotated = service.store.read().api.token!;
+    await b.click("#copy");
+    await b.locator("#toast", { hasText: "Token copied" }).waitFor();
+    assert.equal(await b.evaluate("navigator.clipboard.readText()"), rotated);
+    // It once went on showing the old token beside the new one it had just copied.
+    assert.equal(await b.textContent("#token"), rotated);
+    assert.deepEqual(errors, []);
+    await first.context.close();
+  },
+);
 
-Deno.test({
-  ...BROWSER_TEST,
-  name:
-    "in Chromium: saving an engine's address keeps its model set meanwhile in another tab or in the file by hand",
-  fn: () =>
-    withBrowser((browser) =>
-      withTranslationService(async (service) => {
-        const { a, b, errors, first } = await twoTabs(browser, service);
-        const engineOne = () => service.store.read().engines["engine-one"];
-        await saveEngineOne(a, "model", "model-from-tab-a");
-        assert.equal(engineOne().model, "model-from-tab-a");
-        await saveEngineOne(b, "base_url", "http://127.0.0.1:9");
-        // It once sent the stale, empty model field along and erased tab A's model.
-        assert.equal(engineOne().base_url, "http://127.0.0.1:9");
-        assert.equal(engineOne().model, "model-from-tab-a");
-        assert.equal(await b.inputValue(`${ENGINE_ONE} input[name=model]`), "model-from-tab-a");
+settingsPageTest(
+  "in Chromium: saving an engine's address keeps its model set meanwhile in another tab or in the file by hand",
+  async (browser, service) => {
+    const { a, b, errors, first } = await twoTabs(browser, service);
+    const engineOne = () => service.store.read().engines["engine-one"];
+    await saveEngineOne(a, "model", "model-from-tab-a");
+    assert.equal(engineOne().model, "model-from-tab-a");
+    await saveEngineOne(b, "base_url", "http://127.0.0.1:9");
+    // It once sent the stale, empty model field along and erased tab A's model.
+    assert.equal(engineOne().base_url, "http://127.0.0.1:9");
+    assert.equal(engineOne().model, "model-from-tab-a");
+    assert.equal(await b.inputValue(`${ENGINE_ONE} input[name=model]`), "model-from-tab-a");
 
-        const file = JSON.parse(await Deno.readTextFile(service.configPath));
-        file.engines["engine-one"].model = "model-by-hand";
-        await Deno.writeTextFile(service.configPath, JSON.stringify(file, null, 2));
-        await saveEngineOne(a, "base_url", "http://127.0.0.1:10");
-        assert.equal(engineOne().base_url, "http://127.0.0.1:10");
-        assert.equal(engineOne().model, "model-by-hand");
-        assert.deepEqual(errors, []);
-        await first.context.close();
-      }, { settings: WITH_LINK_KEY })
-    ),
-});
+    const file = JSON.parse(await Deno.readTextFile(service.configPath));
+    file.engines["engine-one"].model = "model-by-hand";
+    await Deno.writeTextFile(service.configPath, JSON.stringify(file, null, 2));
+    await saveEngineOne(a, "base_url", "http://127.0.0.1:10");
+    assert.equal(engineOne().base_url, "http://127.0.0.1:10");
+    assert.equal(engineOne().model, "model-by-hand");
+    assert.deepEqual(errors, []);
+    await first.context.close();
+  },
+);
 
-Deno.test({
-  ...BROWSER_TEST,
-  name:
-    "in Chromium, two tabs: a Move in a tab showing a stale order says so and loses no move made in the other",
-  fn: () =>
-    withBrowser((browser) =>
-      withTranslationService(async (service) => {
-        const { a, b, errors, first } = await twoTabs(browser, service);
-        const order = () => service.store.read().engines.order;
-        await a.click('[data-engine="local-llm"] button[data-move="1"]');
-        await a.locator("#toast", { hasText: "Order saved" }).waitFor();
-        const moved = order();
-        assert.equal(moved[1], "local-llm");
-        await b.click('[data-engine="compatible-api"] button[data-move="-1"]');
-        await b.locator("#toast", { hasText: /changed/ }).waitFor();
-        assert.deepEqual(order(), moved, "tab A's move kept; tab B's refused");
-        const shown = await b.$$eval("#engine-list > li", (items) =>
-          items.map((item) => (item as unknown as { dataset: { engine: string } }).dataset.engine));
-        assert.deepEqual(shown, moved, "tab B now shows the order as it is");
-        assert.deepEqual(errors, []);
-        await first.context.close();
-      }, { settings: WITH_LINK_KEY })
-    ),
-});
+settingsPageTest(
+  "in Chromium, two tabs: a Move in a tab showing a stale order says so and loses no move made in the other",
+  async (browser, service) => {
+    const { a, b, errors, first } = await twoTabs(browser, service);
+    const order = () => service.store.read().engines.order;
+    await a.click('[data-engine="local-llm"] button[data-move="1"]');
+    await a.locator("#toast", { hasText: "Order saved" }).waitFor();
+    const moved = order();
+    assert.equal(moved[1], "local-llm");
+    await b.click('[data-engine="compatible-api"] button[data-move="-1"]');
+    await b.locator("#toast", { hasText: /changed/ }).waitFor();
+    assert.deepEqual(order(), moved, "tab A's move kept; tab B's refused");
+    const shown = await b.$$eval(
+      "#engine-list > li",
+      (items) =>
+        items.map((item) => (item as unknown as { dataset: { engine: string } }).dataset.engine),
+    );
+    assert.deepEqual(shown, moved, "tab B now shows the order as it is");
+    assert.deepEqual(errors, []);
+    await first.context.close();
+  },
+);
 
-Deno.test({
-  ...BROWSER_TEST,
-  name:
-    "in Chromium: with the settings file broken by hand, a refused switch shows the real state, a reload says the file is broken, and the file is kept",
-  fn: () =>
-    withBrowser((browser) =>
-      withTranslationService(async (service) => {
-        const { page, errors, context } = await openPage(browser, service, {
-          colorScheme: "light",
-        });
-        assert.ok(await page.isChecked("#api-enabled"));
-        const good = await Deno.readTextFile(service.configPath);
-        const broken = '{ "api": { "enabled": true, } }\n';
-        await Deno.writeTextFile(service.configPath, broken);
-        await page.click("#api-enabled");
-        await page.locator("#toast", { hasText: "not valid JSON" }).waitFor();
-        // It once showed the switch off while the API stayed on.
-        assert.ok(await page.isChecked("#api-enabled"), "the switch shows the API still on");
-        assert.match((await page.locator("#file-problem").textContent())!, /not valid JSON/);
+settingsPageTest(
+  "in Chromium: with the settings file broken by hand, a refused switch shows the real state, a reload says the file is broken, and the file is kept",
+  async (browser, service) => {
+    const { page, errors, context } = await openPage(browser, service, {
+      colorScheme: "light",
+    });
+    assert.ok(await page.isChecked("#api-enabled"));
+    const good = await Deno.readTextFile(service.configPath);
+    const broken = '{ "api": { "enabled": true, } }\n';
+    await Deno.writeTextFile(service.configPath, broken);
+    await page.click("#api-enabled");
+    await page.locator("#toast", { hasText: "not valid JSON" }).waitFor();
+    // It once showed the switch off while the API stayed on.
+    assert.ok(await page.isChecked("#api-enabled"), "the switch shows the API still on");
+    assert.match((await page.locator("#file-problem").textContent())!, /not valid JSON/);
 
-        await page.reload();
-        await page.waitForSelector("body[data-ready]");
-        const problem = page.locator("#file-problem");
-        await problem.waitFor();
-        assert.match((await problem.textContent())!, /not valid JSON/);
-        assert.match((await problem.textContent())!, /settings\.json/);
-        assert.equal(await Deno.readTextFile(service.configPath), broken, "the file is untouched");
+    await page.reload();
+    await page.waitForSelector("body[data-ready]");
+    const problem = page.locator("#file-problem");
+    await problem.waitFor();
+    assert.match((await problem.textContent())!, /not valid JSON/);
+    assert.match((await problem.textContent())!, /settings\.json/);
+    assert.equal(await Deno.readTextFile(service.configPath), broken, "the file is untouched");
 
-        await Deno.writeTextFile(service.configPath, good);
-        await page.reload();
-        await page.waitForSelector("body[data-ready]");
-        assert.equal(await page.locator("#file-problem").isVisible(), false, "fixed: no warning");
-        assert.deepEqual(errors, []);
-        await context.close();
-      }, { settings: WITH_LINK_KEY })
-    ),
-});
+    await Deno.writeTextFile(service.configPath, good);
+    await page.reload();
+    await page.waitForSelector("body[data-ready]");
+    assert.equal(await page.locator("#file-problem").isVisible(), false, "fixed: no warning");
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);
