@@ -1,42 +1,55 @@
 /**
- * How long a large TMX import holds the service's other requests: a service on loopback (the
- * tests' in-process one, so the timer below shares its event loop), one import of N synthetic
- * units, and the longest gap of a 10 ms interval timer while it runs.
+ * How long a large TMX import holds the service's other requests: a `tolk serve` process on
+ * loopback, one import of N synthetic units, and, from this process, GET /v1/health every 10 ms
+ * while it runs: the longest wait for an answer is what another client of the service feels.
  *
- * Run: deno run -A bench/memory_import_stall.ts [UNITS]   (default 200,000; BENCHMARKS.md)
+ * Run: deno task bench:import [UNITS]   (default 200,000; BENCHMARKS.md)
  */
-import { startTranslationService } from "../tests/support/translation_service.ts";
+import { withServeProcess } from "../tests/support/serve_process.ts";
+import { runTolkProcess } from "../tests/support/tolk_process.ts";
 
-const n = Number(Deno.args[0] ?? 200000);
-let body =
-  '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="x" creationtool="x" creationtoolversion="1"/><body>\n';
-const parts: string[] = [];
-for (let i = 0; i < n; i++) {
-  parts.push(
-    `<tu><tuv xml:lang="en"><seg>Sentence number ${i} about the weather today</seg></tuv><tuv xml:lang="de"><seg>Satz Nummer ${i} über das Wetter heute</seg></tuv></tu>`,
+const units = Number(Deno.args[0] ?? 200000);
+
+function syntheticTmx(count: number): string {
+  const head = '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="en" ' +
+    'datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="x" creationtool="x" ' +
+    'creationtoolversion="1"/><body>\n';
+  const body = Array.from(
+    { length: count },
+    (_, i) =>
+      `<tu><tuv xml:lang="en"><seg>Sentence number ${i} about the weather today</seg></tuv>` +
+      `<tuv xml:lang="de"><seg>Satz Nummer ${i} über das Wetter heute</seg></tuv></tu>`,
   );
+  return `${head}${body.join("\n")}\n</body></tmx>`;
 }
-body += parts.join("\n") + "\n</body></tmx>";
-const service = await startTranslationService();
-let maxLag = 0;
-let last = performance.now();
-const timer = setInterval(() => {
-  const now = performance.now();
-  maxLag = Math.max(maxLag, now - last - 10);
-  last = now;
-}, 10);
-const t = performance.now();
-const response = await fetch(`${service.url}/v1/memory/import`, {
-  method: "POST",
-  headers: { "x-svc-token": service.token, "content-type": "application/x-tmx+xml" },
-  body,
+
+const tmx = syntheticTmx(units);
+await withServeProcess([], async (server, env) => {
+  const token = (await runTolkProcess(["api", "enable"], env)).stdout.trim();
+  let importing = true;
+  const started = performance.now();
+  const answer = fetch(`${server.url}/v1/memory/import`, {
+    method: "POST",
+    headers: { "x-svc-token": token, "content-type": "application/x-tmx+xml" },
+    body: tmx,
+  }).then(async (response) => {
+    importing = false;
+    return await response.text();
+  });
+  const waits: number[] = [];
+  while (importing) {
+    const asked = performance.now();
+    await (await fetch(`${server.url}/v1/health`)).body?.cancel();
+    waits.push(performance.now() - asked);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const total = performance.now() - started;
+  waits.sort((a, b) => a - b);
+  const at = (share: number) => Math.round(waits[Math.floor((waits.length - 1) * share)]);
+  console.log(
+    `units ${units}, ${(tmx.length / 1e6).toFixed(1)} MB: import ${Math.round(total)} ms; ` +
+      `GET /v1/health meanwhile (${waits.length} asked): median ${at(0.5)} ms, ` +
+      `p99 ${at(0.99)} ms, longest ${at(1)} ms`,
+    await answer,
+  );
 });
-const answer = await response.text();
-console.log(
-  `units ${n} MB ${(body.length / 1e6).toFixed(1)} total ${
-    Math.round(performance.now() - t)
-  } ms, longest stall ${Math.round(maxLag)} ms`,
-  answer,
-);
-clearInterval(timer);
-await service.stop();
