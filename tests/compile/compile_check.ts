@@ -43,8 +43,9 @@ const TREE_HAS = [
   // tolk infer's decode worker, started by URL too. Shown as "inference/*" when the tree embeds
   // every file of that folder (the worker imports most of them), by name otherwise.
   /decode_worker\.ts|── inference\/\*/,
-  // The TMX import's reader, started by URL as well.
-  /tmx_worker\.ts|── translation\/memory\/\*/,
+  // The TMX import's reader, started by URL as well; "translation/*" when the tree embeds every
+  // file of that folder (the service imports most of them).
+  /tmx_worker\.ts|── translation\/(memory\/)?\*/,
   /linux\/x64\/\*/,
   /@node-llama-cpp\/\*/,
 ];

@@ -85,7 +85,7 @@ const URL_TAIL = /[.,;:!?'"»)\]}]+$/;
  */
 const URL_END_IN_CJK =
   /[\u2026\u3000-\u303f\uff00-\uff65]|(?<=[A-Za-z0-9])[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
-const NON_ASCII = /[^\u0000-\u007f]/u;
+const NON_ASCII = /\P{ASCII}/u;
 
 /**
  * The protected spans of a message, as [start, end) offsets.
