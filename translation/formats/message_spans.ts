@@ -15,7 +15,13 @@ const URL = String.raw`(?:(?:https?|s?ftp|ssh|git|file):\/\/|www\.|mailto:)[^\s<
  * lines, or an inline span on one line. A command or a name in it must not be translated.
  */
 const CODE = "```[^`][\\s\\S]*?```|``[^`\\n][^\\n]*?``|`[^`\\n]+`";
-const EMAIL = String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`;
+const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}`;
+/**
+ * A local part may be written in CJK (用户@例子.广告), but a CJK letter right before ASCII is the
+ * text the address is glued to (`请发邮件test@x.com`), as no space parts them.
+ */
+const LOCAL_PART = String.raw`(?:(?![${CJK}])[\p{L}\p{N}._%+-]|[${CJK}](?![A-Za-z0-9._%+-]))+`;
+const EMAIL = String.raw`${LOCAL_PART}@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`;
 /** A handle: letters, digits and `_`, with `.` and `-` inside. */
 const HANDLE = String.raw`[\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?`;
 /** A mention, a GitHub team's (`@octo-org/core-team`) and an npm scope's (`@types/node`) whole. */
@@ -83,9 +89,13 @@ const URL_TAIL = /[.,;:!?'"»)\]}]+$/;
  * at CJK or full-width punctuation or an ellipsis, or at a CJK letter right after an ASCII letter
  * or digit. A CJK path or domain (`https://例え.jp/パス`, `/wiki/東京`) starts after `/`, `.`, `=`.
  */
-const URL_END_IN_CJK =
-  /[\u2026\u3000-\u303f\uff00-\uff65]|(?<=[A-Za-z0-9])[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
+const URL_END_IN_CJK = new RegExp(
+  String.raw`[\u2026\u3000-\u303f\uff00-\uff65]|(?<=[A-Za-z0-9])[${CJK}]`,
+  "u",
+);
 const NON_ASCII = /\P{ASCII}/u;
+/** A CJK letter, which no space parts from a Latin address in running text (`邮件test@x.com`). */
+const CJK_LETTER = new RegExp(`[${CJK}]`, "uy");
 
 /**
  * The protected spans of a message, as [start, end) offsets.
@@ -239,7 +249,9 @@ function isBeforeDomain(code: number): boolean {
 
 /**
  * Where an e-mail whose `@` is at `at` would start, not before `from`: the first offset of the
- * run of local-part characters before the `@` (`at` itself when there is none).
+ * run of local-part characters before the `@` (`at` itself when there is none). A CJK letter
+ * right before ASCII ends the run: `请发邮件test@x.com` is text, then an address (the domain's
+ * end is cut the same way, by {@link spanLength}).
  */
 function localPartStart(text: string, at: number, from: number): number {
   let start = at;
@@ -256,6 +268,8 @@ function localPartStart(text: string, at: number, from: number): number {
     if (!pair && code >= 0xdc00 && code <= 0xdfff) break;
     LETTER_OR_NUMBER.lastIndex = previous;
     if (!LETTER_OR_NUMBER.test(text)) break;
+    CJK_LETTER.lastIndex = previous;
+    if (start < at && text.charCodeAt(start) < 0x80 && CJK_LETTER.test(text)) break;
     start = previous;
   }
   return start;

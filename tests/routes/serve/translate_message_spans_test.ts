@@ -50,6 +50,15 @@ Deno.test("message mode ends a URL where CJK text runs on without a space", asyn
   assert.equal(text, message);
 });
 
+Deno.test("message mode keeps an e-mail address glued to CJK text, and not the text around it", async () => {
+  // An address written in CJK itself (사용자@예시.한국) has no such edge: a space ends it.
+  const message =
+    "请发邮件test.user@example.com谢谢。メールはinfo@example.jpまで、또는 사용자@예시.한국 으로";
+  const { text, sent } = await translateMessage(message);
+  assert.deepEqual(sent, ["请发邮件<x1/>谢谢。メールは<x2/>まで、또는 <x3/> 으로"]);
+  assert.equal(text, message);
+});
+
 Deno.test("message mode keeps a subdivision flag's tag sequence with its flag", async () => {
   const scotland = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}";
   const { text, sent } = await translateMessage(`Go ${scotland} team`);
