@@ -43,6 +43,7 @@ import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
 import { decodeMarkdownReference, markdownEscape } from "./markdown_escape.ts";
 import { type MarkupValues, markupValues } from "./markdown_values.ts";
 
+const BOM = "\uFEFF";
 /** Blocks whose content is segment text, and the child that holds it (or the block itself). */
 const TEXT_BLOCKS: Readonly<Record<string, string | undefined>> = {
   paragraph: undefined,
@@ -143,9 +144,14 @@ export function cutMarkdown(
   find?: SpanFinder,
   read: (source: string) => Syntax = markdownSyntax,
 ): CutItem {
+  // A byte order mark (Windows editors write one) is no text: read past it, as micromark does,
+  // or a heading or front matter after it reads as a paragraph.
+  const body = source.startsWith(BOM) ? source.slice(1) : source;
   const parts: CutPart[] = [];
-  blocks(read(source), source, parts, find);
-  return combineCuts(source, parts);
+  blocks(read(body), body, parts, find);
+  const cut = combineCuts(body, parts);
+  if (body === source) return cut;
+  return { segments: cut.segments, assemble: (translated) => BOM + cut.assemble(translated) };
 }
 
 function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinder): void {
