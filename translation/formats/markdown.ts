@@ -97,24 +97,21 @@ const PARAGRAPH_ESCAPE = markdownEscape({ startsLine: true, cell: false, heading
 const HEADING_ESCAPE = markdownEscape({ startsLine: false, cell: false, heading: true });
 const CELL_ESCAPE = markdownEscape({ startsLine: false, cell: true, heading: false });
 /**
- * How a changed run of the text block at `at` is escaped: the block's start says where it
- * stands (an ATX heading's `#` or a table cell's `|` before it, spaces between; else a
- * paragraph's, whose start could start another block). Readers name blocks differently; the
- * source says it for all.
+ * How a changed run of the text block [at, to) is escaped: where it stands says it (an ATX
+ * heading's `#` or a table cell's `|` before it, spaces between; else a paragraph's, whose
+ * start could start another block). Readers name blocks differently; the source says it for
+ * all.
  */
-function escapeAt(source: string, at: number): Escape {
+function escapeAt(source: string, at: number, to: number): Escape {
   let before = at - 1;
   while (before >= 0 && (source[before] === " " || source[before] === "\t")) before--;
   if (source[before] === "#") return HEADING_ESCAPE;
   if (source[before] === "|") return CELL_ESCAPE;
-  // A row's first cell may have no `|` before it: a `|` later on its line says it is a cell
-  // (looked for once per block that starts a line, so a row is read once).
-  for (let index = at; index < source.length; index++) {
-    const unit = source.charCodeAt(index);
-    if (unit === 0x7c) return CELL_ESCAPE; // |
-    if (unit === 0x0a || unit === 0x0d) break;
-  }
-  return PARAGRAPH_ESCAPE;
+  // A row's first cell may have no `|` before it: the `|` right after it says it is a cell. A
+  // `|` inside the block is text of a paragraph (`May 10 | June 11`), where `10.` starts a list.
+  let after = to;
+  while (source[after] === " " || source[after] === "\t") after++;
+  return source[after] === "|" ? CELL_ESCAPE : PARAGRAPH_ESCAPE;
 }
 /** ...and references that are not read as text. */
 const KEPT_IN_TEXT: SpanFinder = (text) => [
@@ -188,7 +185,7 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   if (alert) from = Math.min(to, from + alert[0].length);
   if (from >= to) return;
   const inlines = keptWhole(inlineParts(inline, source, [], from));
-  const escape = escapeAt(source, from);
+  const escape = escapeAt(source, from, to);
   const segment = buildSegment(inlines, {
     find,
     decode: MARKDOWN_TEXT.decode,
