@@ -21,7 +21,7 @@ import {
   type Format,
   type RenderedSegment,
 } from "./format.ts";
-import { cutHtml } from "./html.ts";
+import { cutHtmlBlock } from "./markdown_html_block.ts";
 import {
   atom,
   buildSegment,
@@ -161,7 +161,7 @@ function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinde
       parts.push({
         start: child.start,
         end: child.end,
-        cut: cutHtml(source.slice(child.start, child.end), find),
+        cut: cutHtmlBlock(source, child.start, child.end, find),
       });
     } else if (!KEPT_BLOCKS.has(child.type)) {
       blocks(child, source, parts, find);

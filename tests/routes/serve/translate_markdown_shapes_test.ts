@@ -4,6 +4,7 @@
  * that reached the engine is seen.
  */
 import assert from "node:assert/strict";
+import { upperCase } from "../../support/format_engines.ts";
 import { translateThrough, translateUpperCased } from "../../support/format_requests.ts";
 
 const MARKDOWN = { format: "markdown", mode: "document" };
@@ -36,5 +37,29 @@ Deno.test("markdown: a paragraph with a | that is no table escapes a translation
   assert.equal(
     cells.texts[0],
     "10. Mai \\| y | June 11 \\| y\n--- | ---\n10. Mai \\| y | x \\| y\n",
+  );
+});
+
+Deno.test("markdown: an HTML block keeps its block quote's > out of the text and an engine's line breaks out of the block", async () => {
+  // The > of the lines after the first was text of the HTML block's sentence: the engine was
+  // given '> over lines.' and moved it; and an engine's blank line inside a <div> ended the
+  // HTML block, the rest read as Markdown (in a list item, a line break left the item).
+  const quoted = "> <p>Some text here\n> over lines.</p>\n>\n> <div>\n> One more\n> </div>\n";
+  const { texts, sent } = await translateUpperCased([quoted], MARKDOWN);
+  assert.deepEqual(sent, ["Some text here<x1/>over lines.", "One more"]);
+  assert.equal(
+    texts[0],
+    "> <p>SOME TEXT HERE\n> OVER LINES.</p>\n>\n> <div>\n> ONE MORE\n> </div>\n",
+  );
+  const blocks = "<div>\nSome text here.\n</div>\n\n- <p>Item text.</p>\n\nAfter *this*.\n";
+  const broken = await translateThrough(
+    [blocks],
+    MARKDOWN,
+    (text) => upperCase(text).replaceAll(" ", "\n\n"),
+  );
+  assert.equal(
+    broken.texts[0],
+    // At the top level a blank line is one line break; in the item a line break is a space.
+    "<div>\nSOME\nTEXT\nHERE.\n</div>\n\n- <p>ITEM TEXT.</p>\n\nAFTER *THIS*.\n",
   );
 });
