@@ -27,6 +27,7 @@ import {
   buildSegment,
   close,
   type Escape,
+  isAddressOnly,
   matchedSpans,
   open,
   type PlaceholderSegment,
@@ -259,9 +260,11 @@ function inlineParts(
       // Markers around translated content: open, the content's parts, close.
       const name = `md${node.start}`;
       parts.push(open(source.slice(node.start, content.start), name));
-      stack.push(
-        run(content.children, undefined, close(source.slice(content.end, node.end), name)),
-      );
+      const closing = close(source.slice(content.end, node.end), name);
+      const text = source.slice(content.start, content.end);
+      // A link's text that is its address is kept, as the HTML format keeps it: a URL as words.
+      if (node.type === "link" && isAddressOnly(text)) parts.push(atom(text), closing);
+      else stack.push(run(content.children, undefined, closing));
     } else inline(node, source, parts);
   }
   return parts;
