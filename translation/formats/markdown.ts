@@ -14,13 +14,7 @@
  * only the kinds and offsets of the syntax are needed here, and building mdast cost more than
  * the parse itself.
  */
-import {
-  combineCuts,
-  type CutItem,
-  type CutPart,
-  type Format,
-  type RenderedSegment,
-} from "./format.ts";
+import { combineCuts, type CutItem, type CutPart, type Format } from "./format.ts";
 import { cutHtmlBlock } from "./markdown_html_block.ts";
 import {
   atom,
@@ -41,7 +35,7 @@ import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
 import { textReading } from "./character_references.ts";
 import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
-import { decodeMarkdownReference, markdownEscape } from "./markdown_escape.ts";
+import { decodeMarkdownReference, markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
 import { type MarkupValues, markupValues } from "./markdown_values.ts";
 
 const BOM = "\uFEFF";
@@ -196,7 +190,9 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   parts.push({
     start: from,
     end: to,
-    cut: values ? withValues(segment, values) : { segments: [segment], assemble: assembleOne },
+    cut: values
+      ? withValues(segment, values, source.slice(from, to))
+      : { segments: [segment], assemble: assembleOne(source.slice(from, to)) },
   });
 }
 
@@ -204,12 +200,16 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
  * A block whose markup holds translated values (titles, inline HTML's attributes): their
  * segments first, then the block's, rendered with their translations.
  */
-function withValues(segment: PlaceholderSegment, values: MarkupValues): CutItem {
+function withValues(
+  segment: PlaceholderSegment,
+  values: MarkupValues,
+  written: string,
+): CutItem {
   return {
     segments: [...values.segments, segment],
     assemble(translated) {
       const own = translated.slice(0, -1).map((rendered) => rendered());
-      return translated.at(-1)!(values.render(own));
+      return withoutAddedLines(translated.at(-1)!(values.render(own)), written);
     },
   };
 }
@@ -218,9 +218,9 @@ function isTaskListCheck(node: Syntax): boolean {
   return node.type === "taskListCheck";
 }
 
-/** A block of one segment is its translation. */
-function assembleOne([rendered]: readonly RenderedSegment[]): string {
-  return rendered();
+/** A block of one segment is its translation, with no line added (markdown_escape.ts). */
+function assembleOne(written: string): CutItem["assemble"] {
+  return ([rendered]) => withoutAddedLines(rendered(), written);
 }
 
 /**

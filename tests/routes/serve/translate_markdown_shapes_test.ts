@@ -79,3 +79,34 @@ Deno.test("markdown keeps a link's text that is its address, as the HTML format 
       "[www.x.org](http://www.x.org) OR [me@x.org](mailto:me@x.org) FOR *THE GUIDE*.\n",
   );
 });
+
+Deno.test("markdown: a line break an engine moves to a block's start or end, or next to another, adds no line", async () => {
+  // Put last, the break under a setext heading's text ended the heading ('Title two\n\n===' is
+  // a paragraph and a paragraph of '='), in a list item it made the list loose, in a paragraph
+  // it added a blank line; two put side by side split a paragraph in two.
+  const item = "Title one\ntitle two\n===\n\n- item one\n  more words\n- item two\n\n" +
+    "> quote one  \n> quote two\n\nLine one\nline two\nline three\n";
+  const moved = (text: string) => {
+    const breaks = text.match(/<x\d+\/>/g) ?? [];
+    const words = upperCase(text.replace(/<x\d+\/>/g, " ").replace(/ +/g, " "));
+    if (breaks.length === 2) {
+      return `${words.replace(/ LINE THREE$/, "")}${breaks.join("")}LINE THREE`;
+    }
+    return breaks.length === 1 && /ONE/.test(words) && !/QUOTE/.test(words)
+      ? `${words}${breaks[0]}`
+      : `${breaks.join("")}${words}`;
+  };
+  const { texts, sent } = await translateThrough([item], MARKDOWN, moved);
+  assert.deepEqual(sent, [
+    "Title one<x1/>title two",
+    "item one<x1/>more words",
+    "item two",
+    "quote one<x1/>quote two",
+    "Line one<x1/>line two<x2/>line three",
+  ]);
+  assert.equal(
+    texts[0],
+    "TITLE ONE TITLE TWO\n===\n\n- ITEM ONE MORE WORDS\n- ITEM TWO\n\n" +
+      "> QUOTE ONE QUOTE TWO\n\nLINE ONE LINE TWO\nLINE THREE\n",
+  );
+});
