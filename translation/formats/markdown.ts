@@ -262,8 +262,9 @@ function inlineParts(
       parts.push(open(source.slice(node.start, content.start), name));
       const closing = close(source.slice(content.end, node.end), name);
       const text = source.slice(content.start, content.end);
-      // A link's text that is its address is kept, as the HTML format keeps it: a URL as words.
-      if (node.type === "link" && isAddressOnly(text)) parts.push(atom(text), closing);
+      // A link's or emphasis's text that is one address (`[https://x.org](https://x.org)`) is
+      // kept, as the HTML format keeps it: an engine would take a URL for words.
+      if (isAddressOnly(text)) parts.push(atom(text), closing);
       else stack.push(run(content.children, undefined, closing));
     } else inline(node, source, parts);
   }

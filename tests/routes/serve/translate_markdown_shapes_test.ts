@@ -67,16 +67,19 @@ Deno.test("markdown: an HTML block keeps its block quote's > out of the text and
 Deno.test("markdown keeps a link's text that is its address, as the HTML format does", async () => {
   // The text of [https://x.org/docs](https://x.org/docs) went to the engine as words.
   const item = 'See [https://x.org/docs](https://x.org/docs "The docs") or ' +
-    "[www.x.org](http://www.x.org) or [me@x.org](mailto:me@x.org) for *the guide*.\n";
+    "[www.x.org](http://www.x.org) or [me@x.org](mailto:me@x.org) for *the guide* " +
+    "([**https://x.org/a**](https://x.org/a)).\n";
   const { texts, sent } = await translateUpperCased([item], MARKDOWN);
   assert.deepEqual(sent, [
     "The docs",
-    "See <x1><x2/></x1> or <x3><x4/></x3> or <x5><x6/></x5> for <x7>the guide</x7>.",
+    "See <x1><x2/></x1> or <x3><x4/></x3> or <x5><x6/></x5> for <x7>the guide</x7> " +
+    "(<x8><x9><x10/></x9></x8>).",
   ]);
   assert.equal(
     texts[0],
     'SEE [https://x.org/docs](https://x.org/docs "THE DOCS") OR ' +
-      "[www.x.org](http://www.x.org) OR [me@x.org](mailto:me@x.org) FOR *THE GUIDE*.\n",
+      "[www.x.org](http://www.x.org) OR [me@x.org](mailto:me@x.org) FOR *THE GUIDE* " +
+      "([**https://x.org/a**](https://x.org/a)).\n",
   );
 });
 
