@@ -23,15 +23,27 @@ export interface TranslatedItems {
  * const { texts, sent } = await translateUpperCased(["Hi @ana"], { mode: "message" });
  * ```
  */
-export async function translateUpperCased(
+export function translateUpperCased(
   texts: string[],
   fields: { mode: string; format?: string },
+): Promise<TranslatedItems> {
+  return translateThrough(texts, fields, upperCase);
+}
+
+/**
+ * Translates `texts` as {@link translateUpperCased} does, the stand-in answering with
+ * `translate` (an answer that holds syntax of the format, words moved, …).
+ */
+export async function translateThrough(
+  texts: string[],
+  fields: { mode: string; format?: string },
+  translate: (text: string) => string,
 ): Promise<TranslatedItems> {
   const sent: string[] = [];
   const runner = startOllamaStandIn({
     translate: (text) => {
       sent.push(text);
-      return upperCase(text);
+      return translate(text);
     },
   });
   const result: TranslatedItems = { texts: [], sent };

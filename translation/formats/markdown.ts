@@ -14,19 +14,14 @@
  * only the kinds and offsets of the syntax are needed here, and building mdast cost more than
  * the parse itself.
  */
-import {
-  combineCuts,
-  type CutItem,
-  type CutPart,
-  type Format,
-  type RenderedSegment,
-} from "./format.ts";
-import { cutHtml } from "./html.ts";
+import { combineCuts, type CutItem, type CutPart, type Format } from "./format.ts";
+import { cutHtmlBlock } from "./markdown_html_block.ts";
 import {
   atom,
   buildSegment,
   close,
   type Escape,
+  isAddressOnly,
   matchedSpans,
   open,
   type PlaceholderSegment,
@@ -40,9 +35,10 @@ import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
 import { textReading } from "./character_references.ts";
 import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
-import { decodeMarkdownReference, markdownEscape } from "./markdown_escape.ts";
+import { decodeMarkdownReference, markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
 import { type MarkupValues, markupValues } from "./markdown_values.ts";
 
+const BOM = "\uFEFF";
 /** Blocks whose content is segment text, and the child that holds it (or the block itself). */
 const TEXT_BLOCKS: Readonly<Record<string, string | undefined>> = {
   paragraph: undefined,
@@ -96,24 +92,21 @@ const PARAGRAPH_ESCAPE = markdownEscape({ startsLine: true, cell: false, heading
 const HEADING_ESCAPE = markdownEscape({ startsLine: false, cell: false, heading: true });
 const CELL_ESCAPE = markdownEscape({ startsLine: false, cell: true, heading: false });
 /**
- * How a changed run of the text block at `at` is escaped: the block's start says where it
- * stands (an ATX heading's `#` or a table cell's `|` before it, spaces between; else a
- * paragraph's, whose start could start another block). Readers name blocks differently; the
- * source says it for all.
+ * How a changed run of the text block [at, to) is escaped: where it stands says it (an ATX
+ * heading's `#` or a table cell's `|` before it, spaces between; else a paragraph's, whose
+ * start could start another block). Readers name blocks differently; the source says it for
+ * all.
  */
-function escapeAt(source: string, at: number): Escape {
+function escapeAt(source: string, at: number, to: number): Escape {
   let before = at - 1;
   while (before >= 0 && (source[before] === " " || source[before] === "\t")) before--;
   if (source[before] === "#") return HEADING_ESCAPE;
   if (source[before] === "|") return CELL_ESCAPE;
-  // A row's first cell may have no `|` before it: a `|` later on its line says it is a cell
-  // (looked for once per block that starts a line, so a row is read once).
-  for (let index = at; index < source.length; index++) {
-    const unit = source.charCodeAt(index);
-    if (unit === 0x7c) return CELL_ESCAPE; // |
-    if (unit === 0x0a || unit === 0x0d) break;
-  }
-  return PARAGRAPH_ESCAPE;
+  // A row's first cell may have no `|` before it: the `|` right after it says it is a cell. A
+  // `|` inside the block is text of a paragraph (`May 10 | June 11`), where `10.` starts a list.
+  let after = to;
+  while (source[after] === " " || source[after] === "\t") after++;
+  return source[after] === "|" ? CELL_ESCAPE : PARAGRAPH_ESCAPE;
 }
 /** ...and references that are not read as text. */
 const KEPT_IN_TEXT: SpanFinder = (text) => [
@@ -143,9 +136,14 @@ export function cutMarkdown(
   find?: SpanFinder,
   read: (source: string) => Syntax = markdownSyntax,
 ): CutItem {
+  // A byte order mark (Windows editors write one) is no text: read past it, as micromark does,
+  // or a heading or front matter after it reads as a paragraph.
+  const body = source.startsWith(BOM) ? source.slice(1) : source;
   const parts: CutPart[] = [];
-  blocks(read(source), source, parts, find);
-  return combineCuts(source, parts);
+  blocks(read(body), body, parts, find);
+  const cut = combineCuts(body, parts);
+  if (body === source) return cut;
+  return { segments: cut.segments, assemble: (translated) => BOM + cut.assemble(translated) };
 }
 
 function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinder): void {
@@ -158,7 +156,7 @@ function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinde
       parts.push({
         start: child.start,
         end: child.end,
-        cut: cutHtml(source.slice(child.start, child.end), find),
+        cut: cutHtmlBlock(source, child.start, child.end, find),
       });
     } else if (!KEPT_BLOCKS.has(child.type)) {
       blocks(child, source, parts, find);
@@ -182,7 +180,7 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   if (alert) from = Math.min(to, from + alert[0].length);
   if (from >= to) return;
   const inlines = keptWhole(inlineParts(inline, source, [], from));
-  const escape = escapeAt(source, from);
+  const escape = escapeAt(source, from, to);
   const segment = buildSegment(inlines, {
     find,
     decode: MARKDOWN_TEXT.decode,
@@ -192,7 +190,9 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   parts.push({
     start: from,
     end: to,
-    cut: values ? withValues(segment, values) : { segments: [segment], assemble: assembleOne },
+    cut: values
+      ? withValues(segment, values, source.slice(from, to))
+      : { segments: [segment], assemble: assembleOne(source.slice(from, to)) },
   });
 }
 
@@ -200,12 +200,16 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
  * A block whose markup holds translated values (titles, inline HTML's attributes): their
  * segments first, then the block's, rendered with their translations.
  */
-function withValues(segment: PlaceholderSegment, values: MarkupValues): CutItem {
+function withValues(
+  segment: PlaceholderSegment,
+  values: MarkupValues,
+  written: string,
+): CutItem {
   return {
     segments: [...values.segments, segment],
     assemble(translated) {
       const own = translated.slice(0, -1).map((rendered) => rendered());
-      return translated.at(-1)!(values.render(own));
+      return withoutAddedLines(translated.at(-1)!(values.render(own)), written);
     },
   };
 }
@@ -214,9 +218,9 @@ function isTaskListCheck(node: Syntax): boolean {
   return node.type === "taskListCheck";
 }
 
-/** A block of one segment is its translation. */
-function assembleOne([rendered]: readonly RenderedSegment[]): string {
-  return rendered();
+/** A block of one segment is its translation, with no line added (markdown_escape.ts). */
+function assembleOne(written: string): CutItem["assemble"] {
+  return ([rendered]) => withoutAddedLines(rendered(), written);
 }
 
 /**
@@ -256,9 +260,12 @@ function inlineParts(
       // Markers around translated content: open, the content's parts, close.
       const name = `md${node.start}`;
       parts.push(open(source.slice(node.start, content.start), name));
-      stack.push(
-        run(content.children, undefined, close(source.slice(content.end, node.end), name)),
-      );
+      const closing = close(source.slice(content.end, node.end), name);
+      const text = source.slice(content.start, content.end);
+      // A link's or emphasis's text that is one address (`[https://x.org](https://x.org)`) is
+      // kept, as the HTML format keeps it: an engine would take a URL for words.
+      if (isAddressOnly(text)) parts.push(atom(text), closing);
+      else stack.push(run(content.children, undefined, closing));
     } else inline(node, source, parts);
   }
   return parts;

@@ -81,3 +81,64 @@ export function markdownEscape(place: MarkdownPlace): Escape {
     return escaped;
   };
 }
+
+/**
+ * A text block's translation with the line breaks an engine moved kept from adding lines. A
+ * block's text never starts or ends with a line break, nor holds a blank line: one the engine
+ * put at an end (after a setext heading's text it ends the heading; in a list item a blank line
+ * makes the list loose) or next to another (a blank line splits a paragraph) goes, the first
+ * of those side by side staying. A source block of such a shape (`<b\n>` ending a paragraph
+ * reads as one) is its own judge: `source` is written as it was read.
+ */
+export function withoutAddedLines(block: string, source: string): string {
+  if (!block.includes("\n") && !block.includes("\r")) return block;
+  if (addedBreaks(source).length > 0) return block;
+  let output = "";
+  let at = 0;
+  for (const [start, end] of addedBreaks(block)) {
+    output += block.slice(at, start);
+    at = end;
+  }
+  return output + block.slice(at);
+}
+
+/**
+ * The line breaks of `text` that add lines: of breaks side by side, all at its start or end,
+ * else all but the first.
+ */
+function addedBreaks(text: string): [number, number][] {
+  const breaks = lineBreaks(text);
+  const added: [number, number][] = [];
+  for (let first = 0, last = 0; first < breaks.length; first = last + 1) {
+    last = first;
+    while (last + 1 < breaks.length && breaks[last + 1][0] === breaks[last][1]) last++;
+    const atEnd = breaks[first][0] === 0 || breaks[last][1] === text.length;
+    added.push(...breaks.slice(atEnd ? first : first + 1, last + 1));
+  }
+  return added;
+}
+
+/**
+ * The [start, end) of each line break of `text`: a line ending with the spaces (and a hard
+ * break's `\`) before it and the next line's prefix (`>`, indentation) after it. A loop, not an
+ * expression: spaces tried at every start would take the square of a line of them.
+ */
+function lineBreaks(text: string): [number, number][] {
+  const breaks: [number, number][] = [];
+  let previous = 0;
+  for (let at = 0; at < text.length; at++) {
+    const unit = text[at];
+    if (unit !== "\n" && unit !== "\r") continue;
+    let start = at;
+    while (start > previous && (text[start - 1] === " " || text[start - 1] === "\t")) start--;
+    if (start > previous && text[start - 1] === "\\") start--;
+    let end = unit === "\r" && text[at + 1] === "\n" ? at + 2 : at + 1;
+    while (end < text.length && (text[end] === " " || text[end] === "\t" || text[end] === ">")) {
+      end++;
+    }
+    breaks.push([start, end]);
+    previous = end;
+    at = end - 1;
+  }
+  return breaks;
+}

@@ -78,7 +78,7 @@ function htmlValues(tag: string, segments: PlaceholderSegment[]): Splice[] | und
  * the heading, row or paragraph around the tag (a space instead), and a `|` would add a table
  * column (`&#124;`, which the attribute reads as `|` wherever it stands).
  */
-const HTML_IN_MARKDOWN: TextRules = (() => {
+export const HTML_IN_MARKDOWN: TextRules = (() => {
   const readings = new Map<string, TextReading>();
   const inMarkdown = (quote: string): TextReading => {
     const reading = HTML_TEXT.attribute(quote);
