@@ -40,7 +40,11 @@ export const DEEPL_CLIENT = "deepl";
 
 /** How DeepL clients are told that the token is missing or wrong (`RefusalWords`). */
 export const DEEPL_REFUSAL = {
-  missing: "missing API key: send the tolk token as the DeepL auth key",
+  // Older DeepL clients send `auth_key` in the body or query, which DeepL stopped reading in 2025;
+  // "send it as the auth key" would read as "send it as auth_key", which they did.
+  missing: "missing API key: send the tolk token in the header " +
+    "'Authorization: DeepL-Auth-Key <token>' (auth_key in the body or query is not read, " +
+    "as DeepL no longer reads it)",
   wrong: "wrong API key: send the tolk token as the DeepL auth key",
 };
 

@@ -87,6 +87,15 @@ function presentedCompatToken(c: Context, body?: unknown): string | undefined {
 }
 
 /**
+ * Whether `presented` is the token, or the token in DeepL's Free key form (`<key>:fx`): clients
+ * offering "DeepL Free" expect the suffix, which names a plan and is no part of the secret.
+ */
+function isToken(presented: string, token: string): boolean {
+  if (tokensEqual(presented, token)) return true;
+  return presented.endsWith(":fx") && tokensEqual(presented.slice(0, -3), token);
+}
+
+/**
  * Requires the token in force, looked for wherever the client puts it (the body's `api_key` when
  * `body` is given).
  *
@@ -100,9 +109,7 @@ export function requireCompatToken(
   body?: unknown,
 ): void {
   const presented = presentedCompatToken(c, body);
-  if (presented !== undefined && currentToken !== null && tokensEqual(presented, currentToken)) {
-    return;
-  }
+  if (presented !== undefined && currentToken !== null && isToken(presented, currentToken)) return;
   if (currentToken === null) {
     throw serviceError("unauthorized", API_DISABLED_MESSAGE);
   }

@@ -123,3 +123,38 @@ Deno.test("detected_source_language of a batch without letters is a DeepL source
     assert.equal(deeplx.source_lang, "ZH");
   });
 });
+
+Deno.test("a DeepL Free key form, the token with DeepL's :fx suffix, is the token (deepl-node and a DeepL-Auth-Key header)", async () => {
+  await withUpperCasing(async (service) => {
+    const free = new deepl.DeepLClient(`${service.token}:fx`, {
+      serverUrl: `${service.url}/v1/compat/deepl`,
+      maxRetries: 0,
+    });
+    assert.equal((await free.translateText("hello", "en", "de")).text, "HELLO");
+    await assert.rejects(
+      new deepl.DeepLClient(`${service.token}x:fx`, {
+        serverUrl: `${service.url}/v1/compat/deepl`,
+        maxRetries: 0,
+      }).getUsage(),
+      deepl.AuthorizationError,
+    );
+  });
+});
+
+Deno.test("a DeepL key sent as auth_key (form body or query), which DeepL no longer reads, is refused naming the header to use", async () => {
+  await withUpperCasing(async (service) => {
+    const url = `${service.url}/v1/compat/deepl/v2/translate`;
+    const form = { text: "hello", target_lang: "DE" };
+    for (
+      const response of [
+        await fetch(url, { method: "POST", body: new URLSearchParams({ ...form, auth_key: "k" }) }),
+        await fetch(`${url}?auth_key=k`, { method: "POST", body: new URLSearchParams(form) }),
+      ]
+    ) {
+      assert.equal(response.status, 403);
+      const { message } = await response.json();
+      assert.match(message, /auth_key/);
+      assert.match(message, /Authorization: DeepL-Auth-Key/);
+    }
+  });
+});
