@@ -297,20 +297,16 @@ export function toDeepLResponse(
  * @throws {TranslationServiceError} `invalid_request` for another type.
  */
 export function toDeepLLanguages(type: string | undefined): DeepLLanguage[] {
-  if (type === undefined || type === "" || type === "source") {
+  const kind = readChoice(type, "type", ["source", "target"] as const);
+  if (kind === undefined || kind === "source") {
     return clientSourceLanguages("deepl").map(({ code, name }) => ({ language: code, name }));
   }
-  if (type === "target") {
-    return clientTargetLanguages("deepl").map(({ code, name }) => ({
-      language: code,
-      name,
-      // Every engine is handed the tone; DeepL clients hide formality when this is false.
-      supports_formality: true,
-    }));
-  }
-  throw serviceError("invalid_request", `Value for 'type' not supported: "${type}"`, {
-    param: "type",
-  });
+  return clientTargetLanguages("deepl").map(({ code, name }) => ({
+    language: code,
+    name,
+    // Every engine is handed the tone; DeepL clients hide formality when this is false.
+    supports_formality: true,
+  }));
 }
 
 /**

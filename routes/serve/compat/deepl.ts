@@ -59,6 +59,13 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
         }
         return response;
       })
+      // DeepL stopped taking GET here in 2025; say so rather than "no such endpoint".
+      .all("/v2/translate", () => {
+        throw serviceError(
+          "invalid_request",
+          "send the texts with POST /v2/translate (form or JSON body); DeepL no longer takes GET",
+        );
+      })
       .get("/v2/languages", (c) => c.json(toDeepLLanguages(c.req.query("type"))))
       .on(
         ["GET", "POST"],

@@ -158,3 +158,18 @@ Deno.test("a DeepL key sent as auth_key (form body or query), which DeepL no lon
     }
   });
 });
+
+Deno.test("GET /v2/translate, which DeepL no longer takes, says to POST; GET /v2/languages reads type in any case", async () => {
+  await withUpperCasing(async (service) => {
+    const headers = { authorization: `DeepL-Auth-Key ${service.token}` };
+    const base = `${service.url}/v1/compat/deepl/v2`;
+    const get = await fetch(`${base}/translate?text=hello&target_lang=DE`, { headers });
+    assert.equal(get.status, 400);
+    assert.match((await get.json()).message, /POST/);
+    const targets = await fetch(`${base}/languages?type=TARGET`, { headers });
+    assert.equal(targets.status, 200);
+    assert.ok(
+      (await targets.json()).some((entry: { language: string }) => entry.language === "EN-US"),
+    );
+  });
+});
