@@ -58,6 +58,9 @@ const FORMALITY_TONES: Record<string, string | undefined> = {
   prefer_more: "formal",
   less: "informal",
   prefer_less: "informal",
+  // DeepL's newer spellings (its CLI and API reference list them beside more and less).
+  formal: "formal",
+  informal: "informal",
 };
 
 const SPLIT_SENTENCES = ["0", "1", "nonewlines"] as const;

@@ -42,7 +42,9 @@ export const DeepLTranslateRequestSchema = z.looseObject({
         "as DeepL refuses it; the answer names the version.",
     ),
   formality: z.string().optional()
-    .describe("default, more, less, prefer_more, prefer_less: passed to engines as a tone."),
+    .describe(
+      "default, more, less, prefer_more, prefer_less, formal, informal: passed to engines as a tone.",
+    ),
   glossary_id: z.string().optional().describe("A tolk glossary id; needs source_lang."),
   glossary_ids: tagList.optional()
     .describe(

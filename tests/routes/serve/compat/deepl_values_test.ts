@@ -9,7 +9,7 @@ import { DeepLXResponseSchema } from "../../../../schemas/compat/deeplx.ts";
 import { DeepLTranslateResponseSchema } from "../../../../schemas/compat/deepl.ts";
 import { expectBody, postJson } from "../../../support/http_assertions.ts";
 import { upperCase } from "../../../support/format_engines.ts";
-import { startOllamaStandIn } from "../../../support/ollama_stand_in.ts";
+import { type OllamaStandIn, startOllamaStandIn } from "../../../support/ollama_stand_in.ts";
 import { type TestService, withTranslationService } from "../../../support/translation_service.ts";
 
 /** deepl-node's client on the service's DeepL route. */
@@ -22,10 +22,10 @@ function deeplClient(service: TestService): deepl.DeepLClient {
 }
 
 /** Runs `fn` against a service whose only engine upper-cases the text outside placeholders. */
-async function withUpperCasing(fn: (service: TestService) => Promise<void>) {
+async function withUpperCasing(fn: (service: TestService, runner: OllamaStandIn) => Promise<void>) {
   const runner = startOllamaStandIn({ translate: upperCase });
   try {
-    await withTranslationService(fn, {
+    await withTranslationService((service) => fn(service, runner), {
       settings: {
         engines: {
           order: ["engine-one"],
@@ -171,5 +171,17 @@ Deno.test("GET /v2/translate, which DeepL no longer takes, says to POST; GET /v2
     assert.ok(
       (await targets.json()).some((entry: { language: string }) => entry.language === "EN-US"),
     );
+  });
+});
+
+Deno.test("formality formal and informal, which DeepL takes beside more and less, reach LLM engines as a tone", async () => {
+  await withUpperCasing(async (service, runner) => {
+    for (const [formality, tone] of [["formal", "formal"], ["informal", "informal"]]) {
+      const result = await deeplClient(service).translateText("hello", "en", "de", {
+        formality: formality as deepl.Formality,
+      });
+      assert.equal(result.text, "HELLO");
+      assert.match(JSON.stringify(runner.chats.at(-1)), new RegExp(`Tone: ${tone}\\.`));
+    }
   });
 });
