@@ -133,7 +133,7 @@ export interface CompatBodyOptions {
 
 /**
  * Reads a form-encoded, multipart or JSON body into plain fields (a repeated form field becomes
- * an array). A bodiless request reads as `{}`.
+ * an array, a JSON field that is null is left out). A bodiless request reads as `{}`.
  *
  * @throws {TranslationServiceError} `invalid_request` for malformed JSON, a body (or a form's
  * escaped bytes) that is not UTF-8, a file, or another type.
@@ -154,7 +154,9 @@ export async function readCompatBody(
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       throw serviceError("invalid_request", "the JSON body must be an object");
     }
-    return body as Record<string, unknown>;
+    // A null field is an absent one, as these clients' servers read it (DeepLX's Go binding gives
+    // the zero value, LibreTranslate's `.get` None): `source_lang: null` detects.
+    return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
   }
   if ((FORM_MEDIA_TYPES as readonly string[]).includes(type)) {
     const form = await c.req.parseBody({ all: true });

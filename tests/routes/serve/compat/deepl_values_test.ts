@@ -185,3 +185,34 @@ Deno.test("formality formal and informal, which DeepL takes beside more and less
     }
   });
 });
+
+Deno.test("a JSON null reads as an absent field, as DeepLX's server reads it: source_lang null detects", async () => {
+  await withUpperCasing(async (service) => {
+    const deepLBody = await expectBody(
+      await postJson(`${service.url}/v1/compat/deepl/v2/translate`, {
+        text: ["hello world"],
+        target_lang: "DE",
+        source_lang: null,
+        formality: null,
+        glossary_id: null,
+        context: null,
+        tag_handling: null,
+      }, { authorization: `DeepL-Auth-Key ${service.token}` }),
+      200,
+      DeepLTranslateResponseSchema,
+    );
+    assert.equal(deepLBody.translations[0].text, "HELLO WORLD");
+    assert.equal(deepLBody.translations[0].detected_source_language, "EN");
+    const deeplx = await expectBody(
+      await postJson(`${service.url}/v1/compat/deeplx/translate?token=${service.token}`, {
+        text: "hello world",
+        source_lang: null,
+        target_lang: "DE",
+        tag_handling: null,
+      }),
+      200,
+      DeepLXResponseSchema,
+    );
+    assert.equal(deeplx.data, "HELLO WORLD");
+  });
+});
