@@ -31,10 +31,43 @@ function checkerReferences(text: string): string {
   );
 }
 
+/** The sections markup opens and what closes each. */
+const SECTIONS: readonly (readonly [string, string])[] = [
+  ["<![CDATA[", "]]>"],
+  ["<!--", "-->"],
+  ["<?", "?>"],
+];
+
+/**
+ * The first CDATA section, comment or processing instruction that `text` leaves open, with its
+ * line and column. The checker blames its own wrapping element for these ("Unclosed tag
+ * 'tolk-text'" at column -10), so they are found here, in order (a `<!--` inside a CDATA
+ * section opens nothing).
+ */
+function unclosedSection(text: string): string | undefined {
+  let from = 0;
+  for (;;) {
+    const opened =
+      SECTIONS.map(([opener, closer]) => ({ opener, closer, at: text.indexOf(opener, from) }))
+        .filter((section) => section.at >= 0)
+        .sort((a, b) => a.at - b.at)[0];
+    if (opened === undefined) return undefined;
+    const closed = text.indexOf(opened.closer, opened.at + opened.opener.length);
+    if (closed < 0) {
+      const before = text.slice(0, opened.at).split("\n");
+      return `${opened.opener} at line ${before.length}, column ${before.at(-1)!.length + 1} ` +
+        "is never closed";
+    }
+    from = closed + opened.closer.length;
+  }
+}
+
 /** Why `text` is not well-formed XML (with its line and column), or undefined when it is. */
 export function xmlProblem(text: string): string | undefined {
   const verdict = XMLValidator.validate(`${OPENING}${checkerReferences(text)}</${FRAGMENT}>`);
   if (verdict === true) return undefined;
+  const section = unclosedSection(text);
+  if (section !== undefined) return section;
   const { msg, line, col } = verdict.err;
   const at = (l: number, c: number) => `line ${l}, column ${l === 1 ? c - OPENING.length : c}`;
   const unclosed = msg.match(

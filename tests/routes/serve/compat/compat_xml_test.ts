@@ -82,3 +82,19 @@ Deno.test("deepl-node with tagHandling xml gets CDATA sections back byte for byt
     }
   });
 });
+
+Deno.test("deepl-node tag handling v2 names a CDATA section left open where it opens, not tolk's own wrapping", async () => {
+  await withUpperCasing(async (client) => {
+    await assert.rejects(
+      client.translateText("<a>x <![CDATA[ y</a>", "en", "de", {
+        tagHandling: "xml",
+        tagHandlingVersion: "v2",
+      }),
+      (error: Error) => {
+        assert.match(error.message, /text 0: <!\[CDATA\[ at line 1, column 6 is never closed/);
+        assert.doesNotMatch(error.message, /tolk-text|column -/);
+        return true;
+      },
+    );
+  });
+});
