@@ -81,6 +81,14 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
       })
       .all("/v2/write/*", () => {
         throw serviceError("not_found", "DeepL Write (rephrasing) is not served by tolk");
+      })
+      // DeepL's v1 API (CAT tools, old clients) takes the same fields as v2.
+      .all("/v1/*", () => {
+        throw serviceError(
+          "not_found",
+          "DeepL's v1 API is not served by tolk: send the same request to /v2/translate " +
+            "(/v2/usage, /v2/languages)",
+        );
       });
     if (deps.glossaries) {
       app.route("/v3/glossaries", deeplGlossariesRoute({ glossaries: deps.glossaries }));

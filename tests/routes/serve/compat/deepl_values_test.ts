@@ -159,13 +159,20 @@ Deno.test("a DeepL key sent as auth_key (form body or query), which DeepL no lon
   });
 });
 
-Deno.test("GET /v2/translate, which DeepL no longer takes, says to POST; GET /v2/languages reads type in any case", async () => {
+Deno.test("GET /v2/translate, which DeepL no longer takes, says to POST; DeepL's v1 paths point to v2; GET /v2/languages reads type in any case", async () => {
   await withUpperCasing(async (service) => {
     const headers = { authorization: `DeepL-Auth-Key ${service.token}` };
     const base = `${service.url}/v1/compat/deepl/v2`;
     const get = await fetch(`${base}/translate?text=hello&target_lang=DE`, { headers });
     assert.equal(get.status, 400);
     assert.match((await get.json()).message, /POST/);
+    const v1 = await fetch(`${service.url}/v1/compat/deepl/v1/translate`, {
+      method: "POST",
+      headers,
+      body: new URLSearchParams({ text: "hello", target_lang: "DE" }),
+    });
+    assert.equal(v1.status, 404);
+    assert.match((await v1.json()).message, /\/v2\/translate/);
     const targets = await fetch(`${base}/languages?type=TARGET`, { headers });
     assert.equal(targets.status, 200);
     assert.ok(
