@@ -26,6 +26,8 @@ import {
   readFields,
   readLanguage,
 } from "./compat_request.ts";
+import { classifyHan } from "../detection/han_variants.ts";
+import type { LanguageCode } from "../schemas/languages.ts";
 import { xmlProblem } from "./xml_well_formed.ts";
 import {
   clientSourceLanguages,
@@ -38,7 +40,11 @@ export const DEEPL_CLIENT = "deepl";
 
 /** How DeepL clients are told that the token is missing or wrong (`RefusalWords`). */
 export const DEEPL_REFUSAL = {
-  missing: "missing API key: send the tolk token as the DeepL auth key",
+  // Older DeepL clients send `auth_key` in the body or query, which DeepL stopped reading in 2025;
+  // "send it as the auth key" would read as "send it as auth_key", which they did.
+  missing: "missing API key: send the tolk token in the header " +
+    "'Authorization: DeepL-Auth-Key <token>' (auth_key in the body or query is not read, " +
+    "as DeepL no longer reads it)",
   wrong: "wrong API key: send the tolk token as the DeepL auth key",
 };
 
@@ -52,12 +58,17 @@ const FORMALITY_TONES: Record<string, string | undefined> = {
   prefer_more: "formal",
   less: "informal",
   prefer_less: "informal",
+  // DeepL's newer spellings (its CLI and API reference list them beside more and less).
+  formal: "formal",
+  informal: "informal",
 };
 
-const SPLIT_SENTENCES = ["0", "1", "nonewlines"];
+const SPLIT_SENTENCES = ["0", "1", "nonewlines"] as const;
 
 /**
- * One of `choices` for a DeepL parameter, or undefined when it is absent or empty.
+ * One of `choices` for a DeepL parameter, in any case (`XML`, `NONEWLINES`: clients with their
+ * own enums send them so, and DeepL's SDKs lower-case what they pass), or undefined when it is
+ * absent or empty.
  *
  * @throws {TranslationServiceError} `invalid_request` naming the parameter for any other value.
  */
@@ -67,7 +78,8 @@ function readChoice<T extends string>(
   choices: readonly T[],
 ): T | undefined {
   if (value === undefined || value === "") return undefined;
-  if ((choices as readonly string[]).includes(value)) return value as T;
+  const choice = choices.find((choice) => choice === value.toLowerCase());
+  if (choice !== undefined) return choice;
   throw serviceError(
     "invalid_request",
     `Value for '${name}' not supported: "${value}" (${choices.join(" or ")})`,
@@ -115,6 +127,24 @@ function checkStrictXml(texts: readonly string[]): void {
       { param: "text" },
     );
   });
+}
+
+/**
+ * Reads a DeepL `source_lang`. DeepL's one Chinese source, `ZH`, names no script (tolk reads a
+ * bare `zh` as Simplified); toward a Chinese target the script decides whether the text changes
+ * at all, so there it is read from the texts: Traditional when they are written so.
+ *
+ * @throws {TranslationServiceError} `unsupported_language` for a language tolk does not translate.
+ */
+export function readDeepLSource(
+  value: string,
+  target: LanguageCode,
+  texts: readonly string[],
+): LanguageCode {
+  const source = readLanguage(value, "source_lang", "deepl");
+  const scriptless = value.trim().toLowerCase() === "zh";
+  if (!scriptless || !target.startsWith("zh-")) return source;
+  return classifyHan(texts.join("\n")).language === "zh-Hant" ? "zh-Hant" : "zh-Hans";
 }
 
 /** A DeepL translate request read: tolk's request, and what the answer must echo. */
@@ -186,7 +216,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
   }
   const target = readLanguage(fields.target_lang, "target_lang", "deepl");
   const source = fields.source_lang
-    ? readLanguage(fields.source_lang, "source_lang", "deepl")
+    ? readDeepLSource(fields.source_lang, target, fields.text)
     : "auto";
   const glossaryId = readGlossaryId(fields.glossary_id, fields.glossary_ids);
   if (glossaryId !== undefined && source === "auto") {
@@ -204,12 +234,8 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
       param: "formality",
     });
   }
-  const split = fields.split_sentences ?? (format === "html" ? "nonewlines" : "1");
-  if (!SPLIT_SENTENCES.includes(split)) {
-    throw serviceError("invalid_request", `Value for 'split_sentences' not supported: "${split}"`, {
-      param: "split_sentences",
-    });
-  }
+  const split = readChoice(fields.split_sentences, "split_sentences", SPLIT_SENTENCES) ??
+    (format === "html" ? "nonewlines" : "1");
   const tone = FORMALITY_TONES[formality];
   const request = checkedRequest(
     {
@@ -235,6 +261,15 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
 }
 
 /**
+ * A source language as DeepL answers it: always one of its source codes (DeepL's OpenAPI
+ * `SourceLanguage`, which typed clients decode into an enum), so text without letters (`und`)
+ * reads as the target's language, which it is left in unchanged.
+ */
+export function deepLSourceCode(source: string, target: string): string {
+  return toClientLanguage(source === "und" ? target : source, "deepl");
+}
+
+/**
  * tolk's answer → DeepL's. `detected_source_language` is the given source, else the item's
  * detected language (the request's when the item had none), in DeepL's spelling; a named
  * `tag_handling_version` is echoed in each translation, as DeepL does.
@@ -244,13 +279,13 @@ export function toDeepLResponse(
   { request, tagHandlingVersion }: DeepLTranslateCall,
 ): DeepLTranslateResponse {
   const explicit = request.source && request.source !== "auto" ? request.source : undefined;
-  // A letterless item reads as the language of the others (`und` is no DeepL code): the
-  // response's source, which leaves letterless items out.
+  // A letterless item reads as the language of the others: the response's source, which leaves
+  // letterless items out.
   return {
     translations: result.results.map((item) => {
       const detected = item.detected_source === "und" ? result.source : item.detected_source;
       return {
-        detected_source_language: toClientLanguage(explicit ?? detected, "deepl"),
+        detected_source_language: deepLSourceCode(explicit ?? detected, request.target),
         text: item.text,
         billed_characters: countCodePoints(request.texts[item.index]),
         ...(tagHandlingVersion ? { tag_handling_version: tagHandlingVersion } : {}),
@@ -265,20 +300,16 @@ export function toDeepLResponse(
  * @throws {TranslationServiceError} `invalid_request` for another type.
  */
 export function toDeepLLanguages(type: string | undefined): DeepLLanguage[] {
-  if (type === undefined || type === "" || type === "source") {
+  const kind = readChoice(type, "type", ["source", "target"] as const);
+  if (kind === undefined || kind === "source") {
     return clientSourceLanguages("deepl").map(({ code, name }) => ({ language: code, name }));
   }
-  if (type === "target") {
-    return clientTargetLanguages("deepl").map(({ code, name }) => ({
-      language: code,
-      name,
-      // Every engine is handed the tone; DeepL clients hide formality when this is false.
-      supports_formality: true,
-    }));
-  }
-  throw serviceError("invalid_request", `Value for 'type' not supported: "${type}"`, {
-    param: "type",
-  });
+  return clientTargetLanguages("deepl").map(({ code, name }) => ({
+    language: code,
+    name,
+    // Every engine is handed the tone; DeepL clients hide formality when this is false.
+    supports_formality: true,
+  }));
 }
 
 /**

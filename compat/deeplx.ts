@@ -13,8 +13,7 @@ import {
 } from "../schemas/compat/deeplx.ts";
 import type { TranslateRequest, TranslateResponse } from "../schemas/translation.ts";
 import { checkedRequest, type CompatPolicy, readFields, readLanguage } from "./compat_request.ts";
-import { readTagHandling } from "./deepl.ts";
-import { toClientLanguage } from "./language_spellings.ts";
+import { deepLSourceCode, readDeepLSource, readTagHandling } from "./deepl.ts";
 
 /** The history `client` of requests that came through the DeepLX routes. */
 export const DEEPLX_CLIENT = "deeplx";
@@ -39,10 +38,10 @@ export function fromDeepLXRequest(body: unknown, policy: CompatPolicy): DeepLXCa
     throw serviceError("invalid_request", "No text to translate", { param: "text" });
   }
   const sourceLang = fields.source_lang ?? "";
+  const target = readLanguage(fields.target_lang, "target_lang", "deepl");
   const source = sourceLang === "" || sourceLang.toLowerCase() === "auto"
     ? "auto"
-    : readLanguage(sourceLang, "source_lang", "deepl");
-  const target = readLanguage(fields.target_lang, "target_lang", "deepl");
+    : readDeepLSource(sourceLang, target, [fields.text]);
   const format = readTagHandling(fields.tag_handling);
   const request = checkedRequest(
     {
@@ -66,7 +65,7 @@ export function toDeepLXResponse(result: TranslateResponse, call: DeepLXCall): D
     id: result.created * 1000,
     data: item.text,
     alternatives: item.alternatives,
-    source_lang: toClientLanguage(source, "deepl"),
+    source_lang: deepLSourceCode(source, call.request.target),
     target_lang: call.fields.target_lang.toUpperCase(),
     method: "tolk",
   };

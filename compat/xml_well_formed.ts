@@ -31,11 +31,52 @@ function checkerReferences(text: string): string {
   );
 }
 
+/** The sections markup opens and what closes each. */
+const SECTIONS: readonly (readonly [string, string])[] = [
+  ["<![CDATA[", "]]>"],
+  ["<!--", "-->"],
+  ["<?", "?>"],
+  ["<!DOCTYPE", ">"],
+];
+
+/** Where `index` is in `text`, as the answers say it: `line L, column C`. */
+function position(text: string, index: number): string {
+  const before = text.slice(0, index).split("\n");
+  return `line ${before.length}, column ${before.at(-1)!.length + 1}`;
+}
+
+/**
+ * The first CDATA section, comment or processing instruction that `text` leaves open, with its
+ * line and column. The checker blames its own wrapping element for these ("Unclosed tag
+ * 'tolk-text'" at column -10), so they are found here, in order (a `<!--` inside a CDATA
+ * section opens nothing).
+ */
+function unclosedSection(text: string): string | undefined {
+  let from = 0;
+  for (;;) {
+    const opened =
+      SECTIONS.map(([opener, closer]) => ({ opener, closer, at: text.indexOf(opener, from) }))
+        .filter((section) => section.at >= 0)
+        .sort((a, b) => a.at - b.at)[0];
+    if (opened === undefined) return undefined;
+    const closed = text.indexOf(opened.closer, opened.at + opened.opener.length);
+    if (closed < 0) return `${opened.opener} at ${position(text, opened.at)} is never closed`;
+    from = closed + opened.closer.length;
+  }
+}
+
 /** Why `text` is not well-formed XML (with its line and column), or undefined when it is. */
 export function xmlProblem(text: string): string | undefined {
   const verdict = XMLValidator.validate(`${OPENING}${checkerReferences(text)}</${FRAGMENT}>`);
   if (verdict === true) return undefined;
+  const section = unclosedSection(text);
+  if (section !== undefined) return section;
   const { msg, line, col } = verdict.err;
+  // A text that ends inside a tag: the checker read its name on into the wrapping closing tag.
+  if (msg.includes(`</${FRAGMENT}`)) {
+    const at = text.lastIndexOf("<");
+    return `'${text.slice(at).trimEnd()}' at ${position(text, at)} has no closing '>'`;
+  }
   const at = (l: number, c: number) => `line ${l}, column ${l === 1 ? c - OPENING.length : c}`;
   const unclosed = msg.match(
     new RegExp(
@@ -49,6 +90,8 @@ export function xmlProblem(text: string): string | undefined {
     new RegExp(`^Expected closing tag '${FRAGMENT}' .* instead of closing tag '(.+)'`),
   );
   if (stray) return `</${stray[1]}> at ${at(line, col)} closes nothing`;
+  // Anything else the checker blames on the wrapping element, which the client never sent.
+  if (msg.includes(FRAGMENT)) return "markup opened in the text is never closed";
   const said = msg.replace(
     / \(opened in line (\d+), col (\d+)\)/g,
     (_, l, c) => ` (opened at ${at(Number(l), Number(c))})`,

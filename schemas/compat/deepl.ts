@@ -27,16 +27,24 @@ const tagList = z.union([z.string(), z.array(z.string())]).transform((value) =>
 export const DeepLTranslateRequestSchema = z.looseObject({
   text: oneOrMany.describe("Texts to translate; repeat `text` in a form body."),
   target_lang: z.string().describe("Target language, any spelling (EN-US, ZH-HANS, …)."),
-  source_lang: z.string().optional().describe("Source language; absent to detect each text."),
+  source_lang: z.string().optional()
+    .describe(
+      "Source language; absent to detect each text. ZH is Chinese of either script (toward a " +
+        "Chinese target, the texts' script).",
+    ),
   tag_handling: z.string().optional()
-    .describe("html or xml: translate markup, keeping every tag (tolk's formats html and xml)."),
+    .describe(
+      "html or xml (any case): translate markup, keeping every tag (tolk's formats html and xml).",
+    ),
   tag_handling_version: z.string().optional()
     .describe(
       "v1 or v2: with v2 and tag_handling=xml, a text that is not well-formed XML is refused, " +
         "as DeepL refuses it; the answer names the version.",
     ),
   formality: z.string().optional()
-    .describe("default, more, less, prefer_more, prefer_less: passed to engines as a tone."),
+    .describe(
+      "default, more, less, prefer_more, prefer_less, formal, informal: passed to engines as a tone.",
+    ),
   glossary_id: z.string().optional().describe("A tolk glossary id; needs source_lang."),
   glossary_ids: tagList.optional()
     .describe(
@@ -64,7 +72,10 @@ export const DeepLTranslateRequestSchema = z.looseObject({
 
 /** One translation of a DeepL response. */
 export const DeepLTranslationSchema = z.strictObject({
-  detected_source_language: z.string().describe("Source language, DeepL spelling (EN, ZH, …)."),
+  detected_source_language: z.string()
+    .describe(
+      "Source language, a DeepL source code (EN, ZH, …); the target's for text without letters.",
+    ),
   text: z.string().describe("The translation."),
   billed_characters: z.int().min(0).describe("Characters of the input text (code points)."),
   tag_handling_version: z.enum(["v1", "v2"]).optional()

@@ -363,6 +363,24 @@ Deno.test("toDeepLResponse: a letterless item reads as the response's source (th
   assert.deepEqual(body.translations.map((t) => t.detected_source_language), ["EN", "EN"]);
 });
 
+Deno.test("toDeepLResponse: a batch without letters reads as the target's language, never UND", () => {
+  const request: TranslateRequest = { source: "auto", target: "zh-Hant", texts: ["12345"] };
+  const body = toDeepLResponse(
+    response({
+      source: "und",
+      results: [{
+        index: 0,
+        text: "12345",
+        detected_source: "und",
+        confidence: 0,
+        alternatives: [],
+      }],
+    }),
+    { request },
+  );
+  assert.equal(body.translations[0].detected_source_language, "ZH");
+});
+
 Deno.test("toDeepLResponse: a given source is what DeepL reports", () => {
   const body = toDeepLResponse(
     response({

@@ -21,6 +21,17 @@ const CASES: [string, string | undefined][] = [
   ["<a>&product-name;</a> &-x; y", "char '&' is not expected at line 1, column 23"],
   ["<x id=1/>", "Attribute 'id' is without value at line 1, column 4"],
   ['<a b="1" b="2">x</a>', "Attribute 'b' is repeated at line 1, column 10"],
+  // Sections left open: the checker blamed its own wrapping element, at column -10.
+  ["<a>x <![CDATA[ y</a>", "<![CDATA[ at line 1, column 6 is never closed"],
+  ["x <![CDATA[ y", "<![CDATA[ at line 1, column 3 is never closed"],
+  ["x <!-- note", "<!-- at line 1, column 3 is never closed"],
+  ["a\n<b><?pi x</b>", "<? at line 2, column 4 is never closed"],
+  ["<!DOCTYPE d [", "<!DOCTYPE at line 1, column 1 is never closed"],
+  // A tag the text ends inside: the checker read the name on into its own closing tag.
+  ["<a", "'<a' at line 1, column 1 has no closing '>'"],
+  ["x </", "'</' at line 1, column 3 has no closing '>'"],
+  ["<a>x</a", "'</a' at line 1, column 5 has no closing '>'"],
+  ["<!DOCTYPE d [ <!ENTITY e 'f'>", "markup opened in the text is never closed"],
 ];
 
 for (const [text, problem] of CASES) {

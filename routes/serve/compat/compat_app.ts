@@ -87,6 +87,15 @@ function presentedCompatToken(c: Context, body?: unknown): string | undefined {
 }
 
 /**
+ * Whether `presented` is the token, or the token in DeepL's Free key form (`<key>:fx`): clients
+ * offering "DeepL Free" expect the suffix, which names a plan and is no part of the secret.
+ */
+function isToken(presented: string, token: string): boolean {
+  if (tokensEqual(presented, token)) return true;
+  return presented.endsWith(":fx") && tokensEqual(presented.slice(0, -3), token);
+}
+
+/**
  * Requires the token in force, looked for wherever the client puts it (the body's `api_key` when
  * `body` is given).
  *
@@ -100,9 +109,7 @@ export function requireCompatToken(
   body?: unknown,
 ): void {
   const presented = presentedCompatToken(c, body);
-  if (presented !== undefined && currentToken !== null && tokensEqual(presented, currentToken)) {
-    return;
-  }
+  if (presented !== undefined && currentToken !== null && isToken(presented, currentToken)) return;
   if (currentToken === null) {
     throw serviceError("unauthorized", API_DISABLED_MESSAGE);
   }
@@ -126,7 +133,7 @@ export interface CompatBodyOptions {
 
 /**
  * Reads a form-encoded, multipart or JSON body into plain fields (a repeated form field becomes
- * an array). A bodiless request reads as `{}`.
+ * an array, a JSON field that is null is left out). A bodiless request reads as `{}`.
  *
  * @throws {TranslationServiceError} `invalid_request` for malformed JSON, a body (or a form's
  * escaped bytes) that is not UTF-8, a file, or another type.
@@ -147,7 +154,9 @@ export async function readCompatBody(
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       throw serviceError("invalid_request", "the JSON body must be an object");
     }
-    return body as Record<string, unknown>;
+    // A null field is an absent one, as these clients' servers read it (DeepLX's Go binding gives
+    // the zero value, LibreTranslate's `.get` None): `source_lang: null` detects.
+    return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
   }
   if ((FORM_MEDIA_TYPES as readonly string[]).includes(type)) {
     const form = await c.req.parseBody({ all: true });

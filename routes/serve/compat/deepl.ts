@@ -59,6 +59,13 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
         }
         return response;
       })
+      // DeepL stopped taking GET here in 2025; say so rather than "no such endpoint".
+      .all("/v2/translate", () => {
+        throw serviceError(
+          "invalid_request",
+          "send the texts with POST /v2/translate (form or JSON body); DeepL no longer takes GET",
+        );
+      })
       .get("/v2/languages", (c) => c.json(toDeepLLanguages(c.req.query("type"))))
       .on(
         ["GET", "POST"],
@@ -74,6 +81,14 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
       })
       .all("/v2/write/*", () => {
         throw serviceError("not_found", "DeepL Write (rephrasing) is not served by tolk");
+      })
+      // DeepL's v1 API (CAT tools, old clients) takes the same fields as v2.
+      .all("/v1/*", () => {
+        throw serviceError(
+          "not_found",
+          "DeepL's v1 API is not served by tolk: send the same request to /v2/translate " +
+            "(/v2/usage, /v2/languages)",
+        );
       });
     if (deps.glossaries) {
       app.route("/v3/glossaries", deeplGlossariesRoute({ glossaries: deps.glossaries }));

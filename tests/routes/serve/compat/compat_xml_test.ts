@@ -68,3 +68,33 @@ Deno.test("deepl-node is told about a bad tag option or hint by the DeepL parame
     }
   });
 });
+
+Deno.test("deepl-node with tagHandling xml gets CDATA sections back byte for byte, untranslated, the text around them translated", async () => {
+  const text = "<doc>Open <![CDATA[a < b && c]]> now.\n<![CDATA[line one\nline two. More.]]>" +
+    "<note><![CDATA[]]]]><![CDATA[>]]></note></doc>";
+  await withUpperCasing(async (client) => {
+    for (const tagHandlingVersion of ["v1", "v2"] as const) {
+      const result = await client.translateText(text, "en", "de", {
+        tagHandling: "xml",
+        tagHandlingVersion,
+      });
+      assert.equal(result.text, text.replace("Open", "OPEN").replace("now.", "NOW."));
+    }
+  });
+});
+
+Deno.test("deepl-node tag handling v2 names a CDATA section left open where it opens, not tolk's own wrapping", async () => {
+  await withUpperCasing(async (client) => {
+    await assert.rejects(
+      client.translateText("<a>x <![CDATA[ y</a>", "en", "de", {
+        tagHandling: "xml",
+        tagHandlingVersion: "v2",
+      }),
+      (error: Error) => {
+        assert.match(error.message, /text 0: <!\[CDATA\[ at line 1, column 6 is never closed/);
+        assert.doesNotMatch(error.message, /tolk-text|column -/);
+        return true;
+      },
+    );
+  });
+});
