@@ -36,6 +36,7 @@ import { spanFinder } from "./text.ts";
 import { textReading } from "./character_references.ts";
 import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
 import { decodeMarkdownReference, markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
+import { respellEmphasis } from "./markdown_emphasis_spelling.ts";
 import { type MarkupValues, markupValues } from "./markdown_values.ts";
 
 const BOM = "\uFEFF";
@@ -185,6 +186,7 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
     find,
     decode: MARKDOWN_TEXT.decode,
     escape,
+    respell: respellEmphasis,
   });
   const values = markupValues(inlines);
   parts.push({

@@ -23,6 +23,7 @@
  */
 import { textBetweenPlaceholders } from "../../engines/placeholder_tokens.ts";
 import { mergeAtoms, type MergedAtom, pairUp, protectText } from "./placeholder_parts.ts";
+import { joinRespelled, type Respell } from "./placeholder_respell.ts";
 
 export { atom, close, matchedSpans, open, protectSpans } from "./placeholder_parts.ts";
 
@@ -63,6 +64,11 @@ export interface SegmentOptions {
    * space as written (outer white space is cut off and restored by length). Default: as written.
    */
   decode?: (written: string) => string;
+  /**
+   * Writes an open/close pair otherwise where a changed translation put it (Markdown's `_` glued
+   * to letters). Default: as rendered.
+   */
+  respell?: Respell;
 }
 
 /**
@@ -114,7 +120,7 @@ export function buildSegment(
   parts: readonly SegmentPart[],
   options: SegmentOptions = {},
 ): PlaceholderSegment {
-  const { find, escape = unescaped, decode = unescaped } = options;
+  const { find, escape = unescaped, decode = unescaped, respell } = options;
   const flat = mergeAtoms(pairUp(protectText(parts, find)));
   let markupCount = 0;
   for (let index = 0; index < flat.length; index++) {
@@ -162,7 +168,7 @@ export function buildSegment(
   // an engine has nothing to translate in it, and a model may well change it.
   if (markupCount === 0 && runs !== undefined && isAddressOnly(withTokens)) runs = undefined;
   const reads = decoded ? decode : undefined;
-  return new Segment(flat, tokens, markups, runs ?? [], withTokens, escape, reads);
+  return new Segment(flat, tokens, markups, runs ?? [], withTokens, escape, reads, respell);
 }
 
 const ADDRESS_ONLY =
@@ -196,6 +202,7 @@ class Segment implements PlaceholderSegment {
     private readonly escape: Escape,
     /** How text parts read, when some part reads otherwise than written; else undefined. */
     private readonly decode: ((written: string) => string) | undefined,
+    private readonly respell: Respell | undefined,
   ) {
     this.text = withTokens.trim();
     this.translatable = runs.length > 0;
@@ -223,11 +230,21 @@ class Segment implements PlaceholderSegment {
       : this.decode === undefined
       ? between
       : this.#runsAsWritten();
-    let body = this.#lead + runs[0];
-    for (let i = 0; i < this.markups.length; i++) {
-      body += renderMarkup(this.markups[i], render) + runs[i + 1];
+    if (asSent || this.respell === undefined) {
+      let body = this.#lead + runs[0];
+      for (let i = 0; i < this.markups.length; i++) {
+        body += renderMarkup(this.markups[i], render) + runs[i + 1];
+      }
+      return body + this.#trail;
     }
-    return body + this.#trail;
+    const pieces = [this.#lead + runs[0]];
+    const marks: [number, Markup][] = [];
+    for (let i = 0; i < this.markups.length; i++) {
+      marks.push([pieces.length, this.markups[i]]);
+      pieces.push(renderMarkup(this.markups[i], render), runs[i + 1]);
+    }
+    pieces[pieces.length - 1] += this.#trail;
+    return joinRespelled(pieces, marks, this.respell);
   }
 
   /** The text before, between and after the markup as written, outer white space cut off. */
@@ -254,29 +271,34 @@ class Segment implements PlaceholderSegment {
     // as it reads (the text between the runs too).
     const asSent = this.runs.every((run, index) => translated[index] === run);
     let next = 0;
-    let output = "";
+    const pieces: string[] = [];
+    const marks: [number, Markup][] = [];
     for (let index = 0; index < this.parts.length; index++) {
       const part = this.parts[index];
       if (typeof part !== "string") {
-        output += renderMarkup(part, render);
+        marks.push([pieces.length, part]);
+        pieces.push(renderMarkup(part, render));
         continue;
       }
       if (asSent) {
-        output += part;
+        pieces.push(part);
         continue;
       }
       const read = this.decode === undefined ? part : this.decode(part);
       const body = read.trim();
       const around = [markupOf(this.parts[index - 1]), markupOf(this.parts[index + 1])] as const;
       if (!HAS_LETTER.test(body)) {
-        output += this.escape(read, ...around);
+        pieces.push(this.escape(read, ...around));
         continue;
       }
       const before = read.slice(0, read.length - read.trimStart().length);
-      output += before + this.escape(translated[next++], ...around) +
-        read.slice(before.length + body.length);
+      pieces.push(
+        before + this.escape(translated[next++], ...around) +
+          read.slice(before.length + body.length),
+      );
     }
-    return output;
+    if (asSent || this.respell === undefined) return pieces.join("");
+    return joinRespelled(pieces, marks, this.respell);
   }
 }
 
