@@ -21,6 +21,39 @@ async function assertShapes(shapes: Shape[], mode = "webpage"): Promise<void> {
   assert.deepEqual(sent.toSorted(), shapes.flatMap((shape) => shape.sent).toSorted());
 }
 
+Deno.test("html: a never-translated element's own listed attributes are translated, its content is not", async () => {
+  await assertShapes([
+    {
+      item: '<textarea name="bio" placeholder="Tell us about you">Default text</textarea>',
+      expected: '<textarea name="bio" placeholder="TELL US ABOUT YOU">Default text</textarea>',
+      sent: ["Tell us about you"],
+    },
+    {
+      item: '<iframe title="Map of the shop" src="/map">fallback</iframe>',
+      expected: '<iframe title="MAP OF THE SHOP" src="/map">fallback</iframe>',
+      sent: ["Map of the shop"],
+    },
+    {
+      item: '<svg role="img" aria-label="Sales chart"><title>Sales</title></svg><p>Text.</p>',
+      expected: '<svg role="img" aria-label="SALES CHART"><title>Sales</title></svg><p>TEXT.</p>',
+      sent: ["Sales chart", "Text."],
+    },
+    {
+      item: '<p>Run <code title="Lists files">ls -l</code> first.</p>',
+      expected: '<p>RUN <code title="LISTS FILES">ls -l</code> FIRST.</p>',
+      sent: ["Lists files", "Run <x1/> first."],
+    },
+    {
+      // Refused: neither content nor attributes.
+      item:
+        '<pre translate="no" title="Raw output">a  b</pre><code class="notranslate" title="x y">z</code>',
+      expected:
+        '<pre translate="no" title="Raw output">a  b</pre><code class="notranslate" title="x y">z</code>',
+      sent: [],
+    },
+  ]);
+});
+
 Deno.test("html: a script, style or textarea inside a sentence keeps the sentence whole", async () => {
   await assertShapes([
     {
