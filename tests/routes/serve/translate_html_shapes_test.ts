@@ -3,7 +3,12 @@
  * stand-in upper-cases it) and that everything else comes back byte for byte.
  */
 import assert from "node:assert/strict";
+import { TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { upperCase } from "../../support/format_engines.ts";
 import { translateUpperCased } from "../../support/format_requests.ts";
+import { expectBody } from "../../support/http_assertions.ts";
+import { startOllamaStandIn } from "../../support/ollama_stand_in.ts";
+import { postTranslate, withTranslationService } from "../../support/translation_service.ts";
 
 /** An item, what comes back, and the texts the engine must be given for it. */
 interface Shape {
@@ -128,4 +133,33 @@ Deno.test("html: real-world shapes keep their structure byte for byte", async ()
       sent: ["Title words", "Loose text."],
     },
   ]);
+});
+
+Deno.test("html: a placeholder the engine invents never reaches the page, even in the fallback", async () => {
+  // A model that adds a token no source had, whatever it is asked (retries included).
+  const runner = startOllamaStandIn({ translate: (text) => `${upperCase(text)} <x9/>` });
+  try {
+    await withTranslationService(async (service) => {
+      const body = await expectBody(
+        await postTranslate(service, {
+          source: "en",
+          target: "de",
+          format: "html",
+          mode: "webpage",
+          options: { engine: "engine-one" },
+          texts: ['<p>See <b>bold</b> now.</p><img alt="A cat">', "<title>Plain</title>"],
+        }),
+        200,
+        TranslateResponseSchema,
+      );
+      assert.deepEqual(body.results.map((result) => result.text), [
+        '<p>SEE <b>BOLD</b> NOW.</p><img alt="A CAT">',
+        "<title>PLAIN</title>",
+      ]);
+    }, {
+      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    });
+  } finally {
+    await runner.stop();
+  }
 });
