@@ -57,6 +57,28 @@ export function blankPlaceholders(
   return blanked + text.slice(at);
 }
 
+/** A loose token with the white space on either side of it. */
+const SPACED_LOOSE_TOKEN = new RegExp(`(\\s*)${LOOSE_TOKEN.source}(\\s*)`, "g");
+
+/**
+ * `text` without the spans that could be read as placeholder tokens, outer white space trimmed:
+ * what a text whose source held none says when a model invented some (a run the fallback sends
+ * never holds one: buildSegment makes lookalikes in a source atoms). A token with white space
+ * beside it leaves one space, one between two words without any leaves none.
+ */
+export function withoutPlaceholders(text: string): string {
+  if (!looksLikePlaceholder(text)) return text;
+  const space = (
+    _token: string,
+    before: string,
+    _close: string,
+    _number: string,
+    _alone: string,
+    after: string,
+  ) => before || after ? " " : "";
+  return text.replace(SPACED_LOOSE_TOKEN, space).trim();
+}
+
 /** The placeholder tokens of `text`, in order, in their canonical spelling. */
 export function placeholderSequence(text: string): string[] {
   return [...text.matchAll(TOKEN)].map((match) => match[0]);

@@ -9,6 +9,7 @@
  * caller logs how many segments needed it.
  */
 import type { TranslatedItem, TranslationItem } from "../engines/engine.ts";
+import { withoutPlaceholders } from "../engines/placeholder_tokens.ts";
 import type { CutItem, RenderedSegment } from "./formats/format.ts";
 import type { MatchedTranslation, PlaceholderSegment } from "./formats/placeholders.ts";
 
@@ -79,7 +80,9 @@ export async function translateSegments(
   const runs = broken.size > 0 ? await fallback.send(translate) : [];
   let keptAsWritten = 0;
   const runText = (at: number, source: string) => {
-    if (runs[at].text.trim() !== "") return runs[at].text;
+    // A run holds no placeholder: any in its answer was invented, and would show as text.
+    const text = withoutPlaceholders(runs[at].text);
+    if (text.trim() !== "") return text;
     keptAsWritten++;
     return source;
   };

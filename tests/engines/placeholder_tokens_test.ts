@@ -6,6 +6,7 @@ import {
   placeholderProblem,
   placeholderSequence,
   textBetweenPlaceholders,
+  withoutPlaceholders,
 } from "../../engines/placeholder_tokens.ts";
 
 Deno.test("placeholderSequence lists canonical tokens in order", () => {
@@ -46,4 +47,11 @@ Deno.test("textBetweenPlaceholders gives the text between tokens kept once each,
   for (const broken of ["A <x1>b</x1> c", "A <x1>b</x1><x2/><x2/>", "A <x2/><x1>b</x1>"]) {
     assert.equal(textBetweenPlaceholders(expected, broken), undefined, broken);
   }
+});
+
+Deno.test("withoutPlaceholders drops invented tokens, leaving a space only where one was", () => {
+  assert.equal(withoutPlaceholders("Hallo <x9/>"), "Hallo");
+  assert.equal(withoutPlaceholders("Hallo < X2 > Welt</x2>"), "Hallo Welt");
+  assert.equal(withoutPlaceholders("你<x1/>好"), "你好");
+  assert.equal(withoutPlaceholders("a <b> c"), "a <b> c");
 });

@@ -35,7 +35,9 @@ export const NEVER_TRANSLATED = new Set([
  * sentence: the inline ones DECISIONS names, the rest of HTML's phrasing content (`label`,
  * `ruby`, `output`, `nobr`...), and names HTML does not define — custom elements
  * (`<user-name>`, `<router-link>`) and unknown ones, which browsers show inline. A list of the
- * inline ones would split every sentence holding a custom element into pieces.
+ * inline ones would split every sentence holding a custom element into pieces. `script` and
+ * `style` are not shown and `textarea` is a form control like `input`: inside a sentence they
+ * are kept whole as one placeholder rather than cutting it in three.
  */
 export const SENTENCE_BREAKING = new Set([
   "address",
@@ -103,17 +105,14 @@ export const SENTENCE_BREAKING = new Set([
   "param",
   "plaintext",
   "pre",
-  "script",
   "search",
   "section",
   "select",
-  "style",
   "summary",
   "table",
   "tbody",
   "td",
   "template",
-  "textarea",
   "tfoot",
   "th",
   "thead",

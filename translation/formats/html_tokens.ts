@@ -185,7 +185,10 @@ export class TokenBuilder {
     const kind = !inner || !inline ? "break" : (bits & IS_VOID) !== 0 ? "atom" : "open";
     // Only an open tag is paired (with its close, by its offset).
     const startToken = token(start, end, kind, false, kind === "open" ? String(start) : undefined);
-    if (inner) startToken.attributes = attributeValues(tag, this.source);
+    // An ignored element's attributes are kept as written, as its content is.
+    if (inner && !this.ignored?.has(name)) {
+      startToken.attributes = attributeValues(tag, this.source);
+    }
     this.tokens.push(startToken);
     const isForeign = this.#foreign > 0 || (bits & IS_FOREIGN) !== 0;
     if (isForeign ? tag.selfClosing : (bits & IS_VOID) !== 0) {
@@ -257,11 +260,17 @@ export class TokenBuilder {
 
   /**
    * An element kept whole ends at `end`: its tokens from `keep` on become one, inside a
-   * sentence when it is inline, separating sentences when not.
+   * sentence when it is inline, separating sentences when not. Its start tag's translated
+   * attributes stay translated: `code`, `textarea` or `svg` keep their content, but a
+   * `placeholder`, `title` or `aria-label` on them is text a reader sees (a refused element's
+   * start tag has none).
    */
   #keptWhole(keep: number, start: number, end: number, inline: boolean): void {
+    const attributes = this.tokens[keep].attributes;
     this.tokens.length = keep;
-    this.tokens.push(token(start, end, inline ? "atom" : "break"));
+    const whole = token(start, end, inline ? "atom" : "break");
+    whole.attributes = attributes;
+    this.tokens.push(whole);
   }
 }
 

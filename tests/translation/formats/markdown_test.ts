@@ -251,13 +251,15 @@ Deno.test("markdown translates a link's or image's title inside its quotes, and 
     "Alone",
     "Control key",
     "An icon",
+    // `kbd` keeps its content, not the title a reader sees on it (as in the HTML format).
+    "Key",
     "<x1/> and <x2>Ctrl</x2> <x3/> <x4/>",
   ]);
   assert.equal(
     result.text,
     "SEE [THE GUIDE](https://x.org/a_(b) \"READ IT\") AND ![A CAT](cat.png 'A CAT').\n\n" +
       "![](y.png (ALONE)) AND <abbr title=\"CONTROL KEY\">CTRL</abbr> <img src=a.png alt='AN ICON'>" +
-      ' <kbd title="Key">K</kbd>\n\n[ref]: https://x.org "Kept as written"\n',
+      ' <kbd title="KEY">K</kbd>\n\n[ref]: https://x.org "Kept as written"\n',
   );
   // The fallback renders them too.
   const fallback = await translateItem(markdownFormat, text, dropPlaceholders);

@@ -1,0 +1,165 @@
+/**
+ * `format: "html"` over HTTP on shapes real pages are made of: what reaches the engine (the
+ * stand-in upper-cases it) and that everything else comes back byte for byte.
+ */
+import assert from "node:assert/strict";
+import { TranslateResponseSchema } from "../../../schemas/translation.ts";
+import { upperCase } from "../../support/format_engines.ts";
+import { translateUpperCased } from "../../support/format_requests.ts";
+import { expectBody } from "../../support/http_assertions.ts";
+import { startOllamaStandIn } from "../../support/ollama_stand_in.ts";
+import { postTranslate, withTranslationService } from "../../support/translation_service.ts";
+
+/** An item, what comes back, and the texts the engine must be given for it. */
+interface Shape {
+  item: string;
+  expected: string;
+  sent: string[];
+}
+
+async function assertShapes(shapes: Shape[], mode = "webpage"): Promise<void> {
+  const { texts, sent } = await translateUpperCased(shapes.map((shape) => shape.item), {
+    mode,
+    format: "html",
+  });
+  assert.deepEqual(texts, shapes.map((shape) => shape.expected));
+  assert.deepEqual(sent.toSorted(), shapes.flatMap((shape) => shape.sent).toSorted());
+}
+
+Deno.test("html: a never-translated element's own listed attributes are translated, its content is not", async () => {
+  await assertShapes([
+    {
+      item: '<textarea name="bio" placeholder="Tell us about you">Default text</textarea>',
+      expected: '<textarea name="bio" placeholder="TELL US ABOUT YOU">Default text</textarea>',
+      sent: ["Tell us about you"],
+    },
+    {
+      item: '<iframe title="Map of the shop" src="/map">fallback</iframe>',
+      expected: '<iframe title="MAP OF THE SHOP" src="/map">fallback</iframe>',
+      sent: ["Map of the shop"],
+    },
+    {
+      item: '<svg role="img" aria-label="Sales chart"><title>Sales</title></svg><p>Text.</p>',
+      expected: '<svg role="img" aria-label="SALES CHART"><title>Sales</title></svg><p>TEXT.</p>',
+      sent: ["Sales chart", "Text."],
+    },
+    {
+      item: '<p>Run <code title="Lists files">ls -l</code> first.</p>',
+      expected: '<p>RUN <code title="LISTS FILES">ls -l</code> FIRST.</p>',
+      sent: ["Lists files", "Run <x1/> first."],
+    },
+    {
+      // Refused: neither content nor attributes.
+      item:
+        '<pre translate="no" title="Raw output">a  b</pre><code class="notranslate" title="x y">z</code>',
+      expected:
+        '<pre translate="no" title="Raw output">a  b</pre><code class="notranslate" title="x y">z</code>',
+      sent: [],
+    },
+  ]);
+});
+
+Deno.test("html: a script, style or textarea inside a sentence keeps the sentence whole", async () => {
+  await assertShapes([
+    {
+      item:
+        '<p>Hello <!-- note --> world, <script>var x = "a";</script> nice <style>p{}</style> day.</p>',
+      expected:
+        '<p>HELLO <!-- note --> WORLD, <script>var x = "a";</script> NICE <style>p{}</style> DAY.</p>',
+      sent: ["Hello <x1/> world, <x2/> nice <x3/> day."],
+    },
+    {
+      item: "<p>Write <textarea>x</textarea> here please.</p>",
+      expected: "<p>WRITE <textarea>x</textarea> HERE PLEASE.</p>",
+      sent: ["Write <x1/> here please."],
+    },
+    {
+      // Between blocks they still separate sentences and are not sent.
+      item: '<p>One.</p>\n<script src="a.js"></script>\n<style>p{}</style><p>Two.</p>',
+      expected: '<p>ONE.</p>\n<script src="a.js"></script>\n<style>p{}</style><p>TWO.</p>',
+      sent: ["One.", "Two."],
+    },
+  ]);
+});
+
+Deno.test("html: real-world shapes keep their structure byte for byte", async () => {
+  await assertShapes([
+    {
+      item: "<template><p>Hello there.</p></template><p>After.</p>",
+      expected: "<template><p>HELLO THERE.</p></template><p>AFTER.</p>",
+      sent: ["Hello there.", "After."],
+    },
+    {
+      item: "<p>First line<br>second<wbr>word here.</p>",
+      expected: "<p>FIRST LINE<br>SECOND<wbr>WORD HERE.</p>",
+      sent: ["First line<x1/>second<x2/>word here."],
+    },
+    {
+      item: "<select><option value=a>First choice</option><option>Second</select>",
+      expected: "<select><option value=a>FIRST CHOICE</option><option>SECOND</select>",
+      sent: ["First choice", "Second"],
+    },
+    {
+      item: '<input type=submit value=Send><input type="text" value="Keep me">' +
+        '<img srcset="a.png 1x, b.png 2x" alt="A red car">',
+      expected: '<input type=submit value=SEND><input type="text" value="Keep me">' +
+        '<img srcset="a.png 1x, b.png 2x" alt="A RED CAR">',
+      sent: ["Send", "A red car"],
+    },
+    {
+      item:
+        "<!--[if IE]><p>Old browser.</p><![endif]--><noscript><p>Enable scripts.</p></noscript>",
+      expected:
+        "<!--[if IE]><p>Old browser.</p><![endif]--><noscript><p>ENABLE SCRIPTS.</p></noscript>",
+      sent: ["Enable scripts."],
+    },
+    {
+      item: "<p>One <b><i><u><span><em><strong>deep</strong></em></span></u></i></b> end.</p>",
+      expected: "<p>ONE <b><i><u><span><em><strong>DEEP</strong></em></span></u></i></b> END.</p>",
+      sent: ["One <x1><x2><x3><x4><x5><x6>deep</x6></x5></x4></x3></x2></x1> end."],
+    },
+    {
+      item: "<DIV><P>Upper tags.</P><B>Bold</B> text</DIV><div/>After a self-closed div.",
+      expected: "<DIV><P>UPPER TAGS.</P><B>BOLD</B> TEXT</DIV><div/>AFTER A SELF-CLOSED DIV.",
+      sent: ["Upper tags.", "<x1>Bold</x1> text", "After a self-closed div."],
+    },
+    {
+      item:
+        '\uFEFF<!DOCTYPE html>\r\n<html lang="en" dir="ltr">\r\n<head><title>Title words</title>' +
+        '<meta name="description" content="A page"></head>\r\n<body>Loose text.</body></html>\r\n',
+      expected:
+        '\uFEFF<!DOCTYPE html>\r\n<html lang="en" dir="ltr">\r\n<head><title>TITLE WORDS</title>' +
+        '<meta name="description" content="A page"></head>\r\n<body>LOOSE TEXT.</body></html>\r\n',
+      sent: ["Title words", "Loose text."],
+    },
+  ]);
+});
+
+Deno.test("html: a placeholder the engine invents never reaches the page, even in the fallback", async () => {
+  // A model that adds a token no source had, whatever it is asked (retries included).
+  const runner = startOllamaStandIn({ translate: (text) => `${upperCase(text)} <x9/>` });
+  try {
+    await withTranslationService(async (service) => {
+      const body = await expectBody(
+        await postTranslate(service, {
+          source: "en",
+          target: "de",
+          format: "html",
+          mode: "webpage",
+          options: { engine: "engine-one" },
+          texts: ['<p>See <b>bold</b> now.</p><img alt="A cat">', "<title>Plain</title>"],
+        }),
+        200,
+        TranslateResponseSchema,
+      );
+      assert.deepEqual(body.results.map((result) => result.text), [
+        '<p>SEE <b>BOLD</b> NOW.</p><img alt="A CAT">',
+        "<title>PLAIN</title>",
+      ]);
+    }, {
+      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    });
+  } finally {
+    await runner.stop();
+  }
+});
