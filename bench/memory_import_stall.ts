@@ -7,21 +7,9 @@
  */
 import { withServeProcess } from "../tests/support/serve_process.ts";
 import { runTolkProcess } from "../tests/support/tolk_process.ts";
+import { syntheticTmx } from "../tests/support/synthetic_tmx.ts";
 
 const units = Number(Deno.args[0] ?? 200000);
-
-function syntheticTmx(count: number): string {
-  const head = '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="en" ' +
-    'datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="x" creationtool="x" ' +
-    'creationtoolversion="1"/><body>\n';
-  const body = Array.from(
-    { length: count },
-    (_, i) =>
-      `<tu><tuv xml:lang="en"><seg>Sentence number ${i} about the weather today</seg></tuv>` +
-      `<tuv xml:lang="de"><seg>Satz Nummer ${i} über das Wetter heute</seg></tuv></tu>`,
-  );
-  return `${head}${body.join("\n")}\n</body></tmx>`;
-}
 
 const tmx = syntheticTmx(units);
 await withServeProcess([], async (server, env) => {

@@ -20,14 +20,36 @@ import { startTranslationService, type TestService } from "./translation_service
  * });
  * ```
  */
-export async function withStandInService(
+export function withStandInService(
   options: OllamaStandInOptions,
   fn: (service: TestService, runner: OllamaStandIn) => Promise<void>,
 ): Promise<void> {
+  return withStandIn(options, fn, undefined);
+}
+
+/**
+ * As {@link withStandInService}, engine-one the only engine in the order: routes that cannot
+ * name an engine (DeepL's, LibreTranslate's) reach the stand-in.
+ */
+export function withOnlyStandIn(
+  options: OllamaStandInOptions,
+  fn: (service: TestService, runner: OllamaStandIn) => Promise<void>,
+): Promise<void> {
+  return withStandIn(options, fn, ["engine-one"]);
+}
+
+async function withStandIn(
+  options: OllamaStandInOptions,
+  fn: (service: TestService, runner: OllamaStandIn) => Promise<void>,
+  order: string[] | undefined,
+): Promise<void> {
   const runner = startOllamaStandIn(options);
   try {
+    const engineOne = { base_url: runner.baseUrl, status_cache_ms: 0 };
     const service = await startTranslationService({
-      settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+      settings: {
+        engines: order ? { order, "engine-one": engineOne } : { "engine-one": engineOne },
+      },
       statusTtlMs: 0,
     });
     try {

@@ -12,21 +12,9 @@ import { MemoryImportResponseSchema, MemoryPageSchema } from "../../../schemas/m
 import { expectBody } from "../../support/http_assertions.ts";
 import { withServeProcess } from "../../support/serve_process.ts";
 import { runTolkProcess } from "../../support/tolk_process.ts";
+import { syntheticSource, syntheticTarget, syntheticTmx } from "../../support/synthetic_tmx.ts";
 
 const UNITS = 30_000;
-
-function largeTmx(units: number): string {
-  const head = '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header ' +
-    'srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="test" ' +
-    'creationtool="test" creationtoolversion="1"/><body>\n';
-  const body = Array.from(
-    { length: units },
-    (_, i) =>
-      `<tu><tuv xml:lang="en"><seg>Unit ${i} of the imported memory</seg></tuv>` +
-      `<tuv xml:lang="de"><seg>Einheit ${i} des importierten Speichers</seg></tuv></tu>`,
-  ).join("\n");
-  return `${head}${body}\n</body></tmx>`;
-}
 
 Deno.test("a large TMX import lets other requests through while it writes, and imports every unit", async () => {
   await withServeProcess([], async (server, env) => {
@@ -40,7 +28,7 @@ Deno.test("a large TMX import lets other requests through while it writes, and i
         body,
       });
     let importDone = false;
-    const importing = request("POST", "/v1/memory/import", largeTmx(UNITS), {
+    const importing = request("POST", "/v1/memory/import", syntheticTmx(UNITS), {
       "content-type": "application/x-tmx+xml",
     }).then(async (response) => {
       importDone = true;
@@ -49,7 +37,10 @@ Deno.test("a large TMX import lets other requests through while it writes, and i
     // Wait until the first unit is in the memory: the import is writing.
     for (;;) {
       const page = await expectBody(
-        await request("GET", "/v1/memory/entries?q=Unit%200%20of&limit=1"),
+        await request(
+          "GET",
+          `/v1/memory/entries?q=${encodeURIComponent(syntheticSource(0))}&limit=1`,
+        ),
         200,
         MemoryPageSchema,
       );
@@ -61,12 +52,15 @@ Deno.test("a large TMX import lets other requests through while it writes, and i
     assert.equal(importDone, false, "a request was answered while the import was still writing");
     assert.deepEqual(await importing, { imported: UNITS, skipped: 0 });
     const last = await expectBody(
-      await request("GET", `/v1/memory/entries?q=Unit%20${UNITS - 1}%20of`),
+      await request(
+        "GET",
+        `/v1/memory/entries?q=${encodeURIComponent(syntheticSource(UNITS - 1))}`,
+      ),
       200,
       MemoryPageSchema,
     );
     assert.deepEqual(last.data.map((entry) => entry.target), [
-      `Einheit ${UNITS - 1} des importierten Speichers`,
+      syntheticTarget(UNITS - 1),
     ]);
   });
 });

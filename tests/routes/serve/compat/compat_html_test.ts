@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import * as deepl from "deepl-node";
+import { deeplClient } from "../../../support/deepl_client.ts";
 import { DeepLTranslateResponseSchema } from "../../../../schemas/compat/deepl.ts";
 import { DeepLXResponseSchema } from "../../../../schemas/compat/deeplx.ts";
 import { LibreTranslateResponseSchema } from "../../../../schemas/compat/libretranslate.ts";
@@ -16,17 +17,6 @@ function tags(html: string): string[] {
 function assertMarkupKept(translated: string) {
   assert.deepEqual(tags(translated), tags(HTML), translated);
   assert.match(translated, /<span translate="no">tolk<\/span>/);
-}
-
-/** deepl-node's client on the service's DeepL route. */
-function deeplClient(service: { url: string; token: string }): deepl.DeepLClient {
-  return new deepl.DeepLClient(service.token, {
-    serverUrl: `${service.url}/v1/compat/deepl`,
-    maxRetries: 0,
-    // The first translation starts the built-in model worker, which takes seconds on a loaded
-    // machine; deepl-node's default 5 s timeout made this test fail then.
-    minTimeout: 60_000,
-  });
 }
 
 Deno.test("deepl-node tagHandling html keeps every tag and the translate=no span", async () => {

@@ -5,40 +5,15 @@
  */
 import assert from "node:assert/strict";
 import * as deepl from "deepl-node";
+import { deeplClient } from "../../../support/deepl_client.ts";
 import { upperCase } from "../../../support/format_engines.ts";
-import { startOllamaStandIn } from "../../../support/ollama_stand_in.ts";
-import { type TestService, withTranslationService } from "../../../support/translation_service.ts";
-
-/** deepl-node's client on the service's DeepL route. */
-function deeplClient(service: TestService): deepl.DeepLClient {
-  return new deepl.DeepLClient(service.token, {
-    serverUrl: `${service.url}/v1/compat/deepl`,
-    maxRetries: 0,
-    minTimeout: 60_000,
-  });
-}
-
-/** Runs `fn` against a service whose only engine upper-cases the text outside placeholders. */
-async function withUpperCasing(fn: (client: deepl.DeepLClient) => Promise<void>) {
-  const runner = startOllamaStandIn({ translate: upperCase });
-  try {
-    await withTranslationService((service) => fn(deeplClient(service)), {
-      settings: {
-        engines: {
-          order: ["engine-one"],
-          "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 },
-        },
-      },
-    });
-  } finally {
-    await runner.stop();
-  }
-}
+import { withOnlyStandIn } from "../../../support/stand_in_service.ts";
 
 Deno.test("deepl-node tag handling v2 translates well-formed XML whose entity names hold - . or letters beyond ASCII, or run long", async () => {
   const text = '<?xml version="1.0"?>\n<!DOCTYPE doc [ <!ENTITY ver "[1.0]"> ]>\n' +
     "<doc>Install &product-name; &ver; on &rel.date; &Straße; &a_really_long_entity_name;.</doc>";
-  await withUpperCasing(async (client) => {
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
+    const client = deeplClient(service);
     const result = await client.translateText(text, "en", "de", {
       tagHandling: "xml",
       tagHandlingVersion: "v2",
@@ -48,7 +23,8 @@ Deno.test("deepl-node tag handling v2 translates well-formed XML whose entity na
 });
 
 Deno.test("deepl-node is told about a bad tag option or hint by the DeepL parameter it sent", async () => {
-  await withUpperCasing(async (client) => {
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
+    const client = deeplClient(service);
     const cases: [deepl.TranslateTextOptions, RegExp][] = [
       [{ tagHandling: "xml", ignoreTags: ["ph", "not a name"] }, /^ignore_tags\[1\]: /],
       [{ tagHandling: "xml", splittingTags: ["<br>"] }, /^splitting_tags\[0\]: /],
@@ -72,7 +48,8 @@ Deno.test("deepl-node is told about a bad tag option or hint by the DeepL parame
 Deno.test("deepl-node with tagHandling xml gets CDATA sections back byte for byte, untranslated, the text around them translated", async () => {
   const text = "<doc>Open <![CDATA[a < b && c]]> now.\n<![CDATA[line one\nline two. More.]]>" +
     "<note><![CDATA[]]]]><![CDATA[>]]></note></doc>";
-  await withUpperCasing(async (client) => {
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
+    const client = deeplClient(service);
     for (const tagHandlingVersion of ["v1", "v2"] as const) {
       const result = await client.translateText(text, "en", "de", {
         tagHandling: "xml",
@@ -84,7 +61,8 @@ Deno.test("deepl-node with tagHandling xml gets CDATA sections back byte for byt
 });
 
 Deno.test("deepl-node tag handling v2 names a CDATA section left open where it opens, not tolk's own wrapping", async () => {
-  await withUpperCasing(async (client) => {
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
+    const client = deeplClient(service);
     await assert.rejects(
       client.translateText("<a>x <![CDATA[ y</a>", "en", "de", {
         tagHandling: "xml",

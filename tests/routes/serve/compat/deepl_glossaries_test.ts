@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import * as deepl from "deepl-node";
+import { deeplClient } from "../../../support/deepl_client.ts";
 import {
   DeepLErrorSchema,
   DeepLGlossaryListSchema,
@@ -12,16 +13,6 @@ import {
   type TestService,
   withTranslationService as withService,
 } from "../../../support/translation_service.ts";
-
-function client(service: TestService) {
-  return new deepl.DeepLClient(service.token, {
-    serverUrl: `${service.url}/v1/compat/deepl`,
-    maxRetries: 0,
-    // The first translation starts the built-in model worker, which takes seconds on a loaded
-    // machine; deepl-node's default 5 s timeout made this test fail then.
-    minTimeout: 60_000,
-  });
-}
 
 /**
  * The `Svc-Glossary-Report` of a DeepL form translation of `text` (en → de) with a glossary,
@@ -44,8 +35,8 @@ async function glossaryReport(
 }
 
 /** A glossary of one English → German dictionary, made through deepl-node. */
-function enToDe(deeplClient: deepl.DeepLClient, name: string, tsv: string) {
-  return deeplClient.createMultilingualGlossary(name, [
+function enToDe(deepL: deepl.DeepLClient, name: string, tsv: string) {
+  return deepL.createMultilingualGlossary(name, [
     { sourceLangCode: "en", targetLangCode: "de", entries: new deepl.GlossaryEntries({ tsv }) },
   ]);
 }
@@ -54,8 +45,8 @@ const ENTRIES = new deepl.GlossaryEntries({ entries: { tolk: "tolk", hello: "hal
 
 Deno.test("deepl-node creates, lists, reads and deletes a v3 glossary that is one of tolk's glossaries", async () => {
   await withService(async (service) => {
-    const deeplClient = client(service);
-    const created = await deeplClient.createMultilingualGlossary("Terms", [
+    const deepL = deeplClient(service);
+    const created = await deepL.createMultilingualGlossary("Terms", [
       { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES },
       { sourceLangCode: "EN", targetLangCode: "zh-HANT", entries: ENTRIES },
     ]);
@@ -74,68 +65,68 @@ Deno.test("deepl-node creates, lists, reads and deletes a v3 glossary that is on
     );
     assert.deepEqual(own.dictionaries.map((d) => d.target_lang), ["de", "zh-Hant"]);
 
-    const listed = await deeplClient.listMultilingualGlossaries();
+    const listed = await deepL.listMultilingualGlossaries();
     assert.deepEqual(listed.map((g) => g.glossaryId), [created.glossaryId]);
-    const got = await deeplClient.getMultilingualGlossary(created.glossaryId);
+    const got = await deepL.getMultilingualGlossary(created.glossaryId);
     assert.equal(got.creationTime.getTime(), created.creationTime.getTime());
-    const entries = await deeplClient.getMultilingualGlossaryDictionaryEntries(
+    const entries = await deepL.getMultilingualGlossaryDictionaryEntries(
       created,
       "en",
       "de",
     );
     assert.deepEqual(entries.entries.entries(), { tolk: "tolk", hello: "hallo" });
 
-    await deeplClient.deleteMultilingualGlossary(created);
+    await deepL.deleteMultilingualGlossary(created);
     await assert.rejects(
-      deeplClient.getMultilingualGlossary(created.glossaryId),
+      deepL.getMultilingualGlossary(created.glossaryId),
       deepl.GlossaryNotFoundError,
     );
-    assert.deepEqual(await deeplClient.listMultilingualGlossaries(), []);
+    assert.deepEqual(await deepL.listMultilingualGlossaries(), []);
   });
 });
 
 Deno.test("deepl-node renames a glossary and updates, replaces and deletes its dictionaries", async () => {
   await withService(async (service) => {
-    const deeplClient = client(service);
-    const created = await deeplClient.createMultilingualGlossary("Old", [
+    const deepL = deeplClient(service);
+    const created = await deepL.createMultilingualGlossary("Old", [
       { sourceLangCode: "en", targetLangCode: "fr", entries: ENTRIES },
     ]);
-    const renamed = await deeplClient.updateMultilingualGlossaryName(created, "New");
+    const renamed = await deepL.updateMultilingualGlossaryName(created, "New");
     assert.equal(renamed.name, "New");
-    const updated = await deeplClient.updateMultilingualGlossaryDictionary(created, {
+    const updated = await deepL.updateMultilingualGlossaryDictionary(created, {
       sourceLangCode: "en",
       targetLangCode: "ja",
       entries: new deepl.GlossaryEntries({ entries: { tolk: "トルク" } }),
     });
     assert.deepEqual(updated.dictionaries.map((d) => d.targetLangCode), ["fr", "ja"]);
-    const replaced = await deeplClient.replaceMultilingualGlossaryDictionary(created, {
+    const replaced = await deepL.replaceMultilingualGlossaryDictionary(created, {
       sourceLangCode: "en",
       targetLangCode: "fr",
       entries: new deepl.GlossaryEntries({ entries: { one: "un" } }),
     });
     assert.equal(replaced.entryCount, 1);
-    const merged = await deeplClient.updateMultilingualGlossaryDictionary(created, {
+    const merged = await deepL.updateMultilingualGlossaryDictionary(created, {
       sourceLangCode: "en",
       targetLangCode: "ja",
       entries: new deepl.GlossaryEntries({ entries: { TOLK: "トーク", new: "新" } }),
     });
     assert.ok(merged.dictionaries.some((d) => d.targetLangCode === "ja" && d.entryCount === 2));
-    const ja = await deeplClient.getMultilingualGlossaryDictionaryEntries(created, "en", "ja");
+    const ja = await deepL.getMultilingualGlossaryDictionaryEntries(created, "en", "ja");
     assert.deepEqual(ja.entries.entries(), { TOLK: "トーク", new: "新" }, "PATCH merges");
-    const csv = await deeplClient.updateMultilingualGlossaryDictionaryWithCsv(
+    const csv = await deepL.updateMultilingualGlossaryDictionaryWithCsv(
       created,
       "en",
       "es",
       '"hello, world",hola mundo\n',
     );
     assert.ok(csv.dictionaries.some((d) => d.targetLangCode === "es" && d.entryCount === 1));
-    await deeplClient.deleteMultilingualGlossaryDictionary(created, "en", "ja");
+    await deepL.deleteMultilingualGlossaryDictionary(created, "en", "ja");
     // Again: the glossary is there, the dictionary is not, and the error says which.
     await assert.rejects(
-      deeplClient.deleteMultilingualGlossaryDictionary(created, "en", "ja"),
+      deepL.deleteMultilingualGlossaryDictionary(created, "en", "ja"),
       (error: Error) => /no en→ja dictionary/.test(error.message),
     );
-    const after = await deeplClient.getMultilingualGlossary(created.glossaryId);
+    const after = await deepL.getMultilingualGlossary(created.glossaryId);
     assert.deepEqual(after.dictionaries.map((d) => d.targetLangCode), ["es", "fr"]);
   });
 });
@@ -206,9 +197,9 @@ Deno.test("POST /v1/compat/deepl/v3/glossaries answers bad dictionaries in DeepL
 
 Deno.test("deepl-node translates with a glossary: a term kept as itself (deepl-node refuses an empty target); an unknown id is DeepL's 400", async () => {
   await withService(async (service) => {
-    const deeplClient = client(service);
-    const glossary = await enToDe(deeplClient, "Keep", "Tolkbox\tTolkbox");
-    const result = await deeplClient.translateText("Tolkbox is a good tool.", "en", "de", {
+    const deepL = deeplClient(service);
+    const glossary = await enToDe(deepL, "Keep", "Tolkbox\tTolkbox");
+    const result = await deepL.translateText("Tolkbox is a good tool.", "en", "de", {
       glossary: glossary.glossaryId,
     });
     assert.match(result.text, /Tolkbox/);
@@ -217,7 +208,7 @@ Deno.test("deepl-node translates with a glossary: a term kept as itself (deepl-n
       /matched=1; applied=1/,
     );
     await assert.rejects(
-      deeplClient.translateText("Hello", "en", "de", { glossary: "no-such-glossary" }),
+      deepL.translateText("Hello", "en", "de", { glossary: "no-such-glossary" }),
       (error: Error) => error instanceof deepl.DeepLError && /Bad request/.test(error.message),
     );
   });
@@ -241,31 +232,31 @@ Deno.test("deepl-node reads a glossary holding a term kept as it is (tolk's `tol
     });
     assert.equal(made.status, 201);
     const { glossary_id: id } = await made.json();
-    const deeplClient = client(service);
-    const v3 = await deeplClient.getMultilingualGlossaryDictionaryEntries(id, "en", "de");
+    const deepL = deeplClient(service);
+    const v3 = await deepL.getMultilingualGlossaryDictionaryEntries(id, "en", "de");
     assert.deepEqual(v3.entries.entries(), { tolk: "tolk", database: "Datenbank" });
-    const v2 = await deeplClient.getGlossaryEntries(id);
+    const v2 = await deepL.getGlossaryEntries(id);
     assert.deepEqual(v2.entries(), { tolk: "tolk", database: "Datenbank" });
   });
 });
 
 Deno.test("deepl-node's glossaryIds apply the glossary; several are a 400 saying tolk applies one", async () => {
   await withService(async (service) => {
-    const deeplClient = client(service);
-    const glossary = await enToDe(deeplClient, "Keep", "Tolkbox\tTolkbox");
+    const deepL = deeplClient(service);
+    const glossary = await enToDe(deepL, "Keep", "Tolkbox\tTolkbox");
     const text = "Tolkbox is a good tool.";
     // The request deepl-node sends for glossaryIds, with the report header it does not show.
     assert.match(
       await glossaryReport(service, text, glossary.glossaryId, "glossary_ids"),
       /matched=1; applied=1/,
     );
-    const result = await deeplClient.translateText(text, "en", "de", {
+    const result = await deepL.translateText(text, "en", "de", {
       glossaryIds: [glossary.glossaryId],
     });
     assert.match(result.text, /Tolkbox/);
-    const other = await enToDe(deeplClient, "Other", "tool\tWerkzeug");
+    const other = await enToDe(deepL, "Other", "tool\tWerkzeug");
     await assert.rejects(
-      deeplClient.translateText(text, "en", "de", {
+      deepL.translateText(text, "en", "de", {
         glossaryIds: [glossary.glossaryId, other.glossaryId],
       }),
       (error: Error) =>
@@ -276,12 +267,12 @@ Deno.test("deepl-node's glossaryIds apply the glossary; several are a 400 saying
 
 Deno.test("deepl-node's v2 glossaries (createGlossary and kin) are tolk's glossaries of one pair", async () => {
   await withService(async (service) => {
-    const deeplClient = client(service);
-    const pairs = await deeplClient.getGlossaryLanguagePairs();
+    const deepL = deeplClient(service);
+    const pairs = await deepL.getGlossaryLanguagePairs();
     assert.equal(pairs.length, 16 * 15);
     assert.ok(pairs.some((pair) => `${pair.sourceLang} ${pair.targetLang}` === "en zh-hant"));
 
-    const created = await deeplClient.createGlossary("Keep", "en", "de", ENTRIES);
+    const created = await deepL.createGlossary("Keep", "en", "de", ENTRIES);
     assert.deepEqual(
       [created.name, created.ready, created.sourceLang, created.targetLang, created.entryCount],
       ["Keep", true, "en", "de", 2],
@@ -295,22 +286,22 @@ Deno.test("deepl-node's v2 glossaries (createGlossary and kin) are tolk's glossa
     );
     assert.deepEqual(own.dictionaries.map((d) => [d.source_lang, d.target_lang]), [["en", "de"]]);
     assert.equal(
-      (await deeplClient.getGlossary(created.glossaryId)).creationTime.getTime(),
+      (await deepL.getGlossary(created.glossaryId)).creationTime.getTime(),
       created.creationTime.getTime(),
     );
-    const entries = await deeplClient.getGlossaryEntries(created);
+    const entries = await deepL.getGlossaryEntries(created);
     assert.deepEqual(entries.entries(), { tolk: "tolk", hello: "hallo" });
     // A v2 glossary's id in a translation: the service applies it (and deepl-node sends it).
     assert.match(await glossaryReport(service, "hello tolk", created.glossaryId), /matched=2/);
-    await deeplClient.translateText("hello tolk", "en", "de", { glossary: created });
+    await deepL.translateText("hello tolk", "en", "de", { glossary: created });
 
     // A glossary of two pairs is v3's: not listed in v2, and refused by name.
-    const both = await deeplClient.createMultilingualGlossary("Both", [
+    const both = await deepL.createMultilingualGlossary("Both", [
       { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES },
       { sourceLangCode: "en", targetLangCode: "fr", entries: ENTRIES },
     ]);
     assert.deepEqual(
-      (await deeplClient.listGlossaries()).map((glossary) => glossary.glossaryId),
+      (await deepL.listGlossaries()).map((glossary) => glossary.glossaryId),
       [created.glossaryId],
     );
     const refused = await expectBody(
@@ -322,10 +313,10 @@ Deno.test("deepl-node's v2 glossaries (createGlossary and kin) are tolk's glossa
     );
     assert.match(refused.message, /2 dictionaries.*\/v3\/glossaries/);
 
-    await deeplClient.deleteGlossary(created);
-    await assert.rejects(deeplClient.getGlossary(created.glossaryId), deepl.GlossaryNotFoundError);
+    await deepL.deleteGlossary(created);
+    await assert.rejects(deepL.getGlossary(created.glossaryId), deepl.GlossaryNotFoundError);
     await assert.rejects(
-      deeplClient.createGlossary("Bad", "en", "xx" as deepl.TargetLanguageCode, ENTRIES),
+      deepL.createGlossary("Bad", "en", "xx" as deepl.TargetLanguageCode, ENTRIES),
       (error: Error) => error instanceof deepl.DeepLError,
     );
     for (
@@ -349,25 +340,25 @@ Deno.test("deepl-node's v2 glossaries (createGlossary and kin) are tolk's glossa
       );
       assert.match(bad.message, said);
     }
-    assert.deepEqual(await deeplClient.listGlossaries(), []);
+    assert.deepEqual(await deepL.listGlossaries(), []);
   });
 });
 
 Deno.test("deepl-node creates a glossary from DeepL's four-column CSV (each line naming its languages)", async () => {
   await withService(async (service) => {
-    const deeplClient = client(service);
-    const created = await deeplClient.createGlossaryWithCsv(
+    const deepL = deeplClient(service);
+    const created = await deepL.createGlossaryWithCsv(
       "Four columns",
       "en",
       "de",
       Buffer.from('hello,hallo,en,de\r\n"tolk, the tool",tolk,EN,DE\r\n'),
     );
     assert.equal(created.entryCount, 2);
-    const entries = await deeplClient.getGlossaryEntries(created);
+    const entries = await deepL.getGlossaryEntries(created);
     assert.deepEqual(entries.entries(), { hello: "hallo", "tolk, the tool": "tolk" });
     // A line naming other languages than the dictionary's is refused, with its line.
     await assert.rejects(
-      deeplClient.createGlossaryWithCsv("Wrong", "en", "de", Buffer.from("a,b,en,de\nc,d,en,fr\n")),
+      deepL.createGlossaryWithCsv("Wrong", "en", "de", Buffer.from("a,b,en,de\nc,d,en,fr\n")),
       (error: Error) => /line 2/.test(error.message) && /"en" and "fr"/.test(error.message),
     );
   });

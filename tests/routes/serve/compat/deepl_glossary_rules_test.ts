@@ -5,46 +5,35 @@
  */
 import assert from "node:assert/strict";
 import * as deepl from "deepl-node";
+import { deeplClient } from "../../../support/deepl_client.ts";
 import { DeepLErrorSchema, DeepLGlossarySchema } from "../../../../schemas/compat/deepl.ts";
 import { expectBody } from "../../../support/http_assertions.ts";
-import {
-  type TestService,
-  withTranslationService as withService,
-} from "../../../support/translation_service.ts";
-
-function client(service: TestService) {
-  return new deepl.DeepLClient(service.token, {
-    serverUrl: `${service.url}/v1/compat/deepl`,
-    maxRetries: 0,
-    // The first translation starts the built-in model worker: seconds on a loaded machine.
-    minTimeout: 60_000,
-  });
-}
+import { withTranslationService as withService } from "../../../support/translation_service.ts";
 
 const ENTRIES = new deepl.GlossaryEntries({ entries: { tolk: "tolk" } });
 
 Deno.test("deepl-node translating with a glossary that lacks the request's language pair is DeepL's 400, naming the pairs it has", async () => {
   await withService(async (service) => {
-    const deeplClient = client(service);
-    const v2 = await deeplClient.createGlossary("Terms", "en", "de", ENTRIES);
-    const v3 = await deeplClient.createMultilingualGlossary("Both", [
+    const deepL = deeplClient(service);
+    const v2 = await deepL.createGlossary("Terms", "en", "de", ENTRIES);
+    const v3 = await deepL.createMultilingualGlossary("Both", [
       { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES },
       { sourceLangCode: "de", targetLangCode: "en", entries: ENTRIES },
     ]);
     const refusals: { name: string; call: () => Promise<unknown>; said: RegExp }[] = [
       {
         name: "another target",
-        call: () => deeplClient.translateText("tolk", "en", "fr", { glossary: v2 }),
+        call: () => deepL.translateText("tolk", "en", "fr", { glossary: v2 }),
         said: /en→fr.*en→de/,
       },
       {
         name: "another source",
-        call: () => deeplClient.translateText("tolk", "ja", "de", { glossary: v3.glossaryId }),
+        call: () => deepL.translateText("tolk", "ja", "de", { glossary: v3.glossaryId }),
         said: /ja→de.*de→en, en→de/,
       },
       {
         name: "through glossaryIds",
-        call: () => deeplClient.translateText("tolk", "en", "ja", { glossaryIds: [v3.glossaryId] }),
+        call: () => deepL.translateText("tolk", "en", "ja", { glossaryIds: [v3.glossaryId] }),
         said: /en→ja/,
       },
     ];
@@ -70,8 +59,8 @@ Deno.test("deepl-node translating with a glossary that lacks the request's langu
     await expectBody(response, 400, DeepLErrorSchema);
     assert.deepEqual(service.history.list({ limit: 10 }).entries, []);
     // Its own pair, in any of DeepL's spellings (EN-GB is the glossary's en), still applies.
-    await deeplClient.translateText("tolk", "de", "en-GB", { glossary: v3 });
-    await deeplClient.translateText("tolk", "en", "de", { glossary: v2 });
+    await deepL.translateText("tolk", "de", "en-GB", { glossary: v3 });
+    await deepL.translateText("tolk", "en", "de", { glossary: v2 });
   });
 });
 
@@ -142,21 +131,21 @@ Deno.test("POST and PATCH /v1/compat/deepl/v3/glossaries name the dictionary fie
       const error = await expectBody(response, 400, DeepLErrorSchema);
       assert.match(error.message, testCase.said, testCase.name);
     }
-    const after = await client(service).getMultilingualGlossary(created.glossary_id);
+    const after = await deeplClient(service).getMultilingualGlossary(created.glossary_id);
     assert.deepEqual(after.dictionaries.map((d) => d.targetLangCode), ["de"]);
   });
 });
 
 Deno.test("deepl-node's glossary names are held to tolk's glossary rule (at most 256 characters), v2, v3 and rename", async () => {
   await withService(async (service) => {
-    const deeplClient = client(service);
+    const deepL = deeplClient(service);
     const long = "n".repeat(257);
     const dictionary = { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES };
-    const created = await deeplClient.createMultilingualGlossary("n".repeat(256), [dictionary]);
+    const created = await deepL.createMultilingualGlossary("n".repeat(256), [dictionary]);
     const calls: [string, () => Promise<unknown>][] = [
-      ["v2 create", () => deeplClient.createGlossary(long, "en", "de", ENTRIES)],
-      ["v3 create", () => deeplClient.createMultilingualGlossary(long, [dictionary])],
-      ["v3 rename", () => deeplClient.updateMultilingualGlossaryName(created, long)],
+      ["v2 create", () => deepL.createGlossary(long, "en", "de", ENTRIES)],
+      ["v3 create", () => deepL.createMultilingualGlossary(long, [dictionary])],
+      ["v3 rename", () => deepL.updateMultilingualGlossaryName(created, long)],
     ];
     for (const [name, call] of calls) {
       await assert.rejects(call(), (error: Error) => {
@@ -165,15 +154,15 @@ Deno.test("deepl-node's glossary names are held to tolk's glossary rule (at most
         return true;
       });
     }
-    const names = (await deeplClient.listMultilingualGlossaries()).map((g) => g.name.length);
+    const names = (await deepL.listMultilingualGlossaries()).map((g) => g.name.length);
     assert.deepEqual(names, [256]);
   });
 });
 
 Deno.test("PUT /v1/compat/deepl/v3/glossaries/{id}/dictionaries for a glossary deleted while its body arrived is DeepL's 404, not a 200 for a dictionary stored nowhere", async () => {
   await withService(async (service) => {
-    const deeplClient = client(service);
-    const glossary = await deeplClient.createMultilingualGlossary("Gone", [
+    const deepL = deeplClient(service);
+    const glossary = await deepL.createMultilingualGlossary("Gone", [
       { sourceLangCode: "en", targetLangCode: "de", entries: ENTRIES },
     ]);
     const body = JSON.stringify({ source_lang: "en", target_lang: "fr", entries: "tolk\ttolk" });
@@ -189,7 +178,7 @@ Deno.test("PUT /v1/compat/deepl/v3/glossaries/{id}/dictionaries for a glossary d
         `Connection: close\r\n\r\n${body.slice(0, 10)}`,
     ));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await deeplClient.deleteMultilingualGlossary(glossary);
+    await deepL.deleteMultilingualGlossary(glossary);
     await connection.write(encoder.encode(body.slice(10)));
     const answer = new TextDecoder().decode(
       await new Response(connection.readable).arrayBuffer(),

@@ -5,38 +5,13 @@
  */
 import assert from "node:assert/strict";
 import * as deepl from "deepl-node";
+import { deeplClient } from "../../../support/deepl_client.ts";
 import { DeepLXResponseSchema } from "../../../../schemas/compat/deeplx.ts";
 import { DeepLTranslateResponseSchema } from "../../../../schemas/compat/deepl.ts";
 import { expectBody, postJson } from "../../../support/http_assertions.ts";
 import { upperCase } from "../../../support/format_engines.ts";
-import { type OllamaStandIn, startOllamaStandIn } from "../../../support/ollama_stand_in.ts";
+import { withOnlyStandIn } from "../../../support/stand_in_service.ts";
 import { type TestService, withTranslationService } from "../../../support/translation_service.ts";
-
-/** deepl-node's client on the service's DeepL route. */
-function deeplClient(service: TestService): deepl.DeepLClient {
-  return new deepl.DeepLClient(service.token, {
-    serverUrl: `${service.url}/v1/compat/deepl`,
-    maxRetries: 0,
-    minTimeout: 60_000,
-  });
-}
-
-/** Runs `fn` against a service whose only engine upper-cases the text outside placeholders. */
-async function withUpperCasing(fn: (service: TestService, runner: OllamaStandIn) => Promise<void>) {
-  const runner = startOllamaStandIn({ translate: upperCase });
-  try {
-    await withTranslationService((service) => fn(service, runner), {
-      settings: {
-        engines: {
-          order: ["engine-one"],
-          "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 },
-        },
-      },
-    });
-  } finally {
-    await runner.stop();
-  }
-}
 
 /** POST /v2/translate as a form, the way hand-written DeepL clients send it. */
 async function translateForm(service: TestService, fields: Record<string, string>) {
@@ -49,7 +24,7 @@ async function translateForm(service: TestService, fields: Record<string, string
 }
 
 Deno.test("DeepL option values are read in any case: tag_handling XML and HTML, split_sentences NONEWLINES, tag_handling_version V2", async () => {
-  await withUpperCasing(async (service) => {
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
     const client = deeplClient(service);
     for (const tagHandling of ["XML", "HTML", "Xml"]) {
       const result = await client.translateText("Press <b>Continue</b> now", "en", "de", {
@@ -104,7 +79,7 @@ Deno.test("source_lang ZH is Chinese in either script, as DeepL reads it: Tradit
 });
 
 Deno.test("detected_source_language of a batch without letters is a DeepL source code (the target's), never UND", async () => {
-  await withUpperCasing(async (service) => {
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
     const results = await deeplClient(service).translateText(["1234", "!!! 42"], null, "de");
     assert.deepEqual(results.map((result) => [result.text, result.detectedSourceLang]), [
       ["1234", "de"],
@@ -125,24 +100,18 @@ Deno.test("detected_source_language of a batch without letters is a DeepL source
 });
 
 Deno.test("a DeepL Free key form, the token with DeepL's :fx suffix, is the token (deepl-node and a DeepL-Auth-Key header)", async () => {
-  await withUpperCasing(async (service) => {
-    const free = new deepl.DeepLClient(`${service.token}:fx`, {
-      serverUrl: `${service.url}/v1/compat/deepl`,
-      maxRetries: 0,
-    });
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
+    const free = deeplClient(service, `${service.token}:fx`);
     assert.equal((await free.translateText("hello", "en", "de")).text, "HELLO");
     await assert.rejects(
-      new deepl.DeepLClient(`${service.token}x:fx`, {
-        serverUrl: `${service.url}/v1/compat/deepl`,
-        maxRetries: 0,
-      }).getUsage(),
+      deeplClient(service, `${service.token}x:fx`).getUsage(),
       deepl.AuthorizationError,
     );
   });
 });
 
 Deno.test("a DeepL key sent as auth_key (form body or query), which DeepL no longer reads, is refused naming the header to use", async () => {
-  await withUpperCasing(async (service) => {
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
     const url = `${service.url}/v1/compat/deepl/v2/translate`;
     const form = { text: "hello", target_lang: "DE" };
     for (
@@ -160,7 +129,7 @@ Deno.test("a DeepL key sent as auth_key (form body or query), which DeepL no lon
 });
 
 Deno.test("GET /v2/translate, which DeepL no longer takes, says to POST; DeepL's v1 paths point to v2; GET /v2/languages reads type in any case", async () => {
-  await withUpperCasing(async (service) => {
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
     const headers = { authorization: `DeepL-Auth-Key ${service.token}` };
     const base = `${service.url}/v1/compat/deepl/v2`;
     const get = await fetch(`${base}/translate?text=hello&target_lang=DE`, { headers });
@@ -182,7 +151,7 @@ Deno.test("GET /v2/translate, which DeepL no longer takes, says to POST; DeepL's
 });
 
 Deno.test("formality formal and informal, which DeepL takes beside more and less, reach LLM engines as a tone", async () => {
-  await withUpperCasing(async (service, runner) => {
+  await withOnlyStandIn({ translate: upperCase }, async (service, runner) => {
     for (const [formality, tone] of [["formal", "formal"], ["informal", "informal"]]) {
       const result = await deeplClient(service).translateText("hello", "en", "de", {
         formality: formality as deepl.Formality,
@@ -194,7 +163,7 @@ Deno.test("formality formal and informal, which DeepL takes beside more and less
 });
 
 Deno.test("a JSON null reads as an absent field, as DeepLX's server reads it: source_lang null detects", async () => {
-  await withUpperCasing(async (service) => {
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
     const deepLBody = await expectBody(
       await postJson(`${service.url}/v1/compat/deepl/v2/translate`, {
         text: ["hello world"],
