@@ -61,6 +61,9 @@ export function parseFlags<S extends z.ZodObject>(
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (!arg.startsWith("--")) {
+      // `-p 9000` from another server's habit: tolk has no short flags, and no positional of any
+      // command starts with a dash.
+      if (/^-./.test(arg)) throw new FlagError(arg, "unknown flag");
       positionals.push(arg);
       continue;
     }

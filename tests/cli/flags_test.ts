@@ -23,6 +23,9 @@ const REFUSED_COMMAND_LINES = [
   { args: ["token", "show", "--config", ""], line: "tolk token: --config: must not be empty" },
   { args: ["history", "list", "--q", ""], line: "tolk history: --q: must not be empty" },
   { args: ["serve", "now"], line: 'tolk serve: unexpected argument "now"' },
+  // A short flag from habit (`-p` of other servers) is a flag tolk lacks, not an argument.
+  { args: ["serve", "-p", "9000"], line: "tolk serve: -p: unknown flag" },
+  { args: ["history", "list", "-n", "5"], line: "tolk history: -n: unknown flag" },
   { args: ["settings", "open"], line: 'tolk settings: unexpected argument "open"' },
   {
     args: ["infer", "--model", "m.gguf", "now"],
