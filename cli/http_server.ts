@@ -85,15 +85,12 @@ function listen(address: HttpServerAddress, fetch: Deno.ServeHandler) {
           `address")`,
       );
     }
-    if (
-      error instanceof Deno.errors.AddrNotAvailable || error instanceof Deno.errors.PermissionDenied
-    ) {
-      throw new FlagError(
-        "--host",
-        `cannot listen on ${address.hostname}:${address.port} (${error.message})`,
-      );
-    }
-    throw error;
+    // The rest is the address itself: not on this machine (AddrNotAvailable), a privileged
+    // port (PermissionDenied), or a name that does not resolve (a plain Error from the lookup).
+    throw new FlagError(
+      "--host",
+      `cannot listen on ${address.hostname}:${address.port} (${(error as Error).message})`,
+    );
   }
 }
 

@@ -66,6 +66,17 @@ Deno.test("tolk infer on a port already in use exits 2 with only one stderr line
   }
 });
 
+Deno.test("tolk infer on a host name that does not resolve exits 2 with one line naming --host", async () => {
+  const result = await runTolkProcess(
+    ["infer", "--model", TINY_GGUF, "--host", "nonexistent.invalid", "--port", "0"],
+    { SVC_API_KEY: "a-long-enough-test-key" },
+  );
+  assert.equal(result.code, 2, result.stderr);
+  assert.match(result.stderr, /^tolk infer: --host: cannot listen on nonexistent\.invalid:0 \(/);
+  assert.equal(result.stderr.trimEnd().split("\n").length, 1, result.stderr);
+  assert.equal(result.stdout, "");
+});
+
 Deno.test("tolk infer on a non-loopback host without SVC_API_KEY refuses to start (exit 2)", async () => {
   const result = await runTolkProcess(["infer", "--model", TINY_GGUF, "--host", "0.0.0.0"]);
   assert.equal(result.code, 2);
