@@ -7,6 +7,7 @@
 import { type CommandUsage, FlagError, formatUsage } from "./cli/flags.ts";
 import { EnvironmentError } from "./settings/environment.ts";
 import { dropUnneededPermissions, type PermissionedCommand } from "./cli/permissions.ts";
+import { tolkCommand } from "./tolk_command.ts";
 
 /** A subcommand module: runs with the arguments after its name, resolves to an exit code. */
 export interface Subcommand {
@@ -23,6 +24,7 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   models: () => import("./cli/models_command.ts"),
   history: () => import("./cli/history_command.ts"),
   settings: () => import("./cli/settings_command.ts"),
+  version: () => import("./cli/version_command.ts"),
 };
 
 /** Which row of the permission table (cli/permissions.ts) a command line runs under. */
@@ -34,6 +36,7 @@ const PERMISSIONS: Record<string, (args: string[]) => PermissionedCommand> = {
   models: (args) => args.includes("pull") ? "models-pull" : "models-list",
   history: () => "data",
   settings: () => "settings-link",
+  version: () => "version",
 };
 
 /** The help text, generated from every command's flag schema (loads each command module). */
@@ -52,6 +55,12 @@ export async function runTolk(args: string[]): Promise<number> {
     if (name === undefined) console.error(text);
     else console.log(text);
     return name === undefined ? 2 : 0;
+  }
+  // `--version` as most command lines spell it; `version` is the command that answers it.
+  if (name === "--version") return runTolk(["version", ...rest]);
+  if (name.startsWith("-")) {
+    console.error(`tolk: unknown flag "${name}" (try: ${tolkCommand("--help")})`);
+    return 2;
   }
   const load = SUBCOMMANDS[name];
   if (!load) {

@@ -61,6 +61,9 @@ export function parseFlags<S extends z.ZodObject>(
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (!arg.startsWith("--")) {
+      // `-p 9000` from another server's habit: tolk has no short flags, and no positional of any
+      // command starts with a dash.
+      if (/^-./.test(arg)) throw new FlagError(arg, "unknown flag");
       positionals.push(arg);
       continue;
     }
@@ -86,7 +89,7 @@ export function parseFlags<S extends z.ZodObject>(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const flag = String(issue.path[0] ?? "arguments");
-    throw new FlagError(`--${flag}`, boundMessage(issue) ?? issue.message);
+    throw new FlagError(`--${flag}`, boundMessage(issue) ?? choiceMessage(issue) ?? issue.message);
   }
   return { flags: parsed.data, positionals };
 }
@@ -150,6 +153,12 @@ export function portFlag() {
  */
 export function loopbackHostFlag(refusal: string) {
   return z.string().refine(isLoopbackBind, refusal).default("127.0.0.1");
+}
+
+/** An enum flag's refusal in the help's words ("must be one of a, b"), not zod's quoted list. */
+function choiceMessage(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code !== "invalid_value") return undefined;
+  return `must be one of ${issue.values.map(String).join(", ")}`;
 }
 
 function splitFlag(body: string): [string, string | undefined] {

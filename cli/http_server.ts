@@ -10,10 +10,15 @@ export const DRAIN_TIMEOUT_MS = 10_000;
 /** The last part of the drain time, kept for ending what is still running (`onDrainEnding`). */
 const DRAIN_END_RESERVE_MS = 1_000;
 
-/** Options of {@link startHttpServer}. */
-export interface HttpServerOptions {
+/** Where {@link bindHttpServer} listens. */
+export interface HttpServerAddress {
   hostname: string;
+  /** 0 lets the system choose. */
   port: number;
+}
+
+/** Options of {@link BoundHttpServer.serve}: what happens around a graceful shutdown. */
+export interface HttpServerOptions {
   /**
    * Called once on SIGINT/SIGTERM before the listener stops (answer and close WebSockets with
    * 1001 here).
@@ -45,60 +50,89 @@ export interface RunningHttpServer {
   shutdown(): Promise<void>;
 }
 
+/**
+ * A listener bound to its address that does not answer yet: requests that arrive wait until
+ * {@link BoundHttpServer.serve} hands it the app.
+ */
+export interface BoundHttpServer {
+  /** `http://HOST:PORT` with the real port, as the `listening on` line will print it. */
+  url: string;
+  /** Prints `listening on URL` and answers with `fetch` from now on. */
+  serve(fetch: Deno.ServeHandler, options?: HttpServerOptions): RunningHttpServer;
+  /** Stops listening; for a command that ends before it serves. */
+  close(): Promise<void>;
+}
+
 /** A port that is taken or an address that cannot be bound is a bad flag value (exit 2). */
-function listen(fetch: Deno.ServeHandler, options: HttpServerOptions) {
+function listen(address: HttpServerAddress, fetch: Deno.ServeHandler) {
   try {
     return Deno.serve({
-      hostname: options.hostname,
-      port: options.port,
-      onListen: () => {}, // the listening line is printed by the caller, with the real port
+      hostname: address.hostname,
+      port: address.port,
+      onListen: () => {}, // the listening line is printed by serve(), once there is an app
     }, fetch);
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse) {
-      throw new FlagError("--port", `${options.hostname}:${options.port} is already in use`);
+      throw new FlagError("--port", `${address.hostname}:${address.port} is already in use`);
     }
     if (error instanceof Deno.errors.NotCapable) {
       // The `tolk` task and the binary grant loopback only (README, Permissions).
       throw new FlagError(
         "--host",
-        `listening on ${options.hostname}:${options.port} needs network permission for that ` +
+        `listening on ${address.hostname}:${address.port} needs network permission for that ` +
           `address, which \`deno task tolk\` and the binary grant for loopback only: run ` +
-          `main.ts with --allow-net=${options.hostname}:${options.port} (README, "Serving another ` +
+          `main.ts with --allow-net=${address.hostname}:${address.port} (README, "Serving another ` +
           `address")`,
       );
     }
-    if (
-      error instanceof Deno.errors.AddrNotAvailable || error instanceof Deno.errors.PermissionDenied
-    ) {
-      throw new FlagError(
-        "--host",
-        `cannot listen on ${options.hostname}:${options.port} (${error.message})`,
-      );
-    }
-    throw error;
+    // The rest is the address itself: not on this machine (AddrNotAvailable), a privileged
+    // port (PermissionDenied), or a name that does not resolve (a plain Error from the lookup).
+    throw new FlagError(
+      "--host",
+      `cannot listen on ${address.hostname}:${address.port} (${(error as Error).message})`,
+    );
   }
 }
 
 /**
- * Serves `fetch` and prints `listening on http://HOST:PORT` once connections are accepted.
+ * Binds the address before the command reads, creates or says anything else, so a taken port
+ * is the one line the user sees (the settings hints and model checks would otherwise come
+ * first, and a model would start loading for nothing).
  *
  * @throws {FlagError} when the address cannot be bound.
  * @example
  * ```ts
- * const server = startHttpServer(app.fetch, { hostname: "127.0.0.1", port: 8765 });
+ * const bound = bindHttpServer({ hostname: "127.0.0.1", port: 8765 });
+ * const server = bound.serve(app.fetch);
  * await server.finished;
  * ```
  */
-export function startHttpServer(
-  fetch: Deno.ServeHandler,
+export function bindHttpServer(address: HttpServerAddress): BoundHttpServer {
+  const app = Promise.withResolvers<Deno.ServeHandler>();
+  const server = listen(address, async (request, info) => (await app.promise)(request, info));
+  const addr = server.addr as Deno.NetAddr;
+  const url = `http://${urlHostname(addr.hostname)}:${addr.port}`;
+  return {
+    url,
+    serve(fetch, options = {}) {
+      app.resolve(fetch);
+      console.log(`listening on ${url}`);
+      return serveWith(server, url, options);
+    },
+    close() {
+      // A request that came before the app would otherwise hold the shutdown open forever.
+      app.resolve(() => new Response(null, { status: 503 }));
+      return server.shutdown();
+    },
+  };
+}
+
+function serveWith(
+  server: Deno.HttpServer<Deno.NetAddr>,
+  url: string,
   options: HttpServerOptions,
 ): RunningHttpServer {
   const drainTimeoutMs = options.drainTimeoutMs ?? DRAIN_TIMEOUT_MS;
-  const server = listen(fetch, options);
-  const addr = server.addr as Deno.NetAddr;
-  const url = `http://${urlHostname(addr.hostname)}:${addr.port}`;
-  console.log(`listening on ${url}`);
-
   let stopping: Promise<void> | undefined;
   function shutdown(): Promise<void> {
     stopping ??= (async () => {
@@ -137,5 +171,5 @@ export function startHttpServer(
     Deno.addSignalListener("SIGTERM", onSignal);
   }
 
-  return { port: addr.port, url, finished: server.finished, shutdown };
+  return { port: server.addr.port, url, finished: server.finished, shutdown };
 }

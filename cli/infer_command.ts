@@ -9,7 +9,7 @@ import { createInferenceApp, type InferenceAppDeps } from "../app/inference_app.
 import { type CommandUsage, integerFlag, parseCommand, portFlag } from "./flags.ts";
 import { environment } from "../settings/environment.ts";
 import { pathFlag } from "./config_paths.ts";
-import { DRAIN_TIMEOUT_MS, startHttpServer } from "./http_server.ts";
+import { bindHttpServer, DRAIN_TIMEOUT_MS } from "./http_server.ts";
 import { bindHostname, isLoopbackBind } from "../net/loopback.ts";
 import { PRESENTABLE_KEY } from "../middleware/token_auth.ts";
 
@@ -75,6 +75,8 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
 
+  // Bound before the model starts loading: a taken port ends the command at once.
+  const bound = bindHttpServer({ hostname: bindHostname(flags.host), port: flags.port });
   // Imported only now: node-llama-cpp's dependencies reset Deno.exitCode on exit (signal-exit),
   // which would turn the flag errors above into exit code 0.
   const { LlamaRuntime } = await import("../inference/llama_runtime.ts");
@@ -83,22 +85,18 @@ export async function run(args: string[]): Promise<number> {
     threads: flags.threads,
     slots: flags["max-concurrent-requests"],
   });
-  let endpoint = "";
   const app = createInferenceApp({
     runtime,
     modelPath: flags.model,
-    endpoint: () => endpoint,
+    endpoint: () => bound.url,
     hostCheck: loopback,
     apiKey,
     ...inferAppOptions(flags),
   });
-  const server = startHttpServer(app.fetch, {
-    hostname: bindHostname(flags.host),
-    port: flags.port,
+  const server = bound.serve(app.fetch, {
     onDrainEnding: () => runtime.interrupt(),
     afterDrain: () => runtime.dispose({ drainMs: DRAIN_TIMEOUT_MS }),
   });
-  endpoint = server.url;
   await server.finished;
   await runtime.dispose();
   return 0;

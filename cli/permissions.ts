@@ -55,7 +55,8 @@ export type PermissionedCommand =
   | "data"
   | "models-list"
   | "models-pull"
-  | "infer";
+  | "infer"
+  | "version";
 
 /** Options of {@link commandPermissions}. */
 export interface PermissionOptions {
@@ -84,6 +85,8 @@ export function commandPermissions(
   const appRoot = paths.appRoot ?? APP_ROOT;
   const nodeModules = join(appRoot, "node_modules");
   switch (command) {
+    case "version":
+      return none({});
     case "settings": // api, token
       return none({ read: [configDir], write: [configDir] });
     case "settings-link": // settings: signs a link request to the service on loopback

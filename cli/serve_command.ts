@@ -20,7 +20,7 @@ import {
   SERVE_PORT,
 } from "./config_paths.ts";
 import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
-import { DRAIN_TIMEOUT_MS, startHttpServer } from "./http_server.ts";
+import { bindHttpServer, DRAIN_TIMEOUT_MS } from "./http_server.ts";
 import { bindHostname, LOOPBACK_RULE } from "../net/loopback.ts";
 import { tolkCommand } from "../tolk_command.ts";
 
@@ -48,6 +48,30 @@ export type ServeFlags = z.infer<typeof FlagsSchema>;
 /** Runs `tolk serve` until SIGINT/SIGTERM. */
 export async function run(args: string[]): Promise<number> {
   const { flags } = parseCommand(args, usage, { env: pathFlagsFromEnvironment() });
+  // Bound first: a taken port is then the only thing said, and no settings file or data
+  // folder is created by a service that cannot start.
+  const bound = bindHttpServer({ hostname: bindHostname(flags.host), port: flags.port });
+  const opened = await openService(flags);
+  if (typeof opened === "number") {
+    await bound.close();
+    return opened;
+  }
+  const { service, pipeline, stores } = opened;
+  const server = bound.serve(service.app.fetch, {
+    // A second before the drain's bound, so the 1001 frames leave before the process exits.
+    onShutdown: () => service.beginShutdown(DRAIN_TIMEOUT_MS - 1_000),
+  });
+  await server.finished;
+  await pipeline.close();
+  stores.close();
+  return 0;
+}
+
+/**
+ * Reads the settings, checks the folders, opens the data and loads the engines; an exit code
+ * (with its one stderr line said) when the service cannot start.
+ */
+async function openService(flags: ServeFlags) {
   const configPath = flags.config;
   const dataDir = flags["data-dir"];
   const modelsDir = flags["models-dir"] ?? defaultModelsDir(dataDir);
@@ -106,16 +130,7 @@ export async function run(args: string[]): Promise<number> {
     stores,
     page: { modelsDir, applyEngineSettings },
   });
-  const server = startHttpServer(service.app.fetch, {
-    hostname: bindHostname(flags.host),
-    port: flags.port,
-    // A second before the drain's bound, so the 1001 frames leave before the process exits.
-    onShutdown: () => service.beginShutdown(DRAIN_TIMEOUT_MS - 1_000),
-  });
-  await server.finished;
-  await pipeline.close();
-  stores.close();
-  return 0;
+  return { service, pipeline, stores };
 }
 
 /** On a first run with no model, one stderr line saying how to get one. */

@@ -3,6 +3,7 @@
  * `--config` flag with `TOLK_CONFIG`, one store, and a bad settings file reported as one stderr
  * line and exit code 2.
  */
+import { existsSync } from "node:fs";
 import { z } from "zod";
 import { SettingsStore } from "../settings/settings_store.ts";
 import { configFlag, pathFlagsFromEnvironment } from "./config_paths.ts";
@@ -28,5 +29,12 @@ export function runSettingsCommand<A extends string>(
 ): Promise<number> {
   const { flags, action } = parseCommand(args, usage, { env: pathFlagsFromEnvironment() });
   const store = new SettingsStore(flags.config);
-  return Promise.resolve(reportSettingsError(() => act(store, action)));
+  const existed = existsSync(store.path);
+  const status = reportSettingsError(() => act(store, action));
+  // Said because the new file is not what the user may think it changed: a mistyped --config,
+  // or a file removed under a running service (whose token the new one replaces).
+  if (!existed && existsSync(store.path)) {
+    console.error(`settings file ${store.path} did not exist; created it`);
+  }
+  return Promise.resolve(status);
 }

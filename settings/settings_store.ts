@@ -62,15 +62,23 @@ export class SettingsStore {
 
   /**
    * Applies `change` to the file's JSON (unknown keys kept), validates and writes it atomically.
+   * A missing file starts from the defaults, unless it went away under a running service: then
+   * from the settings that service is using, said once in its log.
    *
    * @throws {SettingsFileError} when the file is corrupt or the result is refused.
    */
   update(change: (settings: Settings) => void): Settings {
-    const raw = this.#readRaw() ?? {};
-    const settings = this.#validate(raw);
+    const raw = this.#readRaw();
+    // The defaults would turn the API off and drop the token and link key under a change that
+    // meant none of that (a page edit after an editor's delete-then-write, a moved file).
+    const inUse = raw === undefined ? this.#cached?.settings : undefined;
+    const settings = this.#validate(raw ?? inUse ?? {});
     change(settings);
     const checked = this.#validate(settings as RawSettings);
     this.#write(checked as RawSettings);
+    if (inUse) {
+      console.error(`settings file ${this.path} was gone; recreated it from the settings in use`);
+    }
     return checked;
   }
 

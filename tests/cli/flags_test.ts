@@ -22,7 +22,15 @@ const REFUSED_COMMAND_LINES = [
   // >=1 characters", zod's words.
   { args: ["token", "show", "--config", ""], line: "tolk token: --config: must not be empty" },
   { args: ["history", "list", "--q", ""], line: "tolk history: --q: must not be empty" },
+  // It once read "Invalid option: expected one of \"fp32\"|\"fp16\"|…", zod's words.
+  {
+    args: ["models", "pull", "--dtype", "fp8"],
+    line: "tolk models: --dtype: must be one of fp32, fp16, q8, int8, uint8, q4, q4f16, bnb4",
+  },
   { args: ["serve", "now"], line: 'tolk serve: unexpected argument "now"' },
+  // A short flag from habit (`-p` of other servers) is a flag tolk lacks, not an argument.
+  { args: ["serve", "-p", "9000"], line: "tolk serve: -p: unknown flag" },
+  { args: ["history", "list", "-n", "5"], line: "tolk history: -n: unknown flag" },
   { args: ["settings", "open"], line: 'tolk settings: unexpected argument "open"' },
   {
     args: ["infer", "--model", "m.gguf", "now"],

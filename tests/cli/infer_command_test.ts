@@ -53,6 +53,30 @@ for (const { name, args, flag } of BAD_FLAGS) {
   });
 }
 
+Deno.test("tolk infer on a port already in use exits 2 with only one stderr line naming it", async () => {
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    const port = String((taken.addr as Deno.NetAddr).port);
+    const result = await runTolkProcess(["infer", "--model", TINY_GGUF, "--port", port]);
+    assert.equal(result.code, 2);
+    assert.equal(result.stderr, `tolk infer: --port: 127.0.0.1:${port} is already in use\n`);
+    assert.equal(result.stdout, "");
+  } finally {
+    taken.close();
+  }
+});
+
+Deno.test("tolk infer on a host name that does not resolve exits 2 with one line naming --host", async () => {
+  const result = await runTolkProcess(
+    ["infer", "--model", TINY_GGUF, "--host", "nonexistent.invalid", "--port", "0"],
+    { SVC_API_KEY: "a-long-enough-test-key" },
+  );
+  assert.equal(result.code, 2, result.stderr);
+  assert.match(result.stderr, /^tolk infer: --host: cannot listen on nonexistent\.invalid:0 \(/);
+  assert.equal(result.stderr.trimEnd().split("\n").length, 1, result.stderr);
+  assert.equal(result.stdout, "");
+});
+
 Deno.test("tolk infer on a non-loopback host without SVC_API_KEY refuses to start (exit 2)", async () => {
   const result = await runTolkProcess(["infer", "--model", TINY_GGUF, "--host", "0.0.0.0"]);
   assert.equal(result.code, 2);

@@ -177,20 +177,28 @@ Deno.test("tolk serve refuses an empty engine model name in the settings file, s
   });
 });
 
-Deno.test("tolk serve on a port already in use exits 2 with one line naming --port", async () => {
-  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  try {
-    const port = String((taken.addr as Deno.NetAddr).port);
-    const result = await runTolkProcess(["serve", "--port", port], {
-      TOLK_CONFIG: "/tmp/tolk-test-unused/settings.json",
-      TOLK_DATA_DIR: "/tmp/tolk-test-unused",
-    });
-    assert.equal(result.code, 2);
-    assert.match(result.stderr, /--port: 127\.0\.0\.1:\d+ is already in use/);
-  } finally {
-    taken.close();
-    await Deno.remove("/tmp/tolk-test-unused", { recursive: true }).catch(() => {});
-  }
+Deno.test("tolk serve on a port already in use exits 2 with only one stderr line naming it, touching nothing", async () => {
+  await withTempDir("tolk-cli-test-", async (dir) => {
+    const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    try {
+      const port = String((taken.addr as Deno.NetAddr).port);
+      const config = join(dir, "conf", "settings.json");
+      const result = await runTolkProcess(["serve", "--port", port], {
+        TOLK_CONFIG: config,
+        TOLK_DATA_DIR: join(dir, "data"),
+      });
+      assert.equal(result.code, 2);
+      assert.equal(result.stdout, "");
+      // Bound before the settings, the data or the models are looked at: no hint about them.
+      assert.equal(
+        result.stderr,
+        `tolk serve: --port: 127.0.0.1:${port} is already in use\n`,
+      );
+      assert.deepEqual([...Deno.readDirSync(dir)], [], "no settings file or data folder made");
+    } finally {
+      taken.close();
+    }
+  });
 });
 
 Deno.test("tolk serve names settings keys it does not know (a typo is said, not silently ignored), at start and when the file changes", async () => {

@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
 import { FlagError, parseFlags } from "../../cli/flags.ts";
 import { runTolkProcess } from "../support/tolk_process.ts";
+import { runAsReader, shellCommandsUnder } from "../support/readme_commands.ts";
+import { APP_VERSION } from "../../version.ts";
+import { tolkCommand } from "../../tolk_command.ts";
 
-const COMMANDS = ["serve", "api", "token", "infer", "models", "history", "settings"];
+const COMMANDS = ["serve", "api", "token", "infer", "models", "history", "settings", "version"];
 
 Deno.test("tolk --help lists every flag each command's parser accepts, models --dtype included", async () => {
   const help = await runTolkProcess(["--help"]);
@@ -75,4 +78,47 @@ Deno.test("the README's Commands block is exactly tolk --help", async () => {
   const start = section.indexOf("```\n") + 4;
   const block = section.slice(start, section.indexOf("```\n", start));
   assert.equal(block, (await runTolkProcess(["--help"])).stdout);
+});
+
+Deno.test("tolk --version and tolk version print `tolk <version>` alone on stdout, exit 0", async () => {
+  for (const args of [["--version"], ["version"]]) {
+    const run = await runTolkProcess(args);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, `tolk ${APP_VERSION}\n`, args.join(" "));
+    assert.equal(run.stderr, "", args.join(" "));
+  }
+  const extra = await runTolkProcess(["version", "--short"]);
+  assert.equal(extra.code, 2);
+  assert.equal(extra.stderr, "tolk version: --short: unknown flag\n");
+});
+
+Deno.test("the README's version command runs as written", async () => {
+  const [command] = await shellCommandsUnder("## Commands");
+  assert.match(command, /^deno task tolk --version\b/);
+  const home = await Deno.makeTempDir({ prefix: "tolk-readme-version-" });
+  try {
+    const run = await runAsReader(command, home);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, `tolk ${APP_VERSION}\n`);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+const UNKNOWN_WORDS = [
+  { args: ["--verbose"], line: `tolk: unknown flag "--verbose" (try: ${tolkCommand("--help")})` },
+  { args: ["-v", "serve"], line: `tolk: unknown flag "-v" (try: ${tolkCommand("--help")})` },
+  { args: ["serv"], line: /^tolk: unknown command "serv" \(try: serve, .*, version\)$/ },
+];
+
+Deno.test("tolk with an unknown flag or command before any command is one line, exit 2", async () => {
+  for (const { args, line } of UNKNOWN_WORDS) {
+    const run = await runTolkProcess(args);
+    assert.equal(run.code, 2, args.join(" "));
+    assert.equal(run.stdout, "");
+    const lines = run.stderr.trimEnd().split("\n");
+    assert.equal(lines.length, 1, run.stderr);
+    if (typeof line === "string") assert.equal(lines[0], line);
+    else assert.match(lines[0], line);
+  }
 });

@@ -97,6 +97,53 @@ Deno.test("SettingsStore.current sees a change written by another process", asyn
   });
 });
 
+/** Runs `fn` and returns what it wrote with console.error (the service's log), one entry a call. */
+function loggedBy(fn: () => void): string[] {
+  const lines: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => lines.push(args.join(" "));
+  try {
+    fn();
+  } finally {
+    console.error = original;
+  }
+  return lines;
+}
+
+Deno.test("SettingsStore.update on a file gone while running recreates it from the settings in use, said once", async () => {
+  await withStore((store, path) => {
+    const token = generateToken();
+    store.update((s) => {
+      s.api.enabled = true;
+      s.api.token = token;
+    });
+    store.current();
+    Deno.removeSync(path);
+    const lines = loggedBy(() => {
+      store.update((s) => {
+        s.compat.memory = true;
+      });
+      store.update((s) => {
+        s.compat.sensitive = true;
+      });
+    });
+    assert.deepEqual(lines, [
+      `settings file ${path} was gone; recreated it from the settings in use`,
+    ]);
+    const written = new SettingsStore(path).read();
+    assert.deepEqual(written.api, { enabled: true, token });
+    assert.deepEqual(written.compat, { sensitive: true, memory: true });
+  });
+});
+
+Deno.test("SettingsStore.update with no file and nothing read yet starts from the defaults, silently", async () => {
+  await withStore((store, path) => {
+    const lines = loggedBy(() => store.update((s) => (s.api.enabled = true)));
+    assert.deepEqual(lines, []);
+    assert.equal(new SettingsStore(path).read().api.enabled, true);
+  });
+});
+
 Deno.test("generateToken makes 32 random bytes as base64url", () => {
   const tokens = new Set(Array.from({ length: 50 }, generateToken));
   assert.equal(tokens.size, 50);

@@ -37,6 +37,7 @@ export function tolkPermissionFlags(args: string[], env: Record<string, string>)
     models: rest.includes("pull") ? "models-pull" : "models-list",
     history: "data",
     settings: "settings-link",
+    version: "version",
   };
   const row = table[command];
   if (row === undefined) return ["--allow-all"]; // an unknown command only prints its error

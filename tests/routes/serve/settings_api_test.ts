@@ -243,3 +243,22 @@ Deno.test("the built-in engine's model from the page must be an <org>/<name> id;
     assert.equal(service.store.read().engines["local-llm"].model, FIXTURE_MODEL);
   });
 });
+
+Deno.test("a change from the page while the settings file is gone recreates it from the settings in use: API on, token kept", async () => {
+  await withService(async (service, cookie) => {
+    const before = service.store.read();
+    await Deno.remove(service.configPath);
+    const order = ["engine-two", "local-llm", "engine-one", "compatible-api"];
+    const state = await expectBody(
+      await pageCall(service, "engines", { cookie, body: { order } }),
+      200,
+      PageStateSchema,
+    );
+    assert.deepEqual(state.api, { enabled: true, has_token: true });
+    const after = service.store.read();
+    assert.deepEqual(after.engines.order, order);
+    assert.deepEqual(after.api, before.api, "not the defaults (API off, no token)");
+    assert.equal(after.settings_page.link_key, before.settings_page.link_key);
+    assert.equal((await postTranslate(service, SAMPLE)).status, 200);
+  });
+});
