@@ -6,7 +6,7 @@
  */
 import { type CommandUsage, FlagError, formatUsage } from "./cli/flags.ts";
 import { EnvironmentError } from "./settings/environment.ts";
-import { dropUnneededPermissions, type PermissionedCommand } from "./cli/permissions.ts";
+import { dropUnneededPermissions, permissionRow } from "./cli/permissions.ts";
 import { tolkCommand } from "./tolk_command.ts";
 
 /** A subcommand module: runs with the arguments after its name, resolves to an exit code. */
@@ -25,18 +25,6 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   history: () => import("./cli/history_command.ts"),
   settings: () => import("./cli/settings_command.ts"),
   version: () => import("./cli/version_command.ts"),
-};
-
-/** Which row of the permission table (cli/permissions.ts) a command line runs under. */
-const PERMISSIONS: Record<string, (args: string[]) => PermissionedCommand> = {
-  serve: () => "serve",
-  api: () => "settings",
-  token: () => "settings",
-  infer: () => "infer",
-  models: (args) => args.includes("pull") ? "models-pull" : "models-list",
-  history: () => "data",
-  settings: () => "settings-link",
-  version: () => "version",
 };
 
 /** The help text, generated from every command's flag schema (loads each command module). */
@@ -74,7 +62,7 @@ export async function runTolk(args: string[]): Promise<number> {
     );
     return 0;
   }
-  dropUnneededPermissions(PERMISSIONS[name](rest));
+  dropUnneededPermissions(permissionRow(name, rest)!);
   try {
     return await (await load()).run(rest);
   } catch (error) {

@@ -58,6 +58,26 @@ export type PermissionedCommand =
   | "infer"
   | "version";
 
+/** Which row of the table each `tolk` command line runs under, by its command word. */
+const ROWS: Record<string, (args: readonly string[]) => PermissionedCommand> = {
+  serve: () => "serve",
+  api: () => "settings",
+  token: () => "settings",
+  infer: () => "infer",
+  models: (args) => args.includes("pull") ? "models-pull" : "models-list",
+  history: () => "data",
+  settings: () => "settings-link",
+  version: () => "version",
+};
+
+/** The row `tolk <command> <args>` runs under; undefined for a command tolk does not have. */
+export function permissionRow(
+  command: string,
+  args: readonly string[],
+): PermissionedCommand | undefined {
+  return Object.hasOwn(ROWS, command) ? ROWS[command](args) : undefined;
+}
+
 /** Options of {@link commandPermissions}. */
 export interface PermissionOptions {
   /** `tolk infer --host`: a non-loopback bind adds that host. */

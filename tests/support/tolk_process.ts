@@ -3,11 +3,7 @@
  * command holds in production.
  */
 import { defaultConfigPath, defaultDataDir, defaultModelsDir } from "../../cli/config_paths.ts";
-import {
-  commandPermissions,
-  type PermissionedCommand,
-  permissionFlags,
-} from "../../cli/permissions.ts";
+import { commandPermissions, permissionFlags, permissionRow } from "../../cli/permissions.ts";
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 
@@ -29,17 +25,7 @@ export function tolkPermissionFlags(args: string[], env: Record<string, string>)
     dataDir,
     modelsDir: flag("models-dir") ?? env.TOLK_MODELS_DIR ?? defaultModelsDir(dataDir),
   };
-  const table: Record<string, PermissionedCommand> = {
-    serve: "serve",
-    api: "settings",
-    token: "settings",
-    infer: "infer",
-    models: rest.includes("pull") ? "models-pull" : "models-list",
-    history: "data",
-    settings: "settings-link",
-    version: "version",
-  };
-  const row = table[command];
+  const row = permissionRow(command, rest);
   if (row === undefined) return ["--allow-all"]; // an unknown command only prints its error
   return permissionFlags(
     commandPermissions(row, paths, {
