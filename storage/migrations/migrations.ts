@@ -8,6 +8,7 @@ import { GLOSSARY_TABLES } from "./003_glossaries.ts";
 import { MEMORY_TABLES } from "./004_memory.ts";
 import { MEMORY_STEERING } from "./005_memory_steering.ts";
 import { HISTORY_SEQUENCE } from "./006_history_sequence.ts";
+import { MEMORY_SEQUENCE } from "./007_memory_sequence.ts";
 
 /** One step of the schema. */
 export interface Migration {
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: "translation memory", sql: MEMORY_TABLES },
   { version: 5, name: "memory steering", sql: MEMORY_STEERING },
   { version: 6, name: "history sequence", sql: HISTORY_SEQUENCE },
+  { version: 7, name: "memory sequence", sql: MEMORY_SEQUENCE },
 ];

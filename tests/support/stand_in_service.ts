@@ -7,11 +7,15 @@ import {
   type OllamaStandInOptions,
   startOllamaStandIn,
 } from "./ollama_stand_in.ts";
-import { startTranslationService, type TestService } from "./translation_service.ts";
+import {
+  startTranslationService,
+  type TestService,
+  type TestServiceOptions,
+} from "./translation_service.ts";
 
 /**
- * Starts the stand-in (with `options`) and a service whose engine-one points at it, runs `fn`,
- * and stops both.
+ * Starts the stand-in (with `options`) and a service whose engine-one points at it (on
+ * `options.dataDir` when given), runs `fn`, and stops both.
  *
  * @example
  * ```ts
@@ -21,7 +25,7 @@ import { startTranslationService, type TestService } from "./translation_service
  * ```
  */
 export async function withStandInService(
-  options: OllamaStandInOptions,
+  options: OllamaStandInOptions & Pick<TestServiceOptions, "dataDir">,
   fn: (service: TestService, runner: OllamaStandIn) => Promise<void>,
 ): Promise<void> {
   const runner = startOllamaStandIn(options);
@@ -29,6 +33,7 @@ export async function withStandInService(
     const service = await startTranslationService({
       settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
       statusTtlMs: 0,
+      dataDir: options.dataDir,
     });
     try {
       await fn(service, runner);
