@@ -113,6 +113,14 @@ export interface Database {
    * @throws {StorageError} when the database cannot be written.
    */
   transaction<T>(work: () => T): T;
+  /**
+   * Runs `work`, which only reads. A damaged file shows only when its pages are read, so a read
+   * fails as a write does: with one {@link StorageError} (503 `storage_unavailable`), not a
+   * raw SQLite error that would answer 500.
+   *
+   * @throws {StorageError} when the database cannot be read (a damaged file, a lock).
+   */
+  read<T>(work: () => T): T;
   /** Checkpoints the WAL and closes the connection. */
   close(): void;
 }
@@ -246,6 +254,13 @@ function wrap(path: string, db: DatabaseSync): Database {
         throw toStorageError(error, path);
       } finally {
         depth--;
+      }
+    },
+    read<T>(work: () => T): T {
+      try {
+        return work();
+      } catch (error) {
+        throw toStorageError(error, path);
       }
     },
     close() {

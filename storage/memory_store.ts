@@ -202,7 +202,14 @@ export class MemoryStore {
       .map(({ row, similarity }) => ({ source: row.source, target: row.target, similarity }));
   }
 
-  /** A page of entries, newest first. */
+  /**
+   * A page of entries, newest first. The cursor is the id of the last entry returned, and an id
+   * is never given twice (migration 7), so entries added or deleted while a client pages never
+   * shift the pages it has not read.
+   *
+   * @throws {RangeError} for a cursor this list never made.
+   * @throws {StorageError} when the database cannot be read (a damaged file, a lock).
+   */
   list(query: MemoryQuery): { entries: MemoryEntry[]; nextCursor: string | null } {
     const after = decodeCursor(MEMORY_CURSOR, query.cursor);
     const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : "";
@@ -211,9 +218,11 @@ export class MemoryStore {
       .addIf(query.sourceLang, "source_lang = ?")
       .addIf(query.targetLang, "target_lang = ?")
       .addIf(pattern, "(source like ? escape '\\' or target like ? escape '\\')");
-    const rows = this.database.db.prepare(
-      `select * from memory_entries ${conditions.sql} order by id desc limit ?`,
-    ).all(...conditions.values, query.limit + 1) as Record<string, unknown>[];
+    const rows = this.database.read(() =>
+      this.database.db.prepare(
+        `select * from memory_entries ${conditions.sql} order by id desc limit ?`,
+      ).all(...conditions.values, query.limit + 1) as Record<string, unknown>[]
+    );
     const page = rows.slice(0, query.limit).map(toEntry);
     return {
       entries: page,
@@ -223,14 +232,18 @@ export class MemoryStore {
     };
   }
 
-  /** Every entry, oldest first (export). */
+  /**
+   * Every entry, oldest first (export).
+   *
+   * @throws {StorageError} when the database cannot be read.
+   */
   *all(): Generator<MemoryEntry> {
     let after = 0;
     const page = this.database.db.prepare(
       "select * from memory_entries where id > ? order by id limit 1000",
     );
     for (;;) {
-      const rows = page.all(after) as Record<string, unknown>[];
+      const rows = this.database.read(() => page.all(after) as Record<string, unknown>[]);
       if (rows.length === 0) return;
       for (const row of rows) yield toEntry(row);
       after = Number(rows[rows.length - 1].id);

@@ -97,6 +97,7 @@ Deno.test("migration 7 keeps every memory entry, its id and its fuzzy index, and
       db: old,
       statement: (sql) => old.prepare(sql),
       transaction: (work) => work(),
+      read: (work) => work(),
       close: () => old.close(),
     });
     memory.add([
