@@ -63,12 +63,17 @@ export const AddMemoryRequestSchema = z.strictObject({
 
 /** `POST /v1/memory/entries` answer. */
 export const AddMemoryResponseSchema = z.strictObject({
-  added: z.int().min(0).describe("Entries written."),
+  added: z.int().min(0).describe(
+    "Entries written: pairs with the same source (normalised) count once, the later one kept.",
+  ),
 });
 
 /** `POST /v1/memory/import` answer. */
 export const MemoryImportResponseSchema = z.strictObject({
-  imported: z.int().min(0).describe("Entries written."),
+  imported: z.int().min(0).describe(
+    "Entries the import left in the memory: units with the same source (normalised), language " +
+      "pair and origin count once, the later one kept.",
+  ),
   skipped: z.int().min(0).describe(
     "Variants left out: a language outside the 16, empty, or without a partner.",
   ),

@@ -84,16 +84,18 @@ export class MemoryStore {
    * Adds many entries as {@link add} does, {@link IMPORT_BATCH} per transaction, pausing
    * between them so other requests are answered: node:sqlite is synchronous, and a TMX import of
    * 200,000 units in one transaction held every other request of the service for 22 s. Resolves
-   * to how many were written.
+   * to how many entries were written, each counted once however often `entries` repeats it
+   * ({@link distinctEntries}), also across batches.
    *
    * @throws {StorageError} when the database cannot be written: the batches before the failing
    * one are kept (importing the same file again replaces them, it does not add them twice).
    */
   async addInBatches(entries: readonly NewMemoryEntry[], origin: MemoryOrigin): Promise<number> {
+    const distinct = distinctEntries(entries);
     let written = 0;
-    for (let start = 0; start < entries.length; start += IMPORT_BATCH) {
+    for (let start = 0; start < distinct.length; start += IMPORT_BATCH) {
       if (start > 0) await new Promise((resolve) => setTimeout(resolve, IMPORT_PAUSE_MS));
-      written += this.add(entries.slice(start, start + IMPORT_BATCH), origin);
+      written += this.add(distinct.slice(start, start + IMPORT_BATCH), origin);
     }
     return written;
   }
@@ -101,12 +103,14 @@ export class MemoryStore {
   /**
    * Adds or replaces entries in one transaction; an entry replaces the one with the same key,
    * pair and origin (an engine's latest translation of a text, with its steering, is the one
-   * kept). Resolves to how many were written.
+   * kept), and an entry repeated in `entries` is one entry, the later one kept. Returns how many
+   * entries were written, each counted once.
    *
    * @throws {StorageError} when the database cannot be written (then none was).
    */
   add(entries: readonly NewMemoryEntry[], origin: MemoryOrigin): number {
-    if (entries.length === 0) return 0;
+    const distinct = distinctEntries(entries);
+    if (distinct.length === 0) return 0;
     const find = this.database.statement(
       "select id from memory_entries where source_lang = ? and target_lang = ? and key = ? and origin = ?",
     );
@@ -123,7 +127,7 @@ export class MemoryStore {
     );
     const now = Math.floor(Date.now() / 1000);
     return this.database.transaction(() => {
-      for (const entry of entries) {
+      for (const entry of distinct) {
         const key = memoryKey(entry.source);
         const created = entry.created ?? now;
         const steering = entry.steering ?? "";
@@ -153,7 +157,7 @@ export class MemoryStore {
           gram.run(band, grams.size, id);
         }
       }
-      return entries.length;
+      return distinct.length;
     });
   }
 
@@ -263,6 +267,19 @@ export class MemoryStore {
       ) > 0
     );
   }
+}
+
+/**
+ * `entries` with each entry once: those with the same pair and normalised source are one entry,
+ * at the place of the first and with the content of the last, as writing them in order leaves
+ * it. Counting `entries` instead said "2 imported" for a TMX holding one unit twice.
+ */
+function distinctEntries(entries: readonly NewMemoryEntry[]): NewMemoryEntry[] {
+  const byKey = new Map<string, NewMemoryEntry>();
+  for (const entry of entries) {
+    byKey.set(`${entry.sourceLang}>${entry.targetLang}>${memoryKey(entry.source)}`, entry);
+  }
+  return [...byKey.values()];
 }
 
 function toEntry(row: Record<string, unknown>): MemoryEntry {
