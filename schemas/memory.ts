@@ -13,6 +13,10 @@ const segment = z.string().min(1).refine(
   (text) => text.trim() !== "",
   "a text of only white space",
 ).refine(
+  // The memory cannot keep one (storage/memory_store.ts, readableWhole).
+  (text) => !text.includes("\u0000"),
+  "a text holding U+0000",
+).refine(
   (text) => countCodePoints(text) <= LIMITS.max_chars_per_item,
   `a text is over ${LIMITS.max_chars_per_item} characters`,
 );

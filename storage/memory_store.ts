@@ -103,8 +103,9 @@ export class MemoryStore {
   /**
    * Adds or replaces entries in one transaction; an entry replaces the one with the same key,
    * pair and origin (an engine's latest translation of a text, with its steering, is the one
-   * kept), and an entry repeated in `entries` is one entry, the later one kept. Returns how many
-   * entries were written, each counted once.
+   * kept), and an entry repeated in `entries` is one entry, the later one kept. An entry holding
+   * U+0000 is left out ({@link readableWhole}). Returns how many entries were written, each
+   * counted once.
    *
    * @throws {StorageError} when the database cannot be written (then none was).
    */
@@ -276,10 +277,19 @@ export class MemoryStore {
  */
 function distinctEntries(entries: readonly NewMemoryEntry[]): NewMemoryEntry[] {
   const byKey = new Map<string, NewMemoryEntry>();
-  for (const entry of entries) {
+  for (const entry of entries.filter(readableWhole)) {
     byKey.set(`${entry.sourceLang}>${entry.targetLang}>${memoryKey(entry.source)}`, entry);
   }
   return [...byKey.values()];
+}
+
+/**
+ * Whether an entry reads back as written. SQLite keeps a U+0000, but node:sqlite reads a text
+ * only up to its first one: "Hello\0world" came back as "Hello", an exact hit answering with a
+ * cut translation, and a listed and exported entry of other text.
+ */
+function readableWhole(entry: NewMemoryEntry): boolean {
+  return !entry.source.includes("\u0000") && !entry.target.includes("\u0000");
 }
 
 function toEntry(row: Record<string, unknown>): MemoryEntry {
