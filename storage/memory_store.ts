@@ -217,12 +217,13 @@ export class MemoryStore {
    */
   list(query: MemoryQuery): { entries: MemoryEntry[]; nextCursor: string | null } {
     const after = decodeCursor(MEMORY_CURSOR, query.cursor);
-    const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : "";
     const conditions = new SqlConditions()
       .addIf(after, "id < ?")
       .addIf(query.sourceLang, "source_lang = ?")
       .addIf(query.targetLang, "target_lang = ?")
-      .addIf(pattern, "(source like ? escape '\\' or target like ? escape '\\')");
+      // instr, not LIKE: LIKE stops at a U+0000 in q and matched every entry; lower() folds
+      // ASCII as LIKE did, and q needs no escaping.
+      .addIf(query.q, "(instr(lower(source), lower(?)) > 0 or instr(lower(target), lower(?)) > 0)");
     const rows = this.database.read(() =>
       this.database.db.prepare(
         `select * from memory_entries ${conditions.sql} order by id desc limit ?`,
