@@ -15,6 +15,12 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /**
+   * Run with foreign keys off (SQLite's procedure for rebuilding a table others reference,
+   * https://sqlite.org/lang_altertable.html#otheralter): with them on, dropping the old table
+   * deletes its rows first, cascading into the tables that reference it.
+   */
+  rebuildsReferencedTable?: boolean;
 }
 
 /** Every migration, oldest first. */
@@ -25,5 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: "translation memory", sql: MEMORY_TABLES },
   { version: 5, name: "memory steering", sql: MEMORY_STEERING },
   { version: 6, name: "history sequence", sql: HISTORY_SEQUENCE },
-  { version: 7, name: "memory sequence", sql: MEMORY_SEQUENCE },
+  { version: 7, name: "memory sequence", sql: MEMORY_SEQUENCE, rebuildsReferencedTable: true },
 ];
