@@ -262,7 +262,8 @@ export class MemoryStore {
    * @throws {StorageError} when the database cannot be written.
    */
   delete(id: string): boolean {
-    if (!/^\d{1,15}$/.test(id)) return false;
+    // Only the spelling the list gives: "01" is not entry 1 to a client comparing ids.
+    if (!/^[1-9]\d{0,14}$/.test(id)) return false;
     return this.database.transaction(() =>
       Number(
         this.database.db.prepare("delete from memory_entries where id = ?").run(Number(id)).changes,

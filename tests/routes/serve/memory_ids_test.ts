@@ -67,6 +67,22 @@ Deno.test("an entry added after the newest was deleted gets a new id: the old id
   });
 });
 
+Deno.test("DELETE /v1/memory/entries/{id} takes only the id as listed: 0-padded or signed is 404", async () => {
+  await withService(async (service) => {
+    await add(service, "Save", "Sichern");
+    const id = await idOf(service, "Save");
+    for (const alias of [`0${id}`, `+${id}`, `${id}.0`]) {
+      await expectError(
+        await dataRequest(service, "DELETE", `/v1/memory/entries/${encodeURIComponent(alias)}`),
+        404,
+        "not_found",
+        "id",
+      );
+    }
+    assert.deepEqual((await list(service)).data.map((e) => e.id), [id], "the entry is kept");
+  });
+});
+
 Deno.test("a page cursor handed out before the newest entries were deleted never shows a newer entry", async () => {
   await withService(async (service) => {
     for (const word of ["One", "Two", "Three"]) await add(service, word, word.toUpperCase());
