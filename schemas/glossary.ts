@@ -14,6 +14,12 @@ export const MAX_TERM_CODE_POINTS = 256;
 // A string first, then the enum: a non-string is a 400, a string outside the set is a 422.
 const language = z.string().pipe(LanguageCodeSchema);
 
+// node:sqlite reads a stored text only up to a NUL: "n\0ame" was kept and answered as "n".
+const name = z.string().min(1).max(256).refine(
+  (text) => !text.includes("\u0000"),
+  "a name holding U+0000",
+);
+
 /** The text formats of entries. */
 export const ENTRIES_FORMATS = ["tsv", "csv"] as const;
 
@@ -29,14 +35,14 @@ export const DictionaryInputSchema = z.strictObject({
 
 /** `POST /v1/glossaries` body. */
 export const CreateGlossaryRequestSchema = z.strictObject({
-  name: z.string().min(1).max(256).describe("A name for people; need not be unique."),
+  name: name.describe("A name for people; need not be unique."),
   dictionaries: z.array(DictionaryInputSchema).min(1).max(240)
     .describe("One dictionary per language pair; a pair at most once."),
 }).describe("A new glossary.");
 
 /** `PATCH /v1/glossaries/{glossary_id}` body. */
 export const PatchGlossaryRequestSchema = z.strictObject({
-  name: z.string().min(1).max(256).optional().describe("A new name."),
+  name: name.optional().describe("A new name."),
   dictionaries: z.array(DictionaryInputSchema).max(240).optional()
     .describe("Dictionaries that replace the one of their language pair (others are kept)."),
 }).describe("Changes to a glossary.");

@@ -13,6 +13,10 @@ const segment = z.string().min(1).refine(
   (text) => text.trim() !== "",
   "a text of only white space",
 ).refine(
+  // The memory cannot keep one (storage/memory_store.ts, readableWhole).
+  (text) => !text.includes("\u0000"),
+  "a text holding U+0000",
+).refine(
   (text) => countCodePoints(text) <= LIMITS.max_chars_per_item,
   `a text is over ${LIMITS.max_chars_per_item} characters`,
 );
@@ -63,12 +67,17 @@ export const AddMemoryRequestSchema = z.strictObject({
 
 /** `POST /v1/memory/entries` answer. */
 export const AddMemoryResponseSchema = z.strictObject({
-  added: z.int().min(0).describe("Entries written."),
+  added: z.int().min(0).describe(
+    "Entries written: pairs with the same source (normalised) count once, the later one kept.",
+  ),
 });
 
 /** `POST /v1/memory/import` answer. */
 export const MemoryImportResponseSchema = z.strictObject({
-  imported: z.int().min(0).describe("Entries written."),
+  imported: z.int().min(0).describe(
+    "Entries the import left in the memory: units with the same source (normalised), language " +
+      "pair and origin count once, the later one kept.",
+  ),
   skipped: z.int().min(0).describe(
     "Variants left out: a language outside the 16, empty, or without a partner.",
   ),

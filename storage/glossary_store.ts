@@ -55,16 +55,30 @@ export class GlossaryStore {
     return this.get(id)!;
   }
 
-  /** Every glossary, oldest first. */
+  /**
+   * Every glossary, oldest first.
+   *
+   * @throws {StorageError} when the database cannot be read.
+   */
   list(): GlossaryRecord[] {
-    const rows = this.database.db.prepare(
-      "select id from glossaries order by created, id",
-    ).all() as { id: string }[];
-    return rows.map((row) => this.get(row.id)!);
+    return this.database.read(() => {
+      const rows = this.database.db.prepare(
+        "select id from glossaries order by created, id",
+      ).all() as { id: string }[];
+      return rows.map((row) => this.get(row.id)!);
+    });
   }
 
-  /** One glossary, or null when there is none with this id. */
+  /**
+   * One glossary, or null when there is none with this id.
+   *
+   * @throws {StorageError} when the database cannot be read.
+   */
   get(id: string): GlossaryRecord | null {
+    return this.database.read(() => this.#record(id));
+  }
+
+  #record(id: string): GlossaryRecord | null {
     const row = this.database.db.prepare("select id, name, created from glossaries where id = ?")
       .get(id) as { id: string; name: string; created: number } | undefined;
     if (!row) return null;
@@ -87,14 +101,22 @@ export class GlossaryStore {
     };
   }
 
-  /** Whether a glossary with this id exists. */
+  /**
+   * Whether a glossary with this id exists.
+   *
+   * @throws {StorageError} when the database cannot be read.
+   */
   exists(id: string): boolean {
-    return this.database.statement("select 1 from glossaries where id = ?").get(id) !== undefined;
+    return this.database.read(() =>
+      this.database.statement("select 1 from glossaries where id = ?").get(id) !== undefined
+    );
   }
 
   /**
    * The dictionaries of a glossary with their entries in stored order, optionally one pair's;
    * null when the glossary does not exist.
+   *
+   * @throws {StorageError} when the database cannot be read.
    */
   entries(
     id: string,
@@ -112,8 +134,16 @@ export class GlossaryStore {
       }));
   }
 
-  /** The entries of one pair, or null when the glossary has no such dictionary. */
+  /**
+   * The entries of one pair, or null when the glossary has no such dictionary.
+   *
+   * @throws {StorageError} when the database cannot be read.
+   */
   dictionary(id: string, sourceLang: string, targetLang: string): StoredEntry[] | null {
+    return this.database.read(() => this.#entriesOf(id, sourceLang, targetLang));
+  }
+
+  #entriesOf(id: string, sourceLang: string, targetLang: string): StoredEntry[] | null {
     const rows = this.database.statement(
       `select source, target from glossary_entries
        where glossary_id = ? and source_lang = ? and target_lang = ? order by position`,

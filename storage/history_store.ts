@@ -8,7 +8,7 @@
  * nothing recorded is missing from a list or lost at shutdown.
  */
 import { clearImmediate, setImmediate } from "node:timers";
-import { type Database, toStorageError } from "./database.ts";
+import type { Database } from "./database.ts";
 import { SqlConditions } from "./sql_conditions.ts";
 import { decodeCursor, encodeCursor } from "./page_cursor.ts";
 
@@ -141,7 +141,7 @@ export class HistoryStore {
       .addIf(pattern, "(texts like ? escape '\\' or translations like ? escape '\\')")
       .addIf(query.q, `(${itemHolds("texts")} or ${itemHolds("translations")})`)
       .addIf(query.client, "client = ?");
-    try {
+    return this.database.read(() => {
       const rows = this.database.db.prepare(
         `select * from translation_history ${conditions.sql} order by seq desc limit ?`,
       ).all(...conditions.values, query.limit + 1) as Record<string, unknown>[];
@@ -151,10 +151,7 @@ export class HistoryStore {
         entries: page.map(toEntry),
         nextCursor: more ? encodeCursor(HISTORY_CURSOR, Number(page[page.length - 1].seq)) : null,
       };
-    } catch (error) {
-      // A damaged file shows only when its pages are read: one StorageError, as for writes.
-      throw toStorageError(error, this.database.path);
-    }
+    });
   }
 
   /** Every row, newest first, in pages of 500 (export). */

@@ -84,16 +84,18 @@ export class MemoryStore {
    * Adds many entries as {@link add} does, {@link IMPORT_BATCH} per transaction, pausing
    * between them so other requests are answered: node:sqlite is synchronous, and a TMX import of
    * 200,000 units in one transaction held every other request of the service for 22 s. Resolves
-   * to how many were written.
+   * to how many entries were written, each counted once however often `entries` repeats it
+   * ({@link distinctEntries}), also across batches.
    *
    * @throws {StorageError} when the database cannot be written: the batches before the failing
    * one are kept (importing the same file again replaces them, it does not add them twice).
    */
   async addInBatches(entries: readonly NewMemoryEntry[], origin: MemoryOrigin): Promise<number> {
+    const distinct = distinctEntries(entries);
     let written = 0;
-    for (let start = 0; start < entries.length; start += IMPORT_BATCH) {
+    for (let start = 0; start < distinct.length; start += IMPORT_BATCH) {
       if (start > 0) await new Promise((resolve) => setTimeout(resolve, IMPORT_PAUSE_MS));
-      written += this.add(entries.slice(start, start + IMPORT_BATCH), origin);
+      written += this.add(distinct.slice(start, start + IMPORT_BATCH), origin);
     }
     return written;
   }
@@ -101,12 +103,15 @@ export class MemoryStore {
   /**
    * Adds or replaces entries in one transaction; an entry replaces the one with the same key,
    * pair and origin (an engine's latest translation of a text, with its steering, is the one
-   * kept). Resolves to how many were written.
+   * kept), and an entry repeated in `entries` is one entry, the later one kept. An entry holding
+   * U+0000 is left out ({@link readableWhole}). Returns how many entries were written, each
+   * counted once.
    *
    * @throws {StorageError} when the database cannot be written (then none was).
    */
   add(entries: readonly NewMemoryEntry[], origin: MemoryOrigin): number {
-    if (entries.length === 0) return 0;
+    const distinct = distinctEntries(entries);
+    if (distinct.length === 0) return 0;
     const find = this.database.statement(
       "select id from memory_entries where source_lang = ? and target_lang = ? and key = ? and origin = ?",
     );
@@ -123,7 +128,7 @@ export class MemoryStore {
     );
     const now = Math.floor(Date.now() / 1000);
     return this.database.transaction(() => {
-      for (const entry of entries) {
+      for (const entry of distinct) {
         const key = memoryKey(entry.source);
         const created = entry.created ?? now;
         const steering = entry.steering ?? "";
@@ -153,7 +158,7 @@ export class MemoryStore {
           gram.run(band, grams.size, id);
         }
       }
-      return entries.length;
+      return distinct.length;
     });
   }
 
@@ -202,18 +207,28 @@ export class MemoryStore {
       .map(({ row, similarity }) => ({ source: row.source, target: row.target, similarity }));
   }
 
-  /** A page of entries, newest first. */
+  /**
+   * A page of entries, newest first. The cursor is the id of the last entry returned, and an id
+   * is never given twice (migration 7), so entries added or deleted while a client pages never
+   * shift the pages it has not read.
+   *
+   * @throws {RangeError} for a cursor this list never made.
+   * @throws {StorageError} when the database cannot be read (a damaged file, a lock).
+   */
   list(query: MemoryQuery): { entries: MemoryEntry[]; nextCursor: string | null } {
     const after = decodeCursor(MEMORY_CURSOR, query.cursor);
-    const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : "";
     const conditions = new SqlConditions()
       .addIf(after, "id < ?")
       .addIf(query.sourceLang, "source_lang = ?")
       .addIf(query.targetLang, "target_lang = ?")
-      .addIf(pattern, "(source like ? escape '\\' or target like ? escape '\\')");
-    const rows = this.database.db.prepare(
-      `select * from memory_entries ${conditions.sql} order by id desc limit ?`,
-    ).all(...conditions.values, query.limit + 1) as Record<string, unknown>[];
+      // instr, not LIKE: LIKE stops at a U+0000 in q and matched every entry; lower() folds
+      // ASCII as LIKE did, and q needs no escaping.
+      .addIf(query.q, "(instr(lower(source), lower(?)) > 0 or instr(lower(target), lower(?)) > 0)");
+    const rows = this.database.read(() =>
+      this.database.db.prepare(
+        `select * from memory_entries ${conditions.sql} order by id desc limit ?`,
+      ).all(...conditions.values, query.limit + 1) as Record<string, unknown>[]
+    );
     const page = rows.slice(0, query.limit).map(toEntry);
     return {
       entries: page,
@@ -223,14 +238,18 @@ export class MemoryStore {
     };
   }
 
-  /** Every entry, oldest first (export). */
+  /**
+   * Every entry, oldest first (export).
+   *
+   * @throws {StorageError} when the database cannot be read.
+   */
   *all(): Generator<MemoryEntry> {
     let after = 0;
     const page = this.database.db.prepare(
       "select * from memory_entries where id > ? order by id limit 1000",
     );
     for (;;) {
-      const rows = page.all(after) as Record<string, unknown>[];
+      const rows = this.database.read(() => page.all(after) as Record<string, unknown>[]);
       if (rows.length === 0) return;
       for (const row of rows) yield toEntry(row);
       after = Number(rows[rows.length - 1].id);
@@ -243,13 +262,36 @@ export class MemoryStore {
    * @throws {StorageError} when the database cannot be written.
    */
   delete(id: string): boolean {
-    if (!/^\d{1,15}$/.test(id)) return false;
+    // Only the spelling the list gives: "01" is not entry 1 to a client comparing ids.
+    if (!/^[1-9]\d{0,14}$/.test(id)) return false;
     return this.database.transaction(() =>
       Number(
         this.database.db.prepare("delete from memory_entries where id = ?").run(Number(id)).changes,
       ) > 0
     );
   }
+}
+
+/**
+ * `entries` with each entry once: those with the same pair and normalised source are one entry,
+ * at the place of the first and with the content of the last, as writing them in order leaves
+ * it. Counting `entries` instead said "2 imported" for a TMX holding one unit twice.
+ */
+function distinctEntries(entries: readonly NewMemoryEntry[]): NewMemoryEntry[] {
+  const byKey = new Map<string, NewMemoryEntry>();
+  for (const entry of entries.filter(readableWhole)) {
+    byKey.set(`${entry.sourceLang}>${entry.targetLang}>${memoryKey(entry.source)}`, entry);
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Whether an entry reads back as written. SQLite keeps a U+0000, but node:sqlite reads a text
+ * only up to its first one: "Hello\0world" came back as "Hello", an exact hit answering with a
+ * cut translation, and a listed and exported entry of other text.
+ */
+function readableWhole(entry: NewMemoryEntry): boolean {
+  return !entry.source.includes("\u0000") && !entry.target.includes("\u0000");
 }
 
 function toEntry(row: Record<string, unknown>): MemoryEntry {

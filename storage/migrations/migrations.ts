@@ -8,12 +8,19 @@ import { GLOSSARY_TABLES } from "./003_glossaries.ts";
 import { MEMORY_TABLES } from "./004_memory.ts";
 import { MEMORY_STEERING } from "./005_memory_steering.ts";
 import { HISTORY_SEQUENCE } from "./006_history_sequence.ts";
+import { MEMORY_SEQUENCE } from "./007_memory_sequence.ts";
 
 /** One step of the schema. */
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /**
+   * Run with foreign keys off (SQLite's procedure for rebuilding a table others reference,
+   * https://sqlite.org/lang_altertable.html#otheralter): with them on, dropping the old table
+   * deletes its rows first, cascading into the tables that reference it.
+   */
+  rebuildsReferencedTable?: boolean;
 }
 
 /** Every migration, oldest first. */
@@ -24,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: "translation memory", sql: MEMORY_TABLES },
   { version: 5, name: "memory steering", sql: MEMORY_STEERING },
   { version: 6, name: "history sequence", sql: HISTORY_SEQUENCE },
+  { version: 7, name: "memory sequence", sql: MEMORY_SEQUENCE, rebuildsReferencedTable: true },
 ];

@@ -7,11 +7,15 @@ import {
   type OllamaStandInOptions,
   startOllamaStandIn,
 } from "./ollama_stand_in.ts";
-import { startTranslationService, type TestService } from "./translation_service.ts";
+import {
+  startTranslationService,
+  type TestService,
+  type TestServiceOptions,
+} from "./translation_service.ts";
 
 /**
- * Starts the stand-in (with `options`) and a service whose engine-one points at it, runs `fn`,
- * and stops both.
+ * Starts the stand-in (with `options`) and a service whose engine-one points at it (on
+ * `options.dataDir` when given), runs `fn`, and stops both.
  *
  * @example
  * ```ts
@@ -21,7 +25,7 @@ import { startTranslationService, type TestService } from "./translation_service
  * ```
  */
 export function withStandInService(
-  options: OllamaStandInOptions,
+  options: StandInServiceOptions,
   fn: (service: TestService, runner: OllamaStandIn) => Promise<void>,
 ): Promise<void> {
   return withStandIn(options, fn, undefined);
@@ -32,14 +36,17 @@ export function withStandInService(
  * name an engine (DeepL's, LibreTranslate's) reach the stand-in.
  */
 export function withOnlyStandIn(
-  options: OllamaStandInOptions,
+  options: StandInServiceOptions,
   fn: (service: TestService, runner: OllamaStandIn) => Promise<void>,
 ): Promise<void> {
   return withStandIn(options, fn, ["engine-one"]);
 }
 
+/** The stand-in's options, and the service's data folder (a database made beforehand). */
+type StandInServiceOptions = OllamaStandInOptions & Pick<TestServiceOptions, "dataDir">;
+
 async function withStandIn(
-  options: OllamaStandInOptions,
+  options: StandInServiceOptions,
   fn: (service: TestService, runner: OllamaStandIn) => Promise<void>,
   order: string[] | undefined,
 ): Promise<void> {
@@ -51,6 +58,7 @@ async function withStandIn(
         engines: order ? { order, "engine-one": engineOne } : { "engine-one": engineOne },
       },
       statusTtlMs: 0,
+      dataDir: options.dataDir,
     });
     try {
       await fn(service, runner);

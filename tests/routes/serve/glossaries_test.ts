@@ -160,6 +160,14 @@ const BAD_BODIES = [
     param: "dictionaries",
   },
   {
+    // node:sqlite reads a text only up to a NUL: it was kept and answered as "n".
+    name: "a name holding U+0000",
+    body: { name: "n\u0000ame", dictionaries: [EN_DE] },
+    status: 400,
+    code: "invalid_request",
+    param: "name",
+  },
+  {
     name: "one language as source and target",
     body: { name: "x", dictionaries: [{ ...EN_DE, target_lang: "en" }] },
     status: 400,
@@ -270,9 +278,17 @@ for (const { name, body, status, code, param } of BAD_BODIES) {
   });
 }
 
-Deno.test("PATCH /v1/glossaries/{id} with a bad dictionary changes nothing", async () => {
+Deno.test("PATCH /v1/glossaries/{id} with a bad dictionary or name changes nothing", async () => {
   await withService(async (service) => {
     const glossary = await create(service, { name: "Keep", dictionaries: [EN_DE] });
+    await expectError(
+      await dataRequest(service, "PATCH", `/v1/glossaries/${glossary.glossary_id}`, {
+        name: "Chan\u0000ged",
+      }),
+      400,
+      "invalid_request",
+      "name",
+    );
     await expectError(
       await dataRequest(service, "PATCH", `/v1/glossaries/${glossary.glossary_id}`, {
         name: "Changed",

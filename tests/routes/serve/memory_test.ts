@@ -63,6 +63,27 @@ Deno.test("POST then GET /v1/memory/entries: the user's pairs, newest first, pag
   });
 });
 
+const Q_CASES = [
+  { q: "%00", sources: [], why: "U+0000: SQL LIKE stopped there and matched every entry" },
+  { q: "a%00zzz", sources: [], why: "text after a U+0000 counts" },
+  { q: "%25", sources: ["100% sure"], why: "% is itself" },
+  { q: "_", sources: ["snake_case"], why: "_ is itself" },
+  { q: "SURE", sources: ["100% sure"], why: "ASCII case-insensitive" },
+];
+
+Deno.test("GET /v1/memory/entries?q= finds the text itself, whatever characters it holds", async () => {
+  await withService(async (service) => {
+    await add(service, [{ source: "snake_case", target: "a" }, {
+      source: "100% sure",
+      target: "b",
+    }]);
+    for (const { q, sources, why } of Q_CASES) {
+      const found = (await list(service, `?q=${q}`)).data.map((e) => e.source);
+      assert.deepEqual(found, sources, `q=${q}: ${why}`);
+    }
+  });
+});
+
 Deno.test("DELETE /v1/memory/entries/{id} removes one entry, then answers 404", async () => {
   await withService(async (service) => {
     await add(service, [{ source: "Save", target: "Sichern" }]);
