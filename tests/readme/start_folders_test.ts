@@ -23,6 +23,8 @@ Deno.test("`deno task start --models-dir` outside the task's grant stops with on
     const stderr = output.stderr;
     const lines = stderr.split("\n").filter((line) => line !== "" && !line.startsWith("Task "));
     assert.equal(output.code, 2, stderr);
+    // The task's `tolk api enable` says first that it created the settings file (a first run).
+    assert.match(lines.shift() ?? "", /^settings file .*settings\.json did not exist; created it$/);
     assert.equal(lines.length, 1, stderr);
     assert.match(
       lines[0],
