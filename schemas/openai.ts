@@ -42,12 +42,14 @@ export const ChatMessageSchema = z.object({
     ),
 }).loose().superRefine((message, ctx) => {
   // OpenAI's rule: content is required "unless tool_calls or function_call is specified", so
-  // agent loops send an assistant turn without it; any other turn without content is a mistake.
-  if (message.content === undefined && message.role !== "assistant") {
+  // agent loops send an assistant turn without it (or with null); any other turn without text
+  // is a mistake, and null is no text either.
+  if (message.content == null && message.role !== "assistant") {
     ctx.addIssue({
       code: "custom",
       path: ["content"],
-      message: "missing; only an assistant message (one with tool_calls) may leave it out",
+      message: `${message.content === null ? "null" : "missing"}; only an assistant message ` +
+        "(one with tool_calls) may leave it out or send null",
     });
   }
 });
