@@ -32,6 +32,12 @@ import {
 } from "./native_context.ts";
 
 const TOP_K = 40;
+/**
+ * Temperatures below this draw greedily. llama.cpp divides float32 logits by the temperature,
+ * and below ~1e-37 they overflow to infinity and the draw ignores them (1e-40 drew garbage);
+ * well above that, so small a temperature already leaves only the top token in play.
+ */
+const GREEDY_BELOW = 1e-6;
 
 /** Options of {@link LlamaNative.loadModel}. */
 export interface NativeModelOptions {
@@ -43,7 +49,7 @@ export interface NativeModelOptions {
 
 /** How one sequence picks its tokens. */
 export interface SamplerOptions {
-  /** 0 or below: greedy. */
+  /** Below {@link GREEDY_BELOW} (0 included): greedy. */
   temperature: number;
   topP: number;
   seed: number;
@@ -258,7 +264,7 @@ export class NativeModel {
       }
       add(grammar);
     }
-    if (options.temperature <= 0) add(lib.llama_sampler_init_greedy());
+    if (options.temperature < GREEDY_BELOW) add(lib.llama_sampler_init_greedy());
     else {
       // Top-k 40 first, as node-llama-cpp and llama-server default to: the long tail of a large
       // vocabulary (end tokens of a random test model included) never gets drawn.

@@ -81,7 +81,7 @@ export const ChatCompletionRequestSchema = z.object({
   messages: z.array(ChatMessageSchema).min(1, "messages must not be empty")
     .describe("The conversation, oldest first; at least one message."),
   temperature: z.number().min(0).max(2).nullish()
-    .describe("Sampling temperature 0..2, default 1; 0 is greedy."),
+    .describe("Sampling temperature 0..2, default 1; 0 (or below 1e-6) is greedy."),
   top_p: z.number().min(0).max(1).nullish().describe("Nucleus sampling 0..1, default 1 (off)."),
   max_tokens: maxTokens.describe(
     "Most tokens to generate (≥ 1); default: the rest of the context.",

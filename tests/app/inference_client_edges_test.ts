@@ -1,6 +1,7 @@
 /**
  * Edges of the chat API as a client meets them, against a real `tolk infer` daemon: seeds at
- * the ends of llama.cpp's 32-bit range, and which turns may go without text.
+ * the ends of llama.cpp's 32-bit range, temperatures near 0, and which turns may go without
+ * text.
  */
 import assert from "node:assert/strict";
 import OpenAI from "openai";
@@ -34,6 +35,22 @@ Deno.test("tolk infer: seeds and message content as the openai client sends them
     await t.step("seeds 2^32 apart draw different answers", async () => {
       // Only the low 32 bits once reached the sampler: 5 and 2^32 + 5 were one seed.
       assert.notEqual(await draw(5), await draw(2 ** 32 + 5));
+    });
+
+    await t.step("a temperature too small for float32 logits is greedy, not garbage", async () => {
+      const at = async (temperature: number) =>
+        (await client.chat.completions.create({
+          model: "tiny",
+          messages: HI,
+          max_tokens: 12,
+          temperature,
+          seed: 1,
+        })).choices[0].message.content;
+      const greedy = await at(0);
+      // Logits divided by 1e-40 overflow to infinity: the draw then ignored the logits.
+      for (const temperature of [1e-6, 1e-30, 1e-40, 1e-45, 5e-324]) {
+        assert.equal(await at(temperature), greedy, `temperature ${temperature}`);
+      }
     });
 
     for (const role of ["user", "system", "developer", "tool"]) {
