@@ -37,8 +37,8 @@ export const ChatMessageSchema = z.object({
   })
     .optional()
     .describe(
-      "The text, or an array of text or refusal parts (joined); an assistant turn (one carrying " +
-        "tool_calls) may leave it out or send null.",
+      "The text, or an array of text or refusal parts (one line each); an assistant turn (one " +
+        "carrying tool_calls) may leave it out or send null.",
     ),
 }).loose().superRefine((message, ctx) => {
   // OpenAI's rule: content is required "unless tool_calls or function_call is specified", so

@@ -1,7 +1,7 @@
 /**
  * Edges of the chat API as a client meets them, against a real `tolk infer` daemon: seeds at
- * the ends of llama.cpp's 32-bit range, temperatures near 0, and which turns may go without
- * text.
+ * the ends of llama.cpp's 32-bit range, temperatures near 0, text parts, and which turns
+ * may go without text.
  */
 import assert from "node:assert/strict";
 import OpenAI from "openai";
@@ -52,6 +52,25 @@ Deno.test("tolk infer: seeds and message content as the openai client sends them
         assert.equal(await at(temperature), greedy, `temperature ${temperature}`);
       }
     });
+
+    await t.step(
+      "text parts of one message are read as lines, as llama-server joins them",
+      async () => {
+        const promptTokens = async (content: OpenAI.ChatCompletionUserMessageParam["content"]) =>
+          (await client.chat.completions.create({
+            model: "tiny",
+            max_tokens: 1,
+            messages: [{ role: "user", content }],
+          })).usage!.prompt_tokens;
+        // Joined with nothing, the parts ran together ("Translate this:Hello world").
+        const parts = await promptTokens([
+          { type: "text", text: "Translate this:" },
+          { type: "text", text: "Hello world" },
+        ]);
+        assert.equal(parts, await promptTokens("Translate this:\nHello world"));
+        assert.notEqual(parts, await promptTokens("Translate this:Hello world"));
+      },
+    );
 
     for (const role of ["user", "system", "developer", "tool"]) {
       await t.step(`a ${role} turn with content null is a 400 naming the content`, async () => {
