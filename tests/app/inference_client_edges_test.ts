@@ -37,6 +37,30 @@ Deno.test("tolk infer: seeds and message content as the openai client sends them
       assert.notEqual(await draw(5), await draw(2 ** 32 + 5));
     });
 
+    await t.step(
+      "a stop sequence's start held back at the end is sent, streamed or not",
+      async () => {
+        for (const seed of [1, 2, 3, 4, 5]) {
+          const plain = await draw(seed);
+          // The answer ends with the start of the stop: held back in case it completes, then sent.
+          const request = {
+            model: "tiny",
+            messages: HI,
+            max_tokens: 12,
+            temperature: 1,
+            seed,
+            stop: [`${plain.slice(-2)}\u2603`],
+          };
+          const whole = await client.chat.completions.create(request);
+          assert.equal(whole.choices[0].message.content, plain, `seed ${seed}`);
+          let streamed = "";
+          const chunks = await client.chat.completions.create({ ...request, stream: true });
+          for await (const chunk of chunks) streamed += chunk.choices[0]?.delta.content ?? "";
+          assert.equal(streamed, plain, `seed ${seed}`);
+        }
+      },
+    );
+
     await t.step("a temperature too small for float32 logits is greedy, not garbage", async () => {
       const at = async (temperature: number) =>
         (await client.chat.completions.create({
