@@ -9,7 +9,7 @@ import { startInferDaemon } from "../support/infer_daemon.ts";
 
 const HI = [{ role: "user" as const, content: "hi" }];
 
-Deno.test("tolk infer: seeds and message content as the openai client sends them", async (t) => {
+Deno.test("tolk infer: chat API edges as the openai client meets them", async (t) => {
   const daemon = await startInferDaemon();
   const client = new OpenAI({ baseURL: `${daemon.baseUrl}/v1`, apiKey: "unused", maxRetries: 0 });
   /** The text of a 12-token answer drawn at temperature 1. */
