@@ -32,6 +32,12 @@ import {
 } from "./native_context.ts";
 
 const TOP_K = 40;
+/**
+ * Temperatures below this draw greedily. llama.cpp divides float32 logits by the temperature,
+ * and below ~1e-37 they overflow to infinity and the draw ignores them (1e-40 drew garbage);
+ * well above that, so small a temperature already leaves only the top token in play.
+ */
+const GREEDY_BELOW = 1e-6;
 
 /** Options of {@link LlamaNative.loadModel}. */
 export interface NativeModelOptions {
@@ -43,7 +49,7 @@ export interface NativeModelOptions {
 
 /** How one sequence picks its tokens. */
 export interface SamplerOptions {
-  /** 0 or below: greedy. */
+  /** Below {@link GREEDY_BELOW} (0 included): greedy. */
   temperature: number;
   topP: number;
   seed: number;
@@ -258,14 +264,14 @@ export class NativeModel {
       }
       add(grammar);
     }
-    if (options.temperature <= 0) add(lib.llama_sampler_init_greedy());
+    if (options.temperature < GREEDY_BELOW) add(lib.llama_sampler_init_greedy());
     else {
       // Top-k 40 first, as node-llama-cpp and llama-server default to: the long tail of a large
       // vocabulary (end tokens of a random test model included) never gets drawn.
       add(lib.llama_sampler_init_top_k(TOP_K));
       if (options.topP < 1) add(lib.llama_sampler_init_top_p(options.topP, 1n));
       add(lib.llama_sampler_init_temp(options.temperature));
-      add(lib.llama_sampler_init_dist(options.seed >>> 0));
+      add(lib.llama_sampler_init_dist(samplerSeed(options.seed)));
     }
     return new NativeSampler(lib, chain);
   }
@@ -275,6 +281,20 @@ export class NativeModel {
     if (this.#model) this.#lib.llama_model_free(this.#model);
     this.#model = null;
   }
+}
+
+/** The seed llama.cpp reads as "pick one at random" (`LLAMA_DEFAULT_SEED`). */
+const RANDOM_SEED = 0xFFFFFFFF;
+
+/**
+ * The 32-bit dist seed of a request's integer seed. Every integer must reproduce its answer, so
+ * none may land on {@link RANDOM_SEED} (`-1` and `4294967295` did); the high bits are folded in
+ * so that seeds 2^32 apart do not draw alike. Seeds 0..2^32-2 keep their own value.
+ */
+export function samplerSeed(seed: number): number {
+  const high = Math.floor(seed / 2 ** 32) >>> 0;
+  const folded = ((seed >>> 0) ^ Math.imul(high, 0x9E3779B1)) >>> 0;
+  return folded === RANDOM_SEED ? RANDOM_SEED - 1 : folded;
 }
 
 /** Picks the tokens of one sequence; {@link NativeSampler.free} when the generation ends. */

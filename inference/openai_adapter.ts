@@ -177,10 +177,12 @@ function chunk(
 }
 
 function toChatTurn(message: ChatMessage): ChatTurn {
+  // Parts are lines, as llama-server joins them: run together, "Translate:" + "Hi" read as
+  // "Translate:Hi".
   const text = typeof message.content === "string"
     ? message.content
     : (message.content ?? []).map((part) => part.type === "text" ? part.text : part.refusal)
-      .join("");
+      .join("\n");
   switch (message.role) {
     case "system":
     case "developer":

@@ -37,17 +37,19 @@ export const ChatMessageSchema = z.object({
   })
     .optional()
     .describe(
-      "The text, or an array of text or refusal parts (joined); an assistant turn (one carrying " +
-        "tool_calls) may leave it out or send null.",
+      "The text, or an array of text or refusal parts (one line each); an assistant turn (one " +
+        "carrying tool_calls) may leave it out or send null.",
     ),
 }).loose().superRefine((message, ctx) => {
   // OpenAI's rule: content is required "unless tool_calls or function_call is specified", so
-  // agent loops send an assistant turn without it; any other turn without content is a mistake.
-  if (message.content === undefined && message.role !== "assistant") {
+  // agent loops send an assistant turn without it (or with null); any other turn without text
+  // is a mistake, and null is no text either.
+  if (message.content == null && message.role !== "assistant") {
     ctx.addIssue({
       code: "custom",
       path: ["content"],
-      message: "missing; only an assistant message (one with tool_calls) may leave it out",
+      message: `${message.content === null ? "null" : "missing"}; only an assistant message ` +
+        "(one with tool_calls) may leave it out or send null",
     });
   }
 });
@@ -79,7 +81,7 @@ export const ChatCompletionRequestSchema = z.object({
   messages: z.array(ChatMessageSchema).min(1, "messages must not be empty")
     .describe("The conversation, oldest first; at least one message."),
   temperature: z.number().min(0).max(2).nullish()
-    .describe("Sampling temperature 0..2, default 1; 0 is greedy."),
+    .describe("Sampling temperature 0..2, default 1; 0 (or below 1e-6) is greedy."),
   top_p: z.number().min(0).max(1).nullish().describe("Nucleus sampling 0..1, default 1 (off)."),
   max_tokens: maxTokens.describe(
     "Most tokens to generate (≥ 1); default: the rest of the context.",

@@ -67,7 +67,7 @@ const PARAM_CASES: Array<{
     expect: { temperature: 0, topP: 0.5, seed: 42 },
   },
   {
-    name: "roles map to system, user and assistant; text parts are joined",
+    name: "roles map to system, user and assistant; text parts are joined as lines",
     request: request({
       messages: [
         { role: "developer", content: "be brief" },
@@ -80,7 +80,7 @@ const PARAM_CASES: Array<{
     expect: {
       turns: [
         { role: "system", text: "be brief" },
-        { role: "system", text: "ab" },
+        { role: "system", text: "a\nb" },
         { role: "user", text: "q" },
         { role: "assistant", text: "" },
         { role: "user", text: "result" },
