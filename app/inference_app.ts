@@ -144,7 +144,9 @@ export function createInferenceApp(deps: InferenceAppDeps) {
       reject: () =>
         inferenceError(
           "server_busy",
-          `${maxConcurrent} generations are running and ${maxQueued} waiting`,
+          maxConcurrent === 1
+            ? `1 generation is running and ${maxQueued} waiting`
+            : `${maxConcurrent} generations are running and ${maxQueued} waiting`,
           { retryAfter: BUSY_RETRY_AFTER_SECONDS },
         ),
     }),

@@ -182,6 +182,7 @@ Deno.test("tolk infer with a key, one slot, a small body limit, CORS and an expo
         const busy = await both[first];
         const body = await assertError(busy, 503, "server_busy");
         assert.equal(body.error.type, "server_error");
+        assert.equal(body.error.message, "1 generation is running and 1 waiting");
         assert.ok(Number(busy.headers.get("retry-after")) >= 1);
         await reader.cancel(); // the slot frees: the queued request runs
         const queued = await both[1 - first];
