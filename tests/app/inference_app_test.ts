@@ -1,6 +1,6 @@
 /**
  * A real `tolk infer` daemon with default flags, driven over HTTP by the official `openai`
- * client and by raw fetch (SSE framing, error rows).
+ * client and by raw fetch (SSE framing); what it refuses is in inference_refusals_test.ts.
  */
 import assert from "node:assert/strict";
 import OpenAI from "openai";
@@ -15,33 +15,7 @@ import {
   StatusSchema,
 } from "../../schemas/openai.ts";
 import { startInferDaemon } from "../support/infer_daemon.ts";
-import { rawGet } from "../support/raw_http.ts";
-
-const HI = [{ role: "user" as const, content: "hi" }];
-
-/** Posts a raw body to /v1/chat/completions. */
-function postChat(baseUrl: string, body: string, headers: Record<string, string> = {}) {
-  return fetch(`${baseUrl}/v1/chat/completions`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body,
-  });
-}
-
-/** Asserts an error response's status, code, param and headers. */
-async function assertError(
-  response: Response,
-  status: number,
-  code: string,
-  param?: string | null,
-) {
-  const body = ErrorBodySchema.parse(await response.json());
-  assert.equal(response.status, status, JSON.stringify(body));
-  assert.equal(body.error.code, code);
-  if (param !== undefined) assert.equal(body.error.param, param);
-  assert.ok(response.headers.get("x-request-id"), "errors carry x-request-id");
-  return body;
-}
+import { HI, postChat } from "../support/infer_requests.ts";
 
 /** Reads an SSE body into its `data:` payloads, checking the framing of every event. */
 async function readEvents(response: Response): Promise<string[]> {
@@ -360,149 +334,6 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
         assert.equal(refused.usage?.prompt_tokens, written.usage?.prompt_tokens);
       },
     );
-
-    await t.step(
-      "openai client: an image part is a 400 that says image parts are not supported",
-      async () => {
-        const error = await client.chat.completions.create({
-          model: "tiny",
-          max_tokens: 2,
-          messages: [{
-            role: "user",
-            content: [
-              { type: "text", text: "What is in this picture?" },
-              { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
-            ],
-          }],
-        }).then(() => assert.fail("an image part was accepted"), (error) => error);
-        assert.ok(error instanceof OpenAI.BadRequestError, String(error));
-        assert.equal(error.param, "messages[0].content");
-        assert.match(error.message, /image.*not supported/);
-      },
-    );
-
-    const ERROR_ROWS: Array<{
-      name: string;
-      body: string;
-      headers?: Record<string, string>;
-      status: number;
-      code: string;
-      param?: string | null;
-      /** What the message must say, where zod's own words ("Invalid input") said nothing. */
-      message?: RegExp;
-    }> = [
-      { name: "malformed JSON", body: "{nope", status: 400, code: "invalid_request", param: null },
-      {
-        name: "a wrong field type",
-        body: JSON.stringify({ messages: HI, temperature: "hot" }),
-        status: 400,
-        code: "invalid_request",
-        param: "temperature",
-      },
-      {
-        name: "empty messages",
-        body: JSON.stringify({ messages: [] }),
-        status: 400,
-        code: "invalid_request",
-        param: "messages",
-        // It once read "messages: messages must not be empty".
-        message: /^messages must not be empty$/,
-      },
-      {
-        name: "n = 2",
-        body: JSON.stringify({ messages: HI, n: 2 }),
-        status: 400,
-        code: "invalid_request",
-        param: "n",
-        message: /only 1/,
-      },
-      {
-        name: "five stop sequences",
-        body: JSON.stringify({ messages: HI, stop: ["a", "b", "c", "d", "e"] }),
-        status: 400,
-        code: "invalid_request",
-        param: "stop",
-        message: /at most 4/,
-      },
-      {
-        name: "a body that is not JSON by Content-Type",
-        body: JSON.stringify({ messages: HI }),
-        headers: { "content-type": "text/plain" },
-        status: 400,
-        code: "invalid_request",
-      },
-      {
-        name: "a prompt longer than the context",
-        body: JSON.stringify({
-          messages: [{ role: "user", content: "zq xj ".repeat(1500) }],
-          max_tokens: 1,
-        }),
-        status: 400,
-        code: "context_length_exceeded",
-        param: "messages",
-      },
-      {
-        name: "max_tokens beyond the room left in the context",
-        body: JSON.stringify({ messages: HI, max_tokens: 4000 }),
-        status: 400,
-        code: "context_length_exceeded",
-      },
-      {
-        name: "a schema keyword no grammar enforces",
-        body: JSON.stringify({
-          messages: HI,
-          response_format: {
-            type: "json_schema",
-            json_schema: { name: "p", schema: { type: "string", pattern: "^a$" } },
-          },
-        }),
-        status: 400,
-        code: "invalid_request",
-        param: "response_format.json_schema.schema",
-      },
-    ];
-    for (const row of ERROR_ROWS) {
-      await t.step(`POST /v1/chat/completions refuses ${row.name} with ${row.code}`, async () => {
-        const body = await assertError(
-          await postChat(baseUrl, row.body, row.headers),
-          row.status,
-          row.code,
-          row.param,
-        );
-        if (row.message) assert.match(body.error.message, row.message);
-      });
-    }
-
-    await t.step("an unknown path is 404 not_found", async () => {
-      await assertError(await fetch(`${baseUrl}/v1/nothing`), 404, "not_found");
-      await assertError(await fetch(`${baseUrl}/v1/chat/completions`), 404, "not_found");
-    });
-
-    await t.step("a foreign Host header is 403 host_not_allowed", async () => {
-      const response = await rawGet(baseUrl, "/v1/models", { Host: "evil.example" });
-      assert.equal(response.status, 403);
-      assert.equal(ErrorBodySchema.parse(JSON.parse(response.body)).error.code, "host_not_allowed");
-      assert.ok(response.headers.get("x-request-id"));
-      const ok = await rawGet(baseUrl, "/health", { Host: "localhost:9" });
-      assert.equal(ok.status, 200);
-    });
-
-    await t.step("a safe client x-request-id is echoed, an unsafe one replaced", async () => {
-      const safe = await fetch(`${baseUrl}/health`, { headers: { "x-request-id": "abc.DEF_1-2" } });
-      await safe.body?.cancel();
-      assert.equal(safe.headers.get("x-request-id"), "abc.DEF_1-2");
-      const unsafe = await fetch(`${baseUrl}/health`, { headers: { "x-request-id": "a b" } });
-      await unsafe.body?.cancel();
-      assert.notEqual(unsafe.headers.get("x-request-id"), "a b");
-    });
-
-    await t.step("no CORS headers without --cors-origin", async () => {
-      const response = await fetch(`${baseUrl}/v1/models`, {
-        headers: { origin: "http://localhost:3000" },
-      });
-      await response.body?.cancel();
-      assert.equal(response.headers.get("access-control-allow-origin"), null);
-    });
   } finally {
     assert.equal(await daemon.stop(), 0);
   }

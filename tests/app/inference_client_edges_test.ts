@@ -6,8 +6,7 @@
 import assert from "node:assert/strict";
 import OpenAI from "openai";
 import { startInferDaemon } from "../support/infer_daemon.ts";
-
-const HI = [{ role: "user" as const, content: "hi" }];
+import { HI } from "../support/infer_requests.ts";
 
 Deno.test("tolk infer: chat API edges as the openai client meets them", async (t) => {
   const daemon = await startInferDaemon();

@@ -3,21 +3,13 @@
  */
 import assert from "node:assert/strict";
 import OpenAI from "openai";
-import { ErrorBodySchema, StatusSchema } from "../../schemas/openai.ts";
+import { StatusSchema } from "../../schemas/openai.ts";
 import { startInferDaemon, TINY_GGUF } from "../support/infer_daemon.ts";
+import { assertInferError as assertError, HI } from "../support/infer_requests.ts";
 
 const KEY = "test-key-0123456789";
 const AUTH = { authorization: `Bearer ${KEY}` };
-const HI = [{ role: "user", content: "hi" }];
 const ORIGIN = "http://localhost:3000";
-
-async function assertError(response: Response, status: number, code: string) {
-  const body = ErrorBodySchema.parse(await response.json());
-  assert.equal(response.status, status, JSON.stringify(body));
-  assert.equal(body.error.code, code);
-  assert.ok(response.headers.get("x-request-id"), "errors carry x-request-id");
-  return body;
-}
 
 /** A request body that sends `first`, then waits until `finish(rest)` is called. */
 function heldBody(first: string) {

@@ -5,16 +5,7 @@ import {
   ErrorBodySchema,
 } from "../../../schemas/openai.ts";
 import { NATIVE_SANITIZERS, startInferApp } from "../../support/infer_app.ts";
-
-const HI = [{ role: "user", content: "hi" }];
-
-function postChat(baseUrl: string, body: unknown) {
-  return fetch(`${baseUrl}/v1/chat/completions`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
+import { HI, postChat } from "../../support/infer_requests.ts";
 
 async function expectError(response: Response, status: number, code: string, param: string | null) {
   const body = ErrorBodySchema.strict().parse(await response.json());
