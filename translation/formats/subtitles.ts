@@ -18,6 +18,7 @@ import {
   buildSegment,
   close,
   open,
+  type PlaceholderSegment,
   type SegmentOptions,
   type SegmentPart,
 } from "./placeholders.ts";
@@ -91,6 +92,11 @@ const CUE_READINGS = {
     shown: () => false,
     segment: { find: WEBVTT_TEXT.atoms, decode: WEBVTT_TEXT.decode, escape: WEBVTT_TEXT.escape },
   },
+  /**
+   * One cue's text, not a whole file: SRT or WebVTT, no telling which, so every tag and
+   * reference of either is kept (a WebVTT `<v Bob>` is never closed).
+   */
+  cue: { pieces: piecePattern(SRT_MARKUP), shown: () => false, segment: { escape: inCueLines } },
 } satisfies Record<string, CueReading>;
 
 interface CueReading {
@@ -110,6 +116,11 @@ export function isSubtitleFile(text: string): boolean {
   const lines = body.replace(/^\s+/, "").split(/\r\n|\n|\r/, 2);
   if (SRT_TIMING.test(lines[0])) return true;
   return lines.length === 2 && INDEX_LINE.test(lines[0]) && SRT_TIMING.test(lines[1]);
+}
+
+/** One cue's text as a segment: its tags, references and line breaks kept. */
+export function cueTextSegment(text: string): PlaceholderSegment {
+  return buildSegment(cueParts(text, CUE_READINGS.cue), CUE_READINGS.cue.segment);
 }
 
 /** One line of a file: [start, end) of its content, without the line ending. */

@@ -103,3 +103,10 @@ Deno.test("subtitle mode reads an SRT file whose timings write single-digit fiel
   assert.deepEqual(sent, ["Hello", "Bye"]);
   assert.equal(text, srt.replace("Hello", "HELLO").replace("Bye", "BYE"));
 });
+
+Deno.test("subtitle mode keeps the tags of an item that is one cue's text, not a whole file", async () => {
+  const cue = "{\\an8}<i>Hello</i> there\n<v Bob>Tom &amp; Jerry";
+  const { texts, sent } = await translateUpperCased([cue], { mode: "subtitle" });
+  assert.deepEqual(sent, ["<x1/><x2>Hello</x2> there<x3/>Tom <x4/> Jerry"]);
+  assert.deepEqual(texts, ["{\\an8}<i>HELLO</i> THERE\n<v Bob>TOM &amp; JERRY"]);
+});
