@@ -18,14 +18,18 @@ import {
   buildSegment,
   close,
   open,
+  type PlaceholderSegment,
   type SegmentOptions,
   type SegmentPart,
 } from "./placeholders.ts";
 
 const BOM = "\uFEFF";
 const ARROW = /-->/;
-/** An SRT timing line; some converters write the milliseconds after `.` or `:`. */
-const SRT_TIMING = /^\s*\d+:\d{2}:\d{2}[,.:]\d{1,3}\s*-->\s*\d+:\d{2}:\d{2}[,.:]\d{1,3}/;
+/**
+ * An SRT timing line; some converters write the milliseconds after `.` or `:`, some drop the
+ * leading zeros (`0:0:1,0`), which players read all the same.
+ */
+const SRT_TIMING = /^\s*\d+:\d{1,2}:\d{1,2}[,.:]\d{1,3}\s*-->\s*\d+:\d{1,2}:\d{1,2}[,.:]\d{1,3}/;
 /**
  * A timing line, wherever it stands in a block: two timestamps (digits with `:`, `.` or `,`)
  * around `-->`, cue settings or SRT coordinates after. Players start a cue at such a line even
@@ -42,6 +46,17 @@ const CUE_TAGS = String.raw`<\/?[a-zA-Z][^<>]*>|<\d[\d:.]*>|\{\\[^{}]*\}`;
 /** SRT has no character references: one written there is kept whole, as players differ. */
 const SRT_MARKUP = `${CUE_TAGS}|&(?:#\\d+|#x[\\da-fA-F]+|[a-zA-Z]+);`;
 const CUE_TAG = /^<(\/?)([a-zA-Z]+)/;
+/**
+ * The tags SRT players (VLC, FFmpeg) style by, whatever follows the name (`<b and c>` is bold
+ * there). Any other tag is hidden only when closed later in the cue, else shown as text.
+ */
+const SRT_TAG_NAMES = new Set(["b", "i", "u", "s", "font", "br"]);
+/**
+ * A byte-order mark inside a file, before a header, an index or a timing line: a second file
+ * appended to the first, whose first line starts there even without a line break before it.
+ */
+const APPENDED_FILE = /^\uFEFF(?:WEBVTT|\s*\d)/;
+const LINE_BREAKS = /\r\n|\n|\r|(?<=[^\r\n])(?=\uFEFF(?:WEBVTT|\s*\d))/g;
 /** Line breaks an engine wrote, with the spaces around them. */
 const ENGINE_LINE_BREAKS = /(?:[ \t]*(?:\r\n|\n|\r))+[ \t]*/g;
 
@@ -71,12 +86,25 @@ const WEBVTT_TEXT = textReading((reference) => decodeHTML(reference), inWebVttCu
 
 /** How each kind of file's cue text is read and written back. */
 const CUE_READINGS = {
-  srt: { pieces: piecePattern(SRT_MARKUP), segment: { escape: inCueLines } },
+  srt: { pieces: piecePattern(SRT_MARKUP), shown: shownSrtTag, segment: { escape: inCueLines } },
   vtt: {
     pieces: piecePattern(CUE_TAGS),
+    shown: () => false,
     segment: { find: WEBVTT_TEXT.atoms, decode: WEBVTT_TEXT.decode, escape: WEBVTT_TEXT.escape },
   },
-} satisfies Record<string, { pieces: RegExp; segment: SegmentOptions }>;
+  /**
+   * One cue's text, not a whole file: SRT or WebVTT, no telling which, so every tag and
+   * reference of either is kept (a WebVTT `<v Bob>` is never closed).
+   */
+  cue: { pieces: piecePattern(SRT_MARKUP), shown: () => false, segment: { escape: inCueLines } },
+} satisfies Record<string, CueReading>;
+
+interface CueReading {
+  pieces: RegExp;
+  /** True when the markup at `at` in `cue` is shown by players as text. */
+  shown: (cue: string, at: number, markup: string) => boolean;
+  segment: SegmentOptions;
+}
 
 /**
  * True when `text` is a whole WebVTT file, or an SRT file: an index, then a timing line, or a
@@ -90,6 +118,11 @@ export function isSubtitleFile(text: string): boolean {
   return lines.length === 2 && INDEX_LINE.test(lines[0]) && SRT_TIMING.test(lines[1]);
 }
 
+/** One cue's text as a segment: its tags, references and line breaks kept. */
+export function cueTextSegment(text: string): PlaceholderSegment {
+  return buildSegment(cueParts(text, CUE_READINGS.cue), CUE_READINGS.cue.segment);
+}
+
 /** One line of a file: [start, end) of its content, without the line ending. */
 interface Line {
   start: number;
@@ -99,14 +132,14 @@ interface Line {
 /** Cuts a whole subtitle file: one segment per cue's text. */
 export function cutSubtitleFile(text: string, _options: CutOptions): CutItem {
   const lines = splitLines(text);
-  const vtt = VTT_HEADER.test(text.startsWith(BOM) ? text.slice(1) : text);
+  const vtt = VTT_HEADER.test(withoutBom(text));
   const ranges: [number, number][] = [];
   let block: string[] = [];
   let blockLines: Line[] = [];
   let first = true;
   const flush = () => {
     if (block.length === 0) return;
-    const header = first && vtt;
+    const header = first && vtt && VTT_HEADER.test(withoutBom(block[0]));
     first = false;
     for (const [from, to] of cueLines(block, { vtt, header })) {
       ranges.push([blockLines[from].start, blockLines[to - 1].end]);
@@ -116,6 +149,11 @@ export function cutSubtitleFile(text: string, _options: CutOptions): CutItem {
   };
   for (const line of lines) {
     const content = text.slice(line.start, line.end);
+    if (line.start > 0 && APPENDED_FILE.test(content)) {
+      // An appended file: its first block is its own (a WebVTT header, not cue text).
+      flush();
+      first = true;
+    }
     if (content.trim() === "") flush();
     else {
       block.push(content);
@@ -127,7 +165,7 @@ export function cutSubtitleFile(text: string, _options: CutOptions): CutItem {
   return cutRanges(
     text,
     ranges,
-    (cue) => buildSegment(cueParts(cue, reading.pieces), reading.segment),
+    (cue) => buildSegment(cueParts(cue, reading), reading.segment),
   );
 }
 
@@ -173,10 +211,15 @@ function cueStart(block: string[], timing: number, floor: number, at: { vtt: boo
   return identifier ? timing - 1 : timing;
 }
 
+function withoutBom(text: string): string {
+  return text.startsWith(BOM) ? text.slice(1) : text;
+}
+
+/** The lines of a file, an appended file's byte-order mark starting one. */
 function splitLines(text: string): Line[] {
   const lines: Line[] = [];
   let start = 0;
-  for (const match of text.matchAll(/\r\n|\n|\r/g)) {
+  for (const match of text.matchAll(LINE_BREAKS)) {
     lines.push({ start, end: match.index });
     start = match.index + match[0].length;
   }
@@ -193,18 +236,37 @@ function piecePattern(markup: string): RegExp {
   return new RegExp(`${markup}|\\r\\n|\\n|\\r`, "g");
 }
 
-/** A cue's text as segment parts: tags pair up by name, line breaks and the rest are atoms. */
-function cueParts(cue: string, pieces: RegExp): SegmentPart[] {
+/**
+ * A cue's text as segment parts: tags pair up by name, line breaks and the rest are atoms;
+ * markup players show as text is text.
+ */
+function cueParts(cue: string, reading: CueReading): SegmentPart[] {
+  const { pieces, shown } = reading;
   const parts: SegmentPart[] = [];
+  let text = "";
   let at = 0;
   pieces.lastIndex = 0;
   for (let match = pieces.exec(cue); match !== null; match = pieces.exec(cue)) {
-    if (match.index > at) parts.push(cue.slice(at, match.index));
-    parts.push(cueMarkup(match[0]));
+    text += cue.slice(at, match.index);
     at = pieces.lastIndex;
+    if (shown(cue, at, match[0])) {
+      text += match[0];
+      continue;
+    }
+    if (text !== "") parts.push(text);
+    text = "";
+    parts.push(cueMarkup(match[0]));
   }
-  if (at < cue.length) parts.push(cue.slice(at));
+  text += cue.slice(at);
+  if (text !== "") parts.push(text);
   return parts;
+}
+
+/** An SRT opening tag players show: not one they style by, and not closed later in the cue. */
+function shownSrtTag(cue: string, at: number, markup: string): boolean {
+  const tag = CUE_TAG.exec(markup);
+  if (!tag || tag[1] || SRT_TAG_NAMES.has(tag[2].toLowerCase())) return false;
+  return !cue.slice(at).toLowerCase().includes(`</${tag[2].toLowerCase()}`);
 }
 
 function cueMarkup(markup: string) {

@@ -5,12 +5,12 @@
  * `preserve_formatting`, each line is its own segment. `document` translates blank-line-separated
  * paragraphs as units and keeps the blank lines; `message` protects URLs, e-mails, mentions,
  * hashtags, emoji and shortcodes; `subtitle` keeps a cue's line breaks (as placeholders, so the
- * line count survives) and hands whole SRT/WebVTT files to the subtitle cutter.
+ * line count survives) and tags, and hands whole SRT/WebVTT files to the subtitle cutter.
  */
 import { type CutItem, type CutOptions, cutRanges, type Format } from "./format.ts";
 import { messageSpans } from "./message_spans.ts";
 import { buildSegment, matchedSpans, type SpanFinder } from "./placeholders.ts";
-import { cutSubtitleFile, inCueLines, isSubtitleFile } from "./subtitles.ts";
+import { cueTextSegment, cutSubtitleFile, inCueLines, isSubtitleFile } from "./subtitles.ts";
 
 const LINE_BREAK = /\r?\n/g;
 /**
@@ -36,7 +36,9 @@ export const textFormat: Format = {
     return cutRanges(
       text,
       unitsBetween(text, separator),
-      (unit) => buildSegment([unit], { find, escape }),
+      options.mode === "subtitle"
+        ? cueTextSegment
+        : (unit) => buildSegment([unit], { find, escape }),
     );
   },
 };

@@ -66,3 +66,47 @@ Deno.test("subtitle mode reads an SRT file whose timings write milliseconds afte
   assert.deepEqual(sent, ["Hello there", "Good bye"]);
   assert.equal(text, upperCase(srt));
 });
+
+Deno.test("subtitle mode keeps the index of a second SRT file glued by its byte-order mark to the last cue of the first", async () => {
+  const srt =
+    "1\n00:00:01,000 --> 00:00:02,000\nHello\uFEFF1\n00:00:03,000 --> 00:00:04,000\nBye\n";
+  const { text, sent } = await translateFile(srt);
+  assert.deepEqual(sent, ["Hello", "Bye"]);
+  assert.equal(text, srt.replace("Hello", "HELLO").replace("Bye", "BYE"));
+});
+
+Deno.test("subtitle mode keeps the header of a second WebVTT file that starts right after a cue", async () => {
+  const vtt =
+    "WEBVTT\n\n00:01.000 --> 00:02.000\nHello\n\uFEFFWEBVTT\n\n00:03.000 --> 00:04.000\nBye\n";
+  const { text, sent } = await translateFile(vtt);
+  assert.deepEqual(sent, ["Hello", "Bye"]);
+  assert.equal(text, vtt.replace("Hello", "HELLO").replace("Bye", "BYE"));
+});
+
+Deno.test("subtitle mode translates SRT text in angle brackets that players show: no known tag, never closed", async () => {
+  const srt = "1\n00:00:01,000 --> 00:00:02,000\nif x<y and z>w then\n\n" +
+    "2\n00:00:03,000 --> 00:00:04,000\n<b and c>bold</b> <ad>kept</ad>\n";
+  const { text, sent } = await translateFile(srt);
+  assert.deepEqual(sent, ["if x<y and z>w then", "<x1>bold</x1> <x2>kept</x2>"]);
+  assert.equal(
+    text,
+    srt.replace("if x<y and z>w then", "IF X<Y AND Z>W THEN").replace(">bold<", ">BOLD<").replace(
+      ">kept<",
+      ">KEPT<",
+    ),
+  );
+});
+
+Deno.test("subtitle mode reads an SRT file whose timings write single-digit fields", async () => {
+  const srt = "1\n0:0:1,0 --> 0:0:2,0\nHello\n\n2\n0:0:3,5 --> 0:0:4,5\nBye\n";
+  const { text, sent } = await translateFile(srt);
+  assert.deepEqual(sent, ["Hello", "Bye"]);
+  assert.equal(text, srt.replace("Hello", "HELLO").replace("Bye", "BYE"));
+});
+
+Deno.test("subtitle mode keeps the tags of an item that is one cue's text, not a whole file", async () => {
+  const cue = "{\\an8}<i>Hello</i> there\n<v Bob>Tom &amp; Jerry";
+  const { texts, sent } = await translateUpperCased([cue], { mode: "subtitle" });
+  assert.deepEqual(sent, ["<x1/><x2>Hello</x2> there<x3/>Tom <x4/> Jerry"]);
+  assert.deepEqual(texts, ["{\\an8}<i>HELLO</i> THERE\n<v Bob>TOM &amp; JERRY"]);
+});
