@@ -47,6 +47,11 @@ const VIETNAMESE_LETTERS = /[ơưđăạảấầẩẫậắằẳẵặẹẻ�
 const FOREIGN_MIN_LETTERS = 20;
 /** Tuned on the dev split: weight of cld3's id/ms vote against one marker word. */
 const CLD3_SPLIT_WEIGHT = 1;
+/**
+ * On fragments (fewer than CLD3_MIN_LETTERS letters) a marker word outweighs cld3's id/ms vote,
+ * which there is near chance: one marker at weight 1 lost to a confident cld3 vote plus the bias.
+ */
+const SHORT_MARKER_WEIGHT = 2;
 /** Without evidence either way, lean to Indonesian, by far the more widely written standard. */
 const SPLIT_BIAS = -0.25;
 /** cld3 probability above which a language outside the candidates may win. */
@@ -101,7 +106,9 @@ export function decideLatin(detectors: StatisticalDetectors, text: string): Lati
   const evidence = countMalayEvidence(text);
   const { language, score } = cld3();
   const cld3Vote = language === "ms" ? score : language === "id" ? -score : 0;
-  const split = evidence.malay - evidence.indonesian + CLD3_SPLIT_WEIGHT * cld3Vote + SPLIT_BIAS;
+  const markers = evidence.malay - evidence.indonesian;
+  const markerWeight = letters < CLD3_MIN_LETTERS ? SHORT_MARKER_WEIGHT : 1;
+  const split = markerWeight * markers + CLD3_SPLIT_WEIGHT * cld3Vote + SPLIT_BIAS;
   return {
     language: split > 0 ? "ms" : "id",
     margin,

@@ -25,6 +25,9 @@ realitas mayoritas minoritas matematika fisika kasus gubernur stadion tersangka 
 napas pribadi pabrik danau populer merek karyawan investasi investor perunggu kejuaraan unduh
 unggah mengonfirmasi membantah mendirikan didirikan pendirian bergabung mengusulkan diusulkan
 klub
+kursi jawaban jembatan terowongan tanggal jadwal kalender dekade partai akun kanker utang
+rusak kerusakan merusak lisensi pensiun ujung memulai dimulai mengurangi dikurangi majelis
+pembaruan memperbarui justru berbasis
 `;
 const INDONESIAN_WORDS = `
 tapi aja sih dong kok cuma bikin pemerintah polisi universitas senin kantor kota bensin sepatu
@@ -42,6 +45,12 @@ mau bilang sulit jaringan sandi modern jendela atap piring sendok lemari kulkas 
 macet parkir jaksa kejaksaan kepolisian cowok cewek riset kuliah bupati walikota kecamatan
 kelurahan lansia publik dinas pasokan lantaran ketimbang soalnya makanya biar gini cuman doang
 mengunjungi kunjungan pengunjung berkunjung menyetir mengemudi perawatan pengobatan senantiasa
+formulir silakan kalimat pertanyaan metode konferensi kebijakan perusahaan tantangan konsumen
+keterampilan produsen manajer manajemen direktur insinyur mengirim dikirim kiriman berwenang
+investigasi kejahatan penjahat perampokan menyelenggarakan diselenggarakan penyelenggara
+dimakamkan perserikatan tas kartu jelek bioskop kelinci kakek paman tante haus capek sebentar
+terlambat meledak terluka semangka surel menikah kawin berhasil keberhasilan sukses kesuksesan
+usai seusai sekaligus udah kayak gitu gue deh nih ngga gak emang pengen ngomong
 `;
 const MALAY_STRONG = `
 kerana wang bahawa sahaja mahu baharu cuba mencuba dicuba iaitu saintis penyelidik kajian polis
@@ -58,6 +67,9 @@ majoriti minoriti matematik fizik kes gabenor stadium suspek tertuduh khabar naf
 kilang tasik penat dahaga moden jenama kakitangan majikan pelaburan pelabur gangsa kejohanan
 rangkaian perkakasan belanjawan mengesahkan disahkan menafikan menubuhkan ditubuhkan penubuhan
 menyertai disertai mencadangkan dicadangkan kelab bermula
+kerusi jawapan jambatan terowong tarikh jadual kalendar dekad parti akaun kanser hutang rosak
+kerosakan merosakkan lesen pencen hujung memulakan dimulakan mengurangkan dikurangkan majlis
+pembaharuan telefon berasaskan
 `;
 const MALAY_WORDS = `
 boleh semalam esok kerajaan bandar petrol kasut bilik tuala bimbit percuma sempadan
@@ -78,6 +90,13 @@ sukar popular budak malah daripada tingkap bumbung seluar pinggan sudu almari lo
 pendakwa perbicaraan peperiksaan ijazah cikgu emak persendirian bekalan membabitkan terbabit
 melawat lawatan pelawat bersiar-siar bercakap pembedahan rawatan kecederaan sentiasa sedemikian
 sebegini cawan stokin lebuh tandas askar kastam imigresen motosikal
+borang sila perkataan soalan kaedah persidangan cabaran kemahiran pengurus pengurusan pengarah
+jurutera juruterbang menghantar dihantar berkuasa siasatan menyiasat disiasat jenayah penjenayah
+rompakan menganjurkan dianjurkan anjuran penganjur dikebumikan pertubuhan beg kad pawagam arnab
+kelabu katil jom tengok encik mesyuarat matlamat tempoh tempahan berkongsi mengesan
+dikesan terjejas menjejaskan menggalakkan meletup terhempas tercedera enjin imej kolej
+jawatan jawatankuasa sekejap kemaskini dikemaskini perkara pasaran berjaya kejayaan johan
+seramai malahan susulan beli-belah
 `;
 // Two-word phrases, matched on adjacent words.
 const INDONESIAN_PHRASES = [
@@ -86,6 +105,13 @@ const INDONESIAN_PHRASES = [
   "orang tua",
   "juru bicara",
   "saat ini",
+  "akhir pekan",
+  "luar negeri",
+  "lalu lintas",
+  "kamar mandi",
+  "merah muda",
+  "tempat tidur",
+  "sepeda motor",
 ];
 const MALAY_PHRASES = [
   "pilihan raya",
@@ -93,6 +119,16 @@ const MALAY_PHRASES = [
   "kapal terbang",
   "ibu bapa",
   "jalan raya",
+  "hujung minggu",
+  "luar negara",
+  "warga emas",
+  "orang ramai",
+  "peti sejuk",
+  "bilik air",
+  "merah jambu",
+  "kata laluan",
+  "muat turun",
+  "muat naik",
 ];
 
 function wordWeights(strong: string, normal: string): ReadonlyMap<string, number> {

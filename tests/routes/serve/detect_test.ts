@@ -100,6 +100,35 @@ Deno.test("POST /v1/detect reads greetings and interface labels of one to three 
   });
 });
 
+/**
+ * Short Malaysian Malay and Indonesian texts, each with one word only that standard writes
+ * (kerusi/kursi, jawapan/jawaban, rosak/rusak...). Written for this test, not taken from the dev
+ * split.
+ */
+const MALAY_INDONESIAN_CASES = [
+  { text: "Kerusi itu rosak.", language: "ms" },
+  { text: "Jawapan yang tepat", language: "ms" },
+  { text: "Sila isi borang ini", language: "ms" },
+  { text: "Parti itu menang", language: "ms" },
+  { text: "Jambatan baharu dibuka", language: "ms" },
+  { text: "Kursi itu rusak.", language: "id" },
+  { text: "Jawaban yang tepat", language: "id" },
+  { text: "Silakan isi formulir ini", language: "id" },
+  { text: "Partai itu menang", language: "id" },
+  { text: "Jembatan baru dibuka", language: "id" },
+];
+
+Deno.test("POST /v1/detect tells short Malay from Indonesian by words only one standard writes", async () => {
+  await withService(async (service) => {
+    const texts = MALAY_INDONESIAN_CASES.map((c) => c.text);
+    const body = await expectBody(await detect(service, { texts }), 200, DetectResponseSchema);
+    assert.deepEqual(
+      body.results.map((r, i) => `${texts[i]} → ${r.language}`),
+      MALAY_INDONESIAN_CASES.map((c) => `${c.text} → ${c.language}`),
+    );
+  });
+});
+
 /** Inputs a careless client sends: each must get a schema-valid result, never a 500. */
 const ODD_TEXTS = [
   "",
