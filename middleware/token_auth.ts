@@ -109,7 +109,9 @@ function presentedToken(
   if (bearer) return { token: bearer, carrier: "bearer" };
   if (!websocket) return undefined;
   const query = new URL(request.url).searchParams;
-  const fromQuery = query.get("token") ?? query.get("access_token");
+  // `||`, not `??`: an empty `token=` (a URL template filling both) is no token and must not
+  // hide the `access_token=` beside it, as an empty header does not hide the next carrier.
+  const fromQuery = query.get("token") || query.get("access_token");
   if (fromQuery) return { token: fromQuery, carrier: "query" };
   if (offered[0] === "bearer" && offered[1]) return { token: offered[1], carrier: "subprotocol" };
   return undefined;

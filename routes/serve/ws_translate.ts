@@ -220,6 +220,15 @@ function revocation(deps: WsTranslateDeps, disabled: boolean): Error {
  */
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
+/**
+ * A text frame without its leading U+FEFF. The runtime decodes text frames keeping the mark,
+ * which `JSON.parse` refuses; a binary frame's is dropped by {@link UTF8} and an HTTP body's by
+ * its decoder, so a client that sends a file read as text gets the same answer on each.
+ */
+function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** The frame, or undefined when it is over the limit. */
 function withinLimit(data: string | ArrayBuffer): string | ArrayBuffer | undefined {
   if (typeof data !== "string") return data.byteLength > MAX_FRAME_BYTES ? undefined : data;
@@ -239,7 +248,7 @@ async function answerFrame(
   try {
     let text: string;
     try {
-      text = typeof frame === "string" ? frame : UTF8.decode(frame);
+      text = typeof frame === "string" ? withoutByteOrderMark(frame) : UTF8.decode(frame);
     } catch {
       throw serviceError("invalid_request", "the frame is not valid UTF-8");
     }
