@@ -306,3 +306,37 @@ Deno.test("the built-in engine applies a term across inline markup and keeps eve
     await service.stop();
   }
 });
+
+Deno.test("the built-in engine keeps a do-not-translate term as the text writes it, not as the glossary does", async () => {
+  const service = await startTranslationService();
+  try {
+    const glossary = await expectBody(
+      await dataRequest(service, "POST", "/v1/glossaries", {
+        name: "Kept names",
+        dictionaries: [{
+          source_lang: "fr",
+          target_lang: "en",
+          entries: "tolk\t\nmaison\thouse\n",
+          entries_format: "tsv",
+        }],
+      }),
+      201,
+      GlossarySchema,
+    );
+    const response = await postTranslate(service, {
+      source: "fr",
+      target: "en",
+      texts: ["Tolk est ici. TOLK aime la maison."],
+      options: { engine: "local-llm", glossary_id: glossary.glossary_id },
+    });
+    const body = await expectBody(response, 200, TranslateResponseSchema);
+    const text = body.results[0].text;
+    // "Do not translate" leaves the words alone: a sentence's capital and a shout stay.
+    assert.match(text, /^Tolk\b/, text);
+    assert.match(text, /\bTOLK\b/, text);
+    assert.ok(!/\btolk\b/.test(text), text);
+    assert.equal(response.headers.get("svc-glossary-report"), "matched=2; applied=2");
+  } finally {
+    await service.stop();
+  }
+});
