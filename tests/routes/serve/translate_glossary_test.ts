@@ -316,7 +316,7 @@ Deno.test("the built-in engine keeps a do-not-translate term as the text writes 
         dictionaries: [{
           source_lang: "fr",
           target_lang: "en",
-          entries: "tolk\t\nmaison\thouse\n",
+          entries: "tolk\t\nmaison\thouse\ntolk lab\t\n",
           entries_format: "tsv",
         }],
       }),
@@ -336,6 +336,19 @@ Deno.test("the built-in engine keeps a do-not-translate term as the text writes 
     assert.match(text, /\bTOLK\b/, text);
     assert.ok(!/\btolk\b/.test(text), text);
     assert.equal(response.headers.get("svc-glossary-report"), "matched=2; applied=2");
+    // Across inline markup its tags stay where they were, around the words they held.
+    const html = await expectBody(
+      await postTranslate(service, {
+        source: "fr",
+        target: "en",
+        format: "html",
+        texts: ["<p>Le <b>Tolk</b> Lab est ici.</p>"],
+        options: { engine: "local-llm", glossary_id: glossary.glossary_id },
+      }),
+      200,
+      TranslateResponseSchema,
+    );
+    assert.match(html.results[0].text, /<b>Tolk<\/b> Lab/, html.results[0].text);
   } finally {
     await service.stop();
   }
