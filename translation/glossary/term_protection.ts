@@ -47,9 +47,11 @@ export async function translateProtected(
     if (at < text.length) parts.push(text.slice(at));
     // A term across markup ("<x1>New</x1> York", matched without its tokens) comes back as
     // its required form followed by those tokens, in order: no tag is dropped or reordered.
+    // A do-not-translate term comes back as the text wrote it ("Tolk" opening a sentence,
+    // "TOLK"), tags in place, not in the glossary's spelling.
     const render = (markup: Markup) => {
       const term = byMarkup.get(markup.markup);
-      return term
+      return term && term.target !== ""
         ? requiredForm(term) + placeholderSequence(markup.markup).join("")
         : markup.markup;
     };

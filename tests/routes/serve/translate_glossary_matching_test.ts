@@ -155,6 +155,16 @@ const MATCHING: MatchingCase[] = [
     format: "markdown",
   },
   {
+    // Terms are looked up by their first word, then what follows it (term_matcher.ts).
+    name: "many terms sharing their first word, one of them wrapped over lines",
+    source: "en",
+    target: "de",
+    entries: "the data\tdie Daten\nthe data base\tdie Datenbank\nthe end\tdas Ende\n" +
+      "the(x)\tX\nthe\tder\n(the\tY\n",
+    text: "Read the data\n  base to the end, the(x) (the",
+    terms: ["(the", "the data base", "the end", "the(x)"],
+  },
+  {
     name: "a term across inline markup, but not across a code span between its words",
     source: "en",
     target: "de",

@@ -306,3 +306,50 @@ Deno.test("the built-in engine applies a term across inline markup and keeps eve
     await service.stop();
   }
 });
+
+Deno.test("the built-in engine keeps a do-not-translate term as the text writes it, not as the glossary does", async () => {
+  const service = await startTranslationService();
+  try {
+    const glossary = await expectBody(
+      await dataRequest(service, "POST", "/v1/glossaries", {
+        name: "Kept names",
+        dictionaries: [{
+          source_lang: "fr",
+          target_lang: "en",
+          entries: "tolk\t\nmaison\thouse\ntolk lab\t\n",
+          entries_format: "tsv",
+        }],
+      }),
+      201,
+      GlossarySchema,
+    );
+    const response = await postTranslate(service, {
+      source: "fr",
+      target: "en",
+      texts: ["Tolk est ici. TOLK aime la maison."],
+      options: { engine: "local-llm", glossary_id: glossary.glossary_id },
+    });
+    const body = await expectBody(response, 200, TranslateResponseSchema);
+    const text = body.results[0].text;
+    // "Do not translate" leaves the words alone: a sentence's capital and a shout stay.
+    assert.match(text, /^Tolk\b/, text);
+    assert.match(text, /\bTOLK\b/, text);
+    assert.ok(!/\btolk\b/.test(text), text);
+    assert.equal(response.headers.get("svc-glossary-report"), "matched=2; applied=2");
+    // Across inline markup its tags stay where they were, around the words they held.
+    const html = await expectBody(
+      await postTranslate(service, {
+        source: "fr",
+        target: "en",
+        format: "html",
+        texts: ["<p>Le <b>Tolk</b> Lab est ici.</p>"],
+        options: { engine: "local-llm", glossary_id: glossary.glossary_id },
+      }),
+      200,
+      TranslateResponseSchema,
+    );
+    assert.match(html.results[0].text, /<b>Tolk<\/b> Lab/, html.results[0].text);
+  } finally {
+    await service.stop();
+  }
+});
