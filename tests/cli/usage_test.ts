@@ -122,3 +122,21 @@ Deno.test("tolk with an unknown flag or command before any command is one line, 
     else assert.match(lines[0], line);
   }
 });
+
+Deno.test("the README's `tolk infer` flag table names every flag of tolk infer --help with its default", async () => {
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  const table = readme.slice(
+    readme.indexOf("\n| flag "),
+    readme.indexOf("\n\n", readme.indexOf("\n| flag ")),
+  );
+  const rows = [...table.matchAll(/^\| `--([a-z-]+)[^`]*` +\| (.*?) +\|/gm)];
+  const help = (await runTolkProcess(["infer", "--help"])).stdout;
+  const helpFlags = [...help.matchAll(/^ {2}--([a-z-]+)/gm)].map(([, flag]) => flag);
+  assert.deepEqual(rows.map(([, flag]) => flag), helpFlags);
+  for (const [, flag, readmeDefault] of rows) {
+    const line = help.split("\n").find((text) => text.startsWith(`  --${flag} `))!;
+    // A value in backticks is what the help prints; words ("physical cores", "off") are prose.
+    const value = readmeDefault.match(/^`([^`]+)`/)?.[1];
+    if (value !== undefined) assert.ok(line.endsWith(`(default ${value})`), `${flag}: ${line}`);
+  }
+});
