@@ -6,6 +6,7 @@
  * a DeepLX client with `?token=`, with `Authorization: Bearer` and with the URL alone.
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import * as deepl from "deepl-node";
 import { Translate } from "translate";
 import { LibreTranslateResponseSchema } from "../../schemas/compat/libretranslate.ts";
@@ -13,7 +14,6 @@ import { DeepLXResponseSchema } from "../../schemas/compat/deeplx.ts";
 import { expectBody, postJson } from "../support/http_assertions.ts";
 import { FRENCH } from "../support/sample_texts.ts";
 import { withTranslationService } from "../support/translation_service.ts";
-import { join } from "node:path";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const README_ADDRESS = "http://127.0.0.1:8765";
