@@ -100,6 +100,8 @@ Deno.test("the README's version command runs as written", async () => {
     const run = await runAsReader(command, home);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, `tolk ${APP_VERSION}\n`);
+    // The comment shows what it prints.
+    assert.ok(command.includes(`# ${run.stdout.trim()};`), command);
   } finally {
     await Deno.remove(home, { recursive: true });
   }
