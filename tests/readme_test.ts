@@ -12,7 +12,7 @@ import {
   HealthResponseSchema,
   TranslateResponseSchema,
 } from "../schemas/translation.ts";
-import { shellCommandsUnder } from "./support/readme_commands.ts";
+import { codeBlockAfter, shellCommandsUnder } from "./support/readme_commands.ts";
 import { runTolkProcess, startTolkServer } from "./support/tolk_process.ts";
 import { FIXTURE_MODEL, FIXTURE_MODELS_DIR } from "./support/translation_service.ts";
 
@@ -71,8 +71,32 @@ Deno.test("the README's token capture and curl examples work when pasted in orde
       const parsed = schema.safeParse(JSON.parse(outputs[index]));
       assert.ok(parsed.success, `${path}: ${outputs[index]}`);
     });
+    // The answer the README shows for its translate curl has the fields the real one has.
+    const example = await readmeTranslationExample();
+    const translated = JSON.parse(
+      outputs[curls.findIndex((curl) => curl.includes("/v1/translate"))],
+    );
+    assert.deepEqual(fieldNames(example), fieldNames(translated));
+    assert.equal(example.usage.input_chars, translated.usage.input_chars);
   } finally {
     await server.stop();
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** The README's example answer, its elisions (`, …`) left out. */
+async function readmeTranslationExample() {
+  const text = await codeBlockAfter("A translation answers one result per item", "json");
+  return JSON.parse(text.replace(/,\s*…\s*\]/g, "]"));
+}
+
+/** The field names of a JSON value at every depth (an array by its first item). */
+function fieldNames(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length === 0 ? [] : [fieldNames(value[0])];
+  if (value === null || typeof value !== "object") return typeof value;
+  return Object.fromEntries(
+    Object.keys(value).sort().map((
+      key,
+    ) => [key, fieldNames((value as Record<string, unknown>)[key])]),
+  );
+}

@@ -63,7 +63,8 @@ try {
     malay_only: onlyIn(malay, indonesian).join(" "),
   };
   const out = new URL("./malay_lexicon.json", import.meta.url);
-  await Deno.writeTextFile(out, JSON.stringify(lexicon, null, 1) + "\n");
+  // Indented as `deno fmt` writes JSON, so a rebuild leaves the committed file unchanged.
+  await Deno.writeTextFile(out, JSON.stringify(lexicon, null, 2) + "\n");
   console.log(
     `wrote ${out.pathname}: ${lexicon.indonesian_only.split(" ").length} Indonesian-only, ${
       lexicon.malay_only.split(" ").length

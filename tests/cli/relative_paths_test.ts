@@ -1,7 +1,8 @@
 /**
  * Relative path flags through `deno task`, which runs its command in the checkout (where
- * deno.json is): `deno task --config ~/tolk/deno.json tolk … --config ./settings.json` run from
- * another folder must read and write that folder's file, not one in the checkout.
+ * deno.json is): the README's `deno task --config <checkout>/deno.json tolk …` with
+ * `--config ./settings.json` run from another folder must read and write that folder's file, not
+ * one in the checkout.
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -9,7 +10,14 @@ import { join } from "node:path";
 import { runAsReader } from "../support/readme_commands.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
-const TASK = `deno task --quiet --config ${join(ROOT, "deno.json")} tolk`;
+const README_TASK = "deno task --config <checkout>/deno.json tolk";
+/** The README's command, its `<checkout>` this one. */
+const TASK = README_TASK.replace("<checkout>", ROOT.replace(/\/$/, ""));
+
+Deno.test("the README shows `deno task --config <checkout>/deno.json tolk` for other folders", async () => {
+  const readme = (await Deno.readTextFile(join(ROOT, "README.md"))).replace(/\s+/g, " ");
+  assert.ok(readme.includes(`(from any folder with \`${README_TASK} …\`: relative paths`));
+});
 
 async function inTempFolders(body: (home: string, folder: string) => Promise<void>) {
   const home = await Deno.makeTempDir({ prefix: "tolk-relative-home-" });
@@ -38,9 +46,11 @@ Deno.test("`deno task tolk history list --data-dir ./data` from another folder n
   await inTempFolders(async (home, folder) => {
     const run = await runAsReader(`${TASK} history list --data-dir ./data`, home, {}, folder);
     assert.equal(run.code, 1, run.stderr);
-    assert.equal(
-      run.stderr.trim(),
-      `tolk history: no history at ${join(folder, "data")} (no tolk.sqlite3 there)`,
-    );
+    // Without --quiet, `deno task` names each task it runs on stderr first.
+    const said = run.stderr.split("\n").filter((line) => line && !line.startsWith("Task "));
+    const readme = (await Deno.readTextFile(join(ROOT, "README.md"))).replace(/\s+/g, " ");
+    const line = readme.match(/each prints `(tolk history: no history at DIR[^`]*)`/)?.[1];
+    assert.ok(line, "the README quotes the line");
+    assert.deepEqual(said, [line.replace("DIR", join(folder, "data"))]);
   });
 });

@@ -100,6 +100,8 @@ Deno.test("the README's version command runs as written", async () => {
     const run = await runAsReader(command, home);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, `tolk ${APP_VERSION}\n`);
+    // The comment shows what it prints.
+    assert.ok(command.includes(`# ${run.stdout.trim()};`), command);
   } finally {
     await Deno.remove(home, { recursive: true });
   }
@@ -120,5 +122,23 @@ Deno.test("tolk with an unknown flag or command before any command is one line, 
     assert.equal(lines.length, 1, run.stderr);
     if (typeof line === "string") assert.equal(lines[0], line);
     else assert.match(lines[0], line);
+  }
+});
+
+Deno.test("the README's `tolk infer` flag table names every flag of tolk infer --help with its default", async () => {
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  const table = readme.slice(
+    readme.indexOf("\n| flag "),
+    readme.indexOf("\n\n", readme.indexOf("\n| flag ")),
+  );
+  const rows = [...table.matchAll(/^\| `--([a-z-]+)[^`]*` +\| (.*?) +\|/gm)];
+  const help = (await runTolkProcess(["infer", "--help"])).stdout;
+  const helpFlags = [...help.matchAll(/^ {2}--([a-z-]+)/gm)].map(([, flag]) => flag);
+  assert.deepEqual(rows.map(([, flag]) => flag), helpFlags);
+  for (const [, flag, readmeDefault] of rows) {
+    const line = help.split("\n").find((text) => text.startsWith(`  --${flag} `))!;
+    // A value in backticks is what the help prints; words ("physical cores", "off") are prose.
+    const value = readmeDefault.match(/^`([^`]+)`/)?.[1];
+    if (value !== undefined) assert.ok(line.endsWith(`(default ${value})`), `${flag}: ${line}`);
   }
 });
