@@ -128,9 +128,9 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
       throw error;
     }
     const choice = (body as { choices?: unknown[] }).choices?.[0] as
-      | { message?: { content?: unknown }; finish_reason?: unknown }
+      | { message?: ChatMessage; finish_reason?: unknown }
       | undefined;
-    const content = textOf(choice?.message?.content);
+    const content = choice?.message ? answerText(choice.message) : undefined;
     if (content === undefined) {
       throw new EngineFailedError(options.engine, "the chat completion holds no message content");
     }
@@ -138,6 +138,30 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
   }
 
   return { listModels, complete };
+}
+
+/** An answer's message, with the reasoning fields of thinking models' servers. */
+interface ChatMessage {
+  content?: unknown;
+  reasoning_content?: unknown;
+  reasoning?: unknown;
+}
+
+/**
+ * The text to read an answer from. A thinking model's server may leave `content` null and put
+ * the output in `reasoning_content` (vLLM's DeepSeek-R1 parser does when the model never writes
+ * `</think>`; `reasoning` on others): parsed there, strictly as ever. A null content with no
+ * reasoning is an empty answer, asked again (or split when cut at the token limit) like any
+ * other unusable one; undefined only when `content` is something else.
+ */
+function answerText(message: ChatMessage): string | undefined {
+  if (message.content !== null && message.content !== undefined && message.content !== "") {
+    return textOf(message.content);
+  }
+  const reasoning = [message.reasoning_content, message.reasoning].find((text) =>
+    typeof text === "string"
+  );
+  return typeof reasoning === "string" ? reasoning : "";
 }
 
 /**

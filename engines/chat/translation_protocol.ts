@@ -168,7 +168,8 @@ export function parseAnswer(content: string, items: readonly ProtocolItem[]): Pa
     return { translations, problems };
   };
 
-  const json = extractJson(stripWrappers(content));
+  const stripped = stripWrappers(content);
+  const json = extractJson(stripped) ?? extractJson(withoutTrailingCommas(stripped));
   if (json === undefined) return rejectAll("the answer holds no JSON");
   const entries = toEntries(json);
   if (!entries) return rejectAll("the answer is not an object of ids");
@@ -234,6 +235,29 @@ function extractJson(text: string): unknown {
     }
   }
   return undefined;
+}
+
+/**
+ * `text` without the commas before a `}` or `]` that small models write (`{"1": "Hi",}`): at
+ * temperature 0 they repeat it on every retry. Commas inside strings stay.
+ */
+function withoutTrailingCommas(text: string): string {
+  const closing = /\s*[}\]]/y;
+  let out = "";
+  let inString = false;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (inString) {
+      if (char === "\\") out += text[at++];
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === ",") {
+      closing.lastIndex = at + 1;
+      if (closing.test(text)) continue;
+    }
+    out += text[at];
+  }
+  return out;
 }
 
 /**

@@ -289,6 +289,44 @@ Deno.test("compatible-api sends an api_key with a trailing newline as fetch trim
   });
 });
 
+Deno.test("POST /v1/translate reads a thinking model's answer from reasoning_content when content is null", async () => {
+  // vLLM's DeepSeek-R1 parser puts the whole output there when the model never writes </think>.
+  const reasoned = (reasoning: string, finish: string) => ({
+    status: 200,
+    body: {
+      object: "chat.completion",
+      model: "tiny",
+      choices: [{
+        index: 0,
+        message: { role: "assistant", content: null, reasoning_content: reasoning },
+        finish_reason: finish,
+      }],
+    },
+  });
+  const answers = [
+    reasoned('{"1": "Hello"}', "stop"),
+    // Out of tokens while thinking: a cut answer, asked again in halves, not a failure.
+    reasoned("The user wants two French lines in English. First,", "length"),
+    reasoned('{"1": "Hello"}', "stop"),
+    reasoned('{"2": "Thank you"}', "stop"),
+  ];
+  await withBackend({ completions: answers }, async (baseUrl) => {
+    const service = await startTranslationService({
+      settings: { engines: { "compatible-api": { base_url: baseUrl } } },
+      statusTtlMs: 0,
+    });
+    try {
+      const one = { target: "en", source: "fr", options: { engine: "compatible-api" } };
+      const single = await translateOk(service, { ...one, texts: ["Bonjour"] });
+      assert.equal(single.results[0].text, "Hello");
+      const pair = await translateOk(service, { ...one, texts: ["Bonjour", "Merci"] });
+      assert.deepEqual(pair.results.map((result) => result.text), ["Hello", "Thank you"]);
+    } finally {
+      await service.stop();
+    }
+  });
+});
+
 /** A 200 chat completion whose message content is `content` (any shape). */
 function completionWith(content: unknown) {
   return {

@@ -371,3 +371,16 @@ for (const limit of BATCH_LIMITS) {
 function itemCount(chat: Record<string, unknown>): number {
   return JSON.parse((chat.messages as { content: string }[])[1].content).items.length;
 }
+
+Deno.test("engine-one reads an answer with trailing commas, which a model repeats at temperature 0", async () => {
+  // `, }` inside a translation is text, kept as written.
+  const script = Array.from({ length: 3 }, () => ({ content: '{\n  "1": "Hi, }",\n}' }));
+  await withRunner(async (runner) => {
+    await withService(runner, async (service) => {
+      const request = { target: "en", texts: [FRENCH], options: { engine: "engine-one" } };
+      const body = await translateOk(service, request);
+      assert.equal(body.results[0].text, "Hi, }");
+      assert.equal(runner.chats.length, 1);
+    });
+  }, { script });
+});
