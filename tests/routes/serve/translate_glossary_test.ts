@@ -21,6 +21,37 @@ const ENTRIES = "database\tDatenbank\ntolk\t\nserver\tServer\nunused term\tUnben
 const TEXT = "Open the database in tolk.";
 const KOREAN = "데이터베이스\tdatabase\n서버\tserver\n관계형 데이터베이스\trelational database\n";
 
+/**
+ * Runs `fn` against a fresh service (engines as shipped: the built-in one on the tiny model) with
+ * a glossary of one dictionary, `entries` as TSV for the pair.
+ */
+async function withBuiltInGlossary(
+  name: string,
+  [sourceLang, targetLang]: [string, string],
+  entries: string,
+  fn: (service: TestService, glossary: { glossary_id: string }) => Promise<void>,
+) {
+  const service = await startTranslationService();
+  try {
+    const glossary = await expectBody(
+      await dataRequest(service, "POST", "/v1/glossaries", {
+        name,
+        dictionaries: [{
+          source_lang: sourceLang,
+          target_lang: targetLang,
+          entries,
+          entries_format: "tsv",
+        }],
+      }),
+      201,
+      GlossarySchema,
+    );
+    await fn(service, glossary);
+  } finally {
+    await service.stop();
+  }
+}
+
 async function withChatService(
   options: OllamaStandInOptions,
   fn: (service: TestService, runner: OllamaStandIn, glossaryId: string) => Promise<void>,
@@ -208,148 +239,107 @@ Deno.test("an unknown options.glossary_id is 400 invalid_request on HTTP and the
 });
 
 Deno.test("the built-in engine gets the glossary too, and the report says what its output holds", async () => {
-  const service = await startTranslationService();
-  try {
-    const glossary = await expectBody(
-      await dataRequest(service, "POST", "/v1/glossaries", {
-        name: "Built-in",
-        dictionaries: [{
-          source_lang: "fr",
-          target_lang: "en",
-          entries: "bonjour\tgood morning\nParis\t\n",
-          entries_format: "tsv",
-        }],
-      }),
-      201,
-      GlossarySchema,
-    );
-    const response = await postTranslate(service, {
-      source: "fr",
-      target: "en",
-      texts: ["Bonjour, je vis à Paris depuis longtemps."],
-      options: { engine: "local-llm", glossary_id: glossary.glossary_id },
-    });
-    const report = response.headers.get("svc-glossary-report");
-    const body = await expectBody(response, 200, TranslateResponseSchema);
-    const text = body.results[0].text;
-    // Placeholders, or the run-by-run fallback: the required forms are there either way.
-    assert.ok(text.includes("good morning") && text.includes("Paris"), text);
-    const terms = [{ source: "bonjour", target: "good morning" }, { source: "Paris", target: "" }];
-    const applied = terms.filter((term) => termApplied(text, term, "en")).length;
-    assert.equal(report, `matched=2; applied=${applied}`);
-  } finally {
-    await service.stop();
-  }
+  await withBuiltInGlossary(
+    "Built-in",
+    ["fr", "en"],
+    "bonjour\tgood morning\nParis\t\n",
+    async (service, glossary) => {
+      const response = await postTranslate(service, {
+        source: "fr",
+        target: "en",
+        texts: ["Bonjour, je vis à Paris depuis longtemps."],
+        options: { engine: "local-llm", glossary_id: glossary.glossary_id },
+      });
+      const report = response.headers.get("svc-glossary-report");
+      const body = await expectBody(response, 200, TranslateResponseSchema);
+      const text = body.results[0].text;
+      // Placeholders, or the run-by-run fallback: the required forms are there either way.
+      assert.ok(text.includes("good morning") && text.includes("Paris"), text);
+      const terms = [{ source: "bonjour", target: "good morning" }, {
+        source: "Paris",
+        target: "",
+      }];
+      const applied = terms.filter((term) => termApplied(text, term, "en")).length;
+      assert.equal(report, `matched=2; applied=${applied}`);
+    },
+  );
 });
 
 Deno.test("the built-in engine's run-by-run fallback from ja into en keeps the terms apart from the words around them", async () => {
-  const service = await startTranslationService();
-  try {
-    const glossary = await expectBody(
-      await dataRequest(service, "POST", "/v1/glossaries", {
-        name: "Spaceless",
-        dictionaries: [{
-          source_lang: "ja",
-          target_lang: "en",
-          entries: "東京\tTokyo\nデータベース\tdatabase\n",
-          entries_format: "tsv",
-        }],
-      }),
-      201,
-      GlossarySchema,
-    );
-    const response = await postTranslate(service, {
-      source: "ja",
-      target: "en",
-      texts: ["東京のデータベースです"],
-      options: { engine: "local-llm", glossary_id: glossary.glossary_id },
-    });
-    const body = await expectBody(response, 200, TranslateResponseSchema);
-    const text = body.results[0].text;
-    // The tiny model loses the placeholders: the text between the terms is translated alone,
-    // and the Japanese source has no space beside a term that could be kept.
-    assert.match(text, /^Tokyo \S.* database \S/, text);
-    assert.equal(response.headers.get("svc-glossary-report"), "matched=2; applied=2");
-  } finally {
-    await service.stop();
-  }
+  await withBuiltInGlossary(
+    "Spaceless",
+    ["ja", "en"],
+    "東京\tTokyo\nデータベース\tdatabase\n",
+    async (service, glossary) => {
+      const response = await postTranslate(service, {
+        source: "ja",
+        target: "en",
+        texts: ["東京のデータベースです"],
+        options: { engine: "local-llm", glossary_id: glossary.glossary_id },
+      });
+      const body = await expectBody(response, 200, TranslateResponseSchema);
+      const text = body.results[0].text;
+      // The tiny model loses the placeholders: the text between the terms is translated alone,
+      // and the Japanese source has no space beside a term that could be kept.
+      assert.match(text, /^Tokyo \S.* database \S/, text);
+      assert.equal(response.headers.get("svc-glossary-report"), "matched=2; applied=2");
+    },
+  );
 });
 
 Deno.test("the built-in engine applies a term across inline markup and keeps every tag (<b>New</b> York)", async () => {
-  const service = await startTranslationService();
-  try {
-    const glossary = await expectBody(
-      await dataRequest(service, "POST", "/v1/glossaries", {
-        name: "Across markup",
-        dictionaries: [{
-          source_lang: "en",
-          target_lang: "de",
-          entries: "New York\tNeuyork\ntranslation memory\tTM\n",
-          entries_format: "tsv",
-        }],
-      }),
-      201,
-      GlossarySchema,
-    );
-    const response = await postTranslate(service, {
-      source: "en",
-      target: "de",
-      format: "html",
-      texts: ["<p>I love <b>New</b> York and the translation\n  memory.</p>"],
-      options: { engine: "local-llm", glossary_id: glossary.glossary_id },
-    });
-    const body = await expectBody(response, 200, TranslateResponseSchema);
-    const text = body.results[0].text;
-    assert.match(text, /^<p>.*<b>Neuyork<\/b>.* TM.*<\/p>$/s, text);
-    assert.equal(response.headers.get("svc-glossary-report"), "matched=2; applied=2");
-  } finally {
-    await service.stop();
-  }
+  await withBuiltInGlossary(
+    "Across markup",
+    ["en", "de"],
+    "New York\tNeuyork\ntranslation memory\tTM\n",
+    async (service, glossary) => {
+      const response = await postTranslate(service, {
+        source: "en",
+        target: "de",
+        format: "html",
+        texts: ["<p>I love <b>New</b> York and the translation\n  memory.</p>"],
+        options: { engine: "local-llm", glossary_id: glossary.glossary_id },
+      });
+      const body = await expectBody(response, 200, TranslateResponseSchema);
+      const text = body.results[0].text;
+      assert.match(text, /^<p>.*<b>Neuyork<\/b>.* TM.*<\/p>$/s, text);
+      assert.equal(response.headers.get("svc-glossary-report"), "matched=2; applied=2");
+    },
+  );
 });
 
 Deno.test("the built-in engine keeps a do-not-translate term as the text writes it, not as the glossary does", async () => {
-  const service = await startTranslationService();
-  try {
-    const glossary = await expectBody(
-      await dataRequest(service, "POST", "/v1/glossaries", {
-        name: "Kept names",
-        dictionaries: [{
-          source_lang: "fr",
-          target_lang: "en",
-          entries: "tolk\t\nmaison\thouse\ntolk lab\t\n",
-          entries_format: "tsv",
-        }],
-      }),
-      201,
-      GlossarySchema,
-    );
-    const response = await postTranslate(service, {
-      source: "fr",
-      target: "en",
-      texts: ["Tolk est ici. TOLK aime la maison."],
-      options: { engine: "local-llm", glossary_id: glossary.glossary_id },
-    });
-    const body = await expectBody(response, 200, TranslateResponseSchema);
-    const text = body.results[0].text;
-    // "Do not translate" leaves the words alone: a sentence's capital and a shout stay.
-    assert.match(text, /^Tolk\b/, text);
-    assert.match(text, /\bTOLK\b/, text);
-    assert.ok(!/\btolk\b/.test(text), text);
-    assert.equal(response.headers.get("svc-glossary-report"), "matched=2; applied=2");
-    // Across inline markup its tags stay where they were, around the words they held.
-    const html = await expectBody(
-      await postTranslate(service, {
+  await withBuiltInGlossary(
+    "Kept names",
+    ["fr", "en"],
+    "tolk\t\nmaison\thouse\ntolk lab\t\n",
+    async (service, glossary) => {
+      const response = await postTranslate(service, {
         source: "fr",
         target: "en",
-        format: "html",
-        texts: ["<p>Le <b>Tolk</b> Lab est ici.</p>"],
+        texts: ["Tolk est ici. TOLK aime la maison."],
         options: { engine: "local-llm", glossary_id: glossary.glossary_id },
-      }),
-      200,
-      TranslateResponseSchema,
-    );
-    assert.match(html.results[0].text, /<b>Tolk<\/b> Lab/, html.results[0].text);
-  } finally {
-    await service.stop();
-  }
+      });
+      const body = await expectBody(response, 200, TranslateResponseSchema);
+      const text = body.results[0].text;
+      // "Do not translate" leaves the words alone: a sentence's capital and a shout stay.
+      assert.match(text, /^Tolk\b/, text);
+      assert.match(text, /\bTOLK\b/, text);
+      assert.ok(!/\btolk\b/.test(text), text);
+      assert.equal(response.headers.get("svc-glossary-report"), "matched=2; applied=2");
+      // Across inline markup its tags stay where they were, around the words they held.
+      const html = await expectBody(
+        await postTranslate(service, {
+          source: "fr",
+          target: "en",
+          format: "html",
+          texts: ["<p>Le <b>Tolk</b> Lab est ici.</p>"],
+          options: { engine: "local-llm", glossary_id: glossary.glossary_id },
+        }),
+        200,
+        TranslateResponseSchema,
+      );
+      assert.match(html.results[0].text, /<b>Tolk<\/b> Lab/, html.results[0].text);
+    },
+  );
 });
