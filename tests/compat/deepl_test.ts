@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { fromDeepLRequest } from "../../compat/deepl.ts";
+import { fromDeepLRequest, toDeepLError } from "../../compat/deepl.ts";
 import { DEFAULT_COMPAT_POLICY } from "../../compat/compat_request.ts";
 import { TranslationServiceError } from "../../errors/translation_errors.ts";
 import type { TranslateRequest } from "../../schemas/translation.ts";
