@@ -129,6 +129,14 @@ export interface CompatBodyOptions {
    * string), as a form (curl -d) or with no type at all.
    */
   jsonWhateverType?: boolean;
+  /**
+   * LibreTranslate's reading of a body that is not JSON (Flask's `request.values`): the query
+   * string's fields too, ahead of the form's as in Flask (deep-translator sends an empty POST with
+   * every field, the key included, in the query string); and a form's line breaks as LF, as
+   * LibreTranslate normalises them: a browser's `FormData` sends every "\n" as "\r\n", which
+   * would come back in the translation and count twice against the limit its front end checked.
+   */
+  libreValues?: boolean;
 }
 
 /**
@@ -167,12 +175,32 @@ export async function readCompatBody(
     }
     // Only text fields: every byte of the body (boundaries and part headers are ASCII) is text.
     if (!isUtf8Form(await bodyBytes(c), type)) throw JSON_BODY_ERRORS.notUtf8();
-    return form as Record<string, unknown>;
+    return options.libreValues ? libreValues(c, form as Record<string, string | string[]>) : form;
   }
-  if (type === "" && (await c.req.text()) === "") return {};
+  if (type === "" && (await c.req.text()) === "") {
+    return options.libreValues ? libreValues(c, {}) : {};
+  }
   throw serviceError(
     "invalid_request",
     "the body must be JSON or form-encoded (application/x-www-form-urlencoded)",
+  );
+}
+
+/** A form's fields over the query string's, line breaks as LF ({@link CompatBodyOptions}). */
+function libreValues(
+  c: Context,
+  form: Record<string, string | string[]>,
+): Record<string, string | string[]> {
+  const query = Object.entries(c.req.queries()).map(([name, values]) =>
+    [name, values.length === 1 ? values[0] : values] as const
+  );
+  const fields = { ...form, ...Object.fromEntries(query) };
+  const lf = (value: string) => value.replace(/\r\n?/g, "\n");
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.map(lf) : lf(value),
+    ]),
   );
 }
 

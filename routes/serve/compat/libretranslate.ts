@@ -30,7 +30,7 @@ export function libreTranslateRoute(deps: CompatRouteDeps) {
   return compatApp(toLibreError, deps, (app) =>
     app
       .post("/translate", async (c) => {
-        const body = await readCompatBody(c);
+        const body = await readCompatBody(c, { libreValues: true });
         requireCompatToken(c, deps.currentToken(), LIBRE_REFUSAL, body);
         const call = fromLibreRequest(body, deps.policy());
         let detections: readonly Detection[] = [];
@@ -42,7 +42,7 @@ export function libreTranslateRoute(deps: CompatRouteDeps) {
         return c.json(toLibreResponse(result, call, detections));
       })
       .post("/detect", async (c) => {
-        const body = await readCompatBody(c);
+        const body = await readCompatBody(c, { libreValues: true });
         requireCompatToken(c, deps.currentToken(), LIBRE_REFUSAL, body);
         const texts = fromLibreDetectRequest(body);
         return c.json(toLibreDetections(texts, texts.map((text) => detector.detect(text))));

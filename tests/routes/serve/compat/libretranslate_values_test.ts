@@ -1,0 +1,91 @@
+/**
+ * LibreTranslate reads a non-JSON request's fields from `request.values` (the query string and the
+ * form) and turns a form's line breaks into LF. These tests send what real LibreTranslate clients
+ * send: deep-translator's empty POST with every field in the query string, and the LibreTranslate
+ * web front end's `FormData`, whose serialisation makes every line break CRLF.
+ */
+import assert from "node:assert/strict";
+import {
+  LibreDetectResponseSchema,
+  LibreErrorSchema,
+  LibreTranslateResponseSchema,
+} from "../../../../schemas/compat/libretranslate.ts";
+import { HistoryPageSchema } from "../../../../schemas/history.ts";
+import { dataRequest } from "../../../support/data_requests.ts";
+import { expectBody } from "../../../support/http_assertions.ts";
+import { GERMAN } from "../../../support/sample_texts.ts";
+import { withTranslationService as withService } from "../../../support/translation_service.ts";
+
+Deno.test("POST /v1/compat/libre/translate reads fields from the query string of an empty POST (deep-translator)", async () => {
+  await withService(async (service) => {
+    // deep-translator's LibreTranslator: requests.post(url + "translate", params=params).
+    const query = new URLSearchParams({
+      q: GERMAN,
+      source: "de",
+      target: "de",
+      format: "text",
+      api_key: service.token,
+    });
+    const response = await fetch(`${service.url}/v1/compat/libre/translate?${query}`, {
+      method: "POST",
+    });
+    const body = await expectBody(response, 200, LibreTranslateResponseSchema);
+    assert.equal(body.translatedText, GERMAN);
+
+    const detect = await fetch(
+      `${service.url}/v1/compat/t/${service.token}/libre/detect?${new URLSearchParams({
+        q: GERMAN,
+      })}`,
+      { method: "POST" },
+    );
+    assert.equal((await expectBody(detect, 200, LibreDetectResponseSchema))[0].language, "de");
+
+    // The key in the query string is held to the token like one in the body.
+    const wrong = new URLSearchParams({ q: GERMAN, source: "de", target: "en", api_key: "no" });
+    await expectBody(
+      await fetch(`${service.url}/v1/compat/libre/translate?${wrong}`, { method: "POST" }),
+      403,
+      LibreErrorSchema,
+    );
+  });
+});
+
+Deno.test("POST /v1/compat/libre/translate with JSON reads only the JSON, as LibreTranslate does", async () => {
+  await withService(async (service) => {
+    const query = new URLSearchParams({ q: GERMAN, source: "de", target: "de" });
+    const response = await fetch(`${service.url}/v1/compat/libre/translate?${query}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ api_key: service.token }),
+    });
+    const { error } = await expectBody(response, 400, LibreErrorSchema);
+    assert.match(error, /missing q parameter/);
+  });
+});
+
+Deno.test("POST /v1/compat/libre/translate answers a FormData text's line breaks as LF and counts them once", async () => {
+  await withService(async (service) => {
+    // The LibreTranslate front end cuts its input at charLimit (8000) and sends it as FormData,
+    // which sends each "\n" as "\r\n".
+    const lines = Array(100).fill("a".repeat(79)).join("\n");
+    assert.equal(lines.length, 7_999);
+    const form = new FormData();
+    form.append("q", lines);
+    form.append("source", "de");
+    form.append("target", "de");
+    form.append("format", "text");
+    form.append("api_key", service.token);
+    const response = await fetch(`${service.url}/v1/compat/libre/translate`, {
+      method: "POST",
+      body: form,
+    });
+    const body = await expectBody(response, 200, LibreTranslateResponseSchema);
+    assert.equal(body.translatedText, lines);
+    const history = await expectBody(
+      await dataRequest(service, "GET", "/v1/history?limit=1"),
+      200,
+      HistoryPageSchema,
+    );
+    assert.deepEqual(history.data[0].texts, [lines], "the text as the user typed it");
+  });
+});
