@@ -144,6 +144,7 @@ export function toLibreResponse(
  * limit errors of /v1/detect naming `q`.
  */
 export function fromLibreDetectRequest(body: unknown): string[] {
+  if ((body as Record<string, unknown> | null)?.q === undefined) throw missing("q");
   const fields = readFields(LibreDetectRequestSchema, body);
   const texts = Array.isArray(fields.q) ? fields.q : [fields.q];
   // LibreTranslate refuses a falsy q: "" or [] (an array of empty strings is detected).

@@ -47,6 +47,22 @@ Deno.test("POST /v1/compat/libre/translate reads fields from the query string of
       403,
       LibreErrorSchema,
     );
+    // The query string is request contents: the access log shows the route's prefix alone.
+    const logged = service.logs.join("\n");
+    assert.ok(!logged.includes("Guten") && !logged.includes(service.token), logged);
+  });
+});
+
+Deno.test("POST /v1/compat/libre/detect without q says what /translate says, in LibreTranslate's words", async () => {
+  await withService(async (service) => {
+    for (const path of ["/detect", "/translate"]) {
+      const response = await fetch(`${service.url}/v1/compat/libre${path}`, {
+        method: "POST",
+        body: new URLSearchParams({ source: "de", target: "en", api_key: service.token }),
+      });
+      const { error } = await expectBody(response, 400, LibreErrorSchema);
+      assert.equal(error, "Invalid request: missing q parameter", path);
+    }
   });
 });
 
