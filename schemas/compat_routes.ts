@@ -151,7 +151,9 @@ function libreRoutes(base: string, inPath: boolean): ApiRoute[] {
     authNote: inPath
       ? "The token is the path's `{token}`; a wrong one is 403 `{error}`."
       : "LibreTranslate clients send the token as `api_key` in the body (X-Svc-Token or a " +
-        "Bearer header work too); a wrong key is 403, a missing one 400 `{error}`.",
+        "Bearer header work too); a wrong key is 403, a missing one 400 `{error}`. A request " +
+        "that is not JSON may put its fields, `api_key` included, in the query string, as " +
+        "LibreTranslate reads them.",
   } as const;
   const open = { ...libreErrors, auth: "none", request: params } as const;
   return [
@@ -161,7 +163,8 @@ function libreRoutes(base: string, inPath: boolean): ApiRoute[] {
       path: `${base}/translate`,
       summary: `LibreTranslate: translate${where}`,
       description: "`q` a string or an array; `source` auto adds `detectedLanguage` (confidence " +
-        "0..100); `format` text|html; `alternatives` 0..3.",
+        "0..100); `format` text|html; `alternatives` 0..3. A form's line breaks are read as " +
+        "LF, as LibreTranslate reads them.",
       request: {
         ...params,
         body: LIBRE_BODIES.translate[inPath ? 1 : 0],
