@@ -67,7 +67,15 @@ export function compatApp(
     return c.json(body, status as 400, rendered.headers);
   });
   addRoutes(app);
-  return app.all("*", () => {
+  return app.all("*", (c) => {
+    // Tools build their URLs as `<base>/translate` from a base URL the user pasted, often with
+    // its final slash. LibreTranslate's Flask redirects such a path with its slashes merged (308:
+    // the client sends the same method and body again); so does tolk, for every compat family.
+    const merged = c.req.path.replace(/\/{2,}/g, "/");
+    if (merged !== c.req.path) {
+      const url = new URL(c.req.url);
+      return c.redirect(`${merged}${url.search}`, 308);
+    }
     throw serviceError("not_found", "no such endpoint");
   });
 }

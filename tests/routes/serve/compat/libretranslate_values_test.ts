@@ -105,3 +105,31 @@ Deno.test("POST /v1/compat/libre/translate answers a FormData text's line breaks
     assert.deepEqual(history.data[0].texts, [lines], "the text as the user typed it");
   });
 });
+
+Deno.test("POST /v1/compat/libre//translate (a base URL pasted with its slash) is redirected, 308, as LibreTranslate's Flask merges slashes", async () => {
+  await withService(async (service) => {
+    const form = () =>
+      new URLSearchParams({ q: GERMAN, source: "de", target: "de", api_key: service.token });
+    const manual = await fetch(`${service.url}/v1/compat/libre//translate?format=text`, {
+      method: "POST",
+      body: form(),
+      redirect: "manual",
+    });
+    await manual.body?.cancel();
+    assert.equal(manual.status, 308);
+    assert.equal(manual.headers.get("location"), "/v1/compat/libre/translate?format=text");
+    // fetch follows a 308 with the same method and body, as Python's requests does.
+    const followed = await fetch(`${service.url}/v1/compat/libre//translate`, {
+      method: "POST",
+      body: form(),
+    });
+    const body = await expectBody(followed, 200, LibreTranslateResponseSchema);
+    assert.equal(body.translatedText, GERMAN);
+    // A path that is still unknown once merged ends 404 in LibreTranslate's shape.
+    await expectBody(
+      await fetch(`${service.url}/v1/compat/libre//nothing`, { method: "POST" }),
+      404,
+      LibreErrorSchema,
+    );
+  });
+});
