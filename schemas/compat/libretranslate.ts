@@ -18,8 +18,12 @@ export const LibreTranslateRequestSchema = z.looseObject({
   source: z.string().describe("Source language, or auto to detect."),
   target: z.string().describe("Target language."),
   format: z.string().optional().describe("text (default) or html."),
-  alternatives: z.union([z.int(), z.string().regex(/^\d+$/).transform(Number)]).optional()
-    .describe("How many alternatives to return per text, 0..3 (default 0)."),
+  // Read as LibreTranslate's max(0, int(value)): a whole number, in a form a string (spaces
+  // around it and a sign allowed); below 0 is 0.
+  alternatives: z.union([z.int(), z.string().trim().regex(/^[+-]?\d+$/).transform(Number)], {
+    error: "alternatives parameter is not a number",
+  }).transform((count) => Math.max(0, count)).optional()
+    .describe("How many alternatives to return per text, 0..3 (default 0; below 0 is 0)."),
   api_key: apiKey,
 }).describe("A LibreTranslate translate request.");
 

@@ -133,3 +133,26 @@ Deno.test("POST /v1/compat/libre//translate (a base URL pasted with its slash) i
     );
   });
 });
+
+Deno.test("POST /v1/compat/libre/translate reads alternatives as LibreTranslate's int(): below 0 is 0, in a form as in JSON", async () => {
+  await withService(async (service) => {
+    const url = `${service.url}/v1/compat/libre/translate`;
+    const fields = { q: GERMAN, source: "de", target: "en", api_key: service.token };
+    for (const alternatives of ["-1", " 2 "]) {
+      const response = await fetch(url, {
+        method: "POST",
+        body: new URLSearchParams({ ...fields, alternatives }),
+      });
+      const body = await expectBody(response, 200, LibreTranslateResponseSchema);
+      assert.equal(body.alternatives !== undefined, alternatives === " 2 ", alternatives);
+    }
+    for (const alternatives of ["two", "2.5", ""]) {
+      const response = await fetch(url, {
+        method: "POST",
+        body: new URLSearchParams({ ...fields, alternatives }),
+      });
+      const { error } = await expectBody(response, 400, LibreErrorSchema);
+      assert.equal(error, "alternatives parameter is not a number", alternatives);
+    }
+  });
+});
