@@ -2,7 +2,8 @@
  * LibreTranslate reads a non-JSON request's fields from `request.values` (the query string and the
  * form) and turns a form's line breaks into LF. These tests send what real LibreTranslate clients
  * send: deep-translator's empty POST with every field in the query string, and the LibreTranslate
- * web front end's `FormData`, whose serialisation makes every line break CRLF.
+ * web front end's `FormData`, whose serialisation makes every line break CRLF; and they check that
+ * the compat settings hold whichever way a request arrives.
  */
 import assert from "node:assert/strict";
 import {
@@ -154,5 +155,49 @@ Deno.test("POST /v1/compat/libre/translate reads alternatives as LibreTranslate'
       const { error } = await expectBody(response, 400, LibreErrorSchema);
       assert.equal(error, "alternatives parameter is not a number", alternatives);
     }
+  });
+});
+
+Deno.test("with compat.sensitive in the settings, no way of calling the LibreTranslate routes leaves a history row", async () => {
+  await withService(async (service) => {
+    const history = async () =>
+      (await expectBody(
+        await dataRequest(service, "GET", "/v1/history?client=libretranslate"),
+        200,
+        HistoryPageSchema,
+      )).data;
+    const fields = { q: GERMAN, source: "de", target: "en" };
+    const calls = () => [
+      fetch(`${service.url}/v1/compat/libre/translate`, {
+        method: "POST",
+        body: new URLSearchParams({ ...fields, api_key: service.token }),
+      }),
+      fetch(`${service.url}/v1/compat/t/${service.token}/libre/translate`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(fields),
+      }),
+      fetch(
+        `${service.url}/v1/compat/libre/translate?${new URLSearchParams({
+          ...fields,
+          api_key: service.token,
+        })}`,
+        { method: "POST" },
+      ),
+    ];
+    service.store.update((settings) => {
+      settings.compat.sensitive = true;
+    });
+    for (const response of await Promise.all(calls())) {
+      await expectBody(response, 200, LibreTranslateResponseSchema);
+    }
+    assert.deepEqual(await history(), []);
+    service.store.update((settings) => {
+      settings.compat.sensitive = false;
+    });
+    for (const response of await Promise.all(calls())) {
+      await expectBody(response, 200, LibreTranslateResponseSchema);
+    }
+    assert.equal((await history()).length, 3);
   });
 });
