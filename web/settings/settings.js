@@ -73,7 +73,11 @@ function renderApi() {
     token.textContent = MASK;
   }
   $("reveal").textContent = revealed ? "Hide" : "Reveal";
+  const focused = document.activeElement;
   for (const id of ["reveal", "copy", "revoke"]) $(id).disabled = !state.api.has_token;
+  // A button that disabled itself (no token left) drops the focus on the body, and the next Tab
+  // skips the token row: a keyboard user goes on from Rotate, the way to a new token.
+  if (focused?.disabled) $("rotate").focus();
 }
 
 function renderModels() {
