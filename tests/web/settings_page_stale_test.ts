@@ -143,3 +143,37 @@ settingsPageTest(
     await context.close();
   },
 );
+
+settingsPageTest(
+  "in Chromium, two tabs: a Save after signing out in the other tab keeps what was typed and says the session ended",
+  async (browser, service) => {
+    const { a, b, errors, first } = await twoTabs(browser, service);
+    await a.click("#logout");
+    await a.locator("main", { hasText: "Open the settings with a link" }).waitFor();
+    await b.fill(`${ENGINE_ONE} input[name=model]`, "typed-before-noticing");
+    await b.click(`${ENGINE_ONE} button.primary`);
+    await b.locator(`${ENGINE_ONE} .message.error`, { hasText: /session/ }).waitFor();
+    // It once reloaded the tab into the "open the settings with a link" page: what was typed was
+    // gone, and nothing said it had not been saved.
+    assert.equal(await b.inputValue(`${ENGINE_ONE} input[name=model]`), "typed-before-noticing");
+    const ended = b.locator("#session-ended");
+    assert.match((await ended.textContent())!, /nothing was saved/i);
+    assert.match((await ended.textContent())!, /tolk settings/);
+    assert.equal(service.store.read().engines["engine-one"].model, null, "not saved");
+    assert.deepEqual(errors, []);
+    await first.context.close();
+  },
+);
+
+settingsPageTest(
+  "in Chromium, two tabs: Sign out in a tab whose session already ended in the other still signs out",
+  async (browser, service) => {
+    const { a, b, errors, first } = await twoTabs(browser, service);
+    await a.click("#logout");
+    await a.locator("main", { hasText: "Open the settings with a link" }).waitFor();
+    await b.click("#logout");
+    await b.locator("main", { hasText: "Open the settings with a link" }).waitFor();
+    assert.deepEqual(errors, []);
+    await first.context.close();
+  },
+);

@@ -33,7 +33,10 @@ async function call(path, body) {
   if (response.status === 204) return null;
   const json = await response.json().catch(() => ({}));
   if (response.status === 401) {
-    location.reload(); // the session ended: the server shows how to get a new link
+    // The session ended (signed out in another tab, expired). A reload would show how to get a
+    // new link but drop what is typed here, unsaved: the page stays and says so at its top.
+    $("session-ended").hidden = false;
+    throw new Error("The session has ended: nothing was saved (see the top of the page)");
   }
   if (!response.ok) {
     const param = json.error?.param ?? null;
@@ -255,7 +258,8 @@ function wire() {
     update(() => call("token/revoke", {}), "Token revoked");
   });
   $("logout").addEventListener("click", async () => {
-    await call("logout", {});
+    // Already ended elsewhere (401): signed out all the same, and the reload shows it.
+    await call("logout", {}).catch(() => {});
     location.reload();
   });
   $("try-form").addEventListener("submit", translate);
