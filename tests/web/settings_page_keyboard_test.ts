@@ -48,3 +48,21 @@ settingsPageTest(
     await context.close();
   },
 );
+
+settingsPageTest(
+  "in Chromium, keyboard only: Translate with an empty box asks for a text, puts the focus there and sends nothing",
+  async (browser, service) => {
+    const { page, urls, errors, context } = await openPage(browser, service, {
+      colorScheme: "light",
+    });
+    await page.fill("#try-text", "  \n ");
+    await page.focus("#try-form button[type=submit]");
+    await page.keyboard.press("Enter");
+    // It once sent the blank text and showed a blank result from "und → fr · passthrough".
+    await page.locator("#try-output.error", { hasText: /type/i }).waitFor();
+    assert.equal(await page.evaluate(focused), "try-text");
+    assert.ok(!urls.some((url) => url.endsWith("/v1/translate")), "nothing sent");
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);

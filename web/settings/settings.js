@@ -186,6 +186,12 @@ async function currentToken() {
 async function translate(event) {
   event.preventDefault();
   const output = $("try-output");
+  if ($("try-text").value.trim() === "") {
+    output.className = "error";
+    output.textContent = "Type a text to translate first.";
+    $("try-text").focus();
+    return;
+  }
   output.className = "";
   output.textContent = "Translating…";
   try {
