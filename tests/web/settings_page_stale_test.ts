@@ -5,8 +5,17 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { openPage, openTab, settingsPageTest } from "../support/settings_browser.ts";
-import type { TestService } from "../support/translation_service.ts";
+import { CapabilitiesResponseSchema } from "../../schemas/translation.ts";
+import { startOllamaStandIn } from "../support/ollama_stand_in.ts";
+import {
+  BROWSER_TEST,
+  openPage,
+  openTab,
+  settingsPageTest,
+  withBrowser,
+} from "../support/settings_browser.ts";
+import { WITH_LINK_KEY } from "../support/settings_session.ts";
+import { type TestService, withTranslationService } from "../support/translation_service.ts";
 
 /** Two tabs of the page in one browser (one cookie jar), both loaded before any change. */
 async function twoTabs(browser: Parameters<typeof openPage>[0], service: TestService) {
@@ -177,3 +186,43 @@ settingsPageTest(
     await first.context.close();
   },
 );
+
+Deno.test({
+  ...BROWSER_TEST,
+  name:
+    "in Chromium: back on the page after the engine's server stopped, its card shows what the service says now",
+  fn: () =>
+    withBrowser(async (browser) => {
+      const standIn = startOllamaStandIn();
+      try {
+        await withTranslationService(async (service) => {
+          const { page, errors, context } = await openPage(browser, service, {
+            colorScheme: "light",
+          });
+          const badge = page.locator(`${ENGINE_ONE} .badge`);
+          assert.equal(await badge.textContent(), "ready");
+          await standIn.stop(); // the runner quit while the user was in another tab
+          const answer = await fetch(`${service.url}/v1/capabilities`);
+          const capabilities = CapabilitiesResponseSchema.parse(await answer.json());
+          const engineOne = capabilities.engines.find((engine) => engine.id === "engine-one");
+          assert.equal(engineOne?.ready, false, "the service knows");
+          // Headless Chromium has no other window to switch to: the event a browser sends when
+          // the user comes back to the tab.
+          await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
+          // It once went on saying "ready" until a reload or a save.
+          await page.locator(`${ENGINE_ONE} .badge`, { hasText: "not ready" }).waitFor();
+          await page.locator(`${ENGINE_ONE} .why`, { hasText: "cannot reach" }).waitFor();
+          assert.deepEqual(errors, []);
+          await context.close();
+        }, {
+          settings: {
+            ...WITH_LINK_KEY,
+            engines: { "engine-one": { base_url: standIn.baseUrl, status_cache_ms: 0 } },
+          },
+          statusTtlMs: 0,
+        });
+      } finally {
+        await standIn.stop(); // again when the test stopped it: a no-op
+      }
+    }),
+});

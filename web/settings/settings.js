@@ -23,12 +23,22 @@ function toast(text) {
   toast.timer = setTimeout(() => node.classList.remove("shown"), 2200);
 }
 
+/** Changes sent, and how many are still waiting for their answer (see refresh). */
+const changes = { sent: 0, pending: 0 };
+
 /** Calls a page endpoint; throws an Error with the service's message on failure. */
 async function call(path, body) {
+  const post = body !== undefined;
+  if (post) {
+    changes.sent++;
+    changes.pending++;
+  }
   const response = await fetch(`/settings/api/${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    method: post ? "POST" : "GET",
+    headers: post ? { "content-type": "application/json" } : {},
+    body: post ? JSON.stringify(body) : undefined,
+  }).finally(() => {
+    if (post) changes.pending--;
   });
   if (response.status === 204) return null;
   const json = await response.json().catch(() => ({}));
@@ -271,8 +281,23 @@ function wire() {
   $("try-form").addEventListener("submit", translate);
 }
 
+/**
+ * Shows the service's state again when the user comes back to the tab: an engine's server
+ * started or stopped meanwhile, or a change made elsewhere. Skipped while a change of this page
+ * is on its way, and dropped when one was sent meanwhile: its answer is the newer state.
+ */
+async function refresh() {
+  if (document.visibilityState !== "visible" || changes.pending > 0 || state === null) return;
+  const sent = changes.sent;
+  const fresh = await call("state").catch(() => null);
+  if (!fresh || changes.sent !== sent || JSON.stringify(fresh) === JSON.stringify(state)) return;
+  state = fresh;
+  render();
+}
+
 async function start() {
   wire();
+  document.addEventListener("visibilitychange", refresh);
   await Promise.all([
     update(() => call("state")),
     loadLanguages().catch(() => {}),
