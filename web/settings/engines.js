@@ -51,6 +51,7 @@ function engineCard(engine, index) {
       element("p", { className: "why", textContent: engine.hint }),
     ]),
     element("div", { className: "fields" }, fields),
+    ...(engine.id === "compatible-api" || engine.has_api_key ? [apiKeyLine(engine)] : []),
     element("div", { className: "row-end" }, [save, message]),
   ]);
   card.dataset.engine = engine.id;
@@ -64,6 +65,14 @@ function engineCard(engine, index) {
     });
   }
   return card;
+}
+
+/** Whether a key is set: the page never shows or edits one (it lives in the settings file). */
+function apiKeyLine(engine) {
+  const text = engine.has_api_key
+    ? "An API key is set in the settings file (sent as a bearer key; never shown here)."
+    : `No API key: if the server needs one, set engines.${engine.id}.api_key in the settings file.`;
+  return element("p", { className: "key hint", textContent: text });
 }
 
 /** A field's visible label; its name says whose it is (every card has an Address and a Model). */
