@@ -267,8 +267,13 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     mountSettingsPage(app, { ...deps.page, settings: deps.settings, pipeline: deps.pipeline });
   }
 
-  app.notFound(() => {
-    throw serviceError("not_found", "no such endpoint; see GET /v1/capabilities");
+  app.notFound((c) => {
+    // Answered, not thrown: a throw would skip what middleware adds after `next()` (the settings
+    // page's no-store and CSP on a 404 under /settings/).
+    const { body, status, headers } = renderTranslationError(
+      serviceError("not_found", "no such endpoint; see GET /v1/capabilities"),
+    );
+    return c.json(body, status as 404, headers);
   });
   app.onError((thrown, c) => {
     if (c.req.raw.signal.aborted) {

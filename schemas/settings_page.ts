@@ -25,6 +25,9 @@ export const PageEngineSchema = z.strictObject({
   id: EngineIdSchema,
   name: z.string().describe("Human name of the engine."),
   ready: z.boolean().describe("True when a translation would be attempted right now."),
+  hint: z.string().nullable().describe(
+    "When not ready and the user can fix it: why, in one line (as in 503 messages); else null.",
+  ),
   model: z.string().nullable().describe("Configured default model; null lets the engine pick."),
   models: z.array(z.string()).nullable().describe("Models the engine has; null when unknown."),
   base_url: z.string().nullable().describe("Loopback root of the server; null for the built-in."),

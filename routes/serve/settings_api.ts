@@ -58,6 +58,7 @@ export function settingsApiRoute(deps: SettingsApiDeps) {
           id: engine.id,
           name: engine.name,
           ready: status.ready,
+          hint: status.ready ? null : status.hint ?? null,
           model: (section.model as string | null | undefined) ?? null,
           models: status.models?.map((model) => model.id) ?? null,
           base_url: (section.base_url as string | null | undefined) ?? null,

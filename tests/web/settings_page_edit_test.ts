@@ -70,3 +70,66 @@ settingsPageTest(
     await context.close();
   },
 );
+
+settingsPageTest(
+  "in Chromium: every field has a name of its own, so a screen reader user knows whose Address or Model it is",
+  async (browser, service) => {
+    const { page, errors, context } = await openPage(browser, service, {
+      colorScheme: "light",
+    });
+    const names = await page.locator("main input, main textarea, main select").evaluateAll(
+      (fields) =>
+        fields.map((field) => {
+          const labels = (field as unknown as { labels: { textContent: string }[] }).labels;
+          return (field.getAttribute("aria-label") ?? labels[0]?.textContent ?? "").trim();
+        }),
+    );
+    const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+    // It once had four fields named "Model" and three named "Address".
+    assert.deepEqual([...new Set(repeated)], []);
+    assert.ok(names.includes("Address of Local model runner (Ollama)"), names.join(" | "));
+    assert.ok(names.includes("Model of Built-in local model"), names.join(" | "));
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);
+
+settingsPageTest(
+  "in Chromium: an engine that is not ready says why on its card, as the service knows it",
+  async (browser, service) => {
+    const { page, errors, context } = await openPage(browser, service, {
+      colorScheme: "light",
+    });
+    const address = service.store.read().engines["engine-one"].base_url!;
+    const why = page.locator(`${card("engine-one")} .why`);
+    // It once showed only "not ready": the reason (here, nothing answers at the address) was
+    // known to the service, which puts it in its 503 messages, but never on the page.
+    await why.waitFor();
+    assert.match((await why.textContent())!, new RegExp(address.replaceAll(".", "\\.")));
+    assert.equal(await page.locator(`${card("local-llm")} .why`).count(), 0, "ready: no reason");
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);
+
+settingsPageTest(
+  "in Chromium: the chat-completions card says whether an API key is set, never what it is",
+  async (browser, service) => {
+    const key = "sk-local-key-CCCCCCCCCCCCCCCCCCCC";
+    const { page, errors, context } = await openPage(browser, service, {
+      colorScheme: "light",
+    });
+    const line = page.locator(`${card("compatible-api")} .key`);
+    // It once said nothing of the key: the state had has_api_key, the page never showed it.
+    assert.match((await line.textContent())!, /no API key/i);
+    service.store.update((settings) => {
+      (settings.engines["compatible-api"] as Record<string, unknown>).api_key = key;
+    });
+    await page.reload();
+    await page.waitForSelector("body[data-ready]");
+    assert.match((await line.textContent())!, /API key is set/i);
+    assert.ok(!(await page.content()).includes(key), "the key is never on the page");
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);

@@ -5,8 +5,17 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { openPage, openTab, settingsPageTest } from "../support/settings_browser.ts";
-import type { TestService } from "../support/translation_service.ts";
+import { CapabilitiesResponseSchema } from "../../schemas/translation.ts";
+import { startOllamaStandIn } from "../support/ollama_stand_in.ts";
+import {
+  BROWSER_TEST,
+  openPage,
+  openTab,
+  settingsPageTest,
+  withBrowser,
+} from "../support/settings_browser.ts";
+import { WITH_LINK_KEY } from "../support/settings_session.ts";
+import { type TestService, withTranslationService } from "../support/translation_service.ts";
 
 /** Two tabs of the page in one browser (one cookie jar), both loaded before any change. */
 async function twoTabs(browser: Parameters<typeof openPage>[0], service: TestService) {
@@ -143,3 +152,77 @@ settingsPageTest(
     await context.close();
   },
 );
+
+settingsPageTest(
+  "in Chromium, two tabs: a Save after signing out in the other tab keeps what was typed and says the session ended",
+  async (browser, service) => {
+    const { a, b, errors, first } = await twoTabs(browser, service);
+    await a.click("#logout");
+    await a.locator("main", { hasText: "Open the settings with a link" }).waitFor();
+    await b.fill(`${ENGINE_ONE} input[name=model]`, "typed-before-noticing");
+    await b.click(`${ENGINE_ONE} button.primary`);
+    await b.locator(`${ENGINE_ONE} .message.error`, { hasText: /session/ }).waitFor();
+    // It once reloaded the tab into the "open the settings with a link" page: what was typed was
+    // gone, and nothing said it had not been saved.
+    assert.equal(await b.inputValue(`${ENGINE_ONE} input[name=model]`), "typed-before-noticing");
+    const ended = b.locator("#session-ended");
+    assert.match((await ended.textContent())!, /nothing was saved/i);
+    assert.match((await ended.textContent())!, /tolk settings/);
+    assert.equal(service.store.read().engines["engine-one"].model, null, "not saved");
+    assert.deepEqual(errors, []);
+    await first.context.close();
+  },
+);
+
+settingsPageTest(
+  "in Chromium, two tabs: Sign out in a tab whose session already ended in the other still signs out",
+  async (browser, service) => {
+    const { a, b, errors, first } = await twoTabs(browser, service);
+    await a.click("#logout");
+    await a.locator("main", { hasText: "Open the settings with a link" }).waitFor();
+    await b.click("#logout");
+    await b.locator("main", { hasText: "Open the settings with a link" }).waitFor();
+    assert.deepEqual(errors, []);
+    await first.context.close();
+  },
+);
+
+Deno.test({
+  ...BROWSER_TEST,
+  name:
+    "in Chromium: back on the page after the engine's server stopped, its card shows what the service says now",
+  fn: () =>
+    withBrowser(async (browser) => {
+      const standIn = startOllamaStandIn();
+      try {
+        await withTranslationService(async (service) => {
+          const { page, errors, context } = await openPage(browser, service, {
+            colorScheme: "light",
+          });
+          const badge = page.locator(`${ENGINE_ONE} .badge`);
+          assert.equal(await badge.textContent(), "ready");
+          await standIn.stop(); // the runner quit while the user was in another tab
+          const answer = await fetch(`${service.url}/v1/capabilities`);
+          const capabilities = CapabilitiesResponseSchema.parse(await answer.json());
+          const engineOne = capabilities.engines.find((engine) => engine.id === "engine-one");
+          assert.equal(engineOne?.ready, false, "the service knows");
+          // Headless Chromium has no other window to switch to: the event a browser sends when
+          // the user comes back to the tab.
+          await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
+          // It once went on saying "ready" until a reload or a save.
+          await page.locator(`${ENGINE_ONE} .badge`, { hasText: "not ready" }).waitFor();
+          await page.locator(`${ENGINE_ONE} .why`, { hasText: "cannot reach" }).waitFor();
+          assert.deepEqual(errors, []);
+          await context.close();
+        }, {
+          settings: {
+            ...WITH_LINK_KEY,
+            engines: { "engine-one": { base_url: standIn.baseUrl, status_cache_ms: 0 } },
+          },
+          statusTtlMs: 0,
+        });
+      } finally {
+        await standIn.stop(); // again when the test stopped it: a no-op
+      }
+    }),
+});

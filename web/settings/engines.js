@@ -8,6 +8,7 @@ function engineCard(engine, index) {
   if (engine.base_url !== null || engine.id !== "local-llm") {
     fields.push(labelled(
       "Address",
+      engine,
       element("input", {
         name: "base_url",
         defaultValue: engine.base_url ?? "",
@@ -29,7 +30,7 @@ function engineCard(engine, index) {
     modelInput.setAttribute("list", list.id);
     fields.push(list);
   }
-  fields.push(labelled("Model", modelInput));
+  fields.push(labelled("Model", engine, modelInput));
 
   const save = element("button", { type: "button", className: "primary", textContent: "Save" });
   // One Save per card: the name says whose (a screen reader lists buttons by name).
@@ -45,7 +46,12 @@ function engineCard(engine, index) {
       orderButton("↑", `Move ${engine.name} up`, index, -1),
       orderButton("↓", `Move ${engine.name} down`, index, 1),
     ]),
+    // Why it is not ready, in the engine's words ("cannot reach …"): what the user can fix.
+    ...(engine.ready || !engine.hint ? [] : [
+      element("p", { className: "why", textContent: engine.hint }),
+    ]),
     element("div", { className: "fields" }, fields),
+    ...(engine.id === "compatible-api" || engine.has_api_key ? [apiKeyLine(engine)] : []),
     element("div", { className: "row-end" }, [save, message]),
   ]);
   card.dataset.engine = engine.id;
@@ -61,7 +67,17 @@ function engineCard(engine, index) {
   return card;
 }
 
-function labelled(text, input) {
+/** Whether a key is set: the page never shows or edits one (it lives in the settings file). */
+function apiKeyLine(engine) {
+  const text = engine.has_api_key
+    ? "An API key is set in the settings file (sent as a bearer key; never shown here)."
+    : `No API key: if the server needs one, set engines.${engine.id}.api_key in the settings file.`;
+  return element("p", { className: "key hint", textContent: text });
+}
+
+/** A field's visible label; its name says whose it is (every card has an Address and a Model). */
+function labelled(text, engine, input) {
+  input.setAttribute("aria-label", `${text} of ${engine.name}`);
   return element("label", {}, [text, input]);
 }
 

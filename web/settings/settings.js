@@ -23,17 +23,30 @@ function toast(text) {
   toast.timer = setTimeout(() => node.classList.remove("shown"), 2200);
 }
 
+/** Changes sent, and how many are still waiting for their answer (see refresh). */
+const changes = { sent: 0, pending: 0 };
+
 /** Calls a page endpoint; throws an Error with the service's message on failure. */
 async function call(path, body) {
+  const post = body !== undefined;
+  if (post) {
+    changes.sent++;
+    changes.pending++;
+  }
   const response = await fetch(`/settings/api/${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    method: post ? "POST" : "GET",
+    headers: post ? { "content-type": "application/json" } : {},
+    body: post ? JSON.stringify(body) : undefined,
+  }).finally(() => {
+    if (post) changes.pending--;
   });
   if (response.status === 204) return null;
   const json = await response.json().catch(() => ({}));
   if (response.status === 401) {
-    location.reload(); // the session ended: the server shows how to get a new link
+    // The session ended (signed out in another tab, expired). A reload would show how to get a
+    // new link but drop what is typed here, unsaved: the page stays and says so at its top.
+    $("session-ended").hidden = false;
+    throw new Error("The session has ended: nothing was saved (see the top of the page)");
   }
   if (!response.ok) {
     const param = json.error?.param ?? null;
@@ -73,7 +86,11 @@ function renderApi() {
     token.textContent = MASK;
   }
   $("reveal").textContent = revealed ? "Hide" : "Reveal";
+  const focused = document.activeElement;
   for (const id of ["reveal", "copy", "revoke"]) $(id).disabled = !state.api.has_token;
+  // A button that disabled itself (no token left) drops the focus on the body, and the next Tab
+  // skips the token row: a keyboard user goes on from Rotate, the way to a new token.
+  if (focused?.disabled) $("rotate").focus();
 }
 
 function renderModels() {
@@ -179,6 +196,12 @@ async function currentToken() {
 async function translate(event) {
   event.preventDefault();
   const output = $("try-output");
+  if ($("try-text").value.trim() === "") {
+    output.className = "error";
+    output.textContent = "Type a text to translate first.";
+    $("try-text").focus();
+    return;
+  }
   output.className = "";
   output.textContent = "Translating…";
   try {
@@ -251,14 +274,30 @@ function wire() {
     update(() => call("token/revoke", {}), "Token revoked");
   });
   $("logout").addEventListener("click", async () => {
-    await call("logout", {});
+    // Already ended elsewhere (401): signed out all the same, and the reload shows it.
+    await call("logout", {}).catch(() => {});
     location.reload();
   });
   $("try-form").addEventListener("submit", translate);
 }
 
+/**
+ * Shows the service's state again when the user comes back to the tab: an engine's server
+ * started or stopped meanwhile, or a change made elsewhere. Skipped while a change of this page
+ * is on its way, and dropped when one was sent meanwhile: its answer is the newer state.
+ */
+async function refresh() {
+  if (document.visibilityState !== "visible" || changes.pending > 0 || state === null) return;
+  const sent = changes.sent;
+  const fresh = await call("state").catch(() => null);
+  if (!fresh || changes.sent !== sent || JSON.stringify(fresh) === JSON.stringify(state)) return;
+  state = fresh;
+  render();
+}
+
 async function start() {
   wire();
+  document.addEventListener("visibilitychange", refresh);
   await Promise.all([
     update(() => call("state")),
     loadLanguages().catch(() => {}),

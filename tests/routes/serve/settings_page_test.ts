@@ -215,6 +215,8 @@ Deno.test("page answers carry no-store, frame-ancestors 'none' and no CORS heade
       await pageCall(service, "state", { cookie, headers: { origin: "http://evil.example" } }),
       await pageCall(service, "token/reveal", { cookie, body: {} }),
       await pageCall(service, "state"),
+      // A path the page does not serve: its 404 once came without any of the page's headers.
+      await fetch(`${service.url}/settings/no-such-file.js`),
       await fetch(`${service.url}/settings/api/state`, {
         method: "OPTIONS",
         headers: { origin: "http://evil.example", "access-control-request-method": "POST" },
