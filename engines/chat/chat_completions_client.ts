@@ -12,6 +12,7 @@ import { BackendHttpError, chatAnswerMaxBytes, requestJson, serverRoot } from ".
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
+import { chatCompletionFromChunks } from "./streamed_answer.ts";
 
 /** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
 export type ChatCompletionsSettings =
@@ -109,6 +110,7 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
         timeoutMs: options.requestTimeoutMs,
         maxBytes: chatAnswerMaxBytes(request.maxTokens),
         signal: request.signal,
+        assembleStream: chatCompletionFromChunks,
         body: {
           model: request.model,
           messages: toChatMessages(request.messages),

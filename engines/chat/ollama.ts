@@ -17,6 +17,7 @@ import {
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
+import { ollamaChatFromLines } from "./streamed_answer.ts";
 
 /** The `engines["engine-one"]` settings section. */
 export type OllamaSettings = Settings["engines"]["engine-one"];
@@ -72,6 +73,7 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
         timeoutMs: settings.request_timeout_ms,
         maxBytes: chatAnswerMaxBytes(request.maxTokens),
         signal: request.signal,
+        assembleStream: ollamaChatFromLines,
         body: {
           model: request.model,
           messages: toChatMessages(request.messages),
