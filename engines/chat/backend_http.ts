@@ -169,7 +169,7 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
  * @throws {EngineUnavailableError} for another 503, or a 404.
  * @throws {BackendHttpError} for another non-2xx answer.
- * @throws {EngineFailedError} on timeout, a body over `maxBytes` or one that is not JSON.
+ * @throws {EngineFailedError} on timeout, a body over `maxBytes`, or one that is not a JSON object.
  * @throws the caller's abort reason when `signal` aborts.
  */
 export async function requestJson(request: BackendRequest): Promise<unknown> {
@@ -229,6 +229,16 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
   if (body === undefined) {
     const what = request.assembleStream ? "neither JSON nor a stream of JSON events" : "not JSON";
     throw new EngineFailedError(request.engine, `${origin} answered with a body that is ${what}`);
+  }
+  // Every answer the engines read is an object; `null` would fail them as a TypeError, and
+  // "holds no message content" would hide that the server answered something else entirely.
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new EngineFailedError(
+      request.engine,
+      `${origin} answered JSON that is not an object (${
+        body === null ? "null" : Array.isArray(body) ? "an array" : `a ${typeof body}`
+      })`,
+    );
   }
   // Some proxies answer a failure as 200 with an error body: its words say what went wrong.
   const { message } = errorDetails(body, text, request.apiKey);

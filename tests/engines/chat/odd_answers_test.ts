@@ -1,0 +1,88 @@
+/**
+ * The chat engines through POST /v1/translate against backends whose 200 answers have an odd
+ * shape: JSON that is no object, the translation in a tool call or in a JSON string, the
+ * placeholder tokens written HTML-escaped.
+ */
+import assert from "node:assert/strict";
+import { expectError } from "../../support/http_assertions.ts";
+import { postTranslate } from "../../support/chat_engine_checks.ts";
+import {
+  type ChatCompletionsStandIn,
+  type ChatCompletionsStandInOptions,
+  startChatCompletionsStandIn,
+} from "../../support/chat_completions_stand_in.ts";
+import { withStandInService } from "../../support/stand_in_service.ts";
+import { startTranslationService, type TestService } from "../../support/translation_service.ts";
+
+async function withCompatibleApi(
+  options: ChatCompletionsStandInOptions,
+  fn: (service: TestService, backend: ChatCompletionsStandIn) => Promise<void>,
+): Promise<void> {
+  const backend = startChatCompletionsStandIn(options);
+  try {
+    const service = await startTranslationService({
+      settings: {
+        engines: { "compatible-api": { base_url: backend.baseUrl, status_cache_ms: 0 } },
+      },
+      statusTtlMs: 0,
+    });
+    try {
+      await fn(service, backend);
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    await backend.stop();
+  }
+}
+
+const COMPATIBLE = { target: "en", source: "fr", options: { engine: "compatible-api" } };
+const ENGINE_ONE = { target: "en", source: "de", options: { engine: "engine-one" } };
+
+/** JSON bodies that are no object, as a broken proxy may answer with a 200. */
+const NOT_OBJECTS = ["null", "42", '"ok"', "true"];
+
+for (const json of NOT_OBJECTS) {
+  Deno.test(`POST /v1/translate answers 500 naming the engine when the backend's chat answer is ${json}`, async () => {
+    // A string body goes as it is: the JSON text, labelled text/plain.
+    const reply = { status: 200, body: json };
+    await withCompatibleApi({ completions: [reply] }, async (service) => {
+      const error = await expectError(
+        await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
+        500,
+        "internal_error",
+      );
+      assert.match(
+        error.error.message,
+        /^compatible-api failed: .* answered JSON that is not an object/,
+      );
+    });
+    const script = [{ body: json, contentType: "application/json" }];
+    await withStandInService({ script }, async (service) => {
+      const error = await expectError(
+        await postTranslate(service, { ...ENGINE_ONE, texts: ["Guten Tag"] }),
+        500,
+        "internal_error",
+      );
+      assert.match(
+        error.error.message,
+        /^engine-one failed: .* answered JSON that is not an object/,
+      );
+    });
+  });
+
+  Deno.test(`a model list answered as ${json} makes compatible-api unavailable, saying so`, async () => {
+    const modelsReply = { status: 200, body: json };
+    await withCompatibleApi({ modelsReply }, async (service) => {
+      const error = await expectError(
+        await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
+        503,
+        "engine_unavailable",
+      );
+      assert.match(
+        error.error.message,
+        /^compatible-api is unavailable: .* answered JSON that is not an object/,
+      );
+    });
+  });
+}
