@@ -147,23 +147,36 @@ interface ChatMessage {
   content?: unknown;
   reasoning_content?: unknown;
   reasoning?: unknown;
+  tool_calls?: unknown;
 }
 
 /**
- * The text to read an answer from. A thinking model's server may leave `content` null and put
- * the output in `reasoning_content` (vLLM's DeepSeek-R1 parser does when the model never writes
- * `</think>`; `reasoning` on others): parsed there, strictly as ever. A null content with no
- * reasoning is an empty answer, asked again (or split when cut at the token limit) like any
- * other unusable one; undefined only when `content` is something else.
+ * The text to read an answer from. A server that meets a JSON Schema by tool calling (LiteLLM
+ * in front of some providers, a chat template that makes the model call a tool) leaves
+ * `content` null or empty and puts the JSON in the first call's `arguments`. A thinking model's
+ * server may put the output in `reasoning_content` instead (vLLM's DeepSeek-R1 parser does when
+ * the model never writes `</think>`; `reasoning` on others). Either is parsed strictly as ever.
+ * A null content with neither is an empty answer, asked again (or split when cut at the token
+ * limit) like any other unusable one; undefined only when `content` is something else.
  */
 function answerText(message: ChatMessage): string | undefined {
   if (message.content !== null && message.content !== undefined && message.content !== "") {
     return textOf(message.content);
   }
+  const called = toolArguments(message.tool_calls);
+  if (called !== undefined) return called;
   const reasoning = [message.reasoning_content, message.reasoning].find((text) =>
     typeof text === "string"
   );
   return typeof reasoning === "string" ? reasoning : "";
+}
+
+/** The `arguments` of the first function call, as JSON text (some servers send an object). */
+function toolArguments(calls: unknown): string | undefined {
+  const first = Array.isArray(calls) ? calls[0] : undefined;
+  const args = (first as { function?: { arguments?: unknown } } | undefined)?.function?.arguments;
+  if (typeof args === "string") return args;
+  return typeof args === "object" && args !== null ? JSON.stringify(args) : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { expectError } from "../../support/http_assertions.ts";
-import { postTranslate } from "../../support/chat_engine_checks.ts";
+import { postTranslate, translateOk } from "../../support/chat_engine_checks.ts";
 import {
   type ChatCompletionsStandIn,
   type ChatCompletionsStandInOptions,
@@ -83,6 +83,57 @@ for (const json of NOT_OBJECTS) {
         error.error.message,
         /^compatible-api is unavailable: .* answered JSON that is not an object/,
       );
+    });
+  });
+}
+
+/** A 200 chat completion whose message is `message`. */
+function answerWith(message: Record<string, unknown>) {
+  return {
+    status: 200,
+    body: {
+      object: "chat.completion",
+      model: "tiny",
+      choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: "stop" }],
+    },
+  };
+}
+
+/** A tool call as servers write it, its arguments a JSON string (OpenAI) or an object. */
+function toolCall(args: unknown) {
+  return { id: "call_1", type: "function", function: { name: "translations", arguments: args } };
+}
+
+/**
+ * Servers that honour a JSON Schema by tool calling (LiteLLM in front of some providers, a chat
+ * template that makes the model call a tool) answer with content null or empty and the JSON as
+ * the call's arguments.
+ */
+const TOOL_CALL_ANSWERS = [
+  {
+    name: "content null, arguments a string",
+    message: { content: null, tool_calls: [toolCall('{"1": "Hello"}')] },
+  },
+  {
+    name: "content empty, arguments an object",
+    message: { content: "", tool_calls: [toolCall({ "1": "Hello" })] },
+  },
+  {
+    name: "content null, reasoning and a tool call",
+    message: {
+      content: null,
+      reasoning_content: "The user wants English.",
+      tool_calls: [toolCall('{"1": "Hello"}')],
+    },
+  },
+];
+
+for (const { name, message } of TOOL_CALL_ANSWERS) {
+  Deno.test(`POST /v1/translate reads the translation from a tool call's arguments (${name}), asking once`, async () => {
+    await withCompatibleApi({ completions: [answerWith(message)] }, async (service, backend) => {
+      const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+      assert.equal(body.results[0].text, "Hello");
+      assert.equal(backend.chats.length, 1);
     });
   });
 }
