@@ -168,8 +168,7 @@ export function parseAnswer(content: string, items: readonly ProtocolItem[]): Pa
     return { translations, problems };
   };
 
-  const stripped = stripWrappers(content);
-  const json = extractJson(stripped) ?? extractJson(withoutTrailingCommas(stripped));
+  const json = unwrapString(readJson(content));
   if (json === undefined) return rejectAll("the answer holds no JSON");
   const entries = toEntries(json);
   if (!entries) return rejectAll("the answer is not an object of ids");
@@ -194,6 +193,20 @@ export function parseAnswer(content: string, items: readonly ProtocolItem[]): Pa
     }
   }
   return { translations, problems };
+}
+
+/** The JSON of an answer (wrappers, prose and trailing commas around it allowed), or undefined. */
+function readJson(content: string): unknown {
+  const stripped = stripWrappers(content);
+  return extractJson(stripped) ?? extractJson(withoutTrailingCommas(stripped));
+}
+
+/**
+ * The JSON inside a JSON string, once: some servers and proxies encode the structured output
+ * twice (`"{\"1\": \"Hi\"}"`). A string that holds no JSON stays as it is (not an object).
+ */
+function unwrapString(json: unknown): unknown {
+  return typeof json === "string" ? readJson(json) ?? json : json;
 }
 
 /** Drops `<think>` blocks (closed or not) and a surrounding code fence. */

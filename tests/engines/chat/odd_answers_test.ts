@@ -137,3 +137,12 @@ for (const { name, message } of TOOL_CALL_ANSWERS) {
     });
   });
 }
+
+Deno.test("POST /v1/translate reads an answer written as a JSON string holding the JSON (encoded twice), asking once", async () => {
+  const twice = JSON.stringify(JSON.stringify({ "1": "Hello", "2": "Thank you" }));
+  await withCompatibleApi({ completions: [twice] }, async (service, backend) => {
+    const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] });
+    assert.deepEqual(body.results.map((result) => result.text), ["Hello", "Thank you"]);
+    assert.equal(backend.chats.length, 1);
+  });
+});
