@@ -6,12 +6,13 @@
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, type TranslatedItem, type TranslationJob } from "../engine.ts";
-import { placeholderProblem } from "../placeholder_tokens.ts";
+import { placeholderProblem, unescapedTokens } from "../placeholder_tokens.ts";
 import {
   answerSchema,
   buildMessages,
   maxTranslationLength,
   parseAnswer,
+  type ParsedTranslation,
   type ProtocolItem,
   type ProtocolMessages,
 } from "./translation_protocol.ts";
@@ -172,8 +173,9 @@ async function runBatch(
     }
     const parsed = parseAnswer(completion.content, pending);
     for (const item of pending) {
-      const translation = parsed.translations.get(item.id);
-      if (!translation) continue;
+      const parsedTranslation = parsed.translations.get(item.id);
+      if (!parsedTranslation) continue;
+      const translation = withTokensUnescaped(item.text, parsedTranslation);
       results[item.index] = { ...translation, confidence: null };
       // Placeholders dropped, doubled or moved: ask again; the last answer stays as the best
       // one so far, and the translation layer's fallback keeps the markup if it stays broken.
@@ -195,6 +197,16 @@ async function runBatch(
     `model ${options.model} gave no usable translation for ${pending.length} of ` +
       `${batch.length} texts after ${attempts} attempts (${reasons.join("; ")})`,
   );
+}
+
+/** A translation whose placeholder tokens the model wrote HTML-escaped, read as the tokens. */
+function withTokensUnescaped(source: string, translation: ParsedTranslation): ParsedTranslation {
+  return {
+    text: unescapedTokens(source, translation.text),
+    alternatives: translation.alternatives.map((alternative) =>
+      unescapedTokens(source, alternative)
+    ),
+  };
 }
 
 async function runHalves(

@@ -146,3 +146,36 @@ Deno.test("POST /v1/translate reads an answer written as a JSON string holding t
     assert.equal(backend.chats.length, 1);
   });
 });
+
+/** Answers whose placeholder tokens a model wrote HTML-escaped, and the HTML they must give. */
+const ESCAPED_ANSWERS = [
+  {
+    name: "the tokens escaped",
+    text: "<b>Bonjour</b> monde",
+    answer: "&lt;x1&gt;Hello&lt;/x1&gt; world",
+    html: "<b>Hello</b> world",
+  },
+  {
+    name: "the whole answer escaped",
+    text: "<b>Tom</b> et Jerry",
+    answer: "&lt;x1&gt;Tom&lt;/x1&gt; &amp; &quot;Jerry&quot;",
+    // As for the same answer written unescaped: the HTML writer leaves a lone & as it is.
+    html: '<b>Tom</b> & "Jerry"',
+  },
+];
+
+for (const { name, text, answer, html } of ESCAPED_ANSWERS) {
+  Deno.test(`POST /v1/translate reads an answer with ${name} (&lt;x1&gt;) as the tokens, asking once`, async () => {
+    const completions = [JSON.stringify({ "1": answer })];
+    await withCompatibleApi({ completions }, async (service, backend) => {
+      const request = {
+        ...COMPATIBLE,
+        format: "html",
+        texts: [text],
+      };
+      const body = await translateOk(service, request);
+      assert.equal(body.results[0].text, html);
+      assert.equal(backend.chats.length, 1);
+    });
+  });
+}
