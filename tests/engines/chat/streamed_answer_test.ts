@@ -6,7 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { expectError } from "../../support/http_assertions.ts";
-import { postTranslate, translateOk } from "../../support/chat_engine_checks.ts";
+import {
+  postTranslate,
+  translateOk,
+  translateOverWebSocket,
+} from "../../support/chat_engine_checks.ts";
+import { TranslateResponseSchema } from "../../../schemas/translation.ts";
 import {
   type ChatCompletionsStandIn,
   type StandInReply,
@@ -98,11 +103,14 @@ const LABELS = [
 ];
 
 for (const { name, sse } of LABELS) {
-  Deno.test(`POST /v1/translate through compatible-api reads an SSE answer to stream: false, ${name}`, async () => {
+  Deno.test(`POST /v1/translate and the WebSocket through compatible-api read an SSE answer to stream: false, ${name}`, async () => {
     const answer = streamed(sseChunks('{"1": "Hello", "2": "Thank you"}'), sse);
-    await withCompatibleApi([answer], async (service) => {
-      const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] });
+    await withCompatibleApi([answer, answer], async (service) => {
+      const request = { ...COMPATIBLE, texts: ["Bonjour", "Merci"] };
+      const body = await translateOk(service, request);
       assert.deepEqual(body.results.map((result) => result.text), ["Hello", "Thank you"]);
+      const frame = TranslateResponseSchema.parse(await translateOverWebSocket(service, request));
+      assert.deepEqual(frame.results.map((result) => result.text), ["Hello", "Thank you"]);
     });
   });
 }
