@@ -110,21 +110,29 @@ export function chatCompletionFromChunks(events: unknown[]): unknown {
 }
 
 /**
- * One `/api/chat` answer from the lines of Ollama's stream: the message texts joined, and the
- * `done_reason` of the last line. A line carrying an `error` is the answer instead.
+ * One `/api/chat` answer from the lines of Ollama's stream: the message texts (and thinking)
+ * joined, and the `done_reason` of the last line. A line carrying an `error` is the answer instead.
  */
 export function ollamaChatFromLines(events: unknown[]): unknown {
   const failed = events.find((event) => isRecord(event) && event.error !== undefined);
   if (failed) return failed;
   const content: string[] = [];
+  const thinking: string[] = [];
   let doneReason: unknown;
   for (const event of events as Record<string, unknown>[]) {
-    if (isRecord(event.message)) content.push(...texts(event.message.content));
+    if (isRecord(event.message)) {
+      content.push(...texts(event.message.content));
+      thinking.push(...texts(event.message.thinking));
+    }
     if (event.done_reason !== undefined) doneReason = event.done_reason;
   }
   if (!events.some((event) => isRecord(event) && isRecord(event.message))) return {};
   return {
-    message: { role: "assistant", content: content.join("") },
+    message: {
+      role: "assistant",
+      content: content.join(""),
+      ...(thinking.length > 0 ? { thinking: thinking.join("") } : {}),
+    },
     done: true,
     done_reason: doneReason,
   };

@@ -179,3 +179,20 @@ for (const { name, text, answer, html } of ESCAPED_ANSWERS) {
     });
   });
 }
+
+Deno.test("POST /v1/translate through engine-one reads a thinking model's answer from message.thinking when content is empty, asking once", async () => {
+  // Ollama routes a thinking model's output, format-bound JSON included, into `thinking` and
+  // leaves `content` empty (thinking is on by default for models that can).
+  const answer = {
+    model: "tolk-test:latest",
+    message: { role: "assistant", content: "", thinking: '{"1": "Good day"}' },
+    done: true,
+    done_reason: "stop",
+  };
+  const script = [{ body: JSON.stringify(answer), contentType: "application/json" }];
+  await withStandInService({ script }, async (service, runner) => {
+    const body = await translateOk(service, { ...ENGINE_ONE, texts: ["Guten Tag"] });
+    assert.equal(body.results[0].text, "Good day");
+    assert.equal(runner.chats.length, 1);
+  });
+});

@@ -130,6 +130,17 @@ for (const contentType of NDJSON_LABELS) {
   });
 }
 
+Deno.test("POST /v1/translate through engine-one reads NDJSON lines whose output is all thinking", async () => {
+  const thinking = ndjsonLines('{"1": "Good day"}').replaceAll('"content"', '"thinking"')
+    .replaceAll('"role":"assistant"', '"role":"assistant","content":""');
+  const script = [{ body: thinking, contentType: "application/x-ndjson" }];
+  await withStandInService({ script }, async (service, runner) => {
+    const body = await translateOk(service, { ...ENGINE_ONE, texts: ["Guten Tag"] });
+    assert.equal(body.results[0].text, "Good day");
+    assert.equal(runner.chats.length, 1);
+  });
+});
+
 Deno.test("compatible-api reads a streamed answer cut at the token limit as cut: the batch is split in halves", async () => {
   const answers = [
     streamed(sseChunks('{"1": "Hel', "length"), "text/event-stream"),
