@@ -311,16 +311,19 @@ function toTranslation(value: unknown, maxLength: number): ParsedTranslation | s
   }
   if (text === DUPLICATED) return "duplicated";
   if (typeof text !== "string") return `not a string (${describeType(text)})`;
+  // A lone surrogate (`\ud83d`, half an emoji's escape) is valid JSON but no Unicode text, and
+  // strict JSON readers refuse it in our answer: U+FFFD, as a decoder reads a broken byte.
+  const wellFormed = text.toWellFormed();
   const fits = (candidate: string) => [...candidate].length <= maxLength;
   // The length only, never the text: it may be whatever the model ran on into.
-  if (!fits(text)) return `longer than the ${maxLength} characters allowed for its text`;
-  const trimmed = text.trim();
+  if (!fits(wellFormed)) return `longer than the ${maxLength} characters allowed for its text`;
+  const trimmed = wellFormed.trim();
   if (trimmed === "") return "empty text";
   const distinct = Array.isArray(alternatives)
     ? [
       ...new Set(
         alternatives.filter((alt): alt is string => typeof alt === "string" && fits(alt))
-          .map((alt) => alt.trim()).filter((alt) => alt !== "" && alt !== trimmed),
+          .map((alt) => alt.toWellFormed().trim()).filter((alt) => alt !== "" && alt !== trimmed),
       ),
     ]
     : [];

@@ -196,3 +196,15 @@ Deno.test("POST /v1/translate through engine-one reads a thinking model's answer
     assert.equal(runner.chats.length, 1);
   });
 });
+
+Deno.test("POST /v1/translate never returns a lone surrogate a model wrote as an escape (\\ud83d), but U+FFFD", async () => {
+  // An emoji's pair cut in half: valid JSON, but no Unicode text (strict JSON readers refuse it).
+  const completions = ['{"1": "Hello \\ud83d world", "2": "Thanks \\ude00"}'];
+  await withCompatibleApi({ completions }, async (service) => {
+    const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] });
+    assert.deepEqual(body.results.map((result) => result.text), [
+      "Hello \ufffd world",
+      "Thanks \ufffd",
+    ]);
+  });
+});
