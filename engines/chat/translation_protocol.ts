@@ -170,7 +170,8 @@ export function parseAnswer(content: string, items: readonly ProtocolItem[]): Pa
 
   const json = unwrapString(readJson(content));
   if (json === undefined) return rejectAll("the answer holds no JSON");
-  const entries = toEntries(json);
+  const mirrored = mirrorsPayload(json);
+  const entries = toEntries(mirrored ? json.items : json);
   if (!entries) return rejectAll("the answer is not an object of ids");
 
   const expected = new Set(ids);
@@ -192,7 +193,26 @@ export function parseAnswer(content: string, items: readonly ProtocolItem[]): Pa
       else translations.set(id, parsed);
     }
   }
+  // The request sent back as it came (a model echoing its input) translates nothing.
+  if (mirrored && items.every(({ id, text }) => translations.get(id)?.text === text.trim())) {
+    translations.clear();
+    return rejectAll("the answer repeats the request");
+  }
   return { translations, problems };
+}
+
+/** The members of the payload {@link buildMessages} sends. */
+const PAYLOAD_KEYS = new Set(["source_language", "target_language", "context", "items"]);
+
+/**
+ * Whether an answer has the payload's shape (`{source_language, …, items: [{id, text}]}`): what
+ * a small model writes when the server ignores the schema and it copies what it was sent. A bare
+ * `{"items": …}` is one of the shapes {@link toEntries} reads, whatever its texts say.
+ */
+function mirrorsPayload(json: unknown): json is { items: unknown[] } {
+  return isRecord(json) && Array.isArray(json.items) &&
+    ("source_language" in json || "target_language" in json) &&
+    Object.keys(json).every((key) => PAYLOAD_KEYS.has(key));
 }
 
 /** The JSON of an answer (wrappers, prose and trailing commas around it allowed), or undefined. */

@@ -208,3 +208,38 @@ Deno.test("POST /v1/translate never returns a lone surrogate a model wrote as an
     ]);
   });
 });
+
+/** The request's payload as the service sends it, with `texts` in its items. */
+function payload(texts: string[]) {
+  return JSON.stringify({
+    source_language: "fr",
+    target_language: "en",
+    items: texts.map((text, at) => ({ id: String(at + 1), text })),
+  });
+}
+
+Deno.test("POST /v1/translate reads an answer that mirrors the request's payload with the texts translated, asking once", async () => {
+  // What a small model does when the server ignores the schema: it copies the shape it was sent.
+  const completions = [payload(["Hello", "Thank you"])];
+  await withCompatibleApi({ completions }, async (service, backend) => {
+    const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] });
+    assert.deepEqual(body.results.map((result) => result.text), ["Hello", "Thank you"]);
+    assert.equal(backend.chats.length, 1);
+  });
+});
+
+Deno.test("POST /v1/translate refuses a model that echoes the request's payload untranslated: 500 after 3 requests, saying so", async () => {
+  const echo = payload(["Bonjour", "Merci"]);
+  await withCompatibleApi({ completions: [echo, echo, echo] }, async (service, backend) => {
+    const error = await expectError(
+      await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] }),
+      500,
+      "internal_error",
+    );
+    assert.match(
+      error.error.message,
+      /^compatible-api failed: .*id 1: the answer repeats the request/,
+    );
+    assert.equal(backend.chats.length, 3);
+  });
+});
