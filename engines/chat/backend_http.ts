@@ -332,7 +332,7 @@ function errorDetails(
   apiKey: string | null | undefined,
 ): { message: string; code: string | null } {
   const error = (body as { error?: unknown } | undefined)?.error;
-  let message = body === undefined ? text : "";
+  let message = body === undefined ? pageText(text) : "";
   let code: string | null = null;
   if (typeof error === "string") message = error;
   else if (typeof error === "object" && error !== null) {
@@ -342,6 +342,16 @@ function errorDetails(
   }
   // Redacted before clipping, so that a cut cannot leave the start of the key behind.
   return { message: clip(redact(message, apiKey)), code };
+}
+
+/**
+ * What a body that is not JSON says: an HTML page (a proxy's error page, nginx's "502 Bad
+ * Gateway") by its title, else by its text without the markup; any other text as it is.
+ */
+function pageText(text: string): string {
+  if (!/^\s*</.test(text)) return text;
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1].trim();
+  return title || text.replace(/<[^>]*>/g, " ");
 }
 
 function redact(text: string, apiKey: string | null | undefined): string {

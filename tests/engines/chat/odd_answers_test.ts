@@ -243,3 +243,23 @@ Deno.test("POST /v1/translate refuses a model that echoes the request's payload 
     assert.equal(backend.chats.length, 3);
   });
 });
+
+/** nginx's own page for a proxy whose model server is down, as it sends it. */
+const NGINX_502 = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n" +
+  "<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.25.3</center>\r\n" +
+  "</body>\r\n</html>\r\n";
+
+Deno.test("POST /v1/translate quotes a proxy's HTML error page by its title, not its markup", async () => {
+  const page = { status: 502, body: NGINX_502, headers: { "content-type": "text/html" } };
+  await withCompatibleApi({ completions: [page] }, async (service) => {
+    const error = await expectError(
+      await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
+      500,
+      "internal_error",
+    );
+    assert.equal(
+      error.error.message,
+      "compatible-api failed: the backend answered HTTP 502: 502 Bad Gateway",
+    );
+  });
+});
