@@ -136,6 +136,13 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
     if (content === undefined) {
       throw new EngineFailedError(options.engine, "the chat completion holds no message content");
     }
+    // Asked again, the same text is withheld again: say so at once.
+    if (content === "" && choice?.finish_reason === "content_filter") {
+      throw new EngineFailedError(
+        options.engine,
+        "the server's content filter withheld the answer (finish_reason content_filter)",
+      );
+    }
     return { content, truncated: choice?.finish_reason === "length" };
   }
 

@@ -263,3 +263,34 @@ Deno.test("POST /v1/translate quotes a proxy's HTML error page by its title, not
     );
   });
 });
+
+Deno.test("POST /v1/translate says a server's content filter withheld the answer, asking once, not 'holds no JSON' after 3", async () => {
+  // Azure OpenAI (and proxies in front of it) answer so; the same text is withheld again.
+  const filtered = {
+    status: 200,
+    body: {
+      object: "chat.completion",
+      model: "tiny",
+      choices: [{
+        index: 0,
+        message: { role: "assistant", content: null },
+        finish_reason: "content_filter",
+      }],
+    },
+  };
+  await withCompatibleApi(
+    { completions: [filtered, filtered, filtered] },
+    async (service, backend) => {
+      const error = await expectError(
+        await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
+        500,
+        "internal_error",
+      );
+      assert.equal(
+        error.error.message,
+        "compatible-api failed: the server's content filter withheld the answer (finish_reason content_filter)",
+      );
+      assert.equal(backend.chats.length, 1);
+    },
+  );
+});
