@@ -17,6 +17,7 @@ import {
   type ProtocolMessages,
 } from "./translation_protocol.ts";
 import { answerRoom } from "./context_refusal.ts";
+import { unescapedTwice } from "./double_escapes.ts";
 
 /** One chat request of the protocol, as a backend sends it. */
 export interface CompletionRequest {
@@ -175,7 +176,7 @@ async function runBatch(
     for (const item of pending) {
       const parsedTranslation = parsed.translations.get(item.id);
       if (!parsedTranslation) continue;
-      const translation = withTokensUnescaped(item.text, parsedTranslation);
+      const translation = repaired(item.text, parsedTranslation);
       results[item.index] = { ...translation, confidence: null };
       // Placeholders dropped, doubled or moved: ask again; the last answer stays as the best
       // one so far, and the translation layer's fallback keeps the markup if it stays broken.
@@ -199,14 +200,13 @@ async function runBatch(
   );
 }
 
-/** A translation whose placeholder tokens the model wrote HTML-escaped, read as the tokens. */
-function withTokensUnescaped(source: string, translation: ParsedTranslation): ParsedTranslation {
-  return {
-    text: unescapedTokens(source, translation.text),
-    alternatives: translation.alternatives.map((alternative) =>
-      unescapedTokens(source, alternative)
-    ),
-  };
+/**
+ * A translation as the model meant it: JSON escapes it wrote twice read as the characters, and
+ * placeholder tokens it wrote HTML-escaped read as the tokens.
+ */
+function repaired(source: string, translation: ParsedTranslation): ParsedTranslation {
+  const repair = (text: string) => unescapedTokens(source, unescapedTwice(source, text));
+  return { text: repair(translation.text), alternatives: translation.alternatives.map(repair) };
 }
 
 async function runHalves(

@@ -294,3 +294,19 @@ Deno.test("POST /v1/translate says a server's content filter withheld the answer
     },
   );
 });
+
+Deno.test("POST /v1/translate reads JSON escapes a model wrote twice (\\\\u00e9, \\\\n) as the characters when the text has no backslash", async () => {
+  // The content is `{"1": "Caf\\u00e9 in Paris\\nLine two", …}`: escaped once more than JSON needs.
+  const completions = [
+    JSON.stringify({ "1": "Caf\\u00e9 in Paris\\nLine two", "2": "C:\\\\temp stays" }),
+  ];
+  await withCompatibleApi({ completions }, async (service) => {
+    const texts = ["Café à Paris\nLigne deux", "C:\\temp reste"];
+    const body = await translateOk(service, { ...COMPATIBLE, texts });
+    assert.deepEqual(body.results.map((result) => result.text), [
+      "Café in Paris\nLine two",
+      // A text with a backslash of its own keeps the answer's as they are.
+      "C:\\\\temp stays",
+    ]);
+  });
+});
