@@ -29,8 +29,11 @@ function pieces(content: string, size = 3): string[] {
   );
 }
 
-/** An OpenAI-style SSE stream of `content` (role first, finish reason last, then `[DONE]`). */
-function sseChunks(content: string, finish = "stop"): string {
+/**
+ * An OpenAI-style SSE stream of `content` (role first, finish reason last, then `[DONE]`), in
+ * deltas of `size` characters, each chunk carrying `padding` more bytes of envelope.
+ */
+function sseChunks(content: string, finish = "stop", size = 3, padding = 0): string {
   const chunk = (delta: unknown, finishReason: string | null) =>
     `data: ${
       JSON.stringify({
@@ -38,11 +41,12 @@ function sseChunks(content: string, finish = "stop"): string {
         object: "chat.completion.chunk",
         created: 1_800_000_000,
         model: "tiny",
+        ...(padding ? { obfuscation: "x".repeat(padding) } : {}),
         choices: [{ index: 0, delta, finish_reason: finishReason }],
       })
     }\n\n`;
   return chunk({ role: "assistant", content: "" }, null) +
-    pieces(content).map((piece) => chunk({ content: piece }, null)).join("") +
+    pieces(content, size).map((piece) => chunk({ content: piece }, null)).join("") +
     chunk({}, finish) + "data: [DONE]\n\n";
 }
 
@@ -177,6 +181,26 @@ Deno.test("POST /v1/translate quotes an error event in a streamed answer (500 na
       "internal_error",
     );
     assert.match(error.error.message, /^engine-one failed: .*runner exited/);
+  });
+});
+
+Deno.test("a body labelled as a stream may be larger than a one-piece answer: its envelope repeats per token", async () => {
+  // The worst case the bound allows for: one character a token (a text of 100 may get 332),
+  // each chunk some 550 bytes (OpenAI's adds an `obfuscation` pad): over the 157 KB bound of a
+  // one-piece answer.
+  const answer = sseChunks(JSON.stringify({ "1": "Hello ".repeat(50) }), "stop", 1, 400);
+  assert.ok(answer.length > 160_000, `${answer.length} bytes`);
+  const labelled = [streamed(answer, "text/event-stream"), streamed(answer, "application/json")];
+  await withCompatibleApi(labelled, async (service) => {
+    // Two texts of 100 characters (a repeated one would come from the translation memory).
+    const [first, second] = ["Bonjour", "Bonsoir"].map((word) =>
+      `${word} `.repeat(12) + "mes amis"
+    );
+    const read = await translateOk(service, { ...COMPATIBLE, texts: [first] });
+    assert.equal(read.results[0].text, "Hello ".repeat(50).trim());
+    const request = { ...COMPATIBLE, texts: [second] };
+    const error = await expectError(await postTranslate(service, request), 500, "internal_error");
+    assert.match(error.error.message, /answered more than \d+ bytes/);
   });
 });
 
