@@ -129,6 +129,41 @@ export function normalizePlaceholders(text: string): string {
   );
 }
 
+/** A loose token written HTML-escaped: `&lt;x1&gt;`, `&lt;/x1&gt;`, `&lt;x2/&gt;`. */
+const ESCAPED_TOKEN = /&lt;\s*\/?\s*[xX]\s*\d+\s*\/?\s*&gt;/;
+/** The entities an HTML-escaping model writes, and their characters. */
+const BASIC_ENTITIES: Record<string, string> = {
+  "&lt;": "<",
+  "&gt;": ">",
+  "&amp;": "&",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&apos;": "'",
+};
+
+/**
+ * `translated` as meant by a model that HTML-escaped its answer (`&lt;x1&gt;Tom &amp;
+ * Jerry&lt;/x1&gt;`): when its tokens are escaped and the unescaped answer keeps the placeholders
+ * of `source`, the basic entities are decoded throughout, except those `source` writes itself.
+ * Any other answer comes back as it is.
+ *
+ * @example
+ * ```ts
+ * unescapedTokens("<x1>Salut</x1>", "&lt;x1&gt;Hi&lt;/x1&gt;"); // "<x1>Hi</x1>"
+ * ```
+ */
+export function unescapedTokens(source: string, translated: string): string {
+  if (!translated.includes("&lt;") || !ESCAPED_TOKEN.test(translated)) return translated;
+  if (!looksLikePlaceholder(source) || placeholderProblem(source, translated) === undefined) {
+    return translated;
+  }
+  const decoded = translated.replace(
+    /&(?:lt|gt|amp|quot|#39|apos);/g,
+    (entity) => source.includes(entity) ? entity : BASIC_ENTITIES[entity],
+  );
+  return placeholderProblem(source, decoded) === undefined ? decoded : translated;
+}
+
 /**
  * Why `translated` does not keep the placeholders of `source`, or undefined when it does
  * (after {@link normalizePlaceholders}). The reason names counts, never the text.

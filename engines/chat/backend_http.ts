@@ -4,13 +4,15 @@
  * in memory) or a 400 saying the model is not loaded or failed to load (LM Studio's later
  * releases) → {@link EngineUnavailableError} (try another engine, 503 when named); a 429, or a
  * 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's `Retry-After`);
- * another HTTP error, a timeout, a body over its bound or one that is not JSON →
+ * another HTTP error, a timeout, a body over its bound or one that is not JSON (nor, for a chat
+ * request, a stream of JSON events: see {@link BackendRequest.assembleStream}) →
  * {@link EngineFailedError} (500). A redirect is never followed (it could send the user's text to
  * any host, past the loopback rule of the settings): {@link EngineUnavailableError}.
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 import { EngineBusyError } from "../engine_queue.ts";
+import { STREAM_CONTENT_TYPE, STREAM_SIZE_FACTOR, streamEvents } from "./streamed_answer.ts";
 
 /**
  * The root of a backend's server from its `base_url`: without a trailing `/`, nor a trailing
@@ -43,6 +45,12 @@ export interface BackendRequest {
   maxBytes?: number;
   /** The caller's signal (client gone, shutdown): its abort reason is rethrown as is. */
   signal?: AbortSignal;
+  /**
+   * Assembles the one answer from the JSON events of a body that streams (SSE or NDJSON)
+   * although the request asked for none, as some proxies do; without it such a body is not
+   * JSON. A body labelled as a stream may take {@link STREAM_SIZE_FACTOR} times `maxBytes`.
+   */
+  assembleStream?: (events: unknown[]) => unknown;
 }
 
 /** A backend's non-2xx answer, with the message it gave (if any). */
@@ -161,14 +169,13 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
  * @throws {EngineUnavailableError} for another 503, or a 404.
  * @throws {BackendHttpError} for another non-2xx answer.
- * @throws {EngineFailedError} on timeout, a body over `maxBytes` or one that is not JSON.
+ * @throws {EngineFailedError} on timeout, a body over `maxBytes`, or one that is not a JSON object.
  * @throws the caller's abort reason when `signal` aborts.
  */
 export async function requestJson(request: BackendRequest): Promise<unknown> {
   const timeout = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const origin = new URL(request.url).origin;
-  const maxBytes = request.maxBytes ?? DEFAULT_MAX_BYTES;
   if (request.apiKey && !HEADER_TEXT.test(request.apiKey)) {
     // fetch refuses a header above U+00FF ("not a valid ByteString", which read as "cannot
     // reach") and sends U+0080..U+00FF as single bytes, not the UTF-8 the server would expect.
@@ -198,6 +205,9 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
     await response.body?.cancel();
     throw redirectRefusal(request, origin, response);
   }
+  const streamed = request.assembleStream !== undefined &&
+    STREAM_CONTENT_TYPE.test(response.headers.get("content-type") ?? "");
+  const maxBytes = (request.maxBytes ?? DEFAULT_MAX_BYTES) * (streamed ? STREAM_SIZE_FACTOR : 1);
   let text: string | undefined;
   try {
     text = await readText(response, maxBytes);
@@ -210,14 +220,25 @@ export async function requestJson(request: BackendRequest): Promise<unknown> {
       `${origin} answered more than ${maxBytes} bytes, more than this request can need`,
     );
   }
-  const body = parseJson(text);
+  const body = parseBody(text, request.assembleStream);
   if (!response.ok) {
     const { message, code } = errorDetails(body, text, request.apiKey);
     throw refusalOf(request.engine, response, message) ??
       new BackendHttpError(request.engine, response.status, message, code);
   }
   if (body === undefined) {
-    throw new EngineFailedError(request.engine, `${origin} answered with a body that is not JSON`);
+    const what = request.assembleStream ? "neither JSON nor a stream of JSON events" : "not JSON";
+    throw new EngineFailedError(request.engine, `${origin} answered with a body that is ${what}`);
+  }
+  // Every answer the engines read is an object; `null` would fail them as a TypeError, and
+  // "holds no message content" would hide that the server answered something else entirely.
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new EngineFailedError(
+      request.engine,
+      `${origin} answered JSON that is not an object (${
+        body === null ? "null" : Array.isArray(body) ? "an array" : `a ${typeof body}`
+      })`,
+    );
   }
   // Some proxies answer a failure as 200 with an error body: its words say what went wrong.
   const { message } = errorDetails(body, text, request.apiKey);
@@ -291,11 +312,13 @@ function sortFailure(
   return new EngineUnavailableError(request.engine, reason, { cause: error });
 }
 
-function parseJson(text: string): unknown {
+/** The body as JSON, else as the answer `assemble` makes of its stream events, else undefined. */
+function parseBody(text: string, assemble: BackendRequest["assembleStream"]): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    return undefined;
+    const events = assemble ? streamEvents(text) : undefined;
+    return events && assemble ? assemble(events) : undefined;
   }
 }
 
@@ -309,7 +332,7 @@ function errorDetails(
   apiKey: string | null | undefined,
 ): { message: string; code: string | null } {
   const error = (body as { error?: unknown } | undefined)?.error;
-  let message = body === undefined ? text : "";
+  let message = body === undefined ? pageText(text) : "";
   let code: string | null = null;
   if (typeof error === "string") message = error;
   else if (typeof error === "object" && error !== null) {
@@ -319,6 +342,16 @@ function errorDetails(
   }
   // Redacted before clipping, so that a cut cannot leave the start of the key behind.
   return { message: clip(redact(message, apiKey)), code };
+}
+
+/**
+ * What a body that is not JSON says: an HTML page (a proxy's error page, nginx's "502 Bad
+ * Gateway") by its title, else by its text without the markup; any other text as it is.
+ */
+function pageText(text: string): string {
+  if (!/^\s*</.test(text)) return text;
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1].trim();
+  return title || text.replace(/<[^>]*>/g, " ");
 }
 
 function redact(text: string, apiKey: string | null | undefined): string {

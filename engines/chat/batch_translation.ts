@@ -6,16 +6,18 @@
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, type TranslatedItem, type TranslationJob } from "../engine.ts";
-import { placeholderProblem } from "../placeholder_tokens.ts";
+import { placeholderProblem, unescapedTokens } from "../placeholder_tokens.ts";
 import {
   answerSchema,
   buildMessages,
   maxTranslationLength,
   parseAnswer,
+  type ParsedTranslation,
   type ProtocolItem,
   type ProtocolMessages,
 } from "./translation_protocol.ts";
 import { answerRoom } from "./context_refusal.ts";
+import { unescapedTwice } from "./double_escapes.ts";
 
 /** One chat request of the protocol, as a backend sends it. */
 export interface CompletionRequest {
@@ -172,8 +174,9 @@ async function runBatch(
     }
     const parsed = parseAnswer(completion.content, pending);
     for (const item of pending) {
-      const translation = parsed.translations.get(item.id);
-      if (!translation) continue;
+      const parsedTranslation = parsed.translations.get(item.id);
+      if (!parsedTranslation) continue;
+      const translation = repaired(item.text, parsedTranslation);
       results[item.index] = { ...translation, confidence: null };
       // Placeholders dropped, doubled or moved: ask again; the last answer stays as the best
       // one so far, and the translation layer's fallback keeps the markup if it stays broken.
@@ -195,6 +198,15 @@ async function runBatch(
     `model ${options.model} gave no usable translation for ${pending.length} of ` +
       `${batch.length} texts after ${attempts} attempts (${reasons.join("; ")})`,
   );
+}
+
+/**
+ * A translation as the model meant it: JSON escapes it wrote twice read as the characters, and
+ * placeholder tokens it wrote HTML-escaped read as the tokens.
+ */
+function repaired(source: string, translation: ParsedTranslation): ParsedTranslation {
+  const repair = (text: string) => unescapedTokens(source, unescapedTwice(source, text));
+  return { text: repair(translation.text), alternatives: translation.alternatives.map(repair) };
 }
 
 async function runHalves(

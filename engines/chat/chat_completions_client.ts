@@ -12,6 +12,7 @@ import { BackendHttpError, chatAnswerMaxBytes, requestJson, serverRoot } from ".
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
+import { chatCompletionFromChunks } from "./streamed_answer.ts";
 
 /** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
 export type ChatCompletionsSettings =
@@ -109,6 +110,7 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
         timeoutMs: options.requestTimeoutMs,
         maxBytes: chatAnswerMaxBytes(request.maxTokens),
         signal: request.signal,
+        assembleStream: chatCompletionFromChunks,
         body: {
           model: request.model,
           messages: toChatMessages(request.messages),
@@ -134,6 +136,13 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
     if (content === undefined) {
       throw new EngineFailedError(options.engine, "the chat completion holds no message content");
     }
+    // Asked again, the same text is withheld again: say so at once.
+    if (content === "" && choice?.finish_reason === "content_filter") {
+      throw new EngineFailedError(
+        options.engine,
+        "the server's content filter withheld the answer (finish_reason content_filter)",
+      );
+    }
     return { content, truncated: choice?.finish_reason === "length" };
   }
 
@@ -145,23 +154,36 @@ interface ChatMessage {
   content?: unknown;
   reasoning_content?: unknown;
   reasoning?: unknown;
+  tool_calls?: unknown;
 }
 
 /**
- * The text to read an answer from. A thinking model's server may leave `content` null and put
- * the output in `reasoning_content` (vLLM's DeepSeek-R1 parser does when the model never writes
- * `</think>`; `reasoning` on others): parsed there, strictly as ever. A null content with no
- * reasoning is an empty answer, asked again (or split when cut at the token limit) like any
- * other unusable one; undefined only when `content` is something else.
+ * The text to read an answer from. A server that meets a JSON Schema by tool calling (LiteLLM
+ * in front of some providers, a chat template that makes the model call a tool) leaves
+ * `content` null or empty and puts the JSON in the first call's `arguments`. A thinking model's
+ * server may put the output in `reasoning_content` instead (vLLM's DeepSeek-R1 parser does when
+ * the model never writes `</think>`; `reasoning` on others). Either is parsed strictly as ever.
+ * A null content with neither is an empty answer, asked again (or split when cut at the token
+ * limit) like any other unusable one; undefined only when `content` is something else.
  */
 function answerText(message: ChatMessage): string | undefined {
   if (message.content !== null && message.content !== undefined && message.content !== "") {
     return textOf(message.content);
   }
+  const called = toolArguments(message.tool_calls);
+  if (called !== undefined) return called;
   const reasoning = [message.reasoning_content, message.reasoning].find((text) =>
     typeof text === "string"
   );
   return typeof reasoning === "string" ? reasoning : "";
+}
+
+/** The `arguments` of the first function call, as JSON text (some servers send an object). */
+function toolArguments(calls: unknown): string | undefined {
+  const first = Array.isArray(calls) ? calls[0] : undefined;
+  const args = (first as { function?: { arguments?: unknown } } | undefined)?.function?.arguments;
+  if (typeof args === "string") return args;
+  return typeof args === "object" && args !== null ? JSON.stringify(args) : undefined;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
+import { ollamaChatFromLines } from "./streamed_answer.ts";
 
 /** The `engines["engine-one"]` settings section. */
 export type OllamaSettings = Settings["engines"]["engine-one"];
@@ -72,6 +73,7 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
         timeoutMs: settings.request_timeout_ms,
         maxBytes: chatAnswerMaxBytes(request.maxTokens),
         signal: request.signal,
+        assembleStream: ollamaChatFromLines,
         body: {
           model: request.model,
           messages: toChatMessages(request.messages),
@@ -91,12 +93,20 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
       }
       throw error;
     }
-    const answer = body as { message?: { content?: unknown }; done_reason?: unknown };
+    const answer = body as {
+      message?: { content?: unknown; thinking?: unknown };
+      done_reason?: unknown;
+    };
     const content = answer.message?.content;
     if (typeof content !== "string") {
       throw new EngineFailedError(ENGINE, "the /api/chat answer holds no message content");
     }
-    return { content, truncated: answer.done_reason === "length" };
+    // A thinking model (thinking is on by default for those that can) may have its whole output,
+    // the format-bound JSON included, routed into `thinking` and `content` left empty: parsed
+    // there, strictly as ever.
+    const thinking = answer.message?.thinking;
+    const text = content === "" && typeof thinking === "string" ? thinking : content;
+    return { content: text, truncated: answer.done_reason === "length" };
   }
 
   return { listModels, complete, sameModel: sameOllamaModel };

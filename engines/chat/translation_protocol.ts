@@ -168,10 +168,10 @@ export function parseAnswer(content: string, items: readonly ProtocolItem[]): Pa
     return { translations, problems };
   };
 
-  const stripped = stripWrappers(content);
-  const json = extractJson(stripped) ?? extractJson(withoutTrailingCommas(stripped));
+  const json = unwrapString(readJson(content));
   if (json === undefined) return rejectAll("the answer holds no JSON");
-  const entries = toEntries(json);
+  const mirrored = mirrorsPayload(json);
+  const entries = toEntries(mirrored ? json.items : json);
   if (!entries) return rejectAll("the answer is not an object of ids");
 
   const expected = new Set(ids);
@@ -193,7 +193,40 @@ export function parseAnswer(content: string, items: readonly ProtocolItem[]): Pa
       else translations.set(id, parsed);
     }
   }
+  // The request sent back as it came (a model echoing its input) translates nothing.
+  if (mirrored && items.every(({ id, text }) => translations.get(id)?.text === text.trim())) {
+    translations.clear();
+    return rejectAll("the answer repeats the request");
+  }
   return { translations, problems };
+}
+
+/** The members of the payload {@link buildMessages} sends. */
+const PAYLOAD_KEYS = new Set(["source_language", "target_language", "context", "items"]);
+
+/**
+ * Whether an answer has the payload's shape (`{source_language, …, items: [{id, text}]}`): what
+ * a small model writes when the server ignores the schema and it copies what it was sent. A bare
+ * `{"items": …}` is one of the shapes {@link toEntries} reads, whatever its texts say.
+ */
+function mirrorsPayload(json: unknown): json is { items: unknown[] } {
+  return isRecord(json) && Array.isArray(json.items) &&
+    ("source_language" in json || "target_language" in json) &&
+    Object.keys(json).every((key) => PAYLOAD_KEYS.has(key));
+}
+
+/** The JSON of an answer (wrappers, prose and trailing commas around it allowed), or undefined. */
+function readJson(content: string): unknown {
+  const stripped = stripWrappers(content);
+  return extractJson(stripped) ?? extractJson(withoutTrailingCommas(stripped));
+}
+
+/**
+ * The JSON inside a JSON string, once: some servers and proxies encode the structured output
+ * twice (`"{\"1\": \"Hi\"}"`). A string that holds no JSON stays as it is (not an object).
+ */
+function unwrapString(json: unknown): unknown {
+  return typeof json === "string" ? readJson(json) ?? json : json;
 }
 
 /** Drops `<think>` blocks (closed or not) and a surrounding code fence. */
@@ -298,16 +331,19 @@ function toTranslation(value: unknown, maxLength: number): ParsedTranslation | s
   }
   if (text === DUPLICATED) return "duplicated";
   if (typeof text !== "string") return `not a string (${describeType(text)})`;
+  // A lone surrogate (`\ud83d`, half an emoji's escape) is valid JSON but no Unicode text, and
+  // strict JSON readers refuse it in our answer: U+FFFD, as a decoder reads a broken byte.
+  const wellFormed = text.toWellFormed();
   const fits = (candidate: string) => [...candidate].length <= maxLength;
   // The length only, never the text: it may be whatever the model ran on into.
-  if (!fits(text)) return `longer than the ${maxLength} characters allowed for its text`;
-  const trimmed = text.trim();
+  if (!fits(wellFormed)) return `longer than the ${maxLength} characters allowed for its text`;
+  const trimmed = wellFormed.trim();
   if (trimmed === "") return "empty text";
   const distinct = Array.isArray(alternatives)
     ? [
       ...new Set(
         alternatives.filter((alt): alt is string => typeof alt === "string" && fits(alt))
-          .map((alt) => alt.trim()).filter((alt) => alt !== "" && alt !== trimmed),
+          .map((alt) => alt.toWellFormed().trim()).filter((alt) => alt !== "" && alt !== trimmed),
       ),
     ]
     : [];

@@ -8,10 +8,14 @@
 /** A model the stand-in lists. */
 export const STAND_IN_MODEL = "tolk-test:latest";
 
-/** One scripted reply to `/api/chat`: raw message content, or an HTTP error. */
+/**
+ * One scripted reply to `/api/chat`: raw message content, an HTTP error, or a 200 whose whole
+ * body is `body` (a proxy's odd answer: NDJSON lines, SSE events, garbage).
+ */
 export type ScriptedReply =
   | { content: string; doneReason?: "stop" | "length" }
-  | { status: number; error: string };
+  | { status: number; error: string }
+  | { body: string; contentType: string };
 
 /** Options of {@link startOllamaStandIn}. */
 export interface OllamaStandInOptions {
@@ -137,6 +141,9 @@ async function chat(
   const scripted = state.script.shift();
   if (scripted && "status" in scripted) {
     return Response.json({ error: scripted.error }, { status: scripted.status });
+  }
+  if (scripted && "body" in scripted) {
+    return new Response(scripted.body, { headers: { "content-type": scripted.contentType } });
   }
   const content = scripted?.content ??
     tagTranslations(body, state.translate, state.glossary === "apply");

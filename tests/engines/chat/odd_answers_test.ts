@@ -1,0 +1,312 @@
+/**
+ * The chat engines through POST /v1/translate against backends whose 200 answers have an odd
+ * shape: JSON that is no object, the translation in a tool call or in a JSON string, the
+ * placeholder tokens written HTML-escaped.
+ */
+import assert from "node:assert/strict";
+import { expectError } from "../../support/http_assertions.ts";
+import { postTranslate, translateOk } from "../../support/chat_engine_checks.ts";
+import {
+  type ChatCompletionsStandIn,
+  type ChatCompletionsStandInOptions,
+  startChatCompletionsStandIn,
+} from "../../support/chat_completions_stand_in.ts";
+import { withStandInService } from "../../support/stand_in_service.ts";
+import { startTranslationService, type TestService } from "../../support/translation_service.ts";
+
+async function withCompatibleApi(
+  options: ChatCompletionsStandInOptions,
+  fn: (service: TestService, backend: ChatCompletionsStandIn) => Promise<void>,
+): Promise<void> {
+  const backend = startChatCompletionsStandIn(options);
+  try {
+    const service = await startTranslationService({
+      settings: {
+        engines: { "compatible-api": { base_url: backend.baseUrl, status_cache_ms: 0 } },
+      },
+      statusTtlMs: 0,
+    });
+    try {
+      await fn(service, backend);
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    await backend.stop();
+  }
+}
+
+const COMPATIBLE = { target: "en", source: "fr", options: { engine: "compatible-api" } };
+const ENGINE_ONE = { target: "en", source: "de", options: { engine: "engine-one" } };
+
+/** JSON bodies that are no object, as a broken proxy may answer with a 200. */
+const NOT_OBJECTS = ["null", "42", '"ok"', "true"];
+
+for (const json of NOT_OBJECTS) {
+  Deno.test(`POST /v1/translate answers 500 naming the engine when the backend's chat answer is ${json}`, async () => {
+    // A string body goes as it is: the JSON text, labelled text/plain.
+    const reply = { status: 200, body: json };
+    await withCompatibleApi({ completions: [reply] }, async (service) => {
+      const error = await expectError(
+        await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
+        500,
+        "internal_error",
+      );
+      assert.match(
+        error.error.message,
+        /^compatible-api failed: .* answered JSON that is not an object/,
+      );
+    });
+    const script = [{ body: json, contentType: "application/json" }];
+    await withStandInService({ script }, async (service) => {
+      const error = await expectError(
+        await postTranslate(service, { ...ENGINE_ONE, texts: ["Guten Tag"] }),
+        500,
+        "internal_error",
+      );
+      assert.match(
+        error.error.message,
+        /^engine-one failed: .* answered JSON that is not an object/,
+      );
+    });
+  });
+
+  Deno.test(`a model list answered as ${json} makes compatible-api unavailable, saying so`, async () => {
+    const modelsReply = { status: 200, body: json };
+    await withCompatibleApi({ modelsReply }, async (service) => {
+      const error = await expectError(
+        await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
+        503,
+        "engine_unavailable",
+      );
+      assert.match(
+        error.error.message,
+        /^compatible-api is unavailable: .* answered JSON that is not an object/,
+      );
+    });
+  });
+}
+
+/** A 200 chat completion whose message is `message`. */
+function answerWith(message: Record<string, unknown>) {
+  return {
+    status: 200,
+    body: {
+      object: "chat.completion",
+      model: "tiny",
+      choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: "stop" }],
+    },
+  };
+}
+
+/** A tool call as servers write it, its arguments a JSON string (OpenAI) or an object. */
+function toolCall(args: unknown) {
+  return { id: "call_1", type: "function", function: { name: "translations", arguments: args } };
+}
+
+/**
+ * Servers that honour a JSON Schema by tool calling (LiteLLM in front of some providers, a chat
+ * template that makes the model call a tool) answer with content null or empty and the JSON as
+ * the call's arguments.
+ */
+const TOOL_CALL_ANSWERS = [
+  {
+    name: "content null, arguments a string",
+    message: { content: null, tool_calls: [toolCall('{"1": "Hello"}')] },
+  },
+  {
+    name: "content empty, arguments an object",
+    message: { content: "", tool_calls: [toolCall({ "1": "Hello" })] },
+  },
+  {
+    name: "content null, reasoning and a tool call",
+    message: {
+      content: null,
+      reasoning_content: "The user wants English.",
+      tool_calls: [toolCall('{"1": "Hello"}')],
+    },
+  },
+];
+
+for (const { name, message } of TOOL_CALL_ANSWERS) {
+  Deno.test(`POST /v1/translate reads the translation from a tool call's arguments (${name}), asking once`, async () => {
+    await withCompatibleApi({ completions: [answerWith(message)] }, async (service, backend) => {
+      const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+      assert.equal(body.results[0].text, "Hello");
+      assert.equal(backend.chats.length, 1);
+    });
+  });
+}
+
+Deno.test("POST /v1/translate reads an answer written as a JSON string holding the JSON (encoded twice), asking once", async () => {
+  const twice = JSON.stringify(JSON.stringify({ "1": "Hello", "2": "Thank you" }));
+  await withCompatibleApi({ completions: [twice] }, async (service, backend) => {
+    const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] });
+    assert.deepEqual(body.results.map((result) => result.text), ["Hello", "Thank you"]);
+    assert.equal(backend.chats.length, 1);
+  });
+});
+
+/** Answers whose placeholder tokens a model wrote HTML-escaped, and the HTML they must give. */
+const ESCAPED_ANSWERS = [
+  {
+    name: "the tokens escaped",
+    text: "<b>Bonjour</b> monde",
+    answer: "&lt;x1&gt;Hello&lt;/x1&gt; world",
+    html: "<b>Hello</b> world",
+  },
+  {
+    name: "the whole answer escaped",
+    text: "<b>Tom</b> et Jerry",
+    answer: "&lt;x1&gt;Tom&lt;/x1&gt; &amp; &quot;Jerry&quot;",
+    // As for the same answer written unescaped: the HTML writer leaves a lone & as it is.
+    html: '<b>Tom</b> & "Jerry"',
+  },
+];
+
+for (const { name, text, answer, html } of ESCAPED_ANSWERS) {
+  Deno.test(`POST /v1/translate reads an answer with ${name} (&lt;x1&gt;) as the tokens, asking once`, async () => {
+    const completions = [JSON.stringify({ "1": answer })];
+    await withCompatibleApi({ completions }, async (service, backend) => {
+      const request = {
+        ...COMPATIBLE,
+        format: "html",
+        texts: [text],
+      };
+      const body = await translateOk(service, request);
+      assert.equal(body.results[0].text, html);
+      assert.equal(backend.chats.length, 1);
+    });
+  });
+}
+
+Deno.test("POST /v1/translate through engine-one reads a thinking model's answer from message.thinking when content is empty, asking once", async () => {
+  // Ollama routes a thinking model's output, format-bound JSON included, into `thinking` and
+  // leaves `content` empty (thinking is on by default for models that can).
+  const answer = {
+    model: "tolk-test:latest",
+    message: { role: "assistant", content: "", thinking: '{"1": "Good day"}' },
+    done: true,
+    done_reason: "stop",
+  };
+  const script = [{ body: JSON.stringify(answer), contentType: "application/json" }];
+  await withStandInService({ script }, async (service, runner) => {
+    const body = await translateOk(service, { ...ENGINE_ONE, texts: ["Guten Tag"] });
+    assert.equal(body.results[0].text, "Good day");
+    assert.equal(runner.chats.length, 1);
+  });
+});
+
+Deno.test("POST /v1/translate never returns a lone surrogate a model wrote as an escape (\\ud83d), but U+FFFD", async () => {
+  // An emoji's pair cut in half: valid JSON, but no Unicode text (strict JSON readers refuse it).
+  const completions = ['{"1": "Hello \\ud83d world", "2": "Thanks \\ude00"}'];
+  await withCompatibleApi({ completions }, async (service) => {
+    const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] });
+    assert.deepEqual(body.results.map((result) => result.text), [
+      "Hello \ufffd world",
+      "Thanks \ufffd",
+    ]);
+  });
+});
+
+/** The request's payload as the service sends it, with `texts` in its items. */
+function payload(texts: string[]) {
+  return JSON.stringify({
+    source_language: "fr",
+    target_language: "en",
+    items: texts.map((text, at) => ({ id: String(at + 1), text })),
+  });
+}
+
+Deno.test("POST /v1/translate reads an answer that mirrors the request's payload with the texts translated, asking once", async () => {
+  // What a small model does when the server ignores the schema: it copies the shape it was sent.
+  const completions = [payload(["Hello", "Thank you"])];
+  await withCompatibleApi({ completions }, async (service, backend) => {
+    const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] });
+    assert.deepEqual(body.results.map((result) => result.text), ["Hello", "Thank you"]);
+    assert.equal(backend.chats.length, 1);
+  });
+});
+
+Deno.test("POST /v1/translate refuses a model that echoes the request's payload untranslated: 500 after 3 requests, saying so", async () => {
+  const echo = payload(["Bonjour", "Merci"]);
+  await withCompatibleApi({ completions: [echo, echo, echo] }, async (service, backend) => {
+    const error = await expectError(
+      await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] }),
+      500,
+      "internal_error",
+    );
+    assert.match(
+      error.error.message,
+      /^compatible-api failed: .*id 1: the answer repeats the request/,
+    );
+    assert.equal(backend.chats.length, 3);
+  });
+});
+
+/** nginx's own page for a proxy whose model server is down, as it sends it. */
+const NGINX_502 = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n" +
+  "<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.25.3</center>\r\n" +
+  "</body>\r\n</html>\r\n";
+
+Deno.test("POST /v1/translate quotes a proxy's HTML error page by its title, not its markup", async () => {
+  const page = { status: 502, body: NGINX_502, headers: { "content-type": "text/html" } };
+  await withCompatibleApi({ completions: [page] }, async (service) => {
+    const error = await expectError(
+      await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
+      500,
+      "internal_error",
+    );
+    assert.equal(
+      error.error.message,
+      "compatible-api failed: the backend answered HTTP 502: 502 Bad Gateway",
+    );
+  });
+});
+
+Deno.test("POST /v1/translate says a server's content filter withheld the answer, asking once, not 'holds no JSON' after 3", async () => {
+  // Azure OpenAI (and proxies in front of it) answer so; the same text is withheld again.
+  const filtered = {
+    status: 200,
+    body: {
+      object: "chat.completion",
+      model: "tiny",
+      choices: [{
+        index: 0,
+        message: { role: "assistant", content: null },
+        finish_reason: "content_filter",
+      }],
+    },
+  };
+  await withCompatibleApi(
+    { completions: [filtered, filtered, filtered] },
+    async (service, backend) => {
+      const error = await expectError(
+        await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
+        500,
+        "internal_error",
+      );
+      assert.equal(
+        error.error.message,
+        "compatible-api failed: the server's content filter withheld the answer (finish_reason content_filter)",
+      );
+      assert.equal(backend.chats.length, 1);
+    },
+  );
+});
+
+Deno.test("POST /v1/translate reads JSON escapes a model wrote twice (\\\\u00e9, \\\\n) as the characters when the text has no backslash", async () => {
+  // The content is `{"1": "Caf\\u00e9 in Paris\\nLine two", …}`: escaped once more than JSON needs.
+  const completions = [
+    JSON.stringify({ "1": "Caf\\u00e9 in Paris\\nLine two", "2": "C:\\\\temp stays" }),
+  ];
+  await withCompatibleApi({ completions }, async (service) => {
+    const texts = ["Café à Paris\nLigne deux", "C:\\temp reste"];
+    const body = await translateOk(service, { ...COMPATIBLE, texts });
+    assert.deepEqual(body.results.map((result) => result.text), [
+      "Café in Paris\nLine two",
+      // A text with a backslash of its own keeps the answer's as they are.
+      "C:\\\\temp stays",
+    ]);
+  });
+});
