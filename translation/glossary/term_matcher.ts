@@ -1,8 +1,9 @@
 /**
  * Finds a dictionary's terms in a text (DECISIONS.md, "Glossaries"): NFC, case-insensitive, a
  * typographic apostrophe or hyphen the same as the ASCII one ({@link lower});
- * whole words for languages written with spaces, substrings for zh, ja, th, lo, km and my;
- * where matches overlap the longest wins.
+ * whole words for languages written with spaces, substrings for zh, ja, th, lo, km and my, never
+ * inside an address (word_bounds.ts says where a term may stand); where matches overlap the
+ * longest wins.
  *
  * A matcher is compiled once per dictionary, so a request pays for a scan of its texts, not for
  * the size of the glossary. Spaced scripts: terms are indexed by a hash of their first word, and
@@ -12,7 +13,17 @@
  * walked from each position, so the cost grows with the text and the terms' length, never with
  * how many terms there are.
  */
-import { isParticleRun, MOST_PARTICLE_UNITS, particlesEnd } from "./korean_particles.ts";
+import { isParticleRun, MOST_PARTICLE_UNITS } from "./korean_particles.ts";
+import {
+  addressCutter,
+  type Edge,
+  endsWord,
+  isWordCodePoint,
+  isWordUnit,
+  particlesEndWord,
+  startsWord,
+  termEdges,
+} from "./word_bounds.ts";
 
 // The hash of the current word after each of its UTF-16 units (Korean only), reused between words.
 const prefixHashes: number[] = [];
@@ -42,47 +53,9 @@ export const SPACELESS_LANGUAGES: ReadonlySet<string> = new Set([
   "my",
 ]);
 
-const WORD_CHAR = /[\p{L}\p{M}\p{N}_]/u;
-const SPACELESS_SCRIPT =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-
-// Whether each UTF-16 code unit continues a word, learnt on first sight: testing the regular
-// expressions above costs more than the rest of a look-up.
-const UNKNOWN = 0;
-const IN_WORD = 1;
-const NOT_IN_WORD = 2;
-const unitClasses = new Uint8Array(0x10000);
-
-function inWord(unit: number): boolean {
-  let known = unitClasses[unit];
-  if (known === UNKNOWN) {
-    const char = String.fromCharCode(unit);
-    known = WORD_CHAR.test(char) && !SPACELESS_SCRIPT.test(char) ? IN_WORD : NOT_IN_WORD;
-    unitClasses[unit] = known;
-  }
-  return known === IN_WORD;
-}
-
-/**
- * True for a character that continues a word of a spaced script: a letter of Chinese, Japanese,
- * Thai, Lao, Khmer or Burmese next to a Latin term is a boundary ("東京のdatabase").
- */
-export function isWordChar(char: string | undefined): boolean {
-  return char !== undefined && char.length === 1 && inWord(char.charCodeAt(0));
-}
-
-/**
- * True when the Korean word going on at `end` (right after a term) goes on only with particles
- * (translation/glossary/korean_particles.ts): the term then ends a word.
- */
-export function particlesEndWord(text: string, end: number): boolean {
-  const after = particlesEnd(text, end);
-  return after !== undefined && !isWordChar(text[after]);
-}
-
 /**
  * UTF-16 units of the word character at `at` (a surrogate pair is one code point), or 0. Words
- * are cut where {@link isWordChar} sees a boundary, so a term is found next to a character of a
+ * are cut where word_bounds.ts sees a boundary, so a term is found next to a character of a
  * script without spaces ("東京のdatabase").
  */
 function tokenWidth(text: string, at: number): number {
@@ -91,10 +64,10 @@ function tokenWidth(text: string, at: number): number {
     const low = text.charCodeAt(at + 1);
     if (low >= 0xdc00 && low <= 0xdfff) {
       const char = text.slice(at, at + 2);
-      return WORD_CHAR.test(char) && !SPACELESS_SCRIPT.test(char) ? 2 : 0;
+      return isWordCodePoint(char) ? 2 : 0;
     }
   }
-  return inWord(unit) ? 1 : 0;
+  return isWordUnit(unit) ? 1 : 0;
 }
 
 /**
@@ -114,8 +87,9 @@ interface CompiledTerm {
   /** Where the indexed word starts inside `key`, and its length (UTF-16 units). */
   offset: number;
   wordLength: number;
-  wordStart: boolean;
-  wordEnd: boolean;
+  /** What the term's edges ask of the text beside them (word_bounds.ts). */
+  startEdge: Edge;
+  endEdge: Edge;
 }
 
 /** A node of a character trie: the terms whose key ends here, and the next UTF-16 units. */
@@ -166,9 +140,10 @@ export class TermMatcher {
         spaced: key.includes(" "),
         offset: 0,
         wordLength: 0,
-        wordStart: isWordChar(key[0]),
-        wordEnd: isWordChar(key[key.length - 1]),
+        startEdge: "free",
+        endEdge: "free",
       };
+      ({ start: compiled.startEdge, end: compiled.endEdge } = termEdges(key));
       let offset = 0;
       while (offset < key.length && tokenWidth(key, offset) === 0) offset++;
       if (this.#spaceless || offset === key.length) {
@@ -194,13 +169,17 @@ export class TermMatcher {
    * in text order, never overlapping.
    */
   match(text: string): TermMatch[] {
-    const lowered = lower(text.normalize("NFC"));
+    const normal = text.normalize("NFC");
+    const lowered = lower(normal);
     const found: TermMatch[] = [];
     if (!this.#spaceless) this.#matchWords(lowered, found);
     if (this.#anywhere.next) {
       for (let start = 0; start < lowered.length; start++) this.#walk(lowered, start, found);
     }
-    return longestFirst(found);
+    if (found.length === 0) return found;
+    // Before the longest is chosen: a term cut off by an address leaves the others be.
+    const cutsAddress = addressCutter(normal);
+    return longestFirst(found.filter((match) => !cutsAddress(match.start, match.end)));
   }
 
   /** Cuts `lowered` into words as it goes and tries the terms starting with each. */
@@ -269,7 +248,7 @@ export class TermMatcher {
     }
   }
 
-  /** Records a term found at `start`..`end`, unless it cuts a word of a spaced script. */
+  /** Records a term found at `start`..`end`, unless it cuts a word (word_bounds.ts). */
   #found(
     candidate: CompiledTerm,
     lowered: string,
@@ -277,13 +256,11 @@ export class TermMatcher {
     end: number,
     found: TermMatch[],
   ): void {
-    if (!this.#spaceless) {
-      if (candidate.wordStart && isWordChar(lowered[start - 1])) return;
-      if (
-        candidate.wordEnd && isWordChar(lowered[end]) &&
-        !(this.#korean && particlesEndWord(lowered, end))
-      ) return;
-    }
+    if (!startsWord(lowered, start, candidate.startEdge)) return;
+    if (
+      !endsWord(lowered, end, candidate.endEdge) &&
+      !(this.#korean && candidate.endEdge === "word" && particlesEndWord(lowered, end))
+    ) return;
     found.push({ term: candidate.term, start, end });
   }
 }
