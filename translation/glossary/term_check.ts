@@ -10,7 +10,7 @@
  * ("Maus" → "Mäuse"), a term inside a compound ("Kundendatenbank"), or a term used once where
  * the source had it twice.
  */
-import { type GlossaryTerm, lower } from "./term_matcher.ts";
+import { type GlossaryTerm, lower, termKey } from "./term_matcher.ts";
 import {
   addressCutter,
   type Edge,
@@ -50,7 +50,7 @@ interface RequiredKey {
 function requiredKey(term: GlossaryTerm): RequiredKey {
   let required = requiredKeys.get(term);
   if (required === undefined) {
-    const key = lower(requiredForm(term)).replace(/\s+/g, " ");
+    const key = termKey(requiredForm(term));
     requiredKeys.set(term, required = { key, ...termEdges(key) });
   }
   return required;

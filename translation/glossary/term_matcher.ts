@@ -132,7 +132,7 @@ export class TermMatcher {
     this.#spaceless = SPACELESS_LANGUAGES.has(sourceLanguage);
     this.#korean = sourceLanguage === "ko";
     for (const term of terms) {
-      const key = lower(term.source.normalize("NFC")).replace(/\s+/g, " ");
+      const key = termKey(term.source);
       if (key === "") continue;
       const compiled: CompiledTerm = {
         term,
@@ -308,6 +308,14 @@ function longestFirst(found: TermMatch[]): TermMatch[] {
 function inTextOrder(found: readonly TermMatch[]): boolean {
   for (let i = 1; i < found.length; i++) if (found[i].start < found[i - 1].start) return false;
   return true;
+}
+
+/**
+ * The form a term is compared in: NFC, {@link lower}, runs of white space as one space. Two
+ * source terms with one key are one term to the matcher (a dictionary holds each once).
+ */
+export function termKey(term: string): string {
+  return lower(term.normalize("NFC")).replace(/\s+/g, " ");
 }
 
 /**
