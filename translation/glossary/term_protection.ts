@@ -6,7 +6,7 @@
  * between them: the sentence may read less well, every term is there.
  */
 import type { TranslatedItem, TranslationItem } from "../../engines/engine.ts";
-import { placeholderSequence } from "../../engines/placeholder_tokens.ts";
+import { placeholderSequence, withoutPlaceholders } from "../../engines/placeholder_tokens.ts";
 import { atom, buildSegment, type Markup, type SegmentPart } from "../formats/placeholders.ts";
 import { requiredForm } from "./term_check.ts";
 import { type GlossaryTerm, SPACELESS_LANGUAGES, type TermMatch } from "./term_matcher.ts";
@@ -21,6 +21,23 @@ export interface ProtectedItem {
 }
 
 const EDGES = /^([^\p{L}\p{N}]*)([\s\S]*?)([^\p{L}\p{N}]*)$/u;
+
+/**
+ * The target term for a place where the text wrote `written`: capitalised where the text
+ * capitalised a term that the glossary and its target write in lower case (a sentence's first
+ * word: "Database is open" → "Base de données est ouverte", not "base de données"). A target the
+ * glossary capitalises, or a source it does ("API"), is taken as the glossary writes it.
+ */
+function casedTarget(term: GlossaryTerm, written: string): string {
+  const target = requiredForm(term);
+  const first = (text: string) => String.fromCodePoint(text.codePointAt(0) ?? 32);
+  const upper = (char: string) => char !== char.toLowerCase() && char === char.toUpperCase();
+  const lower = (char: string) => char !== char.toUpperCase() && char === char.toLowerCase();
+  const capitalised = upper(first(withoutPlaceholders(written)));
+  if (!capitalised || !lower(first(term.source)) || !lower(first(target))) return target;
+  const head = first(target);
+  return head.toUpperCase() + target.slice(head.length);
+}
 
 function hasLetter(text: string): boolean {
   return /\p{L}/u.test(text);
@@ -52,7 +69,7 @@ export async function translateProtected(
     const render = (markup: Markup) => {
       const term = byMarkup.get(markup.markup);
       return term && term.target !== ""
-        ? requiredForm(term) + placeholderSequence(markup.markup).join("")
+        ? casedTarget(term, markup.markup) + placeholderSequence(markup.markup).join("")
         : markup.markup;
     };
     return { item, segment: buildSegment(parts), render };

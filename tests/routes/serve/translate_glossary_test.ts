@@ -219,8 +219,9 @@ Deno.test("the built-in engine gets the glossary too, and the report says what i
       const report = response.headers.get("svc-glossary-report");
       const body = await expectBody(response, 200, TranslateResponseSchema);
       const text = body.results[0].text;
-      // Placeholders, or the run-by-run fallback: the required forms are there either way.
-      assert.ok(text.includes("good morning") && text.includes("Paris"), text);
+      // Placeholders, or the run-by-run fallback: the required forms are there either way, the
+      // sentence's first word capitalised as the text wrote it.
+      assert.ok(text.includes("Good morning") && text.includes("Paris"), text);
       const terms = [{ source: "bonjour", target: "good morning" }, {
         source: "Paris",
         target: "",
