@@ -3,8 +3,9 @@
  * for finding a source's terms (term_matcher.ts) and for checking a translation (term_check.ts).
  *
  * - Never inside an address: "example" is not in `https://example.com/docs`, `example@corp.com`
- *   or `example.org`, in any mode or format (replacing it there breaks the address). A term that
- *   is a whole address ("tolk.dev") still is one.
+ *   or `example.org`, nor in a file path (`/etc/example/x.conf`), in any mode or format
+ *   (replacing it there breaks the address). A term that is a whole address ("tolk.dev") still
+ *   is one.
  * - A term is a whole word of a spaced script: no letter or digit of one right before or after
  *   it, whether the term's own edge is a letter or punctuation (".NET" is not in "ASP.NET", "C++"
  *   not in "C++x"). A dot between two letters or digits joins them into one word, so "NET" is not
@@ -96,14 +97,27 @@ export function endsWord(text: string, end: number, edge: Edge): boolean {
 }
 
 /**
- * A test of `text`'s spans: true when [start, end) cuts into an address (overlaps one without
- * covering it whole). The addresses are found on the first call only.
+ * A file path: from `/`, `~/`, `./` or `../` with one more `/` after a name (`/etc/tolk/x.conf`,
+ * not "client/server" or "km/h"), or from a drive (`C:\\Tools\\x.ini`). Its names are a
+ * program's, not words.
+ */
+const FILE_PATH =
+  /(?<![\p{L}\p{N}_./~\\])(?:~|\.{1,2})?\/[^\s/]+\/\S*|(?<![\p{L}\p{N}_])[A-Za-z]:\\\S+/gu;
+
+/**
+ * A test of `text`'s spans: true when [start, end) cuts into an address or a file path (overlaps
+ * one without covering it whole). They are found on the first call only.
  */
 export function addressCutter(text: string): (start: number, end: number) => boolean {
   let spans: [number, number][] | undefined;
   return (start, end) => {
     // Every address holds a dot, an `@` or a colon (`http://localhost`, `mailto:`).
-    spans ??= /[.@:]/.test(text) ? addressSpans(text) : [];
+    spans ??= [
+      ...(/[.@:]/.test(text) ? addressSpans(text) : []),
+      ...[...text.matchAll(FILE_PATH)].map((
+        m,
+      ): [number, number] => [m.index, m.index + m[0].length]),
+    ];
     return spans.some(([from, to]) => start < to && from < end && (from < start || end < to));
   };
 }

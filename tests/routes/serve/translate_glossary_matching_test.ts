@@ -230,6 +230,22 @@ const MATCHING: MatchingCase[] = [
     mode: "message",
   },
   {
+    name: "a term is never found inside a file path",
+    source: "en",
+    target: "de",
+    entries: "database\tDatenbank\nexample\tBeispiel\n",
+    text: "Edit /etc/database/main.conf, ../example/x or C:\\Tools\\database.ini",
+    terms: [],
+  },
+  {
+    name: "a term is found beside a slash that is no path (client/server)",
+    source: "en",
+    target: "de",
+    entries: "server\tServer\n",
+    text: "The client/server model",
+    terms: ["server"],
+  },
+  {
     name: "a dot between letters joins a word: NET, ASP and js are not in ASP.NET or Node.js",
     source: "en",
     target: "de",
