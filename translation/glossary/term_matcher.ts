@@ -92,23 +92,54 @@ interface CompiledTerm {
   endEdge: Edge;
 }
 
-/** A node of a character trie: the terms whose key ends here, and the next UTF-16 units. */
+/**
+ * A node of a character trie: the terms whose key ends here, the next UTF-16 units, and the
+ * terms below this node not yet spread out (`pending`, with the path still ahead of them: each
+ * is compared whole when a text reaches the node). A node spreads its pending terms out only
+ * when it holds more than {@link MOST_PENDING}: 10,000 long terms that share no prefix cost a
+ * node each, not one per character (2.8 s to compile, the service stalled meanwhile).
+ */
 interface TrieNode {
   terms?: CompiledTerm[];
   next?: Map<number, TrieNode>;
+  pending?: { compiled: CompiledTerm; path: string }[];
 }
+
+const MOST_PENDING = 8;
 
 /** Adds `compiled` under the units of `path` (its whole key unless told). */
 function addToTrie(root: TrieNode, compiled: CompiledTerm, path = compiled.key): void {
   let node = root;
-  for (let i = 0; i < path.length; i++) {
-    const unit = path.charCodeAt(i);
+  let depth = 0;
+  for (; depth < path.length; depth++) {
+    const child = node.next?.get(path.charCodeAt(depth));
+    if (!child) break;
+    node = child;
+  }
+  place(node, depth, { compiled, path });
+}
+
+/** Puts a term at `node` (`depth` units down its path), spreading the node out when full. */
+function place(
+  node: TrieNode,
+  depth: number,
+  entry: { compiled: CompiledTerm; path: string },
+): void {
+  if (depth === entry.path.length) {
+    (node.terms ??= []).push(entry.compiled);
+    return;
+  }
+  (node.pending ??= []).push(entry);
+  if (node.pending.length <= MOST_PENDING) return;
+  const pending = node.pending;
+  node.pending = undefined;
+  for (const one of pending) {
+    const unit = one.path.charCodeAt(depth);
     node.next ??= new Map();
     let child = node.next.get(unit);
     if (!child) node.next.set(unit, child = {});
-    node = child;
+    place(child, depth + 1, one);
   }
-  (node.terms ??= []).push(compiled);
 }
 
 /** The compiled terms of one dictionary. */
@@ -173,7 +204,7 @@ export class TermMatcher {
     const lowered = lower(normal);
     const found: TermMatch[] = [];
     if (!this.#spaceless) this.#matchWords(lowered, found);
-    if (this.#anywhere.next) {
+    if (this.#anywhere.next || this.#anywhere.pending) {
       for (let start = 0; start < lowered.length; start++) this.#walk(lowered, start, found);
     }
     if (found.length === 0) return found;
@@ -220,12 +251,8 @@ export class TermMatcher {
     let node: TrieNode | undefined = this.#byWord.get(hash);
     // A space of a key stands for a run of white space in the text (see keyEnd).
     for (let at = wordEnd; node;) {
-      for (const candidate of node.terms ?? []) {
-        if (candidate.wordLength !== wordEnd - wordStart) continue;
-        const start = wordStart - candidate.offset;
-        const end = start >= 0 ? keyEnd(lowered, candidate, start) : -1;
-        if (end !== -1) this.#found(candidate, lowered, start, end, found);
-      }
+      if (node.terms) this.#tryTerms(node.terms, lowered, wordStart, wordEnd, found);
+      if (node.pending) this.#tryTerms(node.pending, lowered, wordStart, wordEnd, found);
       if (!node.next || at >= lowered.length) return;
       if (WHITE_SPACE.test(lowered[at])) {
         node = node.next.get(SPACE);
@@ -236,10 +263,33 @@ export class TermMatcher {
     }
   }
 
+  /** Tries `candidates` (terms, or pending entries with their term) at the word `wordStart`.. */
+  #tryTerms(
+    candidates: readonly (CompiledTerm | { compiled: CompiledTerm })[],
+    lowered: string,
+    wordStart: number,
+    wordEnd: number,
+    found: TermMatch[],
+  ): void {
+    for (const one of candidates) {
+      const candidate = "compiled" in one ? one.compiled : one;
+      if (candidate.wordLength !== wordEnd - wordStart) continue;
+      const start = wordStart - candidate.offset;
+      const end = start >= 0 ? keyEnd(lowered, candidate, start) : -1;
+      if (end !== -1) this.#found(candidate, lowered, start, end, found);
+    }
+  }
+
   /** Follows the trie from `start`: every term whose key begins there. */
   #walk(lowered: string, start: number, found: TermMatch[]): void {
     let node: TrieNode | undefined = this.#anywhere;
-    for (let at = start; at < lowered.length; at++) {
+    for (let at = start;; at++) {
+      for (const { compiled } of node.pending ?? []) {
+        if (lowered.startsWith(compiled.key, start)) {
+          this.#found(compiled, lowered, start, start + compiled.key.length, found);
+        }
+      }
+      if (at >= lowered.length) return;
       node = node.next?.get(lowered.charCodeAt(at));
       if (!node) return;
       for (const candidate of node.terms ?? []) {

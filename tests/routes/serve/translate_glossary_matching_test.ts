@@ -166,6 +166,26 @@ const MATCHING: MatchingCase[] = [
     terms: ["(the", "the data base", "the end", "the(x)"],
   },
   {
+    // More than 8 terms below one node are spread out a unit at a time (term_matcher.ts).
+    name: "a dozen terms sharing their first word, some wrapped or sharing longer prefixes",
+    source: "en",
+    target: "de",
+    entries: Array.from({ length: 12 }, (_, i) => `the data set ${i}\tD${i}\n`).join("") +
+      "the data set\tDS\nthe data\tDaten\nthe database\tDB\n",
+    text: "Open the data\n set 11, the data set 3, the database, the data set 1x and the data.",
+    terms: ["the data", "the data set", "the data set 11", "the data set 3", "the database"],
+  },
+  {
+    name: "a dozen Chinese terms sharing a prefix",
+    source: "zh-Hans",
+    target: "en",
+    entries:
+      Array.from({ length: 12 }, (_, i) => `数据库${"甲乙丙丁戊己庚辛壬癸子丑"[i]}\tDB${i}\n`)
+        .join("") + "数据\tdata\n",
+    text: "用数据库丙和数据库丑，还有数据",
+    terms: ["数据", "数据库丑", "数据库丙"],
+  },
+  {
     name: "a term across inline markup, but not across a code span between its words",
     source: "en",
     target: "de",
