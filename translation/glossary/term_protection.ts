@@ -39,6 +39,23 @@ function casedTarget(term: GlossaryTerm, written: string): string {
   return head.toUpperCase() + target.slice(head.length);
 }
 
+/**
+ * A target term with the lone tokens its source words were wrapped over (a cue's line break, a
+ * `<br>`: "translation<x1/>memory"): in the target's space nearest its middle, or, for a target
+ * of one word, after it, or before it when the term ends the text. After it there, the break
+ * would end the text with an empty line (which ends an SRT cue) or a dangling `<br>`.
+ */
+function withBreaks(target: string, tokens: string, endsText: boolean): string {
+  const middle = target.length / 2;
+  const distance = (found: RegExpExecArray) => Math.abs(found.index + found[0].length / 2 - middle);
+  let gap: RegExpExecArray | undefined;
+  for (const space of target.matchAll(/\s+/g)) {
+    if (!gap || distance(space) < distance(gap)) gap = space;
+  }
+  if (gap) return target.slice(0, gap.index) + tokens + target.slice(gap.index + gap[0].length);
+  return endsText ? tokens + target : target + tokens;
+}
+
 function hasLetter(text: string): boolean {
   return /\p{L}/u.test(text);
 }
@@ -52,12 +69,14 @@ export async function translateProtected(
   const prepared = items.map(({ item, matches }) => {
     const text = item.text.normalize("NFC");
     const byMarkup = new Map<string, GlossaryTerm>();
+    const endsText = new Set<string>();
     const parts: SegmentPart[] = [];
     let at = 0;
     for (const match of matches) {
       if (match.start > at) parts.push(text.slice(at, match.start));
       const markup = text.slice(match.start, match.end);
       byMarkup.set(markup, match.term);
+      if (text.slice(match.end).trim() === "") endsText.add(markup);
       parts.push(atom(markup));
       at = match.end;
     }
@@ -68,9 +87,12 @@ export async function translateProtected(
     // "TOLK"), tags in place, not in the glossary's spelling.
     const render = (markup: Markup) => {
       const term = byMarkup.get(markup.markup);
-      return term && term.target !== ""
-        ? casedTarget(term, markup.markup) + placeholderSequence(markup.markup).join("")
-        : markup.markup;
+      if (!term || term.target === "") return markup.markup;
+      const target = casedTarget(term, markup.markup);
+      const tokens = placeholderSequence(markup.markup);
+      return tokens.length > 0 && tokens.every((token) => token.endsWith("/>"))
+        ? withBreaks(target, tokens.join(""), endsText.has(markup.markup))
+        : target + tokens.join("");
     };
     return { item, segment: buildSegment(parts), render };
   });
