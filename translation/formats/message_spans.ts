@@ -147,6 +147,24 @@ export const messageSpans: SpanFinder = (text) => {
   return spans;
 };
 
+/** An address at a span's start: a URL, an e-mail address, a bare domain, or Slack's `<URL|…>`. */
+const ADDRESS = new RegExp(`<?(?:${URL}|${EMAIL}|${DOMAIN})`, "uy");
+
+/**
+ * The spans of `text` that are addresses (URLs, e-mail addresses, bare domains), found as
+ * `message` mode finds them, as [start, end) offsets.
+ *
+ * @example
+ * ```ts
+ * addressSpans("ping @ana: see https://x.org/a."); // [[15, 30]]
+ * ```
+ */
+export const addressSpans: SpanFinder = (text) =>
+  messageSpans(text).filter(([start]) => {
+    ADDRESS.lastIndex = start;
+    return ADDRESS.test(text);
+  });
+
 /**
  * A link's address and the markup around its label (Slack's `<https://x.org|the report>`): the
  * label is what a reader sees, so it is translated, its own spans kept.

@@ -4,6 +4,7 @@
  */
 import { MAX_GLOSSARY_ENTRIES, MAX_TERM_CODE_POINTS } from "../../schemas/glossary.ts";
 import { countCodePoints } from "../../schemas/translation.ts";
+import { termKey } from "./term_matcher.ts";
 
 /** One glossary entry; an empty `target` means "do not translate". */
 export interface GlossaryEntry {
@@ -21,7 +22,8 @@ export class EntriesTextError extends Error {
 
 /**
  * Parses and validates entries: terms are NFC and trimmed, empty lines are skipped, a source term
- * appears once (compared case-insensitively, as matching does). CSV lines may add their source
+ * appears once (compared as matching compares terms: {@link termKey}). A byte order mark before
+ * the first line is dropped (spreadsheets write one). CSV lines may add their source
  * and target languages (DeepL's four columns) when `isPair` says whether they are the
  * dictionary's.
  *
@@ -32,7 +34,8 @@ export function parseEntries(
   format: "tsv" | "csv",
   isPair?: (source: string, target: string) => boolean,
 ): GlossaryEntry[] {
-  const records = format === "tsv" ? tsvRecords(text) : csvRecords(text);
+  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const records = format === "tsv" ? tsvRecords(body) : csvRecords(body);
   const entries: GlossaryEntry[] = [];
   const firstLine = new Map<string, number>();
   for (const { line, fields } of records) {
@@ -61,7 +64,7 @@ export function parseEntries(
         throw new EntriesTextError(line, `a term is over ${MAX_TERM_CODE_POINTS} characters`);
       }
     }
-    const key = source.toLowerCase();
+    const key = termKey(source);
     const seen = firstLine.get(key);
     if (seen !== undefined) {
       throw new EntriesTextError(line, `source term "${source}" already appears on line ${seen}`);
@@ -109,8 +112,9 @@ interface TextRecord {
   fields: string[];
 }
 
+/** TSV lines, ended as CSV's are: CRLF, LF or a CR alone. */
 function tsvRecords(text: string): TextRecord[] {
-  const lines = text.split(/\r?\n/);
+  const lines = text.split(/\r\n|\r|\n/);
   if (lines[lines.length - 1] === "") lines.pop();
   return lines.map((line, index) => ({ line: index + 1, fields: line.split("\t") }));
 }

@@ -2,21 +2,23 @@
  * Checks that a translation uses a term's required form: the target term, or the source term
  * itself when the entry says "do not translate".
  *
- * What it can see: the required text present, case-insensitively (NFC), as a whole word in
- * languages with spaces, as a substring in zh, ja, th, lo, km and my, and as a word prefix in
- * fr, de and es so inflected forms count ("Datenbank" → "Datenbanken"), and in ko followed by
- * particles ("데이터베이스를", translation/glossary/korean_particles.ts). What it cannot see:
+ * What it can see: the required text present, case-insensitively (NFC), where a term may stand
+ * (word_bounds.ts: a whole word, a substring in scripts without spaces, never inside an
+ * address), as a word prefix in fr, de and es so inflected forms count ("Datenbank" →
+ * "Datenbanken"), and in ko followed by particles ("데이터베이스를", translation/glossary/korean_particles.ts). What it cannot see:
  * whether the term sits where the source term was, inflections that change the stem
  * ("Maus" → "Mäuse"), a term inside a compound ("Kundendatenbank"), or a term used once where
  * the source had it twice.
  */
+import { type GlossaryTerm, lower, termKey } from "./term_matcher.ts";
 import {
-  type GlossaryTerm,
-  isWordChar,
-  lower,
+  addressCutter,
+  type Edge,
+  endsWord,
   particlesEndWord,
-  SPACELESS_LANGUAGES,
-} from "./term_matcher.ts";
+  startsWord,
+  termEdges,
+} from "./word_bounds.ts";
 
 /** Languages whose target terms count with a case-insensitive prefix match (inflection). */
 export const PREFIX_MATCH_LANGUAGES: ReadonlySet<string> = new Set(["fr", "de", "es"]);
@@ -37,14 +39,21 @@ export function termApplied(
 
 // The lower-cased required form of each term, kept while the term is (terms live in compiled,
 // cached matchers, so a request checks its terms without normalising them again).
-const requiredKeys = new WeakMap<GlossaryTerm, string>();
+const requiredKeys = new WeakMap<GlossaryTerm, RequiredKey>();
 
-function requiredKey(term: GlossaryTerm): string {
-  let key = requiredKeys.get(term);
-  if (key === undefined) {
-    requiredKeys.set(term, key = lower(requiredForm(term)).replace(/\s+/g, " "));
+interface RequiredKey {
+  key: string;
+  start: Edge;
+  end: Edge;
+}
+
+function requiredKey(term: GlossaryTerm): RequiredKey {
+  let required = requiredKeys.get(term);
+  if (required === undefined) {
+    const key = termKey(requiredForm(term));
+    requiredKeys.set(term, required = { key, ...termEdges(key) });
   }
-  return key;
+  return required;
 }
 
 /**
@@ -55,21 +64,22 @@ export function termChecker(
   targetLanguage: string,
 ): (term: GlossaryTerm) => boolean {
   // White space as one space (a term may wrap, or span markup whose tokens were blanked).
-  const text = lower(translation.normalize("NFC")).replace(/\s+/g, " ");
-  const spaceless = SPACELESS_LANGUAGES.has(targetLanguage);
+  const spaced = translation.normalize("NFC").replace(/\s+/g, " ");
+  const text = lower(spaced);
+  const cutsAddress = addressCutter(spaced);
   const inflected = PREFIX_MATCH_LANGUAGES.has(targetLanguage);
   const korean = targetLanguage === "ko";
   return (term) => {
-    const required = requiredKey(term);
-    if (spaceless) return text.includes(required);
+    const { key, start, end: endEdge } = requiredKey(term);
     // A kept source term is a name: it must come back as written, not inflected.
     const prefixOnly = inflected && term.target !== "";
-    for (let at = text.indexOf(required); at >= 0; at = text.indexOf(required, at + 1)) {
-      const end = at + required.length;
-      const startsWord = !isWordChar(text[at - 1]) || !isWordChar(required[0]);
-      const endsWord = !isWordChar(text[end]) || !isWordChar(required[required.length - 1]) ||
-        (korean && particlesEndWord(text, end));
-      if (startsWord && (endsWord || prefixOnly)) return true;
+    for (let at = text.indexOf(key); at >= 0; at = text.indexOf(key, at + 1)) {
+      const end = at + key.length;
+      if (!startsWord(text, at, start) || cutsAddress(at, end)) continue;
+      if (
+        endsWord(text, end, endEdge) || prefixOnly ||
+        (korean && endEdge === "word" && particlesEndWord(text, end))
+      ) return true;
     }
     return false;
   };

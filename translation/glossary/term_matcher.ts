@@ -1,8 +1,9 @@
 /**
  * Finds a dictionary's terms in a text (DECISIONS.md, "Glossaries"): NFC, case-insensitive, a
  * typographic apostrophe or hyphen the same as the ASCII one ({@link lower});
- * whole words for languages written with spaces, substrings for zh, ja, th, lo, km and my;
- * where matches overlap the longest wins.
+ * whole words for languages written with spaces, substrings for zh, ja, th, lo, km and my, never
+ * inside an address (word_bounds.ts says where a term may stand); where matches overlap the
+ * longest wins.
  *
  * A matcher is compiled once per dictionary, so a request pays for a scan of its texts, not for
  * the size of the glossary. Spaced scripts: terms are indexed by a hash of their first word, and
@@ -12,7 +13,17 @@
  * walked from each position, so the cost grows with the text and the terms' length, never with
  * how many terms there are.
  */
-import { isParticleRun, MOST_PARTICLE_UNITS, particlesEnd } from "./korean_particles.ts";
+import { isParticleRun, MOST_PARTICLE_UNITS } from "./korean_particles.ts";
+import {
+  addressCutter,
+  type Edge,
+  endsWord,
+  isWordCodePoint,
+  isWordUnit,
+  particlesEndWord,
+  startsWord,
+  termEdges,
+} from "./word_bounds.ts";
 
 // The hash of the current word after each of its UTF-16 units (Korean only), reused between words.
 const prefixHashes: number[] = [];
@@ -42,47 +53,9 @@ export const SPACELESS_LANGUAGES: ReadonlySet<string> = new Set([
   "my",
 ]);
 
-const WORD_CHAR = /[\p{L}\p{M}\p{N}_]/u;
-const SPACELESS_SCRIPT =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-
-// Whether each UTF-16 code unit continues a word, learnt on first sight: testing the regular
-// expressions above costs more than the rest of a look-up.
-const UNKNOWN = 0;
-const IN_WORD = 1;
-const NOT_IN_WORD = 2;
-const unitClasses = new Uint8Array(0x10000);
-
-function inWord(unit: number): boolean {
-  let known = unitClasses[unit];
-  if (known === UNKNOWN) {
-    const char = String.fromCharCode(unit);
-    known = WORD_CHAR.test(char) && !SPACELESS_SCRIPT.test(char) ? IN_WORD : NOT_IN_WORD;
-    unitClasses[unit] = known;
-  }
-  return known === IN_WORD;
-}
-
-/**
- * True for a character that continues a word of a spaced script: a letter of Chinese, Japanese,
- * Thai, Lao, Khmer or Burmese next to a Latin term is a boundary ("東京のdatabase").
- */
-export function isWordChar(char: string | undefined): boolean {
-  return char !== undefined && char.length === 1 && inWord(char.charCodeAt(0));
-}
-
-/**
- * True when the Korean word going on at `end` (right after a term) goes on only with particles
- * (translation/glossary/korean_particles.ts): the term then ends a word.
- */
-export function particlesEndWord(text: string, end: number): boolean {
-  const after = particlesEnd(text, end);
-  return after !== undefined && !isWordChar(text[after]);
-}
-
 /**
  * UTF-16 units of the word character at `at` (a surrogate pair is one code point), or 0. Words
- * are cut where {@link isWordChar} sees a boundary, so a term is found next to a character of a
+ * are cut where word_bounds.ts sees a boundary, so a term is found next to a character of a
  * script without spaces ("東京のdatabase").
  */
 function tokenWidth(text: string, at: number): number {
@@ -91,10 +64,10 @@ function tokenWidth(text: string, at: number): number {
     const low = text.charCodeAt(at + 1);
     if (low >= 0xdc00 && low <= 0xdfff) {
       const char = text.slice(at, at + 2);
-      return WORD_CHAR.test(char) && !SPACELESS_SCRIPT.test(char) ? 2 : 0;
+      return isWordCodePoint(char) ? 2 : 0;
     }
   }
-  return inWord(unit) ? 1 : 0;
+  return isWordUnit(unit) ? 1 : 0;
 }
 
 /**
@@ -114,27 +87,59 @@ interface CompiledTerm {
   /** Where the indexed word starts inside `key`, and its length (UTF-16 units). */
   offset: number;
   wordLength: number;
-  wordStart: boolean;
-  wordEnd: boolean;
+  /** What the term's edges ask of the text beside them (word_bounds.ts). */
+  startEdge: Edge;
+  endEdge: Edge;
 }
 
-/** A node of a character trie: the terms whose key ends here, and the next UTF-16 units. */
+/**
+ * A node of a character trie: the terms whose key ends here, the next UTF-16 units, and the
+ * terms below this node not yet spread out (`pending`, with the path still ahead of them: each
+ * is compared whole when a text reaches the node). A node spreads its pending terms out only
+ * when it holds more than {@link MOST_PENDING}: 10,000 long terms that share no prefix cost a
+ * node each, not one per character (2.8 s to compile, the service stalled meanwhile).
+ */
 interface TrieNode {
   terms?: CompiledTerm[];
   next?: Map<number, TrieNode>;
+  pending?: { compiled: CompiledTerm; path: string }[];
 }
+
+const MOST_PENDING = 8;
 
 /** Adds `compiled` under the units of `path` (its whole key unless told). */
 function addToTrie(root: TrieNode, compiled: CompiledTerm, path = compiled.key): void {
   let node = root;
-  for (let i = 0; i < path.length; i++) {
-    const unit = path.charCodeAt(i);
+  let depth = 0;
+  for (; depth < path.length; depth++) {
+    const child = node.next?.get(path.charCodeAt(depth));
+    if (!child) break;
+    node = child;
+  }
+  place(node, depth, { compiled, path });
+}
+
+/** Puts a term at `node` (`depth` units down its path), spreading the node out when full. */
+function place(
+  node: TrieNode,
+  depth: number,
+  entry: { compiled: CompiledTerm; path: string },
+): void {
+  if (depth === entry.path.length) {
+    (node.terms ??= []).push(entry.compiled);
+    return;
+  }
+  (node.pending ??= []).push(entry);
+  if (node.pending.length <= MOST_PENDING) return;
+  const pending = node.pending;
+  node.pending = undefined;
+  for (const one of pending) {
+    const unit = one.path.charCodeAt(depth);
     node.next ??= new Map();
     let child = node.next.get(unit);
     if (!child) node.next.set(unit, child = {});
-    node = child;
+    place(child, depth + 1, one);
   }
-  (node.terms ??= []).push(compiled);
 }
 
 /** The compiled terms of one dictionary. */
@@ -158,7 +163,7 @@ export class TermMatcher {
     this.#spaceless = SPACELESS_LANGUAGES.has(sourceLanguage);
     this.#korean = sourceLanguage === "ko";
     for (const term of terms) {
-      const key = lower(term.source.normalize("NFC")).replace(/\s+/g, " ");
+      const key = termKey(term.source);
       if (key === "") continue;
       const compiled: CompiledTerm = {
         term,
@@ -166,9 +171,10 @@ export class TermMatcher {
         spaced: key.includes(" "),
         offset: 0,
         wordLength: 0,
-        wordStart: isWordChar(key[0]),
-        wordEnd: isWordChar(key[key.length - 1]),
+        startEdge: "free",
+        endEdge: "free",
       };
+      ({ start: compiled.startEdge, end: compiled.endEdge } = termEdges(key));
       let offset = 0;
       while (offset < key.length && tokenWidth(key, offset) === 0) offset++;
       if (this.#spaceless || offset === key.length) {
@@ -194,13 +200,17 @@ export class TermMatcher {
    * in text order, never overlapping.
    */
   match(text: string): TermMatch[] {
-    const lowered = lower(text.normalize("NFC"));
+    const normal = text.normalize("NFC");
+    const lowered = lower(normal);
     const found: TermMatch[] = [];
     if (!this.#spaceless) this.#matchWords(lowered, found);
-    if (this.#anywhere.next) {
+    if (this.#anywhere.next || this.#anywhere.pending) {
       for (let start = 0; start < lowered.length; start++) this.#walk(lowered, start, found);
     }
-    return longestFirst(found);
+    if (found.length === 0) return found;
+    // Before the longest is chosen: a term cut off by an address leaves the others be.
+    const cutsAddress = addressCutter(normal);
+    return longestFirst(found.filter((match) => !cutsAddress(match.start, match.end)));
   }
 
   /** Cuts `lowered` into words as it goes and tries the terms starting with each. */
@@ -241,12 +251,8 @@ export class TermMatcher {
     let node: TrieNode | undefined = this.#byWord.get(hash);
     // A space of a key stands for a run of white space in the text (see keyEnd).
     for (let at = wordEnd; node;) {
-      for (const candidate of node.terms ?? []) {
-        if (candidate.wordLength !== wordEnd - wordStart) continue;
-        const start = wordStart - candidate.offset;
-        const end = start >= 0 ? keyEnd(lowered, candidate, start) : -1;
-        if (end !== -1) this.#found(candidate, lowered, start, end, found);
-      }
+      if (node.terms) this.#tryTerms(node.terms, lowered, wordStart, wordEnd, found);
+      if (node.pending) this.#tryTerms(node.pending, lowered, wordStart, wordEnd, found);
       if (!node.next || at >= lowered.length) return;
       if (WHITE_SPACE.test(lowered[at])) {
         node = node.next.get(SPACE);
@@ -257,10 +263,33 @@ export class TermMatcher {
     }
   }
 
+  /** Tries `candidates` (terms, or pending entries with their term) at the word `wordStart`.. */
+  #tryTerms(
+    candidates: readonly (CompiledTerm | { compiled: CompiledTerm })[],
+    lowered: string,
+    wordStart: number,
+    wordEnd: number,
+    found: TermMatch[],
+  ): void {
+    for (const one of candidates) {
+      const candidate = "compiled" in one ? one.compiled : one;
+      if (candidate.wordLength !== wordEnd - wordStart) continue;
+      const start = wordStart - candidate.offset;
+      const end = start >= 0 ? keyEnd(lowered, candidate, start) : -1;
+      if (end !== -1) this.#found(candidate, lowered, start, end, found);
+    }
+  }
+
   /** Follows the trie from `start`: every term whose key begins there. */
   #walk(lowered: string, start: number, found: TermMatch[]): void {
     let node: TrieNode | undefined = this.#anywhere;
-    for (let at = start; at < lowered.length; at++) {
+    for (let at = start;; at++) {
+      for (const { compiled } of node.pending ?? []) {
+        if (lowered.startsWith(compiled.key, start)) {
+          this.#found(compiled, lowered, start, start + compiled.key.length, found);
+        }
+      }
+      if (at >= lowered.length) return;
       node = node.next?.get(lowered.charCodeAt(at));
       if (!node) return;
       for (const candidate of node.terms ?? []) {
@@ -269,7 +298,7 @@ export class TermMatcher {
     }
   }
 
-  /** Records a term found at `start`..`end`, unless it cuts a word of a spaced script. */
+  /** Records a term found at `start`..`end`, unless it cuts a word (word_bounds.ts). */
   #found(
     candidate: CompiledTerm,
     lowered: string,
@@ -277,13 +306,11 @@ export class TermMatcher {
     end: number,
     found: TermMatch[],
   ): void {
-    if (!this.#spaceless) {
-      if (candidate.wordStart && isWordChar(lowered[start - 1])) return;
-      if (
-        candidate.wordEnd && isWordChar(lowered[end]) &&
-        !(this.#korean && particlesEndWord(lowered, end))
-      ) return;
-    }
+    if (!startsWord(lowered, start, candidate.startEdge)) return;
+    if (
+      !endsWord(lowered, end, candidate.endEdge) &&
+      !(this.#korean && candidate.endEdge === "word" && particlesEndWord(lowered, end))
+    ) return;
     found.push({ term: candidate.term, start, end });
   }
 }
@@ -331,6 +358,14 @@ function longestFirst(found: TermMatch[]): TermMatch[] {
 function inTextOrder(found: readonly TermMatch[]): boolean {
   for (let i = 1; i < found.length; i++) if (found[i].start < found[i - 1].start) return false;
   return true;
+}
+
+/**
+ * The form a term is compared in: NFC, {@link lower}, runs of white space as one space. Two
+ * source terms with one key are one term to the matcher (a dictionary holds each once).
+ */
+export function termKey(term: string): string {
+  return lower(term.normalize("NFC")).replace(/\s+/g, " ");
 }
 
 /**

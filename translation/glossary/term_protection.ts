@@ -6,7 +6,7 @@
  * between them: the sentence may read less well, every term is there.
  */
 import type { TranslatedItem, TranslationItem } from "../../engines/engine.ts";
-import { placeholderSequence } from "../../engines/placeholder_tokens.ts";
+import { placeholderSequence, withoutPlaceholders } from "../../engines/placeholder_tokens.ts";
 import { atom, buildSegment, type Markup, type SegmentPart } from "../formats/placeholders.ts";
 import { requiredForm } from "./term_check.ts";
 import { type GlossaryTerm, SPACELESS_LANGUAGES, type TermMatch } from "./term_matcher.ts";
@@ -22,6 +22,40 @@ export interface ProtectedItem {
 
 const EDGES = /^([^\p{L}\p{N}]*)([\s\S]*?)([^\p{L}\p{N}]*)$/u;
 
+/**
+ * The target term for a place where the text wrote `written`: capitalised where the text
+ * capitalised a term that the glossary and its target write in lower case (a sentence's first
+ * word: "Database is open" → "Base de données est ouverte", not "base de données"). A target the
+ * glossary capitalises, or a source it does ("API"), is taken as the glossary writes it.
+ */
+function casedTarget(term: GlossaryTerm, written: string): string {
+  const target = requiredForm(term);
+  const first = (text: string) => String.fromCodePoint(text.codePointAt(0) ?? 32);
+  const upper = (char: string) => char !== char.toLowerCase() && char === char.toUpperCase();
+  const lower = (char: string) => char !== char.toUpperCase() && char === char.toLowerCase();
+  const capitalised = upper(first(withoutPlaceholders(written)));
+  if (!capitalised || !lower(first(term.source)) || !lower(first(target))) return target;
+  const head = first(target);
+  return head.toUpperCase() + target.slice(head.length);
+}
+
+/**
+ * A target term with the lone tokens its source words were wrapped over (a cue's line break, a
+ * `<br>`: "translation<x1/>memory"): in the target's space nearest its middle, or, for a target
+ * of one word, after it, or before it when the term ends the text. After it there, the break
+ * would end the text with an empty line (which ends an SRT cue) or a dangling `<br>`.
+ */
+function withBreaks(target: string, tokens: string, endsText: boolean): string {
+  const middle = target.length / 2;
+  const distance = (found: RegExpExecArray) => Math.abs(found.index + found[0].length / 2 - middle);
+  let gap: RegExpExecArray | undefined;
+  for (const space of target.matchAll(/\s+/g)) {
+    if (!gap || distance(space) < distance(gap)) gap = space;
+  }
+  if (gap) return target.slice(0, gap.index) + tokens + target.slice(gap.index + gap[0].length);
+  return endsText ? tokens + target : target + tokens;
+}
+
 function hasLetter(text: string): boolean {
   return /\p{L}/u.test(text);
 }
@@ -35,12 +69,14 @@ export async function translateProtected(
   const prepared = items.map(({ item, matches }) => {
     const text = item.text.normalize("NFC");
     const byMarkup = new Map<string, GlossaryTerm>();
+    const endsText = new Set<string>();
     const parts: SegmentPart[] = [];
     let at = 0;
     for (const match of matches) {
       if (match.start > at) parts.push(text.slice(at, match.start));
       const markup = text.slice(match.start, match.end);
       byMarkup.set(markup, match.term);
+      if (text.slice(match.end).trim() === "") endsText.add(markup);
       parts.push(atom(markup));
       at = match.end;
     }
@@ -51,9 +87,12 @@ export async function translateProtected(
     // "TOLK"), tags in place, not in the glossary's spelling.
     const render = (markup: Markup) => {
       const term = byMarkup.get(markup.markup);
-      return term && term.target !== ""
-        ? requiredForm(term) + placeholderSequence(markup.markup).join("")
-        : markup.markup;
+      if (!term || term.target === "") return markup.markup;
+      const target = casedTarget(term, markup.markup);
+      const tokens = placeholderSequence(markup.markup);
+      return tokens.length > 0 && tokens.every((token) => token.endsWith("/>"))
+        ? withBreaks(target, tokens.join(""), endsText.has(markup.markup))
+        : target + tokens.join("");
     };
     return { item, segment: buildSegment(parts), render };
   });

@@ -22,6 +22,7 @@ interface MatchingCase {
   /** The glossary's source terms given to the engine (sorted), i.e. the distinct terms matched. */
   terms: string[];
   format?: "html" | "markdown";
+  mode?: "message" | "subtitle";
 }
 
 const MATCHING: MatchingCase[] = [
@@ -165,6 +166,26 @@ const MATCHING: MatchingCase[] = [
     terms: ["(the", "the data base", "the end", "the(x)"],
   },
   {
+    // More than 8 terms below one node are spread out a unit at a time (term_matcher.ts).
+    name: "a dozen terms sharing their first word, some wrapped or sharing longer prefixes",
+    source: "en",
+    target: "de",
+    entries: Array.from({ length: 12 }, (_, i) => `the data set ${i}\tD${i}\n`).join("") +
+      "the data set\tDS\nthe data\tDaten\nthe database\tDB\n",
+    text: "Open the data\n set 11, the data set 3, the database, the data set 1x and the data.",
+    terms: ["the data", "the data set", "the data set 11", "the data set 3", "the database"],
+  },
+  {
+    name: "a dozen Chinese terms sharing a prefix",
+    source: "zh-Hans",
+    target: "en",
+    entries:
+      Array.from({ length: 12 }, (_, i) => `数据库${"甲乙丙丁戊己庚辛壬癸子丑"[i]}\tDB${i}\n`)
+        .join("") + "数据\tdata\n",
+    text: "用数据库丙和数据库丑，还有数据",
+    terms: ["数据", "数据库丑", "数据库丙"],
+  },
+  {
     name: "a term across inline markup, but not across a code span between its words",
     source: "en",
     target: "de",
@@ -181,6 +202,100 @@ const MATCHING: MatchingCase[] = [
     text: "<p>Click <b>Save</b> on the <i>X2</i> now.</p>",
     terms: ["x2"],
     format: "html",
+  },
+  {
+    name: "a term is never found inside a URL, an e-mail address or a bare domain",
+    source: "en",
+    target: "de",
+    entries: "example\tBeispiel\n",
+    text: "See https://example.com/docs for details, mail me at example@corp.com or open " +
+      "www.example.org and example.net.",
+    terms: [],
+  },
+  {
+    name: "a term is never found inside an address in HTML text",
+    source: "en",
+    target: "de",
+    entries: "example\tBeispiel\n",
+    text: "<p>See https://example.com/docs or mail <b>example@corp.com</b>.</p>",
+    terms: [],
+    format: "html",
+  },
+  {
+    name: "a term is never found inside an address in Markdown, an autolink or a link's target",
+    source: "en",
+    target: "de",
+    entries: "example\tBeispiel\n",
+    text: "See <https://example.com/docs>, [the docs](https://example.com/x), " +
+      "https://example.org or example@corp.com.",
+    terms: [],
+    format: "markdown",
+  },
+  {
+    name: "a term is never found inside an address of a message or a subtitle cue",
+    source: "en",
+    target: "de",
+    entries: "example\tBeispiel\n",
+    text: "Ping me at example@corp.com\nor https://example.com/docs",
+    terms: [],
+    mode: "subtitle",
+  },
+  {
+    name: "a term is found beside an address it is not part of",
+    source: "en",
+    target: "de",
+    entries: "example\tBeispiel\n",
+    text: "An example: https://example.com/docs",
+    terms: ["example"],
+    mode: "message",
+  },
+  {
+    name: "a term is never found inside a file path",
+    source: "en",
+    target: "de",
+    entries: "database\tDatenbank\nexample\tBeispiel\n",
+    text: "Edit /etc/database/main.conf, ../example/x or C:\\Tools\\database.ini",
+    terms: [],
+  },
+  {
+    name: "a term is found beside a slash that is no path (client/server)",
+    source: "en",
+    target: "de",
+    entries: "server\tServer\n",
+    text: "The client/server model",
+    terms: ["server"],
+  },
+  {
+    name: "a dot between letters joins a word: NET, ASP and js are not in ASP.NET or Node.js",
+    source: "en",
+    target: "de",
+    entries: "net\tNetz\nasp\tASP-X\njs\tJS\n",
+    text: "ASP.NET and Node.js, or a net.",
+    terms: ["net"],
+  },
+  {
+    name: "a term starting with a dot is found after a space or a bracket",
+    source: "en",
+    target: "de",
+    entries: ".net\t.NET-Plattform\n",
+    text: "ASP.NET runs on .NET (.NET)",
+    terms: [".net"],
+  },
+  {
+    name: "a term starting with punctuation is not found right after a letter",
+    source: "en",
+    target: "de",
+    entries: ".net\t.NET-Plattform\n",
+    text: "VB.NET, ASP.NET",
+    terms: [],
+  },
+  {
+    name: "a Latin term in a Chinese text is not found inside a longer Latin word",
+    source: "zh-Hans",
+    target: "en",
+    entries: "api\tAPI\n",
+    text: "使用rapid框架和capi",
+    terms: [],
   },
 ];
 
@@ -205,6 +320,7 @@ for (const c of MATCHING) {
         target: c.target,
         texts: [c.text],
         format: c.format,
+        mode: c.mode,
         options: { engine: "engine-one", glossary_id: glossary.glossary_id },
       });
       const report = response.headers.get("svc-glossary-report");
