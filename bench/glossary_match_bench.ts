@@ -3,7 +3,8 @@
  * glossary of N terms that all start with the same word ("the term1" … "the termN", a shape a
  * product glossary has), matched against a text of about 8,000 characters (an item's limit) in
  * which that word stands at every fourth word; and the worst shape the matcher knows, terms of
- * one repeated word against a text of only that word.
+ * one repeated word against a text of only that word; and a glossary at its limits, terms of 256
+ * characters that share no first word, whose preparation once held the service for seconds.
  *
  * Run: deno task bench:glossary [N]   (default 10,000 terms)
  */
@@ -32,6 +33,11 @@ const shapes: [string, string[], string][] = [
     `${count} terms "a a … a N" (up to 20 words), a text of "a " only`,
     Array.from({ length: count }, (_, i) => `${"a ".repeat(1 + (i % 20))}${i}`),
     "a ".repeat(4000),
+  ],
+  [
+    `${count} terms of 256 characters sharing no first word ("wN xxx…")`,
+    Array.from({ length: count }, (_, i) => `w${i} ` + "x".repeat(253 - String(i).length)),
+    "Read w4321 " + "x".repeat(249) + " now. ".repeat(100),
   ],
 ];
 for (const [name, sources, text] of shapes) {
