@@ -33,10 +33,13 @@ const CELL_SYNTAX = new RegExp(`\\||${SYNTAX.source}`, "gu");
 export const REFERENCE_LIKE = /&(?=#\d{1,7};|#[xX][\da-fA-F]{1,6};|[a-zA-Z][a-zA-Z\d]*;)/g;
 const TAG_LIKE = /<(?=[a-zA-Z/!?])/g;
 /**
- * A block marker at a line's start, spaces before it: a heading, a quote, a list item, a setext
- * underline or a thematic break (`*` and `_` are escaped everywhere already).
+ * A block marker at a line's start: a heading, a quote, a list item, a setext underline, a
+ * thematic break, a table's delimiter row (`|---|`, `:--`: under a paragraph's line it makes a
+ * table of it) or a directive fence (`*` and `_` are escaped everywhere already).
  */
-const BLOCK_START = /^[ \t]*(?:[#>+=-]|\d{1,9}(?=[.)]))/;
+const BLOCK_START = /^(?:[#>+=|:-]|\d{1,9}(?=[.)]))/;
+/** White space at a line's start: four columns of it make indented code of a block's start. */
+const LINE_INDENT = /^[ \t]+/;
 /** Markup that ends a line: a line break with the next line's prefix. */
 const ENDS_LINE = /[\r\n][ \t>]*$/;
 const STARTS_LINE_BREAK = /^[ \t]*[\r\n]/;
@@ -65,9 +68,10 @@ export function markdownEscape(place: MarkdownPlace): Escape {
     let escaped = escapeDollars(words, before, after).replace(REFERENCE_LIKE, "&amp;")
       .replace(TAG_LIKE, "&lt;");
     const startsLine = before === undefined ? place.startsLine : ENDS_LINE.test(before);
+    if (startsLine) escaped = escaped.replace(LINE_INDENT, "");
     const marker = startsLine ? BLOCK_START.exec(escaped) : null;
     if (marker !== null) {
-      // `1.` becomes `1\.`; `#`, `>`, `-`, `+`, `=` get their backslash before them.
+      // `1.` becomes `1\.`; `#`, `>`, `-`, `+`, `=`, `|`, `:` get their backslash before them.
       const at = /\d$/.test(marker[0]) ? marker[0].length : marker[0].length - 1;
       escaped = escaped.slice(0, at) + "\\" + escaped.slice(at);
     }
