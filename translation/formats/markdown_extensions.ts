@@ -1,14 +1,16 @@
 /**
  * Syntax of common Markdown extensions that CommonMark reads as text, kept from the engine:
  * attribute blocks (Pandoc's and kramdown's `## Title {#custom-id .class}`, MkDocs'
- * `{: .note}`, `![a](b.png){width=50%}`), wiki links (`[[Page Name]]`, Obsidian's `![[x.png]]`)
- * and container directive fences (`:::note`, `:::tip Title`, the closing `:::`: Docusaurus,
- * remark-directive, MyST). An engine would take them for words (`{#ID-PERSONALIZADO}`), and
- * the escape of a changed run would write `\[\[Page\]\]`, a link no more.
+ * `{: .note}`, `![a](b.png){width=50%}`), wiki links (`[[Page Name]]`, Obsidian's `![[x.png]]`),
+ * template tags (`{{ site.title }}`, `{% include x %}`), container directive fences (`:::note`,
+ * `:::tip Title`, the closing `:::`: Docusaurus, remark-directive, MyST), MkDocs' admonition
+ * and tab lines (`!!! note "Title"`, `=== "Tab"`) and definition markers (`: `). An engine
+ * would take them for words (`{#ID-PERSONALIZADO}`), and the escape of a changed run would
+ * write `\[\[Page\]\]`, a link no more.
  *
- * At a text block's ends (the line after a heading's text, a fence line opening or closing a
- * paragraph) they are left out of the segment, so an engine cannot move them; elsewhere they
- * are protected spans (placeholders), as inline code is.
+ * At a text block's ends (an attribute block after a heading's text, a marker line opening or
+ * closing a paragraph) they are left out of the segment, so an engine cannot move them;
+ * elsewhere they are protected spans (placeholders), as inline code is.
  */
 import { matchedSpans, type SpanFinder } from "./placeholders.ts";
 
@@ -17,27 +19,35 @@ const ATTRIBUTE = String
   .raw`(?:#[^\s{}"'#]+|\.[^\s{}"'#.=]+|[A-Za-z_][\w:.-]*=(?:"[^"\r\n]{0,200}"|'[^'\r\n]{0,200}'|[^\s{}"']+)|-)`;
 const ATTRIBUTES = String.raw`\{:?[ \t]*${ATTRIBUTE}(?:[ \t]+${ATTRIBUTE})*[ \t]*\}`;
 const WIKI_LINK = String.raw`!?\[\[[^\[\]\r\n]+\]\]`;
-const INLINE = matchedSpans(new RegExp(`${ATTRIBUTES}|${WIKI_LINK}`, "g"));
+/** Template tags of static site generators: Liquid's and Jinja's, Hugo's shortcodes. */
+const TEMPLATE = String.raw`\{\{[^\r\n]{0,200}?\}\}|\{%[^\r\n]{0,200}?%\}`;
+const INLINE = matchedSpans(new RegExp(`${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}`, "g"));
 /** An attribute block that ends its line (tried at the line's last `{`). */
 const ENDING_ATTRIBUTES = new RegExp(`^${ATTRIBUTES}[ \\t]*$`);
-/** A directive fence: a line's content that starts with three colons or more. */
-const FENCE = /^:{3,}/;
+/**
+ * A line kept whole, by how its content starts: a directive fence (three colons or more),
+ * MkDocs' admonition (`!!! note "Title"`, `??? tip`, `???+ tip`) or content tab (`=== "Tab"`).
+ */
+const MARKER_LINE = /^(?::{3,}|!!![ \t]|\?\?\?\+?[ \t]|===[ \t]+")/;
+/** A definition's marker (`: ` at a line's start: Pandoc, PHP Markdown Extra, MkDocs). */
+const DEFINITION = /^:[ \t]+/;
 
 /** Extension syntax inside a text block; a fence line only where a line's content starts. */
 export const EXTENSION_SPANS: SpanFinder = (text) => [...INLINE(text), ...fenceLines(text)];
 
 /** Characters without which a text holds none of the syntax above (checked before scanning). */
 export function mayHoldExtension(text: string): boolean {
-  return text.includes("{") || text.includes("[[") || text.includes(":::");
+  return text.includes("{") || text.includes("[[") || text.includes(":::") ||
+    text.includes("!!!") || text.includes("???") || text.includes("===") || text[0] === ":";
 }
 
 /**
- * The fence lines of `text`, without their line breaks: its first line where it starts with
- * `:::` (a text run starts a line or follows inline syntax), the others after their prefix.
+ * The marker lines and definition markers of `text`, without their line breaks: on its first
+ * line where it starts with one (a text run starts a line or follows inline syntax), on the
+ * others after their prefix.
  * A loop over lines, not a look-behind: that would read back over each run of spaces again.
  */
 function fenceLines(text: string): [number, number][] {
-  if (!text.includes(":::")) return [];
   const spans: [number, number][] = [];
   for (let line = 0; line < text.length;) {
     const end = lineEnd(text, line);
@@ -45,10 +55,13 @@ function fenceLines(text: string): [number, number][] {
     if (line > 0) {
       while (content < end && " \t>".includes(text[content])) content++;
     }
-    if (FENCE.test(text.slice(content, content + 3))) {
+    const head = text.slice(content, content + 6);
+    if (MARKER_LINE.test(head)) {
       let last = end;
       while (last > content && (text[last - 1] === " " || text[last - 1] === "\t")) last--;
       spans.push([content, last]);
+    } else if (DEFINITION.test(head)) {
+      spans.push([content, content + DEFINITION.exec(text.slice(content, end))![0].length]);
     }
     line = text[end] === "\r" && text[end + 1] === "\n" ? end + 2 : end + 1;
   }
@@ -72,9 +85,9 @@ export function withoutExtensionEnds(
   to: number,
 ): [number, number] {
   const text = source.slice(from, to);
-  if (!text.includes(":::") && !text.includes("{")) return [from, to];
+  if (!mayHoldExtension(text)) return [from, to];
   let start = 0;
-  while (start < text.length && FENCE.test(text.slice(start, start + 3))) {
+  while (start < text.length && MARKER_LINE.test(text.slice(start, start + 6))) {
     start = nextLine(text, lineEnd(text, start));
   }
   let end = text.length;
@@ -107,7 +120,7 @@ function endingExtension(text: string, start: number, end: number): number {
   let content = lineStart;
   while (content < end && " \t>".includes(text[content])) content++;
   let cut = -1;
-  if (lineStart > start && FENCE.test(text.slice(content, content + 3))) cut = lineStart;
+  if (lineStart > start && MARKER_LINE.test(text.slice(content, content + 6))) cut = lineStart;
   else {
     const brace = text.lastIndexOf("{", end - 1);
     const spaced = brace === content || " \t".includes(text[brace - 1]);

@@ -54,3 +54,24 @@ Deno.test("markdown: directive fences stay as written lines while the text insid
   );
   assert.equal(moved.texts[0], ":::note\nSECOND LINE. FIRST LINE\n:::\n");
 });
+
+Deno.test("markdown: MkDocs admonitions, definition markers and template tags stay as written", async () => {
+  // `!!! note "Custom title"` went to the engine with its body ('!!! NOTE …'), a definition's
+  // `: ` came back escaped, and '{{ config.site_name }}' was translated as words.
+  const item = '!!! note "Custom title"\n    An admonition with *emphasis*.\n\n' +
+    "???+ tip\n    Collapsible.\n\nTerm\n: Definition of the term.\n\n" +
+    "{{ config.site_name }} uses {% include 'x.md' %} and {{< hint info >}}Hugo{{< /hint >}}.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, [
+    "An admonition with <x1>emphasis</x1>.",
+    "Collapsible.",
+    "Term<x1/>Definition of the term.",
+    "<x1/> uses <x2/> and <x3/>Hugo<x4/>.",
+  ]);
+  assert.equal(
+    texts[0],
+    '!!! note "Custom title"\n    AN ADMONITION WITH *EMPHASIS*.\n\n' +
+      "???+ tip\n    COLLAPSIBLE.\n\nTERM\n: DEFINITION OF THE TERM.\n\n" +
+      "{{ config.site_name }} USES {% include 'x.md' %} AND {{< hint info >}}HUGO{{< /hint >}}.\n",
+  );
+});
