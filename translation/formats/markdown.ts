@@ -79,10 +79,11 @@ const KEPT_INLINE = new Set([
 const ALERT_START = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\](?:[ \t]*(?:\r\n?|\n)[ \t>]*)?/i;
 /**
  * Kept whole inside text: line breaks with their prefixes, escapes, and GitHub's alert markers
- * (`> [!NOTE]`: translated, the block quote would lose its alert).
+ * (`> [!NOTE]`: translated, the block quote would lose its alert). A break's spaces are matched
+ * from the first of them only: tried at each, a long run of spaces took the square of its length.
  */
 const LINES_AND_ESCAPES = matchedSpans(
-  /[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
+  /(?<![ \t])[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
 );
 /**
  * How text reads (character_references.ts); a changed run is written back by where its block

@@ -20,8 +20,8 @@ export function decodeMarkdownReference(reference: string): string | undefined {
   return decodeHTMLStrict(reference);
 }
 
-/** White space holding line breaks: one space in its place. */
-const LINE_BREAK = /(?:[ \t]*(?:\r\n?|\n))+[ \t]*/g;
+/** White space holding line breaks: one space in its place (matched from its first space). */
+const LINE_BREAK = /(?<![ \t])(?:[ \t]*(?:\r\n?|\n))+[ \t]*/g;
 /**
  * Punctuation that is syntax wherever it stands; `_` only where it can open or close, `\` only
  * before punctuation or at the end (`C:\Users` stays as written).
