@@ -153,6 +153,9 @@ function neverTranslatedEnd(
   return -1;
 }
 
+/** Markdown extension syntax read as text: kept as written. */
+const EXTENSION_SYNTAX = /^:{3,}.*$|\{[#.:][^{}\n]*\}|!?\[\[[^\]\n]+\]\]/gm;
+
 function markdownStructure(text: string): DocumentStructure {
   const tree = fromMarkdown(text, {
     extensions: [gfm(), frontmatter(["yaml", "toml"]), math()],
@@ -170,11 +173,14 @@ function markdownStructure(text: string): DocumentStructure {
   const walk = (node: Node) => {
     const { type } = node;
     if (type === "text") {
-      // GitHub's alert markers (`> [!NOTE]`) are syntax, not words.
-      const value = node.value ?? "";
+      // GitHub's alert markers (`> [!NOTE]`) are syntax, not words; so are directive fences
+      // (`:::note`), attribute blocks (`{#id}`) and wiki links (`[[Page]]`).
+      let value = node.value ?? "";
       const alert = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i.exec(value)?.[0];
       if (alert) skeleton.push(`alert:${alert}`);
-      words.push(...wordsOf(alert ? value.slice(alert.length) : value));
+      if (alert) value = value.slice(alert.length);
+      for (const extension of value.match(EXTENSION_SYNTAX) ?? []) skeleton.push(extension);
+      words.push(...wordsOf(value.replace(EXTENSION_SYNTAX, " ")));
     } else if (type === "link" && isAutolink(node, text)) {
       skeleton.push(`autolink:${node.url}`);
       return;

@@ -37,6 +37,7 @@ import { textReading } from "./character_references.ts";
 import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
 import { decodeMarkdownReference, markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
 import { respellEmphasis } from "./markdown_emphasis_spelling.ts";
+import { EXTENSION_SPANS, mayHoldExtension, withoutExtensionEnds } from "./markdown_extensions.ts";
 import { type MarkupValues, markupValues } from "./markdown_values.ts";
 
 const BOM = "\uFEFF";
@@ -78,10 +79,11 @@ const KEPT_INLINE = new Set([
 const ALERT_START = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\](?:[ \t]*(?:\r\n?|\n)[ \t>]*)?/i;
 /**
  * Kept whole inside text: line breaks with their prefixes, escapes, and GitHub's alert markers
- * (`> [!NOTE]`: translated, the block quote would lose its alert).
+ * (`> [!NOTE]`: translated, the block quote would lose its alert). A break's spaces are matched
+ * from the first of them only: tried at each, a long run of spaces took the square of its length.
  */
 const LINES_AND_ESCAPES = matchedSpans(
-  /[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
+  /(?<![ \t])[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
 );
 /**
  * How text reads (character_references.ts); a changed run is written back by where its block
@@ -113,6 +115,7 @@ function escapeAt(source: string, at: number, to: number): Escape {
 const KEPT_IN_TEXT: SpanFinder = (text) => [
   ...LINES_AND_ESCAPES(text),
   ...MARKDOWN_TEXT.atoms(text),
+  ...EXTENSION_SPANS(text),
 ];
 
 /** Markdown. */
@@ -167,18 +170,23 @@ function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinde
 
 /** One segment from a block's inline content; a task list's `[ ]` stays outside it. */
 function textBlock(content: Syntax, source: string, parts: CutPart[], find?: SpanFinder): void {
-  const inline = content.children.some(isTaskListCheck)
+  let inline = content.children.some(isTaskListCheck)
     ? content.children.filter((child) => !isTaskListCheck(child))
     : content.children;
   if (inline.length === 0) return;
   let from = inline[0].start;
-  const to = inline.at(-1)!.end;
+  let to = inline.at(-1)!.end;
   if (inline.length < content.children.length) {
     while (from < to && (source[from] === " " || source[from] === "\t")) from++;
   }
   // GitHub's alert marker opening a block quote stays outside, with the line break after it.
   const alert = ALERT_START.exec(source.slice(from, from + 48));
   if (alert) from = Math.min(to, from + alert[0].length);
+  if (from >= to) return;
+  // So do directive fences opening or closing it and an attribute block ending it.
+  const [start, end] = withoutExtensionEnds(source, from, to);
+  const bounded = start === from && end === to ? inline : within(inline, start, end);
+  if (bounded) [from, to, inline] = [start, end, bounded];
   if (from >= to) return;
   const inlines = keptWhole(inlineParts(inline, source, [], from));
   const escape = escapeAt(source, from, to);
@@ -214,6 +222,23 @@ function withValues(
       return withoutAddedLines(translated.at(-1)!(values.render(own)), written);
     },
   };
+}
+
+/**
+ * The inline syntax within [from, to): text cut at the bounds; undefined where a bound cuts
+ * other syntax (that block keeps its ends).
+ */
+function within(inline: readonly Syntax[], from: number, to: number): Syntax[] | undefined {
+  const kept: Syntax[] = [];
+  for (const node of inline) {
+    const cut = node.start < from || node.end > to;
+    if (cut && !isText(node)) return undefined;
+    if (node.end <= from || node.start >= to) continue;
+    kept.push(
+      cut ? { ...node, start: Math.max(node.start, from), end: Math.min(node.end, to) } : node,
+    );
+  }
+  return kept;
 }
 
 function isTaskListCheck(node: Syntax): boolean {
@@ -331,13 +356,14 @@ function inline(node: Syntax, source: string, parts: SegmentPart[]): void {
 
 /**
  * Adds text to `parts` with its line breaks (LF, CR LF, or CR alone as in old Mac files),
- * escapes, alert markers and references kept whole. Each of those holds a line feed or CR, a
- * `\`, `[!` or a `&`: text with none (most runs) is not scanned.
+ * escapes, alert markers, references and extension syntax (markdown_extensions.ts) kept whole.
+ * Each of those holds a line feed or CR, a `\`, `[!`, a `&`, `{`, `[[` or `:::`: text with
+ * none (most runs) is not scanned.
  */
 function textParts(text: string, parts: SegmentPart[]): void {
   if (
     !text.includes("\n") && !text.includes("\r") && !text.includes("\\") && !text.includes("&") &&
-    !text.includes("[!")
+    !text.includes("[!") && !mayHoldExtension(text)
   ) {
     if (text !== "") parts.push(text);
     return;

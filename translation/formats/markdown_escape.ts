@@ -3,8 +3,9 @@
  * HTML5 one with its `;`, or a numeric one), and how a run the engine changed is written back
  * so that it stays text inside its block. An engine's answer is words, never syntax: a line
  * break it adds would end the paragraph, heading or table row, `|` would add a table column,
- * `[`/`]` could make a link, `*`, `_`, `~`, `` ` `` and `$` emphasis, strikethrough, code or
- * math, `<` a tag and `&` a reference; a `#`, `>`, `-`, `+` or `1.` at the start a new block.
+ * `[`/`]` could make a link, `*`, `_`, `~` and `` ` `` emphasis, strikethrough or code, a `$`
+ * that could pair math (markdown_math_dollars.ts: not a price's `$5`, nor `US$ 10`), `<` a tag
+ * and `&` a reference; a `#`, `>`, `-`, `+` or `1.` at the start a new block.
  * Each is written so that it renders as itself (a backslash escape, `&lt;`, `&amp;`); runs the
  * engine left alone are put back as written (placeholders.ts).
  *
@@ -12,29 +13,33 @@
  */
 import { decodeHTMLStrict } from "entities/decode";
 import type { Escape } from "./placeholders.ts";
+import { closesMath } from "./markdown_math_dollars.ts";
 
 /** CommonMark's references: HTML5's named ones with `;`, and numeric ones. */
 export function decodeMarkdownReference(reference: string): string | undefined {
   return decodeHTMLStrict(reference);
 }
 
-/** White space holding line breaks: one space in its place. */
-const LINE_BREAK = /(?:[ \t]*(?:\r\n?|\n))+[ \t]*/g;
+/** White space holding line breaks: one space in its place (matched from its first space). */
+const LINE_BREAK = /(?<![ \t])(?:[ \t]*(?:\r\n?|\n))+[ \t]*/g;
 /**
  * Punctuation that is syntax wherever it stands; `_` only where it can open or close, `\` only
  * before punctuation or at the end (`C:\Users` stays as written).
  */
-const SYNTAX = /[`*[\]~$]|\\(?=[!-/:-@[-`{-~]|$)|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
+const SYNTAX = /[`*[\]~]|\\(?=[!-/:-@[-`{-~]|$)|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 /** In a table cell, `|` too: it would add a column. */
 const CELL_SYNTAX = new RegExp(`\\||${SYNTAX.source}`, "gu");
 /** An `&` that would start a character reference. */
 export const REFERENCE_LIKE = /&(?=#\d{1,7};|#[xX][\da-fA-F]{1,6};|[a-zA-Z][a-zA-Z\d]*;)/g;
 const TAG_LIKE = /<(?=[a-zA-Z/!?])/g;
 /**
- * A block marker at a line's start, spaces before it: a heading, a quote, a list item, a setext
- * underline or a thematic break (`*` and `_` are escaped everywhere already).
+ * A block marker at a line's start: a heading, a quote, a list item, a setext underline, a
+ * thematic break, a table's delimiter row (`|---|`, `:--`: under a paragraph's line it makes a
+ * table of it) or a directive fence (`*` and `_` are escaped everywhere already).
  */
-const BLOCK_START = /^[ \t]*(?:[#>+=-]|\d{1,9}(?=[.)]))/;
+const BLOCK_START = /^(?:[#>+=|:-]|\d{1,9}(?=[.)]))/;
+/** White space at a line's start: four columns of it make indented code of a block's start. */
+const LINE_INDENT = /^[ \t]+/;
 /** Markup that ends a line: a line break with the next line's prefix. */
 const ENDS_LINE = /[\r\n][ \t>]*$/;
 const STARTS_LINE_BREAK = /^[ \t]*[\r\n]/;
@@ -59,12 +64,14 @@ export interface MarkdownPlace {
 export function markdownEscape(place: MarkdownPlace): Escape {
   const syntax = place.cell ? CELL_SYNTAX : SYNTAX;
   return (text, before, after) => {
-    let escaped = text.replace(LINE_BREAK, " ").replace(syntax, "\\$&")
-      .replace(REFERENCE_LIKE, "&amp;").replace(TAG_LIKE, "&lt;");
+    const words = text.replace(LINE_BREAK, " ").replace(syntax, "\\$&");
+    let escaped = escapeDollars(words, before, after).replace(REFERENCE_LIKE, "&amp;")
+      .replace(TAG_LIKE, "&lt;");
     const startsLine = before === undefined ? place.startsLine : ENDS_LINE.test(before);
+    if (startsLine) escaped = escaped.replace(LINE_INDENT, "");
     const marker = startsLine ? BLOCK_START.exec(escaped) : null;
     if (marker !== null) {
-      // `1.` becomes `1\.`; `#`, `>`, `-`, `+`, `=` get their backslash before them.
+      // `1.` becomes `1\.`; `#`, `>`, `-`, `+`, `=`, `|`, `:` get their backslash before them.
       const at = /\d$/.test(marker[0]) ? marker[0].length : marker[0].length - 1;
       escaped = escaped.slice(0, at) + "\\" + escaped.slice(at);
     }
@@ -80,6 +87,33 @@ export function markdownEscape(place: MarkdownPlace): Escape {
     }
     return escaped;
   };
+}
+
+/**
+ * `text` with a backslash before each `$` that could pair inline math with another: one next
+ * to a `$` (`$$` is display math, and a `$` beside the markup's would change its run), and one
+ * that could close math ({@link closesMath}). With those escaped, none left can close: an
+ * opening `$` (a price's `$5`) pairs with nothing, and is left as written.
+ */
+function escapeDollars(text: string, before?: string, after?: string): string {
+  if (!text.includes("$")) return text;
+  return text.replace(/\$/g, (dollar, at: number) => {
+    // A line's prefix (`> `) is no character before a `$` at the line's start: a line end is.
+    const previous = at > 0
+      ? text[at - 1]
+      : ENDS_LINE.test(before ?? "\n")
+      ? undefined
+      : before?.at(-1);
+    const next = at + 1 < text.length ? text[at + 1] : after?.[0];
+    const paired = previous === "$" || next === "$" ||
+      closesMath(1, code(previous), code(next));
+    return paired ? "\\$" : dollar;
+  });
+}
+
+/** A character's code for the math rule; NaN (white space to it) where there is none. */
+function code(character: string | undefined): number {
+  return character === undefined ? NaN : character.charCodeAt(0);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type TokenizerThis,
   type TokensList,
 } from "marked";
+import { isInlineMath } from "./markdown_math_dollars.ts";
 
 const FRONT_MATTER = /^(---|\+\+\+)[ \t]*(?:\r?\n|\r)(?:[^]*?(?:\r?\n|\r))??\1[ \t]*(?=\r?\n|\r|$)/;
 
@@ -41,7 +42,8 @@ function mathFlowLength(src: string): number {
 
 /**
  * The length of the inline math at `at` in `src` (a run of `$`, up to the next run of the same
- * length, like a code span), or 0.
+ * length, like a code span, where Pandoc's rule takes it for math: markdown_math_dollars.ts),
+ * or 0.
  */
 function mathTextLength(src: string, at: number): number {
   let size = 0;
@@ -53,7 +55,7 @@ function mathTextLength(src: string, at: number): number {
     if (next < 0) return 0;
     let run = 0;
     while (src.charCodeAt(next + run) === 36) run++;
-    if (run === size) return next + run - at;
+    if (run === size) return isInlineMath(src, at, next + run) ? next + run - at : 0;
     i = next + run;
   }
   return 0;

@@ -15,6 +15,7 @@ import { classify, labelDefined, normalizeLabel, resourceEnd } from "./markdown_
 import { emailAddress, literalAutolink } from "./markdown_scan_address.ts";
 import { type Delimiter, type Item, resolve } from "./markdown_scan_emphasis.ts";
 import { filled, node } from "./markdown_scan_nodes.ts";
+import { isInlineMath } from "./markdown_math_dollars.ts";
 
 /** What the inline pass needs from the block pass. */
 export interface InlineContext {
@@ -129,10 +130,12 @@ export function scanInline(
       case DOLLAR: {
         if (code === DOLLAR && !context.math) break;
         const close = closingRun(source, i, end, code);
-        if (close.end > 0) {
+        const kept = close.end > 0 && (code === BACKTICK ||
+          isInlineMath(source, i, close.end, startsLine(lineStarts, close.end - close.size)));
+        if (kept) {
           items.push(node(code === BACKTICK ? "codeText" : "mathText", i, close.end));
           i = close.end;
-        } else i = close.next;
+        } else i = i + close.size;
         continue;
       }
       case ASTERISK:
@@ -253,7 +256,7 @@ export function scanInline(
   return filled(resolve(items, false), start, end);
 }
 
-/** The end of the code (or math) span opening at `at`, or 0 and where scanning goes on. */
+/** The end of the code (or math) span opening at `at` (or 0), and its opening run's size. */
 function closingRun(source: string, at: number, end: number, marker: number) {
   let size = 0;
   while (source.charCodeAt(at + size) === marker && at + size < end) size++;
@@ -263,10 +266,23 @@ function closingRun(source: string, at: number, end: number, marker: number) {
     if (next < 0 || next >= end) break;
     let run = 0;
     while (source.charCodeAt(next + run) === marker && next + run < end) run++;
-    if (run === size) return { end: next + run, next: 0 };
+    if (run === size) return { end: next + run, size };
     from = next + run;
   }
-  return { end: 0, next: at + size };
+  return { end: 0, size };
+}
+
+/** Whether `at` is where a line's content starts (`lineStarts` are in order). */
+function startsLine(lineStarts: readonly number[], at: number): boolean {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (lineStarts[middle] === at) return true;
+    if (lineStarts[middle] < at) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }
 
 /** Whether [from, to) holds spaces only. */

@@ -11,6 +11,7 @@ import { math } from "micromark-extension-math";
 import type { ParseContext } from "micromark-util-types";
 import { useLinearFootnoteCalls } from "./markdown_micromark_footnote_call.ts";
 import { useLinearPairing } from "./markdown_micromark_pairing.ts";
+import { usePandocMath } from "./markdown_micromark_math.ts";
 
 /** A piece of Markdown syntax: its micromark token type, [start, end) and the pieces inside. */
 export interface Syntax {
@@ -21,13 +22,15 @@ export interface Syntax {
 }
 
 /**
- * micromark's parser with the extensions read here (GFM, front matter, math); `linear`: with
+ * micromark's parser with the extensions read here (GFM, front matter, math with Pandoc's rule
+ * for single dollars, markdown_math_dollars.ts, which every reader follows); `linear`: with
  * emphasis and strikethrough paired (markdown_micromark_pairing.ts) and footnote calls after
  * image starts found (markdown_micromark_footnote_call.ts) in linear time, as the service
  * reads; without, micromark as published, which the tests compare it with.
  */
 export function micromarkParser(linear = true): ParseContext {
   const parser = parse({ extensions: [gfm(), frontmatter(["yaml", "toml"]), math()] });
+  usePandocMath(parser.constructs);
   if (linear) {
     useLinearPairing(parser.constructs);
     useLinearFootnoteCalls(parser.constructs);

@@ -162,11 +162,12 @@ Deno.test("markdown: references reach the engine as characters; an answer's synt
     ["Hello\n", (t) => `1. ${t}`, "1\\. Hello\n"],
     // In a heading or a table cell a leading `1.` starts nothing: a numbered heading stays.
     ["## Introduction\n", (t) => `1. ${t}`, "## 1. Introduction\n"],
-    // Emphasis, strikethrough, math, tags, references; `_` inside a word is text.
+    // Emphasis, strikethrough, math, tags, references; `_` inside a word is text; a price's `$`
+    // pairs with nothing (no `$` that could close math is left unescaped).
     [
       "Hello\n",
-      () => "$5 *now* ~x~ snake_case _a_ <b> &amp; `c`",
-      "\\$5 \\*now\\* \\~x\\~ snake_case \\_a\\_ &lt;b> &amp;amp; \\`c\\`\n",
+      () => "$5 *now* ~x~ snake_case _a_ <b> &amp; `c` $x$ $$y$$",
+      "$5 \\*now\\* \\~x\\~ snake_case \\_a\\_ &lt;b> &amp;amp; \\`c\\` $x\\$ \\$\\$y\\$\\$\n",
     ],
   ];
   for (const [source, engine, expected] of cases) {

@@ -1,0 +1,68 @@
+/**
+ * An engine's answer written back into Markdown over HTTP: a run the engine changed is escaped
+ * so that it makes no new structure where it stands (markdown_escape.ts), a run it left alone
+ * comes back byte for byte. The structure is checked with micromark-based mdast, as a renderer
+ * reads it.
+ */
+import assert from "node:assert/strict";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { gfm } from "micromark-extension-gfm";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { translateThrough } from "../../support/format_requests.ts";
+
+const MARKDOWN = { format: "markdown", mode: "document" };
+
+/** The block node types of a document, depth first. */
+function blockTypes(markdown: string): string[] {
+  const tree = fromMarkdown(markdown, {
+    extensions: [gfm()],
+    mdastExtensions: [gfmFromMarkdown()],
+  });
+  const types: string[] = [];
+  const walk = (node: { type: string; children?: unknown[] }) => {
+    if (node.type !== "text" && node.type !== "emphasis") types.push(node.type);
+    for (const child of node.children ?? []) walk(child as typeof node);
+  };
+  walk(tree as never);
+  return types;
+}
+
+/** Each case: the source, what the engine writes for it, and the output. */
+const ANSWERS: [string, (text: string) => string, string][] = [
+  // A delimiter row under a line of a paragraph made it a table's head.
+  [
+    "Line one\nline two\nline three\n",
+    (text) => text.replace("line two", "| a | b |").replace("line three", "|---|---|"),
+    "Line one\n\\| a | b |\n\\|---|---|\n",
+  ],
+  [
+    "Line one\nline two\nline three\n",
+    (text) => text.replace("line two", "a | b").replace("line three", ":-- | --:"),
+    "Line one\na | b\n\\:-- | --:\n",
+  ],
+  // Four spaces at a block's start made it indented code, in a list item and a quote too.
+  ["Line one\n", () => "    indented words", "indented words\n"],
+  ["Line one\n", () => "\tindented words", "indented words\n"],
+  ["- item\n", () => "    item words", "- item words\n"],
+  ["> quote\n", () => "    quoted words", "> quoted words\n"],
+  // What was escaped already: markers, emphasis, brackets, tags.
+  [
+    "Line one\nline two\n",
+    (text) => text.replace("line two", "# two *x* _y_ [z] <b>"),
+    "Line one\n\\# two \\*x\\* \\_y\\_ \\[z\\] &lt;b>\n",
+  ],
+];
+
+Deno.test("markdown: a changed run at a line's start makes no table and no indented code", async () => {
+  for (const [source, answer, expected] of ANSWERS) {
+    const { texts } = await translateThrough([source], MARKDOWN, answer);
+    assert.equal(texts[0], expected, source);
+    assert.deepEqual(blockTypes(texts[0]), blockTypes(source), source);
+  }
+});
+
+Deno.test("markdown: runs an engine leaves alone come back byte for byte", async () => {
+  const item = "| a | b |\n|---|---|\n| `x|y` | [l](u) |\n\n    code\n\nText  \n- a\n\n1) b\n";
+  const { texts } = await translateThrough([item], MARKDOWN, (text) => text);
+  assert.equal(texts[0], item);
+});

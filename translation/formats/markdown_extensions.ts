@@ -1,0 +1,138 @@
+/**
+ * Syntax of common Markdown extensions that CommonMark reads as text, kept from the engine:
+ * attribute blocks (Pandoc's and kramdown's `## Title {#custom-id .class}`, MkDocs'
+ * `{: .note}`, `![a](b.png){width=50%}`), wiki links (`[[Page Name]]`, Obsidian's `![[x.png]]`),
+ * template tags (`{{ site.title }}`, `{% include x %}`), container directive fences (`:::note`,
+ * `:::tip Title`, the closing `:::`: Docusaurus, remark-directive, MyST), MkDocs' admonition
+ * and tab lines (`!!! note "Title"`, `=== "Tab"`) and definition markers (`: `). An engine
+ * would take them for words (`{#ID-PERSONALIZADO}`), and the escape of a changed run would
+ * write `\[\[Page\]\]`, a link no more.
+ *
+ * At a text block's ends (an attribute block after a heading's text, a marker line opening or
+ * closing a paragraph) they are left out of the segment, so an engine cannot move them;
+ * elsewhere they are protected spans (placeholders), as inline code is.
+ */
+import { matchedSpans, type SpanFinder } from "./placeholders.ts";
+
+/** One attribute: `#id`, `.class`, `key=value` (value quoted or bare), or `-` (unnumbered). */
+const ATTRIBUTE = String
+  .raw`(?:#[^\s{}"'#]+|\.[^\s{}"'#.=]+|[A-Za-z_][\w:.-]*=(?:"[^"\r\n]{0,200}"|'[^'\r\n]{0,200}'|[^\s{}"']+)|-)`;
+const ATTRIBUTES = String.raw`\{:?[ \t]*${ATTRIBUTE}(?:[ \t]+${ATTRIBUTE})*[ \t]*\}`;
+const WIKI_LINK = String.raw`!?\[\[[^\[\]\r\n]+\]\]`;
+/** Template tags of static site generators: Liquid's and Jinja's, Hugo's shortcodes. */
+const TEMPLATE = String.raw`\{\{[^\r\n]{0,200}?\}\}|\{%[^\r\n]{0,200}?%\}`;
+const INLINE = matchedSpans(new RegExp(`${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}`, "g"));
+/** An attribute block that ends its line (tried at the line's last `{`). */
+const ENDING_ATTRIBUTES = new RegExp(`^${ATTRIBUTES}[ \\t]*$`);
+/**
+ * A line kept whole, by how its content starts: a directive fence (three colons or more),
+ * MkDocs' admonition (`!!! note "Title"`, `??? tip`, `???+ tip`) or content tab (`=== "Tab"`).
+ */
+const MARKER_LINE = /^(?::{3,}|!!![ \t]|\?\?\?\+?[ \t]|===[ \t]+")/;
+/** A definition's marker (`: ` at a line's start: Pandoc, PHP Markdown Extra, MkDocs). */
+const DEFINITION = /^:[ \t]+/;
+
+/** Extension syntax inside a text block; a fence line only where a line's content starts. */
+export const EXTENSION_SPANS: SpanFinder = (text) => [...INLINE(text), ...fenceLines(text)];
+
+/** Characters without which a text holds none of the syntax above (checked before scanning). */
+export function mayHoldExtension(text: string): boolean {
+  return text.includes("{") || text.includes("[[") || text.includes(":::") ||
+    text.includes("!!!") || text.includes("???") || text.includes("===") || text[0] === ":";
+}
+
+/**
+ * The marker lines and definition markers of `text`, without their line breaks: on its first
+ * line where it starts with one (a text run starts a line or follows inline syntax), on the
+ * others after their prefix.
+ * A loop over lines, not a look-behind: that would read back over each run of spaces again.
+ */
+function fenceLines(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (let line = 0; line < text.length;) {
+    const end = lineEnd(text, line);
+    let content = line;
+    if (line > 0) {
+      while (content < end && " \t>".includes(text[content])) content++;
+    }
+    const head = text.slice(content, content + 6);
+    if (MARKER_LINE.test(head)) {
+      let last = end;
+      while (last > content && (text[last - 1] === " " || text[last - 1] === "\t")) last--;
+      spans.push([content, last]);
+    } else if (DEFINITION.test(head)) {
+      spans.push([content, content + DEFINITION.exec(text.slice(content, end))![0].length]);
+    }
+    line = text[end] === "\r" && text[end + 1] === "\n" ? end + 2 : end + 1;
+  }
+  return spans;
+}
+
+function lineEnd(text: string, from: number): number {
+  for (let at = from; at < text.length; at++) {
+    if (text[at] === "\n" || text[at] === "\r") return at;
+  }
+  return text.length;
+}
+
+/**
+ * The text block [from, to) of `source` without the fence lines that open or close it and the
+ * attribute block that ends it (left as written, outside the segment).
+ */
+export function withoutExtensionEnds(
+  source: string,
+  from: number,
+  to: number,
+): [number, number] {
+  const text = source.slice(from, to);
+  if (!mayHoldExtension(text)) return [from, to];
+  let start = 0;
+  while (start < text.length && MARKER_LINE.test(text.slice(start, start + 6))) {
+    start = nextLine(text, lineEnd(text, start));
+  }
+  let end = text.length;
+  for (
+    let cut = endingExtension(text, start, end);
+    cut >= 0;
+    cut = endingExtension(text, start, end)
+  ) {
+    end = cut;
+  }
+  return [from + start, from + Math.max(start, end)];
+}
+
+/** Where the content of the line after the line end at `at` starts (past its prefix). */
+function nextLine(text: string, at: number): number {
+  let next = text[at] === "\r" && text[at + 1] === "\n" ? at + 2 : at + 1;
+  while (next < text.length && " \t>".includes(text[next])) next++;
+  return Math.min(next, text.length);
+}
+
+/**
+ * Where [start, end) of `text` ends without a fence line or an attribute block at its end (and
+ * the white space and line break before it), or -1 where it ends with neither.
+ */
+function endingExtension(text: string, start: number, end: number): number {
+  let lineStart = end;
+  while (lineStart > start && text[lineStart - 1] !== "\n" && text[lineStart - 1] !== "\r") {
+    lineStart--;
+  }
+  let content = lineStart;
+  while (content < end && " \t>".includes(text[content])) content++;
+  let cut = -1;
+  if (lineStart > start && MARKER_LINE.test(text.slice(content, content + 6))) cut = lineStart;
+  else {
+    const brace = text.lastIndexOf("{", end - 1);
+    const spaced = brace === content || " \t".includes(text[brace - 1]);
+    if (brace > start && spaced && ENDING_ATTRIBUTES.test(text.slice(brace, end))) cut = brace;
+  }
+  if (cut < 0) return -1;
+  // Back over the line break (with the line's prefix) and the white space before it: the block
+  // ends where its text does.
+  if (cut <= content) {
+    cut = lineStart;
+    while (cut > start && (text[cut - 1] === "\n" || text[cut - 1] === "\r")) cut--;
+  }
+  while (cut > start && (text[cut - 1] === " " || text[cut - 1] === "\t")) cut--;
+  return cut;
+}
