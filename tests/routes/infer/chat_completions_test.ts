@@ -5,6 +5,7 @@ import {
   ErrorBodySchema,
 } from "../../../schemas/openai.ts";
 import { NATIVE_SANITIZERS, startInferApp } from "../../support/infer_app.ts";
+import { startInferDaemon } from "../../support/infer_daemon.ts";
 import { HI, postChat } from "../../support/infer_requests.ts";
 
 async function expectError(response: Response, status: number, code: string, param: string | null) {
@@ -126,3 +127,34 @@ Deno.test({
     }
   },
 });
+
+Deno.test(
+  "POST /v1/chat/completions right after a client aborts its stream is served, not server_busy",
+  async () => {
+    // A daemon of its own: the client's abort and its retry reach the server as they would from
+    // any client, on two connections. One slot and no queue: a slot still held is a refusal.
+    const daemon = await startInferDaemon({
+      args: ["--max-concurrent-requests", "1", "--max-queued-requests", "0"],
+    });
+    try {
+      // The retry raced the close of the aborted connection and lost about one round in ten.
+      for (let round = 0; round < 20; round++) {
+        const abort = new AbortController();
+        const streamed = await fetch(`${daemon.baseUrl}/v1/chat/completions`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ messages: HI, max_tokens: 1800, stream: true }),
+          signal: abort.signal,
+        });
+        await streamed.body!.getReader().read();
+        abort.abort();
+        const next = await postChat(daemon.baseUrl, { messages: HI, max_tokens: 2 });
+        const body = await next.text();
+        assert.equal(next.status, 200, `round ${round}: ${body}`);
+        assert.equal(ChatCompletionSchema.parse(JSON.parse(body)).usage.completion_tokens, 2);
+      }
+    } finally {
+      await daemon.stop();
+    }
+  },
+);
