@@ -37,7 +37,7 @@ import { KV_STREAMS_BUDGET, kvBytes, kvStreamsPerSlot } from "./kv_layout.ts";
 import { LlamaNative, type NativeModel } from "./llama_native.ts";
 import type { NativeContext } from "./native_context.ts";
 import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
-import { hiddenSegmentsOf, splitTriggers, toHistory } from "./chat_template.ts";
+import { hiddenSegmentsOf, renderChat, splitTriggers } from "./chat_template.ts";
 import { refuseBeyondContext } from "./prompt_bound.ts";
 
 /** Options of {@link LlamaRuntime.start}. */
@@ -183,7 +183,7 @@ export class LlamaRuntime implements InferenceRuntime {
       (text) => tokenizer(text, false, "trimLeadingSpace").length,
       contextSize,
     );
-    const state = loaded.wrapper.generateContextState({ chatHistory: toHistory(params.turns) });
+    const state = renderChat(loaded.wrapper, params.turns);
     const prompt = state.contextText.tokenize(tokenizer);
     const promptTokens = prompt.length;
     const room = contextSize - promptTokens;

@@ -31,6 +31,14 @@ const STOP_CASES: Array<[string[], number[]]> = [[["a", "b"], SEEDS], [["th", "h
   86,
 ]]];
 
+/** An empty turn of each role, where a conversation may hold it. */
+const EMPTY_TURNS = [
+  { where: "first", role: "user", before: [], after: HI },
+  { where: "last", role: "user", before: HI, after: [] },
+  { where: "first", role: "system", before: [], after: HI },
+  { where: "middle", role: "assistant", before: HI, after: HI },
+];
+
 /** Runtime refusals reach the client before any stream starts, with their wire codes. */
 const REFUSALS = [
   {
@@ -98,6 +106,27 @@ Deno.test({
           }
         },
       );
+
+      for (const { role, before, after } of EMPTY_TURNS) {
+        await t.step(
+          `keeps an empty ${role} turn in the prompt, as llama-server does`,
+          async () => {
+            const without = await complete(app.baseUrl, {
+              max_tokens: 1,
+              messages: [...before, ...after],
+            });
+            const withEmpty = await complete(app.baseUrl, {
+              max_tokens: 1,
+              messages: [...before, { role, content: "" }, ...after],
+            });
+            assert.ok(
+              withEmpty.usage.prompt_tokens > without.usage.prompt_tokens,
+              `${withEmpty.usage.prompt_tokens} prompt tokens with the empty turn, ` +
+                `${without.usage.prompt_tokens} without`,
+            );
+          },
+        );
+      }
 
       for (const row of REFUSALS) {
         await t.step(`refuses ${row.name} with ${row.status} ${row.code}`, async () => {
