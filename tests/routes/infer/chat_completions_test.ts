@@ -128,6 +128,19 @@ Deno.test({
         );
       }
 
+      await t.step(
+        "refuses 30,000 empty turns with context_length_exceeded before rendering them",
+        async () => {
+          // Kept empty turns each cost template tokens: rendered and tokenized, these took 10 s
+          // of the event loop (every stream and /health with it) before the same 400.
+          const messages = Array.from({ length: 30_000 }, () => ({ role: "user", content: "" }));
+          const started = Date.now();
+          const response = await postChat(app.baseUrl, { messages, max_tokens: 1 });
+          await expectError(response, 400, "context_length_exceeded", "messages");
+          assert.ok(Date.now() - started < 2_000, `answered after ${Date.now() - started} ms`);
+        },
+      );
+
       for (const row of REFUSALS) {
         await t.step(`refuses ${row.name} with ${row.status} ${row.code}`, async () => {
           await expectError(await postChat(app.baseUrl, row.body), row.status, row.code, row.param);
