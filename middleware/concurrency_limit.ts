@@ -110,8 +110,11 @@ export function concurrencyLimit(options: ConcurrencyLimitOptions): MiddlewareHa
     };
     // A client that goes away gives its slot up at once, not when its handler has wound down:
     // its retry (on another connection) must not be refused by the request it abandoned.
-    if (signal.aborted) release();
-    else signal.addEventListener("abort", release, { once: true });
+    if (signal.aborted) {
+      release();
+      return new Response(null, { status: 499 });
+    }
+    signal.addEventListener("abort", release, { once: true });
     try {
       await next();
     } catch (error) {
