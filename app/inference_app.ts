@@ -35,6 +35,13 @@ const BODY_TIMEOUT_MS = 30_000;
 /** Seconds a busy client is told to wait before retrying. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
+/**
+ * Milliseconds a request finding every slot and queue place taken waits before server_busy: a
+ * client that aborts a stream and retries at once is read on its new connection ~1–2 ms before
+ * the old one is seen to close (measured on loopback), so the slot it gave up frees just after.
+ */
+const BUSY_GRACE_MS = 100;
+
 /** Everything the inference daemon is built from. */
 export interface InferenceAppDeps {
   runtime: InferenceRuntime;
@@ -141,6 +148,7 @@ export function createInferenceApp(deps: InferenceAppDeps) {
     concurrencyLimit({
       max: maxConcurrent,
       queue: maxQueued,
+      graceMs: BUSY_GRACE_MS,
       reject: () =>
         inferenceError(
           "server_busy",

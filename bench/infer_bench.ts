@@ -7,7 +7,8 @@
  */
 import { cpus } from "node:os";
 import { LlamaChat } from "node-llama-cpp";
-import { LlamaRuntime, loadLlama } from "../inference/llama_runtime.ts";
+import { loadLlama } from "../inference/llama_model.ts";
+import { LlamaRuntime } from "../inference/llama_runtime.ts";
 import { startInferDaemon } from "../tests/support/infer_daemon.ts";
 import { BENCH_MODEL, ensureBenchModel } from "./bench_model.ts";
 

@@ -6,7 +6,7 @@
  * `deno run -A bench/infer_model_load.ts MODEL.gguf [ROUNDS]` (figures in BENCHMARKS.md).
  */
 import { LlamaChat } from "node-llama-cpp";
-import { loadLlama } from "../inference/llama_runtime.ts";
+import { loadLlama } from "../inference/llama_model.ts";
 
 interface Figures {
   loadMs: number;

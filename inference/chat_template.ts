@@ -2,19 +2,56 @@
  * What tolk takes from a model's chat template (node-llama-cpp's chat wrappers): the history to
  * render, the segments left out of answers, and the end-of-turn triggers.
  */
-import type { ChatHistoryItem, ChatWrapper, LlamaModel, LlamaText } from "node-llama-cpp";
+import type {
+  ChatHistoryItem,
+  ChatWrapper,
+  ChatWrapperGeneratedContextState,
+  LlamaModel,
+  LlamaText,
+} from "node-llama-cpp";
 import type { ChatTurn } from "./generation.ts";
 import type { HiddenSegment } from "./hidden_segments.ts";
 
+/**
+ * Stands in for the text of an empty turn while a chat wrapper renders: node-llama-cpp's wrappers
+ * leave a turn with no text out, where llama-server renders the template's empty turn
+ * (`<|im_start|>user\n<|im_end|>`). Random per process, so no request can spell it.
+ */
+const EMPTY_TURN = `tolk-empty-turn-${crypto.randomUUID()}`;
+
+/**
+ * The prompt of a conversation in the model's chat template, with an open assistant turn to
+ * generate into, and the template's end-of-turn triggers. Empty turns are kept, as llama-server
+ * keeps them.
+ *
+ * @throws {Error} when the wrapper changed an empty turn's stand-in (a template that rewrites
+ *   text), rather than send it to the model.
+ */
+export function renderChat(
+  wrapper: ChatWrapper,
+  turns: readonly ChatTurn[],
+): ChatWrapperGeneratedContextState {
+  const state = wrapper.generateContextState({ chatHistory: toHistory(turns) });
+  if (!turns.some((turn) => turn.text === "")) return state;
+  const contextText = state.contextText.mapValues((value) =>
+    typeof value === "string" ? value.replaceAll(EMPTY_TURN, "") : value
+  );
+  if (contextText.toString().includes(EMPTY_TURN.slice(0, 16))) {
+    throw new Error(`Cannot render an empty turn with the ${wrapper.wrapperName} chat template`);
+  }
+  return { ...state, contextText };
+}
+
 /** The request's turns as node-llama-cpp's chat history, with an open assistant turn. */
 export function toHistory(turns: readonly ChatTurn[]): ChatHistoryItem[] {
-  const history: ChatHistoryItem[] = turns.map((turn) =>
-    turn.role === "assistant"
-      ? { type: "model", response: [turn.text] }
-      : turn.role === "system"
-      ? { type: "system", text: turn.text }
-      : { type: "user", text: turn.text }
-  );
+  const history: ChatHistoryItem[] = turns.map(({ role, text }) => {
+    const kept = text === "" ? EMPTY_TURN : text;
+    return role === "assistant"
+      ? { type: "model", response: [kept] }
+      : role === "system"
+      ? { type: "system", text: kept }
+      : { type: "user", text: kept };
+  });
   // An empty model turn makes the wrapper open a new assistant message to generate into.
   history.push({ type: "model", response: [] });
   return history;

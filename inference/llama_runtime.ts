@@ -3,23 +3,13 @@
  *
  * The model loads in the background ({@link LlamaRuntime.state} goes loading → ready | error).
  * node-llama-cpp loads the binaries, the vocabulary, the chat template and the JSON grammars;
- * the weights and the one decoding context are driven directly ({@link LlamaNative}): every
- * running generation is a sequence of that context and all of them advance in one batched step
- * on a persistent thread pool, computed on a thread of their own ({@link DecodeWorker}), as
- * llama-server's slots do.
+ * the weights and the one decoding context are driven directly (llama_model.ts): every running
+ * generation is a sequence of that context and all of them advance in one batched step on a
+ * persistent thread pool, computed on a thread of their own (decode_worker.ts), as llama-server's
+ * slots do.
  */
-import {
-  type ChatWrapper,
-  GeneralChatWrapper,
-  getLlama,
-  type Llama,
-  type LlamaGrammar,
-  LlamaLogLevel,
-  type LlamaModel,
-  resolveChatWrapper,
-} from "node-llama-cpp";
+import type { Llama, LlamaGrammar } from "node-llama-cpp";
 import type { DecodeJob } from "./batch_decoder.ts";
-import { DecodeWorker } from "./decode_worker_client.ts";
 import {
   type Backend,
   type GenerateOptions,
@@ -31,13 +21,11 @@ import {
   type PreparedGeneration,
   type RuntimeState,
 } from "./generation.ts";
-import { GrammarCache, grammarStopTriggers } from "./grammar_cache.ts";
-import type { HiddenSegment } from "./hidden_segments.ts";
-import { KV_STREAMS_BUDGET, kvBytes, kvStreamsPerSlot } from "./kv_layout.ts";
-import { LlamaNative, type NativeModel } from "./llama_native.ts";
-import type { NativeContext } from "./native_context.ts";
+import { grammarStopTriggers } from "./grammar_cache.ts";
+import { KV_STREAMS_BUDGET } from "./kv_layout.ts";
+import { freeModel, type LoadedModel, loadLlama, loadModel } from "./llama_model.ts";
 import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
-import { hiddenSegmentsOf, splitTriggers, toHistory } from "./chat_template.ts";
+import { renderChat, splitTriggers } from "./chat_template.ts";
 import { refuseBeyondContext } from "./prompt_bound.ts";
 
 /** Options of {@link LlamaRuntime.start}. */
@@ -51,7 +39,7 @@ export interface LlamaRuntimeOptions {
   gpu?: "auto" | false;
   /** Upper bound on the context size (default 8192; never above the model's trained size). */
   maxContextSize?: number;
-  /** Map the model file instead of reading it (default false: see `#load`). */
+  /** Map the model file instead of reading it (default false: see llama_model.ts). */
   mmap?: boolean;
   /**
    * Bytes the slots' KV streams may take together (default {@link KV_STREAMS_BUDGET}); beyond,
@@ -79,44 +67,13 @@ interface LlamaPrepared extends PreparedGeneration {
   readonly grammar?: LlamaGrammar;
 }
 
-interface Loaded {
-  llama: Llama;
-  /** Vocabulary only: tokenizer, chat template, grammars. */
-  vocabulary: LlamaModel;
-  wrapper: ChatWrapper;
-  /** The template's thought and comment segments, left out of answers. */
-  hidden: HiddenSegment[];
-  grammars: GrammarCache;
-  weights: NativeModel;
-  context: NativeContext;
-  decoder: DecodeWorker;
-}
-
-/** Most tokens one step decodes (llama-server's default logical batch). */
-const BATCH_SIZE = 2048;
-
-/**
- * node-llama-cpp's runtime as the daemon loads it: its prebuilt binaries only (never a build or a
- * download), errors-only logs, and each context's own thread count honoured exactly.
- */
-export function loadLlama(gpu: "auto" | false = "auto"): Promise<Llama> {
-  return getLlama({
-    gpu,
-    build: "never",
-    skipDownload: true,
-    progressLogs: false,
-    logLevel: LlamaLogLevel.error,
-    maxThreads: 0,
-  });
-}
-
 /** The loaded (or loading) model and its generation slots. */
 export class LlamaRuntime implements InferenceRuntime {
   readonly #options:
     & Required<Omit<LlamaRuntimeOptions, "log" | "threads" | "decodeWorkerUrl" | "textIntervalMs">>
     & Pick<LlamaRuntimeOptions, "log" | "threads" | "decodeWorkerUrl" | "textIntervalMs">;
   #state: RuntimeState;
-  #loaded?: Loaded;
+  #loaded?: LoadedModel;
   #disposed = false;
   #stopping = false;
   /** Aborted by {@link LlamaRuntime.interrupt}: ends every running generation. */
@@ -183,7 +140,7 @@ export class LlamaRuntime implements InferenceRuntime {
       (text) => tokenizer(text, false, "trimLeadingSpace").length,
       contextSize,
     );
-    const state = loaded.wrapper.generateContextState({ chatHistory: toHistory(params.turns) });
+    const state = renderChat(loaded.wrapper, params.turns);
     const prompt = state.contextText.tokenize(tokenizer);
     const promptTokens = prompt.length;
     const room = contextSize - promptTokens;
@@ -237,7 +194,7 @@ export class LlamaRuntime implements InferenceRuntime {
   }
 
   async #run(
-    loaded: Loaded,
+    loaded: LoadedModel,
     prepared: LlamaPrepared,
     options: GenerateOptions,
   ): Promise<GenerationResult> {
@@ -301,12 +258,7 @@ export class LlamaRuntime implements InferenceRuntime {
     const loaded = this.#loaded;
     this.#loaded = undefined;
     if (!loaded) return;
-    if (await loaded.decoder.close()) {
-      loaded.context.free();
-      loaded.weights.free();
-    }
-    await loaded.vocabulary.dispose();
-    await loaded.llama.dispose();
+    await freeModel(loaded);
   }
 
   async #load(): Promise<void> {
@@ -323,9 +275,14 @@ export class LlamaRuntime implements InferenceRuntime {
     const backend: Backend = llama.gpu === false ? "cpu" : llama.gpu;
     this.#state = { ...this.#state, backend };
     this.#state = { ...this.#state, modelId: file.modelId };
-    let loaded: Loaded;
+    let loaded: LoadedModel;
     try {
-      loaded = await this.#loadModel(llama, backend);
+      loaded = await loadModel(llama, {
+        ...this.#options,
+        backend,
+        threads: this.#threads(llama),
+        onDeath: (reason) => this.#workerDied(reason),
+      });
     } catch (error) {
       await llama.dispose();
       return this.#fail("invalid", `cannot load ${modelPath}: ${describe(error)}`, write);
@@ -343,70 +300,6 @@ export class LlamaRuntime implements InferenceRuntime {
 
   #threads(llama: Llama): number {
     return this.#options.threads ?? Math.max(1, llama.cpuMathCores);
-  }
-
-  /**
-   * The vocabulary through node-llama-cpp, the weights and one context directly. Each slot may
-   * fill one generation's context of KV cells: in a stream of its own whose memory is taken as it
-   * fills (llama_native.ts) where kv_layout.ts allows it, else in one stream all slots share; so
-   * either way an idle daemon holds one context's memory at most, whatever the number of slots.
-   */
-  async #loadModel(llama: Llama, backend: Backend): Promise<Loaded> {
-    const { modelPath, slots } = this.#options;
-    const vocabulary = await llama.loadModel({ modelPath, vocabOnly: true });
-    try {
-      const native = LlamaNative.open(llama.llamaCppRelease.release, llama.gpu);
-      const weights = native.loadModel(modelPath, {
-        gpuLayers: backend === "cpu" ? 0 : -1,
-        // Read into memory, not mapped: a model file truncated or rewritten in place under a
-        // mapped daemon kills it with SIGBUS (README, BENCHMARKS.md).
-        mmap: this.#options.mmap,
-      });
-      // A vocabulary-only model knows no hyperparameters: the trained size comes from the file.
-      const trained = vocabulary.fileInsights.trainContextSize ?? this.#options.maxContextSize;
-      const cells = Math.min(trained, this.#options.maxContextSize);
-      let context: NativeContext;
-      try {
-        context = weights.createContext({
-          cells,
-          sequences: slots,
-          batchSize: Math.min(BATCH_SIZE, cells),
-          threads: this.#threads(llama),
-          streams: kvStreamsPerSlot({
-            backend,
-            slots,
-            bytesPerSlot: kvBytes(vocabulary, cells),
-            budget: this.#options.kvStreamsBudget,
-          }),
-        });
-      } catch (error) {
-        weights.free();
-        throw error;
-      }
-      let decoder: DecodeWorker;
-      try {
-        decoder = await DecodeWorker.start({
-          native,
-          model: weights,
-          context,
-          sequences: slots,
-          url: this.#options.decodeWorkerUrl,
-          textIntervalMs: this.#options.textIntervalMs,
-          onDeath: (reason) => this.#workerDied(reason),
-        });
-      } catch (error) {
-        context.free();
-        weights.free();
-        throw error;
-      }
-      const wrapper = resolveChatWrapper(vocabulary) ?? new GeneralChatWrapper();
-      const hidden = hiddenSegmentsOf(wrapper);
-      const grammars = new GrammarCache(llama);
-      return { llama, vocabulary, wrapper, hidden, grammars, weights, context, decoder };
-    } catch (error) {
-      await vocabulary.dispose();
-      throw error;
-    }
   }
 
   /** Generations fail from now on (500); /health says `error` and the log says why. */

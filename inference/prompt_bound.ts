@@ -11,7 +11,8 @@
  * characters, and the count stops as soon as a prefix alone holds more tokens than the context
  * (plus {@link PREFIX_SLACK}): a prompt that cannot fit costs about as much as one that fills the
  * context. A prompt no longer than the context in characters is not checked here: the full
- * tokenization that follows is as cheap.
+ * tokenization that follows is as cheap. Nor is a prompt of more turns than the context has
+ * tokens: each turn costs template tokens, whatever its text.
  */
 import { GenerationError, type GenerationParams } from "./generation.ts";
 
@@ -39,6 +40,10 @@ export function tokensBeyondContext(
   countTokens: CountTokens,
   contextSize: number,
 ): number | undefined {
+  // Every turn after the first adds a token at least (its template markup, or the separator that
+  // joins it to the turn before): thousands of empty turns, counted as text, would pass below
+  // and then be rendered and tokenized in full.
+  if (texts.length - 1 > contextSize) return texts.length - 1;
   const text = texts.join("\n");
   if (text.length <= contextSize) return undefined;
   const limit = contextSize + PREFIX_SLACK + texts.length;

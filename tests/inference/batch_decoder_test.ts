@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadLlama } from "../../inference/llama_runtime.ts";
+import { loadLlama } from "../../inference/llama_model.ts";
 import { BatchDecoder, type DecodeResult } from "../../inference/batch_decoder.ts";
 import { CpuContention } from "../../inference/cpu_contention.ts";
 import { LlamaNative, type NativeModel } from "../../inference/llama_native.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { GRAMMAR_CACHE_SIZE, GrammarCache } from "../../inference/grammar_cache.ts";
 import type { OutputFormat } from "../../inference/generation.ts";
-import { loadLlama } from "../../inference/llama_runtime.ts";
+import { loadLlama } from "../../inference/llama_model.ts";
 import { NATIVE_SANITIZERS as NATIVE } from "../support/infer_app.ts";
 
 /** A distinct small schema per `n`: an object with one required integer property. */

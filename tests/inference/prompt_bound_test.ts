@@ -29,6 +29,20 @@ Deno.test("a prompt no longer than the context in characters is left to the full
   assert.deepEqual(tokenizer.seen, []);
 });
 
+/** Turn counts about the context of 2048 tokens: each turn after the first is a token at least. */
+const TURN_COUNTS: Array<[number, number | undefined]> = [[2049, undefined], [2050, 2049], [
+  30_000,
+  29_999,
+]];
+
+for (const [turns, bound] of TURN_COUNTS) {
+  Deno.test(`${turns} empty turns in a context of 2048 tokens: bound ${bound}, nothing read`, () => {
+    const tokenizer = countingTokenizer(1);
+    assert.equal(tokensBeyondContext(Array(turns).fill(""), tokenizer.count, 2048), bound);
+    assert.deepEqual(tokenizer.seen, []);
+  });
+}
+
 Deno.test("a prompt beyond the context is refused after reading a few times the context", () => {
   const tokenizer = countingTokenizer(1);
   const beyond = tokensBeyondContext(["x".repeat(240_000)], tokenizer.count, 2048);

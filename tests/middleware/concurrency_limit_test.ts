@@ -120,6 +120,7 @@ Deno.test("concurrencyLimit drops a queued request whose client goes away, freei
 
 const BAD_MAX = [0, -1, 1.5, Number.NaN];
 const BAD_QUEUE = [-1, 0.5, Number.NaN];
+const BAD_GRACE = [-1, Number.NaN];
 
 Deno.test("concurrencyLimit refuses an impossible ceiling or queue at construction", () => {
   for (const max of BAD_MAX) {
@@ -132,4 +133,69 @@ Deno.test("concurrencyLimit refuses an impossible ceiling or queue at constructi
       `${queue}`,
     );
   }
+  for (const graceMs of BAD_GRACE) {
+    assert.throws(
+      () => concurrencyLimit({ max: 1, graceMs, reject: () => new Error() }),
+      RangeError,
+      `${graceMs}`,
+    );
+  }
+});
+
+Deno.test("concurrencyLimit frees the slot as soon as the client goes away, before its handler ends", async () => {
+  const seen: Array<() => void> = [];
+  const finish = Promise.withResolvers<void>();
+  let handled = 0;
+  const app = new Hono()
+    .use(concurrencyLimit({ max: 1, reject: () => new Refusal(503, "busy") }))
+    .get("/", async (c) => {
+      if (handled++ > 0) return c.text("next");
+      // The first handler notices its client leave but takes its time to wind down, as a
+      // generation does between the abort and the end of its decode step.
+      c.req.raw.signal.addEventListener("abort", () => seen.forEach((notify) => notify()));
+      await finish.promise;
+      return c.text("late");
+    });
+  app.onError(renderRefusal);
+  await withTinyApp(app, async (url) => {
+    const leaving = new AbortController();
+    const gone = fetch(url, { signal: leaving.signal }).catch((error) => error);
+    await waitFor(() => handled === 1);
+    const noticed = new Promise<void>((resolve) => seen.push(resolve));
+    leaving.abort();
+    assert.equal((await gone).name, "AbortError");
+    await noticed;
+    try {
+      const next = await fetch(url);
+      assert.deepEqual([next.status, await next.text()], [200, "next"]);
+    } finally {
+      finish.resolve();
+    }
+  });
+});
+
+Deno.test("concurrencyLimit with graceMs serves a request whose slot frees within the grace, refuses after it", async () => {
+  const gates: Array<() => void> = [];
+  const app = new Hono()
+    .use(concurrencyLimit({ max: 1, graceMs: 300, reject: () => new Refusal(503, "busy") }))
+    .get("/", async (c) => {
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return c.text("done");
+    });
+  app.onError(renderRefusal);
+  await withTinyApp(app, async (url) => {
+    const running = fetch(url);
+    await waitFor(() => gates.length === 1);
+    const started = Date.now();
+    const refused = await fetch(url);
+    assert.deepEqual([refused.status, await refused.text()], [503, "busy"]);
+    assert.ok(Date.now() - started >= 290, "refused only once the grace ran out");
+    const graced = fetch(url);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    gates[0]();
+    assert.equal(await (await running).text(), "done");
+    await waitFor(() => gates.length === 2);
+    gates[1]();
+    assert.equal(await (await graced).text(), "done", "served with the slot freed in its grace");
+  });
 });

@@ -5,6 +5,7 @@ import {
   ErrorBodySchema,
 } from "../../../schemas/openai.ts";
 import { NATIVE_SANITIZERS, startInferApp } from "../../support/infer_app.ts";
+import { startInferDaemon } from "../../support/infer_daemon.ts";
 import { HI, postChat } from "../../support/infer_requests.ts";
 
 async function expectError(response: Response, status: number, code: string, param: string | null) {
@@ -29,6 +30,14 @@ const STOP_CASES: Array<[string[], number[]]> = [[["a", "b"], SEEDS], [["th", "h
   61,
   86,
 ]]];
+
+/** An empty turn of each role, where a conversation may hold it. */
+const EMPTY_TURNS = [
+  { where: "first", role: "user", before: [], after: HI },
+  { where: "last", role: "user", before: HI, after: [] },
+  { where: "first", role: "system", before: [], after: HI },
+  { where: "middle", role: "assistant", before: HI, after: HI },
+];
 
 /** Runtime refusals reach the client before any stream starts, with their wire codes. */
 const REFUSALS = [
@@ -98,6 +107,40 @@ Deno.test({
         },
       );
 
+      for (const { role, before, after } of EMPTY_TURNS) {
+        await t.step(
+          `keeps an empty ${role} turn in the prompt, as llama-server does`,
+          async () => {
+            const without = await complete(app.baseUrl, {
+              max_tokens: 1,
+              messages: [...before, ...after],
+            });
+            const withEmpty = await complete(app.baseUrl, {
+              max_tokens: 1,
+              messages: [...before, { role, content: "" }, ...after],
+            });
+            assert.ok(
+              withEmpty.usage.prompt_tokens > without.usage.prompt_tokens,
+              `${withEmpty.usage.prompt_tokens} prompt tokens with the empty turn, ` +
+                `${without.usage.prompt_tokens} without`,
+            );
+          },
+        );
+      }
+
+      await t.step(
+        "refuses 30,000 empty turns with context_length_exceeded before rendering them",
+        async () => {
+          // Kept empty turns each cost template tokens: rendered and tokenized, these took 10 s
+          // of the event loop (every stream and /health with it) before the same 400.
+          const messages = Array.from({ length: 30_000 }, () => ({ role: "user", content: "" }));
+          const started = Date.now();
+          const response = await postChat(app.baseUrl, { messages, max_tokens: 1 });
+          await expectError(response, 400, "context_length_exceeded", "messages");
+          assert.ok(Date.now() - started < 2_000, `answered after ${Date.now() - started} ms`);
+        },
+      );
+
       for (const row of REFUSALS) {
         await t.step(`refuses ${row.name} with ${row.status} ${row.code}`, async () => {
           await expectError(await postChat(app.baseUrl, row.body), row.status, row.code, row.param);
@@ -126,3 +169,34 @@ Deno.test({
     }
   },
 });
+
+Deno.test(
+  "POST /v1/chat/completions right after a client aborts its stream is served, not server_busy",
+  async () => {
+    // A daemon of its own: the client's abort and its retry reach the server as they would from
+    // any client, on two connections. One slot and no queue: a slot still held is a refusal.
+    const daemon = await startInferDaemon({
+      args: ["--max-concurrent-requests", "1", "--max-queued-requests", "0"],
+    });
+    try {
+      // The retry raced the close of the aborted connection and lost about one round in ten.
+      for (let round = 0; round < 20; round++) {
+        const abort = new AbortController();
+        const streamed = await fetch(`${daemon.baseUrl}/v1/chat/completions`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ messages: HI, max_tokens: 1800, stream: true }),
+          signal: abort.signal,
+        });
+        await streamed.body!.getReader().read();
+        abort.abort();
+        const next = await postChat(daemon.baseUrl, { messages: HI, max_tokens: 2 });
+        const body = await next.text();
+        assert.equal(next.status, 200, `round ${round}: ${body}`);
+        assert.equal(ChatCompletionSchema.parse(JSON.parse(body)).usage.completion_tokens, 2);
+      }
+    } finally {
+      await daemon.stop();
+    }
+  },
+);
