@@ -113,10 +113,11 @@ export function cutTokens(
       const token = tokens[index];
       const written = source.slice(token.start, token.end);
       if (token.kind === "text") {
-        // Text that is one address (a link's text that is its URL) is kept inside the sentence.
-        if (isAddressOnly(written)) parts.push(atom(written));
-        else if (written.includes("&")) parts.push(...textParts(written, rules.text));
-        else parts.push(written);
+        // Text that is one address (a link's text that is its URL) is kept inside the sentence,
+        // also when written with references (`info&#64;example.com`, hidden from harvesters).
+        if (!written.includes("&")) parts.push(isAddressOnly(written) ? atom(written) : written);
+        else if (isAddressOnly(rules.text.decode(written))) parts.push(atom(written));
+        else parts.push(...textParts(written, rules.text));
         continue;
       }
       const markup = token.kind === "open"

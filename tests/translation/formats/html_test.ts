@@ -269,6 +269,16 @@ Deno.test("html keeps a link whose text is its address: nothing to translate, a 
     '<p>SEE <a href="https://example.com/docs">https://example.com/docs</a>.</p>' +
       '<p><a href="mailto:ana@example.org">ana@example.org</a></p><li>www.example.com</li>',
   );
+  // Written with references, as pages hide addresses from harvesters: kept as written too.
+  const hidden = '<p>Mail <a href="mailto:x">info&#x40;example.com</a> or ' +
+    "<a href=/s>https&#58;//x.org/a</a> now.</p><li>name&#64;example.com</li>";
+  const kept = await translateItem(htmlFormat, hidden, upperCase);
+  assert.deepEqual(kept.sent, ["Mail <x1><x2/></x1> or <x3><x4/></x3> now."]);
+  assert.equal(
+    kept.text,
+    '<p>MAIL <a href="mailto:x">info&#x40;example.com</a> OR ' +
+      "<a href=/s>https&#58;//x.org/a</a> NOW.</p><li>name&#64;example.com</li>",
+  );
 });
 
 Deno.test("html reads references as a browser does: &copy= in a value as written, &#1; as a control kept whole, raw text never", async () => {
