@@ -105,3 +105,20 @@ Deno.test("html: a changed run escapes only what it must; the runs around it sta
     "<p>AT&amp;T & Co &lt;b> &amp;copy 3>2</p><p>Caf&eacute; &lt;3</p>",
   );
 });
+
+Deno.test("html: an engine's & or < right before a kept span that starts with a letter is escaped (message mode)", async () => {
+  // As written, `&copy@…` would read as `©@…` and `<copy@…` would open a tag.
+  const html = "<p>Mail copy@example.org now</p>";
+  for (
+    const [engineText, expected] of [
+      ["Mail &<x1/> now", "<p>Mail &amp;copy@example.org now</p>"],
+      ["Mail <<x1/> now", "<p>Mail &lt;copy@example.org now</p>"],
+      ["Mail & <x1/> now", "<p>Mail & copy@example.org now</p>"],
+    ]
+  ) {
+    const result = await translateItem(htmlFormat, html, () => engineText, { mode: "message" });
+    assert.deepEqual(result.sent, ["Mail <x1/> now"]);
+    assert.equal(result.text, expected);
+    assert.equal(rendered(result.text), engineText.replace("<x1/>", "copy@example.org"));
+  }
+});
