@@ -79,6 +79,10 @@ const NEVER = new Set([
   "iframe",
   "noembed",
   "noframes",
+  // A ruby's readings: they say how the base text is pronounced.
+  "rt",
+  "rp",
+  "rtc",
 ]);
 const ADDRESS_ONLY = /^\s*(?:(?:https?:\/\/|ftp:\/\/|www\.)\S+|[\w.%+-]+@[\w-]+(?:\.[\w-]+)+)\s*$/;
 const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
@@ -117,7 +121,8 @@ function htmlStructure(text: string): DocumentStructure {
             : `${a.name}=${a.value}`
         );
         skeleton.push(`<${child.tagName} ${attrs.join(" ")}>`);
-        const own = child.attrs.find((a) => a.name === "translate")?.value;
+        // `translate` is an enumerated attribute: its value is read in any case.
+        const own = child.attrs.find((a) => a.name === "translate")?.value.toLowerCase();
         const refused = own === "no" ||
           (child.attrs.find((a) => a.name === "class")?.value ?? "").split(/\s+/)
             .includes("notranslate");

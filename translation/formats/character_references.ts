@@ -69,8 +69,11 @@ export interface TextReading {
   atoms: SpanFinder;
   /** Text as the engine reads it. */
   decode: (written: string) => string;
-  /** A translation written back for the place. */
-  escape: (text: string) => string;
+  /**
+   * A translation written back for the place; `after` is the markup that follows it inside the
+   * segment (undefined at its end).
+   */
+  escape: (text: string, before?: string, after?: string) => string;
 }
 
 /**
@@ -80,7 +83,7 @@ export interface TextReading {
  */
 export function textReading(
   decode: DecodeReference,
-  escape: (text: string) => string,
+  escape: TextReading["escape"],
   { name = ASCII_NAME }: { name?: RegExp } = {},
 ): TextReading {
   const reference = referencePattern(name);

@@ -113,10 +113,11 @@ export function cutTokens(
       const token = tokens[index];
       const written = source.slice(token.start, token.end);
       if (token.kind === "text") {
-        // Text that is one address (a link's text that is its URL) is kept inside the sentence.
-        if (isAddressOnly(written)) parts.push(atom(written));
-        else if (written.includes("&")) parts.push(...textParts(written, rules.text));
-        else parts.push(written);
+        // Text that is one address (a link's text that is its URL) is kept inside the sentence,
+        // also when written with references (`info&#64;example.com`, hidden from harvesters).
+        if (!written.includes("&")) parts.push(isAddressOnly(written) ? atom(written) : written);
+        else if (isAddressOnly(rules.text.decode(written))) parts.push(atom(written));
+        else parts.push(...textParts(written, rules.text));
         continue;
       }
       const markup = token.kind === "open"
@@ -169,12 +170,25 @@ const escapeReference = (text: string) => text.replace(ESCAPED_AMPERSAND, "&amp;
 
 const escapeAngles = (text: string) => text.replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
+/** A `<` that opens a tag, a comment or a declaration before what follows it. */
+const OPENING_ANGLE = /<(?=[a-zA-Z/!?])/g;
+
+/**
+ * Translated text in HTML's text: no `<` that opens a tag, no `&` that starts a reference,
+ * looking past the run into the markup after it too (message mode keeps `copy@example.org`
+ * whole: an engine's `&` or `<` right before it would read `&copy` as `©` or open a tag).
+ */
+function escapeText(text: string, _before?: string, after?: string): string {
+  const escaped = escapeReference(text).replace(OPENING_ANGLE, "&lt;");
+  if (after === undefined || !/^[#a-zA-Z/!?]/.test(after)) return escaped;
+  if (escaped.endsWith("&") && /^[#a-zA-Z]/.test(after)) return `${escaped.slice(0, -1)}&amp;`;
+  if (escaped.endsWith("<")) return `${escaped.slice(0, -1)}&lt;`;
+  return escaped;
+}
+
 /** HTML's way: translated text must not open a tag or a reference. */
 const HTML_READINGS = {
-  text: textReading(
-    (reference) => decodeHTML(reference),
-    (text) => escapeReference(text).replace(/<(?=[a-zA-Z/!?])/g, "&lt;"),
-  ),
+  text: textReading((reference) => decodeHTML(reference), escapeText),
   // Translated attribute values keep their quoting: the quote, or for unquoted ones any space.
   // `<` and `>` too: inside `noscript`, which a browser running scripts reads as raw text up to
   // `</noscript>`, an engine's `</noscript><img onerror=…>` in an `alt` would be live markup.

@@ -28,6 +28,12 @@ export const NEVER_TRANSLATED = new Set([
   "iframe",
   "noembed",
   "noframes",
+  // A ruby's annotations: the base text's reading (`rt`, `rtc`) and the parentheses shown
+  // around it where ruby is not supported (`rp`). A reading translated is nonsense; the base
+  // text around them stays in its sentence.
+  "rt",
+  "rp",
+  "rtc",
 ]);
 /**
  * Elements that end a sentence: HTML's blocks, tables, lists, form containers, the document's

@@ -110,6 +110,11 @@ const CLOSES: ReadonlyMap<string, { closes: string[]; within: ReadonlySet<string
     option: { closes: ["option"], within: ["select", "datalist"] },
     optgroup: { closes: ["option", "optgroup"], within: ["select"] },
     a: { closes: ["a"], within: [] },
+    // A ruby's parts end at the next part (an `rt` inside an `rtc` leaves the `rtc` open).
+    rb: { closes: ["rb", "rt", "rtc", "rp"], within: ["ruby"] },
+    rtc: { closes: ["rb", "rt", "rtc", "rp"], within: ["ruby"] },
+    rt: { closes: ["rb", "rt", "rp"], within: ["ruby"] },
+    rp: { closes: ["rb", "rt", "rp"], within: ["ruby"] },
   }).map(([name, { closes, within }]) => [name, { closes, within: new Set(within) }]),
 );
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);

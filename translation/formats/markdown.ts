@@ -290,8 +290,9 @@ function inlineParts(
       const closing = close(source.slice(content.end, node.end), name);
       const text = source.slice(content.start, content.end);
       // A link's or emphasis's text that is one address (`[https://x.org](https://x.org)`) is
-      // kept, as the HTML format keeps it: an engine would take a URL for words.
-      if (isAddressOnly(text)) parts.push(atom(text), closing);
+      // kept (references read: `info&#64;example.com`), as the HTML format keeps it: an engine
+      // would take a URL for words.
+      if (isAddressOnly(MARKDOWN_TEXT.decode(text))) parts.push(atom(text), closing);
       else stack.push(run(content.children, undefined, closing));
     } else inline(node, source, parts);
   }

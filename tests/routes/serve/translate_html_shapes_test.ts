@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { upperCase } from "../../support/format_engines.ts";
-import { translateUpperCased } from "../../support/format_requests.ts";
+import { translateThrough, translateUpperCased } from "../../support/format_requests.ts";
 import { expectBody } from "../../support/http_assertions.ts";
 import { startOllamaStandIn } from "../../support/ollama_stand_in.ts";
 import { postTranslate, withTranslationService } from "../../support/translation_service.ts";
@@ -162,4 +162,31 @@ Deno.test("html: a placeholder the engine invents never reaches the page, even i
   } finally {
     await runner.stop();
   }
+});
+
+Deno.test("html: ruby readings and addresses written with references are kept, and an engine's & and < are written as text", async () => {
+  await assertShapes([
+    {
+      item: "<p>The word <ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp>字<rt>ji</rt></ruby> is old.</p>",
+      expected:
+        "<p>THE WORD <ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp>字<rt>ji</rt></ruby> IS OLD.</p>",
+      sent: ["The word <x1>漢<x2/>字<x3/></x1> is old."],
+    },
+    {
+      item: '<p>Write to <a href="mailto:x@example.com">x&#64;example.com</a> today.</p>',
+      expected: '<p>WRITE TO <a href="mailto:x@example.com">x&#64;example.com</a> TODAY.</p>',
+      sent: ["Write to <x1><x2/></x1> today."],
+    },
+  ]);
+  // As written, the engine's `&T` and `&copy` would be references and `<b` a tag.
+  const { texts, sent } = await translateThrough(
+    ["<p>Fish &amp; chips &lt;3</p>", '<img alt="Fish &amp; chips">'],
+    { mode: "webpage", format: "html" },
+    (text) => text.replace("Fish", "AT&T &copy <b>"),
+  );
+  assert.deepEqual(sent.toSorted(), ["Fish & chips", "Fish & chips <x1/>3"]);
+  assert.deepEqual(texts, [
+    "<p>AT&amp;T &amp;copy &lt;b> & chips &lt;3</p>",
+    '<img alt="AT&amp;T &amp;copy &lt;b&gt; & chips">',
+  ]);
 });

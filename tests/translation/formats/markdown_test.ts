@@ -305,3 +305,15 @@ Deno.test("markdown: inline HTML marked translate=no or notranslate is kept whol
       "<b class='x notranslate'>Brand</b>, BUT <i class=notranslated>THIS</i> <span>TOO</span>.\n",
   );
 });
+
+Deno.test("markdown keeps a link whose text is its address, also written with references", async () => {
+  const markdown = "Mail [info&#64;example.com](mailto:info@example.com) or " +
+    "[https&#x3A;//x.org/a](https://x.org/a) now.\n";
+  const result = await translateItem(markdownFormat, markdown, upperCase);
+  assert.deepEqual(result.sent, ["Mail <x1><x2/></x1> or <x3><x4/></x3> now."]);
+  assert.equal(
+    result.text,
+    "MAIL [info&#64;example.com](mailto:info@example.com) OR " +
+      "[https&#x3A;//x.org/a](https://x.org/a) NOW.\n",
+  );
+});

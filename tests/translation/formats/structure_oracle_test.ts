@@ -32,3 +32,12 @@ Deno.test("the oracle reads an XHTML page's doctype after its XML declaration as
     "there",
   ]);
 });
+
+Deno.test("the oracle reads ruby readings and translate in any case as never translated", () => {
+  const html = "<p>The word <ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby> is old.</p>" +
+    "<div TRANSLATE=NO>Acme Brand</div>";
+  const { skeleton, words } = structureOf({ text: html, format: "html", mode: "webpage" });
+  assert.deepEqual(words, ["The", "word", "is", "old"]);
+  assert.ok(skeleton.includes("text:kan"), skeleton.join(" "));
+  assert.ok(skeleton.includes("text:Acme Brand"), skeleton.join(" "));
+});
