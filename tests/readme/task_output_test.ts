@@ -4,9 +4,9 @@
  * on stderr, and `deno task -q` leaves those out. Run as a reader would, on a fresh home folder.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { APP_VERSION } from "../../version.ts";
-import { runAsReader } from "../support/readme_commands.ts";
+import { runAsReader, shellCommandsUnder } from "../support/readme_commands.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -28,6 +28,32 @@ Deno.test("`deno task tolk …` prints what the command prints, Deno's Task line
     assert.equal(quiet.code, 0, quiet.stderr);
     assert.equal(quiet.stdout, `tolk ${APP_VERSION}\n`);
     assert.equal(quiet.stderr, "");
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("each `deno task …` runs as `npx -y deno@2.9.6 task …` until Deno is installed, as the README says", async () => {
+  const readme = (await Deno.readTextFile(join(ROOT, "README.md"))).replace(/\s+/g, " ");
+  const [, written, npx] = readme.match(
+    /until then, each `(deno task) …` below runs as `(npx -y deno@2\.9\.6 task) …`/,
+  ) ?? [];
+  assert.ok(npx, "the README says how to run a `deno task` command without Deno");
+  // The README's version command ("Commands"), in that form, by a reader with only npm.
+  const [version] = await shellCommandsUnder("## Commands");
+  assert.ok(version.startsWith(`${written} tolk --version `), version);
+  const home = await Deno.makeTempDir({ prefix: "tolk-task-npx-" });
+  try {
+    const run = await runAsReader(version.replace(written, npx), home, {
+      // Without this suite's `deno` on PATH: npx brings its own.
+      PATH: (Deno.env.get("PATH") ?? "").split(":")
+        .filter((dir) => dir !== dirname(Deno.execPath())).join(":"),
+      // npx's cache stays where it is (no download of deno again for a new home).
+      npm_config_cache: Deno.env.get("npm_config_cache") ??
+        join(Deno.env.get("HOME") ?? "/root", ".npm"),
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, `tolk ${APP_VERSION}\n`);
   } finally {
     await Deno.remove(home, { recursive: true });
   }
