@@ -3,7 +3,8 @@
  * it as written (only `127.0.0.1:8765` and `<token>` filled in) and used the way its row says:
  * deepl-node with the URL as server and the token as key, the `translate` package with the
  * `…/libre/translate` the row names and the token as key, a URL-only LibreTranslate client, and
- * a DeepLX client with `?token=`, with `Authorization: Bearer` and with the URL alone.
+ * a DeepLX client with `?token=`, with `Authorization: Bearer` and with the URL alone; and the
+ * same URLs pasted with a final slash (the README's 308 for doubled slashes).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -81,5 +82,45 @@ Deno.test("each URL of the README's tools table answers the client its row names
     ) {
       assert.equal((await expectBody(answer, 200, DeepLXResponseSchema)).code, 200);
     }
+  });
+});
+
+Deno.test("the README's tools-table URLs pasted with a final slash still work: `…/libre//translate` is a 308 to the merged path", async () => {
+  const readme = (await Deno.readTextFile(join(ROOT, "README.md"))).replace(/\s+/g, " ");
+  const [, doubled, status] = readme.match(
+    /A compat path with doubled slashes \(`…(\/libre\/\/translate)`, from a base URL pasted with its final slash\) is answered (\d{3}) with the slashes merged/,
+  ) ?? [];
+  assert.ok(doubled, "the README says what a doubled slash gets");
+  const rows = await readmeCompatRows();
+  await withTranslationService(async (service) => {
+    const [deeplUrl, libreUrl, , libreOnly] = rows.flatMap(({ urls }) =>
+      urls.map((url) => url.replace(README_ADDRESS, service.url).replace("<token>", service.token))
+    );
+    // A LibreTranslate client joins its base URL and `/translate`: with the final slash pasted.
+    for (const base of [libreUrl, libreOnly]) {
+      const url = `${base}/${doubled.slice("/libre/".length)}`;
+      assert.ok(url.endsWith("/libre//translate"), url);
+      const body = () =>
+        new URLSearchParams({ q: FRENCH, source: "fr", target: "en", api_key: service.token });
+      const manual = await fetch(url, { method: "POST", body: body(), redirect: "manual" });
+      await manual.body?.cancel();
+      assert.equal(manual.status, Number(status), url);
+      assert.equal(
+        new URL(manual.headers.get("location")!, url).href,
+        url.replace("//translate", "/translate"),
+      );
+      // The client sends the same request there, as fetch and Python's requests do on a 308.
+      await expectBody(
+        await fetch(url, { method: "POST", body: body() }),
+        200,
+        LibreTranslateResponseSchema,
+      );
+    }
+    const client = new deepl.DeepLClient(service.token, {
+      serverUrl: `${deeplUrl}/`,
+      maxRetries: 0,
+      minTimeout: 60_000,
+    });
+    assert.equal((await client.translateText(FRENCH, null, "en-US")).detectedSourceLang, "fr");
   });
 });
