@@ -2,7 +2,9 @@
  * What must not change when a document is translated, read straight from the parsers (parse5,
  * mdast) and from the subtitle line rules, independently of the service's format code: the
  * skeleton (tags with their attributes, comments, never-translated text, code, URLs, timing
- * lines) and the words a reader sees, which must all have gone to the engine.
+ * lines) and the words a reader sees, which must all have gone to the engine. One rule is shared
+ * with the service on purpose: which single dollars are inline math (Pandoc's, DECISIONS keeps
+ * math and a price is text), put on micromark's own math construct.
  */
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { frontmatterFromMarkdown } from "mdast-util-frontmatter";
@@ -11,7 +13,9 @@ import { mathFromMarkdown } from "mdast-util-math";
 import { frontmatter } from "micromark-extension-frontmatter";
 import { gfm } from "micromark-extension-gfm";
 import { math } from "micromark-extension-math";
+import type { FullNormalizedExtension } from "micromark-util-types";
 import { type DefaultTreeAdapterTypes as Tree, parse, parseFragment } from "parse5";
+import { usePandocMath } from "../../translation/formats/markdown_micromark_math.ts";
 
 /** A document of the corpus and how it is sent. */
 export interface CorpusDocument {
@@ -161,9 +165,16 @@ function neverTranslatedEnd(
 /** Markdown extension syntax read as text: kept as written. */
 const EXTENSION_SYNTAX = /^:{3,}.*$|\{[#.:][^{}\n]*\}|!?\[\[[^\]\n]+\]\]/gm;
 
+/** micromark's math syntax, its inline math under Pandoc's rule for single dollars. */
+function pandocMath() {
+  const extension = math();
+  usePandocMath(extension as FullNormalizedExtension);
+  return extension;
+}
+
 function markdownStructure(text: string): DocumentStructure {
   const tree = fromMarkdown(text, {
-    extensions: [gfm(), frontmatter(["yaml", "toml"]), math()],
+    extensions: [gfm(), frontmatter(["yaml", "toml"]), pandocMath()],
     mdastExtensions: [
       gfmFromMarkdown(),
       frontmatterFromMarkdown(["yaml", "toml"]),
@@ -215,8 +226,10 @@ function markdownStructure(text: string): DocumentStructure {
         walk(children[index]);
         continue;
       }
+      // Read by the HTML rules, as an html node is: an attribute such as `title` is translated
+      // on a never-translated element too.
       const kept = children.slice(index, end + 1).map((child) => child.value ?? "").join("");
-      skeleton.push(`kept:${kept}`);
+      skeleton.push(`kept:${htmlStructure(kept).skeleton.join("")}`);
       index = end;
     }
   };
@@ -228,9 +241,14 @@ function markdownStructure(text: string): DocumentStructure {
   return { skeleton, words };
 }
 
+/** Text that is one URL or e-mail address (written here apart from the service's own rule). */
+const ONE_ADDRESS = /^(?:(?:https?|ftp):\/\/|www\.)[^\s<>"]+$|^[\w.%+-]+@[\w-]+(?:\.[\w-]+)+$/;
+
 /**
- * A link written as its own address (`<https://…>`, `www.x.org`, an e-mail), not a link whose
- * text happens to equal its target (`[INSTALL.md](INSTALL.md)`, whose text is translated).
+ * A link written as its own address (`<https://…>`, `www.x.org`, an e-mail) or whose text is one
+ * address (`[security@x.org](mailto:security@x.org)`, `[http://x.org/a](http://x.org/a.html)`):
+ * its text is kept. A link whose text merely equals its target (`[INSTALL.md](INSTALL.md)`) has
+ * its text translated.
  */
 function isAutolink(
   node: {
@@ -242,8 +260,10 @@ function isAutolink(
 ) {
   const only = node.children?.length === 1 ? node.children[0] : undefined;
   const text = only?.type === "text" ? only.value : undefined;
+  if (text === undefined) return false;
+  if (ONE_ADDRESS.test(text.trim())) return true;
   const written = source.slice(node.position?.start.offset, node.position?.end.offset);
-  return text !== undefined && (written === text || written === `<${text}>`) &&
+  return (written === text || written === `<${text}>`) &&
     [text, `mailto:${text}`, `http://${text}`, `https://${text}`].includes(node.url ?? "");
 }
 

@@ -37,7 +37,12 @@ import { textReading } from "./character_references.ts";
 import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
 import { decodeMarkdownReference, markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
 import { respellEmphasis } from "./markdown_emphasis_spelling.ts";
-import { EXTENSION_SPANS, mayHoldExtension, withoutExtensionEnds } from "./markdown_extensions.ts";
+import {
+  EXTENSION_SPANS,
+  EXTENSION_SPANS_MID_LINE,
+  mayHoldExtension,
+  withoutExtensionEnds,
+} from "./markdown_extensions.ts";
 import { type MarkupValues, markupValues } from "./markdown_values.ts";
 
 const BOM = "\uFEFF";
@@ -111,11 +116,17 @@ function escapeAt(source: string, at: number, to: number): Escape {
   while (source[after] === " " || source[after] === "\t") after++;
   return source[after] === "|" ? CELL_ESCAPE : PARAGRAPH_ESCAPE;
 }
-/** ...and references that are not read as text. */
+/** ...and references that are not read as text, for a run that starts a line... */
 const KEPT_IN_TEXT: SpanFinder = (text) => [
   ...LINES_AND_ESCAPES(text),
   ...MARKDOWN_TEXT.atoms(text),
   ...EXTENSION_SPANS(text),
+];
+/** ...and for one that starts after inline syntax (`http://x.org: see`: no definition marker). */
+const KEPT_IN_TEXT_MID_LINE: SpanFinder = (text) => [
+  ...LINES_AND_ESCAPES(text),
+  ...MARKDOWN_TEXT.atoms(text),
+  ...EXTENSION_SPANS_MID_LINE(text),
 ];
 
 /** Markdown. */
@@ -267,7 +278,7 @@ function inlineParts(
   while (stack.length > 0) {
     const current = stack.at(-1)!;
     if (current.next === current.nodes.length) {
-      if (current.textStart !== -1) textParts(source.slice(current.textStart, current.at), parts);
+      if (current.textStart !== -1) textParts(source, current.textStart, current.at, parts);
       if (current.close) parts.push(current.close);
       stack.pop();
       continue;
@@ -278,7 +289,7 @@ function inlineParts(
       current.at = node.end;
       continue;
     }
-    if (current.textStart !== -1) textParts(source.slice(current.textStart, node.start), parts);
+    if (current.textStart !== -1) textParts(source, current.textStart, node.start, parts);
     current.textStart = -1;
     if (node.start > current.at) parts.push(atom(source.slice(current.at, node.start)));
     current.at = node.end;
@@ -349,7 +360,7 @@ function inline(node: Syntax, source: string, parts: SegmentPart[]): void {
     // An alt is plain text: its `*` or `[` are not markup.
     const name = `md${node.start}`;
     parts.push(open(source.slice(node.start, text.start), name));
-    textParts(source.slice(text.start, text.end), parts);
+    textParts(source, text.start, text.end, parts);
     parts.push(close(source.slice(text.end, node.end), name));
   } else if (node.type === "htmlText") parts.push(htmlTag(source.slice(node.start, node.end)));
   else parts.push(atom(source.slice(node.start, node.end)));
@@ -361,7 +372,8 @@ function inline(node: Syntax, source: string, parts: SegmentPart[]): void {
  * Each of those holds a line feed or CR, a `\`, `[!`, a `&`, `{`, `[[` or `:::`: text with
  * none (most runs) is not scanned.
  */
-function textParts(text: string, parts: SegmentPart[]): void {
+function textParts(source: string, from: number, to: number, parts: SegmentPart[]): void {
+  const text = source.slice(from, to);
   if (
     !text.includes("\n") && !text.includes("\r") && !text.includes("\\") && !text.includes("&") &&
     !text.includes("[!") && !mayHoldExtension(text)
@@ -369,5 +381,17 @@ function textParts(text: string, parts: SegmentPart[]): void {
     if (text !== "") parts.push(text);
     return;
   }
-  for (const part of protectSpans(text, KEPT_IN_TEXT)) parts.push(part);
+  const finder = startsLine(source, from) ? KEPT_IN_TEXT : KEPT_IN_TEXT_MID_LINE;
+  for (const part of protectSpans(text, finder)) parts.push(part);
+}
+
+/** Whether `at` is where a line's content starts (past its indent and quote markers). */
+function startsLine(source: string, at: number): boolean {
+  let before = at - 1;
+  while (
+    before >= 0 && (source[before] === " " || source[before] === "\t" || source[before] === ">")
+  ) {
+    before--;
+  }
+  return before < 0 || source[before] === "\n" || source[before] === "\r";
 }

@@ -29,11 +29,23 @@ const ENDING_ATTRIBUTES = new RegExp(`^${ATTRIBUTES}[ \\t]*$`);
  * MkDocs' admonition (`!!! note "Title"`, `??? tip`, `???+ tip`) or content tab (`=== "Tab"`).
  */
 const MARKER_LINE = /^(?::{3,}|!!![ \t]|\?\?\?\+?[ \t]|===[ \t]+")/;
-/** A definition's marker (`: ` at a line's start: Pandoc, PHP Markdown Extra, MkDocs). */
-const DEFINITION = /^:[ \t]+/;
+/**
+ * A definition's marker (`: ` at a line's start, before its text: Pandoc, PHP Markdown Extra,
+ * MkDocs). A line of only `:` and blanks is text: readers end its run before the blanks or after.
+ */
+const DEFINITION = /^:[ \t]+(?=[^ \t\r\n])/;
 
-/** Extension syntax inside a text block; a fence line only where a line's content starts. */
-export const EXTENSION_SPANS: SpanFinder = (text) => [...INLINE(text), ...fenceLines(text)];
+/** Extension syntax inside a text run that starts a line; a fence line only where a line's content starts. */
+export const EXTENSION_SPANS: SpanFinder = (text) => [...INLINE(text), ...fenceLines(text, true)];
+
+/**
+ * The same in a run that starts after inline syntax (`http://x.org: see`), whose first line is
+ * no line's start: readers end such runs at different places, and a `: ` there is punctuation.
+ */
+export const EXTENSION_SPANS_MID_LINE: SpanFinder = (text) => [
+  ...INLINE(text),
+  ...fenceLines(text, false),
+];
 
 /** Characters without which a text holds none of the syntax above (checked before scanning). */
 export function mayHoldExtension(text: string): boolean {
@@ -43,13 +55,13 @@ export function mayHoldExtension(text: string): boolean {
 
 /**
  * The marker lines and definition markers of `text`, without their line breaks: on its first
- * line where it starts with one (a text run starts a line or follows inline syntax), on the
- * others after their prefix.
+ * line where the run starts a line (`startsLine`) and starts with one, on the others after their
+ * prefix.
  * A loop over lines, not a look-behind: that would read back over each run of spaces again.
  */
-function fenceLines(text: string): [number, number][] {
+function fenceLines(text: string, startsLine: boolean): [number, number][] {
   const spans: [number, number][] = [];
-  for (let line = 0; line < text.length;) {
+  for (let line = startsLine ? 0 : nextLine(text, lineEnd(text, 0)); line < text.length;) {
     const end = lineEnd(text, line);
     let content = line;
     if (line > 0) {
@@ -60,8 +72,9 @@ function fenceLines(text: string): [number, number][] {
       let last = end;
       while (last > content && (text[last - 1] === " " || text[last - 1] === "\t")) last--;
       spans.push([content, last]);
-    } else if (DEFINITION.test(head)) {
-      spans.push([content, content + DEFINITION.exec(text.slice(content, end))![0].length]);
+    } else if (text[content] === ":") {
+      const marker = DEFINITION.exec(text.slice(content, end));
+      if (marker) spans.push([content, content + marker[0].length]);
     }
     line = text[end] === "\r" && text[end + 1] === "\n" ? end + 2 : end + 1;
   }

@@ -75,3 +75,20 @@ Deno.test("markdown: MkDocs admonitions, definition markers and template tags st
       "{{ config.site_name }} USES {% include 'x.md' %} AND {{< hint info >}}HUGO{{< /hint >}}.\n",
   );
 });
+
+Deno.test("markdown: a colon after inline syntax is punctuation, not a definition marker", async () => {
+  // After an autolink or inline code, the run went on with ': ' read as a definition's marker:
+  // kept from the engine by micromark's cut (runs split at the link) and sent by the scanner's.
+  const item = "See http://x.org: the docs.\n\nRun `make`:\tthen wait.\n\nTerm\n\n: A loose one.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, [
+    "See <x1/>: the docs.",
+    "Run <x1/>:\tthen wait.",
+    "Term",
+    "<x1/>A loose one.",
+  ]);
+  assert.equal(
+    texts[0],
+    "SEE http://x.org: THE DOCS.\n\nRUN `make`:\tTHEN WAIT.\n\nTERM\n\n: A LOOSE ONE.\n",
+  );
+});

@@ -41,3 +41,20 @@ Deno.test("the oracle reads ruby readings and translate in any case as never tra
   assert.ok(skeleton.includes("text:kan"), skeleton.join(" "));
   assert.ok(skeleton.includes("text:Acme Brand"), skeleton.join(" "));
 });
+
+Deno.test("the oracle reads prices as words, a link whose text is an address as kept", () => {
+  // micromark's math read '5 and ' as math; the service (Pandoc's rule) sends it, as it must.
+  const prices = "Tickets cost $5 and $10, or $n$ in math.\n";
+  const read = structureOf({ text: prices, format: "markdown", mode: "document" });
+  assert.deepEqual(read.words, ["Tickets", "cost", "and", "or", "in", "math"]);
+  assert.ok(read.skeleton.includes("inlineMath:n"), read.skeleton.join(" "));
+  // The service keeps a link's text that is one address (as written, whatever its target).
+  const links =
+    "Mail [security@x.org](mailto:security@x.org) or [http://x.org/a](http://x.org/a.html).\n";
+  const kept = structureOf({ text: links, format: "markdown", mode: "document" });
+  assert.deepEqual(kept.words, ["Mail", "or"]);
+  // An inline never-translated element is read by the HTML rules: its title is not kept.
+  const code = '- <code title="get x">y</code> now\n';
+  const html = structureOf({ text: code, format: "markdown", mode: "document" });
+  assert.ok(html.skeleton.includes("kept:<code title>text:y</code>"), html.skeleton.join(" "));
+});
