@@ -104,7 +104,7 @@ export function fromTmx(xml: string): TmxImport {
       trimValues: false,
     }).parse(xml, true) as Record<string, unknown>;
   } catch (error) {
-    throw new TmxError(`not well-formed XML${inWords((error as Error).message)}`);
+    throw new TmxError(cutShort(xml) ?? `not well-formed XML${inWords((error as Error).message)}`);
   }
   const tmx = document.tmx as Record<string, unknown> | undefined;
   if (!tmx || typeof tmx !== "object") throw new TmxError("the root element is not <tmx>");
@@ -123,7 +123,7 @@ export function fromTmx(xml: string): TmxImport {
     const declared = String(unit.srclang ?? header.srclang ?? "").toLowerCase();
     const sources = declared === "*all*"
       ? variants.map((_, index) => index)
-      : [Math.max(0, variants.findIndex((v) => v.lang.toLowerCase() === declared))];
+      : [sourceIndex(variants, declared)];
     const origin = originOf(unit);
     const created = parseTmxDate(String(unit.creationdate ?? ""));
     for (const sourceIndex of sources) {
@@ -155,12 +155,42 @@ export function fromTmx(xml: string): TmxImport {
 }
 
 /**
+ * The variant in the declared source language: the same tag, else the same one of the 16 (a
+ * header's `en` and a unit's `en-US`: taking the first variant then stored `de` → `en` entries
+ * for an `en` → `de` memory whose units list German first), else the first.
+ */
+function sourceIndex(variants: readonly { lang: string }[], declared: string): number {
+  const same = variants.findIndex((variant) => variant.lang.toLowerCase() === declared);
+  if (same >= 0) return same;
+  const language = toLanguageCode(declared);
+  if (language === undefined) return 0;
+  return Math.max(0, variants.findIndex((variant) => toLanguageCode(variant.lang) === language));
+}
+
+/** The end of a whole document: its root's end tag, then only white space, comments or PIs. */
+const WHOLE_END = /<\/tmx\s*>(?:\s|<!--[\s\S]*?-->|<\?[\s\S]*?\?>)*$/;
+
+/**
+ * Why a `<tmx>` document that is not well-formed stops before its `</tmx>`: it was cut short (a
+ * download or copy that stopped). The parser's own message then names whatever the cut fell in
+ * (`boolean attribute 'xml:la' is not allowed`, or every open tag at line 1, column 1).
+ */
+function cutShort(xml: string): string | undefined {
+  if (!/<tmx[\s>/]/.test(xml) || WHOLE_END.test(xml)) return undefined;
+  let lines = 1;
+  for (let at = xml.indexOf("\n"); at >= 0; at = xml.indexOf("\n", at + 1)) lines++;
+  return `the document stops at line ${lines} before its closing </tmx>: the file is cut short`;
+}
+
+/**
  * fast-xml-parser's validation message (`Expected closing tag 'tuv' … 'tu'.:2:38`) as words:
  * ` at line 2, column 38: Expected …`, so that the person fixing the file finds the place.
  */
 function inWords(message: string): string {
-  const match = /^([\s\S]*?)\.?:(\d+):(\d+)$/.exec(message);
-  return match ? ` at line ${match[2]}, column ${match[3]}: ${match[1]}` : `: ${message}`;
+  const match = /^([\s\S]*?)\.?:(\d+):(\d+|undefined)$/.exec(message);
+  if (!match) return `: ${message}`;
+  const column = match[3] === "undefined" ? "" : `, column ${match[3]}`;
+  return ` at line ${match[2]}${column}: ${match[1]}`;
 }
 
 /** Maps a TMX language tag to one of the 16 codes, or undefined. */
