@@ -96,7 +96,7 @@ export const TMX_MEDIA_TYPES = ["application/x-tmx+xml", "application/xml", "tex
 
 /** A TMX 1.4 document: the body of the import and of the export. */
 export const TmxDocumentSchema = z.string().describe(
-  "A TMX 1.4 document (XML), UTF-8 or UTF-16 with a byte-order mark.",
+  "A TMX 1.4 document (XML), UTF-8 or UTF-16 (by its byte-order mark, or by its `<?xml`).",
 );
 
 /** A validated add request. */

@@ -66,25 +66,6 @@ export function toTmx(entries: Iterable<TmxEntry>, toolVersion: string): string 
 }
 
 /**
- * The text of a TMX document's bytes: UTF-8, or UTF-16 by its byte-order mark (TMX 1.4 allows
- * both, and tools on Windows write UTF-16).
- *
- * @throws {TmxError} when the bytes are not text in one of those.
- */
-export function tmxText(bytes: Uint8Array): string {
-  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe
-    ? "utf-16le"
-    : bytes[0] === 0xfe && bytes[1] === 0xff
-    ? "utf-16be"
-    : "utf-8";
-  try {
-    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
-  } catch {
-    throw new TmxError(`the body is not ${encoding.toUpperCase()} text`);
-  }
-}
-
-/**
  * Reads a TMX document.
  *
  * @throws {TmxError} when the text is not XML with a `<tmx>` root and one `<body>`.

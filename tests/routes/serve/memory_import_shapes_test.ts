@@ -93,6 +93,41 @@ for (const { name, bytes } of ENCODED) {
   });
 }
 
+Deno.test("POST /v1/memory/import reads UTF-16 without a byte-order mark by its `<?xml` (XML 1.0, appendix F)", async () => {
+  await withService(async (service) => {
+    const doc = tmx(
+      tu(["en", "Café"], ["de", "Kaffeehaus"]),
+      "en",
+      '<?xml version="1.0" encoding="UTF-16"?>',
+    );
+    for (const byteOrder of ["le", "be"] as const) {
+      const bytes = utf16(doc, byteOrder).slice(2);
+      assert.deepEqual(await imported(service, bytes), { imported: 1, skipped: 0 }, byteOrder);
+    }
+    assert.deepEqual(await entries(service), [["en", "de", "Café", "Kaffeehaus"]]);
+  });
+});
+
+Deno.test("POST /v1/memory/import of a TMX in another encoding than its bytes are says which one its declaration names", async () => {
+  await withService(async (service) => {
+    const doc = tmx(
+      tu(["en", "Caf\xe9"], ["de", "K\xe4se"]),
+      "en",
+      '<?xml version="1.0" encoding="ISO-8859-1"?>',
+    );
+    const said = await expectError(
+      await post(service, Uint8Array.from(doc, (char) => char.charCodeAt(0))),
+      400,
+      "invalid_request",
+    );
+    assert.match(
+      said.error.message,
+      /^the body is not TMX: the body is not UTF-8 text: its XML declaration names ISO-8859-1, and TMX is UTF-8 or UTF-16/,
+    );
+    assert.deepEqual(await entries(service), []);
+  });
+});
+
 Deno.test("POST /v1/memory/import of a TMX cut short says so and leaves the memory as it was", async () => {
   await withService(async (service) => {
     await imported(service, tmx(tu(["en", "Keep"], ["de", "Behalten"])));
