@@ -5,15 +5,15 @@
  * `<prop type="x-tolk-origin">`; the placeholder tokens of remembered HTML, Markdown or subtitle
  * segments are inline codes (see segXml), and import reads those codes back as the tokens.
  * Import reads every `<tu>`: the source variant is the one in the unit's (or the header's)
- * `srclang`, else the first (with `*all*`, every variant is a source in turn); every other variant
+ * `srclang` (by tag, else by language), else the first (with `*all*`, every variant is a source in turn); every other variant
  * in another of the 16 languages becomes an entry. Paired codes (`bpt`,
  * `ept`, `it`: formatting around text) are dropped, so `Click <b>Save</b>` is the text a plain
  * request sends; a standalone code (`ph`, `ut`) is read as the native code it holds (OmegaT's
  * `<ph>{0}</ph>` is `{0}`, as the text to translate has it); the text of `hi` and `sub` is kept.
  * A variant that cannot be read faithfully is skipped and counted: an empty standalone code
- * (Trados's `<ph type="lb"/>`: what it stood for is not written) or an entity a DTD defines.
- * Dropping either made an entry of other text (`Found  files`), one that would win as the
- * user's own. Pure: no I/O.
+ * (Trados's `<ph type="lb"/>`: what it stood for is not written), an entity a DTD defines, or a
+ * character reference to no character (`&#0;`). Dropping or replacing any of them made an entry
+ * of other text (`Found  files`), one that would win as the user's own. Pure: no I/O.
  */
 import { decodeXML } from "entities/decode";
 import { XMLParser } from "fast-xml-parser";
@@ -218,7 +218,19 @@ function segText(raw: unknown): string {
       (_, _name, inner = "") => isPlaceholderToken(decodeXML(inner)) ? inner : "",
     )
     .replace(/<[^>]+>/g, "");
-  return DTD_ENTITY.test(text) ? "" : decodeXML(text);
+  return DTD_ENTITY.test(text) || refersToNoCharacter(text) ? "" : decodeXML(text);
+}
+
+/**
+ * Whether a character reference names no character a text can hold (U+0000, half a surrogate
+ * pair, past U+10FFFF): XML forbids them, and decoding made each a U+FFFD, an entry of other text.
+ */
+function refersToNoCharacter(text: string): boolean {
+  for (const [, hex, decimal] of text.matchAll(/&#(?:x([0-9a-f]+)|(\d+));/gi)) {
+    const code = hex === undefined ? Number(decimal) : parseInt(hex, 16);
+    if (code === 0 || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff) return true;
+  }
+  return false;
 }
 
 /**

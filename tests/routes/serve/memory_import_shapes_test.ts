@@ -148,6 +148,19 @@ Deno.test("POST /v1/memory/import of a TMX cut short says so and leaves the memo
   });
 });
 
+Deno.test("POST /v1/memory/import skips a variant whose character reference names no character (U+0000, a surrogate) rather than store U+FFFD", async () => {
+  await withService(async (service) => {
+    const units = [
+      tu(["en", "Tab&#0;stop"], ["de", "Tabstopp"]),
+      tu(["en", "Half &#xD83D; a face"], ["de", "Ein halbes Gesicht"]),
+      tu(["en", "Far &#x110000; out"], ["de", "Weit draußen"]),
+      tu(["en", "Face &#x1F600;&#9;&#38;"], ["de", "Gesicht"]),
+    ];
+    assert.deepEqual(await imported(service, tmx(units.join("\n"))), { imported: 1, skipped: 3 });
+    assert.deepEqual(await entries(service), [["en", "de", "Face 😀\t&", "Gesicht"]]);
+  });
+});
+
 Deno.test("POST /v1/memory/import neither expands an entity bomb nor fetches an external entity", async () => {
   await withService(async (service) => {
     const levels = Array.from(
