@@ -32,6 +32,8 @@ export interface MemoryEntry {
   origin: MemoryOrigin;
   /** Epoch seconds. */
   created: number;
+  /** What steered an engine's translation ({@link NewMemoryEntry.steering}); '' for none. */
+  steering: string;
 }
 
 /** A new entry. */
@@ -303,5 +305,6 @@ function toEntry(row: Record<string, unknown>): MemoryEntry {
     target: String(row.target),
     origin: row.origin as MemoryOrigin,
     created: Number(row.created),
+    steering: String(row.steering ?? ""),
   };
 }

@@ -1,15 +1,16 @@
 /**
  * TMX 1.4 (https://www.gala-global.org/tmx-14b) in and out for the translation memory.
  *
- * Export writes one `<tu>` per entry with `srclang`, a `creationdate` and the origin as
- * `<prop type="x-tolk-origin">`; the placeholder tokens of remembered HTML, Markdown or subtitle
- * segments are inline codes (see segXml), and import reads those codes back as the tokens.
- * Import reads every `<tu>`: the source variant is the one in the unit's (or the header's)
- * `srclang` (by tag, else by language), else the first (with `*all*`, every variant is a source in turn); every other variant
- * in another of the 16 languages becomes an entry. Paired codes (`bpt`,
- * `ept`, `it`: formatting around text) are dropped, so `Click <b>Save</b>` is the text a plain
- * request sends; a standalone code (`ph`, `ut`) is read as the native code it holds (OmegaT's
- * `<ph>{0}</ph>` is `{0}`, as the text to translate has it); the text of `hi` and `sub` is kept.
+ * Export writes one `<tu>` per entry with `srclang`, a `creationdate`, the origin as
+ * `<prop type="x-tolk-origin">` and an engine's steering as `<prop type="x-tolk-steering">`; the
+ * placeholder tokens of remembered HTML, Markdown or subtitle segments are inline codes (see
+ * segXml), and import reads those codes back as the tokens. Import reads every `<tu>`: the source
+ * variant is the one in the unit's (or the header's) `srclang` (by tag, else by language), else
+ * the first (with `*all*`, every variant is a source in turn); every other variant in another of
+ * the 16 languages becomes an entry. Paired codes (`bpt`, `ept`, `it`: formatting around text) are
+ * dropped, so `Click <b>Save</b>` is the text a plain request sends; a standalone code (`ph`, `ut`)
+ * is read as the native code it holds (OmegaT's `<ph>{0}</ph>` is `{0}`, as the text to translate
+ * has it); the text of `hi` and `sub` is kept.
  * A variant that cannot be read faithfully is skipped and counted: an empty standalone code
  * (Trados's `<ph type="lb"/>`: what it stood for is not written), an entity a DTD defines, or a
  * character reference to no character (`&#0;`). Dropping or replacing any of them made an entry
@@ -29,6 +30,12 @@ export interface TmxEntry {
   origin: "user" | "engine";
   /** Epoch seconds, when known. */
   created?: number;
+  /**
+   * The digest of what steered an engine's translation (`steeringOf`), written as
+   * `<prop type="x-tolk-steering">`: without it an imported translation made under a context was
+   * an exact hit for requests under none.
+   */
+  steering?: string;
 }
 
 /** What an import found. */
@@ -56,6 +63,7 @@ export function toTmx(entries: Iterable<TmxEntry>, toolVersion: string): string 
     parts.push(
       `    <tu srclang="${escape(entry.sourceLang)}"${date}>` +
         `<prop type="x-tolk-origin">${entry.origin}</prop>` +
+        (entry.steering ? `<prop type="x-tolk-steering">${escape(entry.steering)}</prop>` : "") +
         `<tuv xml:lang="${escape(entry.sourceLang)}"><seg>${segXml(entry.source)}</seg></tuv>` +
         `<tuv xml:lang="${escape(entry.targetLang)}"><seg>${segXml(entry.target)}</seg></tuv>` +
         "</tu>\n",
@@ -106,6 +114,7 @@ export function fromTmx(xml: string): TmxImport {
       ? variants.map((_, index) => index)
       : [sourceIndex(variants, declared)];
     const origin = originOf(unit);
+    const steering = origin === "engine" ? steeringProp(unit) : undefined;
     const created = parseTmxDate(String(unit.creationdate ?? ""));
     for (const sourceIndex of sources) {
       const source = variants[sourceIndex];
@@ -127,6 +136,7 @@ export function fromTmx(xml: string): TmxImport {
           target: variant.text,
           origin,
           created,
+          ...(steering === undefined ? {} : { steering }),
         });
       });
     }
@@ -186,10 +196,20 @@ export function toLanguageCode(tag: string): LanguageCode | undefined {
 }
 
 function originOf(unit: Record<string, unknown>): "user" | "engine" {
-  const props = (unit.prop ?? []) as Record<string, unknown>[];
-  const prop = props.find((p) => p.type === "x-tolk-origin");
   // A TMX from elsewhere is the user's own memory.
-  return prop && String(prop["#text"] ?? "").trim() === "engine" ? "engine" : "user";
+  return propText(unit, "x-tolk-origin") === "engine" ? "engine" : "user";
+}
+
+/** The steering digest of an engine's unit; a value `steeringOf` cannot have made is none. */
+function steeringProp(unit: Record<string, unknown>): string | undefined {
+  const value = propText(unit, "x-tolk-steering");
+  return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+}
+
+/** The text of a unit's `<prop>` of this type, trimmed; "" when it has none. */
+function propText(unit: Record<string, unknown>, type: string): string {
+  const props = (unit.prop ?? []) as Record<string, unknown>[];
+  return String(props.find((prop) => prop.type === type)?.["#text"] ?? "").trim();
 }
 
 /** A standalone code with nothing inside: the native code it stands for is not written. */

@@ -184,6 +184,26 @@ Deno.test("an engine's remembered translation is reused only under the same cont
   });
 });
 
+Deno.test("an engine's translation keeps the context it was made under through TMX export and import", async () => {
+  const text = "The bank is closed.";
+  const river = { context: "We walked along the river until the path ended." };
+  let exported = "";
+  await withChatService(async (service) => {
+    await translate(service, [text], river);
+    exported = await (await dataRequest(service, "GET", "/v1/memory/export?format=tmx")).text();
+  });
+  await withChatService(async (service, runner) => {
+    const imported = await dataRequest(service, "POST", "/v1/memory/import", exported, {
+      "content-type": "application/x-tmx+xml",
+    });
+    assert.deepEqual(await imported.json(), { imported: 1, skipped: 0 });
+    assert.equal((await translate(service, [text], river)).engine, "memory", "its own context");
+    assert.equal(runner.chats.length, 0);
+    await translate(service, [text]);
+    assert.equal(runner.chats.length, 1, "no context: the engine is asked, as before the export");
+  });
+});
+
 Deno.test("a user entry is a hit whatever the request's context", async () => {
   await withChatService(async (service, runner) => {
     await addUserEntry(service, "The bank is closed.", "Die Bank ist geschlossen.");

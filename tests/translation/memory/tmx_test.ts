@@ -17,6 +17,7 @@ const ENTRIES = [
     target: "Go to\r\nTokyo",
     origin: "engine",
     created: 1_790_000_100,
+    steering: "x".repeat(43),
   },
   {
     sourceLang: "th",
