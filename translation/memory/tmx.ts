@@ -187,8 +187,9 @@ function inWords(message: string): string {
 /** Maps a TMX language tag to one of the 16 codes, or undefined. */
 export function toLanguageCode(tag: string): LanguageCode | undefined {
   const lower = tag.toLowerCase().replaceAll("_", "-");
-  if (/^zh(-(hans|cn|sg|my))?$/.test(lower) || lower.startsWith("zh-hans")) return "zh-Hans";
-  if (/^zh-(hant|tw|hk|mo)/.test(lower)) return "zh-Hant";
+  // zh-CHS and zh-CHT are the names older Windows tools (.NET cultures) give the two scripts.
+  if (/^zh(-(hans|chs|cn|sg|my))?$/.test(lower) || lower.startsWith("zh-hans")) return "zh-Hans";
+  if (/^zh-(hant|cht|tw|hk|mo)/.test(lower)) return "zh-Hant";
   const primary = lower.split("-")[0];
   if (primary === "tl") return "fil";
   if (primary === "in") return "id";

@@ -70,6 +70,24 @@ Deno.test("POST /v1/memory/import finds the header's srclang `en` in a unit's `e
   });
 });
 
+Deno.test("POST /v1/memory/import maps the language tags CAT tools write onto the 16 (zh-CHS and zh-CHT of older Windows tools too)", async () => {
+  await withService(async (service) => {
+    const unit = tu(
+      ["EN-US", "Save"],
+      ["zh-CHS", "保存"],
+      ["zh-CHT", "儲存"],
+      ["tl_PH", "I-save"],
+      ["pt-BR", "Salvar"],
+    );
+    assert.deepEqual(await imported(service, tmx(unit, "EN-US")), { imported: 3, skipped: 1 });
+    assert.deepEqual(await entries(service), [
+      ["en", "zh-Hans", "Save", "保存"],
+      ["en", "zh-Hant", "Save", "儲存"],
+      ["en", "fil", "Save", "I-save"],
+    ]);
+  });
+});
+
 const ENCODED = [
   { name: "UTF-16 LE with its byte-order mark", bytes: (doc: string) => utf16(doc, "le") },
   { name: "UTF-16 BE with its byte-order mark", bytes: (doc: string) => utf16(doc, "be") },
