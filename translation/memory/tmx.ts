@@ -232,8 +232,10 @@ function segText(raw: unknown): string {
   // paired ones go whole, then every tag (`ph`, `hi`, `sub`), leaving text decoded once.
   // A paired code that holds one of tolk's placeholder tokens (written by segXml) is that token.
   // A CDATA section is text as written (some tools wrap every segment in one); a comment is none.
+  // A control character's code (written by segXml) is that character.
   const text = raw
     .replace(MARKED_SECTION, (_, cdata?: string) => cdata === undefined ? "" : escape(cdata))
+    .replace(CONTROL_CODE, (code, hex: string) => controlCharacter(hex) ?? code)
     .replace(
       PAIRED_CODE,
       (_, _name, inner = "") => isPlaceholderToken(decodeXML(inner)) ? inner : "",
@@ -259,14 +261,15 @@ function refersToNoCharacter(text: string): boolean {
  * inline markup in remembered segments (`Click <x1>Save</x1>`, engines/placeholder_tokens.ts) as
  * TMX's inline codes, so that a CAT tool shows them as tags, not as text to translate: `<bpt>`
  * and `<ept>` for a pair in the segment, `<it>` for half a pair, `<ph>` for a standalone one. Each
- * code holds the token as its native code, which import reads back.
+ * code holds the token as its native code, which import reads back. A character XML cannot carry
+ * is a code too ({@link controlCode}).
  */
 function segXml(text: string): string {
   const parts = splitAtPlaceholders(text);
   const tokens = parts.flatMap((part) => typeof part === "string" ? [] : [part.token]);
   const once = (token: string) => tokens.indexOf(token) === tokens.lastIndexOf(token);
   return parts.map((part) => {
-    if (typeof part === "string") return escape(part);
+    if (typeof part === "string") return escapeMarkup(part).replace(NOT_IN_XML, controlCode);
     const { token, number, kind } = part;
     const native = escape(token);
     if (kind === "alone") return `<ph x="${number}">${native}</ph>`;
@@ -278,13 +281,35 @@ function segXml(text: string): string {
   }).join("");
 }
 
-// XML 1.0 cannot carry most C0 controls even as references: they are dropped on export.
+// XML 1.0 cannot carry most C0 controls, even as references.
 // deno-lint-ignore no-control-regex
 const NOT_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+/** segXml's code for one of them, with the reference as its native code. */
+const CONTROL_CODE = /<ph type="x-tolk-char">&amp;#x([0-9a-f]{1,4});<\/ph>/gi;
 
+/**
+ * A character XML cannot carry in a segment (Word's line break U+000B, a bell), as a standalone
+ * code holding its reference (`&#xB;`), which import reads back as the character: dropping it
+ * made another text ("Line\vbreak" came back as "Linebreak", and replaced that entry).
+ */
+function controlCode(char: string): string {
+  const hex = char.charCodeAt(0).toString(16).toUpperCase();
+  return `<ph type="x-tolk-char">&amp;#x${hex};</ph>`;
+}
+
+/** The character of a {@link CONTROL_CODE}; undefined for one the memory cannot hold (U+0000). */
+function controlCharacter(hex: string): string | undefined {
+  const char = String.fromCharCode(parseInt(hex, 16));
+  return char !== "\u0000" && char.replace(NOT_IN_XML, "") === "" ? char : undefined;
+}
+
+/** Text as attribute value or element content, less the characters XML cannot carry. */
 function escape(text: string): string {
+  return escapeMarkup(text.replace(NOT_IN_XML, ""));
+}
+
+function escapeMarkup(text: string): string {
   return text
-    .replace(NOT_IN_XML, "")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
