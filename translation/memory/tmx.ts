@@ -326,5 +326,11 @@ function parseTmxDate(text: string): number | undefined {
   const match = /^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/.exec(text);
   if (!match) return undefined;
   const [, y, mo, d, h, mi, s] = match.map(Number);
-  return Date.UTC(y, mo - 1, d, h, mi, s) / 1000;
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  // No such day (month 13), or before 1970 (.NET tools write 00010101T000000Z for none, which
+  // Date.UTC read as 1901): unknown, so the entry gets the time of the import; `created` is never
+  // negative (schemas/memory.ts).
+  const sameDay = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d;
+  return sameDay && date.getTime() >= 0 ? date.getTime() / 1000 : undefined;
 }

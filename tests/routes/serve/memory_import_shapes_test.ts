@@ -88,6 +88,29 @@ Deno.test("POST /v1/memory/import maps the language tags CAT tools write onto th
   });
 });
 
+Deno.test("POST /v1/memory/import takes a unit's creationdate, and one before 1970 (.NET's 00010101T000000Z for none) as unknown", async () => {
+  await withService(async (service) => {
+    const dated = (date: string, text: string) =>
+      `<tu creationdate="${date}"><tuv xml:lang="en"><seg>${text}</seg></tuv>` +
+      `<tuv xml:lang="de"><seg>${text}!</seg></tuv></tu>`;
+    const units = [
+      dated("20240229T120000Z", "Leap"),
+      dated("00010101T000000Z", "None"),
+      dated("19650101T000000Z", "Old"),
+    ];
+    const started = Math.floor(Date.now() / 1000);
+    assert.deepEqual(await imported(service, tmx(units.join("\n"))), { imported: 3, skipped: 0 });
+    const page = await expectBody(
+      await dataRequest(service, "GET", "/v1/memory/entries"),
+      200,
+      MemoryPageSchema,
+    );
+    const created = new Map(page.data.map((entry) => [entry.source, entry.created]));
+    assert.equal(created.get("Leap"), Date.UTC(2024, 1, 29, 12) / 1000);
+    for (const source of ["None", "Old"]) assert.ok(created.get(source)! >= started, source);
+  });
+});
+
 const ENCODED = [
   { name: "UTF-16 LE with its byte-order mark", bytes: (doc: string) => utf16(doc, "le") },
   { name: "UTF-16 BE with its byte-order mark", bytes: (doc: string) => utf16(doc, "be") },
