@@ -61,6 +61,27 @@ Deno.test("an exact memory hit skips the engine, and engine and model are memory
   });
 });
 
+Deno.test("an exact hit answers with the request's outer white space, not the stored target's (a pretty-printed TMX <seg>)", async () => {
+  await withChatService(async (service) => {
+    await addUserEntry(service, "\n      Good day\n    ", "\n      Guten Tag\n    ");
+    const body = await translate(service, ["Good day", "  Good day\n"]);
+    assert.deepEqual(body.results.map((result) => result.text), ["Guten Tag", "  Guten Tag\n"]);
+    assert.equal(body.engine, "memory");
+    const html = await expectBody(
+      await postTranslate(service, {
+        source: "en",
+        target: "de",
+        format: "html",
+        texts: ["<p>Good day</p>"],
+        options: { engine: "engine-one", memory: true },
+      }),
+      200,
+      TranslateResponseSchema,
+    );
+    assert.equal(html.results[0].text, "<p>Guten Tag</p>");
+  });
+});
+
 Deno.test("a new translation is remembered (origin engine) and the next identical request skips the engine", async () => {
   await withChatService(async (service, runner) => {
     const first = await translate(service, ["The printer is out of paper."]);
