@@ -17,6 +17,9 @@ const segment = z.string().min(1).refine(
   (text) => !text.includes("\u0000"),
   "a text holding U+0000",
 ).refine(
+  (text) => text.isWellFormed(),
+  "a text holding half a surrogate pair",
+).refine(
   (text) => countCodePoints(text) <= LIMITS.max_chars_per_item,
   `a text is over ${LIMITS.max_chars_per_item} characters`,
 );

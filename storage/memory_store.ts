@@ -290,10 +290,13 @@ function distinctEntries(entries: readonly NewMemoryEntry[]): NewMemoryEntry[] {
 /**
  * Whether an entry reads back as written. SQLite keeps a U+0000, but node:sqlite reads a text
  * only up to its first one: "Hello\0world" came back as "Hello", an exact hit answering with a
- * cut translation, and a listed and exported entry of other text.
+ * cut translation, and a listed and exported entry of other text. Half a surrogate pair is
+ * written as UTF-8's U+FFFD, and came back as that.
  */
 function readableWhole(entry: NewMemoryEntry): boolean {
-  return !entry.source.includes("\u0000") && !entry.target.includes("\u0000");
+  return [entry.source, entry.target].every((text) =>
+    !text.includes("\u0000") && text.isWellFormed()
+  );
 }
 
 function toEntry(row: Record<string, unknown>): MemoryEntry {
