@@ -158,16 +158,14 @@ function sourceIndex(variants: readonly { lang: string }[], declared: string): n
   return Math.max(0, variants.findIndex((variant) => toLanguageCode(variant.lang) === language));
 }
 
-/** The end of a whole document: its root's end tag, then only white space, comments or PIs. */
-const WHOLE_END = /<\/tmx\s*>(?:\s|<!--[\s\S]*?-->|<\?[\s\S]*?\?>)*$/;
-
 /**
- * Why a `<tmx>` document that is not well-formed stops before its `</tmx>`: it was cut short (a
- * download or copy that stopped). The parser's own message then names whatever the cut fell in
- * (`boolean attribute 'xml:la' is not allowed`, or every open tag at line 1, column 1).
+ * Why a `<tmx>` document that is not well-formed has no `</tmx>`: it was cut short (a download or
+ * copy that stopped). The parser's own message names whatever the cut fell in (`boolean attribute
+ * 'xml:la' is not allowed`, or every open tag at line 1, column 1). A document with more after
+ * its `</tmx>` is not cut: the parser's message says what follows.
  */
 function cutShort(xml: string): string | undefined {
-  if (!/<tmx[\s>/]/.test(xml) || WHOLE_END.test(xml)) return undefined;
+  if (!/<tmx[\s>/]/.test(xml) || xml.includes("</tmx")) return undefined;
   let lines = 1;
   for (let at = xml.indexOf("\n"); at >= 0; at = xml.indexOf("\n", at + 1)) lines++;
   return `the document stops at line ${lines} before its closing </tmx>: the file is cut short`;

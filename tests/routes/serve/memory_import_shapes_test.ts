@@ -185,6 +185,12 @@ Deno.test("POST /v1/memory/import of a TMX cut short says so and leaves the memo
       );
       assert.match(said.error.message, /cut short/, `cut at ${cut}: ${said.error.message}`);
     }
+    const trailed = await expectError(
+      await post(service, `${whole}<tu>`),
+      400,
+      "invalid_request",
+    );
+    assert.doesNotMatch(trailed.error.message, /cut short/, "a whole file with more after it");
     assert.deepEqual(await entries(service), [["en", "de", "Keep", "Behalten"]]);
   });
 });
