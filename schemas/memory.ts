@@ -17,6 +17,9 @@ const segment = z.string().min(1).refine(
   (text) => !text.includes("\u0000"),
   "a text holding U+0000",
 ).refine(
+  (text) => text.isWellFormed(),
+  "a text holding half a surrogate pair",
+).refine(
   (text) => countCodePoints(text) <= LIMITS.max_chars_per_item,
   `a text is over ${LIMITS.max_chars_per_item} characters`,
 );
@@ -96,7 +99,7 @@ export const TMX_MEDIA_TYPES = ["application/x-tmx+xml", "application/xml", "tex
 
 /** A TMX 1.4 document: the body of the import and of the export. */
 export const TmxDocumentSchema = z.string().describe(
-  "A TMX 1.4 document (XML), UTF-8 or UTF-16 with a byte-order mark.",
+  "A TMX 1.4 document (XML), UTF-8 or UTF-16 (by its byte-order mark, or by its `<?xml`).",
 );
 
 /** A validated add request. */

@@ -32,6 +32,8 @@ export interface MemoryEntry {
   origin: MemoryOrigin;
   /** Epoch seconds. */
   created: number;
+  /** What steered an engine's translation ({@link NewMemoryEntry.steering}); '' for none. */
+  steering: string;
 }
 
 /** A new entry. */
@@ -66,6 +68,18 @@ export interface MemoryQuery {
   cursor?: string;
 }
 
+/** Entries of one origin for {@link MemoryStore.addInBatches}. */
+export interface MemoryImportGroup {
+  origin: MemoryOrigin;
+  entries: readonly NewMemoryEntry[];
+}
+
+/** What an import's batches changed, to be put back when a later batch fails. */
+interface ImportUndo {
+  inserted: number[];
+  replaced: { id: number; source: string; target: string; created: number; steering: string }[];
+}
+
 /** Entries per transaction of {@link MemoryStore.addInBatches}: about 0.1–0.2 s of writing each. */
 export const IMPORT_BATCH = 2000;
 
@@ -81,23 +95,55 @@ export class MemoryStore {
   constructor(readonly database: Database) {}
 
   /**
-   * Adds many entries as {@link add} does, {@link IMPORT_BATCH} per transaction, pausing
+   * Adds each group's entries as {@link add} does, {@link IMPORT_BATCH} per transaction, pausing
    * between them so other requests are answered: node:sqlite is synchronous, and a TMX import of
    * 200,000 units in one transaction held every other request of the service for 22 s. Resolves
-   * to how many entries were written, each counted once however often `entries` repeats it
-   * ({@link distinctEntries}), also across batches.
+   * to how many entries were written, each counted once however often a group repeats it
+   * ({@link distinctEntries}), also across batches. All or nothing: when a batch cannot be
+   * written, what the batches before it wrote is put back (a half import left the memory
+   * holding part of a file, with entries it replaced changed).
    *
-   * @throws {StorageError} when the database cannot be written: the batches before the failing
-   * one are kept (importing the same file again replaces them, it does not add them twice).
+   * @throws {StorageError} when the database cannot be written.
    */
-  async addInBatches(entries: readonly NewMemoryEntry[], origin: MemoryOrigin): Promise<number> {
-    const distinct = distinctEntries(entries);
+  async addInBatches(groups: readonly MemoryImportGroup[]): Promise<number> {
+    const undo: ImportUndo = { inserted: [], replaced: [] };
     let written = 0;
-    for (let start = 0; start < distinct.length; start += IMPORT_BATCH) {
-      if (start > 0) await new Promise((resolve) => setTimeout(resolve, IMPORT_PAUSE_MS));
-      written += this.add(distinct.slice(start, start + IMPORT_BATCH), origin);
+    try {
+      for (const { origin, entries } of groups) {
+        const distinct = distinctEntries(entries);
+        for (let start = 0; start < distinct.length; start += IMPORT_BATCH) {
+          if (written > 0) await new Promise((resolve) => setTimeout(resolve, IMPORT_PAUSE_MS));
+          written += this.#write(distinct.slice(start, start + IMPORT_BATCH), origin, undo);
+        }
+      }
+    } catch (error) {
+      this.#putBack(undo);
+      throw error;
     }
     return written;
+  }
+
+  /**
+   * Puts back what an import's written batches changed, in one transaction. Deleting and
+   * rewriting rows needs no new pages, so this succeeds where the import ran out of them; if it
+   * cannot (the disk is that full), the import's error is the one reported.
+   */
+  #putBack(undo: ImportUndo): void {
+    if (undo.inserted.length === 0 && undo.replaced.length === 0) return;
+    const remove = this.database.statement("delete from memory_entries where id = ?");
+    const restore = this.database.statement(
+      "update memory_entries set source = ?, target = ?, created = ?, steering = ? where id = ?",
+    );
+    try {
+      this.database.transaction(() => {
+        for (const id of undo.inserted) remove.run(id);
+        for (const row of undo.replaced) {
+          restore.run(row.source, row.target, row.created, row.steering, row.id);
+        }
+      });
+    } catch {
+      // The import's own error is thrown by the caller: it says why nothing more could be written.
+    }
   }
 
   /**
@@ -110,10 +156,15 @@ export class MemoryStore {
    * @throws {StorageError} when the database cannot be written (then none was).
    */
   add(entries: readonly NewMemoryEntry[], origin: MemoryOrigin): number {
-    const distinct = distinctEntries(entries);
+    return this.#write(distinctEntries(entries), origin);
+  }
+
+  /** {@link add} of distinct entries, noting in `undo` what it changes. */
+  #write(distinct: readonly NewMemoryEntry[], origin: MemoryOrigin, undo?: ImportUndo): number {
     if (distinct.length === 0) return 0;
     const find = this.database.statement(
-      "select id from memory_entries where source_lang = ? and target_lang = ? and key = ? and origin = ?",
+      `select id, source, target, created, steering from memory_entries
+       where source_lang = ? and target_lang = ? and key = ? and origin = ?`,
     );
     const update = this.database.statement(
       "update memory_entries set source = ?, target = ?, created = ?, steering = ? where id = ?",
@@ -127,16 +178,19 @@ export class MemoryStore {
       "insert or ignore into memory_grams (gram, length, entry_id) values (?, ?, ?)",
     );
     const now = Math.floor(Date.now() / 1000);
-    return this.database.transaction(() => {
+    // Noted once the batch is committed: a batch that fails is rolled back by the transaction.
+    const changed: ImportUndo = { inserted: [], replaced: [] };
+    this.database.transaction(() => {
       for (const entry of distinct) {
         const key = memoryKey(entry.source);
         const created = entry.created ?? now;
         const steering = entry.steering ?? "";
         const existing = find.get(entry.sourceLang, entry.targetLang, key, origin) as
-          | { id: number }
+          | ImportUndo["replaced"][number]
           | undefined;
         if (existing) {
           update.run(entry.source, entry.target, created, steering, existing.id);
+          changed.replaced.push(existing);
           continue;
         }
         const grams = bigrams(key);
@@ -157,9 +211,12 @@ export class MemoryStore {
         for (const band of bandKeys(shingles(key), `${entry.sourceLang}>${entry.targetLang}`)) {
           gram.run(band, grams.size, id);
         }
+        changed.inserted.push(id);
       }
-      return distinct.length;
     });
+    undo?.inserted.push(...changed.inserted);
+    undo?.replaced.push(...changed.replaced);
+    return distinct.length;
   }
 
   /**
@@ -288,10 +345,13 @@ function distinctEntries(entries: readonly NewMemoryEntry[]): NewMemoryEntry[] {
 /**
  * Whether an entry reads back as written. SQLite keeps a U+0000, but node:sqlite reads a text
  * only up to its first one: "Hello\0world" came back as "Hello", an exact hit answering with a
- * cut translation, and a listed and exported entry of other text.
+ * cut translation, and a listed and exported entry of other text. Half a surrogate pair is
+ * written as UTF-8's U+FFFD, and came back as that.
  */
 function readableWhole(entry: NewMemoryEntry): boolean {
-  return !entry.source.includes("\u0000") && !entry.target.includes("\u0000");
+  return [entry.source, entry.target].every((text) =>
+    !text.includes("\u0000") && text.isWellFormed()
+  );
 }
 
 function toEntry(row: Record<string, unknown>): MemoryEntry {
@@ -303,5 +363,6 @@ function toEntry(row: Record<string, unknown>): MemoryEntry {
     target: String(row.target),
     origin: row.origin as MemoryOrigin,
     created: Number(row.created),
+    steering: String(row.steering ?? ""),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * POST /v1/memory/import — reads a TMX 1.4 document into the memory, in batches that let other
- * requests in between (MemoryStore.addInBatches).
+ * requests in between, all or nothing (MemoryStore.addInBatches).
  */
 import { Hono } from "hono";
 import { serviceError } from "../../errors/translation_errors.ts";
@@ -28,12 +28,13 @@ export function memoryImportRoute(deps: { memory: MemoryStore }) {
       if (!(error instanceof TmxError)) throw error;
       throw serviceError("invalid_request", `the body is not TMX: ${error.message}`);
     }
-    // Group by origin: one add per origin keeps "user wins" intact for imported engine rows.
-    let imported = 0;
-    for (const origin of ["user", "engine"] as const) {
-      const entries = parsed.entries.filter((entry) => entry.origin === origin);
-      imported += await deps.memory.addInBatches(entries, origin);
-    }
+    // Grouped by origin: "user wins" stays intact for imported engine rows.
+    const imported = await deps.memory.addInBatches(
+      (["user", "engine"] as const).map((origin) => ({
+        origin,
+        entries: parsed.entries.filter((entry) => entry.origin === origin),
+      })),
+    );
     return c.json({ imported, skipped: parsed.skipped });
   });
 }

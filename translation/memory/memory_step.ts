@@ -52,7 +52,10 @@ export function lookUpMemory(
     items.forEach((item, index) => {
       const exact = memory.exact(item.source, target, item.text, steering);
       if (exact !== null && placeholderProblem(item.text, exact) === undefined) {
-        hits.set(index, { text: exact, confidence: 1, alternatives: [] });
+        // Items come without their outer white space, which the format puts back; a stored
+        // target may have its own (a pretty-printed TMX <seg>, an entry sent as " Guten Tag "),
+        // which the lookup ignored in its source too.
+        hits.set(index, { text: exact.trim(), confidence: 1, alternatives: [] });
         return;
       }
       const examples = memory.fuzzy(item.source, target, item.text)

@@ -1,19 +1,20 @@
 /**
  * TMX 1.4 (https://www.gala-global.org/tmx-14b) in and out for the translation memory.
  *
- * Export writes one `<tu>` per entry with `srclang`, a `creationdate` and the origin as
- * `<prop type="x-tolk-origin">`; the placeholder tokens of remembered HTML, Markdown or subtitle
- * segments are inline codes (see segXml), and import reads those codes back as the tokens.
- * Import reads every `<tu>`: the source variant is the one in the unit's (or the header's)
- * `srclang`, else the first (with `*all*`, every variant is a source in turn); every other variant
- * in another of the 16 languages becomes an entry. Paired codes (`bpt`,
- * `ept`, `it`: formatting around text) are dropped, so `Click <b>Save</b>` is the text a plain
- * request sends; a standalone code (`ph`, `ut`) is read as the native code it holds (OmegaT's
- * `<ph>{0}</ph>` is `{0}`, as the text to translate has it); the text of `hi` and `sub` is kept.
+ * Export writes one `<tu>` per entry with `srclang`, a `creationdate`, the origin as
+ * `<prop type="x-tolk-origin">` and an engine's steering as `<prop type="x-tolk-steering">`; the
+ * placeholder tokens of remembered HTML, Markdown or subtitle segments are inline codes (see
+ * segXml), and import reads those codes back as the tokens. Import reads every `<tu>`: the source
+ * variant is the one in the unit's (or the header's) `srclang` (by tag, else by language), else
+ * the first (with `*all*`, every variant is a source in turn); every other variant in another of
+ * the 16 languages becomes an entry. Paired codes (`bpt`, `ept`, `it`: formatting around text) are
+ * dropped, so `Click <b>Save</b>` is the text a plain request sends; a standalone code (`ph`, `ut`)
+ * is read as the native code it holds (OmegaT's `<ph>{0}</ph>` is `{0}`, as the text to translate
+ * has it); the text of `hi` and `sub` is kept.
  * A variant that cannot be read faithfully is skipped and counted: an empty standalone code
- * (Trados's `<ph type="lb"/>`: what it stood for is not written) or an entity a DTD defines.
- * Dropping either made an entry of other text (`Found  files`), one that would win as the
- * user's own. Pure: no I/O.
+ * (Trados's `<ph type="lb"/>`: what it stood for is not written), an entity a DTD defines, or a
+ * character reference to no character (`&#0;`). Dropping or replacing any of them made an entry
+ * of other text (`Found  files`), one that would win as the user's own. Pure: no I/O.
  */
 import { decodeXML } from "entities/decode";
 import { XMLParser } from "fast-xml-parser";
@@ -29,6 +30,12 @@ export interface TmxEntry {
   origin: "user" | "engine";
   /** Epoch seconds, when known. */
   created?: number;
+  /**
+   * The digest of what steered an engine's translation (`steeringOf`), written as
+   * `<prop type="x-tolk-steering">`: without it an imported translation made under a context was
+   * an exact hit for requests under none.
+   */
+  steering?: string;
 }
 
 /** What an import found. */
@@ -56,6 +63,7 @@ export function toTmx(entries: Iterable<TmxEntry>, toolVersion: string): string 
     parts.push(
       `    <tu srclang="${escape(entry.sourceLang)}"${date}>` +
         `<prop type="x-tolk-origin">${entry.origin}</prop>` +
+        (entry.steering ? `<prop type="x-tolk-steering">${escape(entry.steering)}</prop>` : "") +
         `<tuv xml:lang="${escape(entry.sourceLang)}"><seg>${segXml(entry.source)}</seg></tuv>` +
         `<tuv xml:lang="${escape(entry.targetLang)}"><seg>${segXml(entry.target)}</seg></tuv>` +
         "</tu>\n",
@@ -63,25 +71,6 @@ export function toTmx(entries: Iterable<TmxEntry>, toolVersion: string): string 
   }
   parts.push("  </body>\n</tmx>\n");
   return parts.join("");
-}
-
-/**
- * The text of a TMX document's bytes: UTF-8, or UTF-16 by its byte-order mark (TMX 1.4 allows
- * both, and tools on Windows write UTF-16).
- *
- * @throws {TmxError} when the bytes are not text in one of those.
- */
-export function tmxText(bytes: Uint8Array): string {
-  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe
-    ? "utf-16le"
-    : bytes[0] === 0xfe && bytes[1] === 0xff
-    ? "utf-16be"
-    : "utf-8";
-  try {
-    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
-  } catch {
-    throw new TmxError(`the body is not ${encoding.toUpperCase()} text`);
-  }
 }
 
 /**
@@ -104,7 +93,7 @@ export function fromTmx(xml: string): TmxImport {
       trimValues: false,
     }).parse(xml, true) as Record<string, unknown>;
   } catch (error) {
-    throw new TmxError(`not well-formed XML${inWords((error as Error).message)}`);
+    throw new TmxError(cutShort(xml) ?? `not well-formed XML${inWords((error as Error).message)}`);
   }
   const tmx = document.tmx as Record<string, unknown> | undefined;
   if (!tmx || typeof tmx !== "object") throw new TmxError("the root element is not <tmx>");
@@ -123,8 +112,9 @@ export function fromTmx(xml: string): TmxImport {
     const declared = String(unit.srclang ?? header.srclang ?? "").toLowerCase();
     const sources = declared === "*all*"
       ? variants.map((_, index) => index)
-      : [Math.max(0, variants.findIndex((v) => v.lang.toLowerCase() === declared))];
+      : [sourceIndex(variants, declared)];
     const origin = originOf(unit);
+    const steering = origin === "engine" ? steeringProp(unit) : undefined;
     const created = parseTmxDate(String(unit.creationdate ?? ""));
     for (const sourceIndex of sources) {
       const source = variants[sourceIndex];
@@ -146,6 +136,7 @@ export function fromTmx(xml: string): TmxImport {
           target: variant.text,
           origin,
           created,
+          ...(steering === undefined ? {} : { steering }),
         });
       });
     }
@@ -155,19 +146,48 @@ export function fromTmx(xml: string): TmxImport {
 }
 
 /**
+ * The variant in the declared source language: the same tag, else the same one of the 16 (a
+ * header's `en` and a unit's `en-US`: taking the first variant then stored `de` → `en` entries
+ * for an `en` → `de` memory whose units list German first), else the first.
+ */
+function sourceIndex(variants: readonly { lang: string }[], declared: string): number {
+  const same = variants.findIndex((variant) => variant.lang.toLowerCase() === declared);
+  if (same >= 0) return same;
+  const language = toLanguageCode(declared);
+  if (language === undefined) return 0;
+  return Math.max(0, variants.findIndex((variant) => toLanguageCode(variant.lang) === language));
+}
+
+/**
+ * Why a `<tmx>` document that is not well-formed has no `</tmx>`: it was cut short (a download or
+ * copy that stopped). The parser's own message names whatever the cut fell in (`boolean attribute
+ * 'xml:la' is not allowed`, or every open tag at line 1, column 1). A document with more after
+ * its `</tmx>` is not cut: the parser's message says what follows.
+ */
+function cutShort(xml: string): string | undefined {
+  if (!/<tmx[\s>/]/.test(xml) || xml.includes("</tmx")) return undefined;
+  let lines = 1;
+  for (let at = xml.indexOf("\n"); at >= 0; at = xml.indexOf("\n", at + 1)) lines++;
+  return `the document stops at line ${lines} before its closing </tmx>: the file is cut short`;
+}
+
+/**
  * fast-xml-parser's validation message (`Expected closing tag 'tuv' … 'tu'.:2:38`) as words:
  * ` at line 2, column 38: Expected …`, so that the person fixing the file finds the place.
  */
 function inWords(message: string): string {
-  const match = /^([\s\S]*?)\.?:(\d+):(\d+)$/.exec(message);
-  return match ? ` at line ${match[2]}, column ${match[3]}: ${match[1]}` : `: ${message}`;
+  const match = /^([\s\S]*?)\.?:(\d+):(\d+|undefined)$/.exec(message);
+  if (!match) return `: ${message}`;
+  const column = match[3] === "undefined" ? "" : `, column ${match[3]}`;
+  return ` at line ${match[2]}${column}: ${match[1]}`;
 }
 
 /** Maps a TMX language tag to one of the 16 codes, or undefined. */
 export function toLanguageCode(tag: string): LanguageCode | undefined {
   const lower = tag.toLowerCase().replaceAll("_", "-");
-  if (/^zh(-(hans|cn|sg|my))?$/.test(lower) || lower.startsWith("zh-hans")) return "zh-Hans";
-  if (/^zh-(hant|tw|hk|mo)/.test(lower)) return "zh-Hant";
+  // zh-CHS and zh-CHT are the names older Windows tools (.NET cultures) give the two scripts.
+  if (/^zh(-(hans|chs|cn|sg|my))?$/.test(lower) || lower.startsWith("zh-hans")) return "zh-Hans";
+  if (/^zh-(hant|cht|tw|hk|mo)/.test(lower)) return "zh-Hant";
   const primary = lower.split("-")[0];
   if (primary === "tl") return "fil";
   if (primary === "in") return "id";
@@ -175,10 +195,20 @@ export function toLanguageCode(tag: string): LanguageCode | undefined {
 }
 
 function originOf(unit: Record<string, unknown>): "user" | "engine" {
-  const props = (unit.prop ?? []) as Record<string, unknown>[];
-  const prop = props.find((p) => p.type === "x-tolk-origin");
   // A TMX from elsewhere is the user's own memory.
-  return prop && String(prop["#text"] ?? "").trim() === "engine" ? "engine" : "user";
+  return propText(unit, "x-tolk-origin") === "engine" ? "engine" : "user";
+}
+
+/** The steering digest of an engine's unit; a value `steeringOf` cannot have made is none. */
+function steeringProp(unit: Record<string, unknown>): string | undefined {
+  const value = propText(unit, "x-tolk-steering");
+  return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+}
+
+/** The text of a unit's `<prop>` of this type, trimmed; "" when it has none. */
+function propText(unit: Record<string, unknown>, type: string): string {
+  const props = (unit.prop ?? []) as Record<string, unknown>[];
+  return String(props.find((prop) => prop.type === type)?.["#text"] ?? "").trim();
 }
 
 /** A standalone code with nothing inside: the native code it stands for is not written. */
@@ -200,14 +230,28 @@ function segText(raw: unknown): string {
   // paired ones go whole, then every tag (`ph`, `hi`, `sub`), leaving text decoded once.
   // A paired code that holds one of tolk's placeholder tokens (written by segXml) is that token.
   // A CDATA section is text as written (some tools wrap every segment in one); a comment is none.
+  // A control character's code (written by segXml) is that character.
   const text = raw
     .replace(MARKED_SECTION, (_, cdata?: string) => cdata === undefined ? "" : escape(cdata))
+    .replace(CONTROL_CODE, (code, hex: string) => controlCharacter(hex) ?? code)
     .replace(
       PAIRED_CODE,
       (_, _name, inner = "") => isPlaceholderToken(decodeXML(inner)) ? inner : "",
     )
     .replace(/<[^>]+>/g, "");
-  return DTD_ENTITY.test(text) ? "" : decodeXML(text);
+  return DTD_ENTITY.test(text) || refersToNoCharacter(text) ? "" : decodeXML(text);
+}
+
+/**
+ * Whether a character reference names no character a text can hold (U+0000, half a surrogate
+ * pair, past U+10FFFF): XML forbids them, and decoding made each a U+FFFD, an entry of other text.
+ */
+function refersToNoCharacter(text: string): boolean {
+  for (const [, hex, decimal] of text.matchAll(/&#(?:x([0-9a-f]+)|(\d+));/gi)) {
+    const code = hex === undefined ? Number(decimal) : parseInt(hex, 16);
+    if (code === 0 || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff) return true;
+  }
+  return false;
 }
 
 /**
@@ -215,14 +259,15 @@ function segText(raw: unknown): string {
  * inline markup in remembered segments (`Click <x1>Save</x1>`, engines/placeholder_tokens.ts) as
  * TMX's inline codes, so that a CAT tool shows them as tags, not as text to translate: `<bpt>`
  * and `<ept>` for a pair in the segment, `<it>` for half a pair, `<ph>` for a standalone one. Each
- * code holds the token as its native code, which import reads back.
+ * code holds the token as its native code, which import reads back. A character XML cannot carry
+ * is a code too ({@link controlCode}).
  */
 function segXml(text: string): string {
   const parts = splitAtPlaceholders(text);
   const tokens = parts.flatMap((part) => typeof part === "string" ? [] : [part.token]);
   const once = (token: string) => tokens.indexOf(token) === tokens.lastIndexOf(token);
   return parts.map((part) => {
-    if (typeof part === "string") return escape(part);
+    if (typeof part === "string") return escapeMarkup(part).replace(NOT_IN_XML, controlCode);
     const { token, number, kind } = part;
     const native = escape(token);
     if (kind === "alone") return `<ph x="${number}">${native}</ph>`;
@@ -234,13 +279,35 @@ function segXml(text: string): string {
   }).join("");
 }
 
-// XML 1.0 cannot carry most C0 controls even as references: they are dropped on export.
+// XML 1.0 cannot carry most C0 controls, even as references.
 // deno-lint-ignore no-control-regex
 const NOT_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+/** segXml's code for one of them, with the reference as its native code. */
+const CONTROL_CODE = /<ph type="x-tolk-char">&amp;#x([0-9a-f]{1,4});<\/ph>/gi;
 
+/**
+ * A character XML cannot carry in a segment (Word's line break U+000B, a bell), as a standalone
+ * code holding its reference (`&#xB;`), which import reads back as the character: dropping it
+ * made another text ("Line\vbreak" came back as "Linebreak", and replaced that entry).
+ */
+function controlCode(char: string): string {
+  const hex = char.charCodeAt(0).toString(16).toUpperCase();
+  return `<ph type="x-tolk-char">&amp;#x${hex};</ph>`;
+}
+
+/** The character of a {@link CONTROL_CODE}; undefined for one the memory cannot hold (U+0000). */
+function controlCharacter(hex: string): string | undefined {
+  const char = String.fromCharCode(parseInt(hex, 16));
+  return char !== "\u0000" && char.replace(NOT_IN_XML, "") === "" ? char : undefined;
+}
+
+/** Text as attribute value or element content, less the characters XML cannot carry. */
 function escape(text: string): string {
+  return escapeMarkup(text.replace(NOT_IN_XML, ""));
+}
+
+function escapeMarkup(text: string): string {
   return text
-    .replace(NOT_IN_XML, "")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
@@ -257,5 +324,11 @@ function parseTmxDate(text: string): number | undefined {
   const match = /^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/.exec(text);
   if (!match) return undefined;
   const [, y, mo, d, h, mi, s] = match.map(Number);
-  return Date.UTC(y, mo - 1, d, h, mi, s) / 1000;
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  // No such day (month 13), or before 1970 (.NET tools write 00010101T000000Z for none, which
+  // Date.UTC read as 1901): unknown, so the entry gets the time of the import; `created` is never
+  // negative (schemas/memory.ts).
+  const sameDay = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d;
+  return sameDay && date.getTime() >= 0 ? date.getTime() / 1000 : undefined;
 }

@@ -21,7 +21,7 @@ let worker: Worker | undefined;
 let turn: Promise<unknown> = Promise.resolve();
 
 /**
- * Reads a TMX document's bytes (UTF-8, or UTF-16 by its byte-order mark) in the worker.
+ * Reads a TMX document's bytes (UTF-8 or UTF-16, translation/memory/tmx_encoding.ts) in the worker.
  *
  * @throws {TmxError} when the bytes are not a TMX document.
  * @throws {Error} when the worker itself fails (a bug, or out of memory).

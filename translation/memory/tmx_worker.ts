@@ -4,7 +4,8 @@
  * Receives the body's bytes; answers {@link TmxWorkerAnswer}.
  */
 /// <reference lib="deno.worker" />
-import { fromTmx, TmxError, tmxText } from "./tmx.ts";
+import { fromTmx, TmxError } from "./tmx.ts";
+import { tmxText } from "./tmx_encoding.ts";
 import type { TmxWorkerAnswer } from "./tmx_off_thread.ts";
 
 self.onmessage = (event: MessageEvent<Uint8Array>) => {

@@ -61,6 +61,27 @@ Deno.test("an exact memory hit skips the engine, and engine and model are memory
   });
 });
 
+Deno.test("an exact hit answers with the request's outer white space, not the stored target's (a pretty-printed TMX <seg>)", async () => {
+  await withChatService(async (service) => {
+    await addUserEntry(service, "\n      Good day\n    ", "\n      Guten Tag\n    ");
+    const body = await translate(service, ["Good day", "  Good day\n"]);
+    assert.deepEqual(body.results.map((result) => result.text), ["Guten Tag", "  Guten Tag\n"]);
+    assert.equal(body.engine, "memory");
+    const html = await expectBody(
+      await postTranslate(service, {
+        source: "en",
+        target: "de",
+        format: "html",
+        texts: ["<p>Good day</p>"],
+        options: { engine: "engine-one", memory: true },
+      }),
+      200,
+      TranslateResponseSchema,
+    );
+    assert.equal(html.results[0].text, "<p>Guten Tag</p>");
+  });
+});
+
 Deno.test("a new translation is remembered (origin engine) and the next identical request skips the engine", async () => {
   await withChatService(async (service, runner) => {
     const first = await translate(service, ["The printer is out of paper."]);
@@ -181,6 +202,26 @@ Deno.test("an engine's remembered translation is reused only under the same cont
       assert.equal(runner.chats.length, before + 1, `${JSON.stringify(steering)}: then remembered`);
     }
     assert.equal((await entries(service)).length, 1, "one engine entry per text, the latest");
+  });
+});
+
+Deno.test("an engine's translation keeps the context it was made under through TMX export and import", async () => {
+  const text = "The bank is closed.";
+  const river = { context: "We walked along the river until the path ended." };
+  let exported = "";
+  await withChatService(async (service) => {
+    await translate(service, [text], river);
+    exported = await (await dataRequest(service, "GET", "/v1/memory/export?format=tmx")).text();
+  });
+  await withChatService(async (service, runner) => {
+    const imported = await dataRequest(service, "POST", "/v1/memory/import", exported, {
+      "content-type": "application/x-tmx+xml",
+    });
+    assert.deepEqual(await imported.json(), { imported: 1, skipped: 0 });
+    assert.equal((await translate(service, [text], river)).engine, "memory", "its own context");
+    assert.equal(runner.chats.length, 0);
+    await translate(service, [text]);
+    assert.equal(runner.chats.length, 1, "no context: the engine is asked, as before the export");
   });
 });
 

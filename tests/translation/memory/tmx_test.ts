@@ -17,6 +17,7 @@ const ENTRIES = [
     target: "Go to\r\nTokyo",
     origin: "engine",
     created: 1_790_000_100,
+    steering: "x".repeat(43),
   },
   {
     sourceLang: "th",
@@ -128,4 +129,11 @@ Deno.test("fromTmx names the line and column of XML that is not well-formed, in 
     );
     return true;
   });
+});
+
+Deno.test("fromTmx names the line of a document that has no element, with no column it does not know", () => {
+  assert.throws(
+    () => fromTmx('<?xml version="1.0"?>\n'),
+    (error: Error) => error.message === "not well-formed XML at line 1: Start tag expected",
+  );
 });
