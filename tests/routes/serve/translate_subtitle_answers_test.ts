@@ -5,7 +5,8 @@
  * comes back with the same cues and timings (read by a real subtitle parser) and blocks.
  */
 import assert from "node:assert/strict";
-import { translateOk } from "../../support/chat_engine_checks.ts";
+import { translateOk, translateOverWebSocket } from "../../support/chat_engine_checks.ts";
+import { TranslateResponseSchema } from "../../../schemas/translation.ts";
 import {
   type ChatCompletionsStandIn,
   startChatCompletionsStandIn,
@@ -128,4 +129,25 @@ Deno.test("subtitle mode asks engine-one (Ollama) three times, then line by line
   const lines = ["Hello there", "general Kenobi"];
   assert.deepEqual(sent, [FIRST_CUE, "Good bye", FIRST_CUE, FIRST_CUE, ...lines]);
   assert.equal(texts[0], upperCase(SRT));
+});
+
+Deno.test("subtitle mode on the WebSocket asks again for a cue whose answer holds a timing line", async () => {
+  const broken = JSON.stringify({
+    "1": "Hallo<x1/>00:00:05,000 --> 00:00:06,000 da",
+    "2": "Tschüss",
+  });
+  const good = JSON.stringify({ "1": "Hallo da<x1/>General Kenobi" });
+  await withChatEngine([broken, good], async (service, backend) => {
+    const reply = TranslateResponseSchema.parse(
+      await translateOverWebSocket(service, {
+        source: "en",
+        target: "de",
+        mode: "subtitle",
+        options: { engine: "compatible-api" },
+        texts: [SRT],
+      }),
+    );
+    assert.equal(reply.results[0].text, GOOD);
+    assert.equal(backend.chats.length, 2);
+  });
 });
