@@ -1,15 +1,17 @@
 /**
  * A subtitle cue's translation may not start or end a cue: a line of it that is a timing starts
- * one in players, and a line left empty ends it. Such an answer is refused (the segment is then
- * put back by the fallback, line by line); a timing still written at a line's start by the
- * fallback's engine loses its arrow, so the file keeps its cues and timings whatever the engine
- * wrote.
+ * one in players (a number line before it is that cue's index), and a line left empty ends it.
+ * Such an answer is refused (the segment is then put back by the fallback, line by line); a
+ * timing still written at a line's start by the fallback's engine loses its arrow, so the file
+ * keeps its cues and timings whatever the engine wrote.
  */
 import { SUBTITLE_TIMING } from "../../engines/subtitle_answers.ts";
 import type { Escape } from "./placeholders.ts";
 
 const LINE_BREAK = /\r\n|\n|\r/;
 const LINE_END = /[\r\n]$/;
+/** A line a player reads as a cue's index when a timing line follows it. */
+const NUMBER_LINE = /^\s*\d+\s*$/;
 /** A line a player reads as a timing line. */
 const TIMING_START = new RegExp(String.raw`^\s*${SUBTITLE_TIMING.source}`);
 
@@ -45,10 +47,14 @@ export function defusingTimings(escape: Escape): Escape {
   };
 }
 
-/** The lines of `text` that would start or end a cue: empty ones and timing lines. */
+/**
+ * The lines of `text` that would start or end a cue: empty ones, timing lines, and a last line
+ * that is a number (the next cue's index, in a file whose cues have no blank line between them).
+ */
 function cueBreaks(text: string): number {
-  let count = 0;
-  for (const line of text.split(LINE_BREAK)) {
+  const lines = text.split(LINE_BREAK);
+  let count = NUMBER_LINE.test(lines[lines.length - 1]) ? 1 : 0;
+  for (const line of lines) {
     if (line.trim() === "" || TIMING_START.test(line)) count++;
   }
   return count;

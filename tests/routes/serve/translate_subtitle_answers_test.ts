@@ -151,3 +151,17 @@ Deno.test("subtitle mode on the WebSocket asks again for a cue whose answer hold
     assert.equal(backend.chats.length, 2);
   });
 });
+
+Deno.test("subtitle mode puts back line by line a cue whose answer ends in a number line, an index to the timing after it", async () => {
+  // No indices and no blank lines: a player reads a number line before a timing as its index.
+  const srt = "00:00:01,000 --> 00:00:02,000\nHello there\ngeneral Kenobi\n" +
+    "00:00:03,000 --> 00:00:04,000\nGood bye\n";
+  const { texts, sent } = await translateThrough(
+    [srt],
+    { mode: "subtitle" },
+    (text) => text === FIRST_CUE ? "HALLO<x1/>7" : upperCase(text),
+  );
+  assert.deepEqual(sent.slice(-2), ["Hello there", "general Kenobi"]);
+  assert.equal(texts[0], upperCase(srt));
+  assertSameCues(texts[0], srt);
+});
