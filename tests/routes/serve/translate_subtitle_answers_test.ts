@@ -13,6 +13,7 @@ import {
 } from "../../support/chat_completions_stand_in.ts";
 import { upperCase } from "../../support/format_engines.ts";
 import { translateThrough } from "../../support/format_requests.ts";
+import { loadCorpus, structureOf } from "../../support/document_structure.ts";
 import { playerCues } from "../../support/subtitle_reader.ts";
 import { startTranslationService, type TestService } from "../../support/translation_service.ts";
 
@@ -165,3 +166,27 @@ Deno.test("subtitle mode puts back line by line a cue whose answer ends in a num
   assert.equal(texts[0], upperCase(srt));
   assertSameCues(texts[0], srt);
 });
+
+/** Engines that answer every cue of a file with what would start or end a cue. */
+const HOSTILE_ENGINES: Record<string, (text: string) => string> = {
+  "a timing line first": (text) => `00:00:09,000 --> 00:00:10,000 ${upperCase(text)}`,
+  "a timing line after each standalone placeholder": (text) =>
+    upperCase(text).replace(/<x\d+\/>/g, (token) => `${token}00:00:09.000 --> 00:00:10.000 `),
+  "a line emptied after the first standalone placeholder": (text) =>
+    upperCase(text).replace(/(<x\d+\/>)[^<]*/, "$1"),
+};
+
+for (const document of loadCorpus().filter((document) => document.mode === "subtitle")) {
+  for (const [name, engine] of Object.entries(HOSTILE_ENGINES)) {
+    Deno.test(`subtitle mode keeps every non-cue line, cue line count and timing of ${document.name} against an engine writing ${name}`, async () => {
+      const { texts } = await translateThrough([document.text], { mode: "subtitle" }, engine);
+      // The skeleton holds every line outside cue text byte for byte, timing lines among them.
+      assert.deepEqual(
+        structureOf({ ...document, text: texts[0] }).skeleton,
+        structureOf(document).skeleton,
+      );
+      // The library reads no STYLE or REGION block.
+      if (!/^(?:STYLE|REGION)$/m.test(document.text)) assertSameCues(texts[0], document.text);
+    });
+  }
+}
