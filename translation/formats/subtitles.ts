@@ -64,10 +64,11 @@ const ENGINE_LINE_BREAKS = /(?:[ \t]*(?:\r\n|\n|\r))+[ \t]*/g;
 /**
  * A cue's text as an engine wrote it, in the cue's lines: a line break of the engine's would add
  * a line (and a blank one would end the cue), so each is a space; the cue's own line breaks are
- * placeholders and stay.
+ * placeholders and stay. A byte-order mark it wrote goes: read again, the file would start a
+ * line there (an appended file's), and a cue at a timing after it.
  */
 export function inCueLines(text: string): string {
-  return text.replace(ENGINE_LINE_BREAKS, " ");
+  return text.replace(ENGINE_LINE_BREAKS, " ").replaceAll(BOM, "");
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   startChatCompletionsStandIn,
 } from "../../support/chat_completions_stand_in.ts";
 import { upperCase } from "../../support/format_engines.ts";
-import { translateThrough } from "../../support/format_requests.ts";
+import { translateThrough, translateUpperCased } from "../../support/format_requests.ts";
 import { loadCorpus, structureOf } from "../../support/document_structure.ts";
 import { playerCues } from "../../support/subtitle_reader.ts";
 import { startTranslationService, type TestService } from "../../support/translation_service.ts";
@@ -190,3 +190,18 @@ for (const document of loadCorpus().filter((document) => document.mode === "subt
     });
   }
 }
+
+Deno.test("subtitle mode drops a byte-order mark an engine writes in a cue: read again, it would start a cue there", async () => {
+  const { texts } = await translateThrough(
+    [SRT],
+    { mode: "subtitle" },
+    (text) =>
+      text === FIRST_CUE
+        ? "HALLO\uFEFF00:00:05,000 --> 00:00:06,000 DA<x1/>KENOBI"
+        : upperCase(text),
+  );
+  assert.ok(!texts[0].includes("\uFEFF"), JSON.stringify(texts[0]));
+  // The translation translated again (into a third language) still has two cues.
+  const again = await translateUpperCased([texts[0]], { mode: "subtitle" });
+  assert.equal(again.sent.length, 2, JSON.stringify(again.sent));
+});
