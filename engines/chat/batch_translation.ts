@@ -7,6 +7,7 @@
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, type TranslatedItem, type TranslationJob } from "../engine.ts";
 import { placeholderProblem, unescapedTokens } from "../placeholder_tokens.ts";
+import { subtitleAnswerProblem } from "../subtitle_answers.ts";
 import {
   answerSchema,
   buildMessages,
@@ -180,7 +181,9 @@ async function runBatch(
       results[item.index] = { ...translation, confidence: null };
       // Placeholders dropped, doubled or moved: ask again; the last answer stays as the best
       // one so far, and the translation layer's fallback keeps the markup if it stays broken.
-      const broken = placeholderProblem(item.text, translation.text);
+      // A subtitle cue's answer that would start or end a cue: ask again too.
+      const broken = placeholderProblem(item.text, translation.text) ??
+        (job.mode === "subtitle" ? subtitleAnswerProblem(item.text, translation.text) : undefined);
       if (broken) parsed.problems.set(item.id, broken);
     }
     problems = parsed.problems;

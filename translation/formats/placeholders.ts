@@ -69,6 +69,13 @@ export interface SegmentOptions {
    * to letters). Default: as rendered.
    */
   respell?: Respell;
+  /**
+   * Whether the format takes a translation whose placeholders came back: given the text before,
+   * between and after them as the engine wrote it, and the markup between. One it refuses is
+   * put back by the fallback, as a translation that lost placeholders is (a subtitle cue's
+   * answer that would leave a line empty, and so end the cue). Default: every one.
+   */
+  accepts?: (between: readonly string[], markups: readonly string[]) => boolean;
 }
 
 /**
@@ -120,7 +127,7 @@ export function buildSegment(
   parts: readonly SegmentPart[],
   options: SegmentOptions = {},
 ): PlaceholderSegment {
-  const { find, escape = unescaped, decode = unescaped, respell } = options;
+  const { find, escape = unescaped, decode = unescaped, respell, accepts } = options;
   const flat = mergeAtoms(pairUp(protectText(parts, find)));
   let markupCount = 0;
   for (let index = 0; index < flat.length; index++) {
@@ -168,7 +175,17 @@ export function buildSegment(
   // an engine has nothing to translate in it, and a model may well change it.
   if (markupCount === 0 && runs !== undefined && isAddressOnly(withTokens)) runs = undefined;
   const reads = decoded ? decode : undefined;
-  return new Segment(flat, tokens, markups, runs ?? [], withTokens, escape, reads, respell);
+  return new Segment(
+    flat,
+    tokens,
+    markups,
+    runs ?? [],
+    withTokens,
+    escape,
+    reads,
+    respell,
+    accepts,
+  );
 }
 
 const ADDRESS_ONLY =
@@ -203,6 +220,7 @@ class Segment implements PlaceholderSegment {
     /** How text parts read, when some part reads otherwise than written; else undefined. */
     private readonly decode: ((written: string) => string) | undefined,
     private readonly respell: Respell | undefined,
+    private readonly accepts: SegmentOptions["accepts"],
   ) {
     this.text = withTokens.trim();
     this.translatable = runs.length > 0;
@@ -216,7 +234,12 @@ class Segment implements PlaceholderSegment {
 
   match(translated: string): MatchedTranslation | undefined {
     const between = textBetweenPlaceholders(this.tokens, translated);
-    return between && { between, asSent: translated === this.text };
+    if (!between) return undefined;
+    const asSent = translated === this.text;
+    if (!asSent && this.accepts && !this.accepts(between, this.markups.map(markupText))) {
+      return undefined;
+    }
+    return { between, asSent };
   }
 
   restoreMatched({ between, asSent }: MatchedTranslation, render?: RenderMarkup): string {
@@ -312,6 +335,10 @@ const COMMON_TOKENS = Array.from({ length: 32 }, (_, i) => ({
 function placeholderToken(number: number, role: Markup["role"]): string {
   if (number < COMMON_TOKENS.length) return COMMON_TOKENS[number][role];
   return role === "atom" ? `<x${number}/>` : role === "open" ? `<x${number}>` : `</x${number}>`;
+}
+
+function markupText(markup: Markup): string {
+  return markup.markup;
 }
 
 /** A part's markup; undefined for text or no part. */

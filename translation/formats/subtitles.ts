@@ -22,6 +22,7 @@ import {
   type SegmentOptions,
   type SegmentPart,
 } from "./placeholders.ts";
+import { defusingTimings, keepsOneCue } from "./subtitle_cue_answers.ts";
 
 const BOM = "\uFEFF";
 const ARROW = /-->/;
@@ -63,10 +64,11 @@ const ENGINE_LINE_BREAKS = /(?:[ \t]*(?:\r\n|\n|\r))+[ \t]*/g;
 /**
  * A cue's text as an engine wrote it, in the cue's lines: a line break of the engine's would add
  * a line (and a blank one would end the cue), so each is a space; the cue's own line breaks are
- * placeholders and stay.
+ * placeholders and stay. A byte-order mark it wrote goes: read again, the file would start a
+ * line there (an appended file's), and a cue at a timing after it.
  */
 export function inCueLines(text: string): string {
-  return text.replace(ENGINE_LINE_BREAKS, " ");
+  return text.replace(ENGINE_LINE_BREAKS, " ").replaceAll(BOM, "");
 }
 
 /**
@@ -86,24 +88,43 @@ const WEBVTT_TEXT = textReading((reference) => decodeHTML(reference), inWebVttCu
 
 /** How each kind of file's cue text is read and written back. */
 const CUE_READINGS = {
-  srt: { pieces: piecePattern(SRT_MARKUP), shown: shownSrtTag, segment: { escape: inCueLines } },
+  srt: {
+    pieces: piecePattern(SRT_MARKUP),
+    shown: shownSrtTag,
+    lines: inCueLines,
+    segment: { escape: defusingTimings(inCueLines) },
+  },
   vtt: {
     pieces: piecePattern(CUE_TAGS),
     shown: () => false,
+    lines: WEBVTT_TEXT.escape,
     segment: { find: WEBVTT_TEXT.atoms, decode: WEBVTT_TEXT.decode, escape: WEBVTT_TEXT.escape },
   },
   /**
    * One cue's text, not a whole file: SRT or WebVTT, no telling which, so every tag and
    * reference of either is kept (a WebVTT `<v Bob>` is never closed).
    */
-  cue: { pieces: piecePattern(SRT_MARKUP), shown: () => false, segment: { escape: inCueLines } },
+  cue: {
+    pieces: piecePattern(SRT_MARKUP),
+    shown: () => false,
+    lines: inCueLines,
+    segment: { escape: defusingTimings(inCueLines) },
+  },
 } satisfies Record<string, CueReading>;
 
 interface CueReading {
   pieces: RegExp;
   /** True when the markup at `at` in `cue` is shown by players as text. */
   shown: (cue: string, at: number, markup: string) => boolean;
+  /** What an engine's text becomes in the cue's lines (before a timing in it is defused). */
+  lines: (text: string) => string;
   segment: SegmentOptions;
+}
+
+/** A cue's text as a segment whose answer may not start or end a cue. */
+function cueSegment(cue: string, reading: CueReading): PlaceholderSegment {
+  const accepts = keepsOneCue(cue, reading.lines);
+  return buildSegment(cueParts(cue, reading), { ...reading.segment, accepts });
 }
 
 /**
@@ -120,7 +141,7 @@ export function isSubtitleFile(text: string): boolean {
 
 /** One cue's text as a segment: its tags, references and line breaks kept. */
 export function cueTextSegment(text: string): PlaceholderSegment {
-  return buildSegment(cueParts(text, CUE_READINGS.cue), CUE_READINGS.cue.segment);
+  return cueSegment(text, CUE_READINGS.cue);
 }
 
 /** One line of a file: [start, end) of its content, without the line ending. */
@@ -162,11 +183,7 @@ export function cutSubtitleFile(text: string, _options: CutOptions): CutItem {
   }
   flush();
   const reading = CUE_READINGS[vtt ? "vtt" : "srt"];
-  return cutRanges(
-    text,
-    ranges,
-    (cue) => buildSegment(cueParts(cue, reading), reading.segment),
-  );
+  return cutRanges(text, ranges, (cue) => cueSegment(cue, reading));
 }
 
 /**
