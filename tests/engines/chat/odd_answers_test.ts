@@ -6,35 +6,8 @@
 import assert from "node:assert/strict";
 import { expectError } from "../../support/http_assertions.ts";
 import { postTranslate, translateOk } from "../../support/chat_engine_checks.ts";
-import {
-  type ChatCompletionsStandIn,
-  type ChatCompletionsStandInOptions,
-  startChatCompletionsStandIn,
-} from "../../support/chat_completions_stand_in.ts";
 import { withStandInService } from "../../support/stand_in_service.ts";
-import { startTranslationService, type TestService } from "../../support/translation_service.ts";
-
-async function withCompatibleApi(
-  options: ChatCompletionsStandInOptions,
-  fn: (service: TestService, backend: ChatCompletionsStandIn) => Promise<void>,
-): Promise<void> {
-  const backend = startChatCompletionsStandIn(options);
-  try {
-    const service = await startTranslationService({
-      settings: {
-        engines: { "compatible-api": { base_url: backend.baseUrl, status_cache_ms: 0 } },
-      },
-      statusTtlMs: 0,
-    });
-    try {
-      await fn(service, backend);
-    } finally {
-      await service.stop();
-    }
-  } finally {
-    await backend.stop();
-  }
-}
+import { withChatCompletionsService } from "../../support/chat_completions_service.ts";
 
 const COMPATIBLE = { target: "en", source: "fr", options: { engine: "compatible-api" } };
 const ENGINE_ONE = { target: "en", source: "de", options: { engine: "engine-one" } };
@@ -46,7 +19,7 @@ for (const json of NOT_OBJECTS) {
   Deno.test(`POST /v1/translate answers 500 naming the engine when the backend's chat answer is ${json}`, async () => {
     // A string body goes as it is: the JSON text, labelled text/plain.
     const reply = { status: 200, body: json };
-    await withCompatibleApi({ completions: [reply] }, async (service) => {
+    await withChatCompletionsService({ completions: [reply] }, async (service) => {
       const error = await expectError(
         await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
         500,
@@ -73,7 +46,7 @@ for (const json of NOT_OBJECTS) {
 
   Deno.test(`a model list answered as ${json} makes compatible-api unavailable, saying so`, async () => {
     const modelsReply = { status: 200, body: json };
-    await withCompatibleApi({ modelsReply }, async (service) => {
+    await withChatCompletionsService({ modelsReply }, async (service) => {
       const error = await expectError(
         await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
         503,
@@ -130,17 +103,20 @@ const TOOL_CALL_ANSWERS = [
 
 for (const { name, message } of TOOL_CALL_ANSWERS) {
   Deno.test(`POST /v1/translate reads the translation from a tool call's arguments (${name}), asking once`, async () => {
-    await withCompatibleApi({ completions: [answerWith(message)] }, async (service, backend) => {
-      const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour"] });
-      assert.equal(body.results[0].text, "Hello");
-      assert.equal(backend.chats.length, 1);
-    });
+    await withChatCompletionsService(
+      { completions: [answerWith(message)] },
+      async (service, backend) => {
+        const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+        assert.equal(body.results[0].text, "Hello");
+        assert.equal(backend.chats.length, 1);
+      },
+    );
   });
 }
 
 Deno.test("POST /v1/translate reads an answer written as a JSON string holding the JSON (encoded twice), asking once", async () => {
   const twice = JSON.stringify(JSON.stringify({ "1": "Hello", "2": "Thank you" }));
-  await withCompatibleApi({ completions: [twice] }, async (service, backend) => {
+  await withChatCompletionsService({ completions: [twice] }, async (service, backend) => {
     const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] });
     assert.deepEqual(body.results.map((result) => result.text), ["Hello", "Thank you"]);
     assert.equal(backend.chats.length, 1);
@@ -167,7 +143,7 @@ const ESCAPED_ANSWERS = [
 for (const { name, text, answer, html } of ESCAPED_ANSWERS) {
   Deno.test(`POST /v1/translate reads an answer with ${name} (&lt;x1&gt;) as the tokens, asking once`, async () => {
     const completions = [JSON.stringify({ "1": answer })];
-    await withCompatibleApi({ completions }, async (service, backend) => {
+    await withChatCompletionsService({ completions }, async (service, backend) => {
       const request = {
         ...COMPATIBLE,
         format: "html",
@@ -200,7 +176,7 @@ Deno.test("POST /v1/translate through engine-one reads a thinking model's answer
 Deno.test("POST /v1/translate never returns a lone surrogate a model wrote as an escape (\\ud83d), but U+FFFD", async () => {
   // An emoji's pair cut in half: valid JSON, but no Unicode text (strict JSON readers refuse it).
   const completions = ['{"1": "Hello \\ud83d world", "2": "Thanks \\ude00"}'];
-  await withCompatibleApi({ completions }, async (service) => {
+  await withChatCompletionsService({ completions }, async (service) => {
     const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] });
     assert.deepEqual(body.results.map((result) => result.text), [
       "Hello \ufffd world",
@@ -221,7 +197,7 @@ function payload(texts: string[]) {
 Deno.test("POST /v1/translate reads an answer that mirrors the request's payload with the texts translated, asking once", async () => {
   // What a small model does when the server ignores the schema: it copies the shape it was sent.
   const completions = [payload(["Hello", "Thank you"])];
-  await withCompatibleApi({ completions }, async (service, backend) => {
+  await withChatCompletionsService({ completions }, async (service, backend) => {
     const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] });
     assert.deepEqual(body.results.map((result) => result.text), ["Hello", "Thank you"]);
     assert.equal(backend.chats.length, 1);
@@ -230,18 +206,21 @@ Deno.test("POST /v1/translate reads an answer that mirrors the request's payload
 
 Deno.test("POST /v1/translate refuses a model that echoes the request's payload untranslated: 500 after 3 requests, saying so", async () => {
   const echo = payload(["Bonjour", "Merci"]);
-  await withCompatibleApi({ completions: [echo, echo, echo] }, async (service, backend) => {
-    const error = await expectError(
-      await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] }),
-      500,
-      "internal_error",
-    );
-    assert.match(
-      error.error.message,
-      /^compatible-api failed: .*id 1: the answer repeats the request/,
-    );
-    assert.equal(backend.chats.length, 3);
-  });
+  await withChatCompletionsService(
+    { completions: [echo, echo, echo] },
+    async (service, backend) => {
+      const error = await expectError(
+        await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] }),
+        500,
+        "internal_error",
+      );
+      assert.match(
+        error.error.message,
+        /^compatible-api failed: .*id 1: the answer repeats the request/,
+      );
+      assert.equal(backend.chats.length, 3);
+    },
+  );
 });
 
 /** nginx's own page for a proxy whose model server is down, as it sends it. */
@@ -251,7 +230,7 @@ const NGINX_502 = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<bod
 
 Deno.test("POST /v1/translate quotes a proxy's HTML error page by its title, not its markup", async () => {
   const page = { status: 502, body: NGINX_502, headers: { "content-type": "text/html" } };
-  await withCompatibleApi({ completions: [page] }, async (service) => {
+  await withChatCompletionsService({ completions: [page] }, async (service) => {
     const error = await expectError(
       await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
       500,
@@ -278,7 +257,7 @@ Deno.test("POST /v1/translate says a server's content filter withheld the answer
       }],
     },
   };
-  await withCompatibleApi(
+  await withChatCompletionsService(
     { completions: [filtered, filtered, filtered] },
     async (service, backend) => {
       const error = await expectError(
@@ -300,7 +279,7 @@ Deno.test("POST /v1/translate reads JSON escapes a model wrote twice (\\\\u00e9,
   const completions = [
     JSON.stringify({ "1": "Caf\\u00e9 in Paris\\nLine two", "2": "C:\\\\temp stays" }),
   ];
-  await withCompatibleApi({ completions }, async (service) => {
+  await withChatCompletionsService({ completions }, async (service) => {
     const texts = ["Café à Paris\nLigne deux", "C:\\temp reste"];
     const body = await translateOk(service, { ...COMPATIBLE, texts });
     assert.deepEqual(body.results.map((result) => result.text), [

@@ -12,14 +12,10 @@ import {
   translateOverWebSocket,
 } from "../../support/chat_engine_checks.ts";
 import { TranslateResponseSchema } from "../../../schemas/translation.ts";
-import {
-  type ChatCompletionsStandIn,
-  type StandInReply,
-  startChatCompletionsStandIn,
-} from "../../support/chat_completions_stand_in.ts";
+import type { StandInReply } from "../../support/chat_completions_stand_in.ts";
 import { streamEvents } from "../../../engines/chat/streamed_answer.ts";
 import { withStandInService } from "../../support/stand_in_service.ts";
-import { startTranslationService, type TestService } from "../../support/translation_service.ts";
+import { withChatCompletionsService } from "../../support/chat_completions_service.ts";
 
 /** `content` cut in pieces of `size` characters: how a model's tokens arrive. */
 function pieces(content: string, size = 3): string[] {
@@ -76,26 +72,6 @@ function streamed(body: string, contentType: string): StandInReply {
   return { status: 200, body, headers: { "content-type": contentType } };
 }
 
-async function withCompatibleApi(
-  completions: StandInReply[],
-  fn: (service: TestService, backend: ChatCompletionsStandIn) => Promise<void>,
-): Promise<void> {
-  const backend = startChatCompletionsStandIn({ completions });
-  try {
-    const service = await startTranslationService({
-      settings: { engines: { "compatible-api": { base_url: backend.baseUrl } } },
-      statusTtlMs: 0,
-    });
-    try {
-      await fn(service, backend);
-    } finally {
-      await service.stop();
-    }
-  } finally {
-    await backend.stop();
-  }
-}
-
 const COMPATIBLE = { target: "en", source: "fr", options: { engine: "compatible-api" } };
 const ENGINE_ONE = { target: "en", source: "de", options: { engine: "engine-one" } };
 
@@ -109,7 +85,7 @@ const LABELS = [
 for (const { name, sse } of LABELS) {
   Deno.test(`POST /v1/translate and the WebSocket through compatible-api read an SSE answer to stream: false, ${name}`, async () => {
     const answer = streamed(sseChunks('{"1": "Hello", "2": "Thank you"}'), sse);
-    await withCompatibleApi([answer, answer], async (service) => {
+    await withChatCompletionsService({ completions: [answer, answer] }, async (service) => {
       const request = { ...COMPATIBLE, texts: ["Bonjour", "Merci"] };
       const body = await translateOk(service, request);
       assert.deepEqual(body.results.map((result) => result.text), ["Hello", "Thank you"]);
@@ -151,7 +127,7 @@ Deno.test("compatible-api reads a streamed answer cut at the token limit as cut:
     streamed(sseChunks('{"1": "Hello"}'), "text/event-stream"),
     streamed(sseChunks('{"2": "Thank you"}'), "text/event-stream"),
   ];
-  await withCompatibleApi(answers, async (service, backend) => {
+  await withChatCompletionsService({ completions: answers }, async (service, backend) => {
     const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] });
     assert.deepEqual(body.results.map((result) => result.text), ["Hello", "Thank you"]);
     const itemCounts = backend.chats.map((chat) => {
@@ -164,14 +140,17 @@ Deno.test("compatible-api reads a streamed answer cut at the token limit as cut:
 
 Deno.test("POST /v1/translate quotes an error event in a streamed answer (500 naming the engine)", async () => {
   const sseError = 'data: {"error": {"message": "upstream model crashed", "code": "x"}}\n\n';
-  await withCompatibleApi([streamed(sseError, "text/event-stream")], async (service) => {
-    const error = await expectError(
-      await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
-      500,
-      "internal_error",
-    );
-    assert.match(error.error.message, /^compatible-api failed: .*upstream model crashed/);
-  });
+  await withChatCompletionsService(
+    { completions: [streamed(sseError, "text/event-stream")] },
+    async (service) => {
+      const error = await expectError(
+        await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
+        500,
+        "internal_error",
+      );
+      assert.match(error.error.message, /^compatible-api failed: .*upstream model crashed/);
+    },
+  );
   const ndjson = ndjsonLines('{"1": "Go').split("\n")[0] + '\n{"error": "runner exited"}\n';
   const script = [{ body: ndjson, contentType: "application/x-ndjson" }];
   await withStandInService({ script }, async (service) => {
@@ -191,7 +170,7 @@ Deno.test("a body labelled as a stream may be larger than a one-piece answer: it
   const answer = sseChunks(JSON.stringify({ "1": "Hello ".repeat(50) }), "stop", 1, 400);
   assert.ok(answer.length > 160_000, `${answer.length} bytes`);
   const labelled = [streamed(answer, "text/event-stream"), streamed(answer, "application/json")];
-  await withCompatibleApi(labelled, async (service) => {
+  await withChatCompletionsService({ completions: labelled }, async (service) => {
     // Two texts of 100 characters (a repeated one would come from the translation memory).
     const [first, second] = ["Bonjour", "Bonsoir"].map((word) =>
       `${word} `.repeat(12) + "mes amis"
@@ -223,7 +202,7 @@ const GARBAGE = [
 
 for (const { name, body, type } of GARBAGE) {
   Deno.test(`POST /v1/translate answers 500 naming compatible-api for ${name}, asking once`, async () => {
-    await withCompatibleApi([streamed(body, type)], async (service) => {
+    await withChatCompletionsService({ completions: [streamed(body, type)] }, async (service) => {
       const error = await expectError(
         await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
         500,

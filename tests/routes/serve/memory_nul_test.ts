@@ -40,7 +40,12 @@ for (const { name, text } of UNSTORABLE) {
           200,
           TranslateResponseSchema,
         );
-        assert.equal(body.results[0].text, standInTranslation(text), `round ${round}`);
+        // The chat engines answer a lone surrogate as U+FFFD (strict JSON readers refuse it).
+        assert.equal(
+          body.results[0].text,
+          standInTranslation(text).toWellFormed(),
+          `round ${round}`,
+        );
         assert.equal(runner.chats.length, round, "the engine translated it");
       }
       assert.deepEqual(await stored(service), [], "no entry that reads back as other text");

@@ -7,15 +7,12 @@
 import assert from "node:assert/strict";
 import { translateOk, translateOverWebSocket } from "../../support/chat_engine_checks.ts";
 import { TranslateResponseSchema } from "../../../schemas/translation.ts";
-import {
-  type ChatCompletionsStandIn,
-  startChatCompletionsStandIn,
-} from "../../support/chat_completions_stand_in.ts";
 import { upperCase } from "../../support/format_engines.ts";
 import { translateThrough, translateUpperCased } from "../../support/format_requests.ts";
 import { loadCorpus, structureOf } from "../../support/document_structure.ts";
 import { playerCues } from "../../support/subtitle_reader.ts";
-import { startTranslationService, type TestService } from "../../support/translation_service.ts";
+import type { TestService } from "../../support/translation_service.ts";
+import { withChatCompletionsService } from "../../support/chat_completions_service.ts";
 
 const SRT = "1\n00:00:01,000 --> 00:00:02,000\nHello there\ngeneral Kenobi\n\n" +
   "2\n00:00:03,000 --> 00:00:04,000\nGood bye\n";
@@ -23,28 +20,6 @@ const SRT = "1\n00:00:01,000 --> 00:00:02,000\nHello there\ngeneral Kenobi\n\n" 
 const FIRST_CUE = "Hello there<x1/>general Kenobi";
 const GOOD = "1\n00:00:01,000 --> 00:00:02,000\nHallo da\nGeneral Kenobi\n\n" +
   "2\n00:00:03,000 --> 00:00:04,000\nTschüss\n";
-
-async function withChatEngine(
-  completions: string[],
-  fn: (service: TestService, backend: ChatCompletionsStandIn) => Promise<void>,
-): Promise<void> {
-  const backend = startChatCompletionsStandIn({ completions });
-  try {
-    const service = await startTranslationService({
-      settings: {
-        engines: { "compatible-api": { base_url: backend.baseUrl, status_cache_ms: 0 } },
-      },
-      statusTtlMs: 0,
-    });
-    try {
-      await fn(service, backend);
-    } finally {
-      await service.stop();
-    }
-  } finally {
-    await backend.stop();
-  }
-}
 
 function translateSrt(service: TestService, srt = SRT) {
   return translateOk(service, {
@@ -86,7 +61,7 @@ for (const { name, first } of CUE_BREAKING_ANSWERS) {
   const broken = JSON.stringify({ "1": first, "2": "Tschüss" });
   Deno.test(`subtitle mode asks a chat engine again when a cue's answer holds ${name}`, async () => {
     const good = JSON.stringify({ "1": "Hallo da<x1/>General Kenobi" });
-    await withChatEngine([broken, good], async (service, backend) => {
+    await withChatCompletionsService({ completions: [broken, good] }, async (service, backend) => {
       const body = await translateSrt(service);
       assert.equal(body.results[0].text, GOOD);
       assert.equal(backend.chats.length, 2);
@@ -98,11 +73,14 @@ for (const { name, first } of CUE_BREAKING_ANSWERS) {
     const again = JSON.stringify({ "1": first });
     // Three attempts, then the fallback asks for each line of the cue on its own.
     const runs = JSON.stringify({ "1": "Hallo da", "2": "General Kenobi" });
-    await withChatEngine([broken, again, again, runs], async (service) => {
-      const body = await translateSrt(service);
-      assertSameCues(body.results[0].text, SRT);
-      assert.equal(body.results[0].text, GOOD);
-    });
+    await withChatCompletionsService(
+      { completions: [broken, again, again, runs] },
+      async (service) => {
+        const body = await translateSrt(service);
+        assertSameCues(body.results[0].text, SRT);
+        assert.equal(body.results[0].text, GOOD);
+      },
+    );
   });
 }
 
@@ -114,7 +92,9 @@ Deno.test("subtitle mode takes the arrow out of a timing the fallback's answer s
   const again = JSON.stringify({ "1": "Hallo<x1/>00:00:05,000 --> 00:00:06,000 da" });
   const runs = JSON.stringify({ "1": "Hallo da", "2": "00:00:05,000 --> 00:00:06,000 Kenobi" });
   const runAgain = JSON.stringify({ "2": "00:00:05,000 --> 00:00:06,000 Kenobi" });
-  await withChatEngine([broken, again, again, runs, runAgain, runAgain], async (service) => {
+  await withChatCompletionsService({
+    completions: [broken, again, again, runs, runAgain, runAgain],
+  }, async (service) => {
     const output = (await translateSrt(service)).results[0].text;
     assertSameCues(output, SRT);
     assert.equal(output, GOOD.replace("General Kenobi", "00:00:05,000 → 00:00:06,000 Kenobi"));
@@ -138,7 +118,7 @@ Deno.test("subtitle mode on the WebSocket asks again for a cue whose answer hold
     "2": "Tschüss",
   });
   const good = JSON.stringify({ "1": "Hallo da<x1/>General Kenobi" });
-  await withChatEngine([broken, good], async (service, backend) => {
+  await withChatCompletionsService({ completions: [broken, good] }, async (service, backend) => {
     const reply = TranslateResponseSchema.parse(
       await translateOverWebSocket(service, {
         source: "en",
