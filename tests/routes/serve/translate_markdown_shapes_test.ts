@@ -113,3 +113,19 @@ Deno.test("markdown: a line break an engine moves to a block's start or end, or 
       "> QUOTE ONE QUOTE TWO\n\nLINE ONE LINE TWO\nLINE THREE\n",
   );
 });
+
+Deno.test("markdown: an HTML block's CRLF line break inside a translated sentence stays CRLF", async () => {
+  // The rule that folds an engine's blank lines into one line break read CRLF as CR and LF, two
+  // breaks, and wrote back the CR alone: '<div>\r\nab\r\ncd</div>' came back with 'AB\rCD'.
+  const item = "<div>\r\nab\r\ncd</div>\r\n\r\n<p>m\r\nl</p>\r\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["ab\r\ncd", "m\r\nl"]);
+  assert.equal(texts[0], "<div>\r\nAB\r\nCD</div>\r\n\r\n<p>M\r\nL</p>\r\n");
+  // An engine's blank line in CRLF is still one line break.
+  const blank = await translateThrough(
+    [item],
+    MARKDOWN,
+    (text) => text.replace("\r\n", "\r\n\r\n"),
+  );
+  assert.equal(blank.texts[0], "<div>\r\nab\r\ncd</div>\r\n\r\n<p>m\r\nl</p>\r\n");
+});
