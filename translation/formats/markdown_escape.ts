@@ -41,6 +41,17 @@ const STARTS_LINE_BREAK = /^[ \t]*[\r\n]/;
 /** An ATX heading's closing sequence: `#`s after a space at the heading's end. */
 const CLOSING_HASHES = /[ \t]#+[ \t]*$/;
 
+/**
+ * Markup ending in a bare address (GFM's autolink literal, not `<…>` nor a link's `(…)`): a
+ * backslash right after it would be read as part of it.
+ */
+const ENDS_BARE_ADDRESS = /(?<![(<])\b(?:https?:\/\/|www\.)[^\s<>]*$/i;
+/**
+ * An escaped punctuation mark GFM leaves out of an address it ends when white space or the end
+ * follows: unescaped, it stays out of the address and is text.
+ */
+const ESCAPED_TRAILING = /^\\[\]*_~](?=\s|$)/;
+
 /** Where a Markdown text block's runs stand. */
 export interface MarkdownPlace {
   /** The block's first run starts a line (a paragraph's; not a heading's or a cell's). */
@@ -61,6 +72,12 @@ export function markdownEscape(place: MarkdownPlace): Escape {
   return (text, before, after) => {
     let escaped = text.replace(LINE_BREAK, " ").replace(syntax, "\\$&")
       .replace(REFERENCE_LIKE, "&amp;").replace(TAG_LIKE, "&lt;");
+    if (
+      before !== undefined && ENDS_BARE_ADDRESS.test(before) && ESCAPED_TRAILING.test(escaped) &&
+      (escaped.length > 2 || after === undefined || /^\s/.test(after))
+    ) {
+      escaped = escaped.slice(1);
+    }
     const startsLine = before === undefined ? place.startsLine : ENDS_LINE.test(before);
     const marker = startsLine ? BLOCK_START.exec(escaped) : null;
     if (marker !== null) {

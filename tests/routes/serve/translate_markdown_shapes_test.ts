@@ -129,3 +129,26 @@ Deno.test("markdown: an HTML block's CRLF line break inside a translated sentenc
   );
   assert.equal(blank.texts[0], "<div>\r\nab\r\ncd</div>\r\n\r\n<p>m\r\nl</p>\r\n");
 });
+
+Deno.test("markdown: punctuation a translation puts right after a bare address stays out of it", async () => {
+  // The backslash escaping a `]` or `*` of the engine's answer joined the address before it
+  // (GFM reads '\' as part of an autolink literal): 'http://example.com/a]' became a link to
+  // 'http://example.com/a\'.
+  const items = [
+    "See http://example.com/a] now.",
+    "Go to www.example.com* today, (https://x.org/b_ ok)",
+  ];
+  for (const mode of ["document", "message"]) {
+    const { texts } = await translateUpperCased(items, { format: "markdown", mode });
+    assert.deepEqual(texts, [
+      "SEE http://example.com/a] NOW.",
+      "GO TO www.example.com* TODAY, (https://x.org/b_ OK)",
+    ], mode);
+  }
+  // Where the address is not bare, the escape stays: nothing joins it.
+  const { texts } = await translateUpperCased(
+    ["See <http://e.org>] and [l](http://e.org)*"],
+    MARKDOWN,
+  );
+  assert.deepEqual(texts, ["SEE <http://e.org>\\] AND [L](http://e.org)\\*"]);
+});
