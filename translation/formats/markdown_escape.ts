@@ -47,10 +47,11 @@ const CLOSING_HASHES = /[ \t]#+[ \t]*$/;
  */
 const ENDS_BARE_ADDRESS = /(?<![(<])\b(?:https?:\/\/|www\.)[^\s<>]*$/i;
 /**
- * An escaped punctuation mark GFM leaves out of an address it ends when white space or the end
- * follows: unescaped, it stays out of the address and is text.
+ * What GFM leaves out of an address it ends (micromark's reading): a run of trailing punctuation
+ * before white space, a `<` or the end, and a `]` before `(` (a link's end).
  */
-const ESCAPED_TRAILING = /^\\[\]*_~](?=\s|$)/;
+const LEFT_OUT = /^[.,:;"'?!*_~)\]]*(?:\s|<|$)/;
+const PUNCTUATION_ESCAPE = /\\(?=[!-/:-@[-`{-~])/g;
 
 /** Where a Markdown text block's runs stand. */
 export interface MarkdownPlace {
@@ -72,11 +73,8 @@ export function markdownEscape(place: MarkdownPlace): Escape {
   return (text, before, after) => {
     let escaped = text.replace(LINE_BREAK, " ").replace(syntax, "\\$&")
       .replace(REFERENCE_LIKE, "&amp;").replace(TAG_LIKE, "&lt;");
-    if (
-      before !== undefined && ENDS_BARE_ADDRESS.test(before) && ESCAPED_TRAILING.test(escaped) &&
-      (escaped.length > 2 || after === undefined || /^\s/.test(after))
-    ) {
-      escaped = escaped.slice(1);
+    if (before !== undefined && ENDS_BARE_ADDRESS.test(before)) {
+      escaped = outOfAddress(escaped, after);
     }
     const startsLine = before === undefined ? place.startsLine : ENDS_LINE.test(before);
     const marker = startsLine ? BLOCK_START.exec(escaped) : null;
@@ -97,6 +95,19 @@ export function markdownEscape(place: MarkdownPlace): Escape {
     }
     return escaped;
   };
+}
+
+/**
+ * `escaped` (a run right after a bare address) without the backslash before its first mark
+ * where GFM leaves the mark out of the address: that backslash would be read as part of it
+ * (`http://example.com/a\]` links to `…/a\`), and the mark unescaped is text.
+ */
+function outOfAddress(escaped: string, after: string | undefined): string {
+  const mark = /^\\([\]*_~])/.exec(escaped)?.[1];
+  if (mark === undefined) return escaped;
+  const rest = (escaped.slice(2) + (after ?? "")).replace(PUNCTUATION_ESCAPE, "");
+  const leftOut = LEFT_OUT.test(mark + rest) || (mark === "]" && rest.startsWith("("));
+  return leftOut ? escaped.slice(1) : escaped;
 }
 
 /**

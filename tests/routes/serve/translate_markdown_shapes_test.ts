@@ -137,12 +137,14 @@ Deno.test("markdown: punctuation a translation puts right after a bare address s
   const items = [
     "See http://example.com/a] now.",
     "Go to www.example.com* today, (https://x.org/b_ ok)",
+    "See http://e.org/a]. And http://e.org/b](c",
   ];
   for (const mode of ["document", "message"]) {
     const { texts } = await translateUpperCased(items, { format: "markdown", mode });
     assert.deepEqual(texts, [
       "SEE http://example.com/a] NOW.",
       "GO TO www.example.com* TODAY, (https://x.org/b_ OK)",
+      "SEE http://e.org/a]. AND http://e.org/b](C",
     ], mode);
   }
   // Where the address is not bare, the escape stays: nothing joins it.
