@@ -92,12 +92,13 @@ const STRAY = [
 
 /** XML's tags, comments, CDATA and processing instructions, as the xml format reads them. */
 const XML_MARKUP = new RegExp(
-  `<(?:/?${XML_NAME.source}(?:[ \\t\\r\\n/][^<>]*)?|!--[^]*?--|!\\[CDATA\\[[^]*?\\]\\]|\\?[^]*?\\?)>`,
+  `<(?:${XML_NAME.source}(?:[ \\t\\r\\n/][^<>]*)?|/${XML_NAME.source}[ \\t\\r\\n]*|!--[^]*?--|!\\[CDATA\\[[^]*?\\]\\]|\\?[^]*?\\?)>`,
   "gu",
 );
 
 /** A subtitle cue's timing line (SRT's or WebVTT's). */
-const TIMING_LINE = /^[ \t]*(?:\d+:)?\d\d:\d\d[.,]\d{3}[ \t]+-->[ \t]+.*$/gm;
+const TIMING_LINE =
+  /^[ \t]*(?:\d+:)?\d\d:\d\d[.,]\d{3}[ \t]+-->[ \t]+(?:\d+:)?\d\d:\d\d[.,]\d{3}.*$/gm;
 
 /** One mutation of `text`: real-shaped damage at a random place. */
 function mutateOnce(random: Random, text: string): string {
