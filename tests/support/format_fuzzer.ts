@@ -215,7 +215,11 @@ export function checkAnswer(
     if (result.index !== i) return `result ${i} has index ${result.index}`;
     const difference = engine === "passthrough"
       ? passthroughDifference(fuzzCase.body, texts[i], result.text)
-      : skeletonDifference(format, mode, texts[i], result.text);
+      : texts[i].isWellFormed()
+      ? skeletonDifference(format, mode, texts[i], result.text)
+      // An engine's lone surrogate comes back as U+FFFD, a symbol: Markdown emphasis around it
+      // may no longer open and close, and is respelled as HTML (markdown_emphasis_spelling.ts).
+      : undefined;
     if (difference) return `item ${i} (${format}/${mode}): ${difference}`;
   }
   return undefined;
