@@ -46,6 +46,18 @@ const STARTS_LINE_BREAK = /^[ \t]*[\r\n]/;
 /** An ATX heading's closing sequence: `#`s after a space at the heading's end. */
 const CLOSING_HASHES = /[ \t]#+[ \t]*$/;
 
+/**
+ * Markup ending in a bare address (GFM's autolink literal, not `<…>` nor a link's `(…)`): a
+ * backslash right after it would be read as part of it.
+ */
+const ENDS_BARE_ADDRESS = /(?<![(<])\b(?:https?:\/\/|www\.)[^\s<>]*$/i;
+/**
+ * What GFM leaves out of an address it ends (micromark's reading): a run of trailing punctuation
+ * before white space, a `<` or the end, and a `]` before `(` (a link's end).
+ */
+const LEFT_OUT = /^[.,:;"'?!*_~)\]]*(?:\s|<|$)/;
+const PUNCTUATION_ESCAPE = /\\(?=[!-/:-@[-`{-~])/g;
+
 /** Where a Markdown text block's runs stand. */
 export interface MarkdownPlace {
   /** The block's first run starts a line (a paragraph's; not a heading's or a cell's). */
@@ -67,6 +79,9 @@ export function markdownEscape(place: MarkdownPlace): Escape {
     const words = text.replace(LINE_BREAK, " ").replace(syntax, "\\$&");
     let escaped = escapeDollars(words, before, after).replace(REFERENCE_LIKE, "&amp;")
       .replace(TAG_LIKE, "&lt;");
+    if (before !== undefined && ENDS_BARE_ADDRESS.test(before)) {
+      escaped = outOfAddress(escaped, after);
+    }
     const startsLine = before === undefined ? place.startsLine : ENDS_LINE.test(before);
     if (startsLine) escaped = escaped.replace(LINE_INDENT, "");
     const marker = startsLine ? BLOCK_START.exec(escaped) : null;
@@ -114,6 +129,19 @@ function escapeDollars(text: string, before?: string, after?: string): string {
 /** A character's code for the math rule; NaN (white space to it) where there is none. */
 function code(character: string | undefined): number {
   return character === undefined ? NaN : character.charCodeAt(0);
+}
+
+/**
+ * `escaped` (a run right after a bare address) without the backslash before its first mark
+ * where GFM leaves the mark out of the address: that backslash would be read as part of it
+ * (`http://example.com/a\]` links to `…/a\`), and the mark unescaped is text.
+ */
+function outOfAddress(escaped: string, after: string | undefined): string {
+  const mark = /^\\([\]*_~])/.exec(escaped)?.[1];
+  if (mark === undefined) return escaped;
+  const rest = (escaped.slice(2) + (after ?? "")).replace(PUNCTUATION_ESCAPE, "");
+  const leftOut = LEFT_OUT.test(mark + rest) || (mark === "]" && rest.startsWith("("));
+  return leftOut ? escaped.slice(1) : escaped;
 }
 
 /**

@@ -28,9 +28,12 @@ function htmlRules(written: (text: string) => string): TextRules {
     attribute: HTML_IN_MARKDOWN.attribute,
   };
 }
-/** At the top level an engine's blank lines are one line break: a blank line ends the block. */
+/**
+ * At the top level an engine's blank lines are one line break: a blank line ends the block.
+ * `\r(?!\n)`: a CRLF is one line break, never a CR and an LF read as two.
+ */
 const TOP_LEVEL_RULES = htmlRules((text) =>
-  text.replace(/[ \t]*(\r\n?|\n)(?:[ \t]*(?:\r\n?|\n))+[ \t]*/g, "$1")
+  text.replace(/[ \t]*(\r\n|\r(?!\n)|\n)(?:[ \t]*(?:\r\n|\r(?!\n)|\n))+[ \t]*/g, "$1")
 );
 /** Inside a quote or list item a line needs its prefix: an engine's line break is a space. */
 const CONTAINED_RULES = htmlRules((text) => text.replace(/[ \t]*[\r\n][ \t\r\n]*/g, " "));

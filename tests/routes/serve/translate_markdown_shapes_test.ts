@@ -113,3 +113,44 @@ Deno.test("markdown: a line break an engine moves to a block's start or end, or 
       "> QUOTE ONE QUOTE TWO\n\nLINE ONE LINE TWO\nLINE THREE\n",
   );
 });
+
+Deno.test("markdown: an HTML block's CRLF line break inside a translated sentence stays CRLF", async () => {
+  // The rule that folds an engine's blank lines into one line break read CRLF as CR and LF, two
+  // breaks, and wrote back the CR alone: '<div>\r\nab\r\ncd</div>' came back with 'AB\rCD'.
+  const item = "<div>\r\nab\r\ncd</div>\r\n\r\n<p>m\r\nl</p>\r\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["ab\r\ncd", "m\r\nl"]);
+  assert.equal(texts[0], "<div>\r\nAB\r\nCD</div>\r\n\r\n<p>M\r\nL</p>\r\n");
+  // An engine's blank line in CRLF is still one line break.
+  const blank = await translateThrough(
+    [item],
+    MARKDOWN,
+    (text) => text.replace("\r\n", "\r\n\r\n"),
+  );
+  assert.equal(blank.texts[0], "<div>\r\nab\r\ncd</div>\r\n\r\n<p>m\r\nl</p>\r\n");
+});
+
+Deno.test("markdown: punctuation a translation puts right after a bare address stays out of it", async () => {
+  // The backslash escaping a `]` or `*` of the engine's answer joined the address before it
+  // (GFM reads '\' as part of an autolink literal): 'http://example.com/a]' became a link to
+  // 'http://example.com/a\'.
+  const items = [
+    "See http://example.com/a] now.",
+    "Go to www.example.com* today, (https://x.org/b_ ok)",
+    "See http://e.org/a]. And http://e.org/b](c",
+  ];
+  for (const mode of ["document", "message"]) {
+    const { texts } = await translateUpperCased(items, { format: "markdown", mode });
+    assert.deepEqual(texts, [
+      "SEE http://example.com/a] NOW.",
+      "GO TO www.example.com* TODAY, (https://x.org/b_ OK)",
+      "SEE http://e.org/a]. AND http://e.org/b](C",
+    ], mode);
+  }
+  // Where the address is not bare, the escape stays: nothing joins it.
+  const { texts } = await translateUpperCased(
+    ["See <http://e.org>] and [l](http://e.org)*"],
+    MARKDOWN,
+  );
+  assert.deepEqual(texts, ["SEE <http://e.org>\\] AND [L](http://e.org)\\*"]);
+});
