@@ -6,14 +6,7 @@
  * Exits 1 when an oracle failed, printing each failure with its seed and case index (the case's
  * request is planCases({ seed, cases })[index].body).
  */
-import {
-  engineFunction,
-  type FuzzEngine,
-  fuzzHttp,
-  fuzzSocket,
-  planCases,
-} from "../tests/support/format_fuzzer.ts";
-import { createGlossary } from "../tests/support/glossary_service.ts";
+import { engineFunction, type FuzzEngine, fuzzService } from "../tests/support/format_fuzzer.ts";
 import { startOllamaStandIn } from "../tests/support/ollama_stand_in.ts";
 import { startTranslationService } from "../tests/support/translation_service.ts";
 
@@ -30,24 +23,12 @@ const service = await startTranslationService({
 const started = performance.now();
 let failures: string[] = [];
 try {
-  const { glossary_id } = await createGlossary(
-    service,
-    "Fuzz",
-    ["en", "de"],
-    "the\tthe\nSave\t\nmenu\tMenu\n",
-  );
-  // Memory only with the changing engine: it reuses a translation by its whitespace-normalised
-  // source (DECISIONS.md), which is no byte-for-byte copy.
-  const cases = planCases({
+  failures = await fuzzService(service, {
+    engine: ENGINE,
     seed: SEED,
-    cases: REQUESTS,
-    glossaryId: glossary_id,
-    memory: ENGINE === "upper",
+    requests: REQUESTS,
+    frames: Math.ceil(REQUESTS / 4),
   });
-  failures = [
-    ...await fuzzHttp(service, cases, ENGINE),
-    ...await fuzzSocket(service, cases.slice(0, Math.ceil(REQUESTS / 4)), ENGINE),
-  ];
 } finally {
   await service.stop();
   await runner.stop();

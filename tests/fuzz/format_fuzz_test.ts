@@ -1,12 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  engineFunction,
-  type FuzzEngine,
-  fuzzHttp,
-  fuzzSocket,
-  planCases,
-} from "../support/format_fuzzer.ts";
-import { createGlossary } from "../support/glossary_service.ts";
+import { engineFunction, type FuzzEngine, fuzzService } from "../support/format_fuzzer.ts";
 import { startOllamaStandIn } from "../support/ollama_stand_in.ts";
 import { withTranslationService } from "../support/translation_service.ts";
 
@@ -21,23 +14,12 @@ for (const engine of ["passthrough", "upper"] as const satisfies readonly FuzzEn
     const runner = startOllamaStandIn({ translate: engineFunction(engine) });
     try {
       await withTranslationService(async (service) => {
-        const { glossary_id } = await createGlossary(
-          service,
-          "Fuzz",
-          ["en", "de"],
-          "the\tthe\nSave\t\nmenu\tMenu\n",
-        );
-        const cases = planCases({
+        const failures = await fuzzService(service, {
+          engine,
           seed: 1,
-          cases: CASES,
-          glossaryId: glossary_id,
-          // Memory reuses a translation by its whitespace-normalised source: not byte for byte.
-          memory: engine === "upper",
+          requests: CASES,
+          frames: FRAMES,
         });
-        const failures = [
-          ...await fuzzHttp(service, cases, engine),
-          ...await fuzzSocket(service, cases.slice(0, FRAMES), engine),
-        ];
         assert.deepEqual(failures, []);
       }, {
         settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },

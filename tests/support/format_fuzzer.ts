@@ -19,6 +19,7 @@ import {
   XML_NAME,
 } from "../../schemas/translation.ts";
 import { type CorpusDocument, loadCorpus, structureOf } from "./document_structure.ts";
+import { createGlossary } from "./glossary_service.ts";
 import { upperCase } from "./format_engines.ts";
 import { seededRandom } from "./seeded_random.ts";
 import type { TestService } from "./translation_service.ts";
@@ -363,4 +364,37 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** A run of the fuzzer: its engine, seed, requests and how many go again as frames. */
+export interface FuzzRun {
+  engine: FuzzEngine;
+  seed: number;
+  requests: number;
+  frames: number;
+}
+
+/**
+ * Runs the fuzzer on `service` (engine-one the stand-in of `run.engine`): a small glossary, the
+ * planned cases over HTTP, the first `run.frames` of them on the WebSocket; returns the failures.
+ */
+export async function fuzzService(service: TestService, run: FuzzRun): Promise<string[]> {
+  const { glossary_id } = await createGlossary(
+    service,
+    "Fuzz",
+    ["en", "de"],
+    "the\tthe\nSave\t\nmenu\tMenu\n",
+  );
+  const cases = planCases({
+    seed: run.seed,
+    cases: run.requests,
+    glossaryId: glossary_id,
+    // Memory only with the changing engine: it reuses a translation by its whitespace-normalised
+    // source (DECISIONS.md), which is no byte-for-byte copy.
+    memory: run.engine === "upper",
+  });
+  return [
+    ...await fuzzHttp(service, cases, run.engine),
+    ...await fuzzSocket(service, cases.slice(0, run.frames), run.engine),
+  ];
 }
