@@ -375,9 +375,9 @@ if (values["tiny-model"]) {
   }
   console.log(
     `tiny built-in model: fallback in ${documentsWithFallback} of ${corpus.length} documents; ` +
-      `${sent} segments sent, ${withPlaceholders} of them with placeholders, ${broken} came back ` +
-      `broken (${(broken / withPlaceholders * 100).toFixed(0)}% of those) and were put back by ` +
-      `the fallback`,
+      `${sent} segments sent, ${withPlaceholders} of them with placeholders; ${broken} came back ` +
+      `unusable (placeholders broken, or a subtitle cue's answer that would add or end a cue) ` +
+      `and were put back by the fallback`,
   );
   await pipeline.close();
 }
