@@ -10,7 +10,7 @@ import {
   type EngineSchema,
   TranslateResponseSchema,
 } from "../../schemas/translation.ts";
-import { expectBody } from "./http_assertions.ts";
+import { expectBody, expectError } from "./http_assertions.ts";
 import { postTranslate, type TestService } from "./translation_service.ts";
 
 // Texts the detector reads with certainty, so the engine gets them with a known source.
@@ -58,4 +58,13 @@ export async function translateOverWebSocket(
     if (socket.readyState === WebSocket.OPEN) socket.close(1000);
     await closed;
   }
+}
+
+/** The message of the 500 `internal_error` a translate request whose engine failed answers. */
+export async function engineFailureMessage(
+  service: TestService,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const error = await expectError(await postTranslate(service, body), 500, "internal_error");
+  return error.error.message;
 }

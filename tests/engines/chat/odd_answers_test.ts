@@ -5,7 +5,11 @@
  */
 import assert from "node:assert/strict";
 import { expectError } from "../../support/http_assertions.ts";
-import { postTranslate, translateOk } from "../../support/chat_engine_checks.ts";
+import {
+  engineFailureMessage,
+  postTranslate,
+  translateOk,
+} from "../../support/chat_engine_checks.ts";
 import { withStandInService } from "../../support/stand_in_service.ts";
 import { withChatCompletionsService } from "../../support/chat_completions_service.ts";
 
@@ -20,25 +24,17 @@ for (const json of NOT_OBJECTS) {
     // A string body goes as it is: the JSON text, labelled text/plain.
     const reply = { status: 200, body: json };
     await withChatCompletionsService({ completions: [reply] }, async (service) => {
-      const error = await expectError(
-        await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
-        500,
-        "internal_error",
-      );
+      const message = await engineFailureMessage(service, { ...COMPATIBLE, texts: ["Bonjour"] });
       assert.match(
-        error.error.message,
+        message,
         /^compatible-api failed: .* answered JSON that is not an object/,
       );
     });
     const script = [{ body: json, contentType: "application/json" }];
     await withStandInService({ script }, async (service) => {
-      const error = await expectError(
-        await postTranslate(service, { ...ENGINE_ONE, texts: ["Guten Tag"] }),
-        500,
-        "internal_error",
-      );
+      const message = await engineFailureMessage(service, { ...ENGINE_ONE, texts: ["Guten Tag"] });
       assert.match(
-        error.error.message,
+        message,
         /^engine-one failed: .* answered JSON that is not an object/,
       );
     });
@@ -209,13 +205,12 @@ Deno.test("POST /v1/translate refuses a model that echoes the request's payload 
   await withChatCompletionsService(
     { completions: [echo, echo, echo] },
     async (service, backend) => {
-      const error = await expectError(
-        await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] }),
-        500,
-        "internal_error",
-      );
+      const message = await engineFailureMessage(service, {
+        ...COMPATIBLE,
+        texts: ["Bonjour", "Merci"],
+      });
       assert.match(
-        error.error.message,
+        message,
         /^compatible-api failed: .*id 1: the answer repeats the request/,
       );
       assert.equal(backend.chats.length, 3);
@@ -231,13 +226,9 @@ const NGINX_502 = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<bod
 Deno.test("POST /v1/translate quotes a proxy's HTML error page by its title, not its markup", async () => {
   const page = { status: 502, body: NGINX_502, headers: { "content-type": "text/html" } };
   await withChatCompletionsService({ completions: [page] }, async (service) => {
-    const error = await expectError(
-      await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
-      500,
-      "internal_error",
-    );
+    const message = await engineFailureMessage(service, { ...COMPATIBLE, texts: ["Bonjour"] });
     assert.equal(
-      error.error.message,
+      message,
       "compatible-api failed: the backend answered HTTP 502: 502 Bad Gateway",
     );
   });
@@ -260,13 +251,9 @@ Deno.test("POST /v1/translate says a server's content filter withheld the answer
   await withChatCompletionsService(
     { completions: [filtered, filtered, filtered] },
     async (service, backend) => {
-      const error = await expectError(
-        await postTranslate(service, { ...COMPATIBLE, texts: ["Bonjour"] }),
-        500,
-        "internal_error",
-      );
+      const message = await engineFailureMessage(service, { ...COMPATIBLE, texts: ["Bonjour"] });
       assert.equal(
-        error.error.message,
+        message,
         "compatible-api failed: the server's content filter withheld the answer (finish_reason content_filter)",
       );
       assert.equal(backend.chats.length, 1);
