@@ -22,7 +22,17 @@ for (const engine of ["passthrough", "upper"] as const satisfies readonly FuzzEn
         });
         assert.deepEqual(failures, []);
       }, {
-        settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+        // The stand-in is probed before every request (no status cache); on a loaded machine its
+        // answer can take longer than the product's 1.5 s default, which is not what this tests.
+        settings: {
+          engines: {
+            "engine-one": {
+              base_url: runner.baseUrl,
+              status_cache_ms: 0,
+              probe_timeout_ms: 60_000,
+            },
+          },
+        },
       });
     } finally {
       await runner.stop();
