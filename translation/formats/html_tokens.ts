@@ -19,8 +19,10 @@ import {
   IS_FOREIGN,
   IS_NEVER_TRANSLATED,
   IS_VOID,
+  isIconFont,
   MAY_CLOSE,
   NEVER_TRANSLATED,
+  refusedByClass,
   SENTENCE_BREAKING,
 } from "./html_elements.ts";
 
@@ -79,7 +81,10 @@ const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-labe
 /** The inputs whose `value` is the label a reader sees. */
 const BUTTON_INPUT = /^(?:submit|button|reset)$/i;
 
-const NOTRANSLATE_CLASS = /(?:^|\s)notranslate(?:\s|$)/;
+/** `<meta name="google" content="notranslate">` (Chrome reads `value` too), in any case. */
+const GOOGLE_NAME = /\sname\s*=\s*(["']?)google\1(?=[\s/>])/i;
+const NOTRANSLATE_VALUE = /\s(?:content|value)\s*=\s*(["']?)notranslate\1(?=[\s/>])/i;
+
 /**
  * Whether [start, end) of `source` holds only white space (what `\s` matches). A loop, not a
  * regular expression: text runs mostly start with a letter, and a call into the expression
@@ -126,8 +131,12 @@ export class TokenBuilder {
    * `translate=yes`.
    */
   readonly #keeps: number[] = [-1];
+  /** The {@link #keeps} of icon-font elements: never translated, as `code`, whatever the name. */
+  #iconKeeps: Set<number> | undefined;
   /** Elements inside `svg` or `math` are foreign: no raw text, `/>` closes them. */
   #foreign = 0;
+  /** The page says `<meta name="google" content="notranslate">`. */
+  #pageRefused = false;
   /** The last text token: text right after it, in the same element, continues it. */
   #lastText: Token | undefined;
 
@@ -167,6 +176,9 @@ export class TokenBuilder {
    */
   startTag(tag: StartTag): TextMode | undefined {
     const { name, start, end, classes } = tag;
+    if (name === "meta" && !this.#pageRefused) {
+      this.#pageRefused = saysNoTranslate(tag, this.source);
+    }
     const bits = ELEMENT_BITS.get(name) ?? 0;
     if (this.#foreign === 0 && (bits & MAY_CLOSE) !== 0) {
       this.#closeTo(openAfter(this.#names, this.#p, name), start);
@@ -174,14 +186,15 @@ export class TokenBuilder {
     const says = tag.translate?.toLowerCase();
     if (says === "yes") this.#yesInside();
     const translating = this.#inner.at(-1)!;
-    const refused = says === "no" ||
-      (classes !== undefined && classes.includes("notranslate") && NOTRANSLATE_CLASS.test(classes));
+    const refused = says === "no" || refusedByClass(classes);
     const inline = (bits & BREAKS_SENTENCE) === 0;
     const inner = says === "yes" || (translating && !refused);
-    const keep =
-      (bits & IS_NEVER_TRANSLATED) !== 0 || this.ignored?.has(name) || (translating && refused)
-        ? this.tokens.length
-        : -1;
+    const icon = isIconFont(classes);
+    const keep = (bits & IS_NEVER_TRANSLATED) !== 0 || icon || this.ignored?.has(name) ||
+        (translating && refused)
+      ? this.tokens.length
+      : -1;
+    if (icon && keep !== -1) (this.#iconKeeps ??= new Set()).add(keep);
     const kind = !inner || !inline ? "break" : (bits & IS_VOID) !== 0 ? "atom" : "open";
     // Only an open tag is paired (with its close, by its offset).
     const startToken = token(start, end, kind, false, kind === "open" ? String(start) : undefined);
@@ -224,10 +237,13 @@ export class TokenBuilder {
     this.#closeTo(index, end);
   }
 
-  /** The end of the item: what is still open ends there. Returns the tokens. */
+  /**
+   * The end of the item: what is still open ends there. Returns the tokens: one kept whole
+   * when the page refuses translation.
+   */
   finish(): Token[] {
     this.#closeTo(1, this.source.length);
-    return this.tokens;
+    return this.#pageRefused ? [token(0, this.source.length, "break")] : this.tokens;
   }
 
   /** Closes the open elements past the first `count`, at `end`. */
@@ -252,7 +268,10 @@ export class TokenBuilder {
     const keeps = this.#keeps;
     for (let index = 1; index < keeps.length; index++) {
       const name = this.#names[index];
-      if (keeps[index] !== -1 && !NEVER_TRANSLATED.has(name) && !this.ignored?.has(name)) {
+      if (
+        keeps[index] !== -1 && !NEVER_TRANSLATED.has(name) && !this.ignored?.has(name) &&
+        !this.#iconKeeps?.has(keeps[index])
+      ) {
         keeps[index] = -1;
       }
     }
@@ -267,6 +286,7 @@ export class TokenBuilder {
    */
   #keptWhole(keep: number, start: number, end: number, inline: boolean): void {
     const attributes = this.tokens[keep].attributes;
+    this.#iconKeeps?.delete(keep);
     this.tokens.length = keep;
     const whole = token(start, end, inline ? "atom" : "break");
     whole.attributes = attributes;
@@ -294,6 +314,17 @@ export function token(
  */
 export function isTranslatedAttribute(name: string): boolean {
   return TRANSLATED_ATTRIBUTES.has(name);
+}
+
+/**
+ * Whether a `meta` says the whole page is not to be translated, as Google Translate and Chrome
+ * read `<meta name="google" content="notranslate">`: the item is then kept byte for byte, as
+ * one whose `html` says `translate="no"` (the tag's own text is read: the readers keep only the
+ * attributes the cut translates, and a page has a few `meta`s).
+ */
+function saysNoTranslate(tag: StartTag, source: string): boolean {
+  const written = source.slice(tag.start, tag.end);
+  return GOOGLE_NAME.test(written) && NOTRANSLATE_VALUE.test(written);
 }
 
 /** [start, end) of each translated attribute's value inside its tag. */

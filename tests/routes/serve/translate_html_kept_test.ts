@@ -1,0 +1,74 @@
+/**
+ * `format: "html"` over HTTP: what a browser or a page translator keeps is kept (icon fonts, a
+ * page that says `notranslate`, text a browser puts back inside `code` or `svg`), and a
+ * `noscript` inside a sentence stays in it. The stand-in upper-cases what it is sent.
+ */
+import { assertShapes, type Shape } from "../../support/format_requests.ts";
+
+function assertHtmlShapes(shapes: Shape[]): Promise<void> {
+  return assertShapes(shapes, { mode: "webpage", format: "html" });
+}
+
+Deno.test("html: a noscript inside a paragraph stays inside its sentence", async () => {
+  await assertHtmlShapes([
+    {
+      item: "<p>Text <noscript>enable JS</noscript> more text.</p>",
+      expected: "<p>TEXT <noscript>ENABLE JS</noscript> MORE TEXT.</p>",
+      sent: ["Text <x1>enable JS</x1> more text."],
+    },
+    {
+      item: '<p>See the map <noscript><img src="m.png" alt="Map"></noscript> below.</p>',
+      expected: '<p>SEE THE MAP <noscript><img src="m.png" alt="MAP"></noscript> BELOW.</p>',
+      sent: ["Map", "See the map <x1><x2/></x1> below."],
+    },
+  ]);
+});
+
+Deno.test("html: icon-font ligatures (material-icons*, material-symbols*) are never sent", async () => {
+  await assertHtmlShapes([
+    {
+      item: '<button><span class="material-icons">delete</span> Delete item</button>',
+      expected: '<button><span class="material-icons">delete</span> DELETE ITEM</button>',
+      sent: ["Delete item"],
+    },
+    {
+      item: '<p>Go <i class="material-symbols-outlined">home</i> now.</p>',
+      expected: '<p>GO <i class="material-symbols-outlined">home</i> NOW.</p>',
+      sent: ["Go <x1/> now."],
+    },
+    {
+      // Its label is what a screen reader says: translated, as on a `code`.
+      item: '<span class="icon material-icons-round" aria-label="Close">close</span>',
+      expected: '<span class="icon material-icons-round" aria-label="CLOSE">close</span>',
+      sent: ["Close"],
+    },
+    {
+      item: '<span class="my-material-icons">Words here</span>',
+      expected: '<span class="my-material-icons">WORDS HERE</span>',
+      sent: ["Words here"],
+    },
+  ]);
+});
+
+Deno.test('html: a page whose head says <meta name="google" content="notranslate"> is kept whole', async () => {
+  await assertHtmlShapes([
+    {
+      item: '<!DOCTYPE html><html><head><meta name="google" content="notranslate">' +
+        '<title>Shop</title></head><body><p>Hello <b>there</b>.</p><img alt="Cat"></body></html>',
+      expected: '<!DOCTYPE html><html><head><meta name="google" content="notranslate">' +
+        '<title>Shop</title></head><body><p>Hello <b>there</b>.</p><img alt="Cat"></body></html>',
+      sent: [],
+    },
+    {
+      item: "<head><META CONTENT='NoTranslate' NAME=Google></head><p>Kept too.</p>",
+      expected: "<head><META CONTENT='NoTranslate' NAME=Google></head><p>Kept too.</p>",
+      sent: [],
+    },
+    {
+      // Another of Google's meta values says nothing about translation.
+      item: '<head><meta name="google" content="nositelinkssearchbox"></head><p>Sent.</p>',
+      expected: '<head><meta name="google" content="nositelinkssearchbox"></head><p>SENT.</p>',
+      sent: ["Sent."],
+    },
+  ]);
+});
