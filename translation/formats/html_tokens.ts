@@ -12,6 +12,7 @@
  * and a children array per element, then a token per node).
  */
 import { openAfter, pInScope, TEXT_MODES, type TextMode } from "./html_nesting.ts";
+import { keepReopened } from "./html_reopened.ts";
 import {
   BREAKS_SENTENCE,
   ELEMENT_BITS,
@@ -135,6 +136,11 @@ export class TokenBuilder {
   #iconKeeps: Set<number> | undefined;
   /** Elements inside `svg` or `math` are foreign: no raw text, `/>` closes them. */
   #foreign = 0;
+  /**
+   * An element not translated was closed before its end tag: a browser may put later text back
+   * inside it (html_reopened.ts).
+   */
+  #closedUntranslated = false;
   /** The page says `<meta name="google" content="notranslate">`. */
   #pageRefused = false;
   /** The last text token: text right after it, in the same element, continues it. */
@@ -181,7 +187,7 @@ export class TokenBuilder {
     }
     const bits = ELEMENT_BITS.get(name) ?? 0;
     if (this.#foreign === 0 && (bits & MAY_CLOSE) !== 0) {
-      this.#closeTo(openAfter(this.#names, this.#p, name), start);
+      this.#closeTo(openAfter(this.#names, this.#p, name), start, true);
     }
     const says = tag.translate?.toLowerCase();
     if (says === "yes") this.#yesInside();
@@ -230,7 +236,12 @@ export class TokenBuilder {
       this.tokens.push(token(start, end, inside ? "atom" : "break"));
       return;
     }
-    this.#closeTo(index + 1, start);
+    // Closing elements inside an untranslated one early: a browser may ignore this end tag
+    // (`</svg>` past the svg's `title`) and keep what follows inside it.
+    if (index + 1 < this.#names.length && (this.#keeps[index] !== -1 || !this.#inner[index])) {
+      this.#closedUntranslated = true;
+    }
+    this.#closeTo(index + 1, start, true);
     const inside = this.#inner[index] && this.#inline[index];
     const pair = inside ? String(this.#starts[index]) : undefined;
     this.tokens.push(token(start, end, inside ? "close" : "break", false, pair));
@@ -243,18 +254,24 @@ export class TokenBuilder {
    */
   finish(): Token[] {
     this.#closeTo(1, this.source.length);
-    return this.#pageRefused ? [token(0, this.source.length, "break")] : this.tokens;
+    if (this.#pageRefused) return [token(0, this.source.length, "break")];
+    if (this.#closedUntranslated) keepReopened(this.source, this.tokens, this.ignored);
+    return this.tokens;
   }
 
-  /** Closes the open elements past the first `count`, at `end`. */
-  #closeTo(count: number, end: number): void {
+  /**
+   * Closes the open elements past the first `count`, at `end`; `early`: before their end tags
+   * (not at the end of the item).
+   */
+  #closeTo(count: number, end: number, early = false): void {
     while (this.#names.length > count) {
       this.#names.pop();
       this.#p.pop();
       const start = this.#starts.pop()!;
-      this.#inner.pop();
+      const inner = this.#inner.pop()!;
       const inline = this.#inline.pop()!;
       const keep = this.#keeps.pop()!;
+      if (early && (keep !== -1 || !inner)) this.#closedUntranslated = true;
       if (this.#foreign > 0) this.#foreign--;
       if (keep !== -1) this.#keptWhole(keep, start, end, inline);
     }

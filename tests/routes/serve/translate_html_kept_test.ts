@@ -72,3 +72,35 @@ Deno.test('html: a page whose head says <meta name="google" content="notranslate
     },
   ]);
 });
+Deno.test("html: text a browser puts back inside code, a refused element or svg is not sent", async () => {
+  await assertHtmlShapes([
+    {
+      // The next paragraph reopens `code` (active formatting elements): `text` is code.
+      item: "<p><code>a<p>text",
+      expected: "<p><code>a<p>text",
+      sent: [],
+    },
+    {
+      item: "<p><code>a</p>b and c",
+      expected: "<p><code>a</p>b and c",
+      sent: [],
+    },
+    {
+      item: '<p><b translate="no">Brand<p>Next line',
+      expected: '<p><b translate="no">Brand<p>Next line',
+      sent: [],
+    },
+    {
+      // `</svg>` is ignored past the svg `title` (a special element): `e` stays in the svg.
+      item: "<svg><title><r></svg>e word",
+      expected: "<svg><title><r></svg>e word",
+      sent: [],
+    },
+    {
+      // A cell does not reopen what the previous cell left open.
+      item: "<table><tr><td><code>x<td>Cell text.</table>",
+      expected: "<table><tr><td><code>x<td>CELL TEXT.</table>",
+      sent: ["Cell text."],
+    },
+  ]);
+});
