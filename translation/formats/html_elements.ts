@@ -67,8 +67,9 @@ export const NEVER_TRANSLATED = new Set([
  * `ruby`, `output`, `nobr`...), and names HTML does not define — custom elements
  * (`<user-name>`, `<router-link>`) and unknown ones, which browsers show inline. A list of the
  * inline ones would split every sentence holding a custom element into pieces. `script` and
- * `style` are not shown and `textarea` is a form control like `input`: inside a sentence they
- * are kept whole as one placeholder rather than cutting it in three. `noscript` is phrasing
+ * `style` are not shown, `textarea` is a form control like `input` and `iframe` embeds as `img`
+ * does (its content is never shown): inside a sentence they are kept whole as one placeholder
+ * rather than cutting it in three. `noscript` is phrasing
  * content too: its content is translated (DECISIONS does not list it as never translated; it is
  * what a reader without scripts sees), so inside a paragraph it is an inline element of the
  * sentence (`Text <x1>enable JS</x1> more text.`), and one holding blocks is cut by them.
@@ -115,7 +116,6 @@ export const SENTENCE_BREAKING = new Set([
   "hgroup",
   "hr",
   "html",
-  "iframe",
   "isindex",
   "keygen",
   "legend",

@@ -48,7 +48,7 @@ Deno.test("html: a never-translated element's own listed attributes are translat
   ]);
 });
 
-Deno.test("html: a script, style or textarea inside a sentence keeps the sentence whole", async () => {
+Deno.test("html: a script, style, textarea or iframe inside a sentence keeps the sentence whole", async () => {
   await assertHtmlShapes([
     {
       item:
@@ -61,6 +61,12 @@ Deno.test("html: a script, style or textarea inside a sentence keeps the sentenc
       item: "<p>Write <textarea>x</textarea> here please.</p>",
       expected: "<p>WRITE <textarea>x</textarea> HERE PLEASE.</p>",
       sent: ["Write <x1/> here please."],
+    },
+    {
+      // Its title, a tooltip, is translated on its own and written into the placeholder.
+      item: '<p>See the map <iframe src="/map" title="Shop map"></iframe> below.</p>',
+      expected: '<p>SEE THE MAP <iframe src="/map" title="SHOP MAP"></iframe> BELOW.</p>',
+      sent: ["Shop map", "See the map <x1/> below."],
     },
     {
       // Between blocks they still separate sentences and are not sent.
