@@ -138,9 +138,9 @@ export class TokenBuilder {
   #foreign = 0;
   /**
    * An element not translated was closed before its end tag: a browser may put later text back
-   * inside it (html_reopened.ts).
+   * inside it (html_reopened.ts): where the first such ends, else -1.
    */
-  #closedUntranslated = false;
+  #closedUntranslated = -1;
   /** The page says `<meta name="google" content="notranslate">`. */
   #pageRefused = false;
   /** The last text token: text right after it, in the same element, continues it. */
@@ -238,9 +238,10 @@ export class TokenBuilder {
     }
     // Closing elements inside an untranslated one early: a browser may ignore this end tag
     // (`</svg>` past the svg's `title`) and keep what follows inside it.
-    if (index + 1 < this.#names.length && (this.#keeps[index] !== -1 || !this.#inner[index])) {
-      this.#closedUntranslated = true;
-    }
+    if (
+      this.#closedUntranslated === -1 && index + 1 < this.#names.length &&
+      (this.#keeps[index] !== -1 || !this.#inner[index])
+    ) this.#closedUntranslated = start;
     this.#closeTo(index + 1, start, true);
     const inside = this.#inner[index] && this.#inline[index];
     const pair = inside ? String(this.#starts[index]) : undefined;
@@ -255,7 +256,9 @@ export class TokenBuilder {
   finish(): Token[] {
     this.#closeTo(1, this.source.length);
     if (this.#pageRefused) return [token(0, this.source.length, "break")];
-    if (this.#closedUntranslated) keepReopened(this.source, this.tokens, this.ignored);
+    if (this.#closedUntranslated !== -1) {
+      keepReopened(this.source, this.tokens, this.#closedUntranslated, this.ignored);
+    }
     return this.tokens;
   }
 
@@ -271,7 +274,9 @@ export class TokenBuilder {
       const inner = this.#inner.pop()!;
       const inline = this.#inline.pop()!;
       const keep = this.#keeps.pop()!;
-      if (early && (keep !== -1 || !inner)) this.#closedUntranslated = true;
+      if (early && this.#closedUntranslated === -1 && (keep !== -1 || !inner)) {
+        this.#closedUntranslated = end;
+      }
       if (this.#foreign > 0) this.#foreign--;
       if (keep !== -1) this.#keptWhole(keep, start, end, inline);
     }
