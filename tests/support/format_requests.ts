@@ -3,6 +3,7 @@
  * against an Ollama stand-in that upper-cases the text outside placeholders: tests compare the
  * whole output byte for byte and see exactly which texts reached the engine.
  */
+import assert from "node:assert/strict";
 import { TranslateResponseSchema } from "../../schemas/translation.ts";
 import { upperCase } from "./format_engines.ts";
 import { expectBody } from "./http_assertions.ts";
@@ -65,4 +66,24 @@ export async function translateThrough(
     await runner.stop();
   }
   return result;
+}
+
+/** An item, what comes back for it, and the texts the engine must be given for it. */
+export interface Shape {
+  item: string;
+  expected: string;
+  sent: string[];
+}
+
+/**
+ * Translates the shapes' items in one request (upper-cased) and checks each output byte for
+ * byte and the texts sent, in any order.
+ */
+export async function assertShapes(
+  shapes: Shape[],
+  fields: { mode: string; format?: string },
+): Promise<void> {
+  const { texts, sent } = await translateUpperCased(shapes.map((shape) => shape.item), fields);
+  assert.deepEqual(texts, shapes.map((shape) => shape.expected));
+  assert.deepEqual(sent.toSorted(), shapes.flatMap((shape) => shape.sent).toSorted());
 }

@@ -9,6 +9,31 @@ export function isNeverTranslated(name: string): boolean {
   return NEVER_TRANSLATED.has(name);
 }
 
+const NOTRANSLATE_CLASS = /(?:^|\s)notranslate(?:\s|$)/;
+/**
+ * Icon fonts draw a ligature's word as its icon (`<span class="material-icons">delete</span>`):
+ * translated, the word is no icon's name and the page shows it as text. Google's Material Icons
+ * and Material Symbols in each style (`material-icons-round`, `material-symbols-outlined`).
+ */
+const ICON_FONT_CLASS = /(?:^|\s)material-(?:icons|symbols)\S*/;
+
+/**
+ * Whether a class list (a `class` value) refuses translation as `translate="no"` does: Google
+ * Translate's and Chrome's `notranslate`.
+ */
+export function refusedByClass(classes: string | undefined): boolean {
+  return classes !== undefined && classes.includes("notranslate") &&
+    NOTRANSLATE_CLASS.test(classes);
+}
+
+/**
+ * Whether a class list names an icon font: the element's content is never translated, as a
+ * `code`'s (its own `aria-label` or `title`, what a screen reader says, is).
+ */
+export function isIconFont(classes: string | undefined): boolean {
+  return classes !== undefined && classes.includes("material-") && ICON_FONT_CLASS.test(classes);
+}
+
 /** Elements whose content is never translated. */
 export const NEVER_TRANSLATED = new Set([
   "script",
@@ -42,8 +67,12 @@ export const NEVER_TRANSLATED = new Set([
  * `ruby`, `output`, `nobr`...), and names HTML does not define — custom elements
  * (`<user-name>`, `<router-link>`) and unknown ones, which browsers show inline. A list of the
  * inline ones would split every sentence holding a custom element into pieces. `script` and
- * `style` are not shown and `textarea` is a form control like `input`: inside a sentence they
- * are kept whole as one placeholder rather than cutting it in three.
+ * `style` are not shown, `textarea` is a form control like `input` and `iframe` embeds as `img`
+ * does (its content is never shown): inside a sentence they are kept whole as one placeholder
+ * rather than cutting it in three. `noscript` is phrasing
+ * content too: its content is translated (DECISIONS does not list it as never translated; it is
+ * what a reader without scripts sees), so inside a paragraph it is an inline element of the
+ * sentence (`Text <x1>enable JS</x1> more text.`), and one holding blocks is cut by them.
  */
 export const SENTENCE_BREAKING = new Set([
   "address",
@@ -87,7 +116,6 @@ export const SENTENCE_BREAKING = new Set([
   "hgroup",
   "hr",
   "html",
-  "iframe",
   "isindex",
   "keygen",
   "legend",
@@ -102,7 +130,6 @@ export const SENTENCE_BREAKING = new Set([
   "nav",
   "noembed",
   "noframes",
-  "noscript",
   "object",
   "ol",
   "optgroup",

@@ -4,7 +4,8 @@
  * row, a heading by the next heading, every element by its parent's end tag or the end of the
  * item. parse5's full tree construction (foster parenting, cloned formatting elements, implied
  * `html`, `head` and `body`) cost three times its tokenizer and only moved text the cut puts
- * back by offset.
+ * back by offset. Where the tree puts text back inside an element not translated that these
+ * rules closed (a reopened `code`, an end tag a browser ignores), html_reopened.ts asks parse5.
  */
 
 /** How a tokenizer reads an element's content when not as markup (HTML5's tokenizer states). */

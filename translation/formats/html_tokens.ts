@@ -12,6 +12,7 @@
  * and a children array per element, then a token per node).
  */
 import { openAfter, pInScope, TEXT_MODES, type TextMode } from "./html_nesting.ts";
+import { keepReopened } from "./html_reopened.ts";
 import {
   BREAKS_SENTENCE,
   ELEMENT_BITS,
@@ -19,8 +20,10 @@ import {
   IS_FOREIGN,
   IS_NEVER_TRANSLATED,
   IS_VOID,
+  isIconFont,
   MAY_CLOSE,
   NEVER_TRANSLATED,
+  refusedByClass,
   SENTENCE_BREAKING,
 } from "./html_elements.ts";
 
@@ -79,7 +82,10 @@ const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-labe
 /** The inputs whose `value` is the label a reader sees. */
 const BUTTON_INPUT = /^(?:submit|button|reset)$/i;
 
-const NOTRANSLATE_CLASS = /(?:^|\s)notranslate(?:\s|$)/;
+/** `<meta name="google" content="notranslate">` (Chrome reads `value` too), in any case. */
+const GOOGLE_NAME = /\sname\s*=\s*(["']?)google\1(?=[\s/>])/i;
+const NOTRANSLATE_VALUE = /\s(?:content|value)\s*=\s*(["']?)notranslate\1(?=[\s/>])/i;
+
 /**
  * Whether [start, end) of `source` holds only white space (what `\s` matches). A loop, not a
  * regular expression: text runs mostly start with a letter, and a call into the expression
@@ -126,8 +132,17 @@ export class TokenBuilder {
    * `translate=yes`.
    */
   readonly #keeps: number[] = [-1];
+  /** The {@link #keeps} of icon-font elements: never translated, as `code`, whatever the name. */
+  #iconKeeps: Set<number> | undefined;
   /** Elements inside `svg` or `math` are foreign: no raw text, `/>` closes them. */
   #foreign = 0;
+  /**
+   * An element not translated was closed before its end tag: a browser may put later text back
+   * inside it (html_reopened.ts): where the first such ends, else -1.
+   */
+  #closedUntranslated = -1;
+  /** The page says `<meta name="google" content="notranslate">`. */
+  #pageRefused = false;
   /** The last text token: text right after it, in the same element, continues it. */
   #lastText: Token | undefined;
 
@@ -167,21 +182,25 @@ export class TokenBuilder {
    */
   startTag(tag: StartTag): TextMode | undefined {
     const { name, start, end, classes } = tag;
+    if (name === "meta" && !this.#pageRefused) {
+      this.#pageRefused = saysNoTranslate(tag, this.source);
+    }
     const bits = ELEMENT_BITS.get(name) ?? 0;
     if (this.#foreign === 0 && (bits & MAY_CLOSE) !== 0) {
-      this.#closeTo(openAfter(this.#names, this.#p, name), start);
+      this.#closeTo(openAfter(this.#names, this.#p, name), start, true);
     }
     const says = tag.translate?.toLowerCase();
     if (says === "yes") this.#yesInside();
     const translating = this.#inner.at(-1)!;
-    const refused = says === "no" ||
-      (classes !== undefined && classes.includes("notranslate") && NOTRANSLATE_CLASS.test(classes));
+    const refused = says === "no" || refusedByClass(classes);
     const inline = (bits & BREAKS_SENTENCE) === 0;
     const inner = says === "yes" || (translating && !refused);
-    const keep =
-      (bits & IS_NEVER_TRANSLATED) !== 0 || this.ignored?.has(name) || (translating && refused)
-        ? this.tokens.length
-        : -1;
+    const icon = isIconFont(classes);
+    const keep = (bits & IS_NEVER_TRANSLATED) !== 0 || icon || this.ignored?.has(name) ||
+        (translating && refused)
+      ? this.tokens.length
+      : -1;
+    if (icon && keep !== -1) (this.#iconKeeps ??= new Set()).add(keep);
     const kind = !inner || !inline ? "break" : (bits & IS_VOID) !== 0 ? "atom" : "open";
     // Only an open tag is paired (with its close, by its offset).
     const startToken = token(start, end, kind, false, kind === "open" ? String(start) : undefined);
@@ -217,28 +236,47 @@ export class TokenBuilder {
       this.tokens.push(token(start, end, inside ? "atom" : "break"));
       return;
     }
-    this.#closeTo(index + 1, start);
+    // Closing elements inside an untranslated one early: a browser may ignore this end tag
+    // (`</svg>` past the svg's `title`) and keep what follows inside it.
+    if (
+      this.#closedUntranslated === -1 && index + 1 < this.#names.length &&
+      (this.#keeps[index] !== -1 || !this.#inner[index])
+    ) this.#closedUntranslated = start;
+    this.#closeTo(index + 1, start, true);
     const inside = this.#inner[index] && this.#inline[index];
     const pair = inside ? String(this.#starts[index]) : undefined;
     this.tokens.push(token(start, end, inside ? "close" : "break", false, pair));
     this.#closeTo(index, end);
   }
 
-  /** The end of the item: what is still open ends there. Returns the tokens. */
+  /**
+   * The end of the item: what is still open ends there. Returns the tokens: one kept whole
+   * when the page refuses translation.
+   */
   finish(): Token[] {
     this.#closeTo(1, this.source.length);
+    if (this.#pageRefused) return [token(0, this.source.length, "break")];
+    if (this.#closedUntranslated !== -1) {
+      keepReopened(this.source, this.tokens, this.#closedUntranslated, this.ignored);
+    }
     return this.tokens;
   }
 
-  /** Closes the open elements past the first `count`, at `end`. */
-  #closeTo(count: number, end: number): void {
+  /**
+   * Closes the open elements past the first `count`, at `end`; `early`: before their end tags
+   * (not at the end of the item).
+   */
+  #closeTo(count: number, end: number, early = false): void {
     while (this.#names.length > count) {
       this.#names.pop();
       this.#p.pop();
       const start = this.#starts.pop()!;
-      this.#inner.pop();
+      const inner = this.#inner.pop()!;
       const inline = this.#inline.pop()!;
       const keep = this.#keeps.pop()!;
+      if (early && this.#closedUntranslated === -1 && (keep !== -1 || !inner)) {
+        this.#closedUntranslated = end;
+      }
       if (this.#foreign > 0) this.#foreign--;
       if (keep !== -1) this.#keptWhole(keep, start, end, inline);
     }
@@ -252,7 +290,10 @@ export class TokenBuilder {
     const keeps = this.#keeps;
     for (let index = 1; index < keeps.length; index++) {
       const name = this.#names[index];
-      if (keeps[index] !== -1 && !NEVER_TRANSLATED.has(name) && !this.ignored?.has(name)) {
+      if (
+        keeps[index] !== -1 && !NEVER_TRANSLATED.has(name) && !this.ignored?.has(name) &&
+        !this.#iconKeeps?.has(keeps[index])
+      ) {
         keeps[index] = -1;
       }
     }
@@ -267,6 +308,7 @@ export class TokenBuilder {
    */
   #keptWhole(keep: number, start: number, end: number, inline: boolean): void {
     const attributes = this.tokens[keep].attributes;
+    this.#iconKeeps?.delete(keep);
     this.tokens.length = keep;
     const whole = token(start, end, inline ? "atom" : "break");
     whole.attributes = attributes;
@@ -294,6 +336,17 @@ export function token(
  */
 export function isTranslatedAttribute(name: string): boolean {
   return TRANSLATED_ATTRIBUTES.has(name);
+}
+
+/**
+ * Whether a `meta` says the whole page is not to be translated, as Google Translate and Chrome
+ * read `<meta name="google" content="notranslate">`: the item is then kept byte for byte, as
+ * one whose `html` says `translate="no"` (the tag's own text is read: the readers keep only the
+ * attributes the cut translates, and a page has a few `meta`s).
+ */
+function saysNoTranslate(tag: StartTag, source: string): boolean {
+  const written = source.slice(tag.start, tag.end);
+  return GOOGLE_NAME.test(written) && NOTRANSLATE_VALUE.test(written);
 }
 
 /** [start, end) of each translated attribute's value inside its tag. */

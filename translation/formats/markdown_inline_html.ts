@@ -4,7 +4,7 @@
  *
  * Pure: no I/O.
  */
-import { isNeverTranslated } from "./html_elements.ts";
+import { isIconFont, isNeverTranslated, refusedByClass } from "./html_elements.ts";
 import { atom, close, type Markup, open, type SegmentPart } from "./placeholders.ts";
 
 const HTML_OPEN = /^<([a-zA-Z][\w-]*)(?:\s[^<>]*)?>$/;
@@ -12,7 +12,7 @@ const HTML_CLOSE = /^<\/([a-zA-Z][\w-]*)\s*>$/;
 
 /**
  * Inline HTML follows the HTML rules: an element whose content is never translated (`<kbd>`,
- * `<code>`, `<var>`..., or one marked `translate="no"` or `class="notranslate"`) is kept whole
+ * `<code>`, `<var>`..., an icon font's, or one marked `translate="no"` or `class="notranslate"`) is kept whole
  * with its content, one atom from its opening tag to its closing one (left as it is when it is
  * not closed in the block).
  */
@@ -66,12 +66,15 @@ function keepsContent(part: SegmentPart): boolean {
 const TRANSLATE_NO = /\stranslate\s*=\s*(["']?)no\1(?=[\s/>])/i;
 const CLASS_VALUE = /\sclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i;
 
-/** A start tag saying `translate="no"` or naming the class `notranslate`. */
+/**
+ * A start tag saying `translate="no"`, naming the class `notranslate` or an icon font's class
+ * (html_elements.ts).
+ */
 function refusesTranslation(tag: string): boolean {
   if (TRANSLATE_NO.test(tag)) return true;
   const classes = CLASS_VALUE.exec(tag);
-  const value = classes && (classes[1] ?? classes[2] ?? classes[3]);
-  return value ? /(?:^|\s)notranslate(?:\s|$)/.test(value) : false;
+  const value = classes ? classes[1] ?? classes[2] ?? classes[3] : undefined;
+  return refusedByClass(value) || isIconFont(value);
 }
 
 /** Inline HTML: an opening or closing tag pairs up by name; anything else is kept whole. */

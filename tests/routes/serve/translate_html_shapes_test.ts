@@ -5,29 +5,18 @@
 import assert from "node:assert/strict";
 import { TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { upperCase } from "../../support/format_engines.ts";
-import { translateThrough, translateUpperCased } from "../../support/format_requests.ts";
+import { assertShapes, type Shape, translateThrough } from "../../support/format_requests.ts";
 import { expectBody } from "../../support/http_assertions.ts";
 import { startOllamaStandIn } from "../../support/ollama_stand_in.ts";
 import { postTranslate, withTranslationService } from "../../support/translation_service.ts";
 
-/** An item, what comes back, and the texts the engine must be given for it. */
-interface Shape {
-  item: string;
-  expected: string;
-  sent: string[];
-}
-
-async function assertShapes(shapes: Shape[], mode = "webpage"): Promise<void> {
-  const { texts, sent } = await translateUpperCased(shapes.map((shape) => shape.item), {
-    mode,
-    format: "html",
-  });
-  assert.deepEqual(texts, shapes.map((shape) => shape.expected));
-  assert.deepEqual(sent.toSorted(), shapes.flatMap((shape) => shape.sent).toSorted());
+/** The shapes through one request in `format: "html"`. */
+function assertHtmlShapes(shapes: Shape[], mode = "webpage"): Promise<void> {
+  return assertShapes(shapes, { mode, format: "html" });
 }
 
 Deno.test("html: a never-translated element's own listed attributes are translated, its content is not", async () => {
-  await assertShapes([
+  await assertHtmlShapes([
     {
       item: '<textarea name="bio" placeholder="Tell us about you">Default text</textarea>',
       expected: '<textarea name="bio" placeholder="TELL US ABOUT YOU">Default text</textarea>',
@@ -59,8 +48,8 @@ Deno.test("html: a never-translated element's own listed attributes are translat
   ]);
 });
 
-Deno.test("html: a script, style or textarea inside a sentence keeps the sentence whole", async () => {
-  await assertShapes([
+Deno.test("html: a script, style, textarea or iframe inside a sentence keeps the sentence whole", async () => {
+  await assertHtmlShapes([
     {
       item:
         '<p>Hello <!-- note --> world, <script>var x = "a";</script> nice <style>p{}</style> day.</p>',
@@ -74,6 +63,12 @@ Deno.test("html: a script, style or textarea inside a sentence keeps the sentenc
       sent: ["Write <x1/> here please."],
     },
     {
+      // Its title, a tooltip, is translated on its own and written into the placeholder.
+      item: '<p>See the map <iframe src="/map" title="Shop map"></iframe> below.</p>',
+      expected: '<p>SEE THE MAP <iframe src="/map" title="SHOP MAP"></iframe> BELOW.</p>',
+      sent: ["Shop map", "See the map <x1/> below."],
+    },
+    {
       // Between blocks they still separate sentences and are not sent.
       item: '<p>One.</p>\n<script src="a.js"></script>\n<style>p{}</style><p>Two.</p>',
       expected: '<p>ONE.</p>\n<script src="a.js"></script>\n<style>p{}</style><p>TWO.</p>',
@@ -83,7 +78,7 @@ Deno.test("html: a script, style or textarea inside a sentence keeps the sentenc
 });
 
 Deno.test("html: real-world shapes keep their structure byte for byte", async () => {
-  await assertShapes([
+  await assertHtmlShapes([
     {
       item: "<template><p>Hello there.</p></template><p>After.</p>",
       expected: "<template><p>HELLO THERE.</p></template><p>AFTER.</p>",
@@ -165,7 +160,7 @@ Deno.test("html: a placeholder the engine invents never reaches the page, even i
 });
 
 Deno.test("html: ruby readings and addresses written with references are kept, and an engine's & and < are written as text", async () => {
-  await assertShapes([
+  await assertHtmlShapes([
     {
       item: "<p>The word <ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp>字<rt>ji</rt></ruby> is old.</p>",
       expected:

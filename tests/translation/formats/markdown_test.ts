@@ -306,6 +306,13 @@ Deno.test("markdown: inline HTML marked translate=no or notranslate is kept whol
   );
 });
 
+Deno.test("markdown: inline HTML of an icon font's ligature is kept whole, as in HTML", async () => {
+  const text = 'Press <span class="material-icons">delete</span> to remove it.\n';
+  const result = await translateItem(markdownFormat, text, upperCase);
+  assert.deepEqual(result.sent, ["Press <x1/> to remove it."]);
+  assert.equal(result.text, 'PRESS <span class="material-icons">delete</span> TO REMOVE IT.\n');
+});
+
 Deno.test("markdown keeps a link whose text is its address, also written with references", async () => {
   const markdown = "Mail [info&#64;example.com](mailto:info@example.com) or " +
     "[https&#x3A;//x.org/a](https://x.org/a) now.\n";
