@@ -200,8 +200,10 @@ function readGlossaryId(one: string | undefined, many: string[] | undefined): st
 /**
  * DeepL POST /v2/translate fields (form or JSON, already decoded) → TranslateRequest.
  *
- * `split_sentences=1` (DeepL's default for text) makes each line its own unit, as
- * `preserve_formatting` does; `0` and `nonewlines` send a text whole. The tag options are read
+ * `split_sentences=1` (DeepL's default for text) makes each line its own unit; `0` and
+ * `nonewlines` send a text whole, as DeepL splits on no line break then (an engine finds the
+ * sentences itself). DeepL's `preserve_formatting` decides nothing here: it only keeps DeepL from
+ * correcting punctuation and case, which tolk's engines are never asked to. The tag options are read
  * as DeepL reads them: with `tag_handling` only (`ignore_tags` for html and xml, the sentence
  * splitting ones for xml), and left alone otherwise.
  *
@@ -248,9 +250,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
         ...(fields.context ? { context: fields.context } : {}),
         ...(fields.custom_instructions ? { instructions: fields.custom_instructions } : {}),
         ...(glossaryId ? { glossary_id: glossaryId } : {}),
-        ...(format
-          ? tagOptionsFor(format, fields)
-          : { preserve_formatting: fields.preserve_formatting === true || split === "1" }),
+        ...(format ? tagOptionsFor(format, fields) : { preserve_formatting: split === "1" }),
       },
     },
     policy,
