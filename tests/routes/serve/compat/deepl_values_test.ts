@@ -192,3 +192,23 @@ Deno.test("a JSON null reads as an absent field, as DeepLX's server reads it: so
     assert.equal(deeplx.data, "HELLO WORLD");
   });
 });
+
+Deno.test("split_sentences alone decides what an engine gets as one unit: 0 and nonewlines the whole text (preserve_formatting or not), 1 each line", async () => {
+  const bracketed = (text: string) => `[${text}]`;
+  await withOnlyStandIn({ translate: bracketed }, async (service) => {
+    const client = deeplClient(service);
+    const cases: [deepl.SentenceSplittingMode | undefined, string][] = [
+      ["off", "[one\ntwo]"],
+      ["nonewlines", "[one\ntwo]"],
+      ["on", "[one]\n[two]"],
+      [undefined, "[one]\n[two]"],
+    ];
+    for (const [mode, expected] of cases) {
+      const result = await client.translateText("one\ntwo", "en", "de", {
+        preserveFormatting: true,
+        ...(mode ? { splitSentences: mode } : {}),
+      });
+      assert.equal(result.text, expected, mode ?? "default");
+    }
+  });
+});
