@@ -52,6 +52,13 @@ export const DeepLTranslateRequestSchema = z.looseObject({
       "Glossary ids, comma-separated (deepl-node's glossaryIds): tolk applies one glossary per " +
         "request, so one id; needs source_lang.",
     ),
+  style_id: z.string().optional()
+    .describe("A DeepL style rule (deepl-node's styleRule): tolk has none, so it is refused."),
+  translation_memory_id: z.string().optional()
+    .describe(
+      "A DeepL translation memory (deepl-node's translationMemory): tolk has none, so it is " +
+        "refused; tolk's own memory is switched on in its settings.",
+    ),
   custom_instructions: oneOrMany.optional()
     .describe("Instructions on how to translate (repeat in a form body): read by LLM engines."),
   context: z.string().optional()

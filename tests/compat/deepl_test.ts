@@ -278,6 +278,22 @@ const ERROR_CASES: {
     param: "source_lang",
   },
   {
+    // deepl-node's styleRule and translationMemory: DeepL's resources, which tolk has none of;
+    // translating without them would drop the user's rules unsaid.
+    name: "a DeepL style rule",
+    body: { text: "Hi", target_lang: "DE", style_id: "sr-1" },
+    status: 400,
+    param: "style_id",
+    message: 'style_id "sr-1" names no style rule: tolk has no DeepL style rules (send the ' +
+      "rule's instructions as custom_instructions).",
+  },
+  {
+    name: "a DeepL translation memory",
+    body: { text: "Hi", target_lang: "DE", translation_memory_id: "tm-1" },
+    status: 400,
+    param: "translation_memory_id",
+  },
+  {
     name: "a bad formality",
     body: { text: "Hi", target_lang: "DE", formality: "rude" },
     status: 400,

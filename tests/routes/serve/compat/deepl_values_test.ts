@@ -212,3 +212,26 @@ Deno.test("split_sentences alone decides what an engine gets as one unit: 0 and 
     }
   });
 });
+
+Deno.test("deepl-node's style rules and translation memories, which tolk has none of, are refused by name, and their lists say so", async () => {
+  await withTranslationService(async (service) => {
+    const client = deeplClient(service);
+    await assert.rejects(
+      client.translateText("Hello", "en", "de", { styleRule: "sr-1" }),
+      (error: Error) => error instanceof deepl.DeepLError && /style_id "sr-1"/.test(error.message),
+    );
+    await assert.rejects(
+      client.translateText("Hello", "en", "de", { translationMemory: "tm-1" }),
+      (error: Error) =>
+        error instanceof deepl.DeepLError && /translation_memory_id "tm-1"/.test(error.message),
+    );
+    await assert.rejects(
+      client.getAllStyleRules(),
+      (error: Error) => /tolk has no DeepL style rules/.test(error.message),
+    );
+    await assert.rejects(
+      client.listTranslationMemories(),
+      (error: Error) => /tolk has no DeepL translation memories/.test(error.message),
+    );
+  });
+});
