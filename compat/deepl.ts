@@ -198,15 +198,48 @@ function readGlossaryId(one: string | undefined, many: string[] | undefined): st
 }
 
 /**
+ * DeepL's own resources a request can name and tolk has none of, with what to do instead: a
+ * request naming one is refused, as translating without the user's rules would drop them unsaid.
+ * (Exported: the routes that list them say the same.)
+ */
+export const ABSENT_DEEPL_RESOURCES = {
+  style_id: {
+    what: "style rule",
+    instead: "tolk has no DeepL style rules (send the rule's instructions as custom_instructions)",
+  },
+  translation_memory_id: {
+    what: "translation memory",
+    instead: "tolk has no DeepL translation memories (its own translation memory is switched " +
+      "on for these routes in its settings, for every request)",
+  },
+} as const;
+
+/**
+ * @throws {TranslationServiceError} `invalid_request` naming the first of DeepL's own resources
+ * (ABSENT_DEEPL_RESOURCES) the request names.
+ */
+function refuseAbsentResources(fields: DeepLTranslateRequest): void {
+  for (const [param, { what, instead }] of Object.entries(ABSENT_DEEPL_RESOURCES)) {
+    const id = fields[param as keyof typeof ABSENT_DEEPL_RESOURCES];
+    if (!id) continue;
+    throw serviceError("invalid_request", `${param} "${id}" names no ${what}: ${instead}.`, {
+      param,
+    });
+  }
+}
+
+/**
  * DeepL POST /v2/translate fields (form or JSON, already decoded) → TranslateRequest.
  *
- * `split_sentences=1` (DeepL's default for text) makes each line its own unit, as
- * `preserve_formatting` does; `0` and `nonewlines` send a text whole. The tag options are read
+ * `split_sentences=1` (DeepL's default for text) makes each line its own unit; `0` and
+ * `nonewlines` send a text whole, as DeepL splits on no line break then (an engine finds the
+ * sentences itself). DeepL's `preserve_formatting` decides nothing here: it only keeps DeepL from
+ * correcting punctuation and case, which tolk's engines are never asked to. The tag options are read
  * as DeepL reads them: with `tag_handling` only (`ignore_tags` for html and xml, the sentence
  * splitting ones for xml), and left alone otherwise.
  *
  * @throws {TranslationServiceError} for a missing field, an unknown language or value, a glossary
- * without `source_lang` (DeepL's rule), a batch over tolk's limits, or XML that is not
+ * without `source_lang` (DeepL's rule), a style rule or translation memory of DeepL's, a batch over tolk's limits, or XML that is not
  * well-formed under tag handling v2.
  */
 export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTranslateCall {
@@ -218,6 +251,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
   const source = fields.source_lang
     ? readDeepLSource(fields.source_lang, target, fields.text)
     : "auto";
+  refuseAbsentResources(fields);
   const glossaryId = readGlossaryId(fields.glossary_id, fields.glossary_ids);
   if (glossaryId !== undefined && source === "auto") {
     throw serviceError(
@@ -248,9 +282,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
         ...(fields.context ? { context: fields.context } : {}),
         ...(fields.custom_instructions ? { instructions: fields.custom_instructions } : {}),
         ...(glossaryId ? { glossary_id: glossaryId } : {}),
-        ...(format
-          ? tagOptionsFor(format, fields)
-          : { preserve_formatting: fields.preserve_formatting === true || split === "1" }),
+        ...(format ? tagOptionsFor(format, fields) : { preserve_formatting: split === "1" }),
       },
     },
     policy,

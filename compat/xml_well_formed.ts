@@ -65,10 +65,41 @@ function unclosedSection(text: string): string | undefined {
   }
 }
 
+/**
+ * Markup as a well-formed text holds it, in order: sections (whose content is free), tags with
+ * their attributes (a quoted value may hold `>`), and what is left of `]]>` in character data.
+ */
+const MARKUP =
+  /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>|\]\]>/g;
+
+/** An attribute of a tag and its quoted value. */
+const ATTRIBUTE = /([^\s=<>/"']+)\s*=\s*("[^"]*"|'[^']*')/g;
+
+/**
+ * What XML 1.0 forbids and the checker lets through in a text it accepted: `]]>` in character
+ * data, `<` in an attribute value.
+ */
+function forbiddenCharacters(text: string): string | undefined {
+  for (const markup of text.matchAll(MARKUP)) {
+    if (markup[0] === "]]>") {
+      return `']]>' at ${
+        position(text, markup.index)
+      } is only allowed as the end of a CDATA section`;
+    }
+    if (markup[0].startsWith("<!") || markup[0].startsWith("<?")) continue;
+    for (const attribute of markup[0].matchAll(ATTRIBUTE)) {
+      if (!attribute[2].includes("<")) continue;
+      const at = markup.index + attribute.index;
+      return `'<' in the value of attribute '${attribute[1]}' at ${position(text, at)}`;
+    }
+  }
+  return undefined;
+}
+
 /** Why `text` is not well-formed XML (with its line and column), or undefined when it is. */
 export function xmlProblem(text: string): string | undefined {
   const verdict = XMLValidator.validate(`${OPENING}${checkerReferences(text)}</${FRAGMENT}>`);
-  if (verdict === true) return undefined;
+  if (verdict === true) return forbiddenCharacters(text);
   const section = unclosedSection(text);
   if (section !== undefined) return section;
   const { msg, line, col } = verdict.err;

@@ -11,11 +11,12 @@ const oneOrMany = z.union([z.string(), z.array(z.string())])
 
 /**
  * A DeepL flag: `"0"`/`"1"` in a form body (as deepl-node sends it; `"true"`/`"false"` too, as
- * hand-written forms do), a boolean in JSON.
+ * hand-written forms do), a boolean in JSON, or the number 0 or 1 there (JSON written from the
+ * form's values).
  */
-const flag = z.union([z.boolean(), z.enum(["0", "1", "true", "false"])], {
+const flag = z.union([z.boolean(), z.enum(["0", "1", "true", "false"]), z.literal([0, 1])], {
   error: "expected 0 or 1 (or true or false)",
-}).transform((value) => value === true || value === "1" || value === "true");
+}).transform((value) => value === true || value === 1 || value === "1" || value === "true");
 
 /** DeepL's list of tag names: comma-separated in a form body, a string or an array in JSON. */
 const tagList = z.union([z.string(), z.array(z.string())]).transform((value) =>
@@ -51,13 +52,24 @@ export const DeepLTranslateRequestSchema = z.looseObject({
       "Glossary ids, comma-separated (deepl-node's glossaryIds): tolk applies one glossary per " +
         "request, so one id; needs source_lang.",
     ),
+  style_id: z.string().optional()
+    .describe("A DeepL style rule (deepl-node's styleRule): tolk has none, so it is refused."),
+  translation_memory_id: z.string().optional()
+    .describe(
+      "A DeepL translation memory (deepl-node's translationMemory): tolk has none, so it is " +
+        "refused; tolk's own memory is switched on in its settings.",
+    ),
   custom_instructions: oneOrMany.optional()
     .describe("Instructions on how to translate (repeat in a form body): read by LLM engines."),
   context: z.string().optional()
     .describe("Text around the texts: LLM engines read it and never translate it."),
-  split_sentences: z.string().optional()
+  // DeepL documents strings; JSON written from the form's values has the numbers 0 and 1.
+  split_sentences: z.union([z.string(), z.number()]).transform(String).optional()
     .describe("1 (default for text): lines are separate units; 0 or nonewlines: one unit."),
-  preserve_formatting: flag.optional().describe("Keep line breaks and outer white space."),
+  preserve_formatting: flag.optional()
+    .describe(
+      "Read and accepted; lines are split_sentences' alone (outer white space is always kept).",
+    ),
   ignore_tags: tagList.optional()
     .describe("With tag_handling: elements kept whole, their content not translated."),
   splitting_tags: tagList.optional()

@@ -122,13 +122,46 @@ const REQUEST_CASES: { name: string; body: Record<string, unknown>; expected: Tr
       },
     },
     {
-      name: "nonewlines with preserve_formatting=1 still keeps the lines",
+      // DeepL's preserve_formatting only stops it correcting punctuation and case; whether lines
+      // are units is split_sentences' alone (nonewlines: "ignoring newlines").
+      name: "nonewlines with preserve_formatting=1 sends the text whole",
       body: {
         text: ["a\nb"],
         target_lang: "JA",
         split_sentences: "nonewlines",
         preserve_formatting: "1",
       },
+      expected: {
+        source: "auto",
+        target: "ja",
+        texts: ["a\nb"],
+        options: { preserve_formatting: false },
+      },
+    },
+    {
+      // DeepL: 0 is "no splitting at all, whole input is treated as one sentence".
+      name: "split_sentences 0 with preserve_formatting=1 sends the text whole",
+      body: { text: ["a\nb"], target_lang: "JA", split_sentences: "0", preserve_formatting: true },
+      expected: {
+        source: "auto",
+        target: "ja",
+        texts: ["a\nb"],
+        options: { preserve_formatting: false },
+      },
+    },
+    {
+      name: "split_sentences and the flags as JSON numbers are read as their strings",
+      body: { text: ["a\nb"], target_lang: "JA", split_sentences: 0, preserve_formatting: 1 },
+      expected: {
+        source: "auto",
+        target: "ja",
+        texts: ["a\nb"],
+        options: { preserve_formatting: false },
+      },
+    },
+    {
+      name: "split_sentences 1 as a JSON number keeps the lines",
+      body: { text: ["a\nb"], target_lang: "JA", split_sentences: 1 },
       expected: {
         source: "auto",
         target: "ja",
@@ -222,6 +255,14 @@ const ERROR_CASES: {
     param: "text",
   },
   {
+    name: "']]>' in the text under tag handling v2",
+    body: { text: ["a ]]> b"], target_lang: "DE", tag_handling: "xml", tag_handling_version: "v2" },
+    status: 400,
+    param: "text",
+    message: "Tag handling parsing failed, please check input: text 0: ']]>' at line 1, " +
+      "column 3 is only allowed as the end of a CDATA section.",
+  },
+  {
     name: "an unknown source",
     body: { text: "Hi", target_lang: "DE", source_lang: "XX" },
     status: 400,
@@ -235,6 +276,22 @@ const ERROR_CASES: {
     body: { text: "Hi", target_lang: "DE", glossary_id: "g" },
     status: 400,
     param: "source_lang",
+  },
+  {
+    // deepl-node's styleRule and translationMemory: DeepL's resources, which tolk has none of;
+    // translating without them would drop the user's rules unsaid.
+    name: "a DeepL style rule",
+    body: { text: "Hi", target_lang: "DE", style_id: "sr-1" },
+    status: 400,
+    param: "style_id",
+    message: 'style_id "sr-1" names no style rule: tolk has no DeepL style rules (send the ' +
+      "rule's instructions as custom_instructions).",
+  },
+  {
+    name: "a DeepL translation memory",
+    body: { text: "Hi", target_lang: "DE", translation_memory_id: "tm-1" },
+    status: 400,
+    param: "translation_memory_id",
   },
   {
     name: "a bad formality",
@@ -257,6 +314,12 @@ const ERROR_CASES: {
   {
     name: "a bad split_sentences",
     body: { text: "Hi", target_lang: "DE", split_sentences: "2" },
+    status: 400,
+    param: "split_sentences",
+  },
+  {
+    name: "a split_sentences number other than 0 and 1",
+    body: { text: "Hi", target_lang: "DE", split_sentences: 2 },
     status: 400,
     param: "split_sentences",
   },

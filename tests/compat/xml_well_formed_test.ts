@@ -32,6 +32,14 @@ const CASES: [string, string | undefined][] = [
   ["x </", "'</' at line 1, column 3 has no closing '>'"],
   ["<a>x</a", "'</a' at line 1, column 5 has no closing '>'"],
   ["<!DOCTYPE d [ <!ENTITY e 'f'>", "markup opened in the text is never closed"],
+  // XML 1.0's well-formedness rules the checker lets through: `]]>` outside a CDATA section,
+  // `<` in an attribute value (a strict parser, DeepL's v2, refuses both).
+  ["a ]]> b", "']]>' at line 1, column 3 is only allowed as the end of a CDATA section"],
+  ["<a>x\n y]]></a>", "']]>' at line 2, column 3 is only allowed as the end of a CDATA section"],
+  ['<a t="x<y">z</a>', "'<' in the value of attribute 't' at line 1, column 4"],
+  ["<p>\n<a t='1' u='<'/></p>", "'<' in the value of attribute 'u' at line 2, column 10"],
+  // What these rules allow: `]]>` and `<` in comments and CDATA, `>` and `]]>` in a value.
+  ['<!-- ]]> < --><![CDATA[ a < b ]]><a t="x > ]]> y">z</a>', undefined],
 ];
 
 for (const [text, problem] of CASES) {

@@ -4,6 +4,7 @@
  * /v2/glossary-language-pairs. Thin: body → adapter → runTranslation → adapter.
  */
 import {
+  ABSENT_DEEPL_RESOURCES,
   DEEPL_CHARACTER_LIMIT,
   DEEPL_CLIENT,
   DEEPL_REFUSAL,
@@ -26,8 +27,18 @@ import { deeplGlossariesRoute } from "./deepl_glossaries.ts";
 import { deeplV2GlossariesRoute } from "./deepl_glossaries_v2.ts";
 import { checkGlossaryPair, glossaryLanguagePairs } from "../../../compat/deepl_glossaries.ts";
 
-const NO_DOCUMENTS = "tolk does not translate document files: send their text to /v2/translate " +
-  "(with tag_handling=html, HTML keeps its markup)";
+/**
+ * DeepL's resources tolk has none of, by the path deepl-node reaches them at (and every path
+ * under it): deepl-node shows a 404's message, so it says what tolk does instead of "no such
+ * endpoint".
+ */
+const ABSENT_PATHS: Readonly<Record<string, string>> = {
+  "/v2/document": "tolk does not translate document files: send their text to /v2/translate " +
+    "(with tag_handling=html, HTML keeps its markup)",
+  "/v2/write": "DeepL Write (rephrasing) is not served by tolk",
+  "/v3/style_rules": ABSENT_DEEPL_RESOURCES.style_id.instead,
+  "/v3/translation_memories": ABSENT_DEEPL_RESOURCES.translation_memory_id.instead,
+};
 
 /**
  * The DeepL sub-app (`new DeepLClient(token, { serverUrl })` works unchanged against it), with
@@ -72,16 +83,6 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
         "/v2/usage",
         (c) => c.json({ character_count: billed, character_limit: DEEPL_CHARACTER_LIMIT }),
       )
-      // deepl-node shows a 404's message: say what tolk does instead of "no such endpoint".
-      .all("/v2/document/*", () => {
-        throw serviceError("not_found", NO_DOCUMENTS);
-      })
-      .all("/v2/document", () => {
-        throw serviceError("not_found", NO_DOCUMENTS);
-      })
-      .all("/v2/write/*", () => {
-        throw serviceError("not_found", "DeepL Write (rephrasing) is not served by tolk");
-      })
       // DeepL's v1 API (CAT tools, old clients) takes the same fields as v2.
       .all("/v1/*", () => {
         throw serviceError(
@@ -90,6 +91,13 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
             "(/v2/usage, /v2/languages)",
         );
       });
+    for (const [path, message] of Object.entries(ABSENT_PATHS)) {
+      for (const at of [path, `${path}/*`]) {
+        app.all(at, () => {
+          throw serviceError("not_found", message);
+        });
+      }
+    }
     if (deps.glossaries) {
       app.route("/v3/glossaries", deeplGlossariesRoute({ glossaries: deps.glossaries }));
       app.route("/v2/glossaries", deeplV2GlossariesRoute({ glossaries: deps.glossaries }));

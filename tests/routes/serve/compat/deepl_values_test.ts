@@ -192,3 +192,46 @@ Deno.test("a JSON null reads as an absent field, as DeepLX's server reads it: so
     assert.equal(deeplx.data, "HELLO WORLD");
   });
 });
+
+Deno.test("split_sentences alone decides what an engine gets as one unit: 0 and nonewlines the whole text (preserve_formatting or not), 1 each line", async () => {
+  const bracketed = (text: string) => `[${text}]`;
+  await withOnlyStandIn({ translate: bracketed }, async (service) => {
+    const client = deeplClient(service);
+    const cases: [deepl.SentenceSplittingMode | undefined, string][] = [
+      ["off", "[one\ntwo]"],
+      ["nonewlines", "[one\ntwo]"],
+      ["on", "[one]\n[two]"],
+      [undefined, "[one]\n[two]"],
+    ];
+    for (const [mode, expected] of cases) {
+      const result = await client.translateText("one\ntwo", "en", "de", {
+        preserveFormatting: true,
+        ...(mode ? { splitSentences: mode } : {}),
+      });
+      assert.equal(result.text, expected, mode ?? "default");
+    }
+  });
+});
+
+Deno.test("deepl-node's style rules and translation memories, which tolk has none of, are refused by name, and their lists say so", async () => {
+  await withTranslationService(async (service) => {
+    const client = deeplClient(service);
+    await assert.rejects(
+      client.translateText("Hello", "en", "de", { styleRule: "sr-1" }),
+      (error: Error) => error instanceof deepl.DeepLError && /style_id "sr-1"/.test(error.message),
+    );
+    await assert.rejects(
+      client.translateText("Hello", "en", "de", { translationMemory: "tm-1" }),
+      (error: Error) =>
+        error instanceof deepl.DeepLError && /translation_memory_id "tm-1"/.test(error.message),
+    );
+    await assert.rejects(
+      client.getAllStyleRules(),
+      (error: Error) => /tolk has no DeepL style rules/.test(error.message),
+    );
+    await assert.rejects(
+      client.listTranslationMemories(),
+      (error: Error) => /tolk has no DeepL translation memories/.test(error.message),
+    );
+  });
+});
