@@ -141,3 +141,12 @@ export async function rawUpgrade(
     close: () => conn.close(),
   };
 }
+
+/**
+ * The key and version headers of a valid handshake (RFC 6455 §1.3's sample key), for raw
+ * upgrade requests.
+ */
+export const WEBSOCKET_KEY = {
+  "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+  "Sec-WebSocket-Version": "13",
+};
