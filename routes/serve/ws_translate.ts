@@ -99,24 +99,53 @@ function oncePerTurn<T>(read: () => T, turns: FrameTurns): () => T {
   };
 }
 
+/** The WebSocket version the runtime speaks (RFC 6455), named in every refused handshake. */
+const WEBSOCKET_VERSION = "13";
+
+/** A `Sec-WebSocket-Key`: 16 bytes in base64 (RFC 6455 §4.1), always 24 characters. */
+const HANDSHAKE_KEY = /^[A-Za-z0-9+/]{22}==$/;
+
 /**
  * Upgrades, echoing the chosen subprotocol. `Deno.upgradeWebSocket({protocol})` looks for it in
  * the offered list split on ", " only, so the spec's own `bearer,<token>` (no space) would throw;
  * the offer was already read by `authorize`, and the answer's header is set here instead.
+ *
+ * @throws a 400 `invalid_request` naming version 13 for a handshake RFC 6455 §4.2.1 refuses.
  */
 function upgrade(request: Request, subprotocol: "bearer" | null) {
+  const problem = handshakeProblem(request);
+  if (problem) throw refusedHandshake(problem);
   let upgraded: ReturnType<typeof Deno.upgradeWebSocket>;
   try {
     upgraded = Deno.upgradeWebSocket(request);
   } catch (error) {
     // A handshake without what RFC 6455 asks for (`Sec-WebSocket-Key`, `Connection: Upgrade`).
-    throw serviceError(
-      "invalid_request",
-      `not a WebSocket handshake: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw refusedHandshake(error instanceof Error ? error.message : String(error));
   }
   if (subprotocol) upgraded.response.headers.set("sec-websocket-protocol", subprotocol);
   return upgraded;
+}
+
+/**
+ * What is wrong with the version or key of a handshake. The runtime upgrades any version and
+ * any key: a client of another version would get a 101 and frames it cannot read.
+ */
+function handshakeProblem(request: Request): string | undefined {
+  const version = request.headers.get("sec-websocket-version");
+  if (version !== WEBSOCKET_VERSION) {
+    return `Sec-WebSocket-Version is ${version ? `"${version}"` : "missing"}; only 13 is spoken`;
+  }
+  const key = request.headers.get("sec-websocket-key");
+  // A missing key is named by the runtime's own check.
+  if (key && !HANDSHAKE_KEY.test(key)) return "Sec-WebSocket-Key is not 16 bytes in base64";
+  return undefined;
+}
+
+function refusedHandshake(reason: string): Error {
+  // RFC 6455 §4.4: a refusal names the versions the server speaks.
+  return serviceError("invalid_request", `not a WebSocket handshake: ${reason}`, {
+    headers: { "sec-websocket-version": WEBSOCKET_VERSION },
+  });
 }
 
 interface Connection {

@@ -205,3 +205,29 @@ Deno.test("GET /v1/ws/translate reads the bearer subprotocol offer however it is
     }
   });
 });
+
+/** Handshakes RFC 6455 §4.2.1 says to refuse: the server could not answer their client. */
+const MALFORMED_HANDSHAKES = [
+  { name: "version 8 (a draft's framing)", headers: { "Sec-WebSocket-Version": "8" } },
+  { name: "no version", headers: { "Sec-WebSocket-Version": "" } },
+  { name: "a key that is not base64", headers: { "Sec-WebSocket-Key": "not a key!" } },
+  { name: "a key of 5 bytes", headers: { "Sec-WebSocket-Key": "c2hvcnQ=" } },
+];
+
+Deno.test("GET /v1/ws/translate refuses a handshake of another WebSocket version or with a malformed key with 400, naming version 13", async () => {
+  await withService(async (service) => {
+    for (const { name, headers } of MALFORMED_HANDSHAKES) {
+      const connection = await rawUpgrade(service.url, `/v1/ws/translate?token=${service.token}`, {
+        Host: "localhost",
+        Upgrade: "websocket",
+        Connection: "Upgrade",
+        ...WEBSOCKET_KEY,
+        ...headers,
+      });
+      connection.close();
+      assert.equal(connection.status, 400, name);
+      // RFC 6455 §4.4: a refused version is answered with the versions the server speaks.
+      assert.equal(connection.headers.get("sec-websocket-version"), "13", name);
+    }
+  });
+});
