@@ -78,11 +78,43 @@ Deno.test("GET /v1/ws/translate refuses a binary frame that is not UTF-8 instead
   });
 });
 
-Deno.test("GET /v1/ws/translate closes with 1009 on a frame over 1 MiB", async () => {
+/** A translate request of exactly `bytes` UTF-8 bytes, its text made of `unit` repeated. */
+function frameOf(bytes: number, unit: string): string {
+  const shell = JSON.stringify({ target: "en", texts: [""] });
+  const room = bytes - new TextEncoder().encode(shell).length;
+  const unitBytes = new TextEncoder().encode(unit).length;
+  const text = unit.repeat(Math.floor(room / unitBytes)) + "a".repeat(room % unitBytes);
+  return JSON.stringify({ target: "en", texts: [text] });
+}
+
+const MIB = 1024 * 1024;
+
+/** The frame limit counts UTF-8 bytes, as a body's limit does, in text and binary frames. */
+const FRAME_SIZES = [
+  { name: "1 MiB of ASCII", frame: () => frameOf(MIB, "a"), binary: false, closes: false },
+  { name: "1 MiB + 1 of ASCII", frame: () => frameOf(MIB + 1, "a"), binary: false, closes: true },
+  // 2 bytes each in UTF-8 but 1 UTF-16 unit: under the limit counted in units.
+  { name: "1 MiB + 1 of é", frame: () => frameOf(MIB + 1, "é"), binary: false, closes: true },
+  { name: "1 MiB of é, binary", frame: () => frameOf(MIB, "é"), binary: true, closes: false },
+  { name: "1 MiB + 1, binary", frame: () => frameOf(MIB + 1, "é"), binary: true, closes: true },
+];
+
+Deno.test("GET /v1/ws/translate closes with 1009 on a frame over 1 MiB and reads one of 1 MiB", async () => {
   await withService(async (service) => {
-    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
-    client.socket.send(JSON.stringify({ target: "en", texts: ["a".repeat(1024 * 1024)] }));
-    assert.equal((await client.closed).code, 1009);
+    for (const size of FRAME_SIZES) {
+      const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+      const frame = size.frame();
+      assert.equal(new TextEncoder().encode(frame).length, MIB + (size.closes ? 1 : 0));
+      client.socket.send(size.binary ? new TextEncoder().encode(frame) : frame);
+      if (size.closes) {
+        assert.equal((await client.closed).code, 1009, size.name);
+        continue;
+      }
+      // Read, and refused as the same body over HTTP is: its text is over the item limit.
+      const { error } = ErrorResponseSchema.parse(await client.next());
+      assert.equal(error.code, "payload_too_large", size.name);
+      await close(client);
+    }
   });
 });
 
