@@ -1,12 +1,22 @@
 /**
- * Shutdown of the service with WebSockets open: frames accepted are answered, later ones refused,
+ * Shutdown of the service with WebSockets open (in-process, and a `tolk serve` process on SIGTERM):
+ * frames accepted are answered, later ones refused,
  * and every socket closed with 1001 within the bound.
  */
 import assert from "node:assert/strict";
 import { FRENCH } from "../../support/sample_texts.ts";
 import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { connect } from "../../support/ws_client.ts";
-import { postTranslate, startTranslationService } from "../../support/translation_service.ts";
+import {
+  FIXTURE_MODEL,
+  FIXTURE_MODELS_DIR,
+  postTranslate,
+  startTranslationService,
+  TEST_TOKEN,
+} from "../../support/translation_service.ts";
+import { serveArgs, startTolkServer } from "../../support/tolk_process.ts";
+import { withTempDir } from "../../support/temp_dir.ts";
+import { join } from "node:path";
 
 Deno.test("GET /v1/ws/translate closes open sockets with 1001 when the service shuts down", async () => {
   const service = await startTranslationService();
@@ -71,4 +81,37 @@ Deno.test("at shutdown a frame still at work past the bound gets a 1001 close, a
   } finally {
     await runner.shutdown();
   }
+});
+
+Deno.test("tolk serve on SIGTERM answers a frame at work on a README-form socket, closes it and an idle one with 1001, and exits 0", async () => {
+  await withTempDir("tolk-ws-sigterm-", async (dir) => {
+    const config = join(dir, "settings.json");
+    await Deno.writeTextFile(
+      config,
+      JSON.stringify({
+        api: { enabled: true, token: TEST_TOKEN },
+        engines: { "local-llm": { model: FIXTURE_MODEL } },
+      }),
+    );
+    const server = await startTolkServer(
+      serveArgs({ config, dataDir: join(dir, "data"), modelsDir: FIXTURE_MODELS_DIR }),
+    );
+    let exited: Promise<number> | undefined;
+    try {
+      const url = `${server.url.replace(/^http/, "ws")}/v1/ws/translate`;
+      // As the README writes it, and with the query form.
+      const busy = await connect(url, ["bearer", TEST_TOKEN]);
+      const idle = await connect(`${url}?token=${TEST_TOKEN}`);
+      busy.socket.send(JSON.stringify({ target: "de", texts: Array(16).fill(FRENCH) }));
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the service has the frame
+      exited = server.stop();
+      assert.equal((await idle.closed).code, 1001);
+      assert.equal(TranslateResponseSchema.parse(await busy.next()).results.length, 16);
+      assert.equal((await busy.closed).code, 1001);
+      assert.equal(await exited, 0);
+    } finally {
+      // A failed assertion must not leave the process serving.
+      if (!exited) await server.stop();
+    }
+  });
 });
