@@ -26,7 +26,7 @@ import { FrameTurns } from "./ws_frame_turns.ts";
 import { MAX_FRAMES_IN_FLIGHT, ReplyWindow } from "./ws_reply_window.ts";
 import { runTranslation, type TranslationDeps } from "../../translation/run_translation.ts";
 
-/** Largest frame accepted; a larger one closes the connection with 1009. */
+/** Largest frame accepted; a larger one closes the connection with 1009 (after earlier replies). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
 /** Close code sent after a frame arrives on a connection whose token was revoked. */
@@ -199,15 +199,20 @@ function serveSocket(
     gone.abort();
     deps.log(`${connection.requestId} ws closed after ${frames} frames`);
   };
+  // Set by a frame over the limit: frames after it are not read, those before it are answered.
+  let overLimit = false;
   socket.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
     frames++;
+    if (overLimit) return;
     if (socket.bufferedAmount > MAX_UNREAD_REPLY_BYTES) {
       socket.close(CLOSE_REPLIES_UNREAD, "replies are not being read");
       return;
     }
     const frame = withinLimit(event.data);
     if (frame === undefined) {
-      socket.close(1009, "frame larger than 1 MiB");
+      // Each frame accepted before it still gets its one reply, in order, before the close.
+      overLimit = true;
+      replies.settled().then(() => socket.close(1009, "frame larger than 1 MiB"));
       return;
     }
     if (deps.isShuttingDown()) {

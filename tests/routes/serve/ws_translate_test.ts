@@ -118,6 +118,28 @@ Deno.test("GET /v1/ws/translate closes with 1009 on a frame over 1 MiB and reads
   });
 });
 
+Deno.test("GET /v1/ws/translate answers the frames sent before one over 1 MiB, in order, then closes with 1009", async () => {
+  await withService(async (service) => {
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    // Engine work first, so its reply is not ready when the frame over the limit arrives.
+    client.socket.send(JSON.stringify({ target: "de", texts: Array(4).fill(FRENCH) }));
+    client.socket.send(JSON.stringify({ source: "en", target: "en", texts: [ENGLISH] }));
+    client.socket.send(frameOf(MIB + 1, "a"));
+    client.socket.send(JSON.stringify({ source: "en", target: "en", texts: ["after"] }));
+    const replies: unknown[] = [];
+    const closed = await new Promise<CloseEvent>((resolve) => {
+      client.socket.addEventListener("close", resolve);
+      client.socket.addEventListener("message", (event) => replies.push(JSON.parse(event.data)));
+    });
+    assert.equal(closed.code, 1009);
+    // The two frames before it answered; the one after it not read.
+    assert.deepEqual(
+      replies.map((reply) => TranslateResponseSchema.parse(reply).results.length),
+      [4, 1],
+    );
+  });
+});
+
 Deno.test("a frame over 64 MiB, the runtime's own limit, ends that connection and no other", async () => {
   await withService(async (service) => {
     const url = `${service.wsUrl}/v1/ws/translate?token=${service.token}`;
