@@ -21,6 +21,8 @@ export interface ContractErrorOptions {
   param?: string | null;
   /** Seconds for a `Retry-After` header. */
   retryAfter?: number;
+  /** Headers a protocol asks to be sent with the refusal (RFC 6455's `Sec-WebSocket-Version`). */
+  headers?: Record<string, string>;
   cause?: unknown;
 }
 
@@ -44,6 +46,7 @@ export class ContractError<Code extends string> {
   readonly type: string;
   readonly param: string | null;
   readonly retryAfter?: number;
+  readonly headers?: Record<string, string>;
 
   constructor(
     readonly code: Code,
@@ -57,6 +60,7 @@ export class ContractError<Code extends string> {
     this.type = entry.type;
     this.param = options.param ?? null;
     this.retryAfter = options.retryAfter;
+    if (options.headers) this.headers = options.headers;
   }
 }
 Object.setPrototypeOf(ContractError.prototype, Error.prototype);
@@ -190,7 +194,7 @@ export function createErrorRenderer<Code extends string>(
 
   function render(thrown: unknown): RenderedError<Code> {
     const { error, unexpected } = classify(thrown);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...error.headers };
     if (error.retryAfter !== undefined) headers["Retry-After"] = String(error.retryAfter);
     // RFC 9110: a 401 names the scheme that would do (both services take a bearer token).
     if (error.status === 401) headers["WWW-Authenticate"] = 'Bearer realm="tolk"';

@@ -26,7 +26,7 @@ import { FrameTurns } from "./ws_frame_turns.ts";
 import { MAX_FRAMES_IN_FLIGHT, ReplyWindow } from "./ws_reply_window.ts";
 import { runTranslation, type TranslationDeps } from "../../translation/run_translation.ts";
 
-/** Largest frame accepted; a larger one closes the connection with 1009. */
+/** Largest frame accepted; a larger one closes the connection with 1009 (after earlier replies). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
 /** Close code sent after a frame arrives on a connection whose token was revoked. */
@@ -99,24 +99,53 @@ function oncePerTurn<T>(read: () => T, turns: FrameTurns): () => T {
   };
 }
 
+/** The WebSocket version the runtime speaks (RFC 6455), named in every refused handshake. */
+const WEBSOCKET_VERSION = "13";
+
+/** A `Sec-WebSocket-Key`: 16 bytes in base64 (RFC 6455 §4.1), always 24 characters. */
+const HANDSHAKE_KEY = /^[A-Za-z0-9+/]{22}==$/;
+
 /**
  * Upgrades, echoing the chosen subprotocol. `Deno.upgradeWebSocket({protocol})` looks for it in
  * the offered list split on ", " only, so the spec's own `bearer,<token>` (no space) would throw;
  * the offer was already read by `authorize`, and the answer's header is set here instead.
+ *
+ * @throws a 400 `invalid_request` naming version 13 for a handshake RFC 6455 §4.2.1 refuses.
  */
 function upgrade(request: Request, subprotocol: "bearer" | null) {
+  const problem = handshakeProblem(request);
+  if (problem) throw refusedHandshake(problem);
   let upgraded: ReturnType<typeof Deno.upgradeWebSocket>;
   try {
     upgraded = Deno.upgradeWebSocket(request);
   } catch (error) {
     // A handshake without what RFC 6455 asks for (`Sec-WebSocket-Key`, `Connection: Upgrade`).
-    throw serviceError(
-      "invalid_request",
-      `not a WebSocket handshake: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw refusedHandshake(error instanceof Error ? error.message : String(error));
   }
   if (subprotocol) upgraded.response.headers.set("sec-websocket-protocol", subprotocol);
   return upgraded;
+}
+
+/**
+ * What is wrong with the version or key of a handshake. The runtime upgrades any version and
+ * any key: a client of another version would get a 101 and frames it cannot read.
+ */
+function handshakeProblem(request: Request): string | undefined {
+  const version = request.headers.get("sec-websocket-version");
+  if (version !== WEBSOCKET_VERSION) {
+    return `Sec-WebSocket-Version is ${version ? `"${version}"` : "missing"}; only 13 is spoken`;
+  }
+  const key = request.headers.get("sec-websocket-key");
+  // A missing key is named by the runtime's own check.
+  if (key && !HANDSHAKE_KEY.test(key)) return "Sec-WebSocket-Key is not 16 bytes in base64";
+  return undefined;
+}
+
+function refusedHandshake(reason: string): Error {
+  // RFC 6455 §4.4: a refusal names the versions the server speaks.
+  return serviceError("invalid_request", `not a WebSocket handshake: ${reason}`, {
+    headers: { "sec-websocket-version": WEBSOCKET_VERSION },
+  });
 }
 
 interface Connection {
@@ -170,15 +199,20 @@ function serveSocket(
     gone.abort();
     deps.log(`${connection.requestId} ws closed after ${frames} frames`);
   };
+  // Set by a frame over the limit: frames after it are not read, those before it are answered.
+  let overLimit = false;
   socket.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
     frames++;
+    if (overLimit) return;
     if (socket.bufferedAmount > MAX_UNREAD_REPLY_BYTES) {
       socket.close(CLOSE_REPLIES_UNREAD, "replies are not being read");
       return;
     }
     const frame = withinLimit(event.data);
     if (frame === undefined) {
-      socket.close(1009, "frame larger than 1 MiB");
+      // Each frame accepted before it still gets its one reply, in order, before the close.
+      overLimit = true;
+      replies.settled().then(() => socket.close(1009, "frame larger than 1 MiB"));
       return;
     }
     if (deps.isShuttingDown()) {

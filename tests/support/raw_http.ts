@@ -37,8 +37,18 @@ async function sendGet(url: string, path: string, headers: Record<string, string
   const { hostname, port } = new URL(url);
   const conn = await Deno.connect({ hostname, port: Number(port) });
   const lines = [`GET ${path} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-  await conn.write(new TextEncoder().encode(lines.join("\r\n") + "\r\n\r\n"));
+  await writeAll(conn, new TextEncoder().encode(lines.join("\r\n") + "\r\n\r\n"));
   return conn;
+}
+
+/**
+ * Writes every byte: `write` may take part of a buffer (a peer that is not reading fills the
+ * socket's buffers), and the rest would be lost from the middle of a frame.
+ */
+async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {
+  for (let written = 0; written < bytes.length;) {
+    written += await conn.write(bytes.subarray(written));
+  }
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {
@@ -121,7 +131,7 @@ export async function rawUpgrade(
         ? [0x80 | payload.length]
         : [0x80 | 126, payload.length >> 8, payload.length & 0xff];
       const masked = payload.map((byte, index) => byte ^ mask[index % 4]);
-      await conn.write(concat([new Uint8Array([0x81, ...length]), mask, masked]));
+      await writeAll(conn, concat([new Uint8Array([0x81, ...length]), mask, masked]));
     },
     async receive() {
       await fill(2);
@@ -141,3 +151,12 @@ export async function rawUpgrade(
     close: () => conn.close(),
   };
 }
+
+/**
+ * The key and version headers of a valid handshake (RFC 6455 §1.3's sample key), for raw
+ * upgrade requests.
+ */
+export const WEBSOCKET_KEY = {
+  "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+  "Sec-WebSocket-Version": "13",
+};

@@ -8,6 +8,8 @@ import {
 } from "../../support/translation_service.ts";
 import { expectError } from "../../support/http_assertions.ts";
 import { close, connect } from "../../support/ws_client.ts";
+import { rawUpgrade, WEBSOCKET_KEY } from "../../support/raw_http.ts";
+import { MAX_UNREAD_REPLY_BYTES } from "../../../routes/serve/ws_translate.ts";
 
 const passthrough = (n: number) => ({ source: "en", target: "en", texts: [`frame ${n}`] });
 
@@ -132,3 +134,49 @@ Deno.test("an engine job that would wait beyond the wait budget behind another c
     await close(late);
   }, { localQueue });
 });
+
+Deno.test("a client that keeps sending and never reads is cut off once its unread replies pass the bound, not buffered without end", async () => {
+  await withService(async (service) => {
+    // A raw client: a WebSocket object reads whatever arrives, this one reads nothing.
+    const connection = await rawUpgrade(service.url, `/v1/ws/translate?token=${service.token}`, {
+      Host: "localhost",
+      Upgrade: "websocket",
+      Connection: "Upgrade",
+      ...WEBSOCKET_KEY,
+    });
+    assert.equal(connection.status, 101);
+    // Frames answered at once, each by an error frame ~20 times its size: replies outrun reading.
+    const reply = JSON.stringify(
+      ErrorResponseSchema.parse({
+        error: {
+          code: "invalid_request",
+          message: "the frame is not valid JSON",
+          type: "invalid_request_error",
+          param: null,
+        },
+      }),
+    );
+    const frames = Math.ceil((4 * MAX_UNREAD_REPLY_BYTES) / reply.length);
+    let sent = 0;
+    try {
+      for (; sent < frames; sent++) await connection.send("x");
+    } catch {
+      // The server closed the connection: the writes of a client it cut off fail.
+    }
+    const received = await framesWhenClosed(service.logs);
+    connection.close();
+    assert.ok(received !== undefined, `the server kept the socket after ${sent} frames`);
+    // Cut off near the bound (the kernel's socket buffers hold some replies too), well before all.
+    assert.ok(received < frames / 2, `closed after ${received} of ${frames} frames`);
+  });
+});
+
+/** The frame count of the service's `ws closed` line, once it is written (within 5 s). */
+async function framesWhenClosed(logs: string[]): Promise<number | undefined> {
+  for (let wait = 0; wait < 50; wait++) {
+    const line = logs.find((line) => / ws closed after \d+ frames$/.test(line));
+    if (line) return Number(line.match(/after (\d+) frames/)![1]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
+}

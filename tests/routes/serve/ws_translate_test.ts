@@ -1,129 +1,17 @@
+/**
+ * Frames over GET /v1/ws/translate: one reply each, in order; error frames keep the connection;
+ * the frame size limits; a token revoked or the API disabled while connected.
+ */
 import assert from "node:assert/strict";
 import { ENGLISH, FRENCH } from "../../support/sample_texts.ts";
 import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
-import { rawGet, rawUpgrade } from "../../support/raw_http.ts";
+import { rawGet, WEBSOCKET_KEY } from "../../support/raw_http.ts";
 import { SettingsStore } from "../../../settings/settings_store.ts";
-import { type Client, close, connect } from "../../support/ws_client.ts";
+import { close, connect } from "../../support/ws_client.ts";
 import {
   postTranslate,
-  startTranslationService,
-  type TestService,
   withTranslationService as withService,
 } from "../../support/translation_service.ts";
-
-const CARRIERS: { name: string; open: (s: TestService) => Promise<Client>; protocol: string }[] = [
-  {
-    name: "?token=",
-    open: (s) => connect(`${s.wsUrl}/v1/ws/translate?token=${s.token}`),
-    protocol: "",
-  },
-  {
-    name: "?access_token=",
-    open: (s) => connect(`${s.wsUrl}/v1/ws/translate?access_token=${s.token}`),
-    protocol: "",
-  },
-  {
-    name: "Sec-WebSocket-Protocol",
-    open: (s) => connect(`${s.wsUrl}/v1/ws/translate`, ["bearer", s.token]),
-    protocol: "bearer",
-  },
-  {
-    name: "Authorization: Bearer",
-    open: (s) =>
-      connect(`${s.wsUrl}/v1/ws/translate`, { headers: { authorization: `Bearer ${s.token}` } }),
-    protocol: "",
-  },
-  {
-    name: "X-Svc-Token",
-    open: (s) => connect(`${s.wsUrl}/v1/ws/translate`, { headers: { "x-svc-token": s.token } }),
-    protocol: "",
-  },
-];
-
-Deno.test("GET /v1/ws/translate accepts every token carrier and echoes the bearer subprotocol", async () => {
-  await withService(async (service) => {
-    for (const carrier of CARRIERS) {
-      const client = await carrier.open(service);
-      assert.equal(client.socket.protocol, carrier.protocol, carrier.name);
-      client.socket.send(JSON.stringify({ target: "en", texts: [ENGLISH] }));
-      const reply = TranslateResponseSchema.parse(await client.next());
-      assert.equal(reply.results[0].text, ENGLISH, carrier.name);
-      await close(client);
-    }
-  });
-});
-
-const HANDSHAKE_KEY = {
-  "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
-  "Sec-WebSocket-Version": "13",
-};
-
-Deno.test("GET /v1/ws/translate refuses a bad handshake with 401 ws_unauthorized before upgrading", async () => {
-  await withService(async (service) => {
-    for (const query of ["", "?token=wrong", "?access_token="]) {
-      const response = await rawGet(service.url, `/v1/ws/translate${query}`, {
-        Host: "localhost",
-        Upgrade: "websocket",
-        ...HANDSHAKE_KEY,
-      });
-      assert.equal(response.status, 401, query);
-      assert.equal(
-        ErrorResponseSchema.parse(JSON.parse(response.body)).error.code,
-        "ws_unauthorized",
-      );
-    }
-  });
-});
-
-Deno.test("GET /v1/ws/translate with the right token while the API is disabled says to enable it, as HTTP does", async () => {
-  await withService(async (service) => {
-    service.store.update((settings) => {
-      settings.api.enabled = false;
-    });
-    const response = await rawGet(service.url, `/v1/ws/translate?token=${service.token}`, {
-      Host: "localhost",
-      Upgrade: "websocket",
-      ...HANDSHAKE_KEY,
-    });
-    assert.equal(response.status, 401);
-    const { error } = ErrorResponseSchema.parse(JSON.parse(response.body));
-    assert.equal(error.code, "ws_unauthorized");
-    const http = await postTranslate(service, { target: "de", texts: [ENGLISH] });
-    assert.equal(error.message, ErrorResponseSchema.parse(await http.json()).error.message);
-    // As a checkout runs it (the README's `deno task tolk`), not a `tolk` that is not on the PATH.
-    assert.match(error.message, /disabled; enable it with `deno task tolk api enable`$/);
-  });
-});
-
-Deno.test("GET /v1/ws/translate without upgrade headers is a 400 invalid_request", async () => {
-  await withService(async (service) => {
-    const response = await fetch(`${service.url}/v1/ws/translate?token=${service.token}`);
-    const body = ErrorResponseSchema.parse(await response.json());
-    assert.equal(response.status, 400);
-    assert.equal(body.error.code, "invalid_request");
-  });
-});
-
-Deno.test("GET /v1/ws/translate: an upgrade without Sec-WebSocket-Key or Connection: Upgrade is a 400, not a 500", async () => {
-  await withService(async (service) => {
-    const cases: Record<string, string>[] = [
-      { "Sec-WebSocket-Version": "13" },
-      { "Sec-WebSocket-Key": "", "Sec-WebSocket-Version": "13" },
-    ];
-    for (const headers of cases) {
-      const response = await rawGet(service.url, `/v1/ws/translate?token=${service.token}`, {
-        Host: "localhost",
-        Upgrade: "websocket",
-        ...headers,
-      });
-      assert.equal(response.status, 400, JSON.stringify(headers));
-      const body = ErrorResponseSchema.parse(JSON.parse(response.body));
-      assert.equal(body.error.code, "invalid_request");
-      assert.match(body.error.message, /^not a WebSocket handshake: /);
-    }
-    assert.deepEqual(service.logs.filter((line) => /unexpected/.test(line)), []);
-  });
-});
 
 Deno.test("GET /v1/ws/translate answers pipelined frames in request order", async () => {
   await withService(async (service) => {
@@ -190,11 +78,65 @@ Deno.test("GET /v1/ws/translate refuses a binary frame that is not UTF-8 instead
   });
 });
 
-Deno.test("GET /v1/ws/translate closes with 1009 on a frame over 1 MiB", async () => {
+/** A translate request of exactly `bytes` UTF-8 bytes, its text made of `unit` repeated. */
+function frameOf(bytes: number, unit: string): string {
+  const shell = JSON.stringify({ target: "en", texts: [""] });
+  const room = bytes - new TextEncoder().encode(shell).length;
+  const unitBytes = new TextEncoder().encode(unit).length;
+  const text = unit.repeat(Math.floor(room / unitBytes)) + "a".repeat(room % unitBytes);
+  return JSON.stringify({ target: "en", texts: [text] });
+}
+
+const MIB = 1024 * 1024;
+
+/** The frame limit counts UTF-8 bytes, as a body's limit does, in text and binary frames. */
+const FRAME_SIZES = [
+  { name: "1 MiB of ASCII", frame: () => frameOf(MIB, "a"), binary: false, closes: false },
+  { name: "1 MiB + 1 of ASCII", frame: () => frameOf(MIB + 1, "a"), binary: false, closes: true },
+  // 2 bytes each in UTF-8 but 1 UTF-16 unit: under the limit counted in units.
+  { name: "1 MiB + 1 of é", frame: () => frameOf(MIB + 1, "é"), binary: false, closes: true },
+  { name: "1 MiB of é, binary", frame: () => frameOf(MIB, "é"), binary: true, closes: false },
+  { name: "1 MiB + 1, binary", frame: () => frameOf(MIB + 1, "é"), binary: true, closes: true },
+];
+
+Deno.test("GET /v1/ws/translate closes with 1009 on a frame over 1 MiB and reads one of 1 MiB", async () => {
+  await withService(async (service) => {
+    for (const size of FRAME_SIZES) {
+      const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+      const frame = size.frame();
+      assert.equal(new TextEncoder().encode(frame).length, MIB + (size.closes ? 1 : 0));
+      client.socket.send(size.binary ? new TextEncoder().encode(frame) : frame);
+      if (size.closes) {
+        assert.equal((await client.closed).code, 1009, size.name);
+        continue;
+      }
+      // Read, and refused as the same body over HTTP is: its text is over the item limit.
+      const { error } = ErrorResponseSchema.parse(await client.next());
+      assert.equal(error.code, "payload_too_large", size.name);
+      await close(client);
+    }
+  });
+});
+
+Deno.test("GET /v1/ws/translate answers the frames sent before one over 1 MiB, in order, then closes with 1009", async () => {
   await withService(async (service) => {
     const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
-    client.socket.send(JSON.stringify({ target: "en", texts: ["a".repeat(1024 * 1024)] }));
-    assert.equal((await client.closed).code, 1009);
+    // Engine work first, so its reply is not ready when the frame over the limit arrives.
+    client.socket.send(JSON.stringify({ target: "de", texts: Array(4).fill(FRENCH) }));
+    client.socket.send(JSON.stringify({ source: "en", target: "en", texts: [ENGLISH] }));
+    client.socket.send(frameOf(MIB + 1, "a"));
+    client.socket.send(JSON.stringify({ source: "en", target: "en", texts: ["after"] }));
+    const replies: unknown[] = [];
+    const closed = await new Promise<CloseEvent>((resolve) => {
+      client.socket.addEventListener("close", resolve);
+      client.socket.addEventListener("message", (event) => replies.push(JSON.parse(event.data)));
+    });
+    assert.equal(closed.code, 1009);
+    // The two frames before it answered; the one after it not read.
+    assert.deepEqual(
+      replies.map((reply) => TranslateResponseSchema.parse(reply).results.length),
+      [4, 1],
+    );
   });
 });
 
@@ -254,7 +196,7 @@ Deno.test("GET /v1/ws/translate: a frame sent after the API was disabled is told
     const handshake = await rawGet(service.url, `/v1/ws/translate?token=${service.token}`, {
       Host: "localhost",
       Upgrade: "websocket",
-      ...HANDSHAKE_KEY,
+      ...WEBSOCKET_KEY,
     });
     const refusal = ErrorResponseSchema.parse(JSON.parse(handshake.body)).error;
     assert.deepEqual(error, refusal);
@@ -262,28 +204,6 @@ Deno.test("GET /v1/ws/translate: a frame sent after the API was disabled is told
     assert.equal(closed.code, 4401);
     assert.equal(closed.reason, "API disabled");
   });
-});
-
-Deno.test("GET /v1/ws/translate closes open sockets with 1001 when the service shuts down", async () => {
-  const service = await startTranslationService();
-  const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
-  await service.stop();
-  assert.equal((await client.closed).code, 1001);
-});
-
-Deno.test("GET /v1/ws/translate answers the frames it accepted before closing with 1001 at shutdown, and refuses later ones", async () => {
-  const service = await startTranslationService();
-  const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
-  client.socket.send(JSON.stringify({ target: "de", texts: Array(16).fill(FRENCH) }));
-  await new Promise((resolve) => setTimeout(resolve, 50)); // the server has the frame
-  const stopped = service.stop();
-  client.socket.send(JSON.stringify({ target: "de", texts: [FRENCH] }));
-  assert.equal(TranslateResponseSchema.parse(await client.next()).results.length, 16);
-  const refused = ErrorResponseSchema.parse(await client.next());
-  assert.equal(refused.error.code, "engine_unavailable");
-  assert.match(refused.error.message, /shutting down/);
-  assert.equal((await client.closed).code, 1001);
-  await stopped;
 });
 
 Deno.test("GET /v1/ws/translate: a client leaving mid-translation is no unexpected error", async () => {
@@ -316,96 +236,4 @@ Deno.test("a routine 503 from a named engine is rendered alike over HTTP and Web
     assert.equal(http.error.message.split("is unavailable").length, 2, http.error.message);
     assert.deepEqual(service.logs.filter((line) => /unexpected|failed/.test(line)), []);
   });
-});
-
-const SUBPROTOCOL_FORMS = [
-  {
-    name: "the spec's bearer,<token> (no space, byte for byte)",
-    header: (t: string) => `bearer,${t}`,
-  },
-  { name: "the browsers' bearer, <token>", header: (t: string) => `bearer, ${t}` },
-];
-
-Deno.test("GET /v1/ws/translate upgrades both subprotocol forms with 101 and Sec-WebSocket-Protocol: bearer", async () => {
-  await withService(async (service) => {
-    for (const form of SUBPROTOCOL_FORMS) {
-      const connection = await rawUpgrade(service.url, "/v1/ws/translate", {
-        Host: "localhost",
-        Upgrade: "websocket",
-        Connection: "Upgrade",
-        ...HANDSHAKE_KEY,
-        "Sec-WebSocket-Protocol": form.header(service.token),
-      });
-      try {
-        assert.equal(connection.status, 101, form.name);
-        assert.equal(connection.headers.get("sec-websocket-protocol"), "bearer", form.name);
-        await connection.send(JSON.stringify({ target: "en", texts: [ENGLISH] }));
-        const reply = TranslateResponseSchema.parse(JSON.parse(await connection.receive()));
-        assert.equal(reply.results[0].text, ENGLISH, form.name);
-      } finally {
-        connection.close();
-      }
-    }
-  });
-});
-
-Deno.test("GET /v1/ws/translate refuses a wrong token in either subprotocol form with 401", async () => {
-  await withService(async (service) => {
-    for (const form of SUBPROTOCOL_FORMS) {
-      const response = await rawGet(service.url, "/v1/ws/translate", {
-        Host: "localhost",
-        Upgrade: "websocket",
-        ...HANDSHAKE_KEY,
-        "Sec-WebSocket-Protocol": form.header("wrong"),
-      });
-      assert.equal(response.status, 401, form.name);
-      assert.equal(
-        ErrorResponseSchema.parse(JSON.parse(response.body)).error.code,
-        "ws_unauthorized",
-      );
-    }
-  });
-});
-
-Deno.test("at shutdown a frame still at work past the bound gets a 1001 close, and new requests meanwhile are refused", async () => {
-  // A model runner that lists its model and never answers a chat.
-  const runner = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
-    const { pathname } = new URL(request.url);
-    if (pathname === "/api/tags") {
-      return Response.json({ models: [{ name: "slow:latest", model: "slow:latest" }] });
-    }
-    if (pathname !== "/api/chat") return new Response(null, { status: 404 });
-    return new Promise<Response>((resolve) =>
-      setTimeout(() => resolve(new Response(null, { status: 500 })), 3000)
-    );
-  });
-  const service = await startTranslationService({
-    settings: {
-      engines: {
-        "engine-one": { base_url: `http://127.0.0.1:${runner.addr.port}`, status_cache_ms: 0 },
-      },
-    },
-    statusTtlMs: 0,
-    socketCloseMs: 300,
-  });
-  try {
-    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
-    client.socket.send(
-      JSON.stringify({ target: "de", texts: [FRENCH], options: { engine: "engine-one" } }),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the frame waits on the runner
-    const started = performance.now();
-    const stopped = service.stop();
-    const late = await postTranslate(service, { target: "de", texts: [FRENCH] });
-    assert.equal(late.status, 503);
-    assert.match(ErrorResponseSchema.parse(await late.json()).error.message, /shutting down/);
-    assert.equal((await client.closed).code, 1001);
-    assert.ok(
-      performance.now() - started < 2000,
-      "closed at the bound, not when the runner gave up",
-    );
-    await stopped;
-  } finally {
-    await runner.shutdown();
-  }
 });
