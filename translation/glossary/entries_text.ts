@@ -21,7 +21,8 @@ export class EntriesTextError extends Error {
 }
 
 /**
- * Parses and validates entries: terms are NFC and trimmed, empty lines are skipped, a source term
+ * Parses and validates entries: terms are NFC and trimmed, without {@link INVISIBLE}
+ * characters, empty lines are skipped, a source term
  * appears once (compared as matching compares terms: {@link termKey}). A byte order mark before
  * the first line is dropped (spreadsheets write one). CSV lines may add their source
  * and target languages (DeepL's four columns) when `isPair` says whether they are the
@@ -55,7 +56,9 @@ export function parseEntries(
         `the languages "${fields[2].trim()}" and "${fields[3].trim()}" are not the dictionary's`,
       );
     }
-    const [source, target] = fields.slice(0, 2).map((field) => field.normalize("NFC").trim());
+    const [source, target] = fields.slice(0, 2).map((field) =>
+      field.normalize("NFC").replace(INVISIBLE, "").trim()
+    );
     if (source === "") throw new EntriesTextError(line, "the source term is empty");
     for (const term of [source, target]) {
       const forbidden = forbiddenCharacter(term);
@@ -77,6 +80,15 @@ export function parseEntries(
   }
   return entries;
 }
+
+/**
+ * Invisible characters left out of terms: the zero-width space, the word joiner and the zero-width
+ * no-break space (a byte order mark), which a term copied from a web page or a document brings
+ * along. Kept in a term, it matched no text that looks the same, and its target was never found
+ * in a translation. The zero-width joiner and non-joiner stay: they make emoji sequences (👩‍💻)
+ * and shape Khmer, Myanmar and Lao text, so they are part of how a term is written.
+ */
+const INVISIBLE = /[\u200B\u2060\uFEFF]/g;
 
 /**
  * What a term holds that no term may, in words: a control character (a tab or a line break
