@@ -36,7 +36,7 @@ export function parseEntries(
   isPair?: (source: string, target: string) => boolean,
 ): GlossaryEntry[] {
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const records = format === "tsv" ? tsvRecords(body) : csvRecords(body);
+  const records = format === "tsv" ? tsvRecords(body) : csvRecords(body, csvSeparator(body));
   const entries: GlossaryEntry[] = [];
   const firstLine = new Map<string, number>();
   for (const { line, fields } of records) {
@@ -131,8 +131,35 @@ function tsvRecords(text: string): TextRecord[] {
   return lines.map((line, index) => ({ line: index + 1, fields: line.split("\t") }));
 }
 
-/** RFC 4180 records: quoted fields may hold commas, quotes (doubled) and line breaks. */
-function csvRecords(text: string): TextRecord[] {
+/**
+ * The separator of a CSV: a semicolon when the first line has one outside quotes and no comma
+ * there, as Excel saves CSV where the comma is the decimal sign (German, French, Spanish
+ * settings); else the comma of RFC 4180. Read whole with commas, such a file was "expected 2
+ * fields, found 1" on its first line.
+ */
+function csvSeparator(text: string): "," | ";" {
+  let quoted = false;
+  let semicolon = false;
+  let content = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    if (!quoted && (char === "\n" || char === "\r")) {
+      // The first line with something on it decides; blank lines before it say nothing.
+      if (content) break;
+      continue;
+    }
+    content = true;
+    if (quoted || char === '"') continue;
+    if (char === ",") return ",";
+    if (char === ";") semicolon = true;
+  }
+  return semicolon ? ";" : ",";
+}
+
+/**
+ * RFC 4180 records: quoted fields may hold the separator, quotes (doubled) and line breaks.
+ */
+function csvRecords(text: string, separator: "," | ";"): TextRecord[] {
   const records: TextRecord[] = [];
   let fields: string[] = [];
   let field = "";
@@ -172,7 +199,7 @@ function csvRecords(text: string): TextRecord[] {
       }
       quotedField = true;
       const next = text[i];
-      if (next !== undefined && next !== "," && next !== "\r" && next !== "\n") {
+      if (next !== undefined && next !== separator && next !== "\r" && next !== "\n") {
         throw new EntriesTextError(
           start,
           'text after a closing quote (write a quote inside a quoted field as "")',
@@ -186,7 +213,7 @@ function csvRecords(text: string): TextRecord[] {
         "a quote inside an unquoted field (quote the field and double the quote)",
       );
     }
-    if (char === ",") {
+    if (char === separator) {
       endField();
       i++;
       continue;

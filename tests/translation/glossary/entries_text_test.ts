@@ -52,6 +52,18 @@ const ACCEPTED = [
     entries: [["👩\u200D💻", "x"], ["ក\u200Cខ", "y"]],
   },
   {
+    name: "CSV with semicolons, as Excel saves it where the comma is the decimal sign",
+    format: "csv",
+    text: '\uFEFFdatabase;Datenbank\r\n"a;b";c\r\nx, y;z\r\ntolk;\r\n',
+    entries: [["database", "Datenbank"], ["a;b", "c"], ["x, y", "z"], ["tolk", ""]],
+  },
+  {
+    name: "CSV with commas whose first term holds a semicolon",
+    format: "csv",
+    text: "a;b,c\r\nd,e\r\n",
+    entries: [["a;b", "c"], ["d", "e"]],
+  },
+  {
     name: "term of 256 code points (the limit)",
     format: "tsv",
     text: `${"界".repeat(256)}\tx`,
