@@ -226,8 +226,23 @@ export class MemoryStore {
    * made under the same `steering` (`steeringOf`).
    */
   exact(sourceLang: string, targetLang: string, text: string, steering = ""): string | null {
+    const lines = lineBreaks(text);
+    return this.exactEntries(sourceLang, targetLang, text, steering)
+      .find((entry) => lineBreaks(entry.source) === lines)?.target ?? null;
+  }
+
+  /**
+   * The entries stored for this text (normalised: white space of any kind collapsed), a user
+   * entry first, then an engine's made under the same `steering`; at most one of each.
+   */
+  exactEntries(
+    sourceLang: string,
+    targetLang: string,
+    text: string,
+    steering = "",
+  ): { source: string; target: string }[] {
     // 'user' sorts after 'engine': the unique index gives a user entry first, with no sort step.
-    const rows = this.database.statement(
+    return this.database.statement(
       `select source, target from memory_entries where source_lang = ? and target_lang = ?
          and key = ? and (origin = 'user' or steering = ?)
        order by origin desc limit 2`,
@@ -235,8 +250,6 @@ export class MemoryStore {
       source: string;
       target: string;
     }[];
-    const lines = lineBreaks(text);
-    return rows.find((row) => lineBreaks(row.source) === lines)?.target ?? null;
   }
 
   /** Up to `limit` entries at least 75% similar to `text`, most similar (then user) first. */

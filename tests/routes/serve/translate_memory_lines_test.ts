@@ -73,3 +73,32 @@ Deno.test("memory: engine translations of texts differing only in their lines ea
     ]);
   });
 });
+
+/**
+ * Formats where a line break inside a segment is white space: a hit need not have it. (Markdown
+ * gives a wrapped line's break to the engine as a placeholder, so it is not white space there.)
+ */
+const SOFT_BREAKS = [
+  { format: "html", text: "<p>Good\n  morning to you</p>", expected: "<p>Guten Morgen dir</p>" },
+];
+
+for (const { format, text, expected } of SOFT_BREAKS) {
+  Deno.test(`memory: in ${format} a segment wrapped over lines is answered by its one-line entry`, async () => {
+    await withStandInService({}, async (service, runner) => {
+      await addUserEntry(service, "Good morning to you", "Guten Morgen dir");
+      const body = await expectBody(
+        await postTranslate(service, {
+          source: "en",
+          target: "de",
+          format,
+          texts: [text],
+          options: { engine: "engine-one", memory: true },
+        }),
+        200,
+        TranslateResponseSchema,
+      );
+      assert.equal(runner.chats.length, 0, "no engine call");
+      assert.equal(body.results[0].text, expected);
+    });
+  });
+}
