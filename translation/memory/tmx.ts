@@ -195,15 +195,30 @@ function inWords(message: string): string {
 
 /** Maps a TMX language tag to one of the 16 codes, or undefined. */
 export function toLanguageCode(tag: string): LanguageCode | undefined {
-  const lower = tag.toLowerCase().replaceAll("_", "-");
+  // cmn is ISO 639-3's Mandarin, which some tools write for Chinese.
+  const lower = tag.toLowerCase().replaceAll("_", "-").replace(/^cmn(?=-|$)/, "zh");
   // zh-CHS and zh-CHT are the names older Windows tools (.NET cultures) give the two scripts.
   if (/^zh(-(hans|chs|cn|sg|my))?$/.test(lower) || lower.startsWith("zh-hans")) return "zh-Hans";
   if (/^zh-(hant|cht|tw|hk|mo)/.test(lower)) return "zh-Hant";
-  const primary = lower.split("-")[0];
-  if (primary === "tl") return "fil";
-  if (primary === "in") return "id";
-  return isLanguageCode(primary) ? primary : undefined;
+  const [primary, second] = lower.split("-");
+  const language = primary === "tl" ? "fil" : primary === "in" ? "id" : primary;
+  if (!isLanguageCode(language)) return undefined;
+  // A script subtag other than the language's own (Malay in Jawi, Japanese in rōmaji) is other
+  // text: as the target of an en→ms entry it answered a request in the Arabic script.
+  const script = second?.length === 4 ? second : undefined;
+  if (script !== undefined && !(SCRIPTS[language] ?? ["latn"]).includes(script)) return undefined;
+  return language;
 }
+
+/** The script subtags of the 16 languages' own writing (Latin for those not listed). */
+const SCRIPTS: Partial<Record<LanguageCode, readonly string[]>> = {
+  th: ["thai"],
+  my: ["mymr"],
+  km: ["khmr"],
+  lo: ["laoo"],
+  ja: ["jpan", "hira", "kana", "hrkt", "hani"],
+  ko: ["kore", "hang"],
+};
 
 function originOf(unit: Record<string, unknown>): "user" | "engine" {
   // A TMX from elsewhere is the user's own memory.
