@@ -37,6 +37,7 @@ import { LinkRequestVerifier } from "../settings/settings_link.ts";
 import type { SettingsStore } from "../settings/settings_store.ts";
 import { glossaryCreateRoute } from "../routes/serve/glossary_create.ts";
 import { glossaryDeleteRoute } from "../routes/serve/glossary_delete.ts";
+import { glossaryDictionaryDeleteRoute } from "../routes/serve/glossary_dictionary_delete.ts";
 import { glossaryEntriesRoute } from "../routes/serve/glossary_entries.ts";
 import { glossaryGetRoute } from "../routes/serve/glossary_get.ts";
 import { glossaryListRoute } from "../routes/serve/glossary_list.ts";
@@ -236,6 +237,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     app.route("/v1/glossaries", glossaryGetRoute({ glossaries }));
     app.route("/v1/glossaries", glossaryEntriesRoute({ glossaries }));
     app.route("/v1/glossaries", glossaryPatchRoute({ glossaries }));
+    app.route("/v1/glossaries", glossaryDictionaryDeleteRoute({ glossaries }));
     app.route("/v1/glossaries", glossaryDeleteRoute({ glossaries }));
     app.route("/v1/memory/entries", memoryEntriesListRoute({ memory }));
     app.route("/v1/memory/entries", memoryEntriesAddRoute({ memory }));

@@ -73,6 +73,12 @@ export const GlossaryEntriesQuerySchema = z.strictObject({
   target_lang: language.optional().describe("Only this target language."),
 });
 
+/** `DELETE /v1/glossaries/{glossary_id}/dictionaries` query. */
+export const GlossaryDictionaryQuerySchema = z.strictObject({
+  source_lang: language.describe("Source language of the dictionary to remove."),
+  target_lang: language.describe("Target language of the dictionary to remove."),
+});
+
 /** `GET /v1/glossaries/{glossary_id}/entries` answer. */
 export const GlossaryEntriesSchema = z.strictObject({
   dictionaries: z.array(z.strictObject({

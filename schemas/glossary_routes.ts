@@ -5,6 +5,7 @@ import { z } from "zod";
 import { type ApiRoute, named } from "./api_route.ts";
 import {
   CreateGlossaryRequestSchema,
+  GlossaryDictionaryQuerySchema,
   GlossaryEntriesQuerySchema,
   GlossaryEntriesSchema,
   GlossaryListSchema,
@@ -91,13 +92,25 @@ export const GLOSSARY_ROUTES: readonly ApiRoute[] = [
     path: "/v1/glossaries/{glossary_id}",
     tag: "Data",
     summary: "Rename a glossary or replace dictionaries",
-    description: "A dictionary replaces the one of its language pair; one with no entries " +
-      "removes its pair.",
+    description: "A dictionary replaces the one of its language pair; one with no entries is a " +
+      "400 (an empty file by mistake kept the terms): remove a pair with DELETE " +
+      "/v1/glossaries/{glossary_id}/dictionaries.",
     auth: "token",
     request: { params: IdParams, body: named("PatchGlossaryRequest", PatchGlossaryRequestSchema) },
     responses: { 200: { description: "The glossary after the change.", body: glossary } },
     errors: ["invalid_request", "not_found", "unsupported_language", "storage_unavailable"],
     examples: [{ params: UNKNOWN, body: { name: "x" }, status: 404 }],
+  },
+  {
+    method: "delete",
+    path: "/v1/glossaries/{glossary_id}/dictionaries",
+    tag: "Data",
+    summary: "Remove one language pair's dictionary",
+    auth: "token",
+    request: { params: IdParams, query: GlossaryDictionaryQuerySchema },
+    responses: { 204: { description: "The dictionary is gone; the others stay." } },
+    errors: ["invalid_request", "not_found", "unsupported_language", "storage_unavailable"],
+    examples: [{ params: UNKNOWN, query: { source_lang: "en", target_lang: "de" }, status: 404 }],
   },
   {
     method: "delete",

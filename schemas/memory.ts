@@ -82,7 +82,8 @@ export const MemoryImportResponseSchema = z.strictObject({
       "pair and origin count once, the later one kept.",
   ),
   skipped: z.int().min(0).describe(
-    "Variants left out: a language outside the 16, empty, or without a partner.",
+    "Variants left out: a language outside the 16, empty, over 8000 characters (or paired with " +
+      "such a source), or without a partner.",
   ),
 });
 

@@ -24,6 +24,22 @@ export function memoryKey(text: string): string {
   return text.normalize("NFC").replace(/\s+/gu, " ").trim();
 }
 
+/**
+ * The line breaks of a text, gap by gap between its words (trimmed, NFC): "" for a gap of spaces,
+ * else its line break characters in order. Two texts of the same {@link memoryKey} read as the
+ * same lines only when these are equal, so an exact hit needs them equal: a stored
+ * "Good\n\nmorning" answering "Good morning" brought its blank line into a one-line text (and
+ * the other way round lost the request's). Breaks are compared as written (CRLF is not LF) rather
+ * than mapped onto the stored translation, whose lines need not follow its source's: a miss only
+ * costs an engine call.
+ */
+export function lineBreaks(text: string): string {
+  return Array.from(
+    text.normalize("NFC").trim().matchAll(/\s+/gu),
+    ([gap]) => gap.replace(/[^\n\r\v\f\u0085\u2028\u2029]/gu, ""),
+  ).join("|");
+}
+
 /** The distinct character bigrams of a key (lower-cased, padded with a space at both ends). */
 export function bigrams(key: string): Set<string> {
   const chars = [..." " + key.toLowerCase() + " "];

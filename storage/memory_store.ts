@@ -9,6 +9,7 @@ import {
   bigrams,
   dice,
   FUZZY_THRESHOLD,
+  lineBreaks,
   memoryKey,
   shingles,
   sizeBounds,
@@ -220,17 +221,35 @@ export class MemoryStore {
   }
 
   /**
-   * The stored translation of exactly this text (normalised), a user entry first; or null. An
-   * engine's entry counts only when it was made under the same `steering` (`steeringOf`).
+   * The stored translation of exactly this text (normalised, with the same line breaks:
+   * {@link lineBreaks}), a user entry first; or null. An engine's entry counts only when it was
+   * made under the same `steering` (`steeringOf`).
    */
   exact(sourceLang: string, targetLang: string, text: string, steering = ""): string | null {
+    const lines = lineBreaks(text);
+    return this.exactEntries(sourceLang, targetLang, text, steering)
+      .find((entry) => lineBreaks(entry.source) === lines)?.target ?? null;
+  }
+
+  /**
+   * The entries stored for this text (normalised: white space of any kind collapsed), a user
+   * entry first, then an engine's made under the same `steering`; at most one of each.
+   */
+  exactEntries(
+    sourceLang: string,
+    targetLang: string,
+    text: string,
+    steering = "",
+  ): { source: string; target: string }[] {
     // 'user' sorts after 'engine': the unique index gives a user entry first, with no sort step.
-    const row = this.database.statement(
-      `select target from memory_entries where source_lang = ? and target_lang = ? and key = ?
-         and (origin = 'user' or steering = ?)
-       order by origin desc limit 1`,
-    ).get(sourceLang, targetLang, memoryKey(text), steering) as { target: string } | undefined;
-    return row ? row.target : null;
+    return this.database.statement(
+      `select source, target from memory_entries where source_lang = ? and target_lang = ?
+         and key = ? and (origin = 'user' or steering = ?)
+       order by origin desc limit 2`,
+    ).all(sourceLang, targetLang, memoryKey(text), steering) as {
+      source: string;
+      target: string;
+    }[];
   }
 
   /** Up to `limit` entries at least 75% similar to `text`, most similar (then user) first. */

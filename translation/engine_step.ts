@@ -39,6 +39,11 @@ export interface EngineStepOptions {
   glossaryId?: string | null;
   memory?: boolean;
   sensitive?: boolean;
+  /**
+   * A line break inside a segment is white space like any other (HTML), so a memory hit need not
+   * have the request's line breaks.
+   */
+  softLineBreaks?: boolean;
 }
 
 /** The translated segments, who served them, and the glossary's report when one was used. */
@@ -92,7 +97,12 @@ export async function translateWithUserWords(
     : undefined;
   const steering = useMemory ? steeringOf(job) : "";
   const { hits } = useMemory
-    ? lookUpMemory(deps.memory!, items, job.target, steering, deps.failures)
+    ? lookUpMemory(deps.memory!, items, {
+      target: job.target,
+      steering,
+      softLineBreaks: options.softLineBreaks,
+      failures: deps.failures,
+    })
     : { hits: new Map<number, TranslatedItem>() };
   // A remembered translation that misses a glossary term is not reused: the engine is asked.
   const pending = items.flatMap((item, index) => {

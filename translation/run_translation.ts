@@ -83,6 +83,8 @@ export async function runTranslation(
     glossaryId: options.glossary_id,
     memory: options.memory,
     sensitive: options.sensitive,
+    // Markdown's wrapped lines reach segments as placeholders, not as line breaks.
+    softLineBreaks: request.format === "html",
   };
   checkEngineStepOptions(deps, stepOptions);
   const mode = request.mode ?? "paragraph";

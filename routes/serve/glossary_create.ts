@@ -11,7 +11,7 @@ import { validJson } from "./validated_request.ts";
 export function glossaryCreateRoute(deps: { glossaries: GlossaryStore }) {
   return new Hono().post("/", validJson(CreateGlossaryRequestSchema), (c) => {
     const body = c.req.valid("json");
-    const dictionaries = toStoredDictionaries(body.dictionaries, false);
+    const dictionaries = toStoredDictionaries(body.dictionaries);
     return c.json(toGlossaryBody(deps.glossaries.create(body.name, dictionaries)), 201);
   });
 }

@@ -13,11 +13,11 @@ import { EntriesTextError, parseEntries } from "../../translation/glossary/entri
 import { fromClientLanguage } from "../../compat/language_spellings.ts";
 import { checkLanguagePair } from "./language_pair.ts";
 
-/** Parses every dictionary; `allowEmpty` lets PATCH remove a pair with empty entries. */
-export function toStoredDictionaries(
-  dictionaries: readonly DictionaryInput[],
-  allowEmpty: boolean,
-): StoredDictionary[] {
+/**
+ * Parses every dictionary. One with no entries is a 400: when it removed its pair, an empty file
+ * uploaded by mistake deleted the user's terms (a pair is removed by its own DELETE).
+ */
+export function toStoredDictionaries(dictionaries: readonly DictionaryInput[]): StoredDictionary[] {
   const pairs = new Set<string>();
   return dictionaries.map((dictionary, index) => {
     const pair = `${dictionary.source_lang}→${dictionary.target_lang}`;
@@ -47,7 +47,7 @@ export function toStoredDictionaries(
       if (!(error instanceof EntriesTextError)) throw error;
       throw serviceError("invalid_request", `${param} ${error.message}`, { param });
     }
-    if (entries.length === 0 && !allowEmpty) {
+    if (entries.length === 0) {
       throw serviceError("invalid_request", `${param} holds no entries`, { param });
     }
     return { sourceLang: dictionary.source_lang, targetLang: dictionary.target_lang, entries };
@@ -75,6 +75,24 @@ export function unknownDictionary(sourceLang: string, targetLang: string) {
     `the glossary has no ${sourceLang}→${targetLang} dictionary`,
     { param: "target_lang" },
   );
+}
+
+/**
+ * Removes the dictionary of one pair, the others kept.
+ *
+ * @throws the 404 of {@link unknownGlossary} or {@link unknownDictionary}.
+ */
+export function removeDictionary(
+  glossaries: GlossaryStore,
+  id: string,
+  pair: { sourceLang: string; targetLang: string },
+): void {
+  existingGlossary(glossaries, id);
+  if (glossaries.dictionary(id, pair.sourceLang, pair.targetLang) === null) {
+    throw unknownDictionary(pair.sourceLang, pair.targetLang);
+  }
+  // The glossary may have been deleted in between.
+  if (!glossaries.patch(id, { dictionaries: [{ ...pair, entries: [] }] })) throw unknownGlossary();
 }
 
 /** The 404 of an unknown glossary id. */

@@ -28,8 +28,9 @@ Deno.test("memoryKey normalises NFC and runs of white space", () => {
 
 Deno.test("MemoryStore.exact finds a text by its normalised key", () => {
   withMemory((memory) => {
-    memory.add([pair("Good  morning,\nfriend.", "Guten Morgen, Freund.")], "engine");
+    memory.add([pair("Good  morning,\t friend.", "Guten Morgen, Freund.")], "engine");
     assert.equal(memory.exact("en", "de", " Good morning, friend. "), "Guten Morgen, Freund.");
+    assert.equal(memory.exact("en", "de", "Good morning,\nfriend."), null, "other lines");
     assert.equal(memory.exact("en", "fr", "Good morning, friend."), null, "other pair");
     assert.equal(memory.exact("en", "de", "good morning, friend."), null, "case matters for exact");
   });

@@ -21,7 +21,8 @@ export class EntriesTextError extends Error {
 }
 
 /**
- * Parses and validates entries: terms are NFC and trimmed, empty lines are skipped, a source term
+ * Parses and validates entries: terms are NFC and trimmed, without {@link INVISIBLE}
+ * characters, empty lines are skipped, a source term
  * appears once (compared as matching compares terms: {@link termKey}). A byte order mark before
  * the first line is dropped (spreadsheets write one). CSV lines may add their source
  * and target languages (DeepL's four columns) when `isPair` says whether they are the
@@ -35,7 +36,7 @@ export function parseEntries(
   isPair?: (source: string, target: string) => boolean,
 ): GlossaryEntry[] {
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const records = format === "tsv" ? tsvRecords(body) : csvRecords(body);
+  const records = format === "tsv" ? tsvRecords(body) : csvRecords(body, csvSeparator(body));
   const entries: GlossaryEntry[] = [];
   const firstLine = new Map<string, number>();
   for (const { line, fields } of records) {
@@ -55,7 +56,9 @@ export function parseEntries(
         `the languages "${fields[2].trim()}" and "${fields[3].trim()}" are not the dictionary's`,
       );
     }
-    const [source, target] = fields.slice(0, 2).map((field) => field.normalize("NFC").trim());
+    const [source, target] = fields.slice(0, 2).map((field) =>
+      field.normalize("NFC").replace(INVISIBLE, "").trim()
+    );
     if (source === "") throw new EntriesTextError(line, "the source term is empty");
     for (const term of [source, target]) {
       const forbidden = forbiddenCharacter(term);
@@ -77,6 +80,15 @@ export function parseEntries(
   }
   return entries;
 }
+
+/**
+ * Invisible characters left out of terms: the zero-width space, the word joiner and the zero-width
+ * no-break space (a byte order mark), which a term copied from a web page or a document brings
+ * along. Kept in a term, it matched no text that looks the same, and its target was never found
+ * in a translation. The zero-width joiner and non-joiner stay: they make emoji sequences (👩‍💻)
+ * and shape Khmer, Myanmar and Lao text, so they are part of how a term is written.
+ */
+const INVISIBLE = /[\u200B\u2060\uFEFF]/g;
 
 /**
  * What a term holds that no term may, in words: a control character (a tab or a line break
@@ -119,8 +131,35 @@ function tsvRecords(text: string): TextRecord[] {
   return lines.map((line, index) => ({ line: index + 1, fields: line.split("\t") }));
 }
 
-/** RFC 4180 records: quoted fields may hold commas, quotes (doubled) and line breaks. */
-function csvRecords(text: string): TextRecord[] {
+/**
+ * The separator of a CSV: a semicolon when the first line has one outside quotes and no comma
+ * there, as Excel saves CSV where the comma is the decimal sign (German, French, Spanish
+ * settings); else the comma of RFC 4180. Read whole with commas, such a file was "expected 2
+ * fields, found 1" on its first line.
+ */
+function csvSeparator(text: string): "," | ";" {
+  let quoted = false;
+  let semicolon = false;
+  let content = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    if (!quoted && (char === "\n" || char === "\r")) {
+      // The first line with something on it decides; blank lines before it say nothing.
+      if (content) break;
+      continue;
+    }
+    content = true;
+    if (quoted || char === '"') continue;
+    if (char === ",") return ",";
+    if (char === ";") semicolon = true;
+  }
+  return semicolon ? ";" : ",";
+}
+
+/**
+ * RFC 4180 records: quoted fields may hold the separator, quotes (doubled) and line breaks.
+ */
+function csvRecords(text: string, separator: "," | ";"): TextRecord[] {
   const records: TextRecord[] = [];
   let fields: string[] = [];
   let field = "";
@@ -160,7 +199,7 @@ function csvRecords(text: string): TextRecord[] {
       }
       quotedField = true;
       const next = text[i];
-      if (next !== undefined && next !== "," && next !== "\r" && next !== "\n") {
+      if (next !== undefined && next !== separator && next !== "\r" && next !== "\n") {
         throw new EntriesTextError(
           start,
           'text after a closing quote (write a quote inside a quoted field as "")',
@@ -174,7 +213,7 @@ function csvRecords(text: string): TextRecord[] {
         "a quote inside an unquoted field (quote the field and double the quote)",
       );
     }
-    if (char === ",") {
+    if (char === separator) {
       endField();
       i++;
       continue;

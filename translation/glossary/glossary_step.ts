@@ -16,6 +16,7 @@ import { serviceError } from "../../errors/translation_errors.ts";
 import type { GlossaryStore } from "../../storage/glossary_store.ts";
 import { termChecker } from "./term_check.ts";
 import { type GlossaryTerm, type TermMatch, TermMatcher } from "./term_matcher.ts";
+import { normaliseSpans, spansInText } from "./nfc_offsets.ts";
 import { translateProtected } from "./term_protection.ts";
 
 /** How many terms were found in the texts, and how many the translations use. */
@@ -68,8 +69,11 @@ export class GlossaryMatchers {
 }
 
 /**
- * Finds every item's terms: the item gets the distinct terms (`item.terms`, its text in NFC) and
- * the answer holds each item's matches, in text order.
+ * Finds every item's terms: the item gets the distinct terms (`item.terms`) and the answer holds
+ * each item's matches, in text order, at offsets of `item.text`. Matching is in NFC; the text
+ * stays as written but for the terms to translate, in NFC (an engine that leaves a word alone
+ * gives its bytes back), unless the matches cannot be carried back to it ({@link spansInText}):
+ * then the item's text becomes its NFC form.
  */
 export function attachTerms(
   matchers: GlossaryMatchers,
@@ -78,14 +82,22 @@ export function attachTerms(
   target: string,
 ): TermMatch[][] {
   return items.map((item) => {
-    const text = termText(item.text.normalize("NFC"));
-    const matches = matchers.matcher(glossaryId, item.source, target)?.match(text) ?? [];
+    const normal = item.text.normalize("NFC");
+    const matches = matchers.matcher(glossaryId, item.source, target)?.match(termText(normal)) ??
+      [];
     if (matches.length === 0) return matches;
     const terms = new Map<string, GlossaryTerm>();
     for (const match of matches) terms.set(match.term.source, match.term);
     item.terms = [...terms.values()];
-    item.text = item.text.normalize("NFC");
-    return matches;
+    const carried = spansInText(item.text, matches);
+    if (carried === undefined) {
+      item.text = normal;
+      return matches;
+    }
+    // A kept term stays as written too: it comes back exactly as the text has it.
+    const spelled = normaliseSpans(item.text, carried, (match) => match.term.target !== "");
+    item.text = spelled.text;
+    return spelled.spans;
   });
 }
 

@@ -67,7 +67,8 @@ export async function translateProtected(
   translate: TranslateTexts,
 ): Promise<TranslatedItem[]> {
   const prepared = items.map(({ item, matches }) => {
-    const text = item.text.normalize("NFC");
+    // The matches are at offsets of the text as written (attachTerms).
+    const text = item.text;
     const byMarkup = new Map<string, GlossaryTerm>();
     const endsText = new Set<string>();
     const parts: SegmentPart[] = [];

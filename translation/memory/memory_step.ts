@@ -13,6 +13,7 @@ import type { TranslatedItem, TranslationItem, TranslationJob } from "../../engi
 import { placeholderProblem } from "../../engines/placeholder_tokens.ts";
 import type { FailureLog } from "../../storage/failure_log.ts";
 import type { MemoryStore } from "../../storage/memory_store.ts";
+import { lineBreaks } from "../../storage/memory_sketch.ts";
 import { isLanguageCode } from "../../schemas/languages.ts";
 
 /** Engine and model named in a response when memory served every item that needed one. */
@@ -43,14 +44,18 @@ export interface MemoryLookup {
 export function lookUpMemory(
   memory: MemoryStore,
   items: TranslationItem[],
-  target: string,
-  steering: string,
-  failures?: FailureLog,
+  job: { target: string; steering: string; softLineBreaks?: boolean; failures?: FailureLog },
 ): MemoryLookup {
+  const { target, steering, failures } = job;
   const hits = new Map<number, TranslatedItem>();
   try {
     items.forEach((item, index) => {
-      const exact = memory.exact(item.source, target, item.text, steering);
+      // A line break in plain text is kept as written, so the hit must have the request's
+      // (lineBreaks): a stored "Good\n\nmorning" brought its blank line into "Good morning". In
+      // HTML one inside a segment is white space like any other.
+      const lines = lineBreaks(item.text);
+      const exact = memory.exactEntries(item.source, target, item.text, steering)
+        .find((entry) => job.softLineBreaks || lineBreaks(entry.source) === lines)?.target ?? null;
       if (exact !== null && placeholderProblem(item.text, exact) === undefined) {
         // Items come without their outer white space, which the format puts back; a stored
         // target may have its own (a pretty-printed TMX <seg>, an entry sent as " Guten Tag "),

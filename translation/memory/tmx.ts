@@ -11,6 +11,7 @@
  * dropped, so `Click <b>Save</b>` is the text a plain request sends; a standalone code (`ph`, `ut`)
  * is read as the native code it holds (OmegaT's `<ph>{0}</ph>` is `{0}`, as the text to translate
  * has it); the text of `hi` and `sub` is kept.
+ * A variant over 8000 characters (a request's limit: never looked up) is skipped and counted.
  * A variant that cannot be read faithfully is skipped and counted: an empty standalone code
  * (Trados's `<ph type="lb"/>`: what it stood for is not written), an entity a DTD defines, or a
  * character reference to no character (`&#0;`). Dropping or replacing any of them made an entry
@@ -20,6 +21,7 @@ import { decodeXML } from "entities/decode";
 import { XMLParser } from "fast-xml-parser";
 import { isPlaceholderToken, splitAtPlaceholders } from "../../engines/placeholder_tokens.ts";
 import { isLanguageCode, type LanguageCode } from "../../schemas/languages.ts";
+import { countCodePoints, LIMITS } from "../../schemas/translation.ts";
 
 /** One pair read from or written to TMX. */
 export interface TmxEntry {
@@ -125,7 +127,7 @@ export function fromTmx(xml: string): TmxImport {
         // A variant in the source's own language (en-GB beside en-US, zh-CN beside zh-SG) is no
         // translation: an en→en entry is never looked up, and POST /v1/memory/entries refuses one.
         const usable = sourceLang && targetLang && sourceLang !== targetLang;
-        if (!usable || !source.text.trim() || !variant.text.trim()) {
+        if (!usable || !storable(source.text) || !storable(variant.text)) {
           skipped++;
           return;
         }
@@ -143,6 +145,15 @@ export function fromTmx(xml: string): TmxImport {
     if (variants.length < 2) skipped += variants.length || 1;
   }
   return { entries, skipped };
+}
+
+/**
+ * Whether a variant's text can be an entry: not only white space, and no longer than a request's
+ * text may be (8000 code points). A longer source is never looked up (a request cannot send it),
+ * and POST /v1/memory/entries refuses one; it only filled the memory and the export.
+ */
+function storable(text: string): boolean {
+  return text.trim() !== "" && countCodePoints(text) <= LIMITS.max_chars_per_item;
 }
 
 /**
@@ -184,15 +195,30 @@ function inWords(message: string): string {
 
 /** Maps a TMX language tag to one of the 16 codes, or undefined. */
 export function toLanguageCode(tag: string): LanguageCode | undefined {
-  const lower = tag.toLowerCase().replaceAll("_", "-");
+  // cmn is ISO 639-3's Mandarin, which some tools write for Chinese.
+  const lower = tag.toLowerCase().replaceAll("_", "-").replace(/^cmn(?=-|$)/, "zh");
   // zh-CHS and zh-CHT are the names older Windows tools (.NET cultures) give the two scripts.
   if (/^zh(-(hans|chs|cn|sg|my))?$/.test(lower) || lower.startsWith("zh-hans")) return "zh-Hans";
   if (/^zh-(hant|cht|tw|hk|mo)/.test(lower)) return "zh-Hant";
-  const primary = lower.split("-")[0];
-  if (primary === "tl") return "fil";
-  if (primary === "in") return "id";
-  return isLanguageCode(primary) ? primary : undefined;
+  const [primary, second] = lower.split("-");
+  const language = primary === "tl" ? "fil" : primary === "in" ? "id" : primary;
+  if (!isLanguageCode(language)) return undefined;
+  // A script subtag other than the language's own (Malay in Jawi, Japanese in rōmaji) is other
+  // text: as the target of an en→ms entry it answered a request in the Arabic script.
+  const script = second?.length === 4 ? second : undefined;
+  if (script !== undefined && !(SCRIPTS[language] ?? ["latn"]).includes(script)) return undefined;
+  return language;
 }
+
+/** The script subtags of the 16 languages' own writing (Latin for those not listed). */
+const SCRIPTS: Partial<Record<LanguageCode, readonly string[]>> = {
+  th: ["thai"],
+  my: ["mymr"],
+  km: ["khmr"],
+  lo: ["laoo"],
+  ja: ["jpan", "hira", "kana", "hrkt", "hani"],
+  ko: ["kore", "hang"],
+};
 
 function originOf(unit: Record<string, unknown>): "user" | "engine" {
   // A TMX from elsewhere is the user's own memory.

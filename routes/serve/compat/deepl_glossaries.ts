@@ -19,8 +19,8 @@ import { serviceError } from "../../../errors/translation_errors.ts";
 import type { GlossaryStore } from "../../../storage/glossary_store.ts";
 import {
   existingGlossary,
+  removeDictionary,
   toStoredDictionaries,
-  unknownDictionary,
   unknownGlossary,
 } from "../glossary_wire.ts";
 import { readCompatBody } from "./compat_app.ts";
@@ -37,7 +37,7 @@ export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
       });
       const record = glossaries.create(
         input.name!,
-        toStoredDictionaries(input.dictionaries, false),
+        toStoredDictionaries(input.dictionaries),
       );
       return c.json(toDeepLGlossary(record), 201);
     })
@@ -65,7 +65,7 @@ export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
         name: false,
         dictionaries: false,
       });
-      const dictionaries = toStoredDictionaries(input.dictionaries, false).map((dictionary, i) => ({
+      const dictionaries = toStoredDictionaries(input.dictionaries).map((dictionary, i) => ({
         ...dictionary,
         entries: mergeEntries(
           glossaries.dictionary(id, dictionary.sourceLang, dictionary.targetLang) ?? [],
@@ -79,10 +79,7 @@ export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
     .put("/:glossary_id/dictionaries", async (c) => {
       const id = c.req.param("glossary_id");
       existing(id);
-      const [dictionary] = toStoredDictionaries(
-        [fromDeepLDictionary(await readCompatBody(c))],
-        false,
-      );
+      const [dictionary] = toStoredDictionaries([fromDeepLDictionary(await readCompatBody(c))]);
       // The glossary may have been deleted while the body arrived.
       if (!glossaries.patch(id, { dictionaries: [dictionary] })) throw unknownGlossary();
       return c.json(
@@ -103,10 +100,7 @@ export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
           param: sourceLang ? "target_lang" : "source_lang",
         });
       }
-      if (glossaries.dictionary(id, sourceLang, targetLang) === null) {
-        throw unknownDictionary(sourceLang, targetLang);
-      }
-      glossaries.patch(id, { dictionaries: [{ sourceLang, targetLang, entries: [] }] });
+      removeDictionary(glossaries, id, { sourceLang, targetLang });
       return c.body(null, 204);
     })
     .delete("/:glossary_id", (c) => {

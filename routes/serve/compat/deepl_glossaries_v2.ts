@@ -27,7 +27,7 @@ export function deeplV2GlossariesRoute(deps: { glossaries: GlossaryStore }) {
       const input = fromDeepLV2GlossaryRequest(await readCompatBody(c));
       const record = glossaries.create(
         input.name!,
-        toStoredDictionaries(input.dictionaries, false),
+        toStoredDictionaries(input.dictionaries),
       );
       return c.json(toDeepLV2Glossary(record), 201);
     })

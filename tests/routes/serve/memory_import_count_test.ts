@@ -138,3 +138,20 @@ Deno.test("POST /v1/memory/entries counts a source sent twice once in `added`", 
     assert.deepEqual((await stored(service)).map((e) => e.target), ["Speichern"]);
   });
 });
+
+Deno.test("POST /v1/memory/import skips and counts a variant over 8000 characters, which no request could look up", async () => {
+  await withService(async (service) => {
+    const longest = "😀".repeat(8000); // 8000 code points, 16000 UTF-16 units: within the limit
+    const body = await importTmx(service, [
+      { source: "a".repeat(8001), target: "kurz" },
+      { source: "short", target: "b".repeat(8001) },
+      { source: longest, target: "Emojis" },
+      { source: "Save", target: longest },
+    ]);
+    assert.deepEqual(body, { imported: 2, skipped: 2 });
+    assert.deepEqual(
+      (await stored(service)).map((e) => e.source.length).sort((a, b) => a - b),
+      [4, 16000],
+    );
+  });
+});

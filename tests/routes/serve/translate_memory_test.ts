@@ -53,7 +53,7 @@ async function entries(service: TestService) {
 Deno.test("an exact memory hit skips the engine, and engine and model are memory", async () => {
   await withChatService(async (service, runner) => {
     await addUserEntry(service, "Good morning, my friend.", "Guten Morgen, mein Freund.");
-    const body = await translate(service, ["Good  morning,\nmy friend. "]);
+    const body = await translate(service, ["Good  morning,\tmy friend. "]);
     assert.equal(runner.chats.length, 0, "no engine call");
     assert.equal(body.engine, "memory");
     assert.equal(body.model, "memory");

@@ -40,6 +40,30 @@ const ACCEPTED = [
   { name: "CSV empty target", format: "csv", text: "tolk,\n", entries: [["tolk", ""]] },
   { name: "CSV last record without a line end", format: "csv", text: "x,y", entries: [["x", "y"]] },
   {
+    name: "terms with zero-width spaces, word joiners and byte order marks, which are left out",
+    format: "tsv",
+    text: "data\u200Bbase\tDaten\uFEFFbank\n\u2060\u200B tolk\u200B\t\u200B\n",
+    entries: [["database", "Datenbank"], ["tolk", ""]],
+  },
+  {
+    name: "terms with a zero-width joiner or non-joiner, which are kept (emoji, scripts)",
+    format: "tsv",
+    text: "👩\u200D💻\tx\nក\u200Cខ\ty\n",
+    entries: [["👩\u200D💻", "x"], ["ក\u200Cខ", "y"]],
+  },
+  {
+    name: "CSV with semicolons, as Excel saves it where the comma is the decimal sign",
+    format: "csv",
+    text: '\uFEFFdatabase;Datenbank\r\n"a;b";c\r\nx, y;z\r\ntolk;\r\n',
+    entries: [["database", "Datenbank"], ["a;b", "c"], ["x, y", "z"], ["tolk", ""]],
+  },
+  {
+    name: "CSV with commas whose first term holds a semicolon",
+    format: "csv",
+    text: "a;b,c\r\nd,e\r\n",
+    entries: [["a;b", "c"], ["d", "e"]],
+  },
+  {
     name: "term of 256 code points (the limit)",
     format: "tsv",
     text: `${"界".repeat(256)}\tx`,

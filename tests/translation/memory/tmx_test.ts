@@ -83,6 +83,26 @@ Deno.test("toLanguageCode maps TMX tags onto the 16 codes", () => {
   assert.equal(toLanguageCode("pt-PT"), undefined);
 });
 
+/** Tags naming a script other than the one tolk's language is written in, and Mandarin's. */
+const SCRIPT_TAGS: [string, string | undefined][] = [
+  ["ms-Arab", undefined], // Jawi: an en→ms hit answered in Arabic script
+  ["ms-Latn-MY", "ms"],
+  ["en-Dsrt", undefined],
+  ["ja-Jpan-JP", "ja"],
+  ["ja-Latn", undefined], // rōmaji
+  ["ko-Kore", "ko"],
+  ["sr-Latn", undefined],
+  ["cmn-Hans-CN", "zh-Hans"],
+  ["cmn-Hant-TW", "zh-Hant"],
+  ["zh-Latn-pinyin", undefined],
+];
+
+for (const [tag, code] of SCRIPT_TAGS) {
+  Deno.test(`toLanguageCode reads ${tag} as ${code ?? "none of the 16"}`, () => {
+    assert.equal(toLanguageCode(tag), code);
+  });
+}
+
 Deno.test("fromTmx reads a standalone code as its native code and skips what it cannot read faithfully", () => {
   const xml = `<?xml version="1.0"?>
 <!DOCTYPE tmx [ <!ENTITY b "brand"> ]>
