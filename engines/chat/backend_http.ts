@@ -12,7 +12,12 @@
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 import { EngineBusyError } from "../engine_queue.ts";
-import { STREAM_CONTENT_TYPE, STREAM_SIZE_FACTOR, streamEvents } from "./streamed_answer.ts";
+import {
+  STREAM_CONTENT_TYPE,
+  STREAM_SIZE_FACTOR,
+  type StreamEvents,
+  streamEvents,
+} from "./streamed_answer.ts";
 
 /**
  * The root of a backend's server from its `base_url`: without a trailing `/`, nor a trailing
@@ -50,7 +55,7 @@ export interface BackendRequest {
    * although the request asked for none, as some proxies do; without it such a body is not
    * JSON. A body labelled as a stream may take {@link STREAM_SIZE_FACTOR} times `maxBytes`.
    */
-  assembleStream?: (events: unknown[]) => unknown;
+  assembleStream?: (stream: StreamEvents) => unknown;
 }
 
 /** A backend's non-2xx answer, with the message it gave (if any). */

@@ -36,6 +36,11 @@ export interface Completion {
   content: string;
   /** True when generation stopped at the token limit (the JSON may be cut). */
   truncated: boolean;
+  /**
+   * Why `content` is no answer however well it parses (a stream that ended before its end):
+   * every item it was for is asked again, and this is their problem if none is answered.
+   */
+  unreadable?: string;
 }
 
 /** Sends one request; throws {@link ContextOverflowError} when the prompt does not fit. */
@@ -173,7 +178,10 @@ async function runBatch(
       }
       return await runHalves(job, pending, complete, options, results);
     }
-    const parsed = parseAnswer(completion.content, pending);
+    const { unreadable } = completion;
+    const parsed = unreadable === undefined
+      ? parseAnswer(completion.content, pending)
+      : { translations: new Map(), problems: new Map(pending.map(({ id }) => [id, unreadable])) };
     for (const item of pending) {
       const parsedTranslation = parsed.translations.get(item.id);
       if (!parsedTranslation) continue;

@@ -12,7 +12,7 @@ import { BackendHttpError, chatAnswerMaxBytes, requestJson, serverRoot } from ".
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
-import { chatCompletionFromChunks } from "./streamed_answer.ts";
+import { chatCompletionFromChunks, cutShort } from "./streamed_answer.ts";
 
 /** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
 export type ChatCompletionsSettings =
@@ -129,6 +129,8 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
       }
       throw error;
     }
+    const unreadable = cutShort(body);
+    if (unreadable !== undefined) return { content: "", truncated: false, unreadable };
     const choice = (body as { choices?: unknown[] }).choices?.[0] as
       | { message?: ChatMessage; finish_reason?: unknown }
       | undefined;

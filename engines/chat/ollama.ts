@@ -17,7 +17,7 @@ import {
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
-import { ollamaChatFromLines } from "./streamed_answer.ts";
+import { cutShort, ollamaChatFromLines } from "./streamed_answer.ts";
 
 /** The `engines["engine-one"]` settings section. */
 export type OllamaSettings = Settings["engines"]["engine-one"];
@@ -93,6 +93,8 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
       }
       throw error;
     }
+    const unreadable = cutShort(body);
+    if (unreadable !== undefined) return { content: "", truncated: false, unreadable };
     const answer = body as {
       message?: { content?: unknown; thinking?: unknown };
       done_reason?: unknown;
