@@ -1,8 +1,8 @@
 /**
  * JSON over HTTP to an LLM backend, with the failures sorted the way the pipeline needs them:
- * cannot connect, a 503, a 404 (no such model, "No models loaded": LM Studio without its model
- * in memory) or a 400 saying the model is not loaded or failed to load (LM Studio's later
- * releases) → {@link EngineUnavailableError} (try another engine, 503 when named); a 429, or a
+ * cannot connect, a 503, a proxy's 502, a 404 (no such model, "No models loaded": LM Studio
+ * without its model in memory) or a 400 saying the model is not loaded or failed to load (LM
+ * Studio's later releases) → {@link EngineUnavailableError} (try another engine, 503 when named); a 429, or a
  * 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's `Retry-After`);
  * another HTTP error, a timeout, a body over its bound or one that is not JSON (nor, for a chat
  * request, a stream of JSON events: see {@link BackendRequest.assembleStream}) →
@@ -100,7 +100,9 @@ const MODEL_NOT_LOADED = /^(no models loaded|failed to load model|model is unloa
  * A backend's refusal that is not the request's fault: busy (429, or 503 with `Retry-After`;
  * tolk infer's `server_busy`) or unavailable (another 503: a model still loading or failed; a
  * 404: the model is gone or not loaded since the last model list, as Ollama and LM Studio say;
- * a 400 saying the model is not loaded, as LM Studio's later releases do).
+ * a 400 saying the model is not loaded, as LM Studio's later releases do; a proxy's 502: it
+ * cannot reach the model server, as tolk itself could not). A proxy's 504 stays a failure: its
+ * server took too long, as tolk's own timeout says.
  */
 function refusalOf(
   engine: EngineId,
@@ -112,7 +114,7 @@ function refusalOf(
     return new BackendBusyError(engine, retryAfterSeconds(retryAfter), response.status, message);
   }
   if (
-    response.status === 503 || response.status === 404 ||
+    response.status === 503 || response.status === 404 || response.status === 502 ||
     (response.status === 400 && MODEL_NOT_LOADED.test(message))
   ) {
     return new EngineUnavailableError(
@@ -172,7 +174,7 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
  * @throws {EngineUnavailableError} when the backend cannot be reached, redirects, or `apiKey`
  *   cannot be sent as written.
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
- * @throws {EngineUnavailableError} for another 503, or a 404.
+ * @throws {EngineUnavailableError} for another 503, a 502, or a 404.
  * @throws {BackendHttpError} for another non-2xx answer.
  * @throws {EngineFailedError} on timeout, a body over `maxBytes`, or one that is not a JSON object.
  * @throws the caller's abort reason when `signal` aborts.

@@ -223,13 +223,17 @@ const NGINX_502 = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<bod
   "<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.25.3</center>\r\n" +
   "</body>\r\n</html>\r\n";
 
-Deno.test("POST /v1/translate quotes a proxy's HTML error page by its title, not its markup", async () => {
+Deno.test("POST /v1/translate reads a proxy's 502 (its model server is down) as the engine unavailable, 503 quoting its page by its title", async () => {
+  // Bad Gateway: the proxy cannot reach the model server, as tolk would not reach it directly;
+  // engine_unavailable ("no translation provider available") lets `auto` try another engine.
   const page = { status: 502, body: NGINX_502, headers: { "content-type": "text/html" } };
   await withChatCompletionsService({ completions: [page] }, async (service) => {
-    const message = await engineFailureMessage(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+    const request = { ...COMPATIBLE, texts: ["Bonjour"] };
+    const response = await postTranslate(service, request);
+    const error = await expectError(response, 503, "engine_unavailable");
     assert.equal(
-      message,
-      "compatible-api failed: the backend answered HTTP 502: 502 Bad Gateway",
+      error.error.message,
+      "compatible-api is unavailable: the backend answered HTTP 502: 502 Bad Gateway",
     );
   });
 });
