@@ -135,11 +135,8 @@ function retryAfterSeconds(header: string | null): number {
   return Math.min(Math.max(Math.ceil(seconds), 1), MAX_RETRY_AFTER_SECONDS);
 }
 
-/**
- * What a header value can carry as the user wrote it: printable ASCII and tabs, between the
- * line breaks and spaces that fetch strips around a value (a key file's trailing newline).
- */
-const HEADER_TEXT = /^[\t\n\r ]*[\t\x20-\x7e]*[\t\n\r ]*$/;
+/** What a header value can carry as the user wrote it: printable ASCII and tabs. */
+const HEADER_TEXT = /^[\t\x20-\x7e]*$/;
 
 const MAX_MESSAGE_CHARS = 300;
 const REDACTED = "[redacted]";
@@ -179,7 +176,10 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
  * @throws {EngineFailedError} on timeout, a body over `maxBytes`, or one that is not a JSON object.
  * @throws the caller's abort reason when `signal` aborts.
  */
-export async function requestJson(request: BackendRequest): Promise<unknown> {
+export async function requestJson(sent: BackendRequest): Promise<unknown> {
+  // The key as it goes out: fetch strips the white space around a header value (a key file's
+  // trailing newline), and a server that echoes the key quotes it so, which is what to redact.
+  const request = { ...sent, apiKey: sent.apiKey?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "") };
   const timeout = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const origin = new URL(request.url).origin;

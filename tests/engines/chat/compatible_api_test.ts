@@ -242,3 +242,28 @@ Deno.test("compatible-api against a real tolk infer", async (t) => {
     assert.equal(await daemon.stop(), 0);
   }
 });
+
+Deno.test("compatible-api never passes on an api_key written with a trailing newline that the server echoes, in a message or a log", async () => {
+  // A key pasted or read from a file ends with a line break; fetch sends it trimmed, and the
+  // server quotes what it got.
+  const key = "sk-tolk-echoed-4f9a2c";
+  const refusal = {
+    status: 401,
+    body: { error: { message: `Incorrect API key provided: ${key}.`, code: "invalid_api_key" } },
+  };
+  const backend = startChatCompletionsStandIn({ completions: [refusal] });
+  const settings = { ...BASE_SETTINGS, api_key: `${key}\n`, base_url: backend.baseUrl };
+  const service = await startTranslationService({
+    settings: { engines: { "compatible-api": settings } },
+    statusTtlMs: 0,
+  });
+  try {
+    const request = { target: "de", texts: [FRENCH], options: { engine: "compatible-api" } };
+    const body = await expectError(await postTranslate(service, request), 500, "internal_error");
+    assert.match(body.error.message, /Incorrect API key provided: \[redacted\]/);
+    for (const text of [body.error.message, ...service.logs]) assert.ok(!text.includes(key), text);
+  } finally {
+    await service.stop();
+    await backend.stop();
+  }
+});
