@@ -93,6 +93,10 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
       }
       throw error;
     }
+    // One line of a stream, cut after it, is JSON too; Ollama's one-piece answer says done.
+    if ((body as { done?: unknown }).done === false) {
+      body = ollamaChatFromLines({ events: [body as Record<string, unknown>], done: false });
+    }
     const unreadable = cutShort(body);
     if (unreadable !== undefined) return { content: "", truncated: false, unreadable };
     const answer = body as {

@@ -216,18 +216,24 @@ for (const { name, body } of CUT_STREAMS) {
   });
 }
 
-Deno.test("POST /v1/translate through engine-one reads NDJSON lines without done: true as cut off: asked again, then a 500 saying so", async () => {
-  const lines = ndjsonLines('{"1": "Good day"}').trimEnd().split("\n");
-  const cut = { body: lines.slice(0, -1).join("\n") + "\n", contentType: "application/x-ndjson" };
-  await withStandInService({ script: [cut, cut, cut] }, async (service, runner) => {
-    const message = await engineFailureMessage(service, { ...ENGINE_ONE, texts: ["Guten Tag"] });
-    assert.match(
-      message,
-      /^engine-one failed: .*id 1: the server's stream ended before its answer did/,
-    );
-    assert.equal(runner.chats.length, 3);
+/** How many of an NDJSON stream's lines came: all but the done line, or only the first (JSON). */
+const NDJSON_CUTS = [{ name: "lines", keep: -1 }, { name: "one line, itself JSON", keep: 1 }];
+
+for (const { name, keep } of NDJSON_CUTS) {
+  Deno.test(`POST /v1/translate through engine-one reads NDJSON ${name} without done: true as cut off: asked again, then a 500 saying so`, async () => {
+    const lines = ndjsonLines('{"1": "Good day"}').trimEnd().split("\n");
+    const body = lines.slice(0, keep).join("\n") + "\n";
+    const cut = { body, contentType: "application/x-ndjson" };
+    await withStandInService({ script: [cut, cut, cut] }, async (service, runner) => {
+      const message = await engineFailureMessage(service, { ...ENGINE_ONE, texts: ["Guten Tag"] });
+      assert.match(
+        message,
+        /^engine-one failed: .*id 1: the server's stream ended before its answer did/,
+      );
+      assert.equal(runner.chats.length, 3);
+    });
   });
-});
+}
 
 Deno.test("POST /v1/translate quotes an error event in a streamed answer (500 naming the engine)", async () => {
   const sseError = 'data: {"error": {"message": "upstream model crashed", "code": "x"}}\n\n';
