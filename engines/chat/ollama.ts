@@ -45,7 +45,8 @@ export function createOllamaEngine(settings: OllamaSettings): Engine {
 }
 
 function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBackend {
-  const root = serverRoot(baseUrl);
+  // Ollama's API reference gives its address with `/api`; its OpenAI layer's with `/v1`.
+  const root = serverRoot(baseUrl, ["/api", "/v1"]);
 
   async function listModels(): Promise<ListedModel[]> {
     const body = await requestJson({
