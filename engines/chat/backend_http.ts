@@ -304,7 +304,8 @@ function redirectRefusal(
 /**
  * A failed fetch or body read as the pipeline's error. `phase` says the server had begun its
  * answer: a connection dropped then (a runner that crashed mid-generation) is no sign that the
- * server cannot be reached, and the user should not go looking for one that is not running.
+ * server cannot be reached, and the user should not go looking for one that is not running; nor
+ * is a timeout then "no answer" (a stream that stalled).
  */
 function sortFailure(
   error: unknown,
@@ -314,11 +315,10 @@ function sortFailure(
 ): unknown {
   if (request.signal?.aborted) return request.signal.reason;
   if (error instanceof DOMException && error.name === "TimeoutError") {
-    return new EngineFailedError(
-      request.engine,
-      `no answer from ${origin} within ${request.timeoutMs} ms`,
-      { cause: error },
-    );
+    const late = phase === "while answering"
+      ? `${origin} did not finish its answer within ${request.timeoutMs} ms`
+      : `no answer from ${origin} within ${request.timeoutMs} ms`;
+    return new EngineFailedError(request.engine, late, { cause: error });
   }
   // fetch rejects with a TypeError when it cannot connect or the connection drops.
   const detail = redact(error instanceof Error ? error.message : String(error), request.apiKey);
