@@ -280,3 +280,28 @@ Deno.test("POST /v1/translate reads JSON escapes a model wrote twice (\\\\u00e9,
     ]);
   });
 });
+
+/** Answers whose translations quote reasoning tags, as texts about thinking models do. */
+const QUOTED_TAGS = [
+  { name: "as they are", prefix: "" },
+  { name: "after the model's own think block", prefix: "<think>The user wants English.</think>\n" },
+];
+
+for (const { name, prefix } of QUOTED_TAGS) {
+  Deno.test(`POST /v1/translate keeps the <think> tags a translation quotes, ${name}, asking once`, async () => {
+    const translations = {
+      "1": "Wrap the reasoning in <think>…</think> tags.",
+      "2": "Close it with </think> first.",
+    };
+    const completions = [prefix + JSON.stringify(translations)];
+    await withChatCompletionsService({ completions }, async (service, backend) => {
+      const texts = [
+        "Entoure le raisonnement de balises <think>…</think>.",
+        "Ferme-le d'abord avec </think>.",
+      ];
+      const body = await translateOk(service, { ...COMPATIBLE, texts });
+      assert.deepEqual(body.results.map((result) => result.text), Object.values(translations));
+      assert.equal(backend.chats.length, 1);
+    });
+  });
+}
