@@ -46,7 +46,10 @@ export interface Completion {
 /** Sends one request; throws {@link ContextOverflowError} when the prompt does not fit. */
 export type CompleteFn = (request: CompletionRequest) => Promise<Completion>;
 
-/** The backend refused a request as longer than the model's context. */
+/**
+ * The backend refused a request as too long: for the model's context, or for the body size it
+ * (or a proxy in front of it) takes.
+ */
 export class ContextOverflowError extends Error {
   override name = "ContextOverflowError";
 }
@@ -172,8 +175,8 @@ async function runBatch(
       if (pending.length === 1) {
         throw new EngineFailedError(
           options.engine,
-          `a text of ${[...pending[0].text].length} characters does not fit the context of ` +
-            `model ${options.model} (${error.message})`,
+          `a text of ${[...pending[0].text].length} characters is too long for model ` +
+            `${options.model} on its server (${error.message})`,
         );
       }
       return await runHalves(job, pending, complete, options, results);

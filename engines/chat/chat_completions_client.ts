@@ -203,9 +203,14 @@ function textOf(content: unknown): string | undefined {
     : undefined;
 }
 
-/** OpenAI says `context_length_exceeded`; llama.cpp-style servers say it in words. */
+/**
+ * A request too big for the server, sent again in halves: longer than the context (OpenAI says
+ * `context_length_exceeded`, llama.cpp-style servers say it in words), or a body over the size it
+ * or a proxy in front of it takes (413; `tolk infer --max-request-bytes`).
+ */
 function isContextOverflow(error: BackendHttpError): boolean {
-  return error.status === 400 &&
-    (error.backendCode === "context_length_exceeded" ||
-      saysTooLongForContext(error.backendMessage));
+  return error.status === 413 ||
+    (error.status === 400 &&
+      (error.backendCode === "context_length_exceeded" ||
+        saysTooLongForContext(error.backendMessage)));
 }

@@ -89,7 +89,12 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
         },
       });
     } catch (error) {
-      if (error instanceof BackendHttpError && saysTooLongForContext(error.backendMessage)) {
+      // Too long for the context, or a body over what a proxy in front of the runner takes
+      // (413): sent again in halves.
+      if (
+        error instanceof BackendHttpError &&
+        (error.status === 413 || saysTooLongForContext(error.backendMessage))
+      ) {
         throw new ContextOverflowError(error.backendMessage, { cause: error });
       }
       throw error;
