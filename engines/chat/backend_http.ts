@@ -374,7 +374,8 @@ function redact(text: string, apiKey: string | null | undefined): string {
   return apiKey ? text.replaceAll(apiKey, REDACTED) : text;
 }
 
-function clip(message: string): string {
+/** `message` on one line, cut at 300 characters: how a server's words are quoted. */
+export function clip(message: string): string {
   const oneLine = message.replace(/\s+/g, " ").trim();
   return oneLine.length > MAX_MESSAGE_CHARS ? `${oneLine.slice(0, MAX_MESSAGE_CHARS)}…` : oneLine;
 }

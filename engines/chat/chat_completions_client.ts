@@ -8,7 +8,13 @@ import { type Engine, EngineFailedError } from "../engine.ts";
 import type { Completion, CompletionRequest } from "./batch_translation.ts";
 import { ContextOverflowError } from "./batch_translation.ts";
 import { toChatMessages } from "./translation_protocol.ts";
-import { BackendHttpError, chatAnswerMaxBytes, requestJson, serverRoot } from "./backend_http.ts";
+import {
+  BackendHttpError,
+  chatAnswerMaxBytes,
+  clip,
+  requestJson,
+  serverRoot,
+} from "./backend_http.ts";
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
@@ -138,7 +144,11 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
     if (content === undefined) {
       throw new EngineFailedError(options.engine, "the chat completion holds no message content");
     }
-    // Asked again, the same text is withheld again: say so at once.
+    // Asked again, the same text is withheld or refused again: say so at once.
+    const refusal = choice?.message?.refusal;
+    if (content === "" && typeof refusal === "string" && refusal.trim() !== "") {
+      throw new EngineFailedError(options.engine, `the model refused to answer: ${clip(refusal)}`);
+    }
     if (content === "" && choice?.finish_reason === "content_filter") {
       throw new EngineFailedError(
         options.engine,
@@ -151,9 +161,13 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
   return { listModels, complete };
 }
 
-/** An answer's message, with the reasoning fields of thinking models' servers. */
+/**
+ * An answer's message, with the reasoning fields of thinking models' servers, and the refusal
+ * of OpenAI's structured outputs (content null, the model's words in `refusal`).
+ */
 interface ChatMessage {
   content?: unknown;
+  refusal?: unknown;
   reasoning_content?: unknown;
   reasoning?: unknown;
   tool_calls?: unknown;

@@ -93,7 +93,8 @@ export function cutShort(answer: unknown): string | undefined {
 
 /**
  * One `chat.completion` from the chunks of a chat-completions stream: the first choice's
- * `delta` (or `message`, as some proxies send the whole answer in one event) texts joined, its
+ * `delta` (or `message`, as some proxies send the whole answer in one event) texts (content,
+ * reasoning, a refusal) joined, its
  * tool calls' `arguments` joined per call `index` (OpenAI streams them in fragments), and the
  * last finish reason. The first event carrying an `error` is the answer instead, so that its
  * words are quoted. A stream with neither `[DONE]` nor a finish reason is {@link cutShort}.
@@ -103,6 +104,7 @@ export function chatCompletionFromChunks({ events, done }: StreamEvents): unknow
   if (failed) return failed;
   const content: string[] = [];
   const reasoning: string[] = [];
+  const refusal: string[] = [];
   const calls = new Map<number, ToolCall>();
   let finishReason: unknown = null;
   let chunks = 0;
@@ -115,6 +117,7 @@ export function chatCompletionFromChunks({ events, done }: StreamEvents): unknow
       chunks++;
       content.push(...texts(part.content));
       reasoning.push(...texts(part.reasoning_content ?? part.reasoning));
+      refusal.push(...texts(part.refusal));
       joinToolCalls(calls, part.tool_calls);
     }
     if (typeof choice.finish_reason === "string") finishReason = choice.finish_reason;
@@ -125,6 +128,7 @@ export function chatCompletionFromChunks({ events, done }: StreamEvents): unknow
     // Null when no chunk had text: a thinking model's answer is then read from its reasoning.
     content: content.length > 0 ? content.join("") : null,
     ...(reasoning.length > 0 ? { reasoning_content: reasoning.join("") } : {}),
+    ...(refusal.length > 0 ? { refusal: refusal.join("") } : {}),
     ...(calls.size > 0
       ? { tool_calls: [...calls].sort(([a], [b]) => a - b).map(([, call]) => call) }
       : {}),

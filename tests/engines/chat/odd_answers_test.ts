@@ -305,3 +305,29 @@ for (const { name, prefix } of QUOTED_TAGS) {
     });
   });
 }
+
+Deno.test("POST /v1/translate quotes a model's refusal (message.refusal, OpenAI's structured outputs), asking once", async () => {
+  const refused = {
+    status: 200,
+    body: {
+      object: "chat.completion",
+      model: "tiny",
+      choices: [{
+        index: 0,
+        message: { role: "assistant", content: null, refusal: "I can't help with that." },
+        finish_reason: "stop",
+      }],
+    },
+  };
+  await withChatCompletionsService(
+    { completions: [refused, refused, refused] },
+    async (service, backend) => {
+      const message = await engineFailureMessage(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+      assert.equal(
+        message,
+        "compatible-api failed: the model refused to answer: I can't help with that.",
+      );
+      assert.equal(backend.chats.length, 1);
+    },
+  );
+});

@@ -175,6 +175,25 @@ Deno.test("POST /v1/translate through compatible-api joins a streamed tool call'
   );
 });
 
+Deno.test("POST /v1/translate through compatible-api quotes a refusal streamed in pieces, asking once", async () => {
+  const chunk = (delta: unknown, finishReason: string | null = null) =>
+    `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+  const body = chunk({ role: "assistant", content: null, refusal: "" }) +
+    pieces("I can't help with that.", 4).map((piece) => chunk({ refusal: piece })).join("") +
+    chunk({}, "stop") + "data: [DONE]\n\n";
+  await withChatCompletionsService(
+    { completions: [streamed(body, "text/event-stream")] },
+    async (service, backend) => {
+      const message = await engineFailureMessage(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+      assert.equal(
+        message,
+        "compatible-api failed: the model refused to answer: I can't help with that.",
+      );
+      assert.equal(backend.chats.length, 1);
+    },
+  );
+});
+
 /** Streams that end before their end: the connection closed mid-answer, no terminator. */
 const CUT_STREAMS = [
   {
