@@ -339,8 +339,9 @@ function parseBody(text: string, assemble: BackendRequest["assembleStream"]): un
 }
 
 /**
- * The message of an OpenAI-style `{error: {message, code}}` or Ollama-style `{error: "…"}`,
- * without `apiKey`.
+ * The message of an OpenAI-style `{error: {message, code}}`, an Ollama-style `{error: "…"}`,
+ * vLLM's `{object: "error", message}` (its shape before OpenAI's) or a FastAPI server's
+ * `{detail: "…"}`, without `apiKey`.
  */
 function errorDetails(
   body: unknown,
@@ -350,6 +351,9 @@ function errorDetails(
   const error = (body as { error?: unknown } | undefined)?.error;
   let message = body === undefined ? pageText(text) : "";
   let code: string | null = null;
+  const top = (body ?? {}) as { object?: unknown; message?: unknown; detail?: unknown };
+  if (top.object === "error" && typeof top.message === "string") message = top.message;
+  else if (typeof top.detail === "string") message = top.detail;
   if (typeof error === "string") message = error;
   else if (typeof error === "object" && error !== null) {
     const details = error as { message?: unknown; code?: unknown };
