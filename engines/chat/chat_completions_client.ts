@@ -179,13 +179,16 @@ interface ChatMessage {
  * `content` null or empty and puts the JSON in the first call's `arguments`. A thinking model's
  * server may put the output in `reasoning_content` instead (vLLM's DeepSeek-R1 parser does when
  * the model never writes `</think>`; `reasoning` on others). Either is parsed strictly as ever.
- * A null content with neither is an empty answer, asked again (or split when cut at the token
+ * A null or blank content with neither is an empty answer, asked again (or split when cut at the token
  * limit) like any other unusable one; undefined only when `content` is something else.
  */
 function answerText(message: ChatMessage): string | undefined {
-  if (message.content !== null && message.content !== undefined && message.content !== "") {
-    return textOf(message.content);
-  }
+  const text = message.content === null || message.content === undefined
+    ? ""
+    : textOf(message.content);
+  // Blank is empty: the line breaks a thinking model leaves after `</think>` when its output
+  // went to the reasoning.
+  if (text === undefined || text.trim() !== "") return text;
   const called = toolArguments(message.tool_calls);
   if (called !== undefined) return called;
   const reasoning = [message.reasoning_content, message.reasoning].find((text) =>

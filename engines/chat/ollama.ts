@@ -117,7 +117,7 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
     // the format-bound JSON included, routed into `thinking` and `content` left empty: parsed
     // there, strictly as ever.
     const thinking = answer.message?.thinking;
-    const text = content === "" && typeof thinking === "string" ? thinking : content;
+    const text = content.trim() === "" && typeof thinking === "string" ? thinking : content;
     return { content: text, truncated: answer.done_reason === "length" };
   }
 

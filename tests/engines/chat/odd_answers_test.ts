@@ -331,3 +331,35 @@ Deno.test("POST /v1/translate quotes a model's refusal (message.refusal, OpenAI'
     },
   );
 });
+
+Deno.test("POST /v1/translate reads the answer from the reasoning when content is only white space (the line breaks after </think>), asking once", async () => {
+  const reasoned = {
+    status: 200,
+    body: {
+      object: "chat.completion",
+      model: "tiny",
+      choices: [{
+        index: 0,
+        message: { role: "assistant", content: "\n\n", reasoning_content: '{"1": "Hello"}' },
+        finish_reason: "stop",
+      }],
+    },
+  };
+  await withChatCompletionsService({ completions: [reasoned] }, async (service, backend) => {
+    const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+    assert.equal(body.results[0].text, "Hello");
+    assert.equal(backend.chats.length, 1);
+  });
+  const thinking = JSON.stringify({
+    model: "tolk-test:latest",
+    message: { role: "assistant", content: "\n\n", thinking: '{"1": "Good day"}' },
+    done: true,
+    done_reason: "stop",
+  });
+  const script = [{ body: thinking, contentType: "application/json" }];
+  await withStandInService({ script }, async (service, runner) => {
+    const body = await translateOk(service, { ...ENGINE_ONE, texts: ["Guten Tag"] });
+    assert.equal(body.results[0].text, "Good day");
+    assert.equal(runner.chats.length, 1);
+  });
+});
