@@ -20,18 +20,21 @@ import {
 } from "./streamed_answer.ts";
 
 /**
- * The root of a backend's server from its `base_url`: without a trailing `/`, nor one of the
- * API's own `prefixes` at its end (LM Studio's and OpenAI's documents show the address with
- * `/v1`, Ollama's API reference with `/api`; the engines add their own paths, `/v1/models` or
- * `/api/tags`, to the root).
+ * The root of a backend's server from its `base_url`: without a trailing `/`, nor the first of
+ * the API's own `prefixes` at its end (LM Studio's and OpenAI's documents show the address with
+ * `/v1`, Ollama's API reference with `/api`, clients' examples the chat endpoint's whole
+ * address; the engines add their own paths, `/v1/models` or `/api/tags`, to the root).
  *
  * @example
  * ```ts
  * serverRoot("http://127.0.0.1:1234/v1/"); // "http://127.0.0.1:1234"
- * serverRoot("http://127.0.0.1:11434/api", ["/api", "/v1"]); // "http://127.0.0.1:11434"
+ * serverRoot("http://127.0.0.1:11434/api", ["/api/chat", "/api"]); // "http://127.0.0.1:11434"
  * ```
  */
-export function serverRoot(baseUrl: string, prefixes: readonly string[] = ["/v1"]): string {
+export function serverRoot(
+  baseUrl: string,
+  prefixes: readonly string[] = ["/v1/chat/completions", "/v1"],
+): string {
   const root = baseUrl.replace(/\/+$/, "");
   const prefix = prefixes.find((candidate) => root.endsWith(candidate));
   return prefix ? root.slice(0, -prefix.length) : root;

@@ -46,7 +46,7 @@ export function createOllamaEngine(settings: OllamaSettings): Engine {
 
 function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBackend {
   // Ollama's API reference gives its address with `/api`; its OpenAI layer's with `/v1`.
-  const root = serverRoot(baseUrl, ["/api", "/v1"]);
+  const root = serverRoot(baseUrl, ["/api/chat", "/api", "/v1/chat/completions", "/v1"]);
 
   async function listModels(): Promise<ListedModel[]> {
     const body = await requestJson({

@@ -1,7 +1,7 @@
 /**
  * The base URL forms users copy from the servers' documents, through POST /v1/translate: with or
- * without a trailing slash, Ollama's `…/api` (its API reference gives the address so) and the
- * `…/v1` of the OpenAI-compatible documents.
+ * without a trailing slash, Ollama's `…/api` (its API reference gives the address so), the
+ * `…/v1` of the OpenAI-compatible documents, and the chat endpoint's own address.
  */
 import assert from "node:assert/strict";
 import { translateOk } from "../../support/chat_engine_checks.ts";
@@ -10,8 +10,9 @@ import { startChatCompletionsStandIn } from "../../support/chat_completions_stan
 import { startTranslationService } from "../../support/translation_service.ts";
 
 /** What is written after the server's root in `base_url`. */
-const OLLAMA_SUFFIXES = ["", "/", "/api", "/api/", "/v1", "/v1/"];
-const COMPATIBLE_SUFFIXES = ["", "/", "/v1", "/v1/", "//"];
+const OLLAMA_SUFFIXES = ["", "/", "/api", "/api/", "/v1", "/v1/", "/api/chat"];
+/** The last, the endpoint's whole address, as a client's example shows it. */
+const COMPATIBLE_SUFFIXES = ["", "/", "/v1", "/v1/", "//", "/v1/chat/completions"];
 
 async function translateThrough(
   engine: "engine-one" | "compatible-api",
