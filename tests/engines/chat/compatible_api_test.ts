@@ -267,3 +267,27 @@ Deno.test("compatible-api never passes on an api_key written with a trailing new
     await backend.stop();
   }
 });
+
+Deno.test("compatible-api passes on a 429 to a chat request as 503 with the server's Retry-After, asking once", async () => {
+  const limited = {
+    status: 429,
+    body: { error: { message: "Rate limit reached", code: "rate_limit_exceeded" } },
+    headers: { "retry-after": "7" },
+  };
+  const backend = startChatCompletionsStandIn({ completions: [limited] });
+  const service = await startTranslationService({
+    settings: { engines: { "compatible-api": { ...BASE_SETTINGS, base_url: backend.baseUrl } } },
+    statusTtlMs: 0,
+  });
+  try {
+    const request = { target: "de", texts: [FRENCH], options: { engine: "compatible-api" } };
+    const response = await postTranslate(service, request);
+    assert.equal(response.headers.get("retry-after"), "7");
+    const body = await expectError(response, 503, "engine_unavailable");
+    assert.match(body.error.message, /^compatible-api is busy: .*HTTP 429: Rate limit reached/);
+    assert.equal(backend.chats.length, 1);
+  } finally {
+    await service.stop();
+    await backend.stop();
+  }
+});
