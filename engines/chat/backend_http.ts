@@ -1,8 +1,8 @@
 /**
  * JSON over HTTP to an LLM backend, with the failures sorted the way the pipeline needs them:
- * cannot connect, a 503, a 404 (no such model, "No models loaded": LM Studio without its model
- * in memory) or a 400 saying the model is not loaded or failed to load (LM Studio's later
- * releases) → {@link EngineUnavailableError} (try another engine, 503 when named); a 429, or a
+ * cannot connect, a 503, a proxy's 502, a 404 (no such model, "No models loaded": LM Studio
+ * without its model in memory) or a 400 saying the model is not loaded or failed to load (LM
+ * Studio's later releases) → {@link EngineUnavailableError} (try another engine, 503 when named); a 429, or a
  * 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's `Retry-After`);
  * another HTTP error, a timeout, a body over its bound or one that is not JSON (nor, for a chat
  * request, a stream of JSON events: see {@link BackendRequest.assembleStream}) →
@@ -12,15 +12,32 @@
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 import { EngineBusyError } from "../engine_queue.ts";
-import { STREAM_CONTENT_TYPE, STREAM_SIZE_FACTOR, streamEvents } from "./streamed_answer.ts";
+import {
+  STREAM_CONTENT_TYPE,
+  STREAM_SIZE_FACTOR,
+  type StreamEvents,
+  streamEvents,
+} from "./streamed_answer.ts";
 
 /**
- * The root of a backend's server from its `base_url`: without a trailing `/`, nor a trailing
- * `/v1` (LM Studio's and OpenAI's documents show the address with it; the engines add their own
- * paths, `/v1/models` or `/api/tags`, to the root).
+ * The root of a backend's server from its `base_url`: without a trailing `/`, nor the first of
+ * the API's own `prefixes` at its end (LM Studio's and OpenAI's documents show the address with
+ * `/v1`, Ollama's API reference with `/api`, clients' examples the chat endpoint's whole
+ * address; the engines add their own paths, `/v1/models` or `/api/tags`, to the root).
+ *
+ * @example
+ * ```ts
+ * serverRoot("http://127.0.0.1:1234/v1/"); // "http://127.0.0.1:1234"
+ * serverRoot("http://127.0.0.1:11434/api", ["/api/chat", "/api"]); // "http://127.0.0.1:11434"
+ * ```
  */
-export function serverRoot(baseUrl: string): string {
-  return baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
+export function serverRoot(
+  baseUrl: string,
+  prefixes: readonly string[] = ["/v1/chat/completions", "/v1"],
+): string {
+  const root = baseUrl.replace(/\/+$/, "");
+  const prefix = prefixes.find((candidate) => root.endsWith(candidate));
+  return prefix ? root.slice(0, -prefix.length) : root;
 }
 
 /** One request to a backend. */
@@ -50,7 +67,7 @@ export interface BackendRequest {
    * although the request asked for none, as some proxies do; without it such a body is not
    * JSON. A body labelled as a stream may take {@link STREAM_SIZE_FACTOR} times `maxBytes`.
    */
-  assembleStream?: (events: unknown[]) => unknown;
+  assembleStream?: (stream: StreamEvents) => unknown;
 }
 
 /** A backend's non-2xx answer, with the message it gave (if any). */
@@ -95,7 +112,9 @@ const MODEL_NOT_LOADED = /^(no models loaded|failed to load model|model is unloa
  * A backend's refusal that is not the request's fault: busy (429, or 503 with `Retry-After`;
  * tolk infer's `server_busy`) or unavailable (another 503: a model still loading or failed; a
  * 404: the model is gone or not loaded since the last model list, as Ollama and LM Studio say;
- * a 400 saying the model is not loaded, as LM Studio's later releases do).
+ * a 400 saying the model is not loaded, as LM Studio's later releases do; a proxy's 502: it
+ * cannot reach the model server, as tolk itself could not). A proxy's 504 stays a failure: its
+ * server took too long, as tolk's own timeout says.
  */
 function refusalOf(
   engine: EngineId,
@@ -107,7 +126,7 @@ function refusalOf(
     return new BackendBusyError(engine, retryAfterSeconds(retryAfter), response.status, message);
   }
   if (
-    response.status === 503 || response.status === 404 ||
+    response.status === 503 || response.status === 404 || response.status === 502 ||
     (response.status === 400 && MODEL_NOT_LOADED.test(message))
   ) {
     return new EngineUnavailableError(
@@ -128,11 +147,8 @@ function retryAfterSeconds(header: string | null): number {
   return Math.min(Math.max(Math.ceil(seconds), 1), MAX_RETRY_AFTER_SECONDS);
 }
 
-/**
- * What a header value can carry as the user wrote it: printable ASCII and tabs, between the
- * line breaks and spaces that fetch strips around a value (a key file's trailing newline).
- */
-const HEADER_TEXT = /^[\t\n\r ]*[\t\x20-\x7e]*[\t\n\r ]*$/;
+/** What a header value can carry as the user wrote it: printable ASCII and tabs. */
+const HEADER_TEXT = /^[\t\x20-\x7e]*$/;
 
 const MAX_MESSAGE_CHARS = 300;
 const REDACTED = "[redacted]";
@@ -167,12 +183,15 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
  * @throws {EngineUnavailableError} when the backend cannot be reached, redirects, or `apiKey`
  *   cannot be sent as written.
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
- * @throws {EngineUnavailableError} for another 503, or a 404.
+ * @throws {EngineUnavailableError} for another 503, a 502, or a 404.
  * @throws {BackendHttpError} for another non-2xx answer.
  * @throws {EngineFailedError} on timeout, a body over `maxBytes`, or one that is not a JSON object.
  * @throws the caller's abort reason when `signal` aborts.
  */
-export async function requestJson(request: BackendRequest): Promise<unknown> {
+export async function requestJson(sent: BackendRequest): Promise<unknown> {
+  // The key as it goes out: fetch strips the white space around a header value (a key file's
+  // trailing newline), and a server that echoes the key quotes it so, which is what to redact.
+  const request = { ...sent, apiKey: sent.apiKey?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "") };
   const timeout = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const origin = new URL(request.url).origin;
@@ -288,7 +307,8 @@ function redirectRefusal(
 /**
  * A failed fetch or body read as the pipeline's error. `phase` says the server had begun its
  * answer: a connection dropped then (a runner that crashed mid-generation) is no sign that the
- * server cannot be reached, and the user should not go looking for one that is not running.
+ * server cannot be reached, and the user should not go looking for one that is not running; nor
+ * is a timeout then "no answer" (a stream that stalled).
  */
 function sortFailure(
   error: unknown,
@@ -298,11 +318,10 @@ function sortFailure(
 ): unknown {
   if (request.signal?.aborted) return request.signal.reason;
   if (error instanceof DOMException && error.name === "TimeoutError") {
-    return new EngineFailedError(
-      request.engine,
-      `no answer from ${origin} within ${request.timeoutMs} ms`,
-      { cause: error },
-    );
+    const late = phase === "while answering"
+      ? `${origin} did not finish its answer within ${request.timeoutMs} ms`
+      : `no answer from ${origin} within ${request.timeoutMs} ms`;
+    return new EngineFailedError(request.engine, late, { cause: error });
   }
   // fetch rejects with a TypeError when it cannot connect or the connection drops.
   const detail = redact(error instanceof Error ? error.message : String(error), request.apiKey);
@@ -323,8 +342,9 @@ function parseBody(text: string, assemble: BackendRequest["assembleStream"]): un
 }
 
 /**
- * The message of an OpenAI-style `{error: {message, code}}` or Ollama-style `{error: "…"}`,
- * without `apiKey`.
+ * The message of an OpenAI-style `{error: {message, code}}`, an Ollama-style `{error: "…"}`,
+ * vLLM's `{object: "error", message}` (its shape before OpenAI's) or a FastAPI server's
+ * `{detail: "…"}`, without `apiKey`.
  */
 function errorDetails(
   body: unknown,
@@ -334,6 +354,9 @@ function errorDetails(
   const error = (body as { error?: unknown } | undefined)?.error;
   let message = body === undefined ? pageText(text) : "";
   let code: string | null = null;
+  const top = (body ?? {}) as { object?: unknown; message?: unknown; detail?: unknown };
+  if (top.object === "error" && typeof top.message === "string") message = top.message;
+  else if (typeof top.detail === "string") message = top.detail;
   if (typeof error === "string") message = error;
   else if (typeof error === "object" && error !== null) {
     const details = error as { message?: unknown; code?: unknown };
@@ -358,7 +381,8 @@ function redact(text: string, apiKey: string | null | undefined): string {
   return apiKey ? text.replaceAll(apiKey, REDACTED) : text;
 }
 
-function clip(message: string): string {
+/** `message` on one line, cut at 300 characters: how a server's words are quoted. */
+export function clip(message: string): string {
   const oneLine = message.replace(/\s+/g, " ").trim();
   return oneLine.length > MAX_MESSAGE_CHARS ? `${oneLine.slice(0, MAX_MESSAGE_CHARS)}…` : oneLine;
 }

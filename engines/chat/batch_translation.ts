@@ -36,12 +36,20 @@ export interface Completion {
   content: string;
   /** True when generation stopped at the token limit (the JSON may be cut). */
   truncated: boolean;
+  /**
+   * Why `content` is no answer however well it parses (a stream that ended before its end):
+   * every item it was for is asked again, and this is their problem if none is answered.
+   */
+  unreadable?: string;
 }
 
 /** Sends one request; throws {@link ContextOverflowError} when the prompt does not fit. */
 export type CompleteFn = (request: CompletionRequest) => Promise<Completion>;
 
-/** The backend refused a request as longer than the model's context. */
+/**
+ * The backend refused a request as too long: for the model's context, or for the body size it
+ * (or a proxy in front of it) takes.
+ */
 export class ContextOverflowError extends Error {
   override name = "ContextOverflowError";
 }
@@ -167,13 +175,16 @@ async function runBatch(
       if (pending.length === 1) {
         throw new EngineFailedError(
           options.engine,
-          `a text of ${[...pending[0].text].length} characters does not fit the context of ` +
-            `model ${options.model} (${error.message})`,
+          `a text of ${[...pending[0].text].length} characters is too long for model ` +
+            `${options.model} on its server (${error.message})`,
         );
       }
       return await runHalves(job, pending, complete, options, results);
     }
-    const parsed = parseAnswer(completion.content, pending);
+    const { unreadable } = completion;
+    const parsed = unreadable === undefined
+      ? parseAnswer(completion.content, pending)
+      : { translations: new Map(), problems: new Map(pending.map(({ id }) => [id, unreadable])) };
     for (const item of pending) {
       const parsedTranslation = parsed.translations.get(item.id);
       if (!parsedTranslation) continue;

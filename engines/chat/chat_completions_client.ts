@@ -8,11 +8,17 @@ import { type Engine, EngineFailedError } from "../engine.ts";
 import type { Completion, CompletionRequest } from "./batch_translation.ts";
 import { ContextOverflowError } from "./batch_translation.ts";
 import { toChatMessages } from "./translation_protocol.ts";
-import { BackendHttpError, chatAnswerMaxBytes, requestJson, serverRoot } from "./backend_http.ts";
+import {
+  BackendHttpError,
+  chatAnswerMaxBytes,
+  clip,
+  requestJson,
+  serverRoot,
+} from "./backend_http.ts";
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
-import { chatCompletionFromChunks } from "./streamed_answer.ts";
+import { chatCompletionFromChunks, cutShort } from "./streamed_answer.ts";
 
 /** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
 export type ChatCompletionsSettings =
@@ -129,6 +135,8 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
       }
       throw error;
     }
+    const unreadable = cutShort(body);
+    if (unreadable !== undefined) return { content: "", truncated: false, unreadable };
     const choice = (body as { choices?: unknown[] }).choices?.[0] as
       | { message?: ChatMessage; finish_reason?: unknown }
       | undefined;
@@ -136,7 +144,11 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
     if (content === undefined) {
       throw new EngineFailedError(options.engine, "the chat completion holds no message content");
     }
-    // Asked again, the same text is withheld again: say so at once.
+    // Asked again, the same text is withheld or refused again: say so at once.
+    const refusal = choice?.message?.refusal;
+    if (content === "" && typeof refusal === "string" && refusal.trim() !== "") {
+      throw new EngineFailedError(options.engine, `the model refused to answer: ${clip(refusal)}`);
+    }
     if (content === "" && choice?.finish_reason === "content_filter") {
       throw new EngineFailedError(
         options.engine,
@@ -149,9 +161,13 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
   return { listModels, complete };
 }
 
-/** An answer's message, with the reasoning fields of thinking models' servers. */
+/**
+ * An answer's message, with the reasoning fields of thinking models' servers, and the refusal
+ * of OpenAI's structured outputs (content null, the model's words in `refusal`).
+ */
 interface ChatMessage {
   content?: unknown;
+  refusal?: unknown;
   reasoning_content?: unknown;
   reasoning?: unknown;
   tool_calls?: unknown;
@@ -163,13 +179,16 @@ interface ChatMessage {
  * `content` null or empty and puts the JSON in the first call's `arguments`. A thinking model's
  * server may put the output in `reasoning_content` instead (vLLM's DeepSeek-R1 parser does when
  * the model never writes `</think>`; `reasoning` on others). Either is parsed strictly as ever.
- * A null content with neither is an empty answer, asked again (or split when cut at the token
+ * A null or blank content with neither is an empty answer, asked again (or split when cut at the token
  * limit) like any other unusable one; undefined only when `content` is something else.
  */
 function answerText(message: ChatMessage): string | undefined {
-  if (message.content !== null && message.content !== undefined && message.content !== "") {
-    return textOf(message.content);
-  }
+  const text = message.content === null || message.content === undefined
+    ? ""
+    : textOf(message.content);
+  // Blank is empty: the line breaks a thinking model leaves after `</think>` when its output
+  // went to the reasoning.
+  if (text === undefined || text.trim() !== "") return text;
   const called = toolArguments(message.tool_calls);
   if (called !== undefined) return called;
   const reasoning = [message.reasoning_content, message.reasoning].find((text) =>
@@ -201,9 +220,14 @@ function textOf(content: unknown): string | undefined {
     : undefined;
 }
 
-/** OpenAI says `context_length_exceeded`; llama.cpp-style servers say it in words. */
+/**
+ * A request too big for the server, sent again in halves: longer than the context (OpenAI says
+ * `context_length_exceeded`, llama.cpp-style servers say it in words), or a body over the size it
+ * or a proxy in front of it takes (413; `tolk infer --max-request-bytes`).
+ */
 function isContextOverflow(error: BackendHttpError): boolean {
-  return error.status === 400 &&
-    (error.backendCode === "context_length_exceeded" ||
-      saysTooLongForContext(error.backendMessage));
+  return error.status === 413 ||
+    (error.status === 400 &&
+      (error.backendCode === "context_length_exceeded" ||
+        saysTooLongForContext(error.backendMessage)));
 }

@@ -17,7 +17,7 @@ import {
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
-import { ollamaChatFromLines } from "./streamed_answer.ts";
+import { cutShort, ollamaChatFromLines } from "./streamed_answer.ts";
 
 /** The `engines["engine-one"]` settings section. */
 export type OllamaSettings = Settings["engines"]["engine-one"];
@@ -45,7 +45,8 @@ export function createOllamaEngine(settings: OllamaSettings): Engine {
 }
 
 function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBackend {
-  const root = serverRoot(baseUrl);
+  // Ollama's API reference gives its address with `/api`; its OpenAI layer's with `/v1`.
+  const root = serverRoot(baseUrl, ["/api/chat", "/api", "/v1/chat/completions", "/v1"]);
 
   async function listModels(): Promise<ListedModel[]> {
     const body = await requestJson({
@@ -88,11 +89,22 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
         },
       });
     } catch (error) {
-      if (error instanceof BackendHttpError && saysTooLongForContext(error.backendMessage)) {
+      // Too long for the context, or a body over what a proxy in front of the runner takes
+      // (413): sent again in halves.
+      if (
+        error instanceof BackendHttpError &&
+        (error.status === 413 || saysTooLongForContext(error.backendMessage))
+      ) {
         throw new ContextOverflowError(error.backendMessage, { cause: error });
       }
       throw error;
     }
+    // One line of a stream, cut after it, is JSON too; Ollama's one-piece answer says done.
+    if ((body as { done?: unknown }).done === false) {
+      body = ollamaChatFromLines({ events: [body as Record<string, unknown>], done: false });
+    }
+    const unreadable = cutShort(body);
+    if (unreadable !== undefined) return { content: "", truncated: false, unreadable };
     const answer = body as {
       message?: { content?: unknown; thinking?: unknown };
       done_reason?: unknown;
@@ -105,7 +117,7 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
     // the format-bound JSON included, routed into `thinking` and `content` left empty: parsed
     // there, strictly as ever.
     const thinking = answer.message?.thinking;
-    const text = content === "" && typeof thinking === "string" ? thinking : content;
+    const text = content.trim() === "" && typeof thinking === "string" ? thinking : content;
     return { content: text, truncated: answer.done_reason === "length" };
   }
 

@@ -23,6 +23,13 @@ export const STREAM_SIZE_FACTOR = 4;
 /** The SSE terminator of OpenAI's stream, not an event of the answer. */
 const DONE = "[DONE]";
 
+/** The JSON events of a streamed body, and whether it ended as a whole stream does. */
+export interface StreamEvents {
+  events: Record<string, unknown>[];
+  /** The SSE stream's `[DONE]` came (NDJSON has no terminator of its own: false). */
+  done: boolean;
+}
+
 /**
  * The JSON events of a streamed body: the `data` of its server-sent events when it has any,
  * else its lines as NDJSON. Undefined when that is not a stream of at least one JSON event (a
@@ -30,37 +37,38 @@ const DONE = "[DONE]";
  *
  * @example
  * ```ts
- * streamEvents('data: {"a": 1}\n\ndata: [DONE]\n\n'); // [{a: 1}]
- * streamEvents('{"a": 1}\n{"a": 2}\n'); // [{a: 1}, {a: 2}]
+ * streamEvents('data: {"a": 1}\n\ndata: [DONE]\n\n'); // {events: [{a: 1}], done: true}
+ * streamEvents('{"a": 1}\n{"a": 2}\n'); // {events: [{a: 1}, {a: 2}], done: false}
  * ```
  */
-export function streamEvents(text: string): unknown[] | undefined {
+export function streamEvents(text: string): StreamEvents | undefined {
   const lines = text.split(/\r\n|\r|\n/);
-  const data = lines.some((line) => line.startsWith("data:"))
-    ? sseData(lines)
-    : lines.filter((line) => line.trim() !== "");
+  const sse = lines.some((line) => line.startsWith("data:"));
+  const data = sse ? sseData(lines) : lines.filter((line) => line.trim() !== "");
+  const done = sse && data.at(-1)?.trim() === DONE;
   const events: unknown[] = [];
-  for (const item of data) {
+  for (const item of done ? data.slice(0, -1) : data) {
     try {
       events.push(JSON.parse(item));
     } catch {
       return undefined;
     }
   }
-  return events.length > 0 && events.every(isRecord) ? events : undefined;
+  return events.length > 0 && events.every(isRecord)
+    ? { events: events as Record<string, unknown>[], done }
+    : undefined;
 }
 
 /**
  * The `data` of each server-sent event (the WHATWG rules: events end at a blank line, several
  * `data:` lines of one event join with a line break, other fields and `:` comments are not
- * data), without OpenAI's `[DONE]`.
+ * data), up to OpenAI's `[DONE]`, kept as the last one when it came.
  */
 function sseData(lines: string[]): string[] {
   const events: string[] = [];
   let current: string[] = [];
   const flush = () => {
-    const data = current.join("\n");
-    if (current.length > 0 && data.trim() !== DONE) events.push(data);
+    if (current.length > 0 && events.at(-1)?.trim() !== DONE) events.push(current.join("\n"));
     current = [];
   };
   for (const line of lines) {
@@ -72,19 +80,35 @@ function sseData(lines: string[]): string[] {
 }
 
 /**
- * One `chat.completion` from the chunks of a chat-completions stream: the first choice's
- * `delta` (or `message`, as some proxies send the whole answer in one event) texts joined, and
- * the last finish reason. The first event carrying an `error` is the answer instead, so that
- * its words are quoted.
+ * Marks an answer assembled from a stream that stopped before its end, its value saying how:
+ * the connection closed mid-answer (a proxy whose server crashed, a timeout between them), so
+ * that what came is no answer, however well it parses. Read by {@link cutShort}.
  */
-export function chatCompletionFromChunks(events: unknown[]): unknown {
-  const failed = events.find((event) => isRecord(event) && event.error !== undefined);
+const CUT_SHORT: unique symbol = Symbol("stream cut short");
+
+/** Why `answer` (an assembled stream) is cut short, or undefined for a whole one. */
+export function cutShort(answer: unknown): string | undefined {
+  return isRecord(answer) ? (answer as { [CUT_SHORT]?: string })[CUT_SHORT] : undefined;
+}
+
+/**
+ * One `chat.completion` from the chunks of a chat-completions stream: the first choice's
+ * `delta` (or `message`, as some proxies send the whole answer in one event) texts (content,
+ * reasoning, a refusal) joined, its
+ * tool calls' `arguments` joined per call `index` (OpenAI streams them in fragments), and the
+ * last finish reason. The first event carrying an `error` is the answer instead, so that its
+ * words are quoted. A stream with neither `[DONE]` nor a finish reason is {@link cutShort}.
+ */
+export function chatCompletionFromChunks({ events, done }: StreamEvents): unknown {
+  const failed = events.find((event) => event.error !== undefined);
   if (failed) return failed;
   const content: string[] = [];
   const reasoning: string[] = [];
+  const refusal: string[] = [];
+  const calls = new Map<number, ToolCall>();
   let finishReason: unknown = null;
   let chunks = 0;
-  for (const event of events as Record<string, unknown>[]) {
+  for (const event of events) {
     const choices = Array.isArray(event.choices) ? event.choices : [];
     const choice = choices.find((entry) => isRecord(entry) && (entry.index ?? 0) === 0);
     if (!isRecord(choice)) continue;
@@ -93,6 +117,8 @@ export function chatCompletionFromChunks(events: unknown[]): unknown {
       chunks++;
       content.push(...texts(part.content));
       reasoning.push(...texts(part.reasoning_content ?? part.reasoning));
+      refusal.push(...texts(part.refusal));
+      joinToolCalls(calls, part.tool_calls);
     }
     if (typeof choice.finish_reason === "string") finishReason = choice.finish_reason;
   }
@@ -102,31 +128,70 @@ export function chatCompletionFromChunks(events: unknown[]): unknown {
     // Null when no chunk had text: a thinking model's answer is then read from its reasoning.
     content: content.length > 0 ? content.join("") : null,
     ...(reasoning.length > 0 ? { reasoning_content: reasoning.join("") } : {}),
+    ...(refusal.length > 0 ? { refusal: refusal.join("") } : {}),
+    ...(calls.size > 0
+      ? { tool_calls: [...calls].sort(([a], [b]) => a - b).map(([, call]) => call) }
+      : {}),
   };
   return {
     object: "chat.completion",
     choices: [{ index: 0, message, finish_reason: finishReason }],
+    ...(done || finishReason !== null ? {} : {
+      [CUT_SHORT]: "the server's stream ended before its answer did (neither a finish_reason " +
+        "nor [DONE] came: the connection closed mid-answer)",
+    }),
   };
+}
+
+/** A tool call assembled from its fragments. */
+interface ToolCall {
+  id?: unknown;
+  type?: unknown;
+  function: { name?: unknown; arguments?: unknown };
+}
+
+/**
+ * Adds a delta's `tool_calls` fragments to `calls`: the first fragment of a call brings its id
+ * and name, the later ones only its `index` and a piece of `arguments`. An `arguments` object
+ * (some servers send the whole call at once) is kept as it is.
+ */
+function joinToolCalls(calls: Map<number, ToolCall>, fragments: unknown): void {
+  if (!Array.isArray(fragments)) return;
+  fragments.forEach((fragment, position) => {
+    if (!isRecord(fragment)) return;
+    const index = typeof fragment.index === "number" ? fragment.index : position;
+    const call = calls.get(index) ?? { function: {} };
+    calls.set(index, call);
+    call.id ??= fragment.id;
+    call.type ??= fragment.type;
+    const fn = isRecord(fragment.function) ? fragment.function : {};
+    call.function.name ??= fn.name;
+    const args = fn.arguments;
+    if (typeof args === "string" && typeof call.function.arguments !== "object") {
+      call.function.arguments = `${call.function.arguments ?? ""}${args}`;
+    } else if (isRecord(args)) call.function.arguments = args;
+  });
 }
 
 /**
  * One `/api/chat` answer from the lines of Ollama's stream: the message texts (and thinking)
- * joined, and the `done_reason` of the last line. A line carrying an `error` is the answer instead.
+ * joined, and the `done_reason` of the last line. A line carrying an `error` is the answer
+ * instead. A stream without its `done: true` line is {@link cutShort}.
  */
-export function ollamaChatFromLines(events: unknown[]): unknown {
-  const failed = events.find((event) => isRecord(event) && event.error !== undefined);
+export function ollamaChatFromLines({ events }: StreamEvents): unknown {
+  const failed = events.find((event) => event.error !== undefined);
   if (failed) return failed;
   const content: string[] = [];
   const thinking: string[] = [];
   let doneReason: unknown;
-  for (const event of events as Record<string, unknown>[]) {
+  for (const event of events) {
     if (isRecord(event.message)) {
       content.push(...texts(event.message.content));
       thinking.push(...texts(event.message.thinking));
     }
     if (event.done_reason !== undefined) doneReason = event.done_reason;
   }
-  if (!events.some((event) => isRecord(event) && isRecord(event.message))) return {};
+  if (!events.some((event) => isRecord(event.message))) return {};
   return {
     message: {
       role: "assistant",
@@ -135,6 +200,10 @@ export function ollamaChatFromLines(events: unknown[]): unknown {
     },
     done: true,
     done_reason: doneReason,
+    ...(events.some((event) => event.done === true) ? {} : {
+      [CUT_SHORT]: "the server's stream ended before its answer did (no line said done: true: " +
+        "the connection closed mid-answer)",
+    }),
   };
 }
 

@@ -229,12 +229,16 @@ function unwrapString(json: unknown): unknown {
   return typeof json === "string" ? readJson(json) ?? json : json;
 }
 
-/** Drops `<think>` blocks (closed or not) and a surrounding code fence. */
+/**
+ * Drops the reasoning before the answer (`<think>` blocks, closed or not) and a surrounding code
+ * fence. Only before it: a tag further on is a translation quoting one (a text about thinking
+ * models), kept as written.
+ */
 function stripWrappers(content: string): string {
-  let text = content.replace(/<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi, "");
-  // An unclosed block at the start means the model never left its reasoning; a lone closing tag
-  // means the opening one was eaten by the server's template.
-  text = text.replace(/^[\s\S]*<\/(think|thinking|reasoning)>/i, "");
+  let text = content.replace(/^\s*(?:<(think|thinking|reasoning)>[\s\S]*?<\/\1>\s*)+/i, "");
+  // A lone closing tag before the answer means the opening one was eaten by the server's
+  // template; an unclosed block at the start means the model never left its reasoning.
+  if (!/^\s*[{[`]/.test(text)) text = text.replace(/^[\s\S]*?<\/(think|thinking|reasoning)>/i, "");
   if (/^\s*<(think|thinking|reasoning)>/i.test(text)) return "";
   // A fence around the answer opens and closes at the start of a line; inside a JSON string a
   // line break is written `\n`, so a translation quoting code never looks like one.

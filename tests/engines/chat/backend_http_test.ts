@@ -84,7 +84,7 @@ Deno.test("requestJson stops reading an endless answer at its bound and drops th
   assert.ok(sent < 16 * 1024 * 1024, `the backend sent ${sent} bytes`);
 });
 
-Deno.test("requestJson: a 429, or a 503 with Retry-After, is busy (retry in the server's time); another 503 is unavailable", async () => {
+Deno.test("requestJson: a 429, or a 503 with Retry-After, is busy (retry in the server's time); another 503 or a 502 is unavailable", async () => {
   const cases: [number, Record<string, string>, (error: Error) => boolean][] = [
     [
       429,
@@ -104,7 +104,10 @@ Deno.test("requestJson: a 429, or a 503 with Retry-After, is busy (retry in the 
         e instanceof EngineUnavailableError && !(e instanceof EngineBusyError) &&
         /HTTP 503: the model is loading/.test(e.message),
     ],
-    [502, {}, (e) => e instanceof EngineFailedError && /HTTP 502/.test(e.message)],
+    // A proxy that cannot reach its model server is unavailable as that server is; one whose
+    // server was too slow failed, as tolk's own timeout does.
+    [502, {}, (e) => e instanceof EngineUnavailableError && /HTTP 502/.test(e.message)],
+    [504, {}, (e) => e instanceof EngineFailedError && /HTTP 504/.test(e.message)],
   ];
   for (const [status, headers, expected] of cases) {
     await withServer(

@@ -242,3 +242,52 @@ Deno.test("compatible-api against a real tolk infer", async (t) => {
     assert.equal(await daemon.stop(), 0);
   }
 });
+
+Deno.test("compatible-api never passes on an api_key written with a trailing newline that the server echoes, in a message or a log", async () => {
+  // A key pasted or read from a file ends with a line break; fetch sends it trimmed, and the
+  // server quotes what it got.
+  const key = "sk-tolk-echoed-4f9a2c";
+  const refusal = {
+    status: 401,
+    body: { error: { message: `Incorrect API key provided: ${key}.`, code: "invalid_api_key" } },
+  };
+  const backend = startChatCompletionsStandIn({ completions: [refusal] });
+  const settings = { ...BASE_SETTINGS, api_key: `${key}\n`, base_url: backend.baseUrl };
+  const service = await startTranslationService({
+    settings: { engines: { "compatible-api": settings } },
+    statusTtlMs: 0,
+  });
+  try {
+    const request = { target: "de", texts: [FRENCH], options: { engine: "compatible-api" } };
+    const body = await expectError(await postTranslate(service, request), 500, "internal_error");
+    assert.match(body.error.message, /Incorrect API key provided: \[redacted\]/);
+    for (const text of [body.error.message, ...service.logs]) assert.ok(!text.includes(key), text);
+  } finally {
+    await service.stop();
+    await backend.stop();
+  }
+});
+
+Deno.test("compatible-api passes on a 429 to a chat request as 503 with the server's Retry-After, asking once", async () => {
+  const limited = {
+    status: 429,
+    body: { error: { message: "Rate limit reached", code: "rate_limit_exceeded" } },
+    headers: { "retry-after": "7" },
+  };
+  const backend = startChatCompletionsStandIn({ completions: [limited] });
+  const service = await startTranslationService({
+    settings: { engines: { "compatible-api": { ...BASE_SETTINGS, base_url: backend.baseUrl } } },
+    statusTtlMs: 0,
+  });
+  try {
+    const request = { target: "de", texts: [FRENCH], options: { engine: "compatible-api" } };
+    const response = await postTranslate(service, request);
+    assert.equal(response.headers.get("retry-after"), "7");
+    const body = await expectError(response, 503, "engine_unavailable");
+    assert.match(body.error.message, /^compatible-api is busy: .*HTTP 429: Rate limit reached/);
+    assert.equal(backend.chats.length, 1);
+  } finally {
+    await service.stop();
+    await backend.stop();
+  }
+});

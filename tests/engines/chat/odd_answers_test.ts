@@ -223,13 +223,17 @@ const NGINX_502 = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<bod
   "<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.25.3</center>\r\n" +
   "</body>\r\n</html>\r\n";
 
-Deno.test("POST /v1/translate quotes a proxy's HTML error page by its title, not its markup", async () => {
+Deno.test("POST /v1/translate reads a proxy's 502 (its model server is down) as the engine unavailable, 503 quoting its page by its title", async () => {
+  // Bad Gateway: the proxy cannot reach the model server, as tolk would not reach it directly;
+  // engine_unavailable ("no translation provider available") lets `auto` try another engine.
   const page = { status: 502, body: NGINX_502, headers: { "content-type": "text/html" } };
   await withChatCompletionsService({ completions: [page] }, async (service) => {
-    const message = await engineFailureMessage(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+    const request = { ...COMPATIBLE, texts: ["Bonjour"] };
+    const response = await postTranslate(service, request);
+    const error = await expectError(response, 503, "engine_unavailable");
     assert.equal(
-      message,
-      "compatible-api failed: the backend answered HTTP 502: 502 Bad Gateway",
+      error.error.message,
+      "compatible-api is unavailable: the backend answered HTTP 502: 502 Bad Gateway",
     );
   });
 });
@@ -274,5 +278,88 @@ Deno.test("POST /v1/translate reads JSON escapes a model wrote twice (\\\\u00e9,
       // A text with a backslash of its own keeps the answer's as they are.
       "C:\\\\temp stays",
     ]);
+  });
+});
+
+/** Answers whose translations quote reasoning tags, as texts about thinking models do. */
+const QUOTED_TAGS = [
+  { name: "as they are", prefix: "" },
+  { name: "after the model's own think block", prefix: "<think>The user wants English.</think>\n" },
+];
+
+for (const { name, prefix } of QUOTED_TAGS) {
+  Deno.test(`POST /v1/translate keeps the <think> tags a translation quotes, ${name}, asking once`, async () => {
+    const translations = {
+      "1": "Wrap the reasoning in <think>…</think> tags.",
+      "2": "Close it with </think> first.",
+    };
+    const completions = [prefix + JSON.stringify(translations)];
+    await withChatCompletionsService({ completions }, async (service, backend) => {
+      const texts = [
+        "Entoure le raisonnement de balises <think>…</think>.",
+        "Ferme-le d'abord avec </think>.",
+      ];
+      const body = await translateOk(service, { ...COMPATIBLE, texts });
+      assert.deepEqual(body.results.map((result) => result.text), Object.values(translations));
+      assert.equal(backend.chats.length, 1);
+    });
+  });
+}
+
+Deno.test("POST /v1/translate quotes a model's refusal (message.refusal, OpenAI's structured outputs), asking once", async () => {
+  const refused = {
+    status: 200,
+    body: {
+      object: "chat.completion",
+      model: "tiny",
+      choices: [{
+        index: 0,
+        message: { role: "assistant", content: null, refusal: "I can't help with that." },
+        finish_reason: "stop",
+      }],
+    },
+  };
+  await withChatCompletionsService(
+    { completions: [refused, refused, refused] },
+    async (service, backend) => {
+      const message = await engineFailureMessage(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+      assert.equal(
+        message,
+        "compatible-api failed: the model refused to answer: I can't help with that.",
+      );
+      assert.equal(backend.chats.length, 1);
+    },
+  );
+});
+
+Deno.test("POST /v1/translate reads the answer from the reasoning when content is only white space (the line breaks after </think>), asking once", async () => {
+  const reasoned = {
+    status: 200,
+    body: {
+      object: "chat.completion",
+      model: "tiny",
+      choices: [{
+        index: 0,
+        message: { role: "assistant", content: "\n\n", reasoning_content: '{"1": "Hello"}' },
+        finish_reason: "stop",
+      }],
+    },
+  };
+  await withChatCompletionsService({ completions: [reasoned] }, async (service, backend) => {
+    const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+    assert.equal(body.results[0].text, "Hello");
+    assert.equal(backend.chats.length, 1);
+  });
+  const thinking = JSON.stringify({
+    model: "tolk-test:latest",
+    message: { role: "assistant", content: "\n\n", thinking: '{"1": "Good day"}' },
+    done: true,
+    done_reason: "stop",
+  });
+  const script = [{ body: thinking, contentType: "application/json" }];
+  await withStandInService({ script }, async (service, runner) => {
+    const body = await translateOk(service, { ...ENGINE_ONE, texts: ["Guten Tag"] });
+    assert.equal(body.results[0].text, "Good day");
+    assert.equal(runner.chats.length, 1);
   });
 });

@@ -139,6 +139,121 @@ Deno.test("compatible-api reads a streamed answer cut at the token limit as cut:
   });
 });
 
+/** One OpenAI stream chunk whose delta carries `toolCalls` (fragments of calls, by index). */
+function toolChunk(toolCalls: unknown[], finishReason: string | null = null): string {
+  const delta = { tool_calls: toolCalls };
+  return `data: ${
+    JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finishReason }] })
+  }\n\n`;
+}
+
+Deno.test("POST /v1/translate through compatible-api joins a streamed tool call's argument fragments by index, asking once", async () => {
+  // OpenAI's stream: the call's id and name first, its arguments in pieces after; a second call
+  // (index 1) interleaved, whose pieces must not end up in the first one's JSON.
+  const args = pieces('{"1": "Hello", "2": "Thank you"}', 5);
+  const body = toolChunk([{
+    index: 0,
+    id: "call_1",
+    type: "function",
+    function: { name: "translations", arguments: "" },
+  }]) +
+    args.map((piece, at) =>
+      toolChunk([{ index: 0, function: { arguments: piece } }]) +
+      (at === 1
+        ? toolChunk([{ index: 1, id: "call_2", type: "function", function: { name: "x" } }])
+        : "") +
+      (at === 2 ? toolChunk([{ index: 1, function: { arguments: '{"z": 1}' } }]) : "")
+    ).join("") +
+    toolChunk([], "tool_calls") + "data: [DONE]\n\n";
+  await withChatCompletionsService(
+    { completions: [streamed(body, "text/event-stream")] },
+    async (service, backend) => {
+      const result = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour", "Merci"] });
+      assert.deepEqual(result.results.map((item) => item.text), ["Hello", "Thank you"]);
+      assert.equal(backend.chats.length, 1);
+    },
+  );
+});
+
+Deno.test("POST /v1/translate through compatible-api quotes a refusal streamed in pieces, asking once", async () => {
+  const chunk = (delta: unknown, finishReason: string | null = null) =>
+    `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+  const body = chunk({ role: "assistant", content: null, refusal: "" }) +
+    pieces("I can't help with that.", 4).map((piece) => chunk({ refusal: piece })).join("") +
+    chunk({}, "stop") + "data: [DONE]\n\n";
+  await withChatCompletionsService(
+    { completions: [streamed(body, "text/event-stream")] },
+    async (service, backend) => {
+      const message = await engineFailureMessage(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+      assert.equal(
+        message,
+        "compatible-api failed: the model refused to answer: I can't help with that.",
+      );
+      assert.equal(backend.chats.length, 1);
+    },
+  );
+});
+
+/** Streams that end before their end: the connection closed mid-answer, no terminator. */
+const CUT_STREAMS = [
+  {
+    name: "an SSE stream without [DONE] nor a finish reason, its JSON whole",
+    body: sseChunks('{"1": "Hello"}').replace(
+      /data: \{[^\n]*"finish_reason":"stop"[^\n]*\n\ndata: \[DONE\]\n\n$/,
+      "",
+    ),
+  },
+  {
+    name: "an SSE stream without [DONE] nor a finish reason, cut mid-text",
+    body: sseChunks('{"1": "Hello there"}').split("\n\n").slice(0, 4).join("\n\n") + "\n\n",
+  },
+];
+
+for (const { name, body } of CUT_STREAMS) {
+  Deno.test(`POST /v1/translate through compatible-api reads ${name} as cut off: asked again, then a 500 saying so`, async () => {
+    assert.ok(!body.includes("[DONE]") && !body.includes('"finish_reason":"stop"'));
+    const cut = streamed(body, "text/event-stream");
+    await withChatCompletionsService(
+      { completions: [cut, cut, cut] },
+      async (service, backend) => {
+        const message = await engineFailureMessage(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+        assert.match(
+          message,
+          /^compatible-api failed: .*id 1: the server's stream ended before its answer did/,
+        );
+        assert.equal(backend.chats.length, 3);
+      },
+    );
+    await withChatCompletionsService(
+      { completions: [cut, streamed(sseChunks('{"1": "Hello"}'), "text/event-stream")] },
+      async (service, backend) => {
+        const result = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour"] });
+        assert.equal(result.results[0].text, "Hello");
+        assert.equal(backend.chats.length, 2);
+      },
+    );
+  });
+}
+
+/** How many of an NDJSON stream's lines came: all but the done line, or only the first (JSON). */
+const NDJSON_CUTS = [{ name: "lines", keep: -1 }, { name: "one line, itself JSON", keep: 1 }];
+
+for (const { name, keep } of NDJSON_CUTS) {
+  Deno.test(`POST /v1/translate through engine-one reads NDJSON ${name} without done: true as cut off: asked again, then a 500 saying so`, async () => {
+    const lines = ndjsonLines('{"1": "Good day"}').trimEnd().split("\n");
+    const body = lines.slice(0, keep).join("\n") + "\n";
+    const cut = { body, contentType: "application/x-ndjson" };
+    await withStandInService({ script: [cut, cut, cut] }, async (service, runner) => {
+      const message = await engineFailureMessage(service, { ...ENGINE_ONE, texts: ["Guten Tag"] });
+      assert.match(
+        message,
+        /^engine-one failed: .*id 1: the server's stream ended before its answer did/,
+      );
+      assert.equal(runner.chats.length, 3);
+    });
+  });
+}
+
 Deno.test("POST /v1/translate quotes an error event in a streamed answer (500 naming the engine)", async () => {
   const sseError = 'data: {"error": {"message": "upstream model crashed", "code": "x"}}\n\n';
   await withChatCompletionsService(
@@ -205,35 +320,44 @@ for (const { name, body, type } of GARBAGE) {
   });
 }
 
-/** Bodies as servers send them, and the events read from them (undefined: not a stream). */
+/** Bodies as servers send them, and what is read from them (undefined: not a stream). */
 const EVENT_BODIES = [
   {
     name: "SSE with CRLF line ends",
     body: 'data: {"a":1}\r\n\r\ndata: {"a":2}\r\n\r\n',
-    events: [{ a: 1 }, { a: 2 }],
+    read: { events: [{ a: 1 }, { a: 2 }], done: false },
   },
   {
     name: "SSE with an event split over data lines",
     body: 'data: {"a":\ndata: 1}\n\n',
-    events: [{ a: 1 }],
+    read: { events: [{ a: 1 }], done: false },
   },
   {
     name: "SSE with comments, event names and ids",
     body: ': ping\nevent: chunk\nid: 7\ndata:{"a":1}\n\n',
-    events: [{ a: 1 }],
+    read: { events: [{ a: 1 }], done: false },
   },
   {
     name: "SSE ending without a blank line",
     body: 'data: {"a":1}\n\ndata: {"a":2}',
-    events: [{ a: 1 }, { a: 2 }],
+    read: { events: [{ a: 1 }, { a: 2 }], done: false },
   },
-  { name: "NDJSON with blank lines", body: '{"a":1}\n\n{"a":2}\n', events: [{ a: 1 }, { a: 2 }] },
-  { name: "NDJSON of numbers", body: "1\n2\n", events: undefined },
-  { name: "text that is no stream", body: "Bad gateway", events: undefined },
+  {
+    name: "SSE ending with [DONE], anything after it ignored",
+    body: 'data: {"a":1}\n\ndata: [DONE]\n\ndata: {"a":2}\n\n',
+    read: { events: [{ a: 1 }], done: true },
+  },
+  {
+    name: "NDJSON with blank lines",
+    body: '{"a":1}\n\n{"a":2}\n',
+    read: { events: [{ a: 1 }, { a: 2 }], done: false },
+  },
+  { name: "NDJSON of numbers", body: "1\n2\n", read: undefined },
+  { name: "text that is no stream", body: "Bad gateway", read: undefined },
 ];
 
-for (const { name, body, events } of EVENT_BODIES) {
+for (const { name, body, read } of EVENT_BODIES) {
   Deno.test(`streamEvents reads ${name}`, () => {
-    assert.deepEqual(streamEvents(body), events);
+    assert.deepEqual(streamEvents(body), read);
   });
 }
