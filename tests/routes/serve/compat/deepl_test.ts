@@ -7,6 +7,7 @@ import {
   DeepLTranslateResponseSchema,
   DeepLUsageResponseSchema,
 } from "../../../../schemas/compat/deepl.ts";
+import { deeplClient } from "../../../support/deepl_client.ts";
 import { expectBody, postJson } from "../../../support/http_assertions.ts";
 import { startOllamaStandIn } from "../../../support/ollama_stand_in.ts";
 import { ENGLISH, FRENCH, GERMAN } from "../../../support/sample_texts.ts";
@@ -14,15 +15,6 @@ import {
   type TestService,
   withTranslationService as withService,
 } from "../../../support/translation_service.ts";
-
-function client(service: TestService, key = service.token) {
-  // No retries: a refused request must surface at once, not after DeepL's backoff.
-  return new deepl.DeepLClient(key, {
-    serverUrl: `${service.url}/v1/compat/deepl`,
-    maxRetries: 0,
-    minTimeout: 60_000,
-  });
-}
 
 function postForm(service: TestService, path: string, form: URLSearchParams, key = service.token) {
   return fetch(`${service.url}/v1/compat/deepl${path}`, {
@@ -34,7 +26,7 @@ function postForm(service: TestService, path: string, form: URLSearchParams, key
 
 Deno.test("deepl-node translates a batch through /v1/compat/deepl with detected sources and billed characters", async () => {
   await withService(async (service) => {
-    const results = await client(service).translateText([FRENCH, GERMAN], null, "en-US");
+    const results = await deeplClient(service).translateText([FRENCH, GERMAN], null, "en-US");
     assert.equal(results.length, 2);
     assert.deepEqual(results.map((result) => result.detectedSourceLang), ["fr", "de"]);
     assert.deepEqual(results.map((result) => result.billedCharacters), [
@@ -42,7 +34,7 @@ Deno.test("deepl-node translates a batch through /v1/compat/deepl with detected 
       [...GERMAN].length,
     ]);
     assert.notEqual(results[0].text, FRENCH);
-    const single = await client(service).translateText(ENGLISH, "en", "en-GB");
+    const single = await deeplClient(service).translateText(ENGLISH, "en", "en-GB");
     assert.equal(single.text, ENGLISH, "a text already in the target passes through");
     assert.equal(single.detectedSourceLang, "en");
   });
@@ -51,27 +43,27 @@ Deno.test("deepl-node translates a batch through /v1/compat/deepl with detected 
 Deno.test("deepl-node gets AuthorizationError for a wrong key and while the API is disabled", async () => {
   await withService(async (service) => {
     await assert.rejects(
-      client(service, "wrong-key").translateText("Hallo", null, "en-US"),
+      deeplClient(service, "wrong-key").translateText("Hallo", null, "en-US"),
       deepl.AuthorizationError,
     );
     service.store.update((settings) => {
       settings.api.enabled = false;
     });
-    await assert.rejects(client(service).getUsage(), deepl.AuthorizationError);
+    await assert.rejects(deeplClient(service).getUsage(), deepl.AuthorizationError);
   });
 });
 
 Deno.test("deepl-node lists source and target languages and reads usage", async () => {
   await withService(async (service) => {
-    const deeplClient = client(service);
-    const sources = await deeplClient.getSourceLanguages();
+    const deepL = deeplClient(service);
+    const sources = await deepL.getSourceLanguages();
     assert.ok(sources.some((language) => language.code === "zh"));
-    const targets = await deeplClient.getTargetLanguages();
+    const targets = await deepL.getTargetLanguages();
     assert.ok(targets.some((language) => language.code === "en-US" && language.supportsFormality));
     assert.ok(targets.some((language) => language.code === "zh-HANT"));
-    const before = await deeplClient.getUsage();
-    await deeplClient.translateText(FRENCH, "fr", "de");
-    const after = await deeplClient.getUsage();
+    const before = await deepL.getUsage();
+    await deepL.translateText(FRENCH, "fr", "de");
+    const after = await deepL.getUsage();
     assert.equal(after.character!.count - before.character!.count, [...FRENCH].length);
     assert.equal(after.anyLimitReached(), false);
   });
@@ -81,7 +73,7 @@ Deno.test("deepl-node formality reaches LLM engines as a tone", async () => {
   const runner = startOllamaStandIn();
   try {
     await withService(async (service) => {
-      const result = await client(service).translateText("Guten Morgen", "de", "en-US", {
+      const result = await deeplClient(service).translateText("Guten Morgen", "de", "en-US", {
         formality: "less",
       });
       assert.equal(result.text, "[translated] Guten Morgen");
@@ -100,7 +92,7 @@ Deno.test("deepl-node's context and custom instructions reach LLM engines (the c
     await withService(async (service) => {
       const context = "Menu of a text editor: the item closes the open file.";
       const customInstructions = ["Use the informal du", "Keep menu items short"];
-      const result = await client(service).translateText("Close", "en", "de", {
+      const result = await deeplClient(service).translateText("Close", "en", "de", {
         context,
         customInstructions,
       });
@@ -242,7 +234,7 @@ Deno.test("deepl-node's document upload and DeepL Write say tolk does not serve 
     try {
       await Deno.writeTextFile(`${dir}/page.html`, "<p>Hello world</p>");
       await assert.rejects(
-        client(service).translateDocument(`${dir}/page.html`, `${dir}/out.html`, "en", "de"),
+        deeplClient(service).translateDocument(`${dir}/page.html`, `${dir}/out.html`, "en", "de"),
         (error: Error) => {
           assert.ok(error instanceof deepl.DocumentTranslationError, String(error));
           assert.match(error.message, /does not translate document files.*\/v2\/translate/);
@@ -272,12 +264,12 @@ Deno.test("DeepL requests are kept in history as client deepl unless the setting
       });
       return (await response.json()).data as { client: string }[];
     };
-    await client(service).translateText(FRENCH, null, "de");
+    await deeplClient(service).translateText(FRENCH, null, "de");
     assert.deepEqual((await history()).map((row) => row.client), ["deepl"]);
     service.store.update((settings) => {
       settings.compat.sensitive = true;
     });
-    await client(service).translateText(GERMAN, null, "fr");
+    await deeplClient(service).translateText(GERMAN, null, "fr");
     assert.equal((await history()).length, 1, "a sensitive compat request is not stored");
   });
 });
@@ -287,8 +279,8 @@ Deno.test("with compat.memory in the settings, a repeated DeepL request is serve
     service.store.update((settings) => {
       settings.compat.memory = true;
     });
-    const first = await client(service).translateText(FRENCH, "fr", "de");
-    const second = await client(service).translateText(FRENCH, "fr", "de");
+    const first = await deeplClient(service).translateText(FRENCH, "fr", "de");
+    const second = await deeplClient(service).translateText(FRENCH, "fr", "de");
     assert.equal(second.text, first.text);
     const response = await fetch(`${service.url}/v1/history?client=deepl`, {
       headers: { "x-svc-token": service.token },
