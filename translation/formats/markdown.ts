@@ -36,6 +36,7 @@ import { spanFinder } from "./text.ts";
 import { textReading } from "./character_references.ts";
 import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
 import { decodeMarkdownReference, markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
+import { keepingReferences } from "./markdown_reference_spelling.ts";
 import { respellEmphasis } from "./markdown_emphasis_spelling.ts";
 import {
   EXTENSION_SPANS,
@@ -200,7 +201,11 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   if (bounded) [from, to, inline] = [start, end, bounded];
   if (from >= to) return;
   const inlines = keptWhole(inlineParts(inline, source, [], from));
-  const escape = escapeAt(source, from, to);
+  const escape = keepingReferences(
+    escapeAt(source, from, to),
+    inlines.filter((part) => typeof part === "string"),
+    decodeMarkdownReference,
+  );
   const segment = buildSegment(inlines, {
     find,
     decode: MARKDOWN_TEXT.decode,
