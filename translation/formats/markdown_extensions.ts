@@ -4,7 +4,9 @@
  * `{: .note}`, `![a](b.png){width=50%}`), wiki links (`[[Page Name]]`, Obsidian's `![[x.png]]`),
  * template tags (`{{ site.title }}`, `{% include x %}`), container directive fences (`:::note`,
  * `:::tip Title`, the closing `:::`: Docusaurus, remark-directive, MyST), MkDocs' admonition
- * and tab lines (`!!! note "Title"`, `=== "Tab"`) and definition markers (`: `). An engine
+ * and tab lines (`!!! note "Title"`, `=== "Tab"`: their titles are translated, as segments of
+ * their own), definition markers (`: `) and abbreviation keys (`*[HTML]: `); a bracketed span's
+ * brackets and attributes (`[text]{.class}`) wrap its translated text. An engine
  * would take them for words (`{#ID-PERSONALIZADO}`), and the escape of a changed run would
  * write `\[\[Page\]\]`, a link no more.
  *
@@ -21,6 +23,11 @@ const ATTRIBUTES = String.raw`\{:?[ \t]*${ATTRIBUTE}(?:[ \t]+${ATTRIBUTE})*[ \t]
 const WIKI_LINK = String.raw`!?\[\[[^\[\]\r\n]+\]\]`;
 /** Template tags of static site generators: Liquid's and Jinja's, Hugo's shortcodes. */
 const TEMPLATE = String.raw`\{\{[^\r\n]{0,200}?\}\}|\{%[^\r\n]{0,200}?%\}`;
+/**
+ * A bracketed span (Pandoc, kramdown: `[text]{.smallcaps}`): its brackets and attributes are
+ * markup around translated text (group 1).
+ */
+export const BRACKETED_SPAN = new RegExp(String.raw`\[([^\[\]\r\n]+)\]${ATTRIBUTES}`, "g");
 const INLINE = matchedSpans(new RegExp(`${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}`, "g"));
 /** An attribute block that ends its line (tried at the line's last `{`). */
 const ENDING_ATTRIBUTES = new RegExp(`^${ATTRIBUTES}[ \\t]*$`);
@@ -34,6 +41,11 @@ const MARKER_LINE = /^(?::{3,}|!!![ \t]|\?\?\?\+?[ \t]|===[ \t]+")/;
  * MkDocs). A line of only `:` and blanks is text: readers end its run before the blanks or after.
  */
 const DEFINITION = /^:[ \t]+(?=[^ \t\r\n])/;
+/**
+ * An abbreviation's key (PHP Markdown Extra, MkDocs' abbr: `*[HTML]: Hyper Text …`): kept, its
+ * definition (shown as the abbreviation's title) translated.
+ */
+const ABBREVIATION = /^\*\[[^\[\]\r\n]+\]:[ \t]*/;
 
 /** Extension syntax inside a text run that starts a line; a fence line only where a line's content starts. */
 export const EXTENSION_SPANS: SpanFinder = (text) => [...INLINE(text), ...fenceLines(text, true)];
@@ -50,7 +62,8 @@ export const EXTENSION_SPANS_MID_LINE: SpanFinder = (text) => [
 /** Characters without which a text holds none of the syntax above (checked before scanning). */
 export function mayHoldExtension(text: string): boolean {
   return text.includes("{") || text.includes("[[") || text.includes(":::") ||
-    text.includes("!!!") || text.includes("???") || text.includes("===") || text[0] === ":";
+    text.includes("!!!") || text.includes("???") || text.includes("===") || text[0] === ":" ||
+    text.includes("*[");
 }
 
 /**
@@ -72,8 +85,9 @@ function fenceLines(text: string, startsLine: boolean): [number, number][] {
       let last = end;
       while (last > content && (text[last - 1] === " " || text[last - 1] === "\t")) last--;
       spans.push([content, last]);
-    } else if (text[content] === ":") {
-      const marker = DEFINITION.exec(text.slice(content, end));
+    } else if (text[content] === ":" || text[content] === "*") {
+      const line = text.slice(content, end);
+      const marker = DEFINITION.exec(line) ?? ABBREVIATION.exec(line);
       if (marker) spans.push([content, content + marker[0].length]);
     }
     line = text[end] === "\r" && text[end + 1] === "\n" ? end + 2 : end + 1;
@@ -103,6 +117,7 @@ export function withoutExtensionEnds(
   while (start < text.length && MARKER_LINE.test(text.slice(start, start + 6))) {
     start = nextLine(text, lineEnd(text, start));
   }
+  start += ABBREVIATION.exec(text.slice(start, lineEnd(text, start)))?.[0].length ?? 0;
   let end = text.length;
   for (
     let cut = endingExtension(text, start, end);
@@ -112,6 +127,44 @@ export function withoutExtensionEnds(
     end = cut;
   }
   return [from + start, from + Math.max(start, end)];
+}
+
+/**
+ * A marker line's title, the text of its group: a directive's label or the rest of its line
+ * before an attribute block (`:::tip[Title]`, `:::tip Title`), an admonition's or tab's quoted
+ * title (`!!! note "Title"`, `=== "Tab"`; `""` is none).
+ */
+const MARKER_TITLE = new RegExp(
+  [
+    String.raw`^:{3,}[\w-]*\[([^\[\]
+]+)\]`,
+    String.raw`^:{3,}[\w-]*[ 	]+([^{\s][^{
+]*?)[ 	]*(?:\{[^
+]*)?$`,
+    String.raw`^(?:!!!|\?\?\?\+?)[ 	]+[\w-]+(?:[ 	]+[\w-]+)*[ 	]+"([^
+]+)"[ 	]*$`,
+    String.raw`^===[ 	]+"([^
+]+)"[ 	]*$`,
+  ].join("|"),
+  "d",
+);
+
+/**
+ * The titles of the marker lines that open the text block [from, to) of `source` (those
+ * {@link withoutExtensionEnds} leaves out), as [start, end) offsets: their text is translated.
+ */
+export function markerTitles(source: string, from: number, to: number): [number, number][] {
+  const titles: [number, number][] = [];
+  const text = source.slice(from, to);
+  if (!mayHoldExtension(text)) return titles;
+  for (let start = 0; start < text.length && MARKER_LINE.test(text.slice(start, start + 6));) {
+    const end = lineEnd(text, start);
+    const title = MARKER_TITLE.exec(text.slice(start, end));
+    const group = title?.indices?.slice(1).find((indices) => indices !== undefined);
+    if (group) titles.push([from + start + group[0], from + start + group[1]]);
+    start = nextLine(text, end);
+  }
+  return titles;
 }
 
 /** Where the content of the line after the line end at `at` starts (past its prefix). */

@@ -70,11 +70,14 @@ Deno.test("markdown: runs an engine leaves alone come back byte for byte", async
 Deno.test("markdown: references and escapes keep the author's spelling in a changed run", async () => {
   // A run the engine changed came back with every reference decoded: '&copy;' as '©', '&#64;'
   // as '@', '&amp;' as '&'. Same rendering, other bytes: a diff of the file showed each.
-  const item = "Copyright &copy; 2024, mail me&#64;example.org &amp; \\*not\\* emphasis &#42;.\n\n" +
+  const item =
+    "Copyright &copy; 2024, mail me&#64;example.org &amp; \\*not\\* emphasis &#42;.\n\n" +
     "# Caf&eacute; &lt;menu&gt;\n\n| A &#124; B | C |\n|---|---|\n| x &amp; y | z |\n";
   const echoed = await translateThrough([item], MARKDOWN, (text) => text);
   assert.equal(echoed.texts[0], item);
-  assert.ok(echoed.sent.includes("Copyright © 2024, mail me@example.org & <x1/>not<x2/> emphasis *."));
+  assert.ok(
+    echoed.sent.includes("Copyright © 2024, mail me@example.org & <x1/>not<x2/> emphasis *."),
+  );
   // A translation that keeps the characters keeps the references they were written as.
   const { texts } = await translateThrough([item], MARKDOWN, (text) => text.replace(/^/, "Neu: "));
   assert.equal(
