@@ -10,13 +10,11 @@
  * Pure: no I/O.
  */
 import type { CutItem } from "./format.ts";
-
-/** An admonition (`!!! note`), a collapsible (`??? tip`, `???+ tip`) or a tab (`=== "Tab"`). */
-const OPENS_BODY = /^(?:(?:!!!|\?\?\?\+?)[ \t]|===[ \t]+")/;
+import { isMkDocsMarkerLine } from "./markdown_extensions.ts";
 
 /**
  * The [start, end) of the indented body that follows the paragraph [start, end) of `source`
- * when the paragraph is a marker line at a line's start and a blank line parts them: from its
+ * when the paragraph starts with a marker line at a line's start and a blank line follows it: from its
  * first line's start to its last line's end. Undefined for any other paragraph.
  */
 export function indentedBody(
@@ -25,7 +23,9 @@ export function indentedBody(
   end: number,
 ): [number, number] | undefined {
   if (start > 0 && source[start - 1] !== "\n" && source[start - 1] !== "\r") return undefined;
-  if (!OPENS_BODY.test(source.slice(start, start + 6))) return undefined;
+  // An admonition (`!!! note`), a collapsible (`??? tip`) or a tab (`=== "Tab"`), one line.
+  // Its first line: a body line right under it may continue its paragraph.
+  if (!isMkDocsMarkerLine(source.slice(start, endOfLine(source, start)))) return undefined;
   let line = lineAfter(source, end);
   // A blank line first: a line right under the marker continues its paragraph.
   if (line >= source.length || !isBlank(source, line)) return undefined;

@@ -32,10 +32,26 @@ const INLINE = matchedSpans(new RegExp(`${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}`,
 /** An attribute block that ends its line (tried at the line's last `{`). */
 const ENDING_ATTRIBUTES = new RegExp(`^${ATTRIBUTES}[ \\t]*$`);
 /**
- * A line kept whole, by how its content starts: a directive fence (three colons or more),
- * MkDocs' admonition (`!!! note "Title"`, `??? tip`, `???+ tip`) or content tab (`=== "Tab"`).
+ * A line kept whole: a directive fence (three colons or more), MkDocs' admonition
+ * (`!!! note "Title"`, `??? tip`, `???+ tip`, the whole line as Python-Markdown reads one, its
+ * type in lower case: `!!! Warning: do not run this` in a README is a sentence) or content tab
+ * (`=== "Tab"`). Tried on a line's content to its end.
  */
-const MARKER_LINE = /^(?::{3,}|!!![ \t]|\?\?\?\+?[ \t]|===[ \t]+")/;
+const MARKER_LINE =
+  /^(?::{3,}|(?:!!!|\?\?\?\+?)[ \t]+[a-z][\w-]*(?:[ \t]+[\w-]+)*(?:[ \t]+"[^\r\n]*")?[ \t]*$|={3}[!+]{0,2}[ \t]+")/;
+/** MkDocs' admonitions and tabs, whose body is indented under them (markdown_admonition_body.ts). */
+const MKDOCS_LINE = /^(?:!!!|\?\?\?|===)/;
+
+/** Whether the content [at, end) of a line is a marker line. */
+function isMarkerLine(text: string, at: number, end = lineEnd(text, at)): boolean {
+  return (text[at] === ":" || text[at] === "!" || text[at] === "?" || text[at] === "=") &&
+    MARKER_LINE.test(text.slice(at, end));
+}
+
+/** Whether `line` (one line, no line break) is an MkDocs admonition or tab line. */
+export function isMkDocsMarkerLine(line: string): boolean {
+  return MKDOCS_LINE.test(line) && isMarkerLine(line, 0, line.length);
+}
 /**
  * A definition's marker (`: ` at a line's start, before its text: Pandoc, PHP Markdown Extra,
  * MkDocs). A line of only `:` and blanks is text: readers end its run before the blanks or after.
@@ -80,8 +96,7 @@ function fenceLines(text: string, startsLine: boolean): [number, number][] {
     if (line > 0) {
       while (content < end && " \t>".includes(text[content])) content++;
     }
-    const head = text.slice(content, content + 6);
-    if (MARKER_LINE.test(head)) {
+    if (isMarkerLine(text, content, end)) {
       let last = end;
       while (last > content && (text[last - 1] === " " || text[last - 1] === "\t")) last--;
       spans.push([content, last]);
@@ -114,7 +129,7 @@ export function withoutExtensionEnds(
   const text = source.slice(from, to);
   if (!mayHoldExtension(text)) return [from, to];
   let start = 0;
-  while (start < text.length && MARKER_LINE.test(text.slice(start, start + 6))) {
+  while (start < text.length && isMarkerLine(text, start)) {
     start = nextLine(text, lineEnd(text, start));
   }
   start += ABBREVIATION.exec(text.slice(start, lineEnd(text, start)))?.[0].length ?? 0;
@@ -157,7 +172,7 @@ export function markerTitles(source: string, from: number, to: number): [number,
   const titles: [number, number][] = [];
   const text = source.slice(from, to);
   if (!mayHoldExtension(text)) return titles;
-  for (let start = 0; start < text.length && MARKER_LINE.test(text.slice(start, start + 6));) {
+  for (let start = 0; start < text.length && isMarkerLine(text, start);) {
     const end = lineEnd(text, start);
     const title = MARKER_TITLE.exec(text.slice(start, end));
     const group = title?.indices?.slice(1).find((indices) => indices !== undefined);
@@ -186,7 +201,7 @@ function endingExtension(text: string, start: number, end: number): number {
   let content = lineStart;
   while (content < end && " \t>".includes(text[content])) content++;
   let cut = -1;
-  if (lineStart > start && MARKER_LINE.test(text.slice(content, content + 6))) cut = lineStart;
+  if (lineStart > start && isMarkerLine(text, content, end)) cut = lineStart;
   else {
     const brace = text.lastIndexOf("{", end - 1);
     const spaced = brace === content || " \t".includes(text[brace - 1]);
