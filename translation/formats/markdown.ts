@@ -174,13 +174,15 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   if (alert) from = Math.min(to, from + alert[0].length);
   if (from >= to) return;
   // So do directive fences opening or closing it and an attribute block ending it; the titles
-  // of those opening it are segments of their own.
-  for (const [start, end] of markerTitles(source, from, to)) {
-    parts.push({ start, end, cut: titleCut(source, start, end, find) });
-  }
+  // of those opening it are segments of their own (where the fences stay in, so do they).
   const [start, end] = withoutExtensionEnds(source, from, to);
   const bounded = start === from && end === to ? inline : within(inline, start, end);
-  if (bounded) [from, to, inline] = [start, end, bounded];
+  if (bounded) {
+    for (const [at, until] of markerTitles(source, from, start)) {
+      parts.push({ start: at, end: until, cut: titleCut(source, at, until, find) });
+    }
+    [from, to, inline] = [start, end, bounded];
+  }
   if (from >= to) return;
   const inlines = keptWhole(inlineParts(inline, source, [], from));
   const escape = keepingReferences(

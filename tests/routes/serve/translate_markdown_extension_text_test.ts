@@ -112,3 +112,12 @@ Deno.test("markdown: indented code after a line that only looks like an admoniti
       "TEXT\n!!! note\n\n    still code\n",
   );
 });
+
+Deno.test("markdown: a fence line whose title holds emphasis stays in its paragraph, once", async () => {
+  // Its title was a segment of its own and the paragraph kept the line too: it came back twice.
+  const item = ":::tip Caf&eacute; *bold*\nBody.\n:::\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["<x1/> <x2>bold</x2><x3/>Body.<x4/>"]);
+  assert.equal(texts[0], ":::tip Caf&eacute; *BOLD*\nBODY.\n:::\n");
+  await assertEchoed([item]);
+});
