@@ -35,7 +35,7 @@ import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
 import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
 import { decodeMarkdownReference, markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
-import { keepingReferences } from "./markdown_reference_spelling.ts";
+import { keepingReferences } from "./reference_spelling.ts";
 import { respellEmphasis } from "./markdown_emphasis_spelling.ts";
 import { markerTitles, withoutExtensionEnds } from "./markdown_extensions.ts";
 import { MARKDOWN_TEXT, textParts } from "./markdown_text_parts.ts";
@@ -189,6 +189,7 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
     escapeAt(source, from, to),
     inlines.filter((part) => typeof part === "string"),
     decodeMarkdownReference,
+    { backslash: true },
   );
   const segment = buildSegment(inlines, {
     find,
