@@ -162,8 +162,12 @@ function neverTranslatedEnd(
   return -1;
 }
 
-/** Markdown extension syntax read as text: kept as written. */
-const EXTENSION_SYNTAX = /^:{3,}.*$|\{[#.:][^{}\n]*\}|!?\[\[[^\]\n]+\]\]/gm;
+/**
+ * Markdown extension syntax read as text: kept as written. A directive fence's title is words
+ * (`:::tip[Read this]`, `:::tip Read this`); a `:shortcode:` (GitHub renders it) is none.
+ */
+const EXTENSION_SYNTAX =
+  /^:{3,}[\w-]*|\{[#.:][^{}\n]*\}|!?\[\[[^\]\n]+\]\]|(?<![\p{L}\p{N}:])(?::[a-z\d_+-]*[a-z_+-][a-z\d_+-]*:)+(?![\p{L}\p{N}])/gmu;
 
 /** micromark's math syntax, its inline math under Pandoc's rule for single dollars. */
 function pandocMath() {
@@ -190,7 +194,7 @@ function markdownStructure(text: string): DocumentStructure {
     const { type } = node;
     if (type === "text") {
       // GitHub's alert markers (`> [!NOTE]`) are syntax, not words; so are directive fences
-      // (`:::note`), attribute blocks (`{#id}`) and wiki links (`[[Page]]`).
+      // (`:::note`), attribute blocks (`{#id}`), wiki links (`[[Page]]`) and `:shortcodes:`.
       let value = node.value ?? "";
       const alert = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i.exec(value)?.[0];
       if (alert) skeleton.push(`alert:${alert}`);

@@ -30,6 +30,7 @@ import {
 } from "./placeholders.ts";
 import { spanFinder } from "./text.ts";
 import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
+import { keepingReferences } from "./reference_spelling.ts";
 import { type TextReading, textReading } from "./character_references.ts";
 
 /**
@@ -131,7 +132,14 @@ export function cutTokens(
       }
       parts.push(markup);
     }
-    const segment = segments.push(buildSegment(parts, sentence)) - 1;
+    // A changed run keeps the author's references for the characters it keeps.
+    const escape = keepingReferences(
+      sentence.escape,
+      parts.filter((part) => typeof part === "string"),
+      rules.text.decode,
+      { backslash: false },
+    );
+    const segment = segments.push(buildSegment(parts, { ...sentence, escape })) - 1;
     splices.push({ start: tokens[head].start, end: tokens[tail].end, segment });
   }
   for (const token of attributed) {

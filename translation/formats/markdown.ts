@@ -6,7 +6,8 @@
  * hold paragraphs). Inside a segment, emphasis, links and image alts keep their markers as
  * paired placeholders; inline code, math, autolinks, footnote references, escapes, entities and
  * line breaks with their `>`/indent prefixes are kept whole. Code, front matter, math blocks,
- * reference definitions and thematic breaks are never sent; HTML blocks follow the HTML rules.
+ * reference definitions and thematic breaks are never sent; HTML blocks follow the HTML rules;
+ * an MkDocs admonition's indented body is Markdown, not code (markdown_admonition_body.ts).
  * Output is the source with translated runs spliced in by offset, so every marker, line and
  * blank line stays as written (re-serialising a tree would turn `_x_` into `*x*`).
  *
@@ -16,16 +17,15 @@
  */
 import { combineCuts, type CutItem, type CutPart, type Format } from "./format.ts";
 import { cutHtmlBlock } from "./markdown_html_block.ts";
+import { cutIndentedBody, indentedBody } from "./markdown_admonition_body.ts";
 import {
   atom,
   buildSegment,
   close,
   type Escape,
   isAddressOnly,
-  matchedSpans,
   open,
   type PlaceholderSegment,
-  protectSpans,
   type SegmentPart,
   type SpanFinder,
 } from "./placeholders.ts";
@@ -33,16 +33,12 @@ import { markedSyntax } from "./markdown_marked.ts";
 import { scanSyntax } from "./markdown_scan.ts";
 import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
-import { textReading } from "./character_references.ts";
 import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
 import { decodeMarkdownReference, markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
+import { keepingReferences } from "./reference_spelling.ts";
 import { respellEmphasis } from "./markdown_emphasis_spelling.ts";
-import {
-  EXTENSION_SPANS,
-  EXTENSION_SPANS_MID_LINE,
-  mayHoldExtension,
-  withoutExtensionEnds,
-} from "./markdown_extensions.ts";
+import { markerTitles, withoutExtensionEnds } from "./markdown_extensions.ts";
+import { MARKDOWN_TEXT, textParts } from "./markdown_text_parts.ts";
 import { type MarkupValues, markupValues } from "./markdown_values.ts";
 
 const BOM = "\uFEFF";
@@ -82,22 +78,11 @@ const KEPT_INLINE = new Set([
 ]);
 /** GitHub's alert marker at a paragraph's start, and the line break after it. */
 const ALERT_START = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\](?:[ \t]*(?:\r\n?|\n)[ \t>]*)?/i;
-/**
- * Kept whole inside text: line breaks with their prefixes, escapes, and GitHub's alert markers
- * (`> [!NOTE]`: translated, the block quote would lose its alert). A break's spaces are matched
- * from the first of them only: tried at each, a long run of spaces took the square of its length.
- */
-const LINES_AND_ESCAPES = matchedSpans(
-  /(?<![ \t])[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
-);
-/**
- * How text reads (character_references.ts); a changed run is written back by where its block
- * stands (below), so this reading's own escape is none.
- */
-const MARKDOWN_TEXT = textReading(decodeMarkdownReference, (text) => text);
 /** How a changed run is written back, by where its block stands. */
 const PARAGRAPH_ESCAPE = markdownEscape({ startsLine: true, cell: false, heading: false });
 const HEADING_ESCAPE = markdownEscape({ startsLine: false, cell: false, heading: true });
+/** A marker line's title (`:::tip Title`): inside its line, a heading's `#` rules aside. */
+const TITLE_ESCAPE = markdownEscape({ startsLine: false, cell: false, heading: false });
 const CELL_ESCAPE = markdownEscape({ startsLine: false, cell: true, heading: false });
 /**
  * How a changed run of the text block [at, to) is escaped: where it stands says it (an ATX
@@ -116,18 +101,6 @@ function escapeAt(source: string, at: number, to: number): Escape {
   while (source[after] === " " || source[after] === "\t") after++;
   return source[after] === "|" ? CELL_ESCAPE : PARAGRAPH_ESCAPE;
 }
-/** ...and references that are not read as text, for a run that starts a line... */
-const KEPT_IN_TEXT: SpanFinder = (text) => [
-  ...LINES_AND_ESCAPES(text),
-  ...MARKDOWN_TEXT.atoms(text),
-  ...EXTENSION_SPANS(text),
-];
-/** ...and for one that starts after inline syntax (`http://x.org: see`: no definition marker). */
-const KEPT_IN_TEXT_MID_LINE: SpanFinder = (text) => [
-  ...LINES_AND_ESCAPES(text),
-  ...MARKDOWN_TEXT.atoms(text),
-  ...EXTENSION_SPANS_MID_LINE(text),
-];
 
 /** Markdown. */
 export const markdownFormat: Format = {
@@ -167,6 +140,12 @@ function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinde
       const holder = TEXT_BLOCKS[child.type];
       const content = holder ? child.children.find((inner) => inner.type === holder) : child;
       if (content) textBlock(content, source, parts, find);
+      const body = child.type === "paragraph" && indentedBody(source, child.start, child.end);
+      if (body) {
+        const [start, end] = body;
+        const cut = cutIndentedBody(source, start, end, (text) => cutMarkdown(text, find));
+        parts.push({ start, end, cut });
+      }
     } else if (child.type === "htmlFlow") {
       parts.push({
         start: child.start,
@@ -194,13 +173,24 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   const alert = ALERT_START.exec(source.slice(from, from + 48));
   if (alert) from = Math.min(to, from + alert[0].length);
   if (from >= to) return;
-  // So do directive fences opening or closing it and an attribute block ending it.
+  // So do directive fences opening or closing it and an attribute block ending it; the titles
+  // of those opening it are segments of their own (where the fences stay in, so do they).
   const [start, end] = withoutExtensionEnds(source, from, to);
   const bounded = start === from && end === to ? inline : within(inline, start, end);
-  if (bounded) [from, to, inline] = [start, end, bounded];
+  if (bounded) {
+    for (const [at, until] of markerTitles(source, from, start)) {
+      parts.push({ start: at, end: until, cut: titleCut(source, at, until, find) });
+    }
+    [from, to, inline] = [start, end, bounded];
+  }
   if (from >= to) return;
   const inlines = keptWhole(inlineParts(inline, source, [], from));
-  const escape = escapeAt(source, from, to);
+  const escape = keepingReferences(
+    escapeAt(source, from, to),
+    inlines.filter((part) => typeof part === "string"),
+    decodeMarkdownReference,
+    { backslash: true },
+  );
   const segment = buildSegment(inlines, {
     find,
     decode: MARKDOWN_TEXT.decode,
@@ -215,6 +205,17 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
       ? withValues(segment, values, source.slice(from, to))
       : { segments: [segment], assemble: assembleOne(source.slice(from, to)) },
   });
+}
+
+/** A marker line's title: its own segment, text only, written back as a heading's text is. */
+function titleCut(source: string, start: number, end: number, find?: SpanFinder): CutItem {
+  const inlines = textParts(source, start, end, []);
+  const segment = buildSegment(inlines, {
+    find,
+    decode: MARKDOWN_TEXT.decode,
+    escape: TITLE_ESCAPE,
+  });
+  return { segments: [segment], assemble: ([rendered]) => rendered() };
 }
 
 /**
@@ -364,34 +365,4 @@ function inline(node: Syntax, source: string, parts: SegmentPart[]): void {
     parts.push(close(source.slice(text.end, node.end), name));
   } else if (node.type === "htmlText") parts.push(htmlTag(source.slice(node.start, node.end)));
   else parts.push(atom(source.slice(node.start, node.end)));
-}
-
-/**
- * Adds text to `parts` with its line breaks (LF, CR LF, or CR alone as in old Mac files),
- * escapes, alert markers, references and extension syntax (markdown_extensions.ts) kept whole.
- * Each of those holds a line feed or CR, a `\`, `[!`, a `&`, `{`, `[[` or `:::`: text with
- * none (most runs) is not scanned.
- */
-function textParts(source: string, from: number, to: number, parts: SegmentPart[]): void {
-  const text = source.slice(from, to);
-  if (
-    !text.includes("\n") && !text.includes("\r") && !text.includes("\\") && !text.includes("&") &&
-    !text.includes("[!") && !mayHoldExtension(text)
-  ) {
-    if (text !== "") parts.push(text);
-    return;
-  }
-  const finder = startsLine(source, from) ? KEPT_IN_TEXT : KEPT_IN_TEXT_MID_LINE;
-  for (const part of protectSpans(text, finder)) parts.push(part);
-}
-
-/** Whether `at` is where a line's content starts (past its indent and quote markers). */
-function startsLine(source: string, at: number): boolean {
-  let before = at - 1;
-  while (
-    before >= 0 && (source[before] === " " || source[before] === "\t" || source[before] === ">")
-  ) {
-    before--;
-  }
-  return before < 0 || source[before] === "\n" || source[before] === "\r";
 }

@@ -4,7 +4,9 @@
  * `{: .note}`, `![a](b.png){width=50%}`), wiki links (`[[Page Name]]`, Obsidian's `![[x.png]]`),
  * template tags (`{{ site.title }}`, `{% include x %}`), container directive fences (`:::note`,
  * `:::tip Title`, the closing `:::`: Docusaurus, remark-directive, MyST), MkDocs' admonition
- * and tab lines (`!!! note "Title"`, `=== "Tab"`) and definition markers (`: `). An engine
+ * and tab lines (`!!! note "Title"`, `=== "Tab"`: their titles are translated, as segments of
+ * their own), definition markers (`: `) and abbreviation keys (`*[HTML]: `); a bracketed span's
+ * brackets and attributes (`[text]{.class}`) wrap its translated text. An engine
  * would take them for words (`{#ID-PERSONALIZADO}`), and the escape of a changed run would
  * write `\[\[Page\]\]`, a link no more.
  *
@@ -21,19 +23,45 @@ const ATTRIBUTES = String.raw`\{:?[ \t]*${ATTRIBUTE}(?:[ \t]+${ATTRIBUTE})*[ \t]
 const WIKI_LINK = String.raw`!?\[\[[^\[\]\r\n]+\]\]`;
 /** Template tags of static site generators: Liquid's and Jinja's, Hugo's shortcodes. */
 const TEMPLATE = String.raw`\{\{[^\r\n]{0,200}?\}\}|\{%[^\r\n]{0,200}?%\}`;
+/**
+ * A bracketed span (Pandoc, kramdown: `[text]{.smallcaps}`): its brackets and attributes are
+ * markup around translated text (group 1).
+ */
+export const BRACKETED_SPAN = new RegExp(String.raw`\[([^\[\]\r\n]+)\]${ATTRIBUTES}`, "g");
 const INLINE = matchedSpans(new RegExp(`${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}`, "g"));
 /** An attribute block that ends its line (tried at the line's last `{`). */
 const ENDING_ATTRIBUTES = new RegExp(`^${ATTRIBUTES}[ \\t]*$`);
 /**
- * A line kept whole, by how its content starts: a directive fence (three colons or more),
- * MkDocs' admonition (`!!! note "Title"`, `??? tip`, `???+ tip`) or content tab (`=== "Tab"`).
+ * A line kept whole: a directive fence (three colons or more), MkDocs' admonition
+ * (`!!! note "Title"`, `??? tip`, `???+ tip`, the whole line as Python-Markdown reads one, its
+ * type in lower case: `!!! Warning: do not run this` in a README is a sentence) or content tab
+ * (`=== "Tab"`). Tried on a line's content to its end.
  */
-const MARKER_LINE = /^(?::{3,}|!!![ \t]|\?\?\?\+?[ \t]|===[ \t]+")/;
+const MARKER_LINE =
+  /^(?::{3,}|(?:!!!|\?\?\?\+?)[ \t]+[a-z][\w-]*(?:[ \t]+[\w-]+)*(?:[ \t]+"[^\r\n]*")?[ \t]*$|={3}[!+]{0,2}[ \t]+")/;
+/** MkDocs' admonitions and tabs, whose body is indented under them (markdown_admonition_body.ts). */
+const MKDOCS_LINE = /^(?:!!!|\?\?\?|===)/;
+
+/** Whether the content [at, end) of a line is a marker line. */
+function isMarkerLine(text: string, at: number, end = lineEnd(text, at)): boolean {
+  return (text[at] === ":" || text[at] === "!" || text[at] === "?" || text[at] === "=") &&
+    MARKER_LINE.test(text.slice(at, end));
+}
+
+/** Whether `line` (one line, no line break) is an MkDocs admonition or tab line. */
+export function isMkDocsMarkerLine(line: string): boolean {
+  return MKDOCS_LINE.test(line) && isMarkerLine(line, 0, line.length);
+}
 /**
  * A definition's marker (`: ` at a line's start, before its text: Pandoc, PHP Markdown Extra,
  * MkDocs). A line of only `:` and blanks is text: readers end its run before the blanks or after.
  */
 const DEFINITION = /^:[ \t]+(?=[^ \t\r\n])/;
+/**
+ * An abbreviation's key (PHP Markdown Extra, MkDocs' abbr: `*[HTML]: Hyper Text …`): kept, its
+ * definition (shown as the abbreviation's title) translated.
+ */
+const ABBREVIATION = /^\*\[[^\[\]\r\n]+\]:[ \t]*/;
 
 /** Extension syntax inside a text run that starts a line; a fence line only where a line's content starts. */
 export const EXTENSION_SPANS: SpanFinder = (text) => [...INLINE(text), ...fenceLines(text, true)];
@@ -50,7 +78,8 @@ export const EXTENSION_SPANS_MID_LINE: SpanFinder = (text) => [
 /** Characters without which a text holds none of the syntax above (checked before scanning). */
 export function mayHoldExtension(text: string): boolean {
   return text.includes("{") || text.includes("[[") || text.includes(":::") ||
-    text.includes("!!!") || text.includes("???") || text.includes("===") || text[0] === ":";
+    text.includes("!!!") || text.includes("???") || text.includes("===") || text[0] === ":" ||
+    text.includes("*[");
 }
 
 /**
@@ -67,13 +96,13 @@ function fenceLines(text: string, startsLine: boolean): [number, number][] {
     if (line > 0) {
       while (content < end && " \t>".includes(text[content])) content++;
     }
-    const head = text.slice(content, content + 6);
-    if (MARKER_LINE.test(head)) {
+    if (isMarkerLine(text, content, end)) {
       let last = end;
       while (last > content && (text[last - 1] === " " || text[last - 1] === "\t")) last--;
       spans.push([content, last]);
-    } else if (text[content] === ":") {
-      const marker = DEFINITION.exec(text.slice(content, end));
+    } else if (text[content] === ":" || text[content] === "*") {
+      const line = text.slice(content, end);
+      const marker = DEFINITION.exec(line) ?? ABBREVIATION.exec(line);
       if (marker) spans.push([content, content + marker[0].length]);
     }
     line = text[end] === "\r" && text[end + 1] === "\n" ? end + 2 : end + 1;
@@ -100,9 +129,10 @@ export function withoutExtensionEnds(
   const text = source.slice(from, to);
   if (!mayHoldExtension(text)) return [from, to];
   let start = 0;
-  while (start < text.length && MARKER_LINE.test(text.slice(start, start + 6))) {
+  while (start < text.length && isMarkerLine(text, start)) {
     start = nextLine(text, lineEnd(text, start));
   }
+  start += ABBREVIATION.exec(text.slice(start, lineEnd(text, start)))?.[0].length ?? 0;
   let end = text.length;
   for (
     let cut = endingExtension(text, start, end);
@@ -112,6 +142,44 @@ export function withoutExtensionEnds(
     end = cut;
   }
   return [from + start, from + Math.max(start, end)];
+}
+
+/**
+ * A marker line's title, the text of its group: a directive's label or the rest of its line
+ * before an attribute block (`:::tip[Title]`, `:::tip Title`), an admonition's or tab's quoted
+ * title (`!!! note "Title"`, `=== "Tab"`; `""` is none).
+ */
+const MARKER_TITLE = new RegExp(
+  [
+    String.raw`^:{3,}[\w-]*\[([^\[\]
+]+)\]`,
+    String.raw`^:{3,}[\w-]*[ 	]+([^{\s][^{
+]*?)[ 	]*(?:\{[^
+]*)?$`,
+    String.raw`^(?:!!!|\?\?\?\+?)[ 	]+[\w-]+(?:[ 	]+[\w-]+)*[ 	]+"([^
+]+)"[ 	]*$`,
+    String.raw`^===[ 	]+"([^
+]+)"[ 	]*$`,
+  ].join("|"),
+  "d",
+);
+
+/**
+ * The titles of the marker lines that open the text block [from, to) of `source` (those
+ * {@link withoutExtensionEnds} leaves out), as [start, end) offsets: their text is translated.
+ */
+export function markerTitles(source: string, from: number, to: number): [number, number][] {
+  const titles: [number, number][] = [];
+  const text = source.slice(from, to);
+  if (!mayHoldExtension(text)) return titles;
+  for (let start = 0; start < text.length && isMarkerLine(text, start);) {
+    const end = lineEnd(text, start);
+    const title = MARKER_TITLE.exec(text.slice(start, end));
+    const group = title?.indices?.slice(1).find((indices) => indices !== undefined);
+    if (group) titles.push([from + start + group[0], from + start + group[1]]);
+    start = nextLine(text, end);
+  }
+  return titles;
 }
 
 /** Where the content of the line after the line end at `at` starts (past its prefix). */
@@ -133,7 +201,7 @@ function endingExtension(text: string, start: number, end: number): number {
   let content = lineStart;
   while (content < end && " \t>".includes(text[content])) content++;
   let cut = -1;
-  if (lineStart > start && MARKER_LINE.test(text.slice(content, content + 6))) cut = lineStart;
+  if (lineStart > start && isMarkerLine(text, content, end)) cut = lineStart;
   else {
     const brace = text.lastIndexOf("{", end - 1);
     const spaced = brace === content || " \t".includes(text[brace - 1]);

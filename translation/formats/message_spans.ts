@@ -7,7 +7,7 @@
  * of a link only its label is translated), and its line breaks (a message keeps its lines). They become placeholders, so every engine
  * keeps them.
  */
-import type { SpanFinder } from "./placeholders.ts";
+import { matchedSpans, type SpanFinder } from "./placeholders.ts";
 
 const URL = String.raw`(?:(?:https?|s?ftp|ssh|git|file):\/\/|www\.|mailto:)[^\s<>"]+`;
 /**
@@ -58,6 +58,11 @@ const CHAT_MARKUP = String.raw`<(?:[@#]|a?:[\w~]+:|t:\d|(?:https?|mailto):)[^<>\
  */
 const SHORTCODE = String
   .raw`(?<![\p{L}\p{N}:])(?::[a-z0-9_+-]*[a-z_+-][a-z0-9_+-]*:)+(?![\p{L}\p{N}])`;
+/**
+ * `:shortcodes:` alone, for formats that render them outside message mode (GitHub's Markdown):
+ * the same rule, so a shortcode reads the same in both.
+ */
+export const shortcodeSpans: SpanFinder = matchedSpans(new RegExp(SHORTCODE, "gu"));
 // A flag (two regional indicators), a keycap, or pictographs joined by ZWJ with their
 // variation selectors, skin tones and tag sequences (the flags of Scotland or Wales: 🏴 and tags).
 const PICTOGRAPH = String

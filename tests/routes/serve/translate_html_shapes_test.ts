@@ -173,7 +173,8 @@ Deno.test("html: ruby readings and addresses written with references are kept, a
       sent: ["Write to <x1><x2/></x1> today."],
     },
   ]);
-  // As written, the engine's `&T` and `&copy` would be references and `<b` a tag.
+  // As written, the engine's `&T` and `&copy` would be references and `<b` a tag; the `&` the
+  // author wrote `&amp;` in text keeps that spelling.
   const { texts, sent } = await translateThrough(
     ["<p>Fish &amp; chips &lt;3</p>", '<img alt="Fish &amp; chips">'],
     { mode: "webpage", format: "html" },
@@ -181,7 +182,27 @@ Deno.test("html: ruby readings and addresses written with references are kept, a
   );
   assert.deepEqual(sent.toSorted(), ["Fish & chips", "Fish & chips <x1/>3"]);
   assert.deepEqual(texts, [
-    "<p>AT&amp;T &amp;copy &lt;b> & chips &lt;3</p>",
+    "<p>AT&amp;T &amp;copy &lt;b> &amp; chips &lt;3</p>",
     '<img alt="AT&amp;T &amp;copy &lt;b&gt; & chips">',
   ]);
+});
+
+Deno.test("html: references keep the author's spelling in a changed run, in a Markdown file too", async () => {
+  // A run the engine changed came back with '&copy;' as '©' and '&#64;' as '@': same rendering,
+  // other bytes in every translated file.
+  const html = "<p>Copyright &copy; 2024, mail me&#64;example.org &amp; <b>Caf&eacute;</b>.</p>";
+  const page = await translateThrough(
+    [html],
+    { format: "html", mode: "webpage" },
+    (text) => "Neu: " + text,
+  );
+  assert.equal(
+    page.texts[0],
+    "<p>Neu: Copyright &copy; 2024, mail me&#64;example.org &amp; <b>Caf&eacute;</b>.</p>",
+  );
+  const markdown = `<div>\n${html}\n</div>\n`;
+  const block = await translateThrough([markdown], { format: "markdown", mode: "document" }, (
+    text,
+  ) => "Neu: " + text);
+  assert.equal(block.texts[0], markdown.replace("<p>", "<p>Neu: "));
 });

@@ -40,10 +40,11 @@ Deno.test("markdown: directive fences stay as written lines while the text insid
   const item = ":::note\nSome *text* here.\n:::\n\n:::tip Read this\n\n- One item\n\n:::\n\n" +
     "> :::warning\n> Careful now.\n> :::\n";
   const { texts, sent } = await translateUpperCased([item], MARKDOWN);
-  assert.deepEqual(sent, ["Some <x1>text</x1> here.", "One item", "Careful now."]);
+  // The title after the fence is text (translate_markdown_extension_text_test.ts).
+  assert.deepEqual(sent, ["Some <x1>text</x1> here.", "Read this", "One item", "Careful now."]);
   assert.equal(
     texts[0],
-    ":::note\nSOME *TEXT* HERE.\n:::\n\n:::tip Read this\n\n- ONE ITEM\n\n:::\n\n" +
+    ":::note\nSOME *TEXT* HERE.\n:::\n\n:::tip READ THIS\n\n- ONE ITEM\n\n:::\n\n" +
       "> :::warning\n> CAREFUL NOW.\n> :::\n",
   );
   // An engine that moves the line break it was given cannot move a fence: none is sent.
@@ -56,13 +57,14 @@ Deno.test("markdown: directive fences stay as written lines while the text insid
 });
 
 Deno.test("markdown: MkDocs admonitions, definition markers and template tags stay as written", async () => {
-  // `!!! note "Custom title"` went to the engine with its body ('!!! NOTE …'), a definition's
-  // `: ` came back escaped, and '{{ config.site_name }}' was translated as words.
+  // `!!! note "Custom title"` went to the engine with its body ('!!! NOTE …'; its title alone is
+  // sent now), a definition's `: ` came back escaped, and '{{ config.site_name }}' was translated as words.
   const item = '!!! note "Custom title"\n    An admonition with *emphasis*.\n\n' +
     "???+ tip\n    Collapsible.\n\nTerm\n: Definition of the term.\n\n" +
     "{{ config.site_name }} uses {% include 'x.md' %} and {{< hint info >}}Hugo{{< /hint >}}.\n";
   const { texts, sent } = await translateUpperCased([item], MARKDOWN);
   assert.deepEqual(sent, [
+    "Custom title",
     "An admonition with <x1>emphasis</x1>.",
     "Collapsible.",
     "Term<x1/>Definition of the term.",
@@ -70,7 +72,7 @@ Deno.test("markdown: MkDocs admonitions, definition markers and template tags st
   ]);
   assert.equal(
     texts[0],
-    '!!! note "Custom title"\n    AN ADMONITION WITH *EMPHASIS*.\n\n' +
+    '!!! note "CUSTOM TITLE"\n    AN ADMONITION WITH *EMPHASIS*.\n\n' +
       "???+ tip\n    COLLAPSIBLE.\n\nTERM\n: DEFINITION OF THE TERM.\n\n" +
       "{{ config.site_name }} USES {% include 'x.md' %} AND {{< hint info >}}HUGO{{< /hint >}}.\n",
   );

@@ -42,10 +42,10 @@ Deno.test("format xml keeps a reference to no character (&#0;, a surrogate, past
   const item = "<seg>Null &#0; half &#xD800; past &#x110000; kept, &#xFFFD; read</seg>";
   const { text, sent } = await translateXml(item);
   assert.deepEqual(sent, ["Null <x1/> half <x2/> past <x3/> kept, \uFFFD read"]);
-  // A reference to a character is written back as the character, as `&#233;` is.
+  // A reference to a character the translation keeps is written back as the author wrote it.
   assert.equal(
     text,
-    "<seg>NULL &#0; HALF &#xD800; PAST &#x110000; KEPT, \uFFFD READ</seg>",
+    "<seg>NULL &#0; HALF &#xD800; PAST &#x110000; KEPT, &#xFFFD; READ</seg>",
   );
 });
 

@@ -231,8 +231,9 @@ Deno.test("html: character references reach the engine as their characters, and 
     assert.deepEqual(result.sent, sent, html);
     assert.equal((await translateItem(htmlFormat, html, identity)).text, html, html);
   }
-  // A changed sentence is written as it reads, escaped for its place (`&` before a space needs
-  // none); an attribute left alone keeps its references.
+  // A changed sentence is written as it reads, escaped for its place, the characters the author
+  // wrote only as references (`&amp;`, `&egrave;`) in those references again (the engine's
+  // own `&` too); an attribute left alone keeps its references.
   const html = '<p>Caf&eacute; <b>cr&egrave;me</b> &amp; <i title="a&quot;b">x</i> 3 &lt; 4</p>';
   const changed = await translateItem(
     htmlFormat,
@@ -241,7 +242,7 @@ Deno.test("html: character references reach the engine as their characters, and 
   );
   assert.equal(
     changed.text,
-    '<p>Tea & &lt;tag> <b>crème</b> & <i title="a&quot;b">x</i> 3 &lt; 4</p>',
+    '<p>Tea &amp; &lt;tag> <b>cr&egrave;me</b> &amp; <i title="a&quot;b">x</i> 3 &lt; 4</p>',
   );
   const attribute = await translateItem(htmlFormat, '<img alt="Caf&eacute;">', () => 'Say "hi"');
   assert.equal(attribute.text, '<img alt="Say &quot;hi&quot;">');
