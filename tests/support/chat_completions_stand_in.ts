@@ -90,3 +90,25 @@ function completion(model: string, content: string): StandInReply {
     },
   };
 }
+
+/**
+ * A scripted 200 chat completion whose message is `message` (after `role: "assistant"`), ended
+ * by `finishReason`: the shapes of odd answers that tests put in a stand-in's `completions`.
+ */
+export function chatCompletion(
+  message: Record<string, unknown>,
+  finishReason = "stop",
+): StandInReply {
+  return {
+    status: 200,
+    body: {
+      object: "chat.completion",
+      model: "tiny",
+      choices: [{
+        index: 0,
+        message: { role: "assistant", ...message },
+        finish_reason: finishReason,
+      }],
+    },
+  };
+}

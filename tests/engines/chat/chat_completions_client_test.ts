@@ -14,6 +14,7 @@ import {
   translateOverWebSocket,
 } from "../../support/chat_engine_checks.ts";
 import {
+  chatCompletion,
   type ChatCompletionsStandInOptions,
   startChatCompletionsStandIn,
 } from "../../support/chat_completions_stand_in.ts";
@@ -291,18 +292,8 @@ Deno.test("compatible-api sends an api_key with a trailing newline as fetch trim
 
 Deno.test("POST /v1/translate reads a thinking model's answer from reasoning_content when content is null", async () => {
   // vLLM's DeepSeek-R1 parser puts the whole output there when the model never writes </think>.
-  const reasoned = (reasoning: string, finish: string) => ({
-    status: 200,
-    body: {
-      object: "chat.completion",
-      model: "tiny",
-      choices: [{
-        index: 0,
-        message: { role: "assistant", content: null, reasoning_content: reasoning },
-        finish_reason: finish,
-      }],
-    },
-  });
+  const reasoned = (reasoning: string, finish: string) =>
+    chatCompletion({ content: null, reasoning_content: reasoning }, finish);
   const answers = [
     reasoned('{"1": "Hello"}', "stop"),
     // Out of tokens while thinking: a cut answer, asked again in halves, not a failure.
@@ -328,20 +319,9 @@ Deno.test("POST /v1/translate reads a thinking model's answer from reasoning_con
 });
 
 /** A 200 chat completion whose message content is `content` (any shape). */
-function completionWith(content: unknown) {
-  return {
-    status: 200,
-    body: {
-      object: "chat.completion",
-      model: "tiny",
-      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-    },
-  };
-}
-
 Deno.test("POST /v1/translate reads a chat answer whose content is an array of text parts, as some proxies send it", async () => {
   const parts = [{ type: "text", text: '{"1": "Hel' }, { type: "text", text: 'lo"}' }];
-  await withBackend({ completions: [completionWith(parts)] }, async (baseUrl) => {
+  await withBackend({ completions: [chatCompletion({ content: parts })] }, async (baseUrl) => {
     const service = await startTranslationService({
       settings: { engines: { "compatible-api": { base_url: baseUrl, api_key: KEY } } },
       statusTtlMs: 0,

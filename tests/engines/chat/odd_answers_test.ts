@@ -12,6 +12,7 @@ import {
 } from "../../support/chat_engine_checks.ts";
 import { withStandInService } from "../../support/stand_in_service.ts";
 import { withChatCompletionsService } from "../../support/chat_completions_service.ts";
+import { chatCompletion } from "../../support/chat_completions_stand_in.ts";
 
 const COMPATIBLE = { target: "en", source: "fr", options: { engine: "compatible-api" } };
 const ENGINE_ONE = { target: "en", source: "de", options: { engine: "engine-one" } };
@@ -56,18 +57,6 @@ for (const json of NOT_OBJECTS) {
   });
 }
 
-/** A 200 chat completion whose message is `message`. */
-function answerWith(message: Record<string, unknown>) {
-  return {
-    status: 200,
-    body: {
-      object: "chat.completion",
-      model: "tiny",
-      choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: "stop" }],
-    },
-  };
-}
-
 /** A tool call as servers write it, its arguments a JSON string (OpenAI) or an object. */
 function toolCall(args: unknown) {
   return { id: "call_1", type: "function", function: { name: "translations", arguments: args } };
@@ -100,7 +89,7 @@ const TOOL_CALL_ANSWERS = [
 for (const { name, message } of TOOL_CALL_ANSWERS) {
   Deno.test(`POST /v1/translate reads the translation from a tool call's arguments (${name}), asking once`, async () => {
     await withChatCompletionsService(
-      { completions: [answerWith(message)] },
+      { completions: [chatCompletion(message)] },
       async (service, backend) => {
         const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour"] });
         assert.equal(body.results[0].text, "Hello");
@@ -240,18 +229,7 @@ Deno.test("POST /v1/translate reads a proxy's 502 (its model server is down) as 
 
 Deno.test("POST /v1/translate says a server's content filter withheld the answer, asking once, not 'holds no JSON' after 3", async () => {
   // Azure OpenAI (and proxies in front of it) answer so; the same text is withheld again.
-  const filtered = {
-    status: 200,
-    body: {
-      object: "chat.completion",
-      model: "tiny",
-      choices: [{
-        index: 0,
-        message: { role: "assistant", content: null },
-        finish_reason: "content_filter",
-      }],
-    },
-  };
+  const filtered = chatCompletion({ content: null }, "content_filter");
   await withChatCompletionsService(
     { completions: [filtered, filtered, filtered] },
     async (service, backend) => {
@@ -307,18 +285,7 @@ for (const { name, prefix } of QUOTED_TAGS) {
 }
 
 Deno.test("POST /v1/translate quotes a model's refusal (message.refusal, OpenAI's structured outputs), asking once", async () => {
-  const refused = {
-    status: 200,
-    body: {
-      object: "chat.completion",
-      model: "tiny",
-      choices: [{
-        index: 0,
-        message: { role: "assistant", content: null, refusal: "I can't help with that." },
-        finish_reason: "stop",
-      }],
-    },
-  };
+  const refused = chatCompletion({ content: null, refusal: "I can't help with that." });
   await withChatCompletionsService(
     { completions: [refused, refused, refused] },
     async (service, backend) => {
@@ -333,18 +300,7 @@ Deno.test("POST /v1/translate quotes a model's refusal (message.refusal, OpenAI'
 });
 
 Deno.test("POST /v1/translate reads the answer from the reasoning when content is only white space (the line breaks after </think>), asking once", async () => {
-  const reasoned = {
-    status: 200,
-    body: {
-      object: "chat.completion",
-      model: "tiny",
-      choices: [{
-        index: 0,
-        message: { role: "assistant", content: "\n\n", reasoning_content: '{"1": "Hello"}' },
-        finish_reason: "stop",
-      }],
-    },
-  };
+  const reasoned = chatCompletion({ content: "\n\n", reasoning_content: '{"1": "Hello"}' });
   await withChatCompletionsService({ completions: [reasoned] }, async (service, backend) => {
     const body = await translateOk(service, { ...COMPATIBLE, texts: ["Bonjour"] });
     assert.equal(body.results[0].text, "Hello");
