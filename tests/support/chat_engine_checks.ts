@@ -17,6 +17,10 @@ import { postTranslate, type TestService } from "./translation_service.ts";
 export { FRENCH, GERMAN } from "./sample_texts.ts";
 export { postTranslate };
 
+/** Requests without their texts: French to English on compatible-api, German on engine-one. */
+export const COMPATIBLE = { target: "en", source: "fr", options: { engine: "compatible-api" } };
+export const ENGINE_ONE = { target: "en", source: "de", options: { engine: "engine-one" } };
+
 /** The capabilities entry of one engine. */
 export async function engineCapabilities(
   service: TestService,

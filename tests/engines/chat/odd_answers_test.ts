@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { expectError } from "../../support/http_assertions.ts";
 import {
+  COMPATIBLE,
+  ENGINE_ONE,
   engineFailureMessage,
   postTranslate,
   translateOk,
@@ -13,9 +15,6 @@ import {
 import { withStandInService } from "../../support/stand_in_service.ts";
 import { withChatCompletionsService } from "../../support/chat_completions_service.ts";
 import { chatCompletion } from "../../support/chat_completions_stand_in.ts";
-
-const COMPATIBLE = { target: "en", source: "fr", options: { engine: "compatible-api" } };
-const ENGINE_ONE = { target: "en", source: "de", options: { engine: "engine-one" } };
 
 /** JSON bodies that are no object, as a broken proxy may answer with a 200. */
 const NOT_OBJECTS = ["null", "42", '"ok"', "true"];

@@ -5,7 +5,12 @@
  * shape is its own. The batch is sent again in halves.
  */
 import assert from "node:assert/strict";
-import { engineFailureMessage, translateOk } from "../../support/chat_engine_checks.ts";
+import {
+  COMPATIBLE,
+  ENGINE_ONE,
+  engineFailureMessage,
+  translateOk,
+} from "../../support/chat_engine_checks.ts";
 import { withChatCompletionsService } from "../../support/chat_completions_service.ts";
 import { withStandInService } from "../../support/stand_in_service.ts";
 import { standInTranslation } from "../../support/ollama_stand_in.ts";
@@ -26,12 +31,7 @@ function itemCounts(chats: Record<string, unknown>[]): number[] {
 Deno.test("POST /v1/translate through compatible-api sends a batch the server refuses with 413 again in halves", async () => {
   const completions = [TOO_LARGE, '{"1": "Hello"}', '{"2": "Thank you"}'];
   await withChatCompletionsService({ completions }, async (service, backend) => {
-    const request = {
-      target: "en",
-      source: "fr",
-      texts: ["Bonjour", "Merci"],
-      options: { engine: "compatible-api" },
-    };
+    const request = { ...COMPATIBLE, texts: ["Bonjour", "Merci"] };
     const body = await translateOk(service, request);
     assert.deepEqual(body.results.map((result) => result.text), ["Hello", "Thank you"]);
     assert.deepEqual(itemCounts(backend.chats), [2, 1, 1]);
@@ -41,12 +41,7 @@ Deno.test("POST /v1/translate through compatible-api sends a batch the server re
 Deno.test("POST /v1/translate through engine-one sends a batch the runner's proxy refuses with 413 again in halves", async () => {
   const script = [{ status: 413, error: "http: request body too large" }];
   await withStandInService({ script }, async (service, runner) => {
-    const request = {
-      target: "en",
-      source: "de",
-      texts: ["Guten Tag", "Hallo Welt"],
-      options: { engine: "engine-one" },
-    };
+    const request = { ...ENGINE_ONE, texts: ["Guten Tag", "Hallo Welt"] };
     const body = await translateOk(service, request);
     assert.deepEqual(
       body.results.map((result) => result.text),
@@ -58,12 +53,7 @@ Deno.test("POST /v1/translate through engine-one sends a batch the runner's prox
 
 Deno.test("POST /v1/translate says a single text the server refuses with 413 is too large for it: 500, asked once", async () => {
   await withChatCompletionsService({ completions: [TOO_LARGE] }, async (service, backend) => {
-    const request = {
-      target: "en",
-      source: "fr",
-      texts: ["Bonjour"],
-      options: { engine: "compatible-api" },
-    };
+    const request = { ...COMPATIBLE, texts: ["Bonjour"] };
     const message = await engineFailureMessage(service, request);
     assert.match(
       message,
@@ -90,12 +80,7 @@ const VLLM_TOO_LONG = {
 Deno.test("POST /v1/translate reads vLLM's top-level error words: a batch too long for its context is sent again in halves", async () => {
   const completions = [VLLM_TOO_LONG, '{"1": "Hello"}', '{"2": "Thank you"}'];
   await withChatCompletionsService({ completions }, async (service, backend) => {
-    const request = {
-      target: "en",
-      source: "fr",
-      texts: ["Bonjour", "Merci"],
-      options: { engine: "compatible-api" },
-    };
+    const request = { ...COMPATIBLE, texts: ["Bonjour", "Merci"] };
     const body = await translateOk(service, request);
     assert.deepEqual(body.results.map((result) => result.text), ["Hello", "Thank you"]);
     assert.deepEqual(itemCounts(backend.chats), [2, 1, 1]);
@@ -105,12 +90,7 @@ Deno.test("POST /v1/translate reads vLLM's top-level error words: a batch too lo
 Deno.test("POST /v1/translate quotes the words of a FastAPI server's error (detail)", async () => {
   const failure = { status: 400, body: { detail: "Unsupported response_format for this model" } };
   await withChatCompletionsService({ completions: [failure] }, async (service) => {
-    const request = {
-      target: "en",
-      source: "fr",
-      texts: ["Bonjour"],
-      options: { engine: "compatible-api" },
-    };
+    const request = { ...COMPATIBLE, texts: ["Bonjour"] };
     assert.equal(
       await engineFailureMessage(service, request),
       "compatible-api failed: the backend answered HTTP 400: " +

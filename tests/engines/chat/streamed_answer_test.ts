@@ -7,6 +7,8 @@
 import assert from "node:assert/strict";
 import { expectError } from "../../support/http_assertions.ts";
 import {
+  COMPATIBLE,
+  ENGINE_ONE,
   engineFailureMessage,
   postTranslate,
   translateOk,
@@ -72,9 +74,6 @@ function ndjsonLines(content: string, doneReason = "stop"): string {
 function streamed(body: string, contentType: string): StandInReply {
   return { status: 200, body, headers: { "content-type": contentType } };
 }
-
-const COMPATIBLE = { target: "en", source: "fr", options: { engine: "compatible-api" } };
-const ENGINE_ONE = { target: "en", source: "de", options: { engine: "engine-one" } };
 
 /** How a streaming proxy labels its answer: as it should, or not at all. */
 const LABELS = [
