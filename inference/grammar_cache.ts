@@ -8,6 +8,7 @@
  */
 import { type Llama, type LlamaGrammar, LlamaText } from "node-llama-cpp";
 import type { OutputFormat } from "./generation.ts";
+import { boundedNumberRules } from "./json_number_rules.ts";
 
 /** How many compiled grammars are kept. */
 export const GRAMMAR_CACHE_SIZE = 32;
@@ -41,7 +42,7 @@ export class GrammarCache {
     if (!grammar) {
       grammar = format.kind === "json"
         ? this.#llama.getGrammarFor("json")
-        : this.#llama.createGrammarForJsonSchema(format.schema as never) as Promise<LlamaGrammar>;
+        : schemaGrammar(this.#llama, format.schema);
       grammar.catch(() => this.#grammars.delete(key));
       this.#grammars.set(key, grammar);
       if (this.#grammars.size > GRAMMAR_CACHE_SIZE) {
@@ -50,6 +51,17 @@ export class GrammarCache {
     }
     return grammar;
   }
+}
+
+/** node-llama-cpp's grammar of `schema`, with numbers a client can read (json_number_rules.ts). */
+async function schemaGrammar(llama: Llama, schema: Record<string, unknown>): Promise<LlamaGrammar> {
+  const compiled = await llama.createGrammarForJsonSchema(schema as never);
+  return llama.createGrammar({
+    grammar: boundedNumberRules(compiled.grammar),
+    rootRuleName: compiled.rootRuleName,
+    stopGenerationTriggers: compiled.stopGenerationTriggers,
+    trimWhitespaceSuffix: compiled.trimWhitespaceSuffix,
+  });
 }
 
 /**

@@ -1,0 +1,61 @@
+/**
+ * Numbers under a `response_format` JSON schema, as the openai client reads them from a real
+ * `tolk infer` daemon: an `integer` is written as one (digits, no exponent, as llama.cpp's
+ * schema grammars and OpenAI's strict mode write it), and a `number` parses to a finite value.
+ * The random-weight fixture at temperature 1 draws every digit the grammar allows.
+ */
+import assert from "node:assert/strict";
+import OpenAI from "openai";
+import { startInferDaemon } from "../support/infer_daemon.ts";
+
+/** A schema of `{"n": [eight values of type]}`. */
+function eightOf(type: "integer" | "number") {
+  return {
+    type: "object",
+    properties: { n: { type: "array", items: { type }, minItems: 8, maxItems: 8 } },
+    required: ["n"],
+    additionalProperties: false,
+  };
+}
+
+Deno.test("tolk infer: numbers under a json_schema are what the schema's type says", async (t) => {
+  const daemon = await startInferDaemon();
+  const client = new OpenAI({ baseURL: `${daemon.baseUrl}/v1`, apiKey: "unused", maxRetries: 0 });
+  /** The raw content and the parsed values of one answer under `eightOf(type)`. */
+  const draw = async (type: "integer" | "number", seed: number) => {
+    const completion = await client.chat.completions.create({
+      model: "tiny",
+      messages: [{ role: "user", content: "Eight numbers, please." }],
+      max_tokens: 200,
+      temperature: 1,
+      seed,
+      response_format: {
+        type: "json_schema",
+        json_schema: { name: "numbers", strict: true, schema: eightOf(type) },
+      },
+    });
+    assert.equal(completion.choices[0].finish_reason, "stop");
+    const content = completion.choices[0].message.content!;
+    return { content, values: (JSON.parse(content) as { n: number[] }).n };
+  };
+  try {
+    await t.step("an integer has no exponent and no fraction", async () => {
+      for (const seed of [1, 2, 3, 4]) {
+        // Once "607E9", "-8899E81" and "42727e134908101771" (Infinity once parsed).
+        const { content, values } = await draw("integer", seed);
+        assert.doesNotMatch(content, /[eE.]/, `seed ${seed}: ${content}`);
+        assert.ok(values.every(Number.isInteger), `seed ${seed}: ${content}`);
+      }
+    });
+
+    await t.step("a number parses to a finite value", async () => {
+      for (const seed of [1, 2, 3, 4]) {
+        // Exponents of up to 16 digits once overflowed: "9e1372917257665635" is Infinity.
+        const { content, values } = await draw("number", seed);
+        assert.ok(values.every(Number.isFinite), `seed ${seed}: ${content}`);
+      }
+    });
+  } finally {
+    assert.equal(await daemon.stop(), 0);
+  }
+});
