@@ -8,7 +8,7 @@
  */
 import { type Llama, type LlamaGrammar, LlamaText } from "node-llama-cpp";
 import type { OutputFormat } from "./generation.ts";
-import { boundedNumberRules } from "./json_number_rules.ts";
+import { correctedSchemaGrammar, maskedControlCharacters } from "./schema_grammar_text.ts";
 
 /** How many compiled grammars are kept. */
 export const GRAMMAR_CACHE_SIZE = 32;
@@ -53,11 +53,15 @@ export class GrammarCache {
   }
 }
 
-/** node-llama-cpp's grammar of `schema`, with numbers a client can read (json_number_rules.ts). */
+/**
+ * node-llama-cpp's grammar of `schema`, corrected so its output is JSON a client reads as the
+ * schema says (schema_grammar_text.ts). The second compile costs ~1 ms; writing the text, which
+ * node-llama-cpp does not offer alone, is what takes tens.
+ */
 async function schemaGrammar(llama: Llama, schema: Record<string, unknown>): Promise<LlamaGrammar> {
-  const compiled = await llama.createGrammarForJsonSchema(schema as never);
+  const compiled = await llama.createGrammarForJsonSchema(maskedControlCharacters(schema) as never);
   return llama.createGrammar({
-    grammar: boundedNumberRules(compiled.grammar),
+    grammar: correctedSchemaGrammar(compiled.grammar),
     rootRuleName: compiled.rootRuleName,
     stopGenerationTriggers: compiled.stopGenerationTriggers,
     trimWhitespaceSuffix: compiled.trimWhitespaceSuffix,

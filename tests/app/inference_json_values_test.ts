@@ -1,11 +1,13 @@
 /**
- * Numbers under a `response_format` JSON schema, as the openai client reads them from a real
+ * Values under a `response_format` JSON schema, as the openai client reads them from a real
  * `tolk infer` daemon: an `integer` is written as one (digits, no exponent, as llama.cpp's
- * schema grammars and OpenAI's strict mode write it), and a `number` parses to a finite value.
- * The random-weight fixture at temperature 1 draws every digit the grammar allows.
+ * schema grammars and OpenAI's strict mode write it), a `number` parses to a finite value, and
+ * an `enum` or `const` string comes back as itself, whatever characters it holds. The
+ * random-weight fixture at temperature 1 draws every digit the grammar allows.
  */
 import assert from "node:assert/strict";
 import OpenAI from "openai";
+import { z } from "zod";
 import { startInferDaemon } from "../support/infer_daemon.ts";
 
 /** A schema of `{"n": [eight values of type]}`. */
@@ -18,7 +20,7 @@ function eightOf(type: "integer" | "number") {
   };
 }
 
-Deno.test("tolk infer: numbers under a json_schema are what the schema's type says", async (t) => {
+Deno.test("tolk infer: values under a json_schema are what the schema says", async (t) => {
   const daemon = await startInferDaemon();
   const client = new OpenAI({ baseURL: `${daemon.baseUrl}/v1`, apiKey: "unused", maxRetries: 0 });
   /** The raw content and the parsed values of one answer under `eightOf(type)`. */
@@ -55,6 +57,37 @@ Deno.test("tolk infer: numbers under a json_schema are what the schema's type sa
         assert.ok(values.every(Number.isFinite), `seed ${seed}: ${content}`);
       }
     });
+
+    await t.step(
+      "enum, const and key strings with control characters come back as JSON",
+      async () => {
+        // Only \t, \n and \r were escaped: "a\u0001b" came out raw, and JSON.parse refused it.
+        const strange = ["a\u0001b", "\u0000", "bell\u0007\b\f", "tab\tnew\nline\r", 'q"\\z'];
+        const schema = {
+          type: "object",
+          properties: {
+            pick: { enum: strange },
+            fixed: { const: strange[0] },
+            [`key\u001f${strange[2]}`]: { type: "boolean" },
+          },
+          required: ["pick", "fixed", `key\u001f${strange[2]}`],
+          additionalProperties: false,
+        };
+        for (const seed of [1, 2, 3]) {
+          const completion = await client.chat.completions.create({
+            model: "tiny",
+            messages: [{ role: "user", content: "Pick one." }],
+            max_tokens: 300,
+            temperature: 1,
+            seed,
+            response_format: { type: "json_schema", json_schema: { name: "pick", schema } },
+          });
+          const content = completion.choices[0].message.content!;
+          assert.equal(completion.choices[0].finish_reason, "stop", content);
+          z.fromJSONSchema(schema as never).parse(JSON.parse(content));
+        }
+      },
+    );
   } finally {
     assert.equal(await daemon.stop(), 0);
   }
