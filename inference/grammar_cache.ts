@@ -8,7 +8,11 @@
  */
 import { type Llama, type LlamaGrammar, LlamaText } from "node-llama-cpp";
 import type { OutputFormat } from "./generation.ts";
-import { correctedSchemaGrammar, maskedControlCharacters } from "./schema_grammar_text.ts";
+import {
+  correctedJsonGrammar,
+  correctedSchemaGrammar,
+  maskedControlCharacters,
+} from "./json_grammar_text.ts";
 
 /** How many compiled grammars are kept. */
 export const GRAMMAR_CACHE_SIZE = 32;
@@ -41,7 +45,7 @@ export class GrammarCache {
     let grammar = this.#grammars.get(key);
     if (!grammar) {
       grammar = format.kind === "json"
-        ? this.#llama.getGrammarFor("json")
+        ? jsonGrammar(this.#llama)
         : schemaGrammar(this.#llama, format.schema);
       grammar.catch(() => this.#grammars.delete(key));
       this.#grammars.set(key, grammar);
@@ -53,18 +57,34 @@ export class GrammarCache {
   }
 }
 
+/** llama.cpp's json.gbnf (json_object), its numbers bounded (json_grammar_text.ts). */
+async function jsonGrammar(llama: Llama): Promise<LlamaGrammar> {
+  return recompiled(llama, await llama.getGrammarFor("json"), correctedJsonGrammar);
+}
+
 /**
  * node-llama-cpp's grammar of `schema`, corrected so its output is JSON a client reads as the
- * schema says (schema_grammar_text.ts). The second compile costs ~1 ms; writing the text, which
- * node-llama-cpp does not offer alone, is what takes tens.
+ * schema says (json_grammar_text.ts).
  */
 async function schemaGrammar(llama: Llama, schema: Record<string, unknown>): Promise<LlamaGrammar> {
   const compiled = await llama.createGrammarForJsonSchema(maskedControlCharacters(schema) as never);
+  return recompiled(llama, compiled, correctedSchemaGrammar);
+}
+
+/**
+ * `grammar` with its text corrected. The second compile costs ~1 ms; writing the text, which
+ * node-llama-cpp does not offer without compiling it, is what takes tens.
+ */
+function recompiled(
+  llama: Llama,
+  grammar: LlamaGrammar,
+  correct: (text: string) => string,
+): Promise<LlamaGrammar> {
   return llama.createGrammar({
-    grammar: correctedSchemaGrammar(compiled.grammar),
-    rootRuleName: compiled.rootRuleName,
-    stopGenerationTriggers: compiled.stopGenerationTriggers,
-    trimWhitespaceSuffix: compiled.trimWhitespaceSuffix,
+    grammar: correct(grammar.grammar),
+    rootRuleName: grammar.rootRuleName,
+    stopGenerationTriggers: grammar.stopGenerationTriggers,
+    trimWhitespaceSuffix: grammar.trimWhitespaceSuffix,
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * Values under a `response_format` JSON schema, as the openai client reads them from a real
  * `tolk infer` daemon: an `integer` is written as one (digits, no exponent, as llama.cpp's
- * schema grammars and OpenAI's strict mode write it), a `number` parses to a finite value, and
+ * schema grammars and OpenAI's strict mode write it), a `number` parses to a finite value (under
+ * `json_object` too), and
  * an `enum` or `const` string comes back as itself, whatever characters it holds. The
  * random-weight fixture at temperature 1 draws every digit the grammar allows.
  */
@@ -56,6 +57,31 @@ Deno.test("tolk infer: values under a json_schema are what the schema says", asy
         const { content, values } = await draw("number", seed);
         assert.ok(values.every(Number.isFinite), `seed ${seed}: ${content}`);
       }
+    });
+
+    await t.step("a number under json_object parses to a finite value", async () => {
+      // Seeds 8 and 36 once answered "8476E9488" and "34869e056946" (Infinity); with the
+      // exponent bounded they run to max_tokens, and 7, 22 and 30 write exponents that parse.
+      const exponents: string[] = [];
+      for (const seed of [7, 8, 22, 30, 36]) {
+        const completion = await client.chat.completions.create({
+          model: "tiny",
+          messages: [{ role: "user", content: '{"a": 1e5, "b": 2e9}' }],
+          max_tokens: 300,
+          temperature: 1.5,
+          seed,
+          response_format: { type: "json_object" },
+        });
+        if (completion.choices[0].finish_reason !== "stop") continue;
+        const content = completion.choices[0].message.content!;
+        JSON.parse(content, (_key, value, context?: { source?: string }) => {
+          if (typeof value !== "number") return value;
+          assert.ok(Number.isFinite(value), `seed ${seed}: ${context?.source} in ${content}`);
+          if (/e/i.test(context?.source ?? "")) exponents.push(context!.source!);
+          return value;
+        });
+      }
+      assert.ok(exponents.length >= 3, `numbers with an exponent: ${exponents}`);
     });
 
     await t.step(

@@ -1,12 +1,13 @@
 /**
- * node-llama-cpp's JSON schema grammars, corrected so their output is JSON a client reads as the
- * schema says. Pure: GBNF text in, GBNF text out.
+ * node-llama-cpp's JSON grammars (json_object's and json_schema's), corrected so their output is
+ * JSON a client reads as the schema says. Pure: GBNF text in, GBNF text out.
  *
  * - Numbers: node-llama-cpp writes `integer` and `number` with the same exponent of up to 16
- *   digits, so an integer came out as `607E9` (a float to Python's `json`) or `-8899E81`, and any
- *   number as `9e1372917257665635`, which parses to Infinity. The integer rule here is
- *   llama.cpp's own (json-schema-to-grammar: digits, no fraction, no exponent); the number rule
- *   keeps the exponent to two digits, so every value stays finite (at most 16 digits × 10^99).
+ *   digits (llama.cpp's json.gbnf, json_object's grammar, too), so an integer came out as `607E9`
+ *   (a float to Python's `json`) or `-8899E81`, and any number as `9e1372917257665635`, which
+ *   parses to Infinity. The integer rule here is llama.cpp's own (json-schema-to-grammar: digits,
+ *   no fraction, no exponent); number rules keep the exponent to two digits, so every value stays
+ *   finite (at most 16 digits × 10^99).
  * - Literal strings (`enum` and `const` values, property names): node-llama-cpp escapes only
  *   `\t`, `\n` and `\r`, so any other control character was written raw into the JSON string
  *   (invalid JSON), and a NUL made the grammar fail to compile. Its compiler is only reached
@@ -32,9 +33,14 @@ const MASKED = new RegExp(`${MASK}([0-9a-f]{2})`, "g");
 // deno-lint-ignore no-control-regex -- control characters are what this looks for
 const UNESCAPED_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 
-const NUMBER_RULES: ReadonlyMap<string, string> = new Map([
+const SCHEMA_NUMBER_RULES: ReadonlyMap<string, string> = new Map([
   [INTEGER_RULE, INTEGRAL],
   [NUMBER_RULE, `${INTEGRAL} ${FRACTION} ${EXPONENT}`],
+]);
+
+/** json.gbnf's `number`, its exponent bounded (its fraction, unbounded, stays finite). */
+const JSON_NUMBER_RULES: ReadonlyMap<string, string> = new Map([
+  ["number", `("-"? ([0-9] | [1-9] [0-9]{0,15})) ("." [0-9]+)? ${EXPONENT} ws`],
 ]);
 
 /**
@@ -53,7 +59,19 @@ const NUMBER_RULES: ReadonlyMap<string, string> = new Map([
  */
 export function correctedSchemaGrammar(grammar: string): string {
   // In GBNF `\\` is one backslash: the model writes JSON's escape `\u0001`.
-  return boundedNumberRules(grammar).replace(MASKED, "\\\\u00$1");
+  return replacedRules(grammar, SCHEMA_NUMBER_RULES).replace(MASKED, "\\\\u00$1");
+}
+
+/**
+ * `grammar` (llama.cpp's json.gbnf, from `llama.getGrammarFor("json")`) with its number rule
+ * replaced.
+ *
+ * @throws {Error} when the grammar has no `number` rule (a node-llama-cpp that changed it).
+ */
+export function correctedJsonGrammar(grammar: string): string {
+  const corrected = replacedRules(grammar, JSON_NUMBER_RULES);
+  if (corrected === grammar) throw new Error("json.gbnf has no number rule to bound");
+  return corrected;
 }
 
 /**
@@ -76,9 +94,9 @@ function mask(text: string): string {
   );
 }
 
-function boundedNumberRules(grammar: string): string {
-  return grammar.replace(/^([\w-]+) ::= .*$/gm, (line, name: string) => {
-    const rule = NUMBER_RULES.get(name);
+function replacedRules(grammar: string, rules: ReadonlyMap<string, string>): string {
+  return grammar.replace(/^([\w-]+)\s*::= .*$/gm, (line, name: string) => {
+    const rule = rules.get(name);
     return rule === undefined ? line : `${name} ::= ${rule}`;
   });
 }
