@@ -8,6 +8,9 @@
  *   parses to Infinity. The integer rule here is llama.cpp's own (json-schema-to-grammar: digits,
  *   no fraction, no exponent); number rules keep the exponent to two digits, so every value stays
  *   finite (at most 16 digits × 10^99).
+ * - Dates (`format` `date` and `date-time`): node-llama-cpp gives every month 31 days, so
+ *   "2023-11-31" came out, which no date parser reads as a day. Here each month has its days,
+ *   and February 29 comes only in leap years.
  * - Literal strings (`enum` and `const` values, property names): node-llama-cpp escapes only
  *   `\t`, `\n` and `\r`, so any other control character was written raw into the JSON string
  *   (invalid JSON), and a NUL made the grammar fail to compile. Its compiler is only reached
@@ -23,6 +26,15 @@ const NUMBER_RULE = "fractional-number-rule";
 const INTEGRAL = '"-"? ("0" | [1-9] [0-9]{0,15})';
 const FRACTION = '("." [0-9]{1,16})?';
 const EXPONENT = '([eE] [-+]? ("0" | [1-9] [0-9]?))?';
+
+/** node-llama-cpp's date, in its `date` and `date-time` rules. */
+const ANY_DAY_DATE = '[0-9]{4} "-" ("0" [1-9] | "1" [012]) "-" ("0" [1-9] | [12] [0-9] | "3" [01])';
+const TO_28 = '("0" [1-9] | "1" [0-9] | "2" [0-8])';
+const LEAP_YEAR =
+  '([0-9]{2} ("0" [48] | [2468] [048] | [13579] [26]) | ("0" [48] | [2468] [048] | [13579] [26]) "00" | "0000")';
+const CALENDAR_DATE =
+  `([0-9]{4} "-" (("0" [13578] | "1" [02]) "-" (${TO_28} | "29" | "3" [01]) | ` +
+  `("0" [469] | "11") "-" (${TO_28} | "29" | "30") | "02-" ${TO_28}) | ${LEAP_YEAR} "-02-29")`;
 
 /**
  * A control character's stand-in: letters and digits only (kept as they are in GBNF literals),
@@ -44,8 +56,8 @@ const JSON_NUMBER_RULES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * `grammar` (GBNF from `llama.createGrammarForJsonSchema`) with its number rules replaced and
- * the control characters of its literal strings escaped as JSON writes them.
+ * `grammar` (GBNF from `llama.createGrammarForJsonSchema`) with its number and date rules
+ * replaced and the control characters of its literal strings escaped as JSON writes them.
  *
  * @example
  * ```ts
@@ -59,7 +71,9 @@ const JSON_NUMBER_RULES: ReadonlyMap<string, string> = new Map([
  */
 export function correctedSchemaGrammar(grammar: string): string {
   // In GBNF `\\` is one backslash: the model writes JSON's escape `\u0001`.
-  return replacedRules(grammar, SCHEMA_NUMBER_RULES).replace(MASKED, "\\\\u00$1");
+  return replacedRules(grammar, SCHEMA_NUMBER_RULES)
+    .replaceAll(ANY_DAY_DATE, CALENDAR_DATE)
+    .replace(MASKED, "\\\\u00$1");
 }
 
 /**

@@ -114,6 +114,44 @@ Deno.test("tolk infer: values under a json_schema are what the schema says", asy
         }
       },
     );
+
+    await t.step("a date or date-time format is a day of the calendar", async () => {
+      const schema = {
+        type: "object",
+        properties: {
+          d: { type: "array", items: { type: "string", format: "date" }, minItems: 8, maxItems: 8 },
+          t: {
+            type: "array",
+            items: { type: "string", format: "date-time" },
+            minItems: 4,
+            maxItems: 4,
+          },
+        },
+        required: ["d", "t"],
+        additionalProperties: false,
+      };
+      const notDays: string[] = [];
+      for (const seed of [1, 2, 3, 4, 5, 6]) {
+        const completion = await client.chat.completions.create({
+          model: "tiny",
+          messages: [{ role: "user", content: "dates" }],
+          max_tokens: 400,
+          temperature: 1,
+          seed,
+          response_format: { type: "json_schema", json_schema: { name: "dates", schema } },
+        });
+        const value = JSON.parse(completion.choices[0].message.content!);
+        for (const text of [...value.d, ...value.t] as string[]) {
+          const day = text.slice(0, 10);
+          const parsed = new Date(`${day}T00:00:00Z`);
+          if (Number.isNaN(+parsed) || parsed.toISOString().slice(0, 10) !== day) {
+            notDays.push(text);
+          }
+        }
+      }
+      // Any month once had 31 days: "4861-11-31T02:37:28.297+20:07", "0721-11-31T10:25:05.258Z".
+      assert.deepEqual(notDays, []);
+    });
   } finally {
     assert.equal(await daemon.stop(), 0);
   }
