@@ -2,10 +2,9 @@
  * Values under a `response_format` JSON schema, as the openai client reads them from a real
  * `tolk infer` daemon: an `integer` is written as one (digits, no exponent, as llama.cpp's
  * schema grammars and OpenAI's strict mode write it), a `number` parses to a finite value (under
- * `json_object` too), and
- * an `enum` or `const` string comes back as itself, whatever characters it holds. The
- * random-weight fixture at temperature 1 draws every digit the grammar allows.
- */
+ * `json_object` too), an `enum` or `const` string comes back as itself whatever characters it
+ * holds, and a `date` is a day of the calendar. The random-weight fixture at temperature 1 draws
+ * every digit the grammar allows. */
 import assert from "node:assert/strict";
 import OpenAI from "openai";
 import { z } from "zod";
