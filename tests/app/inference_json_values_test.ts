@@ -3,7 +3,8 @@
  * `tolk infer` daemon: an `integer` is written as one (digits, no exponent, as llama.cpp's
  * schema grammars and OpenAI's strict mode write it), a `number` parses to a finite value (under
  * `json_object` too), an `enum` or `const` string comes back as itself whatever characters it
- * holds, and a `date` is a day of the calendar. The random-weight fixture at temperature 1 draws
+ * holds, a `date` is a day of the calendar, and keywords beside `prefixItems` or a type list
+ * hold. The random-weight fixture at temperature 1 draws
  * every digit the grammar allows. */
 import assert from "node:assert/strict";
 import OpenAI from "openai";
@@ -113,6 +114,41 @@ Deno.test("tolk infer: values under a json_schema are what the schema says", asy
         }
       },
     );
+
+    for (
+      const [name, schema] of [
+        // Once: [false, -293887, null], items after the prefix the schema forbids.
+        ["prefixItems with items false", {
+          type: "array",
+          prefixItems: [{ type: "boolean" }, { type: "integer" }],
+          items: false,
+        }],
+        // Once: {"x": "7beMW the it/b", "y": 7}, maxLength dropped beside a type list.
+        ["a type list beside maxLength", {
+          type: "object",
+          properties: { x: { type: ["string", "null"], maxLength: 2 }, y: { type: "integer" } },
+          required: ["x", "y"],
+          additionalProperties: false,
+        }],
+      ] as const
+    ) {
+      await t.step(`${name}: every answer matches the schema`, async () => {
+        for (const seed of [1, 2, 3, 4]) {
+          const completion = await client.chat.completions.create({
+            model: "tiny",
+            messages: [{ role: "user", content: "json" }],
+            max_tokens: 200,
+            temperature: 1,
+            seed,
+            response_format: { type: "json_schema", json_schema: { name: "s", schema } },
+          });
+          const content = completion.choices[0].message.content!;
+          assert.equal(completion.choices[0].finish_reason, "stop", content);
+          const result = z.fromJSONSchema(schema as never).safeParse(JSON.parse(content));
+          assert.ok(result.success, `seed ${seed}: ${content}`);
+        }
+      });
+    }
 
     await t.step("a date or date-time format is a day of the calendar", async () => {
       const schema = {
