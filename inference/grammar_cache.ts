@@ -8,6 +8,11 @@
  */
 import { type Llama, type LlamaGrammar, LlamaText } from "node-llama-cpp";
 import type { OutputFormat } from "./generation.ts";
+import {
+  correctedJsonGrammar,
+  correctedSchemaGrammar,
+  maskedControlCharacters,
+} from "./json_grammar_text.ts";
 
 /** How many compiled grammars are kept. */
 export const GRAMMAR_CACHE_SIZE = 32;
@@ -40,8 +45,8 @@ export class GrammarCache {
     let grammar = this.#grammars.get(key);
     if (!grammar) {
       grammar = format.kind === "json"
-        ? this.#llama.getGrammarFor("json")
-        : this.#llama.createGrammarForJsonSchema(format.schema as never) as Promise<LlamaGrammar>;
+        ? jsonGrammar(this.#llama)
+        : schemaGrammar(this.#llama, format.schema);
       grammar.catch(() => this.#grammars.delete(key));
       this.#grammars.set(key, grammar);
       if (this.#grammars.size > GRAMMAR_CACHE_SIZE) {
@@ -50,6 +55,37 @@ export class GrammarCache {
     }
     return grammar;
   }
+}
+
+/** llama.cpp's json.gbnf (json_object), its numbers bounded (json_grammar_text.ts). */
+async function jsonGrammar(llama: Llama): Promise<LlamaGrammar> {
+  return recompiled(llama, await llama.getGrammarFor("json"), correctedJsonGrammar);
+}
+
+/**
+ * node-llama-cpp's grammar of `schema`, corrected so its output is JSON a client reads as the
+ * schema says (json_grammar_text.ts).
+ */
+async function schemaGrammar(llama: Llama, schema: Record<string, unknown>): Promise<LlamaGrammar> {
+  const compiled = await llama.createGrammarForJsonSchema(maskedControlCharacters(schema) as never);
+  return recompiled(llama, compiled, correctedSchemaGrammar);
+}
+
+/**
+ * `grammar` with its text corrected. The second compile costs ~1 ms; writing the text, which
+ * node-llama-cpp does not offer without compiling it, is what takes tens.
+ */
+function recompiled(
+  llama: Llama,
+  grammar: LlamaGrammar,
+  correct: (text: string) => string,
+): Promise<LlamaGrammar> {
+  return llama.createGrammar({
+    grammar: correct(grammar.grammar),
+    rootRuleName: grammar.rootRuleName,
+    stopGenerationTriggers: grammar.stopGenerationTriggers,
+    trimWhitespaceSuffix: grammar.trimWhitespaceSuffix,
+  });
 }
 
 /**

@@ -97,6 +97,7 @@ function normalise(node: Record<string, unknown>, at: string): Record<string, un
     else if (key === "allOf") Object.assign(out, mergeAllOf(value, where));
     else if (key === "definitions" || key === "$defs") out.$defs = map(value, where);
     else if (key === "properties") out.properties = map(value, where);
+    else if (key === "items" && value === false) continue; // noItemsAfterPrefix, below
     else if (key === "items" || key === "additionalProperties") {
       out[key] = typeof value === "boolean" ? value : sub(where)(value);
     } else if (key === "prefixItems") out.prefixItems = list(value, where).map(sub(where));
@@ -105,8 +106,20 @@ function normalise(node: Record<string, unknown>, at: string): Record<string, un
     else if (KEPT.has(key)) out[key] = value;
     else refuse(where);
   }
+  if (node.items === false) noItemsAfterPrefix(out);
   if (out.type === undefined) inferType(out);
   return splitCompositeType(out);
+}
+
+/**
+ * `items: false` (no item after `prefixItems`) as `maxItems`: node-llama-cpp read the `false`
+ * as a schema and wrote more items after the prefix.
+ */
+function noItemsAfterPrefix(out: Record<string, unknown>): void {
+  const prefix = Array.isArray(out.prefixItems) ? out.prefixItems.length : 0;
+  const max = typeof out.maxItems === "number" ? out.maxItems : Infinity;
+  out.maxItems = Math.min(prefix, max);
+  out.type ??= "array";
 }
 
 /**
@@ -199,14 +212,28 @@ function inferType(out: Record<string, unknown>): void {
   else if (out.items !== undefined || out.prefixItems !== undefined) out.type = "array";
 }
 
-/** `type: ["object", "null"]` is not a grammar type list; express it as `oneOf`. */
+/** The keywords of a string schema (beside a type list, node-llama-cpp dropped them). */
+const STRING_KEYWORDS = new Set(["minLength", "maxLength", "format"]);
+
+/**
+ * `type: ["object", "null"]` is not a grammar type list, and beside `type: ["string", "null"]`
+ * node-llama-cpp drops `maxLength`: express them as `oneOf`.
+ */
 function splitCompositeType(out: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(out.type)) return out;
   const types = out.type as string[];
-  if (!types.includes("object") && !types.includes("array")) return out;
   const { type: _type, description, ...rest } = out;
+  const forString = Object.fromEntries(
+    Object.entries(rest).filter(([key]) => STRING_KEYWORDS.has(key)),
+  );
+  const structured = types.includes("object") || types.includes("array");
+  if (!structured && !(types.includes("string") && Object.keys(forString).length > 0)) return out;
   const oneOf = types.map((t) =>
-    t === "object" || t === "array" ? { ...rest, type: t } : { type: t }
+    t === "object" || t === "array"
+      ? { ...rest, type: t }
+      : t === "string"
+      ? { ...forString, type: t }
+      : { type: t }
   );
   return description === undefined ? { oneOf } : { oneOf, description };
 }
