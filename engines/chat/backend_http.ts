@@ -108,13 +108,18 @@ const MAX_RETRY_AFTER_SECONDS = 60;
  */
 const MODEL_NOT_LOADED = /^(no models loaded|failed to load model|model is unloaded)\b/i;
 
+/** Statuses that say the engine cannot be used now, whatever the text (see {@link refusalOf}). */
+const UNAVAILABLE_STATUSES = new Set([401, 403, 404, 502, 503]);
+
 /**
  * A backend's refusal that is not the request's fault: busy (429, or 503 with `Retry-After`;
  * tolk infer's `server_busy`) or unavailable (another 503: a model still loading or failed; a
  * 404: the model is gone or not loaded since the last model list, as Ollama and LM Studio say;
  * a 400 saying the model is not loaded, as LM Studio's later releases do; a proxy's 502: it
- * cannot reach the model server, as tolk itself could not). A proxy's 504 stays a failure: its
- * server took too long, as tolk's own timeout says.
+ * cannot reach the model server, as tolk itself could not; a 401 or 403: the server refuses the
+ * key, so no text can be translated there — llama-server answers its model list without a key, so
+ * the engine looked ready). A proxy's 504 stays a failure: its server took too long, as tolk's own
+ * timeout says.
  */
 function refusalOf(
   engine: EngineId,
@@ -126,7 +131,7 @@ function refusalOf(
     return new BackendBusyError(engine, retryAfterSeconds(retryAfter), response.status, message);
   }
   if (
-    response.status === 503 || response.status === 404 || response.status === 502 ||
+    UNAVAILABLE_STATUSES.has(response.status) ||
     (response.status === 400 && MODEL_NOT_LOADED.test(message))
   ) {
     return new EngineUnavailableError(

@@ -84,7 +84,7 @@ Deno.test("requestJson stops reading an endless answer at its bound and drops th
   assert.ok(sent < 16 * 1024 * 1024, `the backend sent ${sent} bytes`);
 });
 
-Deno.test("requestJson: a 429, or a 503 with Retry-After, is busy (retry in the server's time); another 503 or a 502 is unavailable", async () => {
+Deno.test("requestJson: a 429, or a 503 with Retry-After, is busy (retry in the server's time); another 503, a 502, 401 or 403 is unavailable", async () => {
   const cases: [number, Record<string, string>, (error: Error) => boolean][] = [
     [
       429,
@@ -108,6 +108,11 @@ Deno.test("requestJson: a 429, or a 503 with Retry-After, is busy (retry in the 
     // server was too slow failed, as tolk's own timeout does.
     [502, {}, (e) => e instanceof EngineUnavailableError && /HTTP 502/.test(e.message)],
     [504, {}, (e) => e instanceof EngineFailedError && /HTTP 504/.test(e.message)],
+    // A refused key: no text can go through that server (llama-server lists its models without
+    // one, so the engine looked ready).
+    [401, {}, (e) => e instanceof EngineUnavailableError && /HTTP 401/.test(e.message)],
+    [403, {}, (e) => e instanceof EngineUnavailableError && /HTTP 403/.test(e.message)],
+    [400, {}, (e) => e instanceof EngineFailedError && /HTTP 400/.test(e.message)],
   ];
   for (const [status, headers, expected] of cases) {
     await withServer(

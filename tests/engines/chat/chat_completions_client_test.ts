@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { createCompatibleApiEngine } from "../../../engines/chat/compatible_api.ts";
-import { EngineFailedError, EngineUnavailableError } from "../../../engines/engine.ts";
+import { EngineUnavailableError } from "../../../engines/engine.ts";
 import { SettingsSchema } from "../../../schemas/settings.ts";
 import { expectError } from "../../support/http_assertions.ts";
 import {
@@ -135,7 +135,8 @@ for (const { name, status, body } of ECHOES) {
   Deno.test(`compatible-api quotes ${name} without its api_key`, async () => {
     await withBackend({ completions: [{ status, body }] }, async (baseUrl) => {
       await assert.rejects(compatibleApi(baseUrl).translate(JOB), (error: Error) => {
-        assert.ok(error instanceof EngineFailedError);
+        // A refused key is the server's, not the text's: the engine is unavailable.
+        assert.ok(error instanceof EngineUnavailableError, String(error));
         assert.match(error.message, new RegExp(`HTTP ${status}: .*\\[red`));
         assert.ok(!leaksKey(error.message), error.message);
         return true;
@@ -154,7 +155,7 @@ for (const { name, status, body } of ECHOES) {
   });
 }
 
-Deno.test("POST /v1/translate never shows the api_key a backend's 401 echoes, nor logs it", async () => {
+Deno.test("POST /v1/translate never shows the api_key a backend's 401 echoes, nor logs it: 503, the engine unavailable", async () => {
   const echo = ECHOES[0];
   await withBackend({ completions: [echo] }, async (baseUrl) => {
     const service = await startTranslationService({
@@ -163,8 +164,9 @@ Deno.test("POST /v1/translate never shows the api_key a backend's 401 echoes, no
     });
     try {
       const request = { target: "en", texts: ["Bonjour"], options: { engine: "compatible-api" } };
-      const error = await expectError(await postTranslate(service, request), 500, "internal_error");
-      assert.match(error.error.message, /compatible-api failed: .*HTTP 401/);
+      const response = await postTranslate(service, request);
+      const error = await expectError(response, 503, "engine_unavailable");
+      assert.match(error.error.message, /compatible-api is unavailable: .*HTTP 401/);
       assert.ok(!leaksKey(error.error.message), error.error.message);
       assert.ok(!service.logs.some(leaksKey), service.logs.join("\n"));
     } finally {

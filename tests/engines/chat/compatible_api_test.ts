@@ -259,7 +259,11 @@ Deno.test("compatible-api never passes on an api_key written with a trailing new
   });
   try {
     const request = { target: "de", texts: [FRENCH], options: { engine: "compatible-api" } };
-    const body = await expectError(await postTranslate(service, request), 500, "internal_error");
+    const body = await expectError(
+      await postTranslate(service, request),
+      503,
+      "engine_unavailable",
+    );
     assert.match(body.error.message, /Incorrect API key provided: \[redacted\]/);
     for (const text of [body.error.message, ...service.logs]) assert.ok(!text.includes(key), text);
   } finally {
