@@ -4,9 +4,25 @@
  * `tolk api enable` sent a README reader to "command not found".
  */
 
-/** The command line that runs `tolk <args>` the way this process was started. */
-export function tolkCommand(args: string): string {
-  return `${Deno.build.standalone ? "tolk" : "deno task tolk"} ${args}`;
+/**
+ * The command line that runs `tolk <args>` the way this process was started, with `flags`
+ * (`{ config: "/x/settings.json" }` → `--config /x/settings.json`) quoted for a POSIX shell, so
+ * the hint acts on the same files as the command that prints it.
+ *
+ * @example
+ * ```ts
+ * tolkCommand("api enable", { config: "/tmp/my settings.json" });
+ * // deno task tolk api enable --config '/tmp/my settings.json'
+ * ```
+ */
+export function tolkCommand(args: string, flags: Record<string, string> = {}): string {
+  const written = Object.entries(flags).map(([name, value]) => ` --${name} ${shellWord(value)}`);
+  return `${Deno.build.standalone ? "tolk" : "deno task tolk"} ${args}${written.join("")}`;
+}
+
+/** `value` as one shell word: as it is when it holds nothing a shell reads, else single-quoted. */
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
 /** Said wherever the API is refused because it is off (HTTP, WebSocket handshakes, compat). */
