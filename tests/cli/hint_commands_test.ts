@@ -8,8 +8,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startFakeHub } from "../models/fake_hub.ts";
 import { postJson } from "../support/http_assertions.ts";
+import { readUntil, stopProcessTree } from "../support/process_tree.ts";
 import { runAsReader } from "../support/readme_commands.ts";
 import { runTolkProcess, serveArgs, startTolkServer } from "../support/tolk_process.ts";
+import { closedPortUrl } from "../support/translation_service.ts";
 
 const MODEL = "tolk-test/tiny-nllb";
 
@@ -79,6 +81,47 @@ Deno.test("tolk token show's hint for a --config elsewhere enables that file", a
     const again = await runTolkProcess(["token", "show", "--config", config]);
     assert.equal(again.code, 0, again.stderr);
     assert.equal(again.stdout, enable.stdout);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("tolk settings' hints, with no service or no settings file, start the service it looks for", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "tolk-hints-" });
+  const home = await Deno.makeTempDir({ prefix: "tolk-hints-home-" });
+  const port = new URL(closedPortUrl()).port;
+  const args = ["settings", "--host", "127.0.0.2", "--port", port];
+  const config = join(dir, "settings.json");
+  try {
+    const noFile = await runTolkProcess([...args, "--config", config]);
+    assert.equal(noFile.code, 1);
+    await Deno.writeTextFile(config, "{}");
+    const noService = await runTolkProcess([...args, "--config", config]);
+    assert.equal(noService.code, 1);
+    for (const said of [noFile.stderr, noService.stderr]) {
+      await Deno.remove(config).catch(() => {});
+      const serve = new Deno.Command("bash", {
+        args: ["-c", `exec ${hinted(said, "start (?:it|the service) with")}`],
+        env: { HOME: home, PATH: Deno.env.get("PATH") ?? "", NO_COLOR: "1" },
+        clearEnv: true,
+        cwd: new URL("../..", import.meta.url).pathname,
+        stdin: "null",
+        stdout: "piped",
+        stderr: "null",
+      }).spawn();
+      const lines = serve.stdout.pipeThrough(new TextDecoderStream()).getReader();
+      try {
+        const seen = await readUntil(lines, (text) => text.includes("\n"));
+        assert.equal(seen, `listening on http://127.0.0.2:${port}\n`, said);
+        const link = await runTolkProcess([...args, "--config", config]);
+        assert.equal(link.code, 0, `${said}\n${link.stderr}`);
+        assert.match(link.stdout, new RegExp(`^http://127\\.0\\.0\\.2:${port}/settings\\?code=`));
+      } finally {
+        await lines.cancel().catch(() => {});
+        await stopProcessTree(serve);
+      }
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
     await Deno.remove(home, { recursive: true });
