@@ -127,3 +127,22 @@ Deno.test("tolk settings' hints, with no service or no settings file, start the 
     await Deno.remove(home, { recursive: true });
   }
 });
+
+Deno.test("a hint printed by `deno task --config <checkout>/deno.json tolk …` in another folder runs in that folder", async () => {
+  const home = await Deno.makeTempDir({ prefix: "tolk-hints-home-" });
+  const folder = await Deno.makeTempDir({ prefix: "tolk-hints-cwd-" });
+  const checkout = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
+  const task = `deno task -q --config ${checkout}/deno.json tolk`;
+  try {
+    const shown = await runAsReader(`${task} token show`, home, {}, folder);
+    assert.equal(shown.code, 1);
+    const enable = await runAsReader(hinted(shown.stderr, "run"), home, {}, folder);
+    assert.equal(enable.code, 0, enable.stderr);
+    const again = await runAsReader(`${task} token show`, home, {}, folder);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.stdout, enable.stdout);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+    await Deno.remove(folder, { recursive: true });
+  }
+});
