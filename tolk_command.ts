@@ -47,8 +47,8 @@ export function tolkCommand(args: string, flags: Record<string, string> = {}): s
   return `${Deno.build.standalone ? "tolk" : taskCommand()} ${args}${written.join("")}`;
 }
 
-/** `value` as one shell word: as it is when it holds nothing a shell reads, else single-quoted. */
-function shellWord(value: string): string {
+/** `value` as one POSIX shell word: as it is when it holds nothing a shell reads, else quoted. */
+export function shellWord(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
 }
 

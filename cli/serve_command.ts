@@ -9,6 +9,7 @@ import { BUILTIN_ENGINE_ID } from "../engines/builtin/builtin_engine.ts";
 import { inspectModel, missingModelHint, modelsDirProblem } from "../models/model_store.ts";
 import type { Settings } from "../schemas/settings.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
+import { exposedTokenWarning } from "../settings/exposed_token.ts";
 import { openDataStores } from "../storage/data_stores.ts";
 import { StorageError } from "../storage/database.ts";
 import {
@@ -88,6 +89,8 @@ async function openService(flags: ServeFlags) {
     console.error(error.message);
     return 2;
   }
+  const exposed = exposedTokenWarning(configPath, settings);
+  if (exposed) console.error(exposed);
   if (!settings.api.enabled) {
     console.error(
       `the local API is disabled (settings: ${configPath}); enable it with \`${
