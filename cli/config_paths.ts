@@ -57,6 +57,24 @@ export function defaultModelsDir(
   return join(dataDir, "models");
 }
 
+/**
+ * The path flags a hinted command (`enable it with …`, `get it with …`) needs to act on these
+ * files: each one that is not where the command finds its file with no flag and no `TOLK_*`
+ * variable (the shell the hint is pasted into may not have the variable that named it).
+ */
+export function pathFlagsForHint(
+  paths: { config?: string; modelsDir?: string },
+): Record<string, string> {
+  const flags: Record<string, string> = {};
+  if (paths.config !== undefined && paths.config !== defaultConfigPath()) {
+    flags.config = paths.config;
+  }
+  if (paths.modelsDir !== undefined && paths.modelsDir !== defaultModelsDir(defaultDataDir())) {
+    flags["models-dir"] = paths.modelsDir;
+  }
+  return flags;
+}
+
 /** The checkout this code runs from (`deno task` runs its commands there). */
 const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 

@@ -142,6 +142,9 @@ export function portFlag() {
   return integerFlag(0, 65535);
 }
 
+/** The address `tolk serve` binds, and `tolk settings` looks at, unless told otherwise. */
+export const DEFAULT_HOST = "127.0.0.1";
+
 /**
  * A `--host` flag value that must name loopback (net/loopback.ts: the one rule of serve's bind,
  * its Host check and engine URLs), default 127.0.0.1; `refusal` is the error for another.
@@ -152,7 +155,7 @@ export function portFlag() {
  * ```
  */
 export function loopbackHostFlag(refusal: string) {
-  return z.string().refine(isLoopbackBind, refusal).default("127.0.0.1");
+  return z.string().refine(isLoopbackBind, refusal).default(DEFAULT_HOST);
 }
 
 /** An enum flag's refusal in the help's words ("must be one of a, b"), not zod's quoted list. */

@@ -9,6 +9,7 @@ import {
   configFlag,
   defaultModelsDir,
   modelsDirFlag,
+  pathFlagsForHint,
   pathFlagsFromEnvironment,
 } from "./config_paths.ts";
 import { environment } from "../settings/environment.ts";
@@ -76,7 +77,8 @@ function defaultModel(configPath: string): string | undefined {
 async function list(modelsDir: string): Promise<number> {
   const models = await listInstalledModels(modelsDir);
   if (models.length === 0) {
-    console.error(`no models in ${modelsDir} (get one: ${tolkCommand("models pull ORG/NAME")})`);
+    const pull = tolkCommand("models pull ORG/NAME", pathFlagsForHint({ modelsDir }));
+    console.error(`no models in ${modelsDir} (get one: ${pull})`);
     return 0;
   }
   const width = Math.max(...models.map((model) => model.id.length));

@@ -196,8 +196,8 @@ export function broadPermissionFlags(): string[] {
 /**
  * Gives up, for the rest of this process, what `command` never needs, so a broader grant (the
  * `tolk` task, the binary) still runs each command under the runtime's enforcement: no network
- * for `api`/`token`/`models list`, no hub for `serve`/`infer`, no FFI or subprocess outside the
- * commands that load native code.
+ * for `api`/`token`/`models list`, no hub for `serve`/`infer`, no FFI, subprocess or system
+ * information (`--allow-sys` but `homedir`) outside the commands that load native code.
  *
  * Deno can drop a whole kind or listed hosts, not narrow a blanket grant to paths; read and
  * write are therefore narrowed only by the flags (the `start` task, the suite's processes).
@@ -211,6 +211,10 @@ export function dropUnneededPermissions(command: PermissionedCommand): void {
     HUB_PROBE_HOSTS.forEach((host) => revoke({ name: "net", host }));
   }
   if (needs.ffi.length === 0) revoke({ name: "ffi" });
+  if (needs.sys.length === 0) {
+    // homedir stays: with HOME unset, the default folders are found through os.homedir().
+    NODE_SYS.filter((kind) => kind !== "homedir").forEach((kind) => revoke({ name: "sys", kind }));
+  }
   if (needs.run.length === 0) revoke({ name: "run" });
   if (needs.write.length === 0) revoke({ name: "write" });
 }

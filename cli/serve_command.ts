@@ -9,6 +9,7 @@ import { BUILTIN_ENGINE_ID } from "../engines/builtin/builtin_engine.ts";
 import { inspectModel, missingModelHint, modelsDirProblem } from "../models/model_store.ts";
 import type { Settings } from "../schemas/settings.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
+import { exposedTokenWarning } from "../settings/exposed_token.ts";
 import { openDataStores } from "../storage/data_stores.ts";
 import { StorageError } from "../storage/database.ts";
 import {
@@ -16,6 +17,7 @@ import {
   dataDirFlag,
   defaultModelsDir,
   modelsDirFlag,
+  pathFlagsForHint,
   pathFlagsFromEnvironment,
   SERVE_PORT,
 } from "./config_paths.ts";
@@ -87,10 +89,12 @@ async function openService(flags: ServeFlags) {
     console.error(error.message);
     return 2;
   }
+  const exposed = exposedTokenWarning(configPath, settings);
+  if (exposed) console.error(exposed);
   if (!settings.api.enabled) {
     console.error(
       `the local API is disabled (settings: ${configPath}); enable it with \`${
-        tolkCommand("api enable")
+        tolkCommand("api enable", pathFlagsForHint({ config: configPath }))
       }\``,
     );
   }
@@ -119,10 +123,12 @@ async function openService(flags: ServeFlags) {
     );
     return 2;
   }
-  await reportMissingModel(settings, modelsDir);
+  // A hint's `models pull` must pull where this service looks, the model its settings name.
+  const pullFlags = pathFlagsForHint({ config: configPath, modelsDir });
+  await reportMissingModel(settings, { modelsDir, pullFlags });
   const detector = await loadLanguageDetector();
-  const pipeline = createEnginePipeline(settings, { modelsDir });
-  const applyEngineSettings = engineSettingsSync(pipeline, settings, { modelsDir });
+  const pipeline = createEnginePipeline(settings, { modelsDir, pullFlags });
+  const applyEngineSettings = engineSettingsSync(pipeline, settings, { modelsDir, pullFlags });
   const service = createTranslationApp({
     settings: store,
     detector,
@@ -134,11 +140,14 @@ async function openService(flags: ServeFlags) {
 }
 
 /** On a first run with no model, one stderr line saying how to get one. */
-async function reportMissingModel(settings: Settings, modelsDir: string): Promise<void> {
+async function reportMissingModel(
+  settings: Settings,
+  paths: { modelsDir: string; pullFlags: Record<string, string> },
+): Promise<void> {
   if (!settings.engines.order.includes(BUILTIN_ENGINE_ID)) return;
   const id = settings.engines[BUILTIN_ENGINE_ID].model;
-  const hint = missingModelHint(id, await inspectModel(modelsDir, id), {
-    modelsDir,
+  const hint = missingModelHint(id, await inspectModel(paths.modelsDir, id), {
+    ...paths,
     isDefault: true,
   });
   if (hint) console.error(`no model to translate with: ${hint}`);

@@ -11,8 +11,19 @@ import { LOOPBACK_RULE, urlHostname } from "../net/loopback.ts";
 import { LinkResponseSchema } from "../schemas/settings_page.ts";
 import { signLinkRequest } from "../settings/settings_link.ts";
 import { generateToken, SettingsStore } from "../settings/settings_store.ts";
-import { configFlag, pathFlagsFromEnvironment, SERVE_PORT } from "./config_paths.ts";
-import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
+import {
+  configFlag,
+  pathFlagsForHint,
+  pathFlagsFromEnvironment,
+  SERVE_PORT,
+} from "./config_paths.ts";
+import {
+  type CommandUsage,
+  DEFAULT_HOST,
+  loopbackHostFlag,
+  parseCommand,
+  portFlag,
+} from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
 import { tolkCommand } from "../tolk_command.ts";
 
@@ -35,11 +46,16 @@ export const usage = {
 export async function run(args: string[]): Promise<number> {
   const { flags } = parseCommand(args, usage, { env: pathFlagsFromEnvironment() });
   const configPath = flags.config;
+  // The service these flags look for, as the hints name it: started so, it is the one found.
+  const serve = tolkCommand("serve", {
+    ...(flags.host === DEFAULT_HOST ? {} : { host: flags.host }),
+    ...(flags.port === SERVE_PORT ? {} : { port: String(flags.port) }),
+    ...pathFlagsForHint({ config: configPath }),
+  });
   if (!existsSync(configPath)) {
     console.error(
-      `no settings file at ${configPath}: start the service with \`${
-        tolkCommand("serve")
-      }\` (or pass the --config it uses)`,
+      `no settings file at ${configPath}: start the service with \`${serve}\` ` +
+        "(or pass the --config it uses)",
     );
     return 1;
   }
@@ -52,11 +68,19 @@ export async function run(args: string[]): Promise<number> {
       }).settings_page.link_key;
   });
   if (status !== 0 || key === null) return status || 2;
-  return await requestLink(`${urlHostname(flags.host)}:${flags.port}`, key, configPath);
+  const address = `${urlHostname(flags.host)}:${flags.port}`;
+  return await requestLink(address, key, { configPath, serve });
 }
 
-/** Asks the service at `address` (`HOST:PORT`) for a link and prints it. */
-async function requestLink(address: string, key: string, configPath: string): Promise<number> {
+/**
+ * Asks the service at `address` (`HOST:PORT`) for a link and prints it; `serve` is the command
+ * that starts that service.
+ */
+async function requestLink(
+  address: string,
+  key: string,
+  { configPath, serve }: { configPath: string; serve: string },
+): Promise<number> {
   const origin = `http://${address}`;
   let response: Response;
   try {
@@ -68,9 +92,8 @@ async function requestLink(address: string, key: string, configPath: string): Pr
     });
   } catch {
     console.error(
-      `no tolk service answers on ${address}: start it with \`${
-        tolkCommand("serve")
-      }\` (or pass its --host and --port)`,
+      `no tolk service answers on ${address}: start it with \`${serve}\` ` +
+        "(or pass its --host and --port)",
     );
     return 1;
   }

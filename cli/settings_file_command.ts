@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { SettingsStore } from "../settings/settings_store.ts";
+import { exposedTokenWarning } from "../settings/exposed_token.ts";
 import { configFlag, pathFlagsFromEnvironment } from "./config_paths.ts";
 import { type CommandShape, type CommandUsage, parseCommand } from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
@@ -35,6 +36,10 @@ export function runSettingsCommand<A extends string>(
   // or a file removed under a running service (whose token the new one replaces).
   if (!existed && existsSync(store.path)) {
     console.error(`settings file ${store.path} did not exist; created it`);
+  }
+  if (status === 0 && existsSync(store.path)) {
+    const exposed = exposedTokenWarning(store.path, store.read());
+    if (exposed) console.error(exposed);
   }
   return Promise.resolve(status);
 }

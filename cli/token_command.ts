@@ -7,6 +7,7 @@
 import { generateToken } from "../settings/settings_store.ts";
 import { runSettingsCommand, settingsCommandUsage } from "./settings_file_command.ts";
 import { tolkCommand } from "../tolk_command.ts";
+import { pathFlagsForHint } from "./config_paths.ts";
 
 /** `tolk token` in the help text. */
 export const usage = settingsCommandUsage(
@@ -18,13 +19,14 @@ export const usage = settingsCommandUsage(
 /** Runs `tolk token`. */
 export function run(args: string[]): Promise<number> {
   return runSettingsCommand(args, usage, (store, action) => {
+    const flags = pathFlagsForHint({ config: store.path });
     if (action === "show") {
       const { token } = store.read().api;
       if (token === null) {
         // The file is named: with a mistyped --config, `api enable` would start a second one.
         console.error(
-          `no token in ${store.path}: run \`${tolkCommand("api enable")}\` or \`${
-            tolkCommand("token rotate")
+          `no token in ${store.path}: run \`${tolkCommand("api enable", flags)}\` or \`${
+            tolkCommand("token rotate", flags)
           }\``,
         );
         return 1;
@@ -36,7 +38,7 @@ export function run(args: string[]): Promise<number> {
       settings.api.token = action === "rotate" ? generateToken() : null;
     });
     if (action === "rotate") console.log(settings.api.token);
-    else console.error(`token revoked; \`${tolkCommand("token rotate")}\` makes a new one`);
+    else console.error(`token revoked; \`${tolkCommand("token rotate", flags)}\` makes a new one`);
     return 0;
   });
 }

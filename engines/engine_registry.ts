@@ -14,6 +14,8 @@ import { createOllamaEngine, OLLAMA_ENGINE_ID } from "./chat/ollama.ts";
 /** What the engines need besides the settings. */
 export interface EngineRegistryOptions {
   modelsDir: string;
+  /** Flags of the `tolk models pull` the built-in engine's missing-model hint names. */
+  pullFlags?: Record<string, string>;
   /** Caps generated tokens of the built-in model (tests use small fixtures). */
   maxNewTokens?: number;
   /** Queue of the built-in model; default {@link BUILTIN_QUEUE}. */
@@ -42,6 +44,7 @@ const BUILDERS: Record<EngineId, (settings: Settings, options: EngineRegistryOpt
     createBuiltinEngine({
       modelsDir: options.modelsDir,
       defaultModel: settings.engines[BUILTIN_ENGINE_ID].model,
+      pullFlags: options.pullFlags,
       maxNewTokens: options.maxNewTokens,
     }),
   [OLLAMA_ENGINE_ID]: (settings) => createOllamaEngine(settings.engines[OLLAMA_ENGINE_ID]),

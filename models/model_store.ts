@@ -148,15 +148,19 @@ async function collectFiles(root: string, prefix: string, sizes: Map<string, num
 /**
  * Why `model` (the result of {@link inspectModel} for `id`) cannot serve yet and the command
  * that fixes it, in one line; null when it is ready. `tolk models pull` with no argument pulls
- * the settings' default model, so the hint names the id only for another model.
+ * the settings' default model, so the hint names the id only for another model; `pullFlags`
+ * (`--models-dir`, `--config`) make it pull where the service looks and read its settings.
  */
 export function missingModelHint(
   id: string,
   model: InstalledModel | null,
-  options: { modelsDir: string; isDefault: boolean },
+  options: { modelsDir: string; isDefault: boolean; pullFlags?: Record<string, string> },
 ): string | null {
   if (model?.valid) return null;
   const state = model ? `incomplete (${model.problems.join(", ")})` : "not installed";
-  const command = tolkCommand(options.isDefault ? "models pull" : `models pull ${id}`);
+  const command = tolkCommand(
+    options.isDefault ? "models pull" : `models pull ${id}`,
+    options.pullFlags,
+  );
   return `model ${id} is ${state} in ${options.modelsDir}; get it with \`${command}\``;
 }

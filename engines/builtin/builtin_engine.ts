@@ -34,6 +34,8 @@ export interface BuiltinEngineOptions {
   modelsDir: string;
   /** Model used when a job names none (`Xenova/nllb-200-distilled-600M` in the settings). */
   defaultModel: string;
+  /** Flags of the `tolk models pull` a missing-model hint names (the service's own folders). */
+  pullFlags?: Record<string, string>;
   /** Hard cap on generated tokens per piece (default 512; tests use a handful). */
   maxNewTokens?: number;
   /** Largest input per piece in tokens, below the model's own limit (default 200). */
@@ -98,6 +100,7 @@ export function createBuiltinEngine(options: BuiltinEngineOptions): Engine {
     const hint = missingModelHint(id, installed, {
       modelsDir: options.modelsDir,
       isDefault: id === options.defaultModel,
+      pullFlags: options.pullFlags,
     });
     if (hint !== null || !installed) {
       throw new EngineUnavailableError(BUILTIN_ENGINE_ID, hint ?? `model ${id} is not installed`);
@@ -148,6 +151,7 @@ export function createBuiltinEngine(options: BuiltinEngineOptions): Engine {
     const hint = missingModelHint(options.defaultModel, model, {
       modelsDir: options.modelsDir,
       isDefault: true,
+      pullFlags: options.pullFlags,
     }) ?? `model ${options.defaultModel} failed to load`;
     return { ready: false, models, hint };
   }

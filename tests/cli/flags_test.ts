@@ -62,10 +62,12 @@ Deno.test("--config wins over TOLK_CONFIG, which names the settings file without
 
     const shown = await runTolkProcess(["token", "show"], env);
     assert.equal(shown.code, 1, "no token in the TOLK_CONFIG file yet");
-    // Named, so a mistyped --config or TOLK_CONFIG shows (it once said only "no token: …").
+    // Named, so a mistyped --config or TOLK_CONFIG shows (it once said only "no token: …"), and
+    // the commands name it too: pasted where TOLK_CONFIG is unset they act on the same file.
     assert.equal(
       shown.stderr.trim(),
-      `no token in ${byEnv}: run \`deno task tolk api enable\` or \`deno task tolk token rotate\``,
+      `no token in ${byEnv}: run \`deno task tolk api enable --config ${byEnv}\` or ` +
+        `\`deno task tolk token rotate --config ${byEnv}\``,
     );
     assert.equal((await runTolkProcess(["token", "rotate"], env)).code, 0);
     assert.ok(JSON.parse(await Deno.readTextFile(byEnv)).api.token);

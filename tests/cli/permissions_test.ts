@@ -106,6 +106,26 @@ Deno.test("a broad grant (the tolk task, the binary) is narrowed per command bef
   });
 });
 
+Deno.test("under a broad grant, only the commands that load the npm libraries keep --allow-sys", async () => {
+  // The grant of the tolk task and the binary (a kind can be dropped only from a listed grant).
+  const broad = broadPermissionFlags().filter((flag) => /^--(no-prompt|allow-sys=)/.test(flag));
+  const outcomes: Record<string, string> = {};
+  const commands = ["settings", "settings-link", "data", "models-list", "models-pull", "version"];
+  for (const command of [...commands, "serve", "infer"]) {
+    outcomes[command] = (await probe(broad, ["--drop", command, "sys:hostname"]))["sys:hostname"];
+  }
+  assert.deepEqual(outcomes, {
+    version: "NotCapable",
+    settings: "NotCapable",
+    "settings-link": "NotCapable",
+    data: "NotCapable",
+    "models-list": "NotCapable",
+    "models-pull": "NotCapable",
+    serve: "ok",
+    infer: "ok",
+  });
+});
+
 /** A task's command as the flags deno receives (the task shell's single quotes removed). */
 async function taskCommand(name: string): Promise<string> {
   const config = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));

@@ -99,16 +99,17 @@ Deno.test("tolk serve with no model says in one line how to get one, and transla
     try {
       const hints = server.stderr.filter((line) => line.includes("tolk models pull"));
       assert.equal(hints.length, 1, server.stderr.join("\n"));
-      assert.match(
-        hints[0],
-        /Xenova\/nllb-200-distilled-600M is not installed.*`deno task tolk models pull`/,
-      );
+      // The command pulls where this service looks, the model its settings name.
+      const pull = `deno task tolk models pull --config ${env.TOLK_CONFIG} ` +
+        `--models-dir ${env.TOLK_MODELS_DIR}`;
+      assert.match(hints[0], /Xenova\/nllb-200-distilled-600M is not installed/);
+      assert.ok(hints[0].endsWith(`get it with \`${pull}\``), hints[0]);
       const response = await postJson(`${server.url}/v1/translate`, {
         target: "en",
         texts: ["Bonjour tout le monde"],
       }, { "x-svc-token": token });
       const body = await expectError(response, 503, "engine_unavailable");
-      assert.match(JSON.stringify(body), /get it with `deno task tolk models pull`/);
+      assert.ok(body.error.message.includes(`get it with \`${pull}\``), body.error.message);
     } finally {
       await server.stop();
     }
