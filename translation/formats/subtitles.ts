@@ -183,7 +183,7 @@ export function cutSubtitleFile(text: string, _options: CutOptions): CutItem {
   }
   flush();
   const reading = CUE_READINGS[vtt ? "vtt" : "srt"];
-  return cutRanges(text, ranges, (cue) => cueSegment(cue, reading));
+  return { ...cutRanges(text, ranges, (cue) => cueSegment(cue, reading)), standalone: true };
 }
 
 /**
