@@ -32,11 +32,12 @@ const ARROW = /-->/;
  */
 const SRT_TIMING = /^\s*\d+:\d{1,2}:\d{1,2}[,.:]\d{1,3}\s*-->\s*\d+:\d{1,2}:\d{1,2}[,.:]\d{1,3}/;
 /**
- * A timing line, wherever it stands in a block: two timestamps (digits with `:`, `.` or `,`)
- * around `-->`, cue settings or SRT coordinates after. Players start a cue at such a line even
- * without a blank line before it, and WebVTT ends its header there.
+ * A timing line, wherever it stands in a block: two timestamps (digits with `:`, `.` or `,`,
+ * a `:` in each, as players read none without) around `-->`, cue settings or SRT coordinates
+ * after. Players start a cue at such a line even without a blank line before it, and WebVTT
+ * ends its header there; `1 --> 2` is cue text to them.
  */
-const TIMING_LINE = /^\s*\d[\d:.,]*\s*-->\s*\d[\d:.,]*(?:\s|$)/;
+const TIMING_LINE = /^\s*\d[\d.,]*:[\d:.,]*\s*-->\s*\d[\d.,]*:[\d:.,]*(?:\s|$)/;
 /** An SRT index (or a numeric WebVTT cue identifier) before a timing line. */
 const INDEX_LINE = /^\s*\d+\s*$/;
 const VTT_HEADER = /^WEBVTT(?:[ \t\r\n]|$)/;
