@@ -130,14 +130,15 @@ function cueSegment(cue: string, reading: CueReading): PlaceholderSegment {
 
 /**
  * True when `text` is a whole WebVTT file, or an SRT file: an index, then a timing line, or a
- * timing line first (some tools write no indices).
+ * timing line first (some tools write no indices). Blank lines between them do not count: a file
+ * converted twice ends its lines in CR CR LF, a blank line after each.
  */
 export function isSubtitleFile(text: string): boolean {
   const body = text.startsWith(BOM) ? text.slice(1) : text;
   if (VTT_HEADER.test(body)) return true;
-  const lines = body.replace(/^\s+/, "").split(/\r\n|\n|\r/, 2);
-  if (SRT_TIMING.test(lines[0])) return true;
-  return lines.length === 2 && INDEX_LINE.test(lines[0]) && SRT_TIMING.test(lines[1]);
+  const [first, second] = body.trimStart().split(/\s*(?:\r\n|\n|\r)\s*/, 2);
+  if (SRT_TIMING.test(first)) return true;
+  return second !== undefined && INDEX_LINE.test(first) && SRT_TIMING.test(second);
 }
 
 /** One cue's text as a segment: its tags, references and line breaks kept. */

@@ -119,3 +119,12 @@ Deno.test("subtitle mode translates an SRT cue line of numbers around -->, which
   assert.deepEqual(sent, ["1 --> 2 steps", "We won<x1/>3 --> 2 tonight"]);
   assert.equal(text, upperCase(srt));
 });
+
+Deno.test("subtitle mode reads an SRT file whose lines end in CR CR LF (converted twice) as a file", async () => {
+  // Read as one cue's text, its timings went to the engine and lost their arrows.
+  const srt = "1\r\r\n00:00:01,000 --> 00:00:02,000\r\r\nHello\r\r\nthere\r\r\n\r\r\n" +
+    "2\r\r\n00:00:03,000 --> 00:00:04,000\r\r\nGood bye\r\r\n";
+  const { text, sent } = await translateFile(srt);
+  assert.deepEqual(sent, ["Hello", "there", "Good bye"]);
+  assert.equal(text, upperCase(srt));
+});
