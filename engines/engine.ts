@@ -20,6 +20,12 @@ export interface TranslationItem {
   terms?: readonly GlossaryTerm[];
   /** Earlier translations of similar texts (translation memory), for engines that take examples. */
   examples?: readonly { source: string; target: string }[];
+  /**
+   * The text of the request this one is a piece of, when that text stands alone (a whole
+   * subtitle file): pieces of different groups are never read as one text, so an engine that
+   * reads neighbours as context reads only its group's. Undefined: no group of its own.
+   */
+  group?: number;
 }
 
 /** One glossary term an engine is given. */

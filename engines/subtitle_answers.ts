@@ -9,9 +9,10 @@ import { placeholderSequence, textBetweenPlaceholders } from "./placeholder_toke
 
 /**
  * Two timestamps around `-->`, as players read a timing line (`00:00:01,000 --> 00:00:02,000`,
- * with dots, colons or dropped zeros), wherever it stands.
+ * with dots, colons or dropped zeros; a `:` in the first, as players read none without, so
+ * `1 --> 2` is text), wherever it stands.
  */
-export const SUBTITLE_TIMING = /\d[\d:.,]*[ \t]*-->[ \t]*\d/g;
+export const SUBTITLE_TIMING = /\d[\d.,]*:[\d:.,]*[ \t]*-->[ \t]*\d/g;
 
 /**
  * Why the translation `translated` of the subtitle text `source` (placeholders in) would add or

@@ -69,7 +69,9 @@ function fromEngineError(thrown: unknown): ContractError<ErrorCode> | undefined 
 function fromIssue(issue: z.core.$ZodIssue, param: string | null) {
   if (issue.code === "custom" && (issue.params as ContractIssueParams | undefined)?.code) {
     const params = issue.params as ContractIssueParams;
-    return serviceError(params.code, issue.message, { param: params.param });
+    // One item of a list (`texts[3]`): the message names which.
+    const which = param !== null && param !== params.param ? `${param}: ` : "";
+    return serviceError(params.code, which + issue.message, { param: params.param });
   }
   if (issue.code === "too_big" && issue.origin === "array" && param === "texts") {
     return serviceError("batch_too_large", issue.message, { param: "texts" });

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { FeaturesSchema } from "./features.ts";
 import { EngineIdSchema, LANGUAGE_CODES, LanguageCodeSchema } from "./languages.ts";
 import { MAX_NESTING, overNestedLine } from "../translation/formats/markdown_nesting.ts";
+import { itemLimitMessage } from "./item_limit_message.ts";
 
 /** The contract's version date, sent as `Svc-API-Version` on every successful JSON response. */
 export const API_VERSION_DATE = "2026-11-20";
@@ -67,7 +68,14 @@ function tooLarge(param: string): { params: ContractIssueParams } {
 export const TextBatchSchema = z.array(
   z.string().refine(
     (text) => withinCodePoints([text], LIMITS.max_chars_per_item),
-    { message: `an item is over ${LIMITS.max_chars_per_item} characters`, ...tooLarge("texts") },
+    {
+      error: (issue) =>
+        itemLimitMessage(String(issue.input), {
+          item: LIMITS.max_chars_per_item,
+          total: LIMITS.max_total_chars,
+        }),
+      ...tooLarge("texts"),
+    },
   ),
 )
   .min(1, "texts must hold at least one item")

@@ -59,8 +59,10 @@ export async function translateSegments(
   options: SegmentOptions,
 ): Promise<SegmentsOutcome> {
   const first = new Texts(options.once);
-  const wanted = cuts.map(({ cut, source }) =>
-    cut.segments.map((segment) => segment.translatable ? first.add(segment.text, source) : -1)
+  const wanted = cuts.map(({ cut, source }, item) =>
+    cut.segments.map((segment) =>
+      segment.translatable ? first.add(segment.text, source, groupOf(cut, item)) : -1
+    )
   );
   const answers = await first.send(translate);
 
@@ -73,7 +75,10 @@ export async function translateSegments(
       if (at === -1) return undefined;
       const answer = answers[at].text;
       const match = answer.trim() === "" ? undefined : segment.match(answer);
-      if (!match) broken.set(segment, segment.runs.map((run) => fallback.add(run, source)));
+      if (!match) {
+        const group = groupOf(cut, item);
+        broken.set(segment, segment.runs.map((run) => fallback.add(run, source, group)));
+      }
       return match;
     })
   );
@@ -109,6 +114,11 @@ export async function translateSegments(
   return { items, sent: first.size, fallbacks: broken.size, keptAsWritten };
 }
 
+/** The group of an item's segments: its own when it stands alone (a whole subtitle file). */
+function groupOf(cut: CutItem, item: number): number | undefined {
+  return cut.standalone ? item : undefined;
+}
+
 /** Alternatives make sense only for an item that is one segment; broken ones are dropped. */
 function alternativesOf(cut: CutItem, used: TranslatedItem[]): string[] {
   if (cut.segments.length !== 1 || used.length !== 1) return [];
@@ -131,8 +141,10 @@ class Texts {
   }
 
   /** Adds a text; returns the index its answer will have. */
-  add(text: string, source: string): number {
-    if (!this.once) return this.#items.push({ text, source }) - 1;
+  add(text: string, source: string, group?: number): number {
+    if (!this.once) {
+      return this.#items.push(group === undefined ? { text, source } : { text, source, group }) - 1;
+    }
     let seen = this.#seen.get(source);
     if (!seen) this.#seen.set(source, seen = new Map());
     const known = seen.get(text);

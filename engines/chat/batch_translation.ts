@@ -19,6 +19,7 @@ import {
 } from "./translation_protocol.ts";
 import { answerRoom } from "./context_refusal.ts";
 import { unescapedTwice } from "./double_escapes.ts";
+import prompts from "./prompts.json" with { type: "json" };
 
 /** One chat request of the protocol, as a backend sends it. */
 export interface CompletionRequest {
@@ -70,6 +71,9 @@ export interface BatchOptions {
 interface JobItem extends ProtocolItem {
   index: number;
   source: string;
+  group?: number;
+  /** The texts just before this one, in its group, that a request starting here reads first. */
+  preceding: readonly string[];
   terms?: TranslationJob["items"][number]["terms"];
   examples?: TranslationJob["items"][number]["examples"];
 }
@@ -77,6 +81,11 @@ interface JobItem extends ProtocolItem {
 const DEFAULT_ATTEMPTS = 3;
 /** Modes whose items are parts of one text, sent together as far as the context allows. */
 const WHOLE_REQUEST_MODES = new Set(["document", "subtitle"]);
+/**
+ * Earlier cues a later request of one subtitle file reads before its first (a sentence running
+ * over from the request before, who is speaking).
+ */
+const PRECEDING_CUES = 3;
 /** JSON punctuation and id per item in the answer, in tokens. */
 const ITEM_OVERHEAD_TOKENS = 12;
 /** Room kept free in the context besides the estimates (chat template, rounding). */
@@ -101,6 +110,8 @@ export async function translateBatches(
     id: String(index + 1),
     text: item.text,
     source: item.source,
+    group: item.group,
+    preceding: job.mode === "subtitle" ? precedingTexts(job.items, index) : [],
     terms: item.terms,
     examples: item.examples,
   }));
@@ -111,8 +122,23 @@ export async function translateBatches(
 }
 
 /**
- * Packs items into batches: one source language per batch (the prompt names it), at most
- * `maxBatchItems`, and an estimated prompt plus answer within the model's context.
+ * The texts of up to {@link PRECEDING_CUES} items just before `items[index]`, of its group and
+ * source language (a request is of one source).
+ */
+function precedingTexts(items: TranslationJob["items"], index: number): string[] {
+  const { group, source } = items[index];
+  const texts: string[] = [];
+  for (let at = index - 1; at >= 0 && texts.length < PRECEDING_CUES; at--) {
+    if (items[at].group !== group) break;
+    if (items[at].source === source) texts.unshift(items[at].text);
+  }
+  return texts;
+}
+
+/**
+ * Packs items into batches: one source language and one group per batch (the prompt names the
+ * language; the texts of a batch are read as one text), at most `maxBatchItems`, and an
+ * estimated prompt plus answer within the model's context.
  */
 function planBatches(job: TranslationJob, items: JobItem[], options: BatchOptions): JobItem[][] {
   const bySource = Map.groupBy(items, (item) => item.source);
@@ -130,11 +156,13 @@ function planBatches(job: TranslationJob, items: JobItem[], options: BatchOption
     let used = 0;
     for (const item of group) {
       const cost = itemCost(item, job.alternatives);
-      if (current.length > 0 && (used + cost > budget || current.length >= maxItems)) {
+      const full = used + cost > budget || current.length >= maxItems;
+      if (current.length > 0 && (full || item.group !== current[0].group)) {
         batches.push(current);
         current = [];
-        used = 0;
       }
+      // A batch starting here reads the texts before it too.
+      if (current.length === 0) used = precedingCost(item.preceding);
       current.push(item);
       used += cost;
     }
@@ -247,7 +275,10 @@ function completionRequest(
   options: BatchOptions,
   room = Infinity,
 ): CompletionRequest {
-  const messages = buildMessages(items, promptContext(job, items[0].source, items));
+  const messages = buildMessages(items, {
+    ...promptContext(job, items[0].source, items),
+    preceding: items[0].preceding,
+  });
   const answerTokens = items.reduce(
     (sum, item) => sum + maxAnswerTokens(item, job.alternatives),
     ITEM_OVERHEAD_TOKENS,
@@ -283,6 +314,13 @@ function promptContext(job: TranslationJob, source: string, items: readonly JobI
     glossary,
     examples,
   };
+}
+
+/** Planning cost of the texts a batch reads before its first. */
+function precedingCost(texts: readonly string[]): number {
+  if (texts.length === 0) return 0;
+  return estimateTokens(prompts.preceding) +
+    texts.reduce((sum, text) => sum + estimateTokens(text) + ITEM_OVERHEAD_TOKENS, 0);
 }
 
 /** Planning cost of an item: its text in the payload plus a typical answer. */

@@ -27,6 +27,11 @@ export interface PromptContext {
   domain?: string;
   /** Text around the items, sent as data beside them (never in the system prompt). */
   context?: string;
+  /**
+   * The texts just before the first item (a subtitle file's earlier cues, sent in an earlier
+   * request): read with the items, never translated.
+   */
+  preceding?: readonly string[];
   /** The caller's instructions on how to translate: instructions, so in the system prompt. */
   instructions?: readonly string[];
   alternatives: boolean;
@@ -85,6 +90,7 @@ export function buildMessages(items: ProtocolItem[], context: PromptContext): Pr
     tone: context.tone ? fill(prompts.tone, { tone: context.tone }) : "",
     domain: context.domain ? fill(prompts.domain, { domain: context.domain }) : "",
     context: context.context ? prompts.context : "",
+    preceding: context.preceding?.length ? prompts.preceding : "",
     instructions: context.instructions?.length
       ? fill(prompts.instructions, {
         instructions: context.instructions.map((line) => JSON.stringify(line)).join("; "),
@@ -107,6 +113,7 @@ export function buildMessages(items: ProtocolItem[], context: PromptContext): Pr
     source_language: context.source,
     target_language: context.target,
     ...(context.context ? { context: context.context } : {}),
+    ...(context.preceding?.length ? { preceding: context.preceding } : {}),
     items: items.map(({ id, text }) => ({ id, text })),
   });
   return { system, user };
@@ -202,7 +209,13 @@ export function parseAnswer(content: string, items: readonly ProtocolItem[]): Pa
 }
 
 /** The members of the payload {@link buildMessages} sends. */
-const PAYLOAD_KEYS = new Set(["source_language", "target_language", "context", "items"]);
+const PAYLOAD_KEYS = new Set([
+  "source_language",
+  "target_language",
+  "context",
+  "preceding",
+  "items",
+]);
 
 /**
  * Whether an answer has the payload's shape (`{source_language, …, items: [{id, text}]}`): what

@@ -55,6 +55,11 @@ export interface CutItem {
   segments: PlaceholderSegment[];
   /** Rebuilds the item from one rendered translation per segment, in order. */
   assemble(translated: readonly RenderedSegment[]): string;
+  /**
+   * The item is a text of its own (a whole subtitle file): its segments are one another's
+   * context, never another item's.
+   */
+  standalone?: boolean;
 }
 
 /** A format of the `format` request field. */

@@ -32,11 +32,12 @@ const ARROW = /-->/;
  */
 const SRT_TIMING = /^\s*\d+:\d{1,2}:\d{1,2}[,.:]\d{1,3}\s*-->\s*\d+:\d{1,2}:\d{1,2}[,.:]\d{1,3}/;
 /**
- * A timing line, wherever it stands in a block: two timestamps (digits with `:`, `.` or `,`)
- * around `-->`, cue settings or SRT coordinates after. Players start a cue at such a line even
- * without a blank line before it, and WebVTT ends its header there.
+ * A timing line, wherever it stands in a block: two timestamps (digits with `:`, `.` or `,`,
+ * a `:` in each, as players read none without) around `-->`, cue settings or SRT coordinates
+ * after. Players start a cue at such a line even without a blank line before it, and WebVTT
+ * ends its header there; `1 --> 2` is cue text to them.
  */
-const TIMING_LINE = /^\s*\d[\d:.,]*\s*-->\s*\d[\d:.,]*(?:\s|$)/;
+const TIMING_LINE = /^\s*\d[\d.,]*:[\d:.,]*\s*-->\s*\d[\d.,]*:[\d:.,]*(?:\s|$)/;
 /** An SRT index (or a numeric WebVTT cue identifier) before a timing line. */
 const INDEX_LINE = /^\s*\d+\s*$/;
 const VTT_HEADER = /^WEBVTT(?:[ \t\r\n]|$)/;
@@ -129,14 +130,15 @@ function cueSegment(cue: string, reading: CueReading): PlaceholderSegment {
 
 /**
  * True when `text` is a whole WebVTT file, or an SRT file: an index, then a timing line, or a
- * timing line first (some tools write no indices).
+ * timing line first (some tools write no indices). Blank lines between them do not count: a file
+ * converted twice ends its lines in CR CR LF, a blank line after each.
  */
 export function isSubtitleFile(text: string): boolean {
   const body = text.startsWith(BOM) ? text.slice(1) : text;
   if (VTT_HEADER.test(body)) return true;
-  const lines = body.replace(/^\s+/, "").split(/\r\n|\n|\r/, 2);
-  if (SRT_TIMING.test(lines[0])) return true;
-  return lines.length === 2 && INDEX_LINE.test(lines[0]) && SRT_TIMING.test(lines[1]);
+  const [first, second] = body.trimStart().split(/\s*(?:\r\n|\n|\r)\s*/, 2);
+  if (SRT_TIMING.test(first)) return true;
+  return second !== undefined && INDEX_LINE.test(first) && SRT_TIMING.test(second);
 }
 
 /** One cue's text as a segment: its tags, references and line breaks kept. */
@@ -183,7 +185,7 @@ export function cutSubtitleFile(text: string, _options: CutOptions): CutItem {
   }
   flush();
   const reading = CUE_READINGS[vtt ? "vtt" : "srt"];
-  return cutRanges(text, ranges, (cue) => cueSegment(cue, reading));
+  return { ...cutRanges(text, ranges, (cue) => cueSegment(cue, reading)), standalone: true };
 }
 
 /**

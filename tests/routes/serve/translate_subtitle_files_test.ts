@@ -110,3 +110,21 @@ Deno.test("subtitle mode keeps the tags of an item that is one cue's text, not a
   assert.deepEqual(sent, ["<x1/><x2>Hello</x2> there<x3/>Tom <x4/> Jerry"]);
   assert.deepEqual(texts, ["{\\an8}<i>HELLO</i> THERE\n<v Bob>TOM &amp; JERRY"]);
 });
+
+Deno.test("subtitle mode translates an SRT cue line of numbers around -->, which players show as text", async () => {
+  // Players read a timing only with `:` in its timestamps; `1 --> 2` is cue text to them.
+  const srt = "1\n00:00:01,000 --> 00:00:02,000\n1 --> 2 steps\n\n" +
+    "2\n00:00:03,000 --> 00:00:04,000\nWe won\n3 --> 2 tonight\n";
+  const { text, sent } = await translateFile(srt);
+  assert.deepEqual(sent, ["1 --> 2 steps", "We won<x1/>3 --> 2 tonight"]);
+  assert.equal(text, upperCase(srt));
+});
+
+Deno.test("subtitle mode reads an SRT file whose lines end in CR CR LF (converted twice) as a file", async () => {
+  // Read as one cue's text, its timings went to the engine and lost their arrows.
+  const srt = "1\r\r\n00:00:01,000 --> 00:00:02,000\r\r\nHello\r\r\nthere\r\r\n\r\r\n" +
+    "2\r\r\n00:00:03,000 --> 00:00:04,000\r\r\nGood bye\r\r\n";
+  const { text, sent } = await translateFile(srt);
+  assert.deepEqual(sent, ["Hello", "there", "Good bye"]);
+  assert.equal(text, upperCase(srt));
+});
