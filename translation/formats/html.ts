@@ -237,7 +237,15 @@ export function attributeSegment(
   rules: TextRules,
 ): PlaceholderSegment {
   const reading = rules.attribute(source[start - 1]);
-  return buildSegment(textParts(source.slice(start, end), reading), reading);
+  const parts = textParts(source.slice(start, end), reading);
+  // As in a sentence: a changed value keeps the author's references (`Caf&eacute; &amp; bar`).
+  const escape = keepingReferences(
+    reading.escape,
+    parts.filter((part) => typeof part === "string"),
+    reading.decode,
+    { backslash: false },
+  );
+  return buildSegment(parts, { ...reading, escape });
 }
 
 /** Text with the references that are not read as text as atoms (character_references.ts). */
