@@ -29,6 +29,7 @@ import {
   type SegmentPart,
   type SpanFinder,
 } from "./placeholders.ts";
+import { withoutOuterSpace } from "./placeholder_parts.ts";
 import { markedSyntax } from "./markdown_marked.ts";
 import { scanSyntax } from "./markdown_scan.ts";
 import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
@@ -184,7 +185,12 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
     [from, to, inline] = [start, end, bounded];
   }
   if (from >= to) return;
-  const inlines = keptWhole(inlineParts(inline, source, [], from));
+  let inlines: readonly SegmentPart[] = keptWhole(inlineParts(inline, source, [], from));
+  // A reference for white space at an edge stays outside, as the white space does.
+  const edges = withoutOuterSpace(inlines, MARKDOWN_TEXT.isSpace);
+  if (edges.inner !== inlines && written(inlines) === source.slice(from, to)) {
+    [inlines, from, to] = [edges.inner, from + edges.before, to - edges.after];
+  }
   const escape = keepingReferences(
     escapeAt(source, from, to),
     inlines.filter((part) => typeof part === "string"),
@@ -205,6 +211,11 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
       ? withValues(segment, values, source.slice(from, to))
       : { segments: [segment], assemble: assembleOne(source.slice(from, to)) },
   });
+}
+
+/** The source bytes of parts. */
+function written(parts: readonly SegmentPart[]): string {
+  return parts.map((part) => typeof part === "string" ? part : part.markup).join("");
 }
 
 /** A marker line's title: its own segment, text only, written back as a heading's text is. */

@@ -1,0 +1,14 @@
+/**
+ * What a Markdown block's segment holds at its edges: a reference for white space at its start
+ * or end stays outside it, as the white space itself does.
+ */
+import assert from "node:assert/strict";
+import { markdownFormat } from "../../../translation/formats/markdown.ts";
+import { translateItem, upperCase } from "../../support/format_engines.ts";
+
+Deno.test("markdown: a reference for white space at a block's edge stays outside its segment", async () => {
+  const text = "&#160;Hello world&nbsp;\n\n# &nbsp;Title\n\n- A&nbsp;B\n";
+  const result = await translateItem(markdownFormat, text, upperCase);
+  assert.deepEqual(result.sent, ["Hello world", "Title", "A<x1/>B"]);
+  assert.equal(result.text, "&#160;HELLO WORLD&nbsp;\n\n# &nbsp;TITLE\n\n- A&nbsp;B\n");
+});
