@@ -180,7 +180,7 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   const bounded = start === from && end === to ? inline : within(inline, start, end);
   if (bounded) {
     for (const [at, until] of markerTitles(source, from, start)) {
-      parts.push({ start: at, end: until, cut: titleCut(source, at, until, find) });
+      parts.push({ start: at, end: until, cut: titleCut(source, at, until, inline, find) });
     }
     [from, to, inline] = [start, end, bounded];
   }
@@ -218,13 +218,33 @@ function written(parts: readonly SegmentPart[]): string {
   return parts.map((part) => typeof part === "string" ? part : part.markup).join("");
 }
 
-/** A marker line's title: its own segment, text only, written back as a heading's text is. */
-function titleCut(source: string, start: number, end: number, find?: SpanFinder): CutItem {
-  const inlines = textParts(source, start, end, []);
+/**
+ * A marker line's title: its own segment, read as the inline syntax `inline` of its block holds
+ * it (`:::tip A *b*`: a changed title sent as text wrote `\*b\*`), as text where a bound cuts
+ * through syntax; written back inside its line.
+ */
+function titleCut(
+  source: string,
+  start: number,
+  end: number,
+  inline: readonly Syntax[],
+  find?: SpanFinder,
+): CutItem {
+  const nodes = within(inline, start, end);
+  const inlines = nodes
+    ? keptWhole(inlineParts(nodes, source, [], start))
+    : textParts(source, start, end, []);
+  const escape = keepingReferences(
+    TITLE_ESCAPE,
+    inlines.filter((part) => typeof part === "string"),
+    decodeMarkdownReference,
+    { backslash: true },
+  );
   const segment = buildSegment(inlines, {
     find,
     decode: MARKDOWN_TEXT.decode,
-    escape: TITLE_ESCAPE,
+    escape,
+    respell: respellEmphasis,
   });
   return { segments: [segment], assemble: ([rendered]) => rendered() };
 }
@@ -254,9 +274,9 @@ function withValues(
 function within(inline: readonly Syntax[], from: number, to: number): Syntax[] | undefined {
   const kept: Syntax[] = [];
   for (const node of inline) {
+    if (node.end <= from || node.start >= to) continue;
     const cut = node.start < from || node.end > to;
     if (cut && !isText(node)) return undefined;
-    if (node.end <= from || node.start >= to) continue;
     kept.push(
       cut ? { ...node, start: Math.max(node.start, from), end: Math.min(node.end, to) } : node,
     );
