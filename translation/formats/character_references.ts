@@ -74,6 +74,8 @@ export interface TextReading {
    * segment (undefined at its end).
    */
   escape: (text: string, before?: string, after?: string) => string;
+  /** Whether one reference stands for white space (kept outside a segment at its edges). */
+  isSpace: (reference: string) => boolean;
 }
 
 /**
@@ -91,5 +93,9 @@ export function textReading(
     atoms: referenceAtoms(decode, reference),
     decode: (written) => decodeReferences(written, decode, reference),
     escape,
+    isSpace: (written) => {
+      const read = decode(written, undefined);
+      return read !== undefined && read !== written && read.trim() === "" && read !== "";
+    },
   };
 }

@@ -28,6 +28,7 @@ import {
   type SegmentPart,
   type SpanFinder,
 } from "./placeholders.ts";
+import { withoutOuterSpace } from "./placeholder_parts.ts";
 import { spanFinder } from "./text.ts";
 import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
 import { keepingReferences } from "./reference_spelling.ts";
@@ -132,15 +133,16 @@ export function cutTokens(
       }
       parts.push(markup);
     }
+    const { inner, before, after } = withoutOuterSpace(parts, rules.text.isSpace);
     // A changed run keeps the author's references for the characters it keeps.
     const escape = keepingReferences(
       sentence.escape,
-      parts.filter((part) => typeof part === "string"),
+      inner.filter((part) => typeof part === "string"),
       rules.text.decode,
       { backslash: false },
     );
-    const segment = segments.push(buildSegment(parts, { ...sentence, escape })) - 1;
-    splices.push({ start: tokens[head].start, end: tokens[tail].end, segment });
+    const segment = segments.push(buildSegment(inner, { ...sentence, escape })) - 1;
+    splices.push({ start: tokens[head].start + before, end: tokens[tail].end - after, segment });
   }
   for (const token of attributed) {
     if (!insideSentences.has(token)) splices.push(...attributeSplices.get(token)!);
@@ -237,7 +239,15 @@ export function attributeSegment(
   rules: TextRules,
 ): PlaceholderSegment {
   const reading = rules.attribute(source[start - 1]);
-  return buildSegment(textParts(source.slice(start, end), reading), reading);
+  const parts = textParts(source.slice(start, end), reading);
+  // As in a sentence: a changed value keeps the author's references (`Caf&eacute; &amp; bar`).
+  const escape = keepingReferences(
+    reading.escape,
+    parts.filter((part) => typeof part === "string"),
+    reading.decode,
+    { backslash: false },
+  );
+  return buildSegment(parts, { ...reading, escape });
 }
 
 /** Text with the references that are not read as text as atoms (character_references.ts). */

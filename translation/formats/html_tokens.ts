@@ -126,6 +126,12 @@ export class TokenBuilder {
   readonly #inner: boolean[] = [true];
   readonly #inline: boolean[] = [false];
   /**
+   * The element's content is not translated but stays in the sentence around it, as atoms: a
+   * refused inline element inside translated text (`Use <span translate="no">Brand <b
+   * translate="yes">Pro</b></span> today.` is one sentence, not three pieces of one).
+   */
+  readonly #held: boolean[] = [false];
+  /**
    * Where the element's tokens start when it is to be kept whole (never translated, or refused
    * inside a translated one), else -1: its content is read as any other, then replaced by one
    * token when it closes. A refused one is not kept whole once an element inside says
@@ -166,7 +172,8 @@ export class TokenBuilder {
       last.end = end;
       last.blank &&= blank;
     } else {
-      this.#lastText = token(start, end, this.#inner.at(-1)! ? "text" : "break", blank);
+      const kind = this.#inner.at(-1)! ? "text" : this.#held.at(-1)! ? "atom" : "break";
+      this.#lastText = token(start, end, kind, blank);
       tokens.push(this.#lastText);
     }
   }
@@ -201,7 +208,14 @@ export class TokenBuilder {
       ? this.tokens.length
       : -1;
     if (icon && keep !== -1) (this.#iconKeeps ??= new Set()).add(keep);
-    const kind = !inner || !inline ? "break" : (bits & IS_VOID) !== 0 ? "atom" : "open";
+    const held = inline && !inner && (translating ? refused : this.#held.at(-1)!);
+    const kind = held
+      ? "atom"
+      : !inner || !inline
+      ? "break"
+      : (bits & IS_VOID) !== 0
+      ? "atom"
+      : "open";
     // Only an open tag is paired (with its close, by its offset).
     const startToken = token(start, end, kind, false, kind === "open" ? String(start) : undefined);
     // An ignored element's attributes are kept as written, as its content is.
@@ -219,6 +233,7 @@ export class TokenBuilder {
     this.#names.push(name);
     this.#starts.push(start);
     this.#inner.push(inner);
+    this.#held.push(held);
     this.#inline.push(inline);
     this.#keeps.push(keep);
     if (isForeign) this.#foreign++;
@@ -232,7 +247,7 @@ export class TokenBuilder {
     if (index < 1) {
       this.#notOpen.add(name);
       // An end tag that closes nothing: inside a sentence when it is an inline element's.
-      const inside = this.#inner.at(-1)! && !SENTENCE_BREAKING.has(name);
+      const inside = (this.#inner.at(-1)! || this.#held.at(-1)!) && !SENTENCE_BREAKING.has(name);
       this.tokens.push(token(start, end, inside ? "atom" : "break"));
       return;
     }
@@ -245,7 +260,8 @@ export class TokenBuilder {
     this.#closeTo(index + 1, start, true);
     const inside = this.#inner[index] && this.#inline[index];
     const pair = inside ? String(this.#starts[index]) : undefined;
-    this.tokens.push(token(start, end, inside ? "close" : "break", false, pair));
+    const kind = inside ? "close" : this.#held[index] ? "atom" : "break";
+    this.tokens.push(token(start, end, kind, false, pair));
     this.#closeTo(index, end);
   }
 
@@ -272,6 +288,7 @@ export class TokenBuilder {
       this.#p.pop();
       const start = this.#starts.pop()!;
       const inner = this.#inner.pop()!;
+      this.#held.pop();
       const inline = this.#inline.pop()!;
       const keep = this.#keeps.pop()!;
       if (early && this.#closedUntranslated === -1 && (keep !== -1 || !inner)) {

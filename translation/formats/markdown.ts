@@ -29,6 +29,7 @@ import {
   type SegmentPart,
   type SpanFinder,
 } from "./placeholders.ts";
+import { withoutOuterSpace } from "./placeholder_parts.ts";
 import { markedSyntax } from "./markdown_marked.ts";
 import { scanSyntax } from "./markdown_scan.ts";
 import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
@@ -179,12 +180,17 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   const bounded = start === from && end === to ? inline : within(inline, start, end);
   if (bounded) {
     for (const [at, until] of markerTitles(source, from, start)) {
-      parts.push({ start: at, end: until, cut: titleCut(source, at, until, find) });
+      parts.push({ start: at, end: until, cut: titleCut(source, at, until, inline, find) });
     }
     [from, to, inline] = [start, end, bounded];
   }
   if (from >= to) return;
-  const inlines = keptWhole(inlineParts(inline, source, [], from));
+  let inlines: readonly SegmentPart[] = keptWhole(inlineParts(inline, source, [], from));
+  // A reference for white space at an edge stays outside, as the white space does.
+  const edges = withoutOuterSpace(inlines, MARKDOWN_TEXT.isSpace);
+  if (edges.inner !== inlines && written(inlines) === source.slice(from, to)) {
+    [inlines, from, to] = [edges.inner, from + edges.before, to - edges.after];
+  }
   const escape = keepingReferences(
     escapeAt(source, from, to),
     inlines.filter((part) => typeof part === "string"),
@@ -207,13 +213,38 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   });
 }
 
-/** A marker line's title: its own segment, text only, written back as a heading's text is. */
-function titleCut(source: string, start: number, end: number, find?: SpanFinder): CutItem {
-  const inlines = textParts(source, start, end, []);
+/** The source bytes of parts. */
+function written(parts: readonly SegmentPart[]): string {
+  return parts.map((part) => typeof part === "string" ? part : part.markup).join("");
+}
+
+/**
+ * A marker line's title: its own segment, read as the inline syntax `inline` of its block holds
+ * it (`:::tip A *b*`: a changed title sent as text wrote `\*b\*`), as text where a bound cuts
+ * through syntax; written back inside its line.
+ */
+function titleCut(
+  source: string,
+  start: number,
+  end: number,
+  inline: readonly Syntax[],
+  find?: SpanFinder,
+): CutItem {
+  const nodes = within(inline, start, end);
+  const inlines = nodes
+    ? keptWhole(inlineParts(nodes, source, [], start))
+    : textParts(source, start, end, []);
+  const escape = keepingReferences(
+    TITLE_ESCAPE,
+    inlines.filter((part) => typeof part === "string"),
+    decodeMarkdownReference,
+    { backslash: true },
+  );
   const segment = buildSegment(inlines, {
     find,
     decode: MARKDOWN_TEXT.decode,
-    escape: TITLE_ESCAPE,
+    escape,
+    respell: respellEmphasis,
   });
   return { segments: [segment], assemble: ([rendered]) => rendered() };
 }
@@ -243,9 +274,9 @@ function withValues(
 function within(inline: readonly Syntax[], from: number, to: number): Syntax[] | undefined {
   const kept: Syntax[] = [];
   for (const node of inline) {
+    if (node.end <= from || node.start >= to) continue;
     const cut = node.start < from || node.end > to;
     if (cut && !isText(node)) return undefined;
-    if (node.end <= from || node.start >= to) continue;
     kept.push(
       cut ? { ...node, start: Math.max(node.start, from), end: Math.min(node.end, to) } : node,
     );

@@ -22,6 +22,7 @@ import {
 import { matchedSpans } from "./placeholder_parts.ts";
 import { type TextReading, textReading } from "./character_references.ts";
 import { decodeMarkdownReference, REFERENCE_LIKE } from "./markdown_escape.ts";
+import { keepingReferences } from "./reference_spelling.ts";
 
 /** The translated values inside a segment's markup. */
 export interface MarkupValues {
@@ -113,7 +114,15 @@ function titleValue(part: Markup, segments: PlaceholderSegment[]): Splice[] | un
   const [start, end] = title;
   const reading = TITLE_READINGS[markup[start - 1] as keyof typeof TITLE_READINGS];
   const text = markup.slice(start, end);
-  const segment = buildSegment(protectSpans(text, reading.atoms), reading);
+  const parts = protectSpans(text, reading.atoms);
+  // As in text: a changed title keeps the author's references (`T&amp;C`).
+  const escape = keepingReferences(
+    reading.escape,
+    parts.filter((part) => typeof part === "string"),
+    reading.decode,
+    { backslash: true },
+  );
+  const segment = buildSegment(parts, { ...reading, escape });
   return [{ start, end, segment: segments.push(segment) - 1 }];
 }
 

@@ -36,6 +36,31 @@ export function matchedSpans(pattern: RegExp): SpanFinder {
   };
 }
 
+/**
+ * `parts` without the white space and the references for it (`&#160;`, `&nbsp;`: `isSpace`) at
+ * their edges, and the lengths of source cut off before and after: such a reference is an atom,
+ * and a sentence sent as `<x1/>Hello` gave the engine a placeholder to move or drop for what is
+ * only the space before it.
+ */
+export function withoutOuterSpace(
+  parts: readonly SegmentPart[],
+  isSpace: (reference: string) => boolean,
+): { inner: readonly SegmentPart[]; before: number; after: number } {
+  const outer = (part: SegmentPart) =>
+    typeof part === "string"
+      ? part.trim() === ""
+      : part.role === "atom" && part.markup.startsWith("&") && isSpace(part.markup);
+  const length = (part: SegmentPart) => typeof part === "string" ? part.length : part.markup.length;
+  let first = 0;
+  let last = parts.length;
+  let before = 0;
+  let after = 0;
+  while (first < last && outer(parts[first])) before += length(parts[first++]);
+  while (last > first && outer(parts[last - 1])) after += length(parts[--last]);
+  const inner = first === 0 && last === parts.length ? parts : parts.slice(first, last);
+  return { inner, before, after };
+}
+
 /** Splits `text` at the spans `find` returns: the spans become atoms. */
 export function protectSpans(text: string, find: SpanFinder): SegmentPart[] {
   const parts: SegmentPart[] = [];

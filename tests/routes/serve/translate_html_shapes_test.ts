@@ -174,7 +174,7 @@ Deno.test("html: ruby readings and addresses written with references are kept, a
     },
   ]);
   // As written, the engine's `&T` and `&copy` would be references and `<b` a tag; the `&` the
-  // author wrote `&amp;` in text keeps that spelling.
+  // author wrote `&amp;` keeps that spelling, in text and in an attribute.
   const { texts, sent } = await translateThrough(
     ["<p>Fish &amp; chips &lt;3</p>", '<img alt="Fish &amp; chips">'],
     { mode: "webpage", format: "html" },
@@ -183,7 +183,7 @@ Deno.test("html: ruby readings and addresses written with references are kept, a
   assert.deepEqual(sent.toSorted(), ["Fish & chips", "Fish & chips <x1/>3"]);
   assert.deepEqual(texts, [
     "<p>AT&amp;T &amp;copy &lt;b> &amp; chips &lt;3</p>",
-    '<img alt="AT&amp;T &amp;copy &lt;b&gt; & chips">',
+    '<img alt="AT&amp;T &amp;copy &lt;b&gt; &amp; chips">',
   ]);
 });
 

@@ -123,3 +123,24 @@ Deno.test("html: an engine's & or < right before a kept span that starts with a 
     assert.equal(rendered(result.text), engineText.replace("<x1/>", "copy@example.org"));
   }
 });
+
+Deno.test("html: a changed attribute value keeps the author's references; its own quote and & are escaped", async () => {
+  const html = `<img alt="Caf&eacute; &amp; bar"><p>Hi <a title='Caf&eacute;'>x</a> there</p>` +
+    `<img alt=Caf&eacute;&amp;>`;
+  const result = await translateItem(
+    htmlFormat,
+    html,
+    (text) => text.startsWith("Hi") ? "Hey <x1>x</x1> there" : `${text} "y" 'z' AT&T`,
+  );
+  assert.equal(
+    result.text,
+    `<img alt="Caf&eacute; &amp; bar &quot;y&quot; 'z' AT&amp;T">` +
+      `<p>Hey <a title='Caf&eacute; "y" &#39;z&#39; AT&amp;T'>x</a> there</p>` +
+      `<img alt=Caf&eacute;&amp;&#32;&#34;y&#34;&#32;&#39;z&#39;&#32;AT&amp;T>`,
+  );
+  assert.equal(
+    rendered(result.text),
+    `[img alt=Café & bar "y" 'z' AT&T]Hey [a title=Café "y" 'z' AT&T]x there` +
+      `[img alt=Café& "y" 'z' AT&T]`,
+  );
+});

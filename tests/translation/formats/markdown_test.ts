@@ -279,6 +279,18 @@ Deno.test("markdown translates a link's or image's title inside its quotes, and 
   );
 });
 
+Deno.test("markdown: a changed title keeps the author's references", async () => {
+  const result = await translateItem(
+    markdownFormat,
+    "[a](u \"T&amp;C\") [b](v 'Caf&eacute; &quot;x&quot;')\n",
+    (sent) => sent.includes("<x") ? sent : `${sent} & "y"`,
+  );
+  assert.equal(
+    result.text,
+    '[a](u "T&amp;C &amp; \\"y\\"") [b](v \'Caf&eacute; &quot;x&quot; & &quot;y&quot;\')\n',
+  );
+});
+
 Deno.test("markdown: an engine's line break or | in a title or an inline HTML attribute keeps the line and the table row", async () => {
   const text = '# Read the <abbr title="Frequently asked">FAQ</abbr> first\n\n' +
     '| Name | Link |\n|---|---|\n| Docs | [guide](https://x.com/g "The guide") <img src=i.png alt="An icon"> |\n\n' +
