@@ -290,9 +290,21 @@ async function refresh() {
   if (document.visibilityState !== "visible" || changes.pending > 0 || state === null) return;
   const sent = changes.sent;
   const fresh = await call("state").catch(() => null);
-  if (!fresh || changes.sent !== sent || JSON.stringify(fresh) === JSON.stringify(state)) return;
-  state = fresh;
-  render();
+  if (!fresh || changes.sent !== sent) return;
+  if (JSON.stringify(fresh) !== JSON.stringify(state)) {
+    state = fresh;
+    render();
+  }
+  // The state does not carry the token: one revealed here may have been rotated meanwhile
+  // (`tolk token rotate`, another tab), and every client now gets 401 with the one shown.
+  if (!revealed) return;
+  const token = await revealToken().catch(() => undefined);
+  if (!revealed || token === undefined) return;
+  if (token === null) {
+    await currentToken().catch(() => {});
+    return;
+  }
+  $("token").textContent = token;
 }
 
 async function start() {
