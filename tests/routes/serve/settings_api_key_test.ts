@@ -71,3 +71,18 @@ Deno.test("an api_key for an engine that sends none is refused naming the field"
     assert.equal(service.store.read().engines["engine-one"].api_key, undefined);
   });
 });
+
+Deno.test("a key no HTTP header can carry (not printable ASCII) is refused when saved, without quoting it", async () => {
+  await withService(async (service, cookie) => {
+    for (const key of ["sk-ключ-123", "sk-a\u0000b", "sk-line\nbreak"]) {
+      const response = await setKey(service, cookie, key);
+      const text = await response.text();
+      assert.equal(response.status, 400, text);
+      const error = JSON.parse(text).error;
+      assert.equal(error.param, "engines.compatible-api.api_key");
+      assert.match(error.message, /printable ASCII/);
+      assert.ok(!text.includes("sk-"), "the key is not quoted");
+      assert.equal(service.store.read().engines["compatible-api"].api_key, null);
+    }
+  });
+});
