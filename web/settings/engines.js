@@ -76,7 +76,9 @@ function keyInput(engine) {
   return element("input", {
     name: "api_key",
     type: "password",
-    autocomplete: "off",
+    // Not "off", which Chromium ignores for passwords: it could fill in a saved password of
+    // this origin, which the next Save of the card would then send to the server as its key.
+    autocomplete: "new-password",
     spellcheck: false,
     placeholder: engine.has_api_key ? "type a new key to replace it" : "none",
   });
