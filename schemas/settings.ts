@@ -7,7 +7,24 @@ import { z } from "zod";
 import { isLoopbackUrl, LOOPBACK_RULE } from "../net/loopback.ts";
 import { ENGINE_IDS, EngineIdSchema } from "./languages.ts";
 
+/** The port an address names, as written (`null` when none); `new URL` refuses 99999 unnamed. */
+function writtenPort(url: string): number | null {
+  const port = /^[a-z][a-z0-9+.-]*:\/\/(?:\[[^\]]*\]|[^/:?#]*):(\d+)(?:[/?#]|$)/i.exec(url)?.[1];
+  return port === undefined ? null : Number(port);
+}
+
+// The specific slips first, each stopping the checks after it, so the message names the slip
+// rather than the general loopback rule (a space or a bad port made "must be a loopback URL").
 const loopbackUrl = z.string().refine(
+  (url) => !/\s/.test(url),
+  { message: "must not hold a space (a server's root has none)", abort: true },
+).refine(
+  (url) => {
+    const port = writtenPort(url);
+    return port === null || (port >= 1 && port <= 65535);
+  },
+  { message: "must name a port from 1 to 65535 (or none, for the scheme's own)", abort: true },
+).refine(
   isLoopbackUrl,
   `must be a loopback http URL (${LOOPBACK_RULE}): no request is forwarded elsewhere`,
 ).refine(

@@ -84,7 +84,19 @@ export const EngineChangeSchema = z.strictObject({
     }).optional(),
     "engine-one": remoteEngineChange.optional(),
     "engine-two": remoteEngineChange.optional(),
-    "compatible-api": remoteEngineChange.optional(),
+    "compatible-api": remoteEngineChange.extend({
+      // Write-only: the page sends a new key or null to clear it; no answer carries it back
+      // (the state says has_api_key), as a key shown once on a page is a key in its history.
+      api_key: z.string().refine(
+        // What an Authorization header carries as written (engines/chat/backend_http.ts): a
+        // pasted key with another character is refused here, next to its field, not at each
+        // request. The message never quotes the key.
+        (key) => /^[\x20-\x7E\t]*$/.test(key.trim()),
+        "must be printable ASCII (an HTTP header cannot carry another character)",
+      ).nullable().optional().describe(
+        "New bearer key sent to the server, trimmed; null or empty clears it. Never read back.",
+      ),
+    }).optional(),
   }).optional(),
 });
 

@@ -121,13 +121,13 @@ settingsPageTest(
     });
     const line = page.locator(`${card("compatible-api")} .key`);
     // It once said nothing of the key: the state had has_api_key, the page never showed it.
-    assert.match((await line.textContent())!, /no API key/i);
+    assert.match((await line.textContent())!, /API key: not set/i);
     service.store.update((settings) => {
       (settings.engines["compatible-api"] as Record<string, unknown>).api_key = key;
     });
     await page.reload();
     await page.waitForSelector("body[data-ready]");
-    assert.match((await line.textContent())!, /API key is set/i);
+    assert.match((await line.textContent())!, /API key: set/i);
     assert.ok(!(await page.content()).includes(key), "the key is never on the page");
     assert.deepEqual(errors, []);
     await context.close();

@@ -31,6 +31,7 @@ function engineCard(engine, index) {
     fields.push(list);
   }
   fields.push(labelled("Model", engine, modelInput));
+  if (engine.id === "compatible-api") fields.push(labelled("API key", engine, keyInput(engine)));
 
   const save = element("button", { type: "button", className: "primary", textContent: "Save" });
   // One Save per card: the name says whose (a screen reader lists buttons by name).
@@ -51,10 +52,10 @@ function engineCard(engine, index) {
       element("p", { className: "why", textContent: engine.hint }),
     ]),
     element("div", { className: "fields" }, fields),
-    ...(engine.id === "compatible-api" || engine.has_api_key ? [apiKeyLine(engine)] : []),
     element("div", { className: "row-end" }, [save, message]),
   ]);
   card.dataset.engine = engine.id;
+  if (engine.id === "compatible-api") card.lastChild.before(keyLine(card, engine, message));
   save.addEventListener("click", () => saveEngine(card, engine, message));
   // No form around the fields (nothing is posted by navigation): Enter saves as Save does.
   for (const input of card.querySelectorAll("input[name]")) {
@@ -67,12 +68,44 @@ function engineCard(engine, index) {
   return card;
 }
 
-/** Whether a key is set: the page never shows or edits one (it lives in the settings file). */
-function apiKeyLine(engine) {
-  const text = engine.has_api_key
-    ? "An API key is set in the settings file (sent as a bearer key; never shown here)."
-    : `No API key: if the server needs one, set engines.${engine.id}.api_key in the settings file.`;
-  return element("p", { className: "key hint", textContent: text });
+/**
+ * The key field is write-only: it starts empty whatever is stored, a key typed there is sent by
+ * Save (or Enter) and the field is emptied again, so a key is never shown nor sent twice.
+ */
+function keyInput(engine) {
+  return element("input", {
+    name: "api_key",
+    type: "password",
+    // Not "off", which Chromium ignores for passwords: it could fill in a saved password of
+    // this origin, which the next Save of the card would then send to the server as its key.
+    autocomplete: "new-password",
+    spellcheck: false,
+    placeholder: engine.has_api_key ? "type a new key to replace it" : "none",
+  });
+}
+
+/** Whether a key is set (never the key), and a way to remove it. */
+function keyLine(card, engine, message) {
+  const remove = element("button", {
+    type: "button",
+    className: "quiet remove-key",
+    textContent: "Remove key",
+    disabled: !engine.has_api_key,
+  });
+  remove.setAttribute("aria-label", `Remove the API key of ${engine.name}`);
+  remove.addEventListener("click", async () => {
+    await saveEngine(card, engine, message, { api_key: null });
+    document.querySelector(`[data-engine="${engine.id}"] input[name="api_key"]`)?.focus();
+  });
+  return element("p", { className: "key hint" }, [
+    "API key: ",
+    element("strong", {
+      className: "key-state",
+      textContent: engine.has_api_key ? "set" : "not set",
+    }),
+    " (sent as a bearer key if the server needs one; never shown here) ",
+    remove,
+  ]);
 }
 
 /** A field's visible label; its name says whose it is (every card has an Address and a Model). */
@@ -105,26 +138,36 @@ function orderButton(text, label, index, step) {
   return button;
 }
 
-async function saveEngine(card, engine, message) {
-  const id = engine.id;
+/** What the user changed in a card: a field left as shown is not sent (see saveEngine). */
+function typedChange(card, engine) {
   const change = {};
   for (const input of card.querySelectorAll("input[name]")) {
     const value = input.value.trim();
     // Only what the user changed here: a field left as shown keeps whatever another tab or a
-    // hand edit of the file set since this page loaded it.
+    // hand edit of the file set since this page loaded it. The key field is shown empty.
     if (value === (engine[input.name] ?? "")) continue;
-    change[input.name] = value === "" && id !== "local-llm" ? null : value;
+    change[input.name] = value === "" && engine.id !== "local-llm" ? null : value;
   }
+  return change;
+}
+
+async function saveEngine(card, engine, message, change = typedChange(card, engine)) {
+  const id = engine.id;
   message.className = "message";
   message.textContent = "";
   try {
     state = await call("engines", { engines: { [id]: change } });
+    // A key sent is not put back in the new card (renderEngines keeps what is typed, unsaved).
+    const key = card.querySelector('input[name="api_key"]');
+    if (key) key.value = "";
     render();
     const fresh = document.querySelector(`[data-engine="${id}"] .message`);
     fresh.className = "message ok";
     fresh.textContent = "Saved";
   } catch (error) {
-    const field = { base_url: "The address", model: "The model" }[error.param?.split(".").pop()];
+    const field = { base_url: "The address", model: "The model", api_key: "The API key" }[
+      error.param?.split(".").pop()
+    ];
     message.className = "message error";
     message.textContent = field ? `${field} ${error.message}` : error.message;
   }

@@ -37,6 +37,11 @@ async function call(path, body) {
     method: post ? "POST" : "GET",
     headers: post ? { "content-type": "application/json" } : {},
     body: post ? JSON.stringify(body) : undefined,
+  }).catch(() => {
+    // The browser's own words ("Failed to fetch") do not say what happened nor what was lost.
+    throw new Error(
+      `Cannot reach tolk serve (stopped or restarting?)${post ? ": nothing was saved" : ""}`,
+    );
   }).finally(() => {
     if (post) changes.pending--;
   });
@@ -238,31 +243,42 @@ async function loadLanguages() {
   $("try-target").value = languages.includes("fr") ? "fr" : languages[0];
 }
 
+/** A click handler whose failure (the service unreachable, say) is told, not lost. */
+function reporting(handler) {
+  return (event) => handler(event).catch((error) => toast(error.message));
+}
+
 function wire() {
   $("api-enabled").addEventListener("change", (event) => {
     const enabled = event.target.checked;
     update(() => call("api", { enabled }), enabled ? "Local API on" : "Local API off");
   });
-  $("reveal").addEventListener("click", async () => {
-    if (revealed) {
-      revealed = false;
+  $("reveal").addEventListener(
+    "click",
+    reporting(async () => {
+      if (revealed) {
+        revealed = false;
+        renderApi();
+        return;
+      }
+      const token = await currentToken();
+      if (token === null) return;
+      revealed = true;
+      $("token").textContent = token;
       renderApi();
-      return;
-    }
-    const token = await currentToken();
-    if (token === null) return;
-    revealed = true;
-    $("token").textContent = token;
-    renderApi();
-  });
-  $("copy").addEventListener("click", async () => {
-    const token = await currentToken();
-    if (token === null) return;
-    // Rotated elsewhere since it was revealed: the page shows the token it copies.
-    if (revealed) $("token").textContent = token;
-    await navigator.clipboard.writeText(token);
-    toast("Token copied");
-  });
+    }),
+  );
+  $("copy").addEventListener(
+    "click",
+    reporting(async () => {
+      const token = await currentToken();
+      if (token === null) return;
+      // Rotated elsewhere since it was revealed: the page shows the token it copies.
+      if (revealed) $("token").textContent = token;
+      await navigator.clipboard.writeText(token);
+      toast("Token copied");
+    }),
+  );
   $("rotate").addEventListener("click", () => {
     if (!confirm("Make a new token? Clients using the old one stop working.")) return;
     revealed = false;
@@ -290,9 +306,21 @@ async function refresh() {
   if (document.visibilityState !== "visible" || changes.pending > 0 || state === null) return;
   const sent = changes.sent;
   const fresh = await call("state").catch(() => null);
-  if (!fresh || changes.sent !== sent || JSON.stringify(fresh) === JSON.stringify(state)) return;
-  state = fresh;
-  render();
+  if (!fresh || changes.sent !== sent) return;
+  if (JSON.stringify(fresh) !== JSON.stringify(state)) {
+    state = fresh;
+    render();
+  }
+  // The state does not carry the token: one revealed here may have been rotated meanwhile
+  // (`tolk token rotate`, another tab), and every client now gets 401 with the one shown.
+  if (!revealed) return;
+  const token = await revealToken().catch(() => undefined);
+  if (!revealed || token === undefined) return;
+  if (token === null) {
+    await currentToken().catch(() => {});
+    return;
+  }
+  $("token").textContent = token;
 }
 
 async function start() {
