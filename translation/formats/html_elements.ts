@@ -156,6 +156,28 @@ export const SENTENCE_BREAKING = new Set([
   "xmp",
 ]);
 
+/**
+ * HTML5's formatting elements: the ones a browser reopens at the next text when a block closed
+ * them without their end tag (the list of active formatting elements). Only these, and elements
+ * in foreign content, can take later text back inside them (html_reopened.ts).
+ */
+export const FORMATTING_ELEMENTS = new Set([
+  "a",
+  "b",
+  "big",
+  "code",
+  "em",
+  "font",
+  "i",
+  "nobr",
+  "s",
+  "small",
+  "strike",
+  "strong",
+  "tt",
+  "u",
+]);
+
 /** What a start tag's name says of its element, as bits. */
 export const BREAKS_SENTENCE = 1;
 export const IS_NEVER_TRANSLATED = 2;

@@ -16,6 +16,7 @@ import { keepReopened } from "./html_reopened.ts";
 import {
   BREAKS_SENTENCE,
   ELEMENT_BITS,
+  FORMATTING_ELEMENTS,
   HAS_TEXT_MODE,
   IS_FOREIGN,
   IS_NEVER_TRANSLATED,
@@ -284,14 +285,19 @@ export class TokenBuilder {
    */
   #closeTo(count: number, end: number, early = false): void {
     while (this.#names.length > count) {
-      this.#names.pop();
+      const name = this.#names.pop()!;
       this.#p.pop();
       const start = this.#starts.pop()!;
       const inner = this.#inner.pop()!;
       this.#held.pop();
       const inline = this.#inline.pop()!;
       const keep = this.#keeps.pop()!;
-      if (early && this.#closedUntranslated === -1 && (keep !== -1 || !inner)) {
+      // Only a formatting element is reopened, or foreign content kept: an `rt` or `li` closed by
+      // the next one takes nothing back (a legacy ruby page built the tree for nothing).
+      if (
+        early && this.#closedUntranslated === -1 && (keep !== -1 || !inner) &&
+        (this.#foreign > 0 || FORMATTING_ELEMENTS.has(name))
+      ) {
         this.#closedUntranslated = end;
       }
       if (this.#foreign > 0) this.#foreign--;
