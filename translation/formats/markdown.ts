@@ -191,18 +191,7 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   if (edges.inner !== inlines && written(inlines) === source.slice(from, to)) {
     [inlines, from, to] = [edges.inner, from + edges.before, to - edges.after];
   }
-  const escape = keepingReferences(
-    escapeAt(source, from, to),
-    inlines.filter((part) => typeof part === "string"),
-    decodeMarkdownReference,
-    { backslash: true },
-  );
-  const segment = buildSegment(inlines, {
-    find,
-    decode: MARKDOWN_TEXT.decode,
-    escape,
-    respell: respellEmphasis,
-  });
+  const segment = markdownSegment(inlines, escapeAt(source, from, to), find);
   const values = markupValues(inlines);
   parts.push({
     start: from,
@@ -234,19 +223,29 @@ function titleCut(
   const inlines = nodes
     ? keptWhole(inlineParts(nodes, source, [], start))
     : textParts(source, start, end, []);
-  const escape = keepingReferences(
-    TITLE_ESCAPE,
-    inlines.filter((part) => typeof part === "string"),
-    decodeMarkdownReference,
-    { backslash: true },
-  );
-  const segment = buildSegment(inlines, {
+  return {
+    segments: [markdownSegment(inlines, TITLE_ESCAPE, find)],
+    assemble: ([rendered]) => rendered(),
+  };
+}
+
+/** A segment of inline parts: changed text escaped, the author's references and emphasis kept. */
+function markdownSegment(
+  inlines: readonly SegmentPart[],
+  escape: Escape,
+  find?: SpanFinder,
+) {
+  return buildSegment(inlines, {
     find,
     decode: MARKDOWN_TEXT.decode,
-    escape,
+    escape: keepingReferences(
+      escape,
+      inlines.filter((part) => typeof part === "string"),
+      decodeMarkdownReference,
+      { backslash: true },
+    ),
     respell: respellEmphasis,
   });
-  return { segments: [segment], assemble: ([rendered]) => rendered() };
 }
 
 /**
