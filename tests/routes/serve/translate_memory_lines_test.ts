@@ -5,33 +5,11 @@
  */
 import assert from "node:assert/strict";
 import { TranslateResponseSchema } from "../../../schemas/translation.ts";
-import { dataRequest } from "../../support/data_requests.ts";
 import { withStandInService } from "../../support/stand_in_service.ts";
 import { expectBody } from "../../support/http_assertions.ts";
+import { addUserEntry, translateWithMemory } from "../../support/memory_requests.ts";
 import { standInTranslation } from "../../support/ollama_stand_in.ts";
-import { postTranslate, type TestService } from "../../support/translation_service.ts";
-
-async function translate(service: TestService, texts: string[]) {
-  return await expectBody(
-    await postTranslate(service, {
-      source: "en",
-      target: "de",
-      texts,
-      options: { engine: "engine-one", memory: true },
-    }),
-    200,
-    TranslateResponseSchema,
-  );
-}
-
-async function addUserEntry(service: TestService, source: string, target: string) {
-  const response = await dataRequest(service, "POST", "/v1/memory/entries", {
-    source_lang: "en",
-    target_lang: "de",
-    entries: [{ source, target }],
-  });
-  assert.equal(response.status, 201, await response.text());
-}
+import { postTranslate } from "../../support/translation_service.ts";
 
 /** Stored source, request text, and whether the stored translation answers it. */
 const LINE_CASES: { stored: string; request: string; hit: boolean }[] = [
@@ -49,7 +27,7 @@ for (const { stored, request, hit } of LINE_CASES) {
     await withStandInService({}, async (service, runner) => {
       const storedTarget = stored.replace("Good", "Guten").replace("morning", "Morgen");
       await addUserEntry(service, stored, storedTarget);
-      const body = await translate(service, [request]);
+      const body = await translateWithMemory(service, [request]);
       if (hit) {
         assert.equal(runner.chats.length, 0, "no engine call");
         assert.equal(body.engine, "memory");
@@ -64,9 +42,9 @@ for (const { stored, request, hit } of LINE_CASES) {
 
 Deno.test("memory: engine translations of texts differing only in their lines each answer their own text", async () => {
   await withStandInService({}, async (service) => {
-    await translate(service, ["Good morning"]);
-    await translate(service, ["Good\n\nmorning"]);
-    const body = await translate(service, ["Good morning", "Good\n\nmorning"]);
+    await translateWithMemory(service, ["Good morning"]);
+    await translateWithMemory(service, ["Good\n\nmorning"]);
+    const body = await translateWithMemory(service, ["Good morning", "Good\n\nmorning"]);
     assert.deepEqual(body.results.map((result) => result.text), [
       standInTranslation("Good morning"),
       standInTranslation("Good\n\nmorning"),

@@ -9,37 +9,12 @@ import { TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { dataRequest } from "../../support/data_requests.ts";
 import { withStandInService } from "../../support/stand_in_service.ts";
 import { expectBody } from "../../support/http_assertions.ts";
+import { addUserEntry, translateWithMemory } from "../../support/memory_requests.ts";
 import { type OllamaStandIn, standInTranslation } from "../../support/ollama_stand_in.ts";
 import { postTranslate, type TestService } from "../../support/translation_service.ts";
 
 function withChatService(fn: (service: TestService, runner: OllamaStandIn) => Promise<void>) {
   return withStandInService({}, fn);
-}
-
-async function translate(
-  service: TestService,
-  texts: string[],
-  options: Record<string, unknown> = {},
-) {
-  return await expectBody(
-    await postTranslate(service, {
-      source: "en",
-      target: "de",
-      texts,
-      options: { engine: "engine-one", memory: true, ...options },
-    }),
-    200,
-    TranslateResponseSchema,
-  );
-}
-
-async function addUserEntry(service: TestService, source: string, target: string) {
-  const response = await dataRequest(service, "POST", "/v1/memory/entries", {
-    source_lang: "en",
-    target_lang: "de",
-    entries: [{ source, target }],
-  });
-  assert.equal(response.status, 201, await response.text());
 }
 
 async function entries(service: TestService) {
@@ -53,7 +28,7 @@ async function entries(service: TestService) {
 Deno.test("an exact memory hit skips the engine, and engine and model are memory", async () => {
   await withChatService(async (service, runner) => {
     await addUserEntry(service, "Good morning, my friend.", "Guten Morgen, mein Freund.");
-    const body = await translate(service, ["Good  morning,\tmy friend. "]);
+    const body = await translateWithMemory(service, ["Good  morning,\tmy friend. "]);
     assert.equal(runner.chats.length, 0, "no engine call");
     assert.equal(body.engine, "memory");
     assert.equal(body.model, "memory");
@@ -64,7 +39,7 @@ Deno.test("an exact memory hit skips the engine, and engine and model are memory
 Deno.test("an exact hit answers with the request's outer white space, not the stored target's (a pretty-printed TMX <seg>)", async () => {
   await withChatService(async (service) => {
     await addUserEntry(service, "\n      Good day\n    ", "\n      Guten Tag\n    ");
-    const body = await translate(service, ["Good day", "  Good day\n"]);
+    const body = await translateWithMemory(service, ["Good day", "  Good day\n"]);
     assert.deepEqual(body.results.map((result) => result.text), ["Guten Tag", "  Guten Tag\n"]);
     assert.equal(body.engine, "memory");
     const html = await expectBody(
@@ -84,7 +59,7 @@ Deno.test("an exact hit answers with the request's outer white space, not the st
 
 Deno.test("a new translation is remembered (origin engine) and the next identical request skips the engine", async () => {
   await withChatService(async (service, runner) => {
-    const first = await translate(service, ["The printer is out of paper."]);
+    const first = await translateWithMemory(service, ["The printer is out of paper."]);
     assert.equal(first.engine, "engine-one");
     assert.equal(runner.chats.length, 1);
     const stored = await entries(service);
@@ -95,7 +70,7 @@ Deno.test("a new translation is remembered (origin engine) and the next identica
         "engine",
       ],
     ]);
-    const second = await translate(service, [
+    const second = await translateWithMemory(service, [
       "The printer is out of paper.",
       "A new sentence here.",
     ]);
@@ -107,9 +82,9 @@ Deno.test("a new translation is remembered (origin engine) and the next identica
 
 Deno.test("a user entry wins over the engine's remembered translation", async () => {
   await withChatService(async (service) => {
-    await translate(service, ["Save the file."]);
+    await translateWithMemory(service, ["Save the file."]);
     await addUserEntry(service, "Save the file.", "Datei sichern.");
-    const body = await translate(service, ["Save the file."]);
+    const body = await translateWithMemory(service, ["Save the file."]);
     assert.equal(body.results[0].text, "Datei sichern.");
     assert.equal(body.engine, "memory");
   });
@@ -122,7 +97,7 @@ Deno.test("similar remembered pairs (≥ 75%) reach a chat engine as examples", 
       "The quick brown fox jumps over the lazy dog.",
       "Der schnelle braune Fuchs springt über den faulen Hund.",
     );
-    await translate(service, ["The quick brown fox jumped over the lazy dog."]);
+    await translateWithMemory(service, ["The quick brown fox jumped over the lazy dog."]);
     const messages = runner.chats[0].messages as { role: string; content: string }[];
     const system = messages.find((m) => m.role === "system")!.content;
     assert.match(system, /Earlier approved translations/);
@@ -133,7 +108,9 @@ Deno.test("similar remembered pairs (≥ 75%) reach a chat engine as examples", 
 Deno.test("without memory: true the memory is neither read nor written", async () => {
   await withChatService(async (service, runner) => {
     await addUserEntry(service, "Good night.", "Gute Nacht.");
-    const body = await translate(service, ["Good night.", "Sleep well."], { memory: false });
+    const body = await translateWithMemory(service, ["Good night.", "Sleep well."], {
+      memory: false,
+    });
     assert.equal(runner.chats.length, 1);
     assert.equal(body.results[0].text, standInTranslation("Good night."));
     assert.equal((await entries(service)).length, 1, "nothing new stored");
@@ -143,7 +120,7 @@ Deno.test("without memory: true the memory is neither read nor written", async (
 Deno.test("a sensitive request reads the memory and writes nothing", async () => {
   await withChatService(async (service, runner) => {
     await addUserEntry(service, "Known sentence.", "Bekannter Satz.");
-    const body = await translate(service, ["Known sentence.", "A secret sentence."], {
+    const body = await translateWithMemory(service, ["Known sentence.", "A secret sentence."], {
       sensitive: true,
     });
     assert.equal(body.results[0].text, "Bekannter Satz.");
@@ -158,7 +135,7 @@ Deno.test("50 parallel translate requests with memory on: no database is locked,
       { length: 50 },
       (_, i) => `Parallel sentence number ${i} for the memory.`,
     );
-    const bodies = await Promise.all(texts.map((text) => translate(service, [text])));
+    const bodies = await Promise.all(texts.map((text) => translateWithMemory(service, [text])));
     assert.equal(bodies.length, 50);
     const stored = await entries(service);
     assert.equal(stored.length, 50);
@@ -175,11 +152,11 @@ Deno.test("an engine's remembered translation is reused only under the same cont
     const text = "The bank is closed.";
     const river = { context: "We walked along the river until the path ended." };
     const money = { context: "I wanted to withdraw cash before the weekend." };
-    await translate(service, [text], river);
-    await translate(service, [text], river);
+    await translateWithMemory(service, [text], river);
+    await translateWithMemory(service, [text], river);
     assert.equal(runner.chats.length, 1, "the same context: a memory hit");
 
-    const other = await translate(service, [text], money);
+    const other = await translateWithMemory(service, [text], money);
     assert.equal(runner.chats.length, 2, "another context: the engine is asked");
     assert.equal(other.engine, "engine-one");
     const messages = runner.chats[1].messages as { role: string; content: string }[];
@@ -187,7 +164,7 @@ Deno.test("an engine's remembered translation is reused only under the same cont
       messages.find((m) => m.role === "system")!.content.includes(standInTranslation(text)),
       "the translation made under the other context is an example",
     );
-    await translate(service, [text], money);
+    await translateWithMemory(service, [text], money);
     assert.equal(runner.chats.length, 2, "the latest translation is the one remembered");
 
     for (
@@ -196,9 +173,9 @@ Deno.test("an engine's remembered translation is reused only under the same cont
       }]
     ) {
       const before: number = runner.chats.length;
-      await translate(service, [text], steering);
+      await translateWithMemory(service, [text], steering);
       assert.equal(runner.chats.length, before + 1, `${JSON.stringify(steering)}: engine asked`);
-      await translate(service, [text], steering);
+      await translateWithMemory(service, [text], steering);
       assert.equal(runner.chats.length, before + 1, `${JSON.stringify(steering)}: then remembered`);
     }
     assert.equal((await entries(service)).length, 1, "one engine entry per text, the latest");
@@ -210,7 +187,7 @@ Deno.test("an engine's translation keeps the context it was made under through T
   const river = { context: "We walked along the river until the path ended." };
   let exported = "";
   await withChatService(async (service) => {
-    await translate(service, [text], river);
+    await translateWithMemory(service, [text], river);
     exported = await (await dataRequest(service, "GET", "/v1/memory/export?format=tmx")).text();
   });
   await withChatService(async (service, runner) => {
@@ -218,9 +195,13 @@ Deno.test("an engine's translation keeps the context it was made under through T
       "content-type": "application/x-tmx+xml",
     });
     assert.deepEqual(await imported.json(), { imported: 1, skipped: 0 });
-    assert.equal((await translate(service, [text], river)).engine, "memory", "its own context");
+    assert.equal(
+      (await translateWithMemory(service, [text], river)).engine,
+      "memory",
+      "its own context",
+    );
     assert.equal(runner.chats.length, 0);
-    await translate(service, [text]);
+    await translateWithMemory(service, [text]);
     assert.equal(runner.chats.length, 1, "no context: the engine is asked, as before the export");
   });
 });
@@ -228,7 +209,7 @@ Deno.test("an engine's translation keeps the context it was made under through T
 Deno.test("a user entry is a hit whatever the request's context", async () => {
   await withChatService(async (service, runner) => {
     await addUserEntry(service, "The bank is closed.", "Die Bank ist geschlossen.");
-    const body = await translate(service, ["The bank is closed."], {
+    const body = await translateWithMemory(service, ["The bank is closed."], {
       context: "We walked along the river.",
       tone: "casual",
     });
