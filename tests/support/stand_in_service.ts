@@ -42,8 +42,14 @@ export function withOnlyStandIn(
   return withStandIn(options, fn, ["engine-one"]);
 }
 
-/** The stand-in's options, and the service's data folder (a database made beforehand). */
-type StandInServiceOptions = OllamaStandInOptions & Pick<TestServiceOptions, "dataDir">;
+/**
+ * The stand-in's options, the service's data folder (a database made beforehand) and more
+ * settings of engine-one (`num_ctx`, …).
+ */
+type StandInServiceOptions =
+  & OllamaStandInOptions
+  & Pick<TestServiceOptions, "dataDir">
+  & { engineOne?: Record<string, unknown> };
 
 async function withStandIn(
   options: StandInServiceOptions,
@@ -52,7 +58,7 @@ async function withStandIn(
 ): Promise<void> {
   const runner = startOllamaStandIn(options);
   try {
-    const engineOne = { base_url: runner.baseUrl, status_cache_ms: 0 };
+    const engineOne = { base_url: runner.baseUrl, status_cache_ms: 0, ...options.engineOne };
     const service = await startTranslationService({
       settings: {
         engines: order ? { order, "engine-one": engineOne } : { "engine-one": engineOne },

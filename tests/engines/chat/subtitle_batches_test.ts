@@ -6,12 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { translateOk } from "../../support/chat_engine_checks.ts";
-import {
-  type OllamaStandIn,
-  standInTranslation,
-  startOllamaStandIn,
-} from "../../support/ollama_stand_in.ts";
-import { startTranslationService, type TestService } from "../../support/translation_service.ts";
+import { standInTranslation } from "../../support/ollama_stand_in.ts";
+import { withStandInService } from "../../support/stand_in_service.ts";
 
 /** The user payload of a chat request the runner received. */
 interface Payload {
@@ -25,28 +21,6 @@ function payload(chat: Record<string, unknown>): Payload {
 
 function systemPrompt(chat: Record<string, unknown>): string {
   return (chat.messages as { content: string }[])[0].content;
-}
-
-async function withRunnerService(
-  settings: Record<string, unknown>,
-  fn: (service: TestService, runner: OllamaStandIn) => Promise<void>,
-) {
-  const runner = startOllamaStandIn();
-  try {
-    const service = await startTranslationService({
-      settings: {
-        engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0, ...settings } },
-      },
-      statusTtlMs: 0,
-    });
-    try {
-      await fn(service, runner);
-    } finally {
-      await service.stop();
-    }
-  } finally {
-    await runner.stop();
-  }
 }
 
 /** An SRT file of `lines`, one cue each, a second apart. */
@@ -72,7 +46,7 @@ const request = (texts: string[]) => ({
 Deno.test("two subtitle files of one request go to a chat engine in requests of their own", async () => {
   const first = ["Wo warst du gestern?", "Ich war zu Hause."];
   const second = ["Der Zug fährt ab.", "Beeil dich!"];
-  await withRunnerService({}, async (service, runner) => {
+  await withStandInService({}, async (service, runner) => {
     const body = await translateOk(service, request([srt(first), srt(second)]));
     assert.deepEqual(body.results.map((result) => result.text), [
       translatedSrt(first),
@@ -89,7 +63,7 @@ Deno.test("two subtitle files of one request go to a chat engine in requests of 
 
 Deno.test("cue texts sent as items of one request still go to a chat engine together", async () => {
   const cues = ["Wo warst du gestern?", "Ich war zu Hause.", "Beeil dich!"];
-  await withRunnerService({}, async (service, runner) => {
+  await withStandInService({}, async (service, runner) => {
     const body = await translateOk(service, request(cues));
     assert.deepEqual(body.results.map((result) => result.text), cues.map(standInTranslation));
     assert.deepEqual(runner.chats.map((chat) => payload(chat).items.length), [3]);
@@ -101,7 +75,7 @@ Deno.test("a subtitle file cut into several chat requests gives each later one t
     { length: 40 },
     (_, index) => `Zeile ${index + 1}: das ist ein ganz gewöhnlicher Satz.`,
   );
-  await withRunnerService({ num_ctx: 1024 }, async (service, runner) => {
+  await withStandInService({ engineOne: { num_ctx: 1024 } }, async (service, runner) => {
     const body = await translateOk(service, request([srt(lines)]));
     assert.equal(body.results[0].text, translatedSrt(lines));
     assert.ok(runner.chats.length >= 3, `${runner.chats.length} requests`);
