@@ -41,6 +41,24 @@ Deno.test("tolk infer: values under a json_schema are what the schema says", asy
     const content = completion.choices[0].message.content!;
     return { content, values: (JSON.parse(content) as { n: number[] }).n };
   };
+  /** One answer at temperature 1 under the json_schema `schema`, asked with `prompt`. */
+  const answer = async (
+    schema: Record<string, unknown>,
+    seed: number,
+    prompt: string,
+    maxTokens: number,
+  ) => {
+    const completion = await client.chat.completions.create({
+      model: "tiny",
+      messages: [{ role: "user", content: prompt }],
+      max_tokens: maxTokens,
+      temperature: 1,
+      seed,
+      response_format: { type: "json_schema", json_schema: { name: "answer", schema } },
+    });
+    const [choice] = completion.choices;
+    return { content: choice.message.content!, finishReason: choice.finish_reason };
+  };
   try {
     await t.step("an integer has no exponent and no fraction", async () => {
       for (const seed of [1, 2, 3, 4]) {
@@ -100,16 +118,8 @@ Deno.test("tolk infer: values under a json_schema are what the schema says", asy
           additionalProperties: false,
         };
         for (const seed of [1, 2, 3]) {
-          const completion = await client.chat.completions.create({
-            model: "tiny",
-            messages: [{ role: "user", content: "Pick one." }],
-            max_tokens: 300,
-            temperature: 1,
-            seed,
-            response_format: { type: "json_schema", json_schema: { name: "pick", schema } },
-          });
-          const content = completion.choices[0].message.content!;
-          assert.equal(completion.choices[0].finish_reason, "stop", content);
+          const { content, finishReason } = await answer(schema, seed, "Pick one.", 300);
+          assert.equal(finishReason, "stop", content);
           z.fromJSONSchema(schema as never).parse(JSON.parse(content));
         }
       },
@@ -134,16 +144,8 @@ Deno.test("tolk infer: values under a json_schema are what the schema says", asy
     ) {
       await t.step(`${name}: every answer matches the schema`, async () => {
         for (const seed of [1, 2, 3, 4]) {
-          const completion = await client.chat.completions.create({
-            model: "tiny",
-            messages: [{ role: "user", content: "json" }],
-            max_tokens: 200,
-            temperature: 1,
-            seed,
-            response_format: { type: "json_schema", json_schema: { name: "s", schema } },
-          });
-          const content = completion.choices[0].message.content!;
-          assert.equal(completion.choices[0].finish_reason, "stop", content);
+          const { content, finishReason } = await answer(schema, seed, "json", 200);
+          assert.equal(finishReason, "stop", content);
           const result = z.fromJSONSchema(schema as never).safeParse(JSON.parse(content));
           assert.ok(result.success, `seed ${seed}: ${content}`);
         }
@@ -167,15 +169,7 @@ Deno.test("tolk infer: values under a json_schema are what the schema says", asy
       };
       const notDays: string[] = [];
       for (const seed of [1, 2, 3, 4, 5, 6]) {
-        const completion = await client.chat.completions.create({
-          model: "tiny",
-          messages: [{ role: "user", content: "dates" }],
-          max_tokens: 400,
-          temperature: 1,
-          seed,
-          response_format: { type: "json_schema", json_schema: { name: "dates", schema } },
-        });
-        const value = JSON.parse(completion.choices[0].message.content!);
+        const value = JSON.parse((await answer(schema, seed, "dates", 400)).content);
         for (const text of [...value.d, ...value.t] as string[]) {
           const day = text.slice(0, 10);
           const parsed = new Date(`${day}T00:00:00Z`);
