@@ -12,7 +12,8 @@
 import type { NativeModel, NativeSampler, SamplerOptions } from "./llama_native.ts";
 import type { BatchToken, NativeContext } from "./native_context.ts";
 import type { CpuContention } from "./cpu_contention.ts";
-import { type HiddenSegment, HiddenSegmentFilter, partialEnd } from "./hidden_segments.ts";
+import type { HiddenSegment } from "./hidden_segments.ts";
+import { AnswerText, type StopText } from "./answer_text.ts";
 import type { StopReason } from "./generation.ts";
 import { chooseSlot, reusedPrefix } from "./prompt_reuse.ts";
 
@@ -26,8 +27,8 @@ export interface DecodeJob {
   sampler: SamplerOptions;
   /** Token sequences that end the generation (the chat template's end-of-turn markers). */
   stopTokenSequences: readonly (readonly number[])[];
-  /** Texts that end the generation, left out of the answer; `custom` are the request's own. */
-  stopTexts: readonly { text: string; custom: boolean }[];
+  /** Texts that end the generation, left out of the answer. */
+  stopTexts: readonly StopText[];
   /** Segments left out of the answer (the template's chain of thought). */
   hidden?: readonly HiddenSegment[];
 }
@@ -66,12 +67,7 @@ interface Generation {
   generated: number;
   started: number;
   sampler: NativeSampler;
-  /** Ended by a stop text: the text is already cut and sent. */
-  cut: boolean;
-  decoder: TextDecoder;
-  hidden: HiddenSegmentFilter;
-  text: string;
-  emitted: number;
+  answer: AnswerText;
 }
 
 let startCounter = 0;
@@ -206,11 +202,10 @@ export class BatchDecoder {
         generated: 0,
         started,
         sampler,
-        decoder: new TextDecoder("utf-8"),
-        hidden: new HiddenSegmentFilter(job.hidden ?? []),
-        text: "",
-        emitted: 0,
-        cut: false,
+        answer: new AnswerText(
+          { stopTexts: job.stopTexts, hidden: job.hidden ?? [] },
+          (piece) => this.#events.text(job.id, piece),
+        ),
       };
     }
   }
@@ -351,48 +346,16 @@ export class BatchDecoder {
     for (const sequence of job.stopTokenSequences) {
       if (endsWith(generation.tokens, sequence, job.prompt.length)) return "endOfTurn";
     }
-    const piece = generation.decoder.decode(this.#model.pieceOf(token), { stream: true });
-    generation.text += generation.hidden.push(piece);
-    let holdBack = 0;
-    // The earliest stop text in the new piece ends the answer, whatever its place in the list:
-    // one piece (a word token) may hold two, and cutting at the later one would leak the other.
-    let first: { at: number; custom: boolean } | undefined;
-    for (const stop of job.stopTexts) {
-      const at = generation.text.indexOf(
-        stop.text,
-        Math.max(0, generation.emitted - stop.text.length),
-      );
-      if (at >= 0 && (!first || at < first.at)) first = { at, custom: stop.custom };
-      holdBack = Math.max(holdBack, partialEnd(generation.text, stop.text));
-    }
-    if (first) {
-      generation.text = generation.text.slice(0, first.at);
-      generation.cut = true;
-      this.#emit(generation);
-      return first.custom ? "stopSequence" : "endOfTurn";
-    }
-    this.#emit(generation, generation.text.length - holdBack);
-    return undefined;
-  }
-
-  #emit(generation: Generation, upTo = generation.text.length): void {
-    if (upTo <= generation.emitted) return;
-    const piece = generation.text.slice(generation.emitted, upTo);
-    generation.emitted = upTo;
-    this.#events.text(generation.job.id, piece);
+    return generation.answer.push(this.#model.pieceOf(token));
   }
 
   #finish(generation: Generation, stopReason: StopReason): void {
-    const { slot } = generation;
-    if (stopReason !== "abort" && !generation.cut) {
-      const { hidden } = generation;
-      generation.text += hidden.push(generation.decoder.decode()) + hidden.flush();
-      this.#emit(generation);
-    }
+    const { slot, answer } = generation;
+    if (stopReason !== "abort") answer.flush();
     generation.sampler.free();
     slot.generation = undefined;
     this.#events.end(generation.job.id, {
-      text: stopReason === "abort" ? generation.text.slice(0, generation.emitted) : generation.text,
+      text: stopReason === "abort" ? answer.sent : answer.text,
       stopReason,
       completionTokens: generation.generated,
     });
