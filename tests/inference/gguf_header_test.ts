@@ -81,16 +81,14 @@ const LIES: Array<{ name: string; patch: GgufPatch; reason: RegExp }> = [
 ];
 
 for (const { name, patch, reason } of LIES) {
-  Deno.test(`readGgufHeader refuses ${name} at once`, async () => {
+  Deno.test(`readGgufHeader refuses ${name}, saying why`, async () => {
     const path = await patchedTinyGguf(patch);
     try {
-      const started = performance.now();
       await assert.rejects(readGgufHeader(path), (error: unknown) => {
         assert.ok(error instanceof GgufHeaderError, String(error));
         assert.match(error.message, reason);
         return true;
       });
-      assert.ok(performance.now() - started < 1000);
     } finally {
       await Deno.remove(path);
     }

@@ -30,6 +30,11 @@ export interface OllamaStandInOptions {
    * not follow terms) or `apply` it (replace each term by its translation first).
    */
   glossary?: "ignore" | "apply";
+  /**
+   * Awaited once a chat request is read and recorded, before it is answered: a test learns that
+   * the service has sent a request (the work it follows is under way) and holds the answer.
+   */
+  beforeAnswer?: () => Promise<void>;
 }
 
 /** A running stand-in. */
@@ -65,7 +70,9 @@ export function startOllamaStandIn(options: OllamaStandInOptions = {}): OllamaSt
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
     async (request) => {
       const glossary = options.glossary ?? "ignore";
-      const response = await route(request, { models, chats, script, translate, glossary });
+      const { beforeAnswer } = options;
+      const state = { models, chats, script, translate, glossary, beforeAnswer };
+      const response = await route(request, state);
       // No keep-alive: once stopped, the stand-in is gone, as a stopped runner is (a graceful
       // shutdown would still serve idle pooled connections).
       response.headers.set("connection", "close");
@@ -87,6 +94,7 @@ interface StandInState {
   script: ScriptedReply[];
   translate: (text: string) => string;
   glossary: "ignore" | "apply";
+  beforeAnswer?: () => Promise<void>;
 }
 
 function route(
@@ -130,6 +138,7 @@ async function chat(
     return Response.json({ error: "invalid character in request body" }, { status: 400 });
   }
   state.chats.push(body);
+  await state.beforeAnswer?.();
   const model = String(body.model ?? "");
   // As Ollama does, a name without a tag means its `:latest`.
   if (!state.models.some((name) => name === model || name === `${model}:latest`)) {

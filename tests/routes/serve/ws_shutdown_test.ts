@@ -8,12 +8,13 @@ import { FRENCH } from "../../support/sample_texts.ts";
 import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { connect } from "../../support/ws_client.ts";
 import {
-  FIXTURE_MODEL,
   FIXTURE_MODELS_DIR,
   postTranslate,
   startTranslationService,
   TEST_TOKEN,
+  type TestServiceOptions,
 } from "../../support/translation_service.ts";
+import { startOllamaStandIn } from "../../support/ollama_stand_in.ts";
 import { serveArgs, startTolkServer } from "../../support/tolk_process.ts";
 import { withTempDir } from "../../support/temp_dir.ts";
 import { join } from "node:path";
@@ -26,92 +27,121 @@ Deno.test("GET /v1/ws/translate closes open sockets with 1001 when the service s
 });
 
 Deno.test("GET /v1/ws/translate answers the frames it accepted before closing with 1001 at shutdown, and refuses later ones", async () => {
-  const service = await startTranslationService();
-  const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
-  client.socket.send(JSON.stringify({ target: "de", texts: Array(16).fill(FRENCH) }));
-  await new Promise((resolve) => setTimeout(resolve, 50)); // the server has the frame
-  const stopped = service.stop();
-  client.socket.send(JSON.stringify({ target: "de", texts: [FRENCH] }));
-  assert.equal(TranslateResponseSchema.parse(await client.next()).results.length, 16);
-  const refused = ErrorResponseSchema.parse(await client.next());
-  assert.equal(refused.error.code, "engine_unavailable");
-  assert.match(refused.error.message, /shutting down/);
-  assert.equal((await client.closed).code, 1001);
-  await stopped;
+  const held = holdingRunner();
+  try {
+    const service = await startTranslationService(engineOneAt(held.runner.baseUrl));
+    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+    client.socket.send(
+      JSON.stringify({ target: "de", texts: [FRENCH, FRENCH], options: { engine: "engine-one" } }),
+    );
+    await held.received; // the frame is at work
+    const stopped = service.stop();
+    client.socket.send(JSON.stringify({ target: "de", texts: [FRENCH] }));
+    // The refusal is sent after the first reply (replies keep frame order): the runner answers
+    // once the service has surely read the later frame, which is already on the socket.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    held.release();
+    assert.equal(TranslateResponseSchema.parse(await client.next()).results.length, 2);
+    const refused = ErrorResponseSchema.parse(await client.next());
+    assert.equal(refused.error.code, "engine_unavailable");
+    assert.match(refused.error.message, /shutting down/);
+    assert.equal((await client.closed).code, 1001);
+    await stopped;
+  } finally {
+    held.release();
+    await held.runner.stop();
+  }
 });
 
 Deno.test("at shutdown a frame still at work past the bound gets a 1001 close, and new requests meanwhile are refused", async () => {
-  // A model runner that lists its model and never answers a chat.
-  const runner = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
-    const { pathname } = new URL(request.url);
-    if (pathname === "/api/tags") {
-      return Response.json({ models: [{ name: "slow:latest", model: "slow:latest" }] });
-    }
-    if (pathname !== "/api/chat") return new Response(null, { status: 404 });
-    return new Promise<Response>((resolve) =>
-      setTimeout(() => resolve(new Response(null, { status: 500 })), 3000)
-    );
-  });
-  const service = await startTranslationService({
-    settings: {
-      engines: {
-        "engine-one": { base_url: `http://127.0.0.1:${runner.addr.port}`, status_cache_ms: 0 },
-      },
-    },
-    statusTtlMs: 0,
-    socketCloseMs: 300,
-  });
+  const held = holdingRunner();
   try {
+    const service = await startTranslationService({
+      ...engineOneAt(held.runner.baseUrl),
+      socketCloseMs: 300,
+    });
     const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
     client.socket.send(
       JSON.stringify({ target: "de", texts: [FRENCH], options: { engine: "engine-one" } }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the frame waits on the runner
-    const started = performance.now();
+    await held.received; // the frame is at work
     const stopped = service.stop();
     const late = await postTranslate(service, { target: "de", texts: [FRENCH] });
     assert.equal(late.status, 503);
     assert.match(ErrorResponseSchema.parse(await late.json()).error.message, /shutting down/);
+    // The runner still holds the frame's request: the close comes from the bound.
     assert.equal((await client.closed).code, 1001);
-    assert.ok(
-      performance.now() - started < 2000,
-      "closed at the bound, not when the runner gave up",
-    );
+    held.release();
     await stopped;
   } finally {
-    await runner.shutdown();
+    held.release();
+    await held.runner.stop();
   }
 });
 
 Deno.test("tolk serve on SIGTERM answers a frame at work on a README-form socket, closes it and an idle one with 1001, and exits 0", async () => {
-  await withTempDir("tolk-ws-sigterm-", async (dir) => {
-    const config = join(dir, "settings.json");
-    await Deno.writeTextFile(
-      config,
-      JSON.stringify({
-        api: { enabled: true, token: TEST_TOKEN },
-        engines: { "local-llm": { model: FIXTURE_MODEL } },
-      }),
-    );
-    const server = await startTolkServer(
-      serveArgs({ config, dataDir: join(dir, "data"), modelsDir: FIXTURE_MODELS_DIR }),
-    );
-    let exited: Promise<number> | undefined;
-    try {
-      const url = `${server.url.replace(/^http/, "ws")}/v1/ws/translate`;
-      // As the README writes it, and with the query form.
-      const busy = await connect(url, ["bearer", TEST_TOKEN]);
-      const idle = await connect(`${url}?token=${TEST_TOKEN}`);
-      busy.socket.send(JSON.stringify({ target: "de", texts: Array(16).fill(FRENCH) }));
-      await new Promise((resolve) => setTimeout(resolve, 100)); // the service has the frame
-      exited = server.stop();
-      assert.equal((await idle.closed).code, 1001);
-      assert.equal(TranslateResponseSchema.parse(await busy.next()).results.length, 16);
-      assert.equal((await busy.closed).code, 1001);
-      assert.equal(await exited, 0);
-    } finally {
-      // A failed assertion must not leave the process serving.
-      if (!exited) await server.stop();
-    }
-  });
+  const held = holdingRunner();
+  try {
+    await withTempDir("tolk-ws-sigterm-", async (dir) => {
+      const config = join(dir, "settings.json");
+      await Deno.writeTextFile(
+        config,
+        JSON.stringify({
+          api: { enabled: true, token: TEST_TOKEN },
+          engines: { "engine-one": { base_url: held.runner.baseUrl } },
+        }),
+      );
+      const server = await startTolkServer(
+        serveArgs({ config, dataDir: join(dir, "data"), modelsDir: FIXTURE_MODELS_DIR }),
+      );
+      let exited: Promise<number> | undefined;
+      try {
+        const url = `${server.url.replace(/^http/, "ws")}/v1/ws/translate`;
+        // As the README writes it, and with the query form.
+        const busy = await connect(url, ["bearer", TEST_TOKEN]);
+        const idle = await connect(`${url}?token=${TEST_TOKEN}`);
+        busy.socket.send(
+          JSON.stringify({
+            target: "de",
+            texts: [FRENCH, FRENCH],
+            options: { engine: "engine-one" },
+          }),
+        );
+        await held.received; // the frame is at work
+        exited = server.stop();
+        assert.equal((await idle.closed).code, 1001);
+        held.release();
+        assert.equal(TranslateResponseSchema.parse(await busy.next()).results.length, 2);
+        assert.equal((await busy.closed).code, 1001);
+        assert.equal(await exited, 0);
+      } finally {
+        // A failed assertion must not leave the process serving.
+        if (!exited) await server.stop();
+      }
+    });
+  } finally {
+    held.release();
+    await held.runner.stop();
+  }
 });
+
+/** A model-runner stand-in that holds every chat request until `release()`. */
+function holdingRunner() {
+  const received = Promise.withResolvers<void>();
+  const gate = Promise.withResolvers<void>();
+  const runner = startOllamaStandIn({
+    beforeAnswer: () => {
+      received.resolve();
+      return gate.promise;
+    },
+  });
+  return { runner, received: received.promise, release: () => gate.resolve() };
+}
+
+/** Service options whose engine-one is the runner at `baseUrl`, its status never cached. */
+function engineOneAt(baseUrl: string): TestServiceOptions {
+  return {
+    settings: { engines: { "engine-one": { base_url: baseUrl, status_cache_ms: 0 } } },
+    statusTtlMs: 0,
+  };
+}
