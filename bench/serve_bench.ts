@@ -39,12 +39,23 @@ interface WrkResult {
   p99: number;
 }
 
+/** Whether `command args` exited 0, or null when the program is not installed. */
+async function exitedZero(command: string, args: string[]): Promise<boolean | null> {
+  try {
+    return (await new Deno.Command(command, { args, stdout: "null", stderr: "null" }).output())
+      .success;
+  } catch (error) {
+    // A missing program throws at once rather than rejecting.
+    if (error instanceof Deno.errors.NotFound) return null;
+    throw error;
+  }
+}
+
 /**
  * `command args` pinned to one CPU with taskset when it exists: servers on CPU 0, wrk on CPU 1.
  * Unpinned, the scheduler moving the two across the 2 cores made runs swing by a factor of two.
  */
-const HAS_TASKSET = await new Deno.Command("taskset", { args: ["-V"], stdout: "null" }).output()
-  .then((result) => result.success, () => false);
+const HAS_TASKSET = (await exitedZero("taskset", ["-V"])) === true;
 function onCpu(cpu: number, command: string, args: string[]): [string, string[]] {
   return HAS_TASKSET ? ["taskset", ["-c", String(cpu), command, ...args]] : [command, args];
 }
@@ -188,6 +199,14 @@ async function compare(
       ratio: median(own.map((run, i) => run.rps / baselineRuns[i].rps)),
     }];
   })) as Record<Target, { rps: number; p50: number; p99: number; ratio: number }>;
+}
+
+// Without wrk the first comparison would stop with a TypeError and leave its servers running.
+if (!Deno.args.includes("--startup-only") && (await exitedZero("wrk", ["-v"])) === null) {
+  console.error(
+    "bench:serve skipped: no wrk on PATH (apt-get install wrk); --startup-only runs without it",
+  );
+  Deno.exit(0);
 }
 
 type Target = "tolk" | "baseline" | "baseline-headers";

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { TranslateResponseSchema } from "../schemas/translation.ts";
-import { shellBlockAfter } from "./support/readme_commands.ts";
+import { READER_SHELL_OPTIONS, shellBlockAfter } from "./support/readme_commands.ts";
 import { withTranslationService } from "./support/translation_service.ts";
 
 const MARKER = "<!-- readme-formats-examples";
@@ -16,7 +16,7 @@ Deno.test("the README's HTML, subtitle and XML curl examples answer as the READM
       // Each answer on its own line, so the JSON bodies can be told apart.
       .replace(/(-d '[^']*')/g, "$1; echo");
     const output = await new Deno.Command("bash", {
-      args: ["-c", run],
+      args: [...READER_SHELL_OPTIONS, "-c", run],
       env: { TOKEN: service.token },
       stdout: "piped",
     }).output();

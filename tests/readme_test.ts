@@ -12,7 +12,11 @@ import {
   HealthResponseSchema,
   TranslateResponseSchema,
 } from "../schemas/translation.ts";
-import { codeBlockAfter, shellCommandsUnder } from "./support/readme_commands.ts";
+import {
+  codeBlockAfter,
+  READER_SHELL_OPTIONS,
+  shellCommandsUnder,
+} from "./support/readme_commands.ts";
 import { runTolkProcess, startTolkServer } from "./support/tolk_process.ts";
 import { FIXTURE_MODEL, FIXTURE_MODELS_DIR } from "./support/translation_service.ts";
 
@@ -51,7 +55,7 @@ Deno.test("the README's token capture and curl examples work when pasted in orde
       'printf "%s" "$TOKEN"',
     ].join("\n");
     const output = await new Deno.Command("bash", {
-      args: ["-c", script],
+      args: [...READER_SHELL_OPTIONS, "-c", script],
       cwd: ROOT,
       env: { ...env, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
       stdout: "piped",

@@ -3,7 +3,7 @@
  * the real service on loopback.
  */
 import assert from "node:assert/strict";
-import { shellBlockAfter } from "../support/readme_commands.ts";
+import { READER_SHELL_OPTIONS, shellBlockAfter } from "../support/readme_commands.ts";
 import { withTranslationService } from "../support/translation_service.ts";
 
 const MARKER = "<!-- walkthrough: data";
@@ -17,7 +17,13 @@ Deno.test("the README's data walk-through runs as written and shows each feature
     const cwd = await Deno.makeTempDir({ prefix: "tolk-readme-" });
     try {
       const output = await new Deno.Command("bash", {
-        args: ["-euo", "pipefail", "-c", script.replaceAll("http://127.0.0.1:8765", service.url)],
+        args: [
+          ...READER_SHELL_OPTIONS,
+          "-euo",
+          "pipefail",
+          "-c",
+          script.replaceAll("http://127.0.0.1:8765", service.url),
+        ],
         env: { TOKEN: service.token, PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin" },
         cwd,
         stdout: "piped",

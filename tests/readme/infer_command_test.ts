@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { dirname } from "node:path";
 import { TINY_GGUF } from "../support/infer_daemon.ts";
 import { readUntil, stopProcessTree } from "../support/process_tree.ts";
-import { shellCommandsUnder } from "../support/readme_commands.ts";
+import { READER_SHELL_OPTIONS, shellCommandsUnder } from "../support/readme_commands.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const HEADING = "## Using `tolk infer` — a local chat-completions daemon";
@@ -26,7 +26,7 @@ const SHELL_ENV = {
 /** Runs a shell line from the repository, its stdout read line by line. */
 function spawnShell(line: string) {
   const process = new Deno.Command("bash", {
-    args: ["-c", line],
+    args: [...READER_SHELL_OPTIONS, "-c", line],
     cwd: ROOT,
     env: SHELL_ENV,
     stdin: "null",
@@ -62,7 +62,10 @@ Deno.test("the README's `deno task tolk infer --model …` loads the model and a
     // The README's request, as written.
     const [curl] = await shellCommandsUnder(HEADING, 1);
     assert.ok(curl.startsWith(`curl -s ${address}/v1/chat/completions `), curl);
-    const answer = await new Deno.Command("bash", { args: ["-c", curl], stdout: "piped" }).output();
+    const answer = await new Deno.Command("bash", {
+      args: [...READER_SHELL_OPTIONS, "-c", curl],
+      stdout: "piped",
+    }).output();
     assert.equal(answer.code, 0);
     const body = JSON.parse(new TextDecoder().decode(answer.stdout));
     assert.equal(typeof body.choices[0].message.content, "string", JSON.stringify(body));

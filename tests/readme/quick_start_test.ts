@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { HealthResponseSchema } from "../../schemas/translation.ts";
 import { readUntil, stopProcessTree } from "../support/process_tree.ts";
-import { shellCommandsUnder } from "../support/readme_commands.ts";
+import { READER_SHELL_OPTIONS, shellCommandsUnder } from "../support/readme_commands.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -28,7 +28,7 @@ Deno.test("the README's `npx -y deno@2.9.6 task start` prints a token and serves
     NO_COLOR: "1",
   };
   const process = new Deno.Command("bash", {
-    args: ["-c", start],
+    args: [...READER_SHELL_OPTIONS, "-c", start],
     cwd: ROOT,
     env,
     stdin: "null",
@@ -59,7 +59,7 @@ Deno.test("the README's `npx -y deno@2.9.6 task start` prints a token and serves
     const [settings] = await shellCommandsUnder("## The settings page");
     assert.match(settings, /^npx -y deno@2\.9\.6 task tolk settings +# prints /);
     const printed = await new Deno.Command("bash", {
-      args: ["-c", settings],
+      args: [...READER_SHELL_OPTIONS, "-c", settings],
       cwd: ROOT,
       env,
       clearEnv: true,

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
-import { shellCommandsUnder } from "../support/readme_commands.ts";
+import { READER_SHELL_OPTIONS, shellCommandsUnder } from "../support/readme_commands.ts";
 import { withServeProcess } from "../support/serve_process.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -21,7 +21,11 @@ Deno.test("the README's `deno task tolk settings --host` reaches a service on an
   await withServeProcess(["--host", host], async (server, env) => {
     const port = new URL(server.url).port;
     const printed = await new Deno.Command("bash", {
-      args: ["-c", command.replace(`--port ${readmePort}`, `--port ${port}`)],
+      args: [
+        ...READER_SHELL_OPTIONS,
+        "-c",
+        command.replace(`--port ${readmePort}`, `--port ${port}`),
+      ],
       cwd: ROOT,
       env: {
         ...env,

@@ -42,6 +42,13 @@ export async function shellCommandsUnder(heading: string, nth = 0): Promise<stri
   return block.replaceAll("\\\n", " ").split("\n").filter((line) => line.trim() !== "");
 }
 
+/**
+ * bash options for running README commands as a zsh user pastes them: zsh (macOS's shell) stops
+ * at a word that looks like a pattern and matches no file (`--allow-net=…,[::1]` unquoted) where
+ * bash would pass it on, so an unquoted pattern must fail here too.
+ */
+export const READER_SHELL_OPTIONS = ["-O", "failglob"];
+
 /** What a README command printed, and its exit code. */
 export interface ReaderRun {
   code: number;
@@ -61,7 +68,7 @@ export async function runAsReader(
   cwd = ROOT,
 ): Promise<ReaderRun> {
   const output = await new Deno.Command("bash", {
-    args: ["-c", command],
+    args: [...READER_SHELL_OPTIONS, "-c", command],
     cwd,
     env: {
       HOME: home,
