@@ -59,6 +59,9 @@ export const NEVER_TRANSLATED = new Set([
   "rt",
   "rp",
   "rtc",
+  // Angular Material's icon element: its text is an icon font's ligature, as in an element of
+  // class `material-icons` (`<mat-icon>home</mat-icon>`), whatever its class.
+  "mat-icon",
 ]);
 /**
  * Elements that end a sentence: HTML's blocks, tables, lists, form containers, the document's
