@@ -65,8 +65,9 @@ export const NEVER_TRANSLATED = new Set([
 ]);
 /**
  * Elements that end a sentence: HTML's blocks, tables, lists, form containers, the document's
- * own elements and embedded content with fallback text. Every other element stays inside its
- * sentence: the inline ones DECISIONS names, the rest of HTML's phrasing content (`label`,
+ * own elements and embedded content with fallback text (`applet`...; a `select`, `video`,
+ * `audio`, `object` or `canvas` is one placeholder of its sentence: {@link EMBEDDING}). Every
+ * other element stays inside its sentence: the inline ones DECISIONS names, the rest of HTML's phrasing content (`label`,
  * `ruby`, `output`, `nobr`...), and names HTML does not define — custom elements
  * (`<user-name>`, `<router-link>`) and unknown ones, which browsers show inline. A list of the
  * inline ones would split every sentence holding a custom element into pieces. `script` and
@@ -82,13 +83,11 @@ export const SENTENCE_BREAKING = new Set([
   "applet",
   "article",
   "aside",
-  "audio",
   "base",
   "basefont",
   "bgsound",
   "blockquote",
   "body",
-  "canvas",
   "caption",
   "center",
   "col",
@@ -133,7 +132,6 @@ export const SENTENCE_BREAKING = new Set([
   "nav",
   "noembed",
   "noframes",
-  "object",
   "ol",
   "optgroup",
   "option",
@@ -143,7 +141,6 @@ export const SENTENCE_BREAKING = new Set([
   "pre",
   "search",
   "section",
-  "select",
   "summary",
   "table",
   "tbody",
@@ -155,9 +152,17 @@ export const SENTENCE_BREAKING = new Set([
   "title",
   "tr",
   "ul",
-  "video",
   "xmp",
 ]);
+
+/**
+ * Elements whose content a browser shows in place of the element, not as words of the sentence
+ * around it: a `select`'s options, the fallback of media and embedded objects (shown where they
+ * cannot play). Inside a sentence the element is one placeholder of it (`Choose <x1/> as your
+ * color.`) and its own text is cut into sentences apart (html_tokens.ts); as a block breaker
+ * each cut its sentence in three.
+ */
+export const EMBEDDING = new Set(["audio", "canvas", "object", "select", "video"]);
 
 /**
  * HTML5's formatting elements: the ones a browser reopens at the next text when a block closed
@@ -188,6 +193,7 @@ export const IS_VOID = 4;
 export const IS_FOREIGN = 8;
 export const HAS_TEXT_MODE = 16;
 export const MAY_CLOSE = 32;
+export const IS_EMBEDDING = 64;
 /**
  * The bits of every name in the sets above: one lookup per start tag in place of eight (names
  * not listed have none).
@@ -203,5 +209,6 @@ export const ELEMENT_BITS: ReadonlyMap<string, number> = (() => {
   mark(FOREIGN_ELEMENTS, IS_FOREIGN);
   mark(TEXT_MODES.keys(), HAS_TEXT_MODE);
   mark(CLOSING_TAGS, MAY_CLOSE);
+  mark(EMBEDDING, IS_EMBEDDING);
   return bits;
 })();

@@ -82,5 +82,13 @@ function quotePrefixesKept(html: string, tokens: readonly Token[]): Token[] {
 
 function text(html: string, start: number, end: number): Token {
   const blank = isBlank(html, start, end);
-  return { start, end, kind: "text", name: undefined, attributes: undefined, blank };
+  return {
+    start,
+    end,
+    kind: "text",
+    name: undefined,
+    attributes: undefined,
+    blank,
+    inner: undefined,
+  };
 }
