@@ -65,10 +65,10 @@ export const NEVER_TRANSLATED = new Set([
 ]);
 /**
  * Elements that end a sentence: HTML's blocks, tables, lists, form containers, the document's
- * own elements and embedded content with fallback text (`applet`...; a `select`, `video`,
- * `audio`, `object` or `canvas` is one placeholder of its sentence: {@link EMBEDDING}). Every
- * other element stays inside its sentence: the inline ones DECISIONS names, the rest of HTML's phrasing content (`label`,
- * `ruby`, `output`, `nobr`...), and names HTML does not define — custom elements
+ * own elements and `applet` (a `select`, a `video` or a `template` is instead one placeholder of
+ * its sentence: {@link EMBEDDING}). Every other element stays inside its sentence: the inline
+ * ones DECISIONS names, the rest of HTML's phrasing content (`label`, `ruby`, `output`,
+ * `nobr`...), and names HTML does not define — custom elements
  * (`<user-name>`, `<router-link>`) and unknown ones, which browsers show inline. A list of the
  * inline ones would split every sentence holding a custom element into pieces. `script` and
  * `style` are not shown, `textarea` is a form control like `input` and `iframe` embeds as `img`
@@ -92,7 +92,6 @@ export const SENTENCE_BREAKING = new Set([
   "center",
   "col",
   "colgroup",
-  "datalist",
   "dd",
   "details",
   "dialog",
@@ -145,7 +144,6 @@ export const SENTENCE_BREAKING = new Set([
   "table",
   "tbody",
   "td",
-  "template",
   "tfoot",
   "th",
   "thead",
@@ -162,7 +160,17 @@ export const SENTENCE_BREAKING = new Set([
  * color.`) and its own text is cut into sentences apart (html_tokens.ts); as a block breaker
  * each cut its sentence in three.
  */
-export const EMBEDDING = new Set(["audio", "canvas", "object", "select", "video"]);
+export const EMBEDDING = new Set([
+  "audio",
+  "canvas",
+  "object",
+  "select",
+  "video",
+  // Content shown elsewhere or not at all: a `template`'s when a script clones it, a
+  // `datalist`'s as an input's suggestions.
+  "datalist",
+  "template",
+]);
 
 /**
  * HTML5's formatting elements: the ones a browser reopens at the next text when a block closed

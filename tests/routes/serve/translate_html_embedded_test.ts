@@ -64,3 +64,26 @@ Deno.test("html: video, audio, object and canvas fallbacks inside a sentence kee
     },
   ]);
 });
+
+Deno.test("html: a template or datalist inside a sentence is one placeholder of it", async () => {
+  await assertHtmlShapes([
+    {
+      // A template's content is shown elsewhere, when a script clones it.
+      item: "<p>Hello <template><b>Hi</b> there</template> world today.</p>",
+      expected: "<p>HELLO <template><b>HI</b> THERE</template> WORLD TODAY.</p>",
+      sent: ["Hello <x1/> world today.", "<x1>Hi</x1> there"],
+    },
+    {
+      item: '<p>Type <input list=l><datalist id=l><option value="Apple"></datalist> a fruit.</p>',
+      expected:
+        '<p>TYPE <input list=l><datalist id=l><option value="Apple"></datalist> A FRUIT.</p>',
+      sent: ["Type <x1/> a fruit."],
+    },
+    {
+      // Alone, as before.
+      item: "<template><p>Hello there.</p></template><p>Next.</p>",
+      expected: "<template><p>HELLO THERE.</p></template><p>NEXT.</p>",
+      sent: ["Hello there.", "Next."],
+    },
+  ]);
+});
