@@ -8,9 +8,9 @@
  * placeholder). The output is the source with translated runs spliced in by offset: nothing is
  * re-serialised, so a malformed page keeps its shape.
  *
- * Translated attributes (`alt`, `title`, `placeholder`, `aria-label`) are segments of their own;
- * a tag inside a sentence renders its translated attributes through the placeholder's render
- * hook.
+ * Translated attributes (`alt`, `title`, `placeholder`, `aria-label`...: html_attributes.ts) are
+ * segments of their own; a tag inside a sentence renders its translated attributes through the
+ * placeholder's render hook, an embedding element (`select`, `video`...) its translated content.
  */
 import { type CutItem, type Format, type Splice, spliceItem } from "./format.ts";
 import { scannedTokens } from "./html_scanner.ts";
