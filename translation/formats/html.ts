@@ -8,9 +8,9 @@
  * placeholder). The output is the source with translated runs spliced in by offset: nothing is
  * re-serialised, so a malformed page keeps its shape.
  *
- * Translated attributes (`alt`, `title`, `placeholder`, `aria-label`) are segments of their own;
- * a tag inside a sentence renders its translated attributes through the placeholder's render
- * hook.
+ * Translated attributes (`alt`, `title`, `placeholder`, `aria-label`...: html_attributes.ts) are
+ * segments of their own; a tag inside a sentence renders its translated attributes through the
+ * placeholder's render hook, an embedding element (`select`, `video`...) its translated content.
  */
 import { type CutItem, type Format, type Splice, spliceItem } from "./format.ts";
 import { scannedTokens } from "./html_scanner.ts";
@@ -25,6 +25,7 @@ import {
   open,
   type PlaceholderSegment,
   protectSpans,
+  type SegmentOptions,
   type SegmentPart,
   type SpanFinder,
 } from "./placeholders.ts";
@@ -79,31 +80,78 @@ export function cutTokens(
   rules: TextRules,
   find?: SpanFinder,
 ): CutItem {
-  const segments: PlaceholderSegment[] = [];
-  const splices: Splice[] = [];
-  /** Tags inside a sentence segment, rendered with their translated attributes. */
-  const tagOf = new Map<Markup, Token>();
-  const attributeSplices = new Map<Token, Splice[]>();
-  /** The tokens with translated attributes, in order (a Map's entries cost an array each). */
-  const attributed: Token[] = [];
+  const cut: Cut = {
+    source,
+    rules,
+    sentence: { find, escape: rules.text.escape, decode: rules.text.decode },
+    segments: [],
+    tagOf: new Map(),
+    ownSplices: new Map(),
+  };
+  const splices = cutLevel(cut, tokens);
+  const { segments, tagOf, ownSplices } = cut;
+  return {
+    segments,
+    assemble(translated) {
+      // A segment is rendered after the ones its tags splice in (cutLevel pushes those first):
+      // a tag inside a sentence renders with its translated attributes, an embedding element
+      // with its translated content.
+      const outputs: string[] = [];
+      const render = tagOf.size === 0 ? undefined : (markup: Markup) => {
+        const token = tagOf.get(markup);
+        if (!token) return markup.markup;
+        const own = ownSplices.get(token)!.map((splice) => ({
+          ...splice,
+          start: splice.start - token.start,
+          end: splice.end - token.start,
+        }));
+        return spliceItem(markup.markup, own, outputs);
+      };
+      for (const segment of translated) outputs.push(segment(render));
+      return spliceItem(source, splices, outputs);
+    },
+  };
+}
 
+/** What the cut of one item builds up, level by level (embedding elements hold a level). */
+interface Cut {
+  source: string;
+  rules: TextRules;
+  /** A sentence's segment options (its escape keeps the author's references: cutLevel). */
+  sentence: SegmentOptions;
+  segments: PlaceholderSegment[];
+  /** Tags inside a sentence segment, rendered with their own splices. */
+  tagOf: Map<Markup, Token>;
+  /** Each token's splices inside it: its translated attributes, an embedding element's content. */
+  ownSplices: Map<Token, Splice[]>;
+}
+
+/**
+ * Cuts one level of tokens into segments; returns its splices, in source order. A token's own
+ * segments (attributes, the sentences of an embedding element's content) are pushed before the
+ * sentence that may hold the token.
+ */
+function cutLevel(cut: Cut, tokens: readonly Token[]): Splice[] {
+  const { source, rules, segments, tagOf, ownSplices } = cut;
+  const splices: Splice[] = [];
+  /** The tokens with splices of their own, in order (a Map's entries cost an array each). */
+  const owning: Token[] = [];
   for (const token of tokens) {
-    if (!token.attributes) continue;
-    attributed.push(token);
+    if (!token.attributes && !token.inner) continue;
+    owning.push(token);
     const own: Splice[] = [];
-    for (const [start, end] of token.attributes) {
+    for (const [start, end] of token.attributes ?? []) {
       own.push({
         start,
         end,
         segment: segments.push(attributeSegment(source, start, end, rules)) - 1,
       });
     }
-    attributeSplices.set(token, own);
+    if (token.inner) own.push(...cutLevel(cut, token.inner));
+    ownSplices.set(token, own);
   }
-  const attributeCount = segments.length;
   const insideSentences = new Set<Token>();
   const groups = sentenceGroups(tokens);
-  const sentence = { find, escape: rules.text.escape, decode: rules.text.decode };
   for (let group = 0; group < groups.length; group += 2) {
     const head = groups[group];
     const tail = groups[group + 1];
@@ -127,7 +175,7 @@ export function cutTokens(
         : token.kind === "close"
         ? close(written, token.name ?? `unpaired-${token.start}`)
         : atom(written);
-      if (attributeSplices.has(token)) {
+      if (ownSplices.has(token)) {
         tagOf.set(markup, token);
         insideSentences.add(token);
       }
@@ -136,42 +184,18 @@ export function cutTokens(
     const { inner, before, after } = withoutOuterSpace(parts, rules.text.isSpace);
     // A changed run keeps the author's references for the characters it keeps.
     const escape = keepingReferences(
-      sentence.escape,
+      rules.text.escape,
       inner.filter((part) => typeof part === "string"),
       rules.text.decode,
       { backslash: false },
     );
-    const segment = segments.push(buildSegment(inner, { ...sentence, escape })) - 1;
+    const segment = segments.push(buildSegment(inner, { ...cut.sentence, escape })) - 1;
     splices.push({ start: tokens[head].start + before, end: tokens[tail].end - after, segment });
   }
-  for (const token of attributed) {
-    if (!insideSentences.has(token)) splices.push(...attributeSplices.get(token)!);
+  for (const token of owning) {
+    if (!insideSentences.has(token)) splices.push(...ownSplices.get(token)!);
   }
-  splices.sort((a, b) => a.start - b.start);
-
-  return {
-    segments,
-    assemble(translated) {
-      // Attribute segments come first and need no render hook; sentences render their tags
-      // with the translated attributes.
-      const outputs: string[] = [];
-      for (let index = 0; index < attributeCount; index++) outputs.push(translated[index]());
-      const render = tagOf.size === 0 ? undefined : (markup: Markup) => {
-        const token = tagOf.get(markup);
-        if (!token) return markup.markup;
-        const own = attributeSplices.get(token)!.map((splice) => ({
-          ...splice,
-          start: splice.start - token.start,
-          end: splice.end - token.start,
-        }));
-        return spliceItem(markup.markup, own, outputs);
-      };
-      for (let index = attributeCount; index < translated.length; index++) {
-        outputs.push(translated[index](render));
-      }
-      return spliceItem(source, splices, outputs);
-    },
-  };
+  return splices.sort((a, b) => a.start - b.start);
 }
 
 const ESCAPED_AMPERSAND = /&(?=[#a-zA-Z])/g;

@@ -59,12 +59,16 @@ export const NEVER_TRANSLATED = new Set([
   "rt",
   "rp",
   "rtc",
+  // Angular Material's icon element: its text is an icon font's ligature, as in an element of
+  // class `material-icons` (`<mat-icon>home</mat-icon>`), whatever its class.
+  "mat-icon",
 ]);
 /**
  * Elements that end a sentence: HTML's blocks, tables, lists, form containers, the document's
- * own elements and embedded content with fallback text. Every other element stays inside its
- * sentence: the inline ones DECISIONS names, the rest of HTML's phrasing content (`label`,
- * `ruby`, `output`, `nobr`...), and names HTML does not define — custom elements
+ * own elements and `applet` (a `select`, a `video` or a `template` is instead one placeholder of
+ * its sentence: {@link EMBEDDING}). Every other element stays inside its sentence: the inline
+ * ones DECISIONS names, the rest of HTML's phrasing content (`label`, `ruby`, `output`,
+ * `nobr`...), and names HTML does not define — custom elements
  * (`<user-name>`, `<router-link>`) and unknown ones, which browsers show inline. A list of the
  * inline ones would split every sentence holding a custom element into pieces. `script` and
  * `style` are not shown, `textarea` is a form control like `input` and `iframe` embeds as `img`
@@ -79,18 +83,15 @@ export const SENTENCE_BREAKING = new Set([
   "applet",
   "article",
   "aside",
-  "audio",
   "base",
   "basefont",
   "bgsound",
   "blockquote",
   "body",
-  "canvas",
   "caption",
   "center",
   "col",
   "colgroup",
-  "datalist",
   "dd",
   "details",
   "dialog",
@@ -130,7 +131,6 @@ export const SENTENCE_BREAKING = new Set([
   "nav",
   "noembed",
   "noframes",
-  "object",
   "ol",
   "optgroup",
   "option",
@@ -140,20 +140,36 @@ export const SENTENCE_BREAKING = new Set([
   "pre",
   "search",
   "section",
-  "select",
   "summary",
   "table",
   "tbody",
   "td",
-  "template",
   "tfoot",
   "th",
   "thead",
   "title",
   "tr",
   "ul",
-  "video",
   "xmp",
+]);
+
+/**
+ * Elements whose content a browser shows in place of the element, not as words of the sentence
+ * around it: a `select`'s options, the fallback of media and embedded objects (shown where they
+ * cannot play). Inside a sentence the element is one placeholder of it (`Choose <x1/> as your
+ * color.`) and its own text is cut into sentences apart (html_tokens.ts); as a block breaker
+ * each cut its sentence in three.
+ */
+export const EMBEDDING = new Set([
+  "audio",
+  "canvas",
+  "object",
+  "select",
+  "video",
+  // Content shown elsewhere or not at all: a `template`'s when a script clones it, a
+  // `datalist`'s as an input's suggestions.
+  "datalist",
+  "template",
 ]);
 
 /**
@@ -185,6 +201,7 @@ export const IS_VOID = 4;
 export const IS_FOREIGN = 8;
 export const HAS_TEXT_MODE = 16;
 export const MAY_CLOSE = 32;
+export const IS_EMBEDDING = 64;
 /**
  * The bits of every name in the sets above: one lookup per start tag in place of eight (names
  * not listed have none).
@@ -200,5 +217,6 @@ export const ELEMENT_BITS: ReadonlyMap<string, number> = (() => {
   mark(FOREIGN_ELEMENTS, IS_FOREIGN);
   mark(TEXT_MODES.keys(), HAS_TEXT_MODE);
   mark(CLOSING_TAGS, MAY_CLOSE);
+  mark(EMBEDDING, IS_EMBEDDING);
   return bits;
 })();

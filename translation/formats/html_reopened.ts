@@ -55,10 +55,17 @@ export function keepReopened(
   if (kept.length === 0) return;
   kept.sort((a, b) => a[0] - b[0]);
   let range = 0;
-  for (const token of tokens) {
-    if (token.kind !== "text") continue;
+  for (const token of textTokens(tokens)) {
     while (range < kept.length && kept[range][1] <= token.start) range++;
     if (range < kept.length && kept[range][0] < token.end) token.kind = "break";
+  }
+}
+
+/** The text tokens, those inside an embedding element's too, in source order. */
+function* textTokens(tokens: readonly Token[]): Generator<Token> {
+  for (const token of tokens) {
+    if (token.kind === "text") yield token;
+    else if (token.inner) yield* textTokens(token.inner);
   }
 }
 

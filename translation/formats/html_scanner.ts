@@ -14,15 +14,8 @@
  * tests/translation/formats/html_tokens_test.ts holds it to parse5's tokens on the corpus and on
  * generated markup.
  */
-import {
-  type HtmlAttribute,
-  isTranslatedAttribute,
-  NO_ATTRIBUTES,
-  type StartTag,
-  type TextMode,
-  type Token,
-  TokenBuilder,
-} from "./html_tokens.ts";
+import { type HtmlAttribute, isTranslatedAttribute, NO_ATTRIBUTES } from "./html_attributes.ts";
+import { type StartTag, type TextMode, type Token, TokenBuilder } from "./html_tokens.ts";
 
 const TAB = 0x09;
 const LINE_FEED = 0x0a;

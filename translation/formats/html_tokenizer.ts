@@ -18,15 +18,9 @@
  * parse5's own path; stopping early is always safe. Line and column numbers are not kept up to
  * date over a run: only offsets are read (html_tokens.ts).
  */
+import { type HtmlAttribute, isTranslatedAttribute, NO_ATTRIBUTES } from "./html_attributes.ts";
 import { type Token, Tokenizer, TokenizerMode } from "parse5";
-import {
-  type HtmlAttribute,
-  isTranslatedAttribute,
-  NO_ATTRIBUTES,
-  type TextMode,
-  type Token as CutToken,
-  TokenBuilder,
-} from "./html_tokens.ts";
+import { type TextMode, type Token as CutToken, TokenBuilder } from "./html_tokens.ts";
 
 const LESS_THAN = 0x3c;
 const AMPERSAND = 0x26;

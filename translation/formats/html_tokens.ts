@@ -12,12 +12,14 @@
  * and a children array per element, then a token per node).
  */
 import { openAfter, pInScope, TEXT_MODES, type TextMode } from "./html_nesting.ts";
+import { attributeValues, type HtmlAttribute } from "./html_attributes.ts";
 import { keepReopened } from "./html_reopened.ts";
 import {
   BREAKS_SENTENCE,
   ELEMENT_BITS,
   FORMATTING_ELEMENTS,
   HAS_TEXT_MODE,
+  IS_EMBEDDING,
   IS_FOREIGN,
   IS_NEVER_TRANSLATED,
   IS_VOID,
@@ -45,13 +47,11 @@ export interface Token {
   attributes: [number, number][] | undefined;
   /** A text token holding only white space. */
   blank: boolean;
-}
-
-/** An attribute of a start tag: its name (lower case) and where `name=value` is written. */
-export interface HtmlAttribute {
-  name: string;
-  start: number;
-  end: number;
+  /**
+   * The tokens of an embedding element's content (html_elements.ts' `EMBEDDING`), cut into
+   * sentences of their own: the token is the whole element, one atom of the sentence around it.
+   */
+  inner: Token[] | undefined;
 }
 
 /** A start tag as a tokenizer read it. */
@@ -59,7 +59,7 @@ export interface StartTag {
   /** Lower case. */
   name: string;
   /**
-   * The attributes whose values are translated ({@link isTranslatedAttribute}), in source
+   * The attributes whose values are translated (html_attributes.ts), in source
    * order; a repeated name is left out, as HTML5 says.
    */
   attributes: readonly HtmlAttribute[];
@@ -74,14 +74,6 @@ export interface StartTag {
   start: number;
   end: number;
 }
-
-/** The attributes of a tag without any, shared. */
-export const NO_ATTRIBUTES: readonly HtmlAttribute[] = Object.freeze([]);
-
-/** `value` too: the label of a button written as an input (see {@link attributeValues}). */
-const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label", "value"]);
-/** The inputs whose `value` is the label a reader sees. */
-const BUTTON_INPUT = /^(?:submit|button|reset)$/i;
 
 /** `<meta name="google" content="notranslate">` (Chrome reads `value` too), in any case. */
 const GOOGLE_NAME = /\sname\s*=\s*(["']?)google\1(?=[\s/>])/i;
@@ -139,6 +131,11 @@ export class TokenBuilder {
    * `translate=yes`.
    */
   readonly #keeps: number[] = [-1];
+  /**
+   * Where an embedding element's tokens start (its start tag), else -1: they become the
+   * {@link Token.inner} of one atom when it closes.
+   */
+  readonly #embeds: number[] = [-1];
   /** The {@link #keeps} of icon-font elements: never translated, as `code`, whatever the name. */
   #iconKeeps: Set<number> | undefined;
   /** Elements inside `svg` or `math` are foreign: no raw text, `/>` closes them. */
@@ -217,6 +214,7 @@ export class TokenBuilder {
       : (bits & IS_VOID) !== 0
       ? "atom"
       : "open";
+    const embed = kind === "open" && (bits & IS_EMBEDDING) !== 0 ? this.tokens.length : -1;
     // Only an open tag is paired (with its close, by its offset).
     const startToken = token(start, end, kind, false, kind === "open" ? String(start) : undefined);
     // An ignored element's attributes are kept as written, as its content is.
@@ -237,6 +235,7 @@ export class TokenBuilder {
     this.#held.push(held);
     this.#inline.push(inline);
     this.#keeps.push(keep);
+    this.#embeds.push(embed);
     if (isForeign) this.#foreign++;
     else if ((bits & HAS_TEXT_MODE) !== 0) return TEXT_MODES.get(name);
     return undefined;
@@ -292,6 +291,7 @@ export class TokenBuilder {
       this.#held.pop();
       const inline = this.#inline.pop()!;
       const keep = this.#keeps.pop()!;
+      const embed = this.#embeds.pop()!;
       // Only a formatting element is reopened, or foreign content kept: an `rt` or `li` closed by
       // the next one takes nothing back (a legacy ruby page built the tree for nothing).
       if (
@@ -302,7 +302,27 @@ export class TokenBuilder {
       }
       if (this.#foreign > 0) this.#foreign--;
       if (keep !== -1) this.#keptWhole(keep, start, end, inline);
+      else if (embed !== -1) this.#embedded(embed, start, end);
     }
+  }
+
+  /**
+   * An embedding element ends at `end`: its tokens from `at` (its start tag) on become one atom
+   * of the sentence around it, holding its start tag's translated attributes and its content's
+   * tokens as {@link Token.inner}.
+   */
+  #embedded(at: number, start: number, end: number): void {
+    const tokens = this.tokens;
+    const attributes = tokens[at].attributes;
+    const inner = tokens.slice(at + 1);
+    const last = inner[inner.length - 1];
+    // Its own end tag separates its sentences, as any block's does.
+    if (last?.kind === "close" && last.name === String(start)) last.kind = "break";
+    tokens.length = at;
+    const whole = token(start, end, "atom");
+    whole.attributes = attributes;
+    whole.inner = inner;
+    tokens.push(whole);
   }
 
   /**
@@ -350,15 +370,7 @@ export function token(
   blank = false,
   name: string | undefined = undefined,
 ): Token {
-  return { start, end, kind, name, attributes: undefined, blank };
-}
-
-/**
- * Whether an attribute's value may be translated (`alt`, `title`, `placeholder`, `aria-label`,
- * and `value`, which is only on a button's input).
- */
-export function isTranslatedAttribute(name: string): boolean {
-  return TRANSLATED_ATTRIBUTES.has(name);
+  return { start, end, kind, name, attributes: undefined, blank, inner: undefined };
 }
 
 /**
@@ -370,23 +382,4 @@ export function isTranslatedAttribute(name: string): boolean {
 function saysNoTranslate(tag: StartTag, source: string): boolean {
   const written = source.slice(tag.start, tag.end);
   return GOOGLE_NAME.test(written) && NOTRANSLATE_VALUE.test(written);
-}
-
-/** [start, end) of each translated attribute's value inside its tag. */
-function attributeValues(tag: StartTag, source: string): [number, number][] | undefined {
-  let values: [number, number][] | undefined;
-  for (const attribute of tag.attributes) {
-    if (
-      attribute.name === "value" && !(tag.name === "input" && BUTTON_INPUT.test(tag.type ?? ""))
-    ) {
-      continue;
-    }
-    const written = source.slice(attribute.start, attribute.end);
-    const equals = /^[^=]*=\s*(["']?)/.exec(written);
-    if (!equals) continue;
-    const start = attribute.start + equals[0].length;
-    const end = attribute.end - equals[1].length;
-    if (end > start) (values ??= []).push([start, end]);
-  }
-  return values;
 }

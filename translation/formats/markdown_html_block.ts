@@ -59,11 +59,15 @@ export function cutHtmlBlock(
 
 /**
  * The tokens with each text's line breaks and the quote prefixes after them as atoms: kept whole
- * inside a sentence, left out at its ends (html.ts).
+ * inside a sentence, left out at its ends (html.ts); inside embedding elements' content too.
  */
 function quotePrefixesKept(html: string, tokens: readonly Token[]): Token[] {
   const out: Token[] = [];
   for (const token of tokens) {
+    if (token.inner) {
+      out.push({ ...token, inner: quotePrefixesKept(html, token.inner) });
+      continue;
+    }
     if (token.kind !== "text") {
       out.push(token);
       continue;
@@ -82,5 +86,13 @@ function quotePrefixesKept(html: string, tokens: readonly Token[]): Token[] {
 
 function text(html: string, start: number, end: number): Token {
   const blank = isBlank(html, start, end);
-  return { start, end, kind: "text", name: undefined, attributes: undefined, blank };
+  return {
+    start,
+    end,
+    kind: "text",
+    name: undefined,
+    attributes: undefined,
+    blank,
+    inner: undefined,
+  };
 }

@@ -24,7 +24,7 @@ Deno.test("html: a noscript inside a paragraph stays inside its sentence", async
   ]);
 });
 
-Deno.test("html: icon-font ligatures (material-icons*, material-symbols*) are never sent", async () => {
+Deno.test("html: icon-font ligatures (material-icons*, material-symbols*, <mat-icon>) are never sent", async () => {
   await assertHtmlShapes([
     {
       item: '<button><span class="material-icons">delete</span> Delete item</button>',
@@ -41,6 +41,14 @@ Deno.test("html: icon-font ligatures (material-icons*, material-symbols*) are ne
       item: '<span class="icon material-icons-round" aria-label="Close">close</span>',
       expected: '<span class="icon material-icons-round" aria-label="CLOSE">close</span>',
       sent: ["Close"],
+    },
+    {
+      // Angular Material's icon element draws its ligature without any class.
+      item:
+        '<p>Click <mat-icon>home</mat-icon> to go home.</p><mat-icon aria-label="Delete">delete</mat-icon>',
+      expected:
+        '<p>CLICK <mat-icon>home</mat-icon> TO GO HOME.</p><mat-icon aria-label="DELETE">delete</mat-icon>',
+      sent: ["Click <x1/> to go home.", "Delete"],
     },
     {
       item: '<span class="my-material-icons">Words here</span>',

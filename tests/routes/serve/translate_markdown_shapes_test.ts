@@ -51,6 +51,11 @@ Deno.test("markdown: an HTML block keeps its block quote's > out of the text and
     texts[0],
     "> <p>SOME TEXT HERE\n> OVER LINES.</p>\n>\n> <div>\n> ONE MORE\n> </div>\n",
   );
+  // The same inside a video's fallback, cut apart from the sentence around the video.
+  const media = "> <p>Watch <video>Old\n> browser here</video> now.</p>\n";
+  const fallback = await translateUpperCased([media], MARKDOWN);
+  assert.deepEqual(fallback.sent, ["Old<x1/>browser here", "Watch <x1/> now."]);
+  assert.equal(fallback.texts[0], "> <p>WATCH <video>OLD\n> BROWSER HERE</video> NOW.</p>\n");
   const blocks = "<div>\nSome text here.\n</div>\n\n- <p>Item text.</p>\n\nAfter *this*.\n";
   const broken = await translateThrough(
     [blocks],
