@@ -25,8 +25,17 @@ Deno.test("markdown: a setext heading in a list item after an unclosed fence kee
   // item with its '---' underline was read as one heading, sent with its '-' and escaped back.
   const item = "---\ntitle: Doc\n...\n\n- Heading\n  ---\n\n+++\n";
   const { texts, sent } = await translateUpperCased([item], MARKDOWN);
-  assert.equal(sent.at(-1), "Heading");
+  assert.deepEqual(sent, ["Heading"]);
   assert.equal(texts[0].slice(texts[0].indexOf("\n\n")), "\n\n- HEADING\n  ---\n\n+++\n");
+});
+
+Deno.test("markdown: YAML front matter closed with ... stays as written", async () => {
+  // Pandoc, Jekyll and Python-Markdown's meta close a YAML block with '...' as well: its keys
+  // were a paragraph's text, sent and translated ('TITLE: DOC').
+  const item = "---\ntitle: Doc\ntags: [a, b]\n...\n\n# Heading\n\n---\n\nText.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["Heading", "Text."]);
+  assert.equal(texts[0], "---\ntitle: Doc\ntags: [a, b]\n...\n\n# HEADING\n\n---\n\nTEXT.\n");
 });
 
 Deno.test("markdown: a closed front matter stays as written, TOML's too", async () => {
