@@ -17,7 +17,7 @@
  */
 import { combineCuts, type CutItem, type CutPart, type Format } from "./format.ts";
 import { cutHtmlBlock } from "./markdown_html_block.ts";
-import { cutIndentedBody, indentedBody } from "./markdown_admonition_body.ts";
+import { admonitionBody } from "./markdown_admonition_body.ts";
 import {
   atom,
   buildSegment,
@@ -141,12 +141,9 @@ function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinde
       const holder = TEXT_BLOCKS[child.type];
       const content = holder ? child.children.find((inner) => inner.type === holder) : child;
       if (content) textBlock(content, source, parts, find);
-      const body = child.type === "paragraph" && indentedBody(source, child.start, child.end);
-      if (body) {
-        const [start, end] = body;
-        const cut = cutIndentedBody(source, start, end, (text) => cutMarkdown(text, find));
-        parts.push({ start, end, cut });
-      }
+      const body = child.type === "paragraph" &&
+        admonitionBody(source, child.start, child.end, (text) => cutMarkdown(text, find));
+      if (body) parts.push(body);
     } else if (child.type === "htmlFlow") {
       parts.push({
         start: child.start,

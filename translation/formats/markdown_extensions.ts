@@ -33,12 +33,13 @@ const INLINE = matchedSpans(new RegExp(`${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}`,
 const ENDING_ATTRIBUTES = new RegExp(`^${ATTRIBUTES}[ \\t]*$`);
 /**
  * A line kept whole: a directive fence (three colons or more), MkDocs' admonition
- * (`!!! note "Title"`, `??? tip`, `???+ tip`, the whole line as Python-Markdown reads one, its
- * type in lower case: `!!! Warning: do not run this` in a README is a sentence) or content tab
+ * (`!!! note "Title"`, `??? tip`, `???+ tip`, `!!!Note`: the whole line as Python-Markdown
+ * reads one, at most one space after the marker, its type any words of Python's `\w` and `-`,
+ * a CSS class: `!!! Warning: do not run this` in a README is a sentence) or content tab
  * (`=== "Tab"`). Tried on a line's content to its end.
  */
 const MARKER_LINE =
-  /^(?::{3,}|(?:!!!|\?\?\?\+?)[ \t]+[a-z][\w-]*(?:[ \t]+[\w-]+)*(?:[ \t]+"[^\r\n]*")?[ \t]*$|={3}[!+]{0,2}[ \t]+")/;
+  /^(?::{3,}|(?:!!!|\?\?\?\+?)[ \t]?[\p{L}\p{N}_-]+(?:[ \t]+[\p{L}\p{N}_-]+)*(?:[ \t]+"[^\r\n]*")?[ \t]*$|={3}[!+]{0,2}[ \t]+")/u;
 /** MkDocs' admonitions and tabs, whose body is indented under them (markdown_admonition_body.ts). */
 const MKDOCS_LINE = /^(?:!!!|\?\?\?|===)/;
 
@@ -156,12 +157,12 @@ const MARKER_TITLE = new RegExp(
     String.raw`^:{3,}[\w-]*[ 	]+([^{\s][^{
 ]*?)[ 	]*(?:\{[^
 ]*)?$`,
-    String.raw`^(?:!!!|\?\?\?\+?)[ 	]+[\w-]+(?:[ 	]+[\w-]+)*[ 	]+"([^
+    String.raw`^(?:!!!|\?\?\?\+?)[ 	]?[\p{L}\p{N}_-]+(?:[ 	]+[\p{L}\p{N}_-]+)*[ 	]+"([^
 ]+)"[ 	]*$`,
     String.raw`^===[ 	]+"([^
 ]+)"[ 	]*$`,
   ].join("|"),
-  "d",
+  "du",
 );
 
 /**

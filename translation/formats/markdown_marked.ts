@@ -13,7 +13,8 @@
  * (`undefined`), and micromark reads the document.
  */
 import type { Token, Tokens } from "marked";
-import { DECLINE, frontMatterEnd, lexMarkdown } from "./markdown_marked_lexer.ts";
+import { DECLINE, lexMarkdown } from "./markdown_marked_lexer.ts";
+import { frontMatterEnd } from "./markdown_front_matter.ts";
 import {
   afterBlankLine,
   endsAtBreak,

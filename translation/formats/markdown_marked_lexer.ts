@@ -14,13 +14,6 @@ import {
 } from "marked";
 import { isInlineMath } from "./markdown_math_dollars.ts";
 
-const FRONT_MATTER = /^(---|\+\+\+)[ \t]*(?:\r?\n|\r)(?:[^]*?(?:\r?\n|\r))??\1[ \t]*(?=\r?\n|\r|$)/;
-
-/** Where the body starts: after the front matter (`---` or `+++` fences on line 1), or 0. */
-export function frontMatterEnd(source: string): number {
-  return FRONT_MATTER.exec(source)?.[0].length ?? 0;
-}
-
 /**
  * The length of the math block (`$$` fence of two or more, a meta without `$`, up to a closing
  * fence at least as long, or to the end) at the start of `src`, or 0.

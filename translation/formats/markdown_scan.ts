@@ -22,7 +22,8 @@
  * and generated documents; markdown_scan_blocks_test.ts and markdown_scan_inline_test.ts on
  * random block and inline shapes.
  */
-import { DECLINE, frontMatterEnd } from "./markdown_marked_lexer.ts";
+import { DECLINE } from "./markdown_marked_lexer.ts";
+import { frontMatterEnd } from "./markdown_front_matter.ts";
 import { type InlineContext, scanInline } from "./markdown_scan_inline.ts";
 import { normalizeLabel } from "./markdown_scan_links.ts";
 import { addressStarts } from "./markdown_scan_address.ts";

@@ -5,13 +5,14 @@
  * rest (and is what the tests compare the fast reader against).
  */
 import { parse, postprocess, preprocess } from "micromark";
-import { frontmatter } from "micromark-extension-frontmatter";
+import { frontmatter, type Options } from "micromark-extension-frontmatter";
 import { gfm } from "micromark-extension-gfm";
 import { math } from "micromark-extension-math";
 import type { ParseContext } from "micromark-util-types";
 import { useLinearFootnoteCalls } from "./markdown_micromark_footnote_call.ts";
 import { useLinearPairing } from "./markdown_micromark_pairing.ts";
 import { usePandocMath } from "./markdown_micromark_math.ts";
+import { frontMatterCloser } from "./markdown_front_matter.ts";
 
 /** A piece of Markdown syntax: its micromark token type, [start, end) and the pieces inside. */
 export interface Syntax {
@@ -28,8 +29,13 @@ export interface Syntax {
  * image starts found (markdown_micromark_footnote_call.ts) in linear time, as the service
  * reads; without, micromark as published, which the tests compare it with.
  */
-export function micromarkParser(linear = true): ParseContext {
-  const parser = parse({ extensions: [gfm(), frontmatter(["yaml", "toml"]), math()] });
+export function micromarkParser(linear = true, yamlCloser: string | false = "---"): ParseContext {
+  const matters: Options = [
+    { type: "yaml", fence: { open: "---", close: yamlCloser || "---" } },
+    "toml",
+  ];
+  const extensions = [gfm(), ...yamlCloser === false ? [] : [frontmatter(matters)], math()];
+  const parser = parse({ extensions });
   usePandocMath(parser.constructs);
   if (linear) {
     useLinearPairing(parser.constructs);
@@ -40,9 +46,22 @@ export function micromarkParser(linear = true): ParseContext {
 
 // Built once: combining the extensions on every call cost a tenth of the parse.
 const PARSER = micromarkParser();
+const DOTS_CLOSED = micromarkParser(true, "...");
+const WITHOUT_FRONT_MATTER = micromarkParser(true, false);
+
+/**
+ * The parser for `source`: the front matter extension only where front matter closes (its
+ * attempt on an unclosed `---` reads on to the end for the fence, and the document after it
+ * lost its lists and block quotes: `- one` read as text), told the YAML closer found.
+ */
+function parserFor(source: string): ParseContext {
+  const closer = frontMatterCloser(source);
+  if (closer === undefined) return WITHOUT_FRONT_MATTER;
+  return closer === "..." ? DOTS_CLOSED : PARSER;
+}
 
 /** micromark's events as a tree: each enter and its exit are one node. */
-export function micromarkSyntax(source: string, parser: ParseContext = PARSER): Syntax {
+export function micromarkSyntax(source: string, parser: ParseContext = parserFor(source)): Syntax {
   // A parser keeps the reference definitions, footnote labels and lazy lines of the document
   // it read: reset per use, or one document's `[^1]:` would make another's `[^1]` a call.
   parser.defined = [];

@@ -101,14 +101,16 @@ Deno.test("markdown: an admonition's or tab's indented body after a blank line i
 });
 
 Deno.test("markdown: indented code after a line that only looks like an admonition stays code", async () => {
-  // A README's shouting paragraph is no admonition: the command under it is code.
-  const item = "!!! Warning: do not run this\n\n    rm -rf /\n\n!!! WARNING\n\n    make clean\n\n" +
+  // A README's shouting paragraph is no admonition: the command under it is code. (`!!! WARNING`
+  // alone is one: Python-Markdown takes any word for its type.)
+  const item =
+    "!!! Warning: do not run this\n\n    rm -rf /\n\n!!! WARNING !!!\n\n    make clean\n\n" +
     "Text\n!!! note\n\n    still code\n";
   const { texts, sent } = await translateUpperCased([item], MARKDOWN);
-  assert.deepEqual(sent, ["!!! Warning: do not run this", "!!! WARNING", "Text"]);
+  assert.deepEqual(sent, ["!!! Warning: do not run this", "!!! WARNING !!!", "Text"]);
   assert.equal(
     texts[0],
-    "!!! WARNING: DO NOT RUN THIS\n\n    rm -rf /\n\n!!! WARNING\n\n    make clean\n\n" +
+    "!!! WARNING: DO NOT RUN THIS\n\n    rm -rf /\n\n!!! WARNING !!!\n\n    make clean\n\n" +
       "TEXT\n!!! note\n\n    still code\n",
   );
 });
