@@ -7,6 +7,7 @@ import type { ContractError } from "../errors/contract_error.ts";
 import { type ErrorCode, serviceError } from "../errors/translation_errors.ts";
 import { LANGUAGE_CODES } from "../schemas/languages.ts";
 import {
+  LIBRE_BUSY_STATUS,
   LIBRE_ERROR_STATUSES,
   type LibreDetection,
   LibreDetectRequestSchema,
@@ -26,6 +27,7 @@ import {
   checkedDetectTexts,
   checkedRequest,
   type CompatPolicy,
+  isRetryLater,
   readFields,
   readLanguage,
 } from "./compat_request.ts";
@@ -39,6 +41,21 @@ export const LIBRE_REFUSAL = {
   missing: "an API key is required: send the tolk token as api_key",
   wrong: "Invalid API key",
   missingIsInvalid: true,
+};
+
+/**
+ * LibreTranslate's refusals where a server has file translation or suggestions disabled: tolk
+ * serves neither (DECISIONS.md lists the LibreTranslate routes; /frontend/settings says
+ * `filesTranslation: false`, `suggestions: false`), and a LibreTranslate client reads these
+ * 403s as "not on this server", where a 404 reads as a wrong base URL. `permission_required` is
+ * tolk's one 403 code of that meaning (the server does not permit it); the client sees only
+ * `{error}`.
+ */
+export const LIBRE_DISABLED = {
+  files: () =>
+    serviceError("permission_required", "Files translation are disabled on this server."),
+  suggestions: () =>
+    serviceError("permission_required", "Suggestions are disabled on this server."),
 };
 
 /** Most alternatives tolk returns per text. */
@@ -215,11 +232,16 @@ export function toLibreFrontendSettings(): z.infer<typeof LibreFrontendSettingsS
 
 /**
  * A tolk error → LibreTranslate's status and `{error}`: a wrong key is 403, limits and unknown
- * languages are 400 as LibreTranslate answers them.
+ * languages are 400 as LibreTranslate answers them, and a refusal that says when to retry (a full
+ * engine queue) is its rate limit's "Slowdown: …" ({@link LIBRE_BUSY_STATUS}), the status its
+ * clients retry or back off on. The Retry-After header stays.
  */
 export function toLibreError(
   error: ContractError<ErrorCode>,
 ): { status: number; body: { error: string } } {
+  if (isRetryLater(error)) {
+    return { status: LIBRE_BUSY_STATUS, body: { error: `Slowdown: ${error.message}` } };
+  }
   const status = LIBRE_ERROR_STATUSES[error.status] ?? error.status;
   return { status, body: { error: error.message } };
 }

@@ -283,3 +283,11 @@ for (const { code, status } of STATUS_CASES) {
     assert.deepEqual(toLibreError(serviceError(code, "why")), { status, body: { error: "why" } });
   });
 }
+
+Deno.test("toLibreError: a refusal with a wait (a full queue) is LibreTranslate's 429 Slowdown; a down engine stays 503", () => {
+  assert.deepEqual(
+    toLibreError(serviceError("engine_unavailable", "busy", { retryAfter: 2 })),
+    { status: 429, body: { error: "Slowdown: busy" } },
+  );
+  assert.equal(toLibreError(serviceError("engine_unavailable", "down")).status, 503);
+});

@@ -1,0 +1,100 @@
+/**
+ * The edges of the LibreTranslate routes that its clients meet: the endpoints tolk does not
+ * serve (files, suggestions) answered as a LibreTranslate server with them disabled answers, a
+ * full engine queue as LibreTranslate's "Slowdown" 429, and a form's repeated field read as
+ * LibreTranslate's `request.values.get` reads it.
+ */
+import assert from "node:assert/strict";
+import {
+  LibreErrorSchema,
+  LibreTranslateResponseSchema,
+} from "../../../../schemas/compat/libretranslate.ts";
+import { expectBody, postJson } from "../../../support/http_assertions.ts";
+import { FRENCH, GERMAN } from "../../../support/sample_texts.ts";
+import {
+  startTranslationService,
+  withTranslationService as withService,
+} from "../../../support/translation_service.ts";
+
+Deno.test("POST /v1/compat/libre/translate_file answers LibreTranslate's files-disabled 403, as /frontend/settings says", async () => {
+  await withService(async (service) => {
+    // LibreTranslate's web front end posts the file as multipart with source, target and api_key.
+    const form = new FormData();
+    form.append("file", new File([GERMAN], "notes.txt", { type: "text/plain" }));
+    form.append("source", "de");
+    form.append("target", "en");
+    form.append("api_key", service.token);
+    for (const base of ["/v1/compat/libre", `/v1/compat/t/${service.token}/libre`]) {
+      const response = await fetch(`${service.url}${base}/translate_file`, {
+        method: "POST",
+        body: form,
+      });
+      const body = await expectBody(response, 403, LibreErrorSchema);
+      assert.equal(body.error, "Files translation are disabled on this server.");
+    }
+  });
+});
+
+Deno.test("POST /v1/compat/libre/suggest answers LibreTranslate's suggestions-disabled 403", async () => {
+  await withService(async (service) => {
+    const response = await postJson(`${service.url}/v1/compat/libre/suggest`, {
+      q: GERMAN,
+      s: "Good morning",
+      source: "de",
+      target: "en",
+      api_key: service.token,
+    });
+    const body = await expectBody(response, 403, LibreErrorSchema);
+    assert.equal(body.error, "Suggestions are disabled on this server.");
+  });
+});
+
+Deno.test("POST /v1/compat/libre/translate answers a full engine queue as LibreTranslate's 429 Slowdown, with Retry-After", async () => {
+  const service = await startTranslationService({
+    localQueue: { concurrency: 1, maxWaiting: 0, retryAfterSeconds: 2 },
+  });
+  try {
+    const url = `${service.url}/v1/compat/libre/translate`;
+    const call = (q: string | string[]) =>
+      postJson(url, { q, source: "fr", target: "en", api_key: service.token });
+    // A long job and short probes: with one slot and no waiting room, whichever request arrives
+    // while another holds the slot is refused.
+    const long = call(Array.from({ length: 64 }, (_, i) => `${FRENCH} Numéro ${i}.`));
+    let refused: Response | undefined;
+    for (let i = 0; i < 200 && !refused; i++) {
+      const probe = await call(FRENCH);
+      if (probe.status !== 200) refused = probe;
+      else await probe.body?.cancel();
+    }
+    const first = await long;
+    if (first.status !== 200) refused ??= first;
+    else await first.body?.cancel();
+    assert.ok(refused, "one request overlapped another and was refused");
+    assert.equal(refused.headers.get("retry-after"), "2");
+    const body = await expectBody(refused, 429, LibreErrorSchema);
+    assert.match(body.error, /^Slowdown: /);
+    const document = await (await fetch(`${service.url}/v1/openapi.json`)).json();
+    const documented = document.paths["/v1/compat/libre/translate"].post.responses["429"];
+    assert.ok(documented?.headers?.["Retry-After"], "the 429 and its Retry-After are documented");
+  } finally {
+    await service.stop();
+  }
+});
+
+Deno.test("POST /v1/compat/libre/translate reads a repeated form q as LibreTranslate does: its first value, one text", async () => {
+  await withService(async (service) => {
+    const form = new URLSearchParams([
+      ["q", GERMAN],
+      ["q", FRENCH],
+      ["source", "de"],
+      ["target", "de"],
+      ["api_key", service.token],
+    ]);
+    const body = await expectBody(
+      await fetch(`${service.url}/v1/compat/libre/translate`, { method: "POST", body: form }),
+      200,
+      LibreTranslateResponseSchema,
+    );
+    assert.equal(body.translatedText, GERMAN, "a string, the first q (already German)");
+  });
+});
