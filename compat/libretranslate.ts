@@ -5,7 +5,7 @@
  */
 import type { ContractError } from "../errors/contract_error.ts";
 import { type ErrorCode, serviceError } from "../errors/translation_errors.ts";
-import { LANGUAGE_CODES } from "../schemas/languages.ts";
+import { isLanguageCode, LANGUAGE_CODES } from "../schemas/languages.ts";
 import {
   LIBRE_BUSY_STATUS,
   LIBRE_ERROR_STATUSES,
@@ -172,8 +172,9 @@ export function fromLibreDetectRequest(body: unknown): string[] {
 /**
  * The detections of `texts` (one each, in order) → LibreTranslate's one list for them all, as
  * its `detect_languages` pools a batch: each language once, its confidence the mean over the
- * texts detected as it, best first by that confidence times those texts' length. One text is a
- * batch of one: its detection alone.
+ * texts detected as it, best first by that confidence times those texts' length; languages it
+ * does not list are left out, as LibreTranslate leaves them out. One text is a batch of one: its
+ * detection alone.
  */
 export function toLibreDetections(
   texts: readonly string[],
@@ -181,6 +182,7 @@ export function toLibreDetections(
 ): LibreDetection[] {
   const pooled = new Map<string, { confidences: number[]; length: number }>();
   detections.forEach((detection, index) => {
+    if (!isLanguageCode(detection.language)) return;
     const entry = pooled.get(detection.language) ?? { confidences: [], length: 0 };
     entry.confidences.push(detection.confidence);
     entry.length += countCodePoints(texts[index]);
@@ -192,11 +194,22 @@ export function toLibreDetections(
   });
   // A stable sort: languages of equal weight keep the order of their first text.
   ranked.sort((a, b) => b.weight - a.weight);
-  return ranked.map(toLibreDetection);
+  return ranked.length > 0 ? ranked.map(toLibreDetection) : [NO_LANGUAGE];
 }
 
-/** A detection → LibreTranslate's (its spelling, confidence in percent, one decimal). */
+/**
+ * LibreTranslate's answer when no language it lists was found: English at confidence 0. Its
+ * clients look a detected code up in `/languages`; `und`, or a language tolk detects but does not
+ * translate (Italian), is in no list of theirs.
+ */
+const NO_LANGUAGE: LibreDetection = { language: "en", confidence: 0 };
+
+/**
+ * A detection → LibreTranslate's (its spelling, confidence in percent, one decimal), or
+ * {@link NO_LANGUAGE} for a language `/languages` does not list.
+ */
 export function toLibreDetection(detection: Detection): LibreDetection {
+  if (!isLanguageCode(detection.language)) return NO_LANGUAGE;
   return {
     language: toClientLanguage(detection.language, "libre"),
     confidence: Math.round(Math.min(1, Math.max(0, detection.confidence)) * 1000) / 10,

@@ -1,12 +1,14 @@
 /**
  * The edges of the LibreTranslate routes that its clients meet: the endpoints tolk does not
  * serve (files, suggestions) answered as a LibreTranslate server with them disabled answers, a
- * full engine queue as LibreTranslate's "Slowdown" 429, and a form's repeated field read as
- * LibreTranslate's `request.values.get` reads it.
+ * full engine queue as LibreTranslate's "Slowdown" 429, a form's repeated field read as
+ * LibreTranslate's `request.values.get` reads it, and detections held to the languages it lists.
  */
 import assert from "node:assert/strict";
 import {
+  LibreDetectResponseSchema,
   LibreErrorSchema,
+  LibreLanguagesResponseSchema,
   LibreTranslateResponseSchema,
 } from "../../../../schemas/compat/libretranslate.ts";
 import { expectBody, postJson } from "../../../support/http_assertions.ts";
@@ -96,5 +98,52 @@ Deno.test("POST /v1/compat/libre/translate reads a repeated form q as LibreTrans
       LibreTranslateResponseSchema,
     );
     assert.equal(body.translatedText, GERMAN, "a string, the first q (already German)");
+  });
+});
+
+Deno.test("LibreTranslate routes answer only languages /languages lists: no language found is LibreTranslate's en at confidence 0", async () => {
+  await withService(async (service) => {
+    const listed = new Set(
+      (await expectBody(
+        await fetch(`${service.url}/v1/compat/libre/languages`),
+        200,
+        LibreLanguagesResponseSchema,
+      )).map((language) => language.code),
+    );
+    const nothing = { language: "en", confidence: 0 };
+    // Digits are no language; Italian is one tolk detects but does not translate (not listed).
+    const italian = "Buongiorno, come stai oggi? Tutto bene, grazie mille per la domanda.";
+    assert.ok(!listed.has("it"));
+    for (const q of ["12345", italian]) {
+      const detected = await expectBody(
+        await postJson(`${service.url}/v1/compat/libre/detect`, { q, api_key: service.token }),
+        200,
+        LibreDetectResponseSchema,
+      );
+      assert.deepEqual(detected, [nothing], q);
+    }
+    const pooled = await expectBody(
+      await postJson(`${service.url}/v1/compat/libre/detect`, {
+        q: ["12345", GERMAN],
+        api_key: service.token,
+      }),
+      200,
+      LibreDetectResponseSchema,
+    );
+    assert.deepEqual(pooled.map((entry) => entry.language), ["de"], "the digits add nothing");
+    const translated = await expectBody(
+      await postJson(`${service.url}/v1/compat/libre/translate`, {
+        q: ["12345", GERMAN],
+        source: "auto",
+        target: "de",
+        api_key: service.token,
+      }),
+      200,
+      LibreTranslateResponseSchema,
+    );
+    assert.deepEqual(translated.translatedText, ["12345", GERMAN]);
+    const detections = translated.detectedLanguage as { language: string }[];
+    assert.deepEqual(detections[0], nothing);
+    assert.ok(detections.every((entry) => listed.has(entry.language)));
   });
 });
