@@ -12,6 +12,7 @@ import {
   DeepLUsageResponseSchema,
 } from "./compat/deepl.ts";
 import {
+  DEEPLX_BUSY_STATUS,
   DEEPLX_ERROR_STATUSES,
   DeepLXErrorSchema,
   DeepLXRequestSchema,
@@ -275,6 +276,7 @@ function deeplxRoute(path: string, inPath: boolean): ApiRoute {
     errors: TRANSLATE_ERRORS,
     errorBody: named("DeepLXError", DeepLXErrorSchema),
     errorStatuses: DEEPLX_ERROR_STATUSES,
+    busyStatus: DEEPLX_BUSY_STATUS,
     examples: [
       { body, status: 200 },
       ...(inPath ? [{ body, params: { token: "not-the-token" }, status: 401 }] : []),

@@ -13,10 +13,13 @@ import {
 } from "../../../../schemas/compat/libretranslate.ts";
 import { expectBody, postJson } from "../../../support/http_assertions.ts";
 import { FRENCH, GERMAN } from "../../../support/sample_texts.ts";
+import { withTranslationService as withService } from "../../../support/translation_service.ts";
 import {
-  startTranslationService,
-  withTranslationService as withService,
-} from "../../../support/translation_service.ts";
+  BUSY_RETRY_AFTER_SECONDS,
+  LONG_JOB,
+  refusedWhileBusy,
+  startOneSlotService,
+} from "../../../support/busy_engine.ts";
 
 Deno.test("POST /v1/compat/libre/translate_file answers LibreTranslate's files-disabled 403, as /frontend/settings says", async () => {
   await withService(async (service) => {
@@ -52,27 +55,14 @@ Deno.test("POST /v1/compat/libre/suggest answers LibreTranslate's suggestions-di
 });
 
 Deno.test("POST /v1/compat/libre/translate answers a full engine queue as LibreTranslate's 429 Slowdown, with Retry-After", async () => {
-  const service = await startTranslationService({
-    localQueue: { concurrency: 1, maxWaiting: 0, retryAfterSeconds: 2 },
-  });
+  const service = await startOneSlotService();
   try {
     const url = `${service.url}/v1/compat/libre/translate`;
     const call = (q: string | string[]) =>
       postJson(url, { q, source: "fr", target: "en", api_key: service.token });
-    // A long job and short probes: with one slot and no waiting room, whichever request arrives
-    // while another holds the slot is refused.
-    const long = call(Array.from({ length: 64 }, (_, i) => `${FRENCH} Numéro ${i}.`));
-    let refused: Response | undefined;
-    for (let i = 0; i < 200 && !refused; i++) {
-      const probe = await call(FRENCH);
-      if (probe.status !== 200) refused = probe;
-      else await probe.body?.cancel();
-    }
-    const first = await long;
-    if (first.status !== 200) refused ??= first;
-    else await first.body?.cancel();
+    const refused = await refusedWhileBusy(() => call(LONG_JOB), () => call(FRENCH));
     assert.ok(refused, "one request overlapped another and was refused");
-    assert.equal(refused.headers.get("retry-after"), "2");
+    assert.equal(refused.headers.get("retry-after"), String(BUSY_RETRY_AFTER_SECONDS));
     const body = await expectBody(refused, 429, LibreErrorSchema);
     assert.match(body.error, /^Slowdown: /);
     const document = await (await fetch(`${service.url}/v1/openapi.json`)).json();
