@@ -4,7 +4,9 @@
  * own contract (so limits are one rule in one place). Pure: no Hono, no I/O.
  */
 import type { z } from "zod";
+import type { ContractError } from "../errors/contract_error.ts";
 import {
+  type ErrorCode,
   errorFromIssues,
   serviceError,
   type TranslationServiceError,
@@ -128,4 +130,14 @@ function inClientWords(error: TranslationServiceError, fields: ClientFields) {
   const named = (text: string) =>
     text.startsWith(path) ? fields[path] + text.slice(path.length) : text;
   return serviceError(error.code, named(error.message), { param: named(param) });
+}
+
+/**
+ * Whether a refusal is "busy, retry later" rather than "down": an engine whose queue is full, or
+ * a backend that said it is busy, carries the seconds to wait. A family whose clients retry on a
+ * rate-limit status of their own answers these with it; an engine that is down (no wait given)
+ * keeps its 503, which a client must not keep retrying.
+ */
+export function isRetryLater(error: ContractError<ErrorCode>): boolean {
+  return error.code === "engine_unavailable" && error.retryAfter !== undefined;
 }

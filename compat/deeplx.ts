@@ -6,13 +6,20 @@
 import type { ContractError } from "../errors/contract_error.ts";
 import { type ErrorCode, serviceError } from "../errors/translation_errors.ts";
 import {
+  DEEPLX_BUSY_STATUS,
   DEEPLX_ERROR_STATUSES,
   type DeepLXRequest,
   DeepLXRequestSchema,
   type DeepLXResponse,
 } from "../schemas/compat/deeplx.ts";
 import type { TranslateRequest, TranslateResponse } from "../schemas/translation.ts";
-import { checkedRequest, type CompatPolicy, readFields, readLanguage } from "./compat_request.ts";
+import {
+  checkedRequest,
+  type CompatPolicy,
+  isRetryLater,
+  readFields,
+  readLanguage,
+} from "./compat_request.ts";
 import { deepLSourceCode, readDeepLSource, readTagHandling } from "./deepl.ts";
 
 /** The history `client` of requests that came through the DeepLX routes. */
@@ -71,10 +78,16 @@ export function toDeepLXResponse(result: TranslateResponse, call: DeepLXCall): D
   };
 }
 
-/** A tolk error → DeepLX's status and `{code, message}` (a bad token is 401, as DeepLX says). */
+/**
+ * A tolk error → DeepLX's status and `{code, message}`: a bad token is 401, as DeepLX says, and a
+ * refusal that says when to retry (a full engine queue) is {@link DEEPLX_BUSY_STATUS}, as DeepLX
+ * answers when DeepL throttles it; an engine that is down stays 503, DeepLX's failure.
+ */
 export function toDeepLXError(
   error: ContractError<ErrorCode>,
 ): { status: number; body: { code: number; message: string } } {
-  const status = DEEPLX_ERROR_STATUSES[error.status] ?? error.status;
+  const status = isRetryLater(error)
+    ? DEEPLX_BUSY_STATUS
+    : DEEPLX_ERROR_STATUSES[error.status] ?? error.status;
   return { status, body: { code: status, message: error.message } };
 }

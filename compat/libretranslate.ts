@@ -5,8 +5,9 @@
  */
 import type { ContractError } from "../errors/contract_error.ts";
 import { type ErrorCode, serviceError } from "../errors/translation_errors.ts";
-import { LANGUAGE_CODES } from "../schemas/languages.ts";
+import { isLanguageCode, LANGUAGE_CODES } from "../schemas/languages.ts";
 import {
+  LIBRE_BUSY_STATUS,
   LIBRE_ERROR_STATUSES,
   type LibreDetection,
   LibreDetectRequestSchema,
@@ -26,6 +27,7 @@ import {
   checkedDetectTexts,
   checkedRequest,
   type CompatPolicy,
+  isRetryLater,
   readFields,
   readLanguage,
 } from "./compat_request.ts";
@@ -39,6 +41,21 @@ export const LIBRE_REFUSAL = {
   missing: "an API key is required: send the tolk token as api_key",
   wrong: "Invalid API key",
   missingIsInvalid: true,
+};
+
+/**
+ * LibreTranslate's refusals where a server has file translation or suggestions disabled: tolk
+ * serves neither (DECISIONS.md lists the LibreTranslate routes; /frontend/settings says
+ * `filesTranslation: false`, `suggestions: false`), and a LibreTranslate client reads these
+ * 403s as "not on this server", where a 404 reads as a wrong base URL. `permission_required` is
+ * tolk's one 403 code of that meaning (the server does not permit it); the client sees only
+ * `{error}`.
+ */
+export const LIBRE_DISABLED = {
+  files: () =>
+    serviceError("permission_required", "Files translation are disabled on this server."),
+  suggestions: () =>
+    serviceError("permission_required", "Suggestions are disabled on this server."),
 };
 
 /** Most alternatives tolk returns per text. */
@@ -155,8 +172,9 @@ export function fromLibreDetectRequest(body: unknown): string[] {
 /**
  * The detections of `texts` (one each, in order) → LibreTranslate's one list for them all, as
  * its `detect_languages` pools a batch: each language once, its confidence the mean over the
- * texts detected as it, best first by that confidence times those texts' length. One text is a
- * batch of one: its detection alone.
+ * texts detected as it, best first by that confidence times those texts' length; languages it
+ * does not list are left out, as LibreTranslate leaves them out. One text is a batch of one: its
+ * detection alone.
  */
 export function toLibreDetections(
   texts: readonly string[],
@@ -164,6 +182,7 @@ export function toLibreDetections(
 ): LibreDetection[] {
   const pooled = new Map<string, { confidences: number[]; length: number }>();
   detections.forEach((detection, index) => {
+    if (!isLanguageCode(detection.language)) return;
     const entry = pooled.get(detection.language) ?? { confidences: [], length: 0 };
     entry.confidences.push(detection.confidence);
     entry.length += countCodePoints(texts[index]);
@@ -175,11 +194,22 @@ export function toLibreDetections(
   });
   // A stable sort: languages of equal weight keep the order of their first text.
   ranked.sort((a, b) => b.weight - a.weight);
-  return ranked.map(toLibreDetection);
+  return ranked.length > 0 ? ranked.map(toLibreDetection) : [NO_LANGUAGE];
 }
 
-/** A detection → LibreTranslate's (its spelling, confidence in percent, one decimal). */
+/**
+ * LibreTranslate's answer when no language it lists was found: English at confidence 0. Its
+ * clients look a detected code up in `/languages`; `und`, or a language tolk detects but does not
+ * translate (Italian), is in no list of theirs.
+ */
+const NO_LANGUAGE: LibreDetection = { language: "en", confidence: 0 };
+
+/**
+ * A detection → LibreTranslate's (its spelling, confidence in percent, one decimal), or
+ * {@link NO_LANGUAGE} for a language `/languages` does not list.
+ */
 export function toLibreDetection(detection: Detection): LibreDetection {
+  if (!isLanguageCode(detection.language)) return NO_LANGUAGE;
   return {
     language: toClientLanguage(detection.language, "libre"),
     confidence: Math.round(Math.min(1, Math.max(0, detection.confidence)) * 1000) / 10,
@@ -215,11 +245,16 @@ export function toLibreFrontendSettings(): z.infer<typeof LibreFrontendSettingsS
 
 /**
  * A tolk error → LibreTranslate's status and `{error}`: a wrong key is 403, limits and unknown
- * languages are 400 as LibreTranslate answers them.
+ * languages are 400 as LibreTranslate answers them, and a refusal that says when to retry (a full
+ * engine queue) is its rate limit's "Slowdown: …" ({@link LIBRE_BUSY_STATUS}), the status its
+ * clients retry or back off on. The Retry-After header stays.
  */
 export function toLibreError(
   error: ContractError<ErrorCode>,
 ): { status: number; body: { error: string } } {
+  if (isRetryLater(error)) {
+    return { status: LIBRE_BUSY_STATUS, body: { error: `Slowdown: ${error.message}` } };
+  }
   const status = LIBRE_ERROR_STATUSES[error.status] ?? error.status;
   return { status, body: { error: error.message } };
 }

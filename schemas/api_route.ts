@@ -107,6 +107,11 @@ export interface ApiRoute {
   errorBody?: NamedSchema;
   /** Statuses this route's client shape answers instead of tolk's (compatibility routes). */
   errorStatuses?: Readonly<Record<number, number>>;
+  /**
+   * The status this route's client shape gives `engine_unavailable` when it says when to retry
+   * (a full queue), where that differs from the engine being down (LibreTranslate's 429).
+   */
+  busyStatus?: number;
   /** Requests the tests send to the running service; at least one. */
   examples: readonly ApiExample[];
 }

@@ -12,12 +12,14 @@ import {
   DeepLUsageResponseSchema,
 } from "./compat/deepl.ts";
 import {
+  DEEPLX_BUSY_STATUS,
   DEEPLX_ERROR_STATUSES,
   DeepLXErrorSchema,
   DeepLXRequestSchema,
   DeepLXResponseSchema,
 } from "./compat/deeplx.ts";
 import {
+  LIBRE_BUSY_STATUS,
   LIBRE_ERROR_STATUSES,
   LibreDetectRequestSchema,
   LibreDetectResponseSchema,
@@ -106,6 +108,7 @@ const libreErrors = {
   tag: TAG,
   errorBody: named("LibreError", LibreErrorSchema),
   errorStatuses: LIBRE_ERROR_STATUSES,
+  busyStatus: LIBRE_BUSY_STATUS,
 } as const;
 
 /** The `{token}` path parameter of the routes for URL-only clients. */
@@ -136,7 +139,7 @@ const LIBRE_BODIES = {
   ],
 } as const;
 
-/** LibreTranslate's four routes under `base`; `inPath`: the token is part of the path. */
+/** LibreTranslate's routes under `base`; `inPath`: the token is part of the path. */
 function libreRoutes(base: string, inPath: boolean): ApiRoute[] {
   const params = inPath ? { params: pathToken } : {};
   const where = inPath ? " (token in the path, for URL-only clients)" : "";
@@ -226,7 +229,24 @@ function libreRoutes(base: string, inPath: boolean): ApiRoute[] {
       errors: [],
       examples: [{ ...(inPath ? { params: { token: "any" } } : {}), status: 200 }],
     },
+    disabled("translate_file", "translate a file", "file translation"),
+    disabled("suggest", "suggest a translation", "suggestions"),
   ];
+
+  /** A LibreTranslate route tolk does not serve, refused as a server with `feature` disabled. */
+  function disabled(path: string, summary: string, feature: string): ApiRoute {
+    return {
+      ...open,
+      method: "post",
+      path: `${base}/${path}`,
+      summary: `LibreTranslate: ${summary}, not served${where}`,
+      description: `403 \`{error}\`, as LibreTranslate answers with ${feature} disabled ` +
+        "(`/frontend/settings` says so), before any key or body is read.",
+      responses: {},
+      errors: ["permission_required"],
+      examples: [{ ...(inPath ? { params: { token: "any" } } : {}), status: 403 }],
+    };
+  }
 }
 
 /** DeepLX's translate route at `path`; `inPath`: the token is part of the path. */
@@ -256,6 +276,7 @@ function deeplxRoute(path: string, inPath: boolean): ApiRoute {
     errors: TRANSLATE_ERRORS,
     errorBody: named("DeepLXError", DeepLXErrorSchema),
     errorStatuses: DEEPLX_ERROR_STATUSES,
+    busyStatus: DEEPLX_BUSY_STATUS,
     examples: [
       { body, status: 200 },
       ...(inPath ? [{ body, params: { token: "not-the-token" }, status: 401 }] : []),

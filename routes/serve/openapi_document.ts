@@ -223,6 +223,9 @@ function errors(route: ApiRoute, components: SchemaComponents, codes: ErrorCodeI
     if (!info) throw new Error(`route ${route.method} ${route.path}: unknown error code ${code}`);
     const status = route.errorStatuses?.[info.status] ?? info.status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    if (code === "engine_unavailable" && route.busyStatus !== undefined) {
+      byStatus.set(route.busyStatus, [...(byStatus.get(route.busyStatus) ?? []), code]);
+    }
   }
   const body = route.errorBody ?? ERROR_RESPONSE;
   const answers: Record<string, JsonObject> = {};

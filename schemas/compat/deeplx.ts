@@ -29,6 +29,9 @@ export const DeepLXResponseSchema = z.strictObject({
 /** DeepLX's statuses where they differ from tolk's: every bad request is 400. */
 export const DEEPLX_ERROR_STATUSES: Readonly<Record<number, number>> = { 413: 400, 422: 400 };
 
+/** DeepLX's status for a refusal that says when to retry: its "DeepL throttled me" 429. */
+export const DEEPLX_BUSY_STATUS = 429;
+
 /** DeepLX's error body. */
 export const DeepLXErrorSchema = z.strictObject({
   code: z.int().describe("The HTTP status again."),

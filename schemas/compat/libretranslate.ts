@@ -70,8 +70,10 @@ export const LibreFrontendSettingsSchema = z.strictObject({
   frontendTimeout: z.int().describe("Milliseconds a web front end waits before translating."),
   apiKeys: z.boolean().describe("Whether API keys exist (always: the tolk token)."),
   keyRequired: z.boolean().describe("Whether every request needs the key (always)."),
-  suggestions: z.boolean().describe("Whether /suggest is served (never)."),
-  filesTranslation: z.boolean().describe("Whether /translate_file is served (never)."),
+  suggestions: z.boolean().describe("Whether /suggest is served (never: it answers 403)."),
+  filesTranslation: z.boolean().describe(
+    "Whether /translate_file is served (never: it answers 403).",
+  ),
   supportedFilesFormat: z.array(z.string()).describe("File extensions (none)."),
   language: z.strictObject({ source: namedLanguage, target: namedLanguage }),
 });
@@ -82,6 +84,12 @@ export const LIBRE_ERROR_STATUSES: Readonly<Record<number, number>> = {
   413: 400,
   422: 400,
 };
+
+/**
+ * LibreTranslate's status for a refusal that says when to retry (a full engine queue): its rate
+ * limit's 429, the one "try again later" its clients know (it never answers 503).
+ */
+export const LIBRE_BUSY_STATUS = 429;
 
 /** LibreTranslate's error body. */
 export const LibreErrorSchema = z.strictObject({ error: z.string() });

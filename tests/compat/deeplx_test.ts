@@ -104,3 +104,11 @@ Deno.test("toDeepLXError: a bad token is 401 with {code, message}", () => {
     body: { code: 401, message: "Invalid access token" },
   });
 });
+
+Deno.test("toDeepLXError: a refusal with a wait (a full queue) is DeepLX's 429; a down engine stays 503", () => {
+  assert.deepEqual(
+    toDeepLXError(serviceError("engine_unavailable", "busy", { retryAfter: 2 })),
+    { status: 429, body: { code: 429, message: "busy" } },
+  );
+  assert.equal(toDeepLXError(serviceError("engine_unavailable", "down")).status, 503);
+});

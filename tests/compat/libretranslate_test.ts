@@ -232,8 +232,24 @@ const POOLED = [
   {
     name: "a long text outweighs a surer short one",
     texts: ["short", "a much longer text than the other"],
-    detections: [{ language: "en", confidence: 0.9 }, { language: "nl", confidence: 0.6 }],
-    expected: [{ language: "nl", confidence: 60 }, { language: "en", confidence: 90 }],
+    detections: [{ language: "en", confidence: 0.9 }, { language: "de", confidence: 0.6 }],
+    expected: [{ language: "de", confidence: 60 }, { language: "en", confidence: 90 }],
+  },
+  {
+    name: "a language it does not list is left out",
+    texts: ["Buongiorno a tutti voi", "12345", "Guten Morgen"],
+    detections: [
+      { language: "it", confidence: 0.9 },
+      { language: "und", confidence: 0 },
+      { language: "de", confidence: 0.7 },
+    ],
+    expected: [{ language: "de", confidence: 70 }],
+  },
+  {
+    name: "no language it lists is en at 0",
+    texts: ["12345", "Buongiorno"],
+    detections: [{ language: "und", confidence: 0 }, { language: "it", confidence: 0.9 }],
+    expected: [{ language: "en", confidence: 0 }],
   },
 ] as const;
 
@@ -243,11 +259,14 @@ for (const { name, texts, detections, expected } of POOLED) {
   });
 }
 
-Deno.test("toLibreDetection clamps and rounds confidence to 0..100", () => {
-  assert.deepEqual(toLibreDetection({ language: "und", confidence: 0 }), {
-    language: "und",
-    confidence: 0,
-  });
+Deno.test("toLibreDetection clamps and rounds confidence to 0..100; a language not listed is en at 0", () => {
+  for (const language of ["und", "it"]) {
+    assert.deepEqual(toLibreDetection({ language, confidence: 0.9 }), {
+      language: "en",
+      confidence: 0,
+    });
+  }
+  assert.equal(toLibreDetection({ language: "fr", confidence: 0.1234 }).confidence, 12.3);
   assert.equal(toLibreDetection({ language: "en", confidence: 1.2 }).confidence, 100);
 });
 
@@ -283,3 +302,11 @@ for (const { code, status } of STATUS_CASES) {
     assert.deepEqual(toLibreError(serviceError(code, "why")), { status, body: { error: "why" } });
   });
 }
+
+Deno.test("toLibreError: a refusal with a wait (a full queue) is LibreTranslate's 429 Slowdown; a down engine stays 503", () => {
+  assert.deepEqual(
+    toLibreError(serviceError("engine_unavailable", "busy", { retryAfter: 2 })),
+    { status: 429, body: { error: "Slowdown: busy" } },
+  );
+  assert.equal(toLibreError(serviceError("engine_unavailable", "down")).status, 503);
+});

@@ -194,21 +194,20 @@ export async function readCompatBody(
   );
 }
 
-/** A form's fields over the query string's, line breaks as LF ({@link CompatBodyOptions}). */
+/**
+ * A form's fields over the query string's, line breaks as LF ({@link CompatBodyOptions}). A
+ * repeated field is its first value, as Flask's `request.values.get` reads it: LibreTranslate
+ * takes a list of texts only as a JSON array, and a client that repeats `q` in a form gets one
+ * translation, a string, from it (an array would break the client that expects that string).
+ */
 function libreValues(
   c: Context,
   form: Record<string, string | string[]>,
-): Record<string, string | string[]> {
-  const query = Object.entries(c.req.queries()).map(([name, values]) =>
-    [name, values.length === 1 ? values[0] : values] as const
-  );
-  const fields = { ...form, ...Object.fromEntries(query) };
-  const lf = (value: string) => value.replace(/\r\n?/g, "\n");
+): Record<string, string> {
+  const first = (value: string | string[]) => Array.isArray(value) ? value[0] : value;
+  const fields = { ...form, ...c.req.query() };
   return Object.fromEntries(
-    Object.entries(fields).map(([name, value]) => [
-      name,
-      Array.isArray(value) ? value.map(lf) : lf(value),
-    ]),
+    Object.entries(fields).map(([name, value]) => [name, first(value).replace(/\r\n?/g, "\n")]),
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * The LibreTranslate API under `/v1/compat/libre` (and `/v1/compat/t/<token>/libre`):
- * POST /translate, POST /detect, GET /languages, GET /frontend/settings. Thin: body → adapter →
+ * POST /translate, POST /detect, GET /languages, GET /frontend/settings, and LibreTranslate's
+ * disabled-feature refusals of POST /translate_file and /suggest. Thin: body → adapter →
  * runTranslation → adapter. The two GET routes are open, as in LibreTranslate: front ends read
  * them before they have a key.
  */
@@ -9,6 +10,7 @@ import {
   fromLibreDetectRequest,
   fromLibreRequest,
   LIBRE_CLIENT,
+  LIBRE_DISABLED,
   LIBRE_REFUSAL,
   toLibreDetections,
   toLibreError,
@@ -46,6 +48,14 @@ export function libreTranslateRoute(deps: CompatRouteDeps) {
         requireCompatToken(c, deps.currentToken(), LIBRE_REFUSAL, body);
         const texts = fromLibreDetectRequest(body);
         return c.json(toLibreDetections(texts, texts.map((text) => detector.detect(text))));
+      })
+      // Refused before the key and the body are read, as LibreTranslate refuses suggestions:
+      // the answer is the same for everyone and names nothing of the request.
+      .post("/translate_file", () => {
+        throw LIBRE_DISABLED.files();
+      })
+      .post("/suggest", () => {
+        throw LIBRE_DISABLED.suggestions();
       })
       .get("/languages", (c) => c.json(toLibreLanguages()))
       .get("/frontend/settings", (c) => c.json(toLibreFrontendSettings())));

@@ -7,6 +7,12 @@ import {
   startTranslationService,
   withTranslationService as withService,
 } from "../../support/translation_service.ts";
+import {
+  BUSY_RETRY_AFTER_SECONDS,
+  LONG_JOB,
+  refusedWhileBusy,
+  startOneSlotService,
+} from "../../support/busy_engine.ts";
 
 Deno.test("POST /v1/translate translates each item in order with the local model", async () => {
   await withService(async (service) => {
@@ -171,27 +177,12 @@ Deno.test("POST /v1/translate stores history with X-Svc-Client, except sensitive
 });
 
 Deno.test("POST /v1/translate answers 503 engine_unavailable with Retry-After when the engine queue is full", async () => {
-  const service = await startTranslationService({
-    localQueue: { concurrency: 1, maxWaiting: 0, retryAfterSeconds: 2 },
-  });
+  const service = await startOneSlotService();
   try {
-    // A long job (64 items through the model) and short probes: with one slot and no waiting
-    // room, whichever request arrives while another holds the slot is refused.
-    const texts = Array.from({ length: 64 }, (_, i) => `${FRENCH} Numéro ${i}.`);
-    const long = translate(service, { source: "fr", target: "en", texts });
-    const probes: Response[] = [];
-    let refused: Response | undefined;
-    for (let i = 0; i < 200 && !refused; i++) {
-      const probe = await translate(service, { source: "fr", target: "en", texts: [FRENCH] });
-      probes.push(probe);
-      if (probe.status === 503) refused = probe;
-      else await probe.body?.cancel();
-    }
-    const first = await long;
-    if (first.status === 503) refused = first;
-    else await first.body?.cancel();
+    const call = (texts: string[]) => translate(service, { source: "fr", target: "en", texts });
+    const refused = await refusedWhileBusy(() => call(LONG_JOB), () => call([FRENCH]));
     assert.ok(refused, "one request overlapped another and was refused");
-    assert.equal(refused.headers.get("retry-after"), "2");
+    assert.equal(refused.headers.get("retry-after"), String(BUSY_RETRY_AFTER_SECONDS));
     await expectError(refused, 503, "engine_unavailable", null);
   } finally {
     await service.stop();

@@ -3,6 +3,12 @@ import { DeepLXErrorSchema, DeepLXResponseSchema } from "../../../../schemas/com
 import { expectBody, postJson } from "../../../support/http_assertions.ts";
 import { FRENCH } from "../../../support/sample_texts.ts";
 import { withTranslationService as withService } from "../../../support/translation_service.ts";
+import {
+  BUSY_RETRY_AFTER_SECONDS,
+  LONG_JOB,
+  refusedWhileBusy,
+  startOneSlotService,
+} from "../../../support/busy_engine.ts";
 
 Deno.test("POST /v1/compat/deeplx/translate takes the token by ?token=, Bearer or the path", async () => {
   await withService(async (service) => {
@@ -79,4 +85,20 @@ Deno.test("POST /v1/compat/deeplx/translate reads a JSON body whatever its Conte
     );
     assert.equal(answer.source_lang, "FR");
   });
+});
+
+Deno.test("POST /v1/compat/deeplx/translate answers a full engine queue as DeepLX's 429 {code, message}, with Retry-After", async () => {
+  // DeepLX answers 429 when DeepL throttles it (its clients wait and retry) and 503 for a failure.
+  const service = await startOneSlotService();
+  try {
+    const url = `${service.url}/v1/compat/deeplx/translate?token=${service.token}`;
+    const call = (text: string) => postJson(url, { text, source_lang: "FR", target_lang: "EN" });
+    const refused = await refusedWhileBusy(() => call(LONG_JOB.join("\n")), () => call(FRENCH));
+    assert.ok(refused, "one request overlapped another and was refused");
+    assert.equal(refused.headers.get("retry-after"), String(BUSY_RETRY_AFTER_SECONDS));
+    const body = await expectBody(refused, 429, DeepLXErrorSchema);
+    assert.equal(body.code, 429);
+  } finally {
+    await service.stop();
+  }
 });
