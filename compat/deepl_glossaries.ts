@@ -149,22 +149,30 @@ export function v2Dictionary(record: GlossaryRecord): GlossaryRecord["dictionari
 }
 
 /**
- * DeepL applies a glossary only to its own language pair, and refuses a translation whose pair
- * the glossary lacks (deepl-node: "The source and target languages must match the glossary")
- * rather than translating without the user's terms. An unknown glossary (`null`) is left to the
- * translation's own refusal.
+ * The target of the glossary dictionary that serves a translation. DeepL applies a glossary only
+ * to its own language pair, and refuses a translation whose pair the glossary lacks
+ * (deepl-node: "The source and target languages must match the glossary") rather than
+ * translating without the user's terms. DeepL's glossaries know one Chinese, `zh`, which serves
+ * ZH-HANS and ZH-HANT targets alike (deepl-node's createGlossary sends "zh-Hant" as `zh`, which
+ * tolk reads as Simplified): a dictionary into one Chinese script serves the other when the
+ * glossary has none of its own. An unknown glossary (`null`) is left to the translation's own
+ * refusal: the request's target is answered.
  *
  * @throws {TranslationServiceError} `invalid_request` naming `glossary_id` and the pairs the
  * glossary has.
  */
-export function checkGlossaryPair(
+export function glossaryTargetFor(
   record: GlossaryRecord | null,
   sourceLang: string,
   targetLang: string,
-): void {
-  if (!record) return;
+): string {
+  if (!record) return targetLang;
   const pairs = record.dictionaries.map((d) => ({ source: d.sourceLang, target: d.targetLang }));
-  if (pairs.some((pair) => pair.source === sourceLang && pair.target === targetLang)) return;
+  const served = (target: string) =>
+    pairs.some((pair) => pair.source === sourceLang && pair.target === target);
+  if (served(targetLang)) return targetLang;
+  const otherScript = CHINESE_SCRIPT_PARTNER[targetLang];
+  if (otherScript && served(otherScript)) return otherScript;
   const spelled = (source: string, target: string) =>
     `${toDeepLGlossaryLanguage(source)}→${toDeepLGlossaryLanguage(target)}`;
   const has = pairs.map((pair) => spelled(pair.source, pair.target)).join(", ") || "none";
@@ -175,6 +183,12 @@ export function checkGlossaryPair(
     { param: "glossary_id" },
   );
 }
+
+/** Each Chinese script's other one: DeepL's glossary `zh` is either. */
+const CHINESE_SCRIPT_PARTNER: Readonly<Record<string, string>> = {
+  "zh-Hans": "zh-Hant",
+  "zh-Hant": "zh-Hans",
+};
 
 /** Every language pair a glossary may have (GET /v2/glossary-language-pairs). */
 export function glossaryLanguagePairs() {

@@ -37,6 +37,8 @@ export interface EngineStepDeps {
 /** The user's options that act on the engine step. */
 export interface EngineStepOptions {
   glossaryId?: string | null;
+  /** The glossary dictionary's target when another serves the job's (TranslationContext). */
+  glossaryTarget?: string;
   memory?: boolean;
   sensitive?: boolean;
   /**
@@ -90,7 +92,7 @@ export async function translateWithUserWords(
   }
   const items = job.items.map((item) => ({ ...item }));
   const matches: TermMatch[][] = glossaryId && deps.glossaries
-    ? attachTerms(deps.glossaries, glossaryId, items, job.target)
+    ? attachTerms(deps.glossaries, glossaryId, items, job.target, options.glossaryTarget)
     : items.map(() => []);
   const matched = glossaryId && deps.glossaries
     ? items.reduce((sum, item) => sum + (item.terms?.length ?? 0), 0)

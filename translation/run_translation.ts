@@ -47,6 +47,11 @@ export interface TranslationContext {
    * again on text cut another way.
    */
   onDetected?: (detections: readonly Detection[]) => void;
+  /**
+   * The target of the glossary dictionary that serves the request, when not the request's own:
+   * DeepL's glossaries have one Chinese, so a dictionary into one script serves the other.
+   */
+  glossaryTarget?: string;
 }
 
 /** Engine and model named in a response when no item needed an engine. */
@@ -81,6 +86,7 @@ export async function runTranslation(
 
   const stepOptions = {
     glossaryId: options.glossary_id,
+    glossaryTarget: context.glossaryTarget,
     memory: options.memory,
     sensitive: options.sensitive,
     // Markdown's wrapped lines reach segments as placeholders, not as line breaks.

@@ -13,6 +13,7 @@ import type {
 } from "../../engines/engine_pipeline.ts";
 import { blankPlaceholders } from "../../engines/placeholder_tokens.ts";
 import { serviceError } from "../../errors/translation_errors.ts";
+import { isChineseScript, toChineseScript } from "../../engines/builtin/script_conversion.ts";
 import type { GlossaryStore } from "../../storage/glossary_store.ts";
 import { termChecker } from "./term_check.ts";
 import { type GlossaryTerm, type TermMatch, TermMatcher } from "./term_matcher.ts";
@@ -51,17 +52,34 @@ export class GlossaryMatchers {
     return glossaryId;
   }
 
-  /** The matcher of one pair, or null when the glossary has no dictionary for it. */
-  matcher(glossaryId: string, source: string, target: string): TermMatcher | null {
+  /**
+   * The matcher of one pair, or null when the glossary has no dictionary for it. With
+   * `dictionaryTarget`, that dictionary serves `target` (a Chinese script's for the other's: its
+   * terms are written in `target`'s script).
+   */
+  matcher(
+    glossaryId: string,
+    source: string,
+    target: string,
+    dictionaryTarget = target,
+  ): TermMatcher | null {
     if (this.#revision !== this.store.revision) {
       this.#cache.clear();
       this.#revision = this.store.revision;
     }
-    const key = `${glossaryId}\u0000${source}\u0000${target}`;
+    const key = `${glossaryId}\u0000${source}\u0000${target}\u0000${dictionaryTarget}`;
     let matcher = this.#cache.get(key);
     if (matcher === undefined) {
-      const entries = this.store.dictionary(glossaryId, source, target);
-      matcher = entries ? new TermMatcher(entries, source) : null;
+      const entries = this.store.dictionary(glossaryId, source, dictionaryTarget);
+      const script = dictionaryTarget !== target && isChineseScript(target) ? target : undefined;
+      matcher = entries
+        ? new TermMatcher(
+          script
+            ? entries.map((entry) => ({ ...entry, target: toChineseScript(entry.target, script) }))
+            : entries,
+          source,
+        )
+        : null;
       this.#cache.set(key, matcher);
     }
     return matcher;
@@ -73,18 +91,20 @@ export class GlossaryMatchers {
  * each item's matches, in text order, at offsets of `item.text`. Matching is in NFC; the text
  * stays as written but for the terms to translate, in NFC (an engine that leaves a word alone
  * gives its bytes back), unless the matches cannot be carried back to it ({@link spansInText}):
- * then the item's text becomes its NFC form.
+ * then the item's text becomes its NFC form. `dictionaryTarget`: the dictionary serving `target`
+ * (GlossaryMatchers.matcher).
  */
 export function attachTerms(
   matchers: GlossaryMatchers,
   glossaryId: string,
   items: TranslationItem[],
   target: string,
+  dictionaryTarget = target,
 ): TermMatch[][] {
   return items.map((item) => {
     const normal = item.text.normalize("NFC");
-    const matches = matchers.matcher(glossaryId, item.source, target)?.match(termText(normal)) ??
-      [];
+    const matcher = matchers.matcher(glossaryId, item.source, target, dictionaryTarget);
+    const matches = matcher?.match(termText(normal)) ?? [];
     if (matches.length === 0) return matches;
     const terms = new Map<string, GlossaryTerm>();
     for (const match of matches) terms.set(match.term.source, match.term);
