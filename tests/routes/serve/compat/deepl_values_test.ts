@@ -235,3 +235,22 @@ Deno.test("deepl-node's style rules and translation memories, which tolk has non
     );
   });
 });
+
+Deno.test("deepl-node's modelType is answered with modelTypeUsed, as DeepL answers it (prefer_quality_optimized is quality_optimized); none without it or for another value", async () => {
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
+    const client = deeplClient(service);
+    const cases: { asked?: string; used?: string }[] = [
+      { asked: "quality_optimized", used: "quality_optimized" },
+      { asked: "prefer_quality_optimized", used: "quality_optimized" },
+      { asked: "latency_optimized", used: "latency_optimized" },
+      { asked: "fastest" },
+      {},
+    ];
+    for (const { asked, used } of cases) {
+      const modelType = asked as deepl.ModelType | undefined;
+      const result = await client.translateText("one", "en", "de", { modelType });
+      assert.equal(result.text, "ONE");
+      assert.equal(result.modelTypeUsed, used, String(asked));
+    }
+  });
+});
