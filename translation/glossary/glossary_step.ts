@@ -54,30 +54,31 @@ export class GlossaryMatchers {
 
   /**
    * The matcher of one pair, or null when the glossary has no dictionary for it. With
-   * `dictionaryTarget`, that dictionary serves `target` (a Chinese script's for the other's: its
-   * terms are written in `target`'s script).
+   * `dictionary`, that dictionary's pair serves `source` → `target` (another Chinese script's:
+   * its target terms are written in `target`'s script; its source terms are matched as written,
+   * as a script-less Chinese source names no script to write them in).
    */
   matcher(
     glossaryId: string,
     source: string,
     target: string,
-    dictionaryTarget = target,
+    dictionary: DictionaryPair = { source, target },
   ): TermMatcher | null {
     if (this.#revision !== this.store.revision) {
       this.#cache.clear();
       this.#revision = this.store.revision;
     }
-    const key = `${glossaryId}\u0000${source}\u0000${target}\u0000${dictionaryTarget}`;
+    const key = [glossaryId, source, target, dictionary.source, dictionary.target].join("\u0000");
     let matcher = this.#cache.get(key);
     if (matcher === undefined) {
-      const entries = this.store.dictionary(glossaryId, source, dictionaryTarget);
-      const script = dictionaryTarget !== target && isChineseScript(target) ? target : undefined;
+      const entries = this.store.dictionary(glossaryId, dictionary.source, dictionary.target);
+      const script = dictionary.target !== target && isChineseScript(target) ? target : undefined;
       matcher = entries
         ? new TermMatcher(
           script
             ? entries.map((entry) => ({ ...entry, target: toChineseScript(entry.target, script) }))
             : entries,
-          source,
+          dictionary.source,
         )
         : null;
       this.#cache.set(key, matcher);
@@ -86,24 +87,30 @@ export class GlossaryMatchers {
   }
 }
 
+/** A glossary dictionary's language pair. */
+export interface DictionaryPair {
+  source: string;
+  target: string;
+}
+
 /**
  * Finds every item's terms: the item gets the distinct terms (`item.terms`) and the answer holds
  * each item's matches, in text order, at offsets of `item.text`. Matching is in NFC; the text
  * stays as written but for the terms to translate, in NFC (an engine that leaves a word alone
  * gives its bytes back), unless the matches cannot be carried back to it ({@link spansInText}):
- * then the item's text becomes its NFC form. `dictionaryTarget`: the dictionary serving `target`
- * (GlossaryMatchers.matcher).
+ * then the item's text becomes its NFC form. `dictionary`: the pair of the dictionary serving
+ * the items (GlossaryMatchers.matcher), when not their own.
  */
 export function attachTerms(
   matchers: GlossaryMatchers,
   glossaryId: string,
   items: TranslationItem[],
   target: string,
-  dictionaryTarget = target,
+  dictionary?: DictionaryPair,
 ): TermMatch[][] {
   return items.map((item) => {
     const normal = item.text.normalize("NFC");
-    const matcher = matchers.matcher(glossaryId, item.source, target, dictionaryTarget);
+    const matcher = matchers.matcher(glossaryId, item.source, target, dictionary);
     const matches = matcher?.match(termText(normal)) ?? [];
     if (matches.length === 0) return matches;
     const terms = new Map<string, GlossaryTerm>();

@@ -25,7 +25,7 @@ import {
 } from "./compat_app.ts";
 import { deeplGlossariesRoute } from "./deepl_glossaries.ts";
 import { deeplV2GlossariesRoute } from "./deepl_glossaries_v2.ts";
-import { glossaryLanguagePairs, glossaryTargetFor } from "../../../compat/deepl_glossaries.ts";
+import { glossaryLanguagePairs, glossaryPairFor } from "../../../compat/deepl_glossaries.ts";
 
 /**
  * DeepL's resources tolk has none of, by the path deepl-node reaches them at (and every path
@@ -55,13 +55,13 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
         const call = fromDeepLRequest(await readCompatBody(c), deps.policy());
         const glossaryId = call.request.options?.glossary_id;
         const { source, target } = call.request;
-        const glossaryTarget = glossaryId && deps.glossaries
-          ? glossaryTargetFor(deps.glossaries.get(glossaryId), source ?? "auto", target)
+        const glossaryPair = glossaryId && deps.glossaries
+          ? glossaryPairFor(deps.glossaries.get(glossaryId), source ?? "auto", target)
           : undefined;
         const result = await runTranslation(deps.translation, call.request, {
           client: DEEPL_CLIENT,
           signal: c.req.raw.signal,
-          glossaryTarget,
+          glossaryPair,
         });
         const body = toDeepLResponse(result, call);
         for (const translation of body.translations) billed += translation.billed_characters;

@@ -252,3 +252,18 @@ Deno.test("a DeepL glossary into zh (deepl-node's createGlossary sends zh for zh
     assert.ok(result.text.includes("數據庫"), result.text);
   });
 });
+
+Deno.test("a DeepL glossary from zh-Hant serves source_lang ZH (DeepL's one Chinese source), its terms matched as written", async () => {
+  await withService(async (service) => {
+    const deepL = deeplClient(service);
+    const glossary = await deepL.createMultilingualGlossary("From Traditional", [
+      {
+        sourceLangCode: "zh-Hant",
+        targetLangCode: "en",
+        entries: new deepl.GlossaryEntries({ entries: { "資料庫": "Tolkbase" } }),
+      },
+    ]);
+    const result = await deepL.translateText("資料庫很快。", "zh", "en-US", { glossary });
+    assert.ok(result.text.includes("Tolkbase"), result.text);
+  });
+});
