@@ -147,10 +147,28 @@ export function readDeepLSource(
   return classifyHan(texts.join("\n")).language === "zh-Hant" ? "zh-Hant" : "zh-Hans";
 }
 
+/** DeepL's `model_type` values. */
+const MODEL_TYPES = ["quality_optimized", "prefer_quality_optimized", "latency_optimized"] as const;
+
+/** The model types DeepL answers in `model_type_used`. */
+type ModelTypeUsed = "quality_optimized" | "latency_optimized";
+
+/**
+ * DeepL's `model_type` as the `model_type_used` DeepL answers for it: tolk has one way to
+ * translate, so the type asked for is the type used (DeepL's legacy `prefer_quality_optimized`
+ * is `quality_optimized`, as DeepL documents it). Another value is ignored, as before DeepL had
+ * the parameter (it decides nothing here), and answered with no model type.
+ */
+function modelTypeUsed(value: string | undefined): ModelTypeUsed | undefined {
+  const type = MODEL_TYPES.find((type) => type === value?.toLowerCase());
+  return type === "prefer_quality_optimized" ? "quality_optimized" : type;
+}
+
 /** A DeepL translate request read: tolk's request, and what the answer must echo. */
 export interface DeepLTranslateCall {
   request: TranslateRequest;
   tagHandlingVersion?: TagHandlingVersion;
+  modelTypeUsed?: ModelTypeUsed;
 }
 
 /** tolk's request paths by the DeepL parameters they are read from (the tag options by name). */
@@ -262,6 +280,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
   }
   const format = readTagHandling(fields.tag_handling);
   const tagHandlingVersion = readTagHandlingVersion(fields.tag_handling_version);
+  const modelType = modelTypeUsed(fields.model_type);
   const formality = fields.formality?.toLowerCase() ?? "default";
   if (!Object.hasOwn(FORMALITY_TONES, formality)) {
     throw serviceError("invalid_request", `Value for 'formality' not supported: "${formality}"`, {
@@ -289,7 +308,11 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
     DEEPL_FIELDS,
   );
   if (tagHandlingVersion === "v2" && format === "xml") checkStrictXml(request.texts);
-  return tagHandlingVersion ? { request, tagHandlingVersion } : { request };
+  return {
+    request,
+    ...(tagHandlingVersion ? { tagHandlingVersion } : {}),
+    ...(modelType ? { modelTypeUsed: modelType } : {}),
+  };
 }
 
 /**
@@ -304,11 +327,12 @@ export function deepLSourceCode(source: string, target: string): string {
 /**
  * tolk's answer → DeepL's. `detected_source_language` is the given source, else the item's
  * detected language (the request's when the item had none), in DeepL's spelling; a named
- * `tag_handling_version` is echoed in each translation, as DeepL does.
+ * `tag_handling_version` and a `model_type`'s `model_type_used` are in each translation, as
+ * DeepL answers them.
  */
 export function toDeepLResponse(
   result: TranslateResponse,
-  { request, tagHandlingVersion }: DeepLTranslateCall,
+  { request, tagHandlingVersion, modelTypeUsed }: DeepLTranslateCall,
 ): DeepLTranslateResponse {
   const explicit = request.source && request.source !== "auto" ? request.source : undefined;
   // A letterless item reads as the language of the others: the response's source, which leaves
@@ -321,6 +345,7 @@ export function toDeepLResponse(
         text: item.text,
         billed_characters: countCodePoints(request.texts[item.index]),
         ...(tagHandlingVersion ? { tag_handling_version: tagHandlingVersion } : {}),
+        ...(modelTypeUsed ? { model_type_used: modelTypeUsed } : {}),
       };
     }),
   };

@@ -22,6 +22,7 @@ import { LANGUAGE_CODES, type LanguageCode } from "../schemas/languages.ts";
 import type { GlossaryRecord } from "../storage/glossary_store.ts";
 import type { z } from "zod";
 import { formatTsv, type GlossaryEntry } from "../translation/glossary/entries_text.ts";
+import type { DictionaryPair } from "../translation/glossary/glossary_step.ts";
 import { readFields, readLanguage } from "./compat_request.ts";
 import { toClientLanguage } from "./language_spellings.ts";
 
@@ -149,22 +150,33 @@ export function v2Dictionary(record: GlossaryRecord): GlossaryRecord["dictionari
 }
 
 /**
- * DeepL applies a glossary only to its own language pair, and refuses a translation whose pair
- * the glossary lacks (deepl-node: "The source and target languages must match the glossary")
- * rather than translating without the user's terms. An unknown glossary (`null`) is left to the
- * translation's own refusal.
+ * The glossary dictionary that serves a translation. DeepL applies a glossary only to its own
+ * language pair, and refuses a translation whose pair the glossary lacks (deepl-node: "The
+ * source and target languages must match the glossary") rather than translating without the
+ * user's terms. DeepL's glossaries know one Chinese, `zh`, which serves ZH-HANS and ZH-HANT
+ * targets alike (deepl-node's createGlossary sends "zh-Hant" as `zh`, which tolk reads as
+ * Simplified) and DeepL's one Chinese source, `ZH`: a dictionary from or into one Chinese script
+ * serves the other when the glossary has none of its own. An unknown glossary (`null`) is left to
+ * the translation's own refusal: the request's pair is answered.
  *
  * @throws {TranslationServiceError} `invalid_request` naming `glossary_id` and the pairs the
  * glossary has.
  */
-export function checkGlossaryPair(
+export function glossaryPairFor(
   record: GlossaryRecord | null,
   sourceLang: string,
   targetLang: string,
-): void {
-  if (!record) return;
+): DictionaryPair {
+  const asked = { source: sourceLang, target: targetLang };
+  if (!record) return asked;
   const pairs = record.dictionaries.map((d) => ({ source: d.sourceLang, target: d.targetLang }));
-  if (pairs.some((pair) => pair.source === sourceLang && pair.target === targetLang)) return;
+  const sameLanguage = (a: string, b: string) => a === b || CHINESE_SCRIPT_PARTNER[a] === b;
+  // The exact pair first, then one differing in a Chinese script.
+  const served = pairs.find((pair) => pair.source === sourceLang && pair.target === targetLang) ??
+    pairs.find((pair) =>
+      sameLanguage(pair.source, sourceLang) && sameLanguage(pair.target, targetLang)
+    );
+  if (served) return served;
   const spelled = (source: string, target: string) =>
     `${toDeepLGlossaryLanguage(source)}→${toDeepLGlossaryLanguage(target)}`;
   const has = pairs.map((pair) => spelled(pair.source, pair.target)).join(", ") || "none";
@@ -175,6 +187,12 @@ export function checkGlossaryPair(
     { param: "glossary_id" },
   );
 }
+
+/** Each Chinese script's other one: DeepL's glossary `zh` is either. */
+const CHINESE_SCRIPT_PARTNER: Readonly<Record<string, string>> = {
+  "zh-Hans": "zh-Hant",
+  "zh-Hant": "zh-Hans",
+};
 
 /** Every language pair a glossary may have (GET /v2/glossary-language-pairs). */
 export function glossaryLanguagePairs() {

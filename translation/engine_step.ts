@@ -11,6 +11,7 @@ import type { FailureLog } from "../storage/failure_log.ts";
 import type { MemoryStore } from "../storage/memory_store.ts";
 import {
   attachTerms,
+  type DictionaryPair,
   type GlossaryMatchers,
   type GlossaryReport,
   missingTerms,
@@ -37,6 +38,8 @@ export interface EngineStepDeps {
 /** The user's options that act on the engine step. */
 export interface EngineStepOptions {
   glossaryId?: string | null;
+  /** The glossary dictionary's pair when another serves the job's (TranslationContext). */
+  glossaryPair?: DictionaryPair;
   memory?: boolean;
   sensitive?: boolean;
   /**
@@ -90,7 +93,7 @@ export async function translateWithUserWords(
   }
   const items = job.items.map((item) => ({ ...item }));
   const matches: TermMatch[][] = glossaryId && deps.glossaries
-    ? attachTerms(deps.glossaries, glossaryId, items, job.target)
+    ? attachTerms(deps.glossaries, glossaryId, items, job.target, options.glossaryPair)
     : items.map(() => []);
   const matched = glossaryId && deps.glossaries
     ? items.reduce((sum, item) => sum + (item.terms?.length ?? 0), 0)

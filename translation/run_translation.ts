@@ -16,7 +16,7 @@ import {
   type EngineStepDeps,
   translateWithUserWords,
 } from "./engine_step.ts";
-import type { GlossaryReport } from "./glossary/glossary_step.ts";
+import type { DictionaryPair, GlossaryReport } from "./glossary/glossary_step.ts";
 import { newTranslationId } from "../storage/history_id.ts";
 import { type HistoryDeps, recordHistory } from "./history_record.ts";
 import { finishItems, planItems, tagOptions } from "./plan.ts";
@@ -47,6 +47,11 @@ export interface TranslationContext {
    * again on text cut another way.
    */
   onDetected?: (detections: readonly Detection[]) => void;
+  /**
+   * The pair of the glossary dictionary that serves the request, when not the request's own:
+   * DeepL's glossaries have one Chinese, so a dictionary of one script serves the other.
+   */
+  glossaryPair?: DictionaryPair;
 }
 
 /** Engine and model named in a response when no item needed an engine. */
@@ -81,6 +86,7 @@ export async function runTranslation(
 
   const stepOptions = {
     glossaryId: options.glossary_id,
+    glossaryPair: context.glossaryPair,
     memory: options.memory,
     sensitive: options.sensitive,
     // Markdown's wrapped lines reach segments as placeholders, not as line breaks.

@@ -1,7 +1,7 @@
 /**
  * The DeepL API v2/v3 wire shapes tolk answers under `/v1/compat/deepl` (DECISIONS.md
  * "Compatibility routes"), as zod schemas. Requests are loose: DeepL clients send parameters
- * tolk has no use for (`show_billed_characters`, `model_type`, …) and DeepL ignores unknown ones.
+ * tolk has no use for (`show_billed_characters`, …) and DeepL ignores unknown ones.
  */
 import { z } from "zod";
 
@@ -41,6 +41,12 @@ export const DeepLTranslateRequestSchema = z.looseObject({
     .describe(
       "v1 or v2: with v2 and tag_handling=xml, a text that is not well-formed XML is refused, " +
         "as DeepL refuses it; the answer names the version.",
+    ),
+  model_type: z.string().optional()
+    .describe(
+      "quality_optimized, prefer_quality_optimized or latency_optimized: tolk has one way to " +
+        "translate; the answer names the type as DeepL does (model_type_used). Another value " +
+        "is ignored.",
     ),
   formality: z.string().optional()
     .describe(
@@ -92,6 +98,11 @@ export const DeepLTranslationSchema = z.strictObject({
   billed_characters: z.int().min(0).describe("Characters of the input text (code points)."),
   tag_handling_version: z.enum(["v1", "v2"]).optional()
     .describe("The request's tag_handling_version, when it named one."),
+  model_type_used: z.enum(["quality_optimized", "latency_optimized"]).optional()
+    .describe(
+      "When the request named a model_type: that type (prefer_quality_optimized is " +
+        "quality_optimized, as at DeepL).",
+    ),
 });
 
 /** The answer of POST /v2/translate. */

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   fromDeepLDictionary,
   fromDeepLGlossaryRequest,
+  glossaryPairFor,
   mergeEntries,
   toDeepLGlossary,
 } from "../../compat/deepl_glossaries.ts";
@@ -142,4 +143,60 @@ Deno.test("toDeepLGlossary writes languages in DeepL's lower case, Traditional C
     ],
     creation_time: "1970-01-01T00:00:00.000Z",
   });
+});
+
+/** A glossary record with dictionaries of these `source>target` pairs. */
+function glossaryOf(...pairs: string[]) {
+  const dictionaries = pairs.map((pair) => {
+    const [sourceLang, targetLang] = pair.split(">");
+    return { sourceLang, targetLang, entryCount: 1 };
+  });
+  return { id: "g", name: "n", created: 0, dictionaries };
+}
+
+/** Named cases: the dictionary that serves a DeepL translation's pair (DeepL's one `zh`). */
+const PAIR_CASES = [
+  { name: "its own pair", has: ["en>de"], asked: "en>de", served: "en>de" },
+  {
+    name: "a Simplified one for ZH-HANT",
+    has: ["en>zh-Hans"],
+    asked: "en>zh-Hant",
+    served: "en>zh-Hans",
+  },
+  {
+    name: "a Traditional one for ZH-HANS",
+    has: ["en>zh-Hant"],
+    asked: "en>zh-Hans",
+    served: "en>zh-Hant",
+  },
+  {
+    name: "its own script before the other",
+    has: ["en>zh-Hans", "en>zh-Hant"],
+    asked: "en>zh-Hant",
+    served: "en>zh-Hant",
+  },
+  {
+    name: "a Traditional source for ZH",
+    has: ["zh-Hant>en"],
+    asked: "zh-Hans>en",
+    served: "zh-Hant>en",
+  },
+  { name: "an unknown glossary: the asked pair", has: null, asked: "en>de", served: "en>de" },
+];
+
+for (const testCase of PAIR_CASES) {
+  Deno.test(`glossaryPairFor serves ${testCase.name}`, () => {
+    const [source, target] = testCase.asked.split(">");
+    const record = testCase.has ? glossaryOf(...testCase.has) : null;
+    const pair = glossaryPairFor(record, source, target);
+    assert.equal(`${pair.source}>${pair.target}`, testCase.served);
+  });
+}
+
+Deno.test("glossaryPairFor refuses another language, naming the pairs the glossary has", () => {
+  assert.throws(
+    () => glossaryPairFor(glossaryOf("en>zh-Hans"), "en", "ja"),
+    (error: Error) =>
+      error instanceof TranslationServiceError && /en→ja.*en→zh\)/.test(error.message),
+  );
 });

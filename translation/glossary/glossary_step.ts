@@ -13,6 +13,7 @@ import type {
 } from "../../engines/engine_pipeline.ts";
 import { blankPlaceholders } from "../../engines/placeholder_tokens.ts";
 import { serviceError } from "../../errors/translation_errors.ts";
+import { isChineseScript, toChineseScript } from "../../engines/builtin/script_conversion.ts";
 import type { GlossaryStore } from "../../storage/glossary_store.ts";
 import { termChecker } from "./term_check.ts";
 import { type GlossaryTerm, type TermMatch, TermMatcher } from "./term_matcher.ts";
@@ -51,21 +52,45 @@ export class GlossaryMatchers {
     return glossaryId;
   }
 
-  /** The matcher of one pair, or null when the glossary has no dictionary for it. */
-  matcher(glossaryId: string, source: string, target: string): TermMatcher | null {
+  /**
+   * The matcher of one pair, or null when the glossary has no dictionary for it. With
+   * `dictionary`, that dictionary's pair serves `source` → `target` (another Chinese script's:
+   * its target terms are written in `target`'s script; its source terms are matched as written,
+   * as a script-less Chinese source names no script to write them in).
+   */
+  matcher(
+    glossaryId: string,
+    source: string,
+    target: string,
+    dictionary: DictionaryPair = { source, target },
+  ): TermMatcher | null {
     if (this.#revision !== this.store.revision) {
       this.#cache.clear();
       this.#revision = this.store.revision;
     }
-    const key = `${glossaryId}\u0000${source}\u0000${target}`;
+    const key = [glossaryId, source, target, dictionary.source, dictionary.target].join("\u0000");
     let matcher = this.#cache.get(key);
     if (matcher === undefined) {
-      const entries = this.store.dictionary(glossaryId, source, target);
-      matcher = entries ? new TermMatcher(entries, source) : null;
+      const entries = this.store.dictionary(glossaryId, dictionary.source, dictionary.target);
+      const script = dictionary.target !== target && isChineseScript(target) ? target : undefined;
+      matcher = entries
+        ? new TermMatcher(
+          script
+            ? entries.map((entry) => ({ ...entry, target: toChineseScript(entry.target, script) }))
+            : entries,
+          dictionary.source,
+        )
+        : null;
       this.#cache.set(key, matcher);
     }
     return matcher;
   }
+}
+
+/** A glossary dictionary's language pair. */
+export interface DictionaryPair {
+  source: string;
+  target: string;
 }
 
 /**
@@ -73,18 +98,20 @@ export class GlossaryMatchers {
  * each item's matches, in text order, at offsets of `item.text`. Matching is in NFC; the text
  * stays as written but for the terms to translate, in NFC (an engine that leaves a word alone
  * gives its bytes back), unless the matches cannot be carried back to it ({@link spansInText}):
- * then the item's text becomes its NFC form.
+ * then the item's text becomes its NFC form. `dictionary`: the pair of the dictionary serving
+ * the items (GlossaryMatchers.matcher), when not their own.
  */
 export function attachTerms(
   matchers: GlossaryMatchers,
   glossaryId: string,
   items: TranslationItem[],
   target: string,
+  dictionary?: DictionaryPair,
 ): TermMatch[][] {
   return items.map((item) => {
     const normal = item.text.normalize("NFC");
-    const matches = matchers.matcher(glossaryId, item.source, target)?.match(termText(normal)) ??
-      [];
+    const matcher = matchers.matcher(glossaryId, item.source, target, dictionary);
+    const matches = matcher?.match(termText(normal)) ?? [];
     if (matches.length === 0) return matches;
     const terms = new Map<string, GlossaryTerm>();
     for (const match of matches) terms.set(match.term.source, match.term);

@@ -25,7 +25,7 @@ import {
 } from "./compat_app.ts";
 import { deeplGlossariesRoute } from "./deepl_glossaries.ts";
 import { deeplV2GlossariesRoute } from "./deepl_glossaries_v2.ts";
-import { checkGlossaryPair, glossaryLanguagePairs } from "../../../compat/deepl_glossaries.ts";
+import { glossaryLanguagePairs, glossaryPairFor } from "../../../compat/deepl_glossaries.ts";
 
 /**
  * DeepL's resources tolk has none of, by the path deepl-node reaches them at (and every path
@@ -54,13 +54,14 @@ export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore 
       .post("/v2/translate", async (c) => {
         const call = fromDeepLRequest(await readCompatBody(c), deps.policy());
         const glossaryId = call.request.options?.glossary_id;
-        if (glossaryId && deps.glossaries) {
-          const { source, target } = call.request;
-          checkGlossaryPair(deps.glossaries.get(glossaryId), source ?? "auto", target);
-        }
+        const { source, target } = call.request;
+        const glossaryPair = glossaryId && deps.glossaries
+          ? glossaryPairFor(deps.glossaries.get(glossaryId), source ?? "auto", target)
+          : undefined;
         const result = await runTranslation(deps.translation, call.request, {
           client: DEEPL_CLIENT,
           signal: c.req.raw.signal,
+          glossaryPair,
         });
         const body = toDeepLResponse(result, call);
         for (const translation of body.translations) billed += translation.billed_characters;

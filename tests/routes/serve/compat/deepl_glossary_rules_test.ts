@@ -187,3 +187,83 @@ Deno.test("PUT /v1/compat/deepl/v3/glossaries/{id}/dictionaries for a glossary d
     assert.match(answer, /no glossary with this id/);
   });
 });
+
+/** A DeepL form translation (EN → `target`) with a glossary: its status, text and report. */
+async function translateWith(
+  service: { url: string; token: string },
+  target: string,
+  glossaryId: string,
+) {
+  const response = await fetch(`${service.url}/v1/compat/deepl/v2/translate`, {
+    method: "POST",
+    headers: { authorization: `DeepL-Auth-Key ${service.token}` },
+    body: new URLSearchParams({
+      text: "The database is fast.",
+      source_lang: "EN",
+      target_lang: target,
+      glossary_id: glossaryId,
+    }),
+  });
+  const body = await response.json();
+  return {
+    status: response.status,
+    text: body.translations?.[0]?.text ?? body.message,
+    report: response.headers.get("svc-glossary-report"),
+  };
+}
+
+Deno.test("a DeepL glossary into zh (deepl-node's createGlossary sends zh for zh-Hant) applies to ZH-HANT and ZH-HANS targets, its terms in the target's script", async () => {
+  await withService(async (service) => {
+    const deepL = deeplClient(service);
+    // deepl-node drops the script of a v2 glossary's languages: "zh-Hant" goes out as "zh".
+    const v2 = await deepL.createGlossary(
+      "Chinese",
+      "en",
+      "zh-Hant" as deepl.TargetLanguageCode,
+      new deepl.GlossaryEntries({ entries: { database: "数据库" } }),
+    );
+    assert.equal(v2.targetLang, "zh");
+    // v3 keeps what it is given: a Traditional dictionary serves Simplified targets too.
+    const v3 = await deepL.createMultilingualGlossary("Traditional", [
+      {
+        sourceLangCode: "en",
+        targetLangCode: "zh-Hant",
+        entries: new deepl.GlossaryEntries({ entries: { database: "資料庫" } }),
+      },
+    ]);
+    const cases = [
+      { glossary: v2.glossaryId, target: "ZH-HANT", term: "數據庫" },
+      { glossary: v2.glossaryId, target: "ZH-HANS", term: "数据库" },
+      { glossary: v2.glossaryId, target: "ZH", term: "数据库" },
+      { glossary: v3.glossaryId, target: "ZH-HANT", term: "資料庫" },
+      { glossary: v3.glossaryId, target: "ZH-HANS", term: "资料库" },
+    ];
+    for (const { glossary, target, term } of cases) {
+      const answer = await translateWith(service, target, glossary);
+      const name = `${glossary === v2.glossaryId ? "v2" : "v3"} → ${target}`;
+      assert.equal(answer.status, 200, `${name}: ${answer.text}`);
+      assert.match(answer.report ?? "", /^matched=1;/, name);
+      assert.ok(answer.text.includes(term), `${name}: ${answer.text}`);
+    }
+    // Through deepl-node too.
+    const result = await deepL.translateText("The database is fast.", "en", "zh-HANT", {
+      glossary: v2,
+    });
+    assert.ok(result.text.includes("數據庫"), result.text);
+  });
+});
+
+Deno.test("a DeepL glossary from zh-Hant serves source_lang ZH (DeepL's one Chinese source), its terms matched as written", async () => {
+  await withService(async (service) => {
+    const deepL = deeplClient(service);
+    const glossary = await deepL.createMultilingualGlossary("From Traditional", [
+      {
+        sourceLangCode: "zh-Hant",
+        targetLangCode: "en",
+        entries: new deepl.GlossaryEntries({ entries: { "資料庫": "Tolkbase" } }),
+      },
+    ]);
+    const result = await deepL.translateText("資料庫很快。", "zh", "en-US", { glossary });
+    assert.ok(result.text.includes("Tolkbase"), result.text);
+  });
+});

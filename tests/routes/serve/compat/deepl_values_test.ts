@@ -235,3 +235,42 @@ Deno.test("deepl-node's style rules and translation memories, which tolk has non
     );
   });
 });
+
+Deno.test("deepl-node's modelType is answered with modelTypeUsed, as DeepL answers it (prefer_quality_optimized is quality_optimized); none without it or for another value", async () => {
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
+    const client = deeplClient(service);
+    const cases: { asked?: string; used?: string }[] = [
+      { asked: "quality_optimized", used: "quality_optimized" },
+      { asked: "prefer_quality_optimized", used: "quality_optimized" },
+      { asked: "latency_optimized", used: "latency_optimized" },
+      { asked: "fastest" },
+      {},
+    ];
+    for (const { asked, used } of cases) {
+      const modelType = asked as deepl.ModelType | undefined;
+      const result = await client.translateText("one", "en", "de", { modelType });
+      assert.equal(result.text, "ONE");
+      assert.equal(result.modelTypeUsed, used, String(asked));
+    }
+  });
+});
+
+Deno.test("a batch of 50 texts (DeepL's most) with empty ones among them is answered in order, an empty text empty and billed 0", async () => {
+  await withOnlyStandIn({ translate: upperCase }, async (service) => {
+    const texts = Array.from({ length: 50 }, (_, i) => i % 10 === 3 ? "" : `text ${i}`);
+    const response = await postJson(
+      `${service.url}/v1/compat/deepl/v2/translate`,
+      { text: texts, source_lang: "EN", target_lang: "DE" },
+      { authorization: `DeepL-Auth-Key ${service.token}` },
+    );
+    const body = await expectBody(response, 200, DeepLTranslateResponseSchema);
+    assert.deepEqual(body.translations.map((t) => t.text), texts.map((text) => text.toUpperCase()));
+    assert.deepEqual(
+      body.translations.map((t) => t.billed_characters),
+      texts.map((text) => text.length),
+    );
+    // deepl-node refuses empty texts itself; its batch of the others.
+    const results = await deeplClient(service).translateText(texts.filter(Boolean), "en", "de");
+    assert.deepEqual(results.map((r) => r.text), texts.filter(Boolean).map((t) => t.toUpperCase()));
+  });
+});
