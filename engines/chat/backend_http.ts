@@ -12,7 +12,9 @@
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 import { EngineBusyError } from "../engine_queue.ts";
+import { AnswerDroppedError, endsMidJson } from "./cut_answers.ts";
 import {
+  cutShortAnswer,
   STREAM_CONTENT_TYPE,
   STREAM_SIZE_FACTOR,
   type StreamEvents,
@@ -190,7 +192,9 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
  * @throws {EngineUnavailableError} for another 503, a 502, or a 404.
  * @throws {BackendHttpError} for another non-2xx answer.
- * @throws {EngineFailedError} on timeout, a body over `maxBytes`, or one that is not a JSON object.
+ * @throws {AnswerDroppedError} when the connection drops in the middle of the answer.
+ * @throws {EngineFailedError} on timeout, a body over `maxBytes`, or one that is not a JSON object
+ *   (for a chat request, a body whose JSON ends early is returned cut short instead).
  * @throws the caller's abort reason when `signal` aborts.
  */
 export async function requestJson(sent: BackendRequest): Promise<unknown> {
@@ -249,6 +253,12 @@ export async function requestJson(sent: BackendRequest): Promise<unknown> {
     const { message, code } = errorDetails(body, text, request.apiKey);
     throw refusalOf(request.engine, response, message) ??
       new BackendHttpError(request.engine, response.status, message, code);
+  }
+  // A chat answer whose JSON ends early is no answer, though whole on the wire: asked again.
+  if (body === undefined && request.assembleStream && endsMidJson(text)) {
+    return cutShortAnswer(
+      `the server's answer ended before its JSON did (${text.length} characters came)`,
+    );
   }
   if (body === undefined) {
     const what = request.assembleStream ? "neither JSON nor a stream of JSON events" : "not JSON";
@@ -330,10 +340,13 @@ function sortFailure(
   }
   // fetch rejects with a TypeError when it cannot connect or the connection drops.
   const detail = redact(error instanceof Error ? error.message : String(error), request.apiKey);
-  const reason = phase === "while answering"
-    ? `${origin} dropped the connection in the middle of its answer (${detail})`
-    : `cannot reach ${origin} (${detail})`;
-  return new EngineUnavailableError(request.engine, reason, { cause: error });
+  if (phase === "while answering") {
+    const reason = `${origin} dropped the connection in the middle of its answer (${detail})`;
+    return new AnswerDroppedError(request.engine, reason, { cause: error });
+  }
+  return new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
+    cause: error,
+  });
 }
 
 /** The body as JSON, else as the answer `assemble` makes of its stream events, else undefined. */

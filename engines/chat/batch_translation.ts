@@ -19,6 +19,7 @@ import {
 } from "./translation_protocol.ts";
 import { answerRoom } from "./context_refusal.ts";
 import { unescapedTwice } from "./double_escapes.ts";
+import { AnswerDroppedError } from "./cut_answers.ts";
 import prompts from "./prompts.json" with { type: "json" };
 
 /** One chat request of the protocol, as a backend sends it. */
@@ -97,7 +98,7 @@ const CONTEXT_MARGIN_TOKENS = 64;
  * @throws {EngineFailedError} when items still have no usable translation after the retries,
  *   or one text alone is too long for the model's context.
  * @throws whatever `complete` throws besides {@link ContextOverflowError} (unreachable backend,
- *   HTTP errors, aborts).
+ *   HTTP errors, aborts); an {@link AnswerDroppedError} only when it comes twice for a batch.
  */
 export async function translateBatches(
   job: TranslationJob,
@@ -183,12 +184,20 @@ async function runBatch(
   let problems = new Map<string, string>();
   /** The answer's cap the server's own refusal left room for (one text too long for it). */
   let roomLeft: number | undefined;
+  let dropped = false;
   for (let attempt = 1; attempt <= attempts && pending.length > 0; attempt++) {
     job.signal?.throwIfAborted();
     let completion: Completion;
     try {
       completion = await complete(completionRequest(job, pending, options, roomLeft));
     } catch (error) {
+      // A connection dropped mid-answer is asked again once, not counted as an attempt: the
+      // answer said nothing about the texts.
+      if (error instanceof AnswerDroppedError && !dropped) {
+        dropped = true;
+        attempt--;
+        continue;
+      }
       if (!(error instanceof ContextOverflowError)) throw error;
       // One text whose worst-case answer does not fit: ask again for what the server says
       // fits, when that is still room for a translation of it (once).
