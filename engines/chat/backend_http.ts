@@ -13,6 +13,7 @@ import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 import { EngineBusyError } from "../engine_queue.ts";
 import { AnswerDroppedError, endsMidJson } from "./cut_answers.ts";
+import { clip, errorDetails, redact } from "./backend_messages.ts";
 import {
   cutShortAnswer,
   STREAM_CONTENT_TYPE,
@@ -157,9 +158,6 @@ function retryAfterSeconds(header: string | null): number {
 /** What a header value can carry as the user wrote it: printable ASCII and tabs. */
 const HEADER_TEXT = /^[\t\x20-\x7e]*$/;
 
-const MAX_MESSAGE_CHARS = 300;
-const REDACTED = "[redacted]";
-
 /**
  * Bound on a body whose size nothing asked for sets: a model list (a runner with hundreds of
  * models, Ollama's entries being about 500 bytes each, stays far below it).
@@ -256,9 +254,7 @@ export async function requestJson(sent: BackendRequest): Promise<unknown> {
   }
   // A chat answer whose JSON ends early is no answer, though whole on the wire: asked again.
   if (body === undefined && request.assembleStream && endsMidJson(text)) {
-    return cutShortAnswer(
-      `the server's answer ended before its JSON did (${text.length} characters came)`,
-    );
+    return cutShortAnswer(`the server's answer ended before its JSON did (${text.length} chars)`);
   }
   if (body === undefined) {
     const what = request.assembleStream ? "neither JSON nor a stream of JSON events" : "not JSON";
@@ -340,13 +336,15 @@ function sortFailure(
   }
   // fetch rejects with a TypeError when it cannot connect or the connection drops.
   const detail = redact(error instanceof Error ? error.message : String(error), request.apiKey);
-  if (phase === "while answering") {
-    const reason = `${origin} dropped the connection in the middle of its answer (${detail})`;
-    return new AnswerDroppedError(request.engine, reason, { cause: error });
-  }
-  return new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
-    cause: error,
-  });
+  return phase === "while answering"
+    ? new AnswerDroppedError(
+      request.engine,
+      `${origin} dropped the connection in the middle of its answer (${detail})`,
+      { cause: error },
+    )
+    : new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
+      cause: error,
+    });
 }
 
 /** The body as JSON, else as the answer `assemble` makes of its stream events, else undefined. */
@@ -357,50 +355,4 @@ function parseBody(text: string, assemble: BackendRequest["assembleStream"]): un
     const events = assemble ? streamEvents(text) : undefined;
     return events && assemble ? assemble(events) : undefined;
   }
-}
-
-/**
- * The message of an OpenAI-style `{error: {message, code}}`, an Ollama-style `{error: "…"}`,
- * vLLM's `{object: "error", message}` (its shape before OpenAI's) or a FastAPI server's
- * `{detail: "…"}`, without `apiKey`.
- */
-function errorDetails(
-  body: unknown,
-  text: string,
-  apiKey: string | null | undefined,
-): { message: string; code: string | null } {
-  const error = (body as { error?: unknown } | undefined)?.error;
-  let message = body === undefined ? pageText(text) : "";
-  let code: string | null = null;
-  const top = (body ?? {}) as { object?: unknown; message?: unknown; detail?: unknown };
-  if (top.object === "error" && typeof top.message === "string") message = top.message;
-  else if (typeof top.detail === "string") message = top.detail;
-  if (typeof error === "string") message = error;
-  else if (typeof error === "object" && error !== null) {
-    const details = error as { message?: unknown; code?: unknown };
-    message = typeof details.message === "string" ? details.message : "";
-    code = typeof details.code === "string" ? details.code : null;
-  }
-  // Redacted before clipping, so that a cut cannot leave the start of the key behind.
-  return { message: clip(redact(message, apiKey)), code };
-}
-
-/**
- * What a body that is not JSON says: an HTML page (a proxy's error page, nginx's "502 Bad
- * Gateway") by its title, else by its text without the markup; any other text as it is.
- */
-function pageText(text: string): string {
-  if (!/^\s*</.test(text)) return text;
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1].trim();
-  return title || text.replace(/<[^>]*>/g, " ");
-}
-
-function redact(text: string, apiKey: string | null | undefined): string {
-  return apiKey ? text.replaceAll(apiKey, REDACTED) : text;
-}
-
-/** `message` on one line, cut at 300 characters: how a server's words are quoted. */
-export function clip(message: string): string {
-  const oneLine = message.replace(/\s+/g, " ").trim();
-  return oneLine.length > MAX_MESSAGE_CHARS ? `${oneLine.slice(0, MAX_MESSAGE_CHARS)}…` : oneLine;
 }

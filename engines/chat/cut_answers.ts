@@ -20,8 +20,8 @@ export class AnswerDroppedError extends EngineUnavailableError {
 
 /**
  * Whether `text`, which is not JSON, is the start of a JSON object or array cut short: it opens
- * with `{` or `[`, every bracket it closes matches, and one is still open (or a string is) at its
- * end. A page of HTML or plain text is not; `{hello` counts, asked again as a cut answer would
+ * with `{` or `[`, every bracket it closes matches, no string holds a raw control character, and
+ * a bracket (or a string) is still open at its end. A page of HTML or plain text is not; `{hello` counts, asked again as a cut answer would
  * be, which costs a request and says what came.
  *
  * @example
@@ -40,6 +40,8 @@ export function endsMidJson(text: string): boolean {
     if (inString) {
       if (char === "\\") at++;
       else if (char === '"') inString = false;
+      // JSON writes a line break in a string as `\n`: a raw one is lines of something else.
+      else if (char < " ") return false;
     } else if (char === '"') inString = true;
     else if (char === "{" || char === "[") open.push(char === "{" ? "}" : "]");
     else if (char === "}" || char === "]") {

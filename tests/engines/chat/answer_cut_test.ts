@@ -94,15 +94,20 @@ for (const { name, engine, answer } of DROPS) {
   });
 
   Deno.test(`POST /v1/translate through ${engine} is 503 when ${name} drops twice, asked twice`, async () => {
-    await withCuttingBackend(engine, [answer, answer], goodAnswer(engine), async (service, backend) => {
-      const error = await expectError(
-        await postTranslate(service, request(engine)),
-        503,
-        "engine_unavailable",
-      );
-      assert.match(error.error.message, /dropped the connection in the middle of its answer/);
-      assert.equal(backend.chats(), 2);
-    });
+    await withCuttingBackend(
+      engine,
+      [answer, answer],
+      goodAnswer(engine),
+      async (service, backend) => {
+        const error = await expectError(
+          await postTranslate(service, request(engine)),
+          503,
+          "engine_unavailable",
+        );
+        assert.match(error.error.message, /dropped the connection in the middle of its answer/);
+        assert.equal(backend.chats(), 2);
+      },
+    );
   });
 }
 
@@ -112,7 +117,11 @@ const ENDED_EARLY: { engine: ChatEngine; answer: RawAnswer }[] = [
   { engine: "engine-one", answer: jsonAnswer(ollamaBody('{"1": "Hello"}').slice(0, 60)) },
   {
     engine: "compatible-api",
-    answer: chunkedAnswer([completionBody('{"1": "Hello"}').slice(0, 70)], "application/json", true),
+    answer: chunkedAnswer(
+      [completionBody('{"1": "Hello"}').slice(0, 70)],
+      "application/json",
+      true,
+    ),
   },
   {
     engine: "compatible-api",
@@ -132,7 +141,12 @@ for (const [at, { engine, answer }] of ENDED_EARLY.entries()) {
   Deno.test(`POST /v1/translate through ${engine} says a JSON body ends early after the retries (${at}): 500`, async () => {
     await withCuttingBackend(engine, [], answer, async (service, backend) => {
       const message = await engineFailureMessage(service, request(engine));
-      assert.match(message, new RegExp(`^${engine} failed: .*id 1: .*(answer ended before its JSON|stream ended before its answer)`));
+      assert.match(
+        message,
+        new RegExp(
+          `^${engine} failed: .*id 1: .*(answer ended before its JSON|stream ended before its answer)`,
+        ),
+      );
       assert.equal(backend.chats(), 3);
     });
   });
