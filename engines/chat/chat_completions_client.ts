@@ -13,6 +13,7 @@ import { clip } from "./backend_messages.ts";
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
+import { embeddingModel } from "./embedding_models.ts";
 import { chatCompletionFromChunks, cutShort } from "./streamed_answer.ts";
 
 /** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
@@ -94,9 +95,10 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
       if (typeof id !== "string" || id === "") return [];
       // tolk infer's extension: it lists its one model while that is loading, or when its file
       // is missing or invalid, and refuses every request then (503 model_not_ready).
-      return typeof status === "string" && status !== "valid"
-        ? [{ id, unavailable: `the server lists it with status "${status}"` }]
-        : [{ id }];
+      const unavailable = typeof status === "string" && status !== "valid"
+        ? `the server lists it with status "${status}"`
+        : embeddingModel(id);
+      return [unavailable ? { id, unavailable } : { id }];
     });
   }
 

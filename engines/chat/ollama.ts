@@ -17,6 +17,7 @@ import {
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
+import { embeddingModel } from "./embedding_models.ts";
 import { cutShort, ollamaChatFromLines } from "./streamed_answer.ts";
 
 /** The `engines["engine-one"]` settings section. */
@@ -58,10 +59,18 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
     if (!Array.isArray(models)) {
       throw new EngineFailedError(ENGINE, "GET /api/tags did not answer a model list");
     }
-    return models.map((model) => (model as { name?: unknown; model?: unknown }))
-      .map((model) => model.name ?? model.model)
-      .filter((name): name is string => typeof name === "string" && name !== "")
-      .map((id) => ({ id }));
+    return models.flatMap((entry) => {
+      const model = entry as { name?: unknown; model?: unknown; details?: unknown };
+      const id = model.name ?? model.model;
+      if (typeof id !== "string" || id === "") return [];
+      const details = (model.details ?? {}) as { family?: unknown; families?: unknown };
+      const families = [
+        details.family,
+        ...(Array.isArray(details.families) ? details.families : []),
+      ];
+      const unavailable = embeddingModel(id, families);
+      return [unavailable ? { id, unavailable } : { id }];
+    });
   }
 
   async function complete(request: CompletionRequest): Promise<Completion> {

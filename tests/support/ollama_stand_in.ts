@@ -30,6 +30,8 @@ export interface OllamaStandInOptions {
    * not follow terms) or `apply` it (replace each term by its translation first).
    */
   glossary?: "ignore" | "apply";
+  /** `details.family` of listed models by name (default `llama`): `bert` for an embedding model. */
+  families?: Record<string, string>;
 }
 
 /** A running stand-in. */
@@ -65,7 +67,9 @@ export function startOllamaStandIn(options: OllamaStandInOptions = {}): OllamaSt
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
     async (request) => {
       const glossary = options.glossary ?? "ignore";
-      const response = await route(request, { models, chats, script, translate, glossary });
+      const families = options.families ?? {};
+      const state = { models, chats, script, translate, glossary, families };
+      const response = await route(request, state);
       // No keep-alive: once stopped, the stand-in is gone, as a stopped runner is (a graceful
       // shutdown would still serve idle pooled connections).
       response.headers.set("connection", "close");
@@ -87,6 +91,7 @@ interface StandInState {
   script: ScriptedReply[];
   translate: (text: string) => string;
   glossary: "ignore" | "apply";
+  families: Record<string, string>;
 }
 
 function route(
@@ -94,12 +99,14 @@ function route(
   state: StandInState,
 ): Response | Promise<Response> {
   const { pathname } = new URL(request.url);
-  if (request.method === "GET" && pathname === "/api/tags") return tags(state.models);
+  if (request.method === "GET" && pathname === "/api/tags") {
+    return tags(state.models, state.families);
+  }
   if (request.method === "POST" && pathname === "/api/chat") return chat(request, state);
   return new Response("404 page not found", { status: 404 });
 }
 
-function tags(models: string[]): Response {
+function tags(models: string[], families: Record<string, string>): Response {
   return Response.json({
     models: models.map((name) => ({
       name,
@@ -110,8 +117,8 @@ function tags(models: string[]): Response {
       details: {
         parent_model: "",
         format: "gguf",
-        family: "llama",
-        families: ["llama"],
+        family: families[name] ?? "llama",
+        families: [families[name] ?? "llama"],
         parameter_size: "1B",
         quantization_level: "Q4_K_M",
       },
