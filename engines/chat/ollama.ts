@@ -1,7 +1,7 @@
 /**
  * The Ollama engine (wire id `engine-one`): the local model runner's native API — models from
- * `/api/tags`, translation through `/api/chat` with a JSON Schema in `format`, `keep_alive`, and
- * `options.num_ctx` / `options.temperature` / `options.num_predict`.
+ * `/api/tags`, translation through `/api/chat` with a JSON Schema in `format`, `think: false`,
+ * `keep_alive`, and `options.num_ctx` / `options.temperature` / `options.num_predict`.
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import type { Settings } from "../../schemas/settings.ts";
@@ -89,6 +89,10 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
           messages: toChatMessages(request.messages),
           stream: false,
           format: request.schema,
+          // Thinking is on by default for a model that can (Ollama 0.9+): its reasoning would
+          // spend the answer's token cap before the translation. Ollama refuses only `true`
+          // for a model that cannot think; earlier releases ignore the unknown field.
+          think: false,
           keep_alive: settings.keep_alive,
           options: {
             num_ctx: settings.num_ctx,
