@@ -80,11 +80,9 @@ export class BackendHttpError extends EngineFailedError {
     readonly status: number,
     readonly backendMessage: string,
     readonly backendCode: string | null,
+    reason = `the backend answered HTTP ${status}${backendMessage ? `: ${backendMessage}` : ""}`,
   ) {
-    super(
-      engine,
-      `the backend answered HTTP ${status}${backendMessage ? `: ${backendMessage}` : ""}`,
-    );
+    super(engine, reason);
   }
 }
 
@@ -135,7 +133,7 @@ function refusalOf(
   }
   if (
     UNAVAILABLE_STATUSES.has(response.status) ||
-    (response.status === 400 && MODEL_NOT_LOADED.test(message))
+    ((response.status === 400 || response.ok) && MODEL_NOT_LOADED.test(message))
   ) {
     return new EngineUnavailableError(
       engine,
@@ -189,7 +187,7 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
  *   cannot be sent as written.
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
  * @throws {EngineUnavailableError} for another 503, a 502, or a 404.
- * @throws {BackendHttpError} for another non-2xx answer.
+ * @throws {BackendHttpError} for another non-2xx answer, or a 2xx one whose body is an error.
  * @throws {AnswerDroppedError} when the connection drops in the middle of the answer.
  * @throws {EngineFailedError} on timeout, a body over `maxBytes`, or one that is not a JSON object
  *   (for a chat request, a body whose JSON ends early is returned cut short instead).
@@ -270,10 +268,18 @@ export async function requestJson(sent: BackendRequest): Promise<unknown> {
       })`,
     );
   }
-  // Some proxies answer a failure as 200 with an error body: its words say what went wrong.
-  const { message } = errorDetails(body, text, request.apiKey);
+  // Some proxies answer a failure as 200 with an error body (a stream's error event, as its
+  // status was sent before): read as the same words in a non-2xx one would be.
+  const { message, code } = errorDetails(body, text, request.apiKey);
   if (message !== "") {
-    throw new EngineFailedError(request.engine, `${origin} answered an error: ${message}`);
+    throw refusalOf(request.engine, response, message) ??
+      new BackendHttpError(
+        request.engine,
+        response.status,
+        message,
+        code,
+        `${origin} answered an error: ${message}`,
+      );
   }
   return body;
 }

@@ -188,8 +188,9 @@ async function runBatch(
   for (let attempt = 1; attempt <= attempts && pending.length > 0; attempt++) {
     job.signal?.throwIfAborted();
     let completion: Completion;
+    const request = completionRequest(job, pending, options, roomLeft);
     try {
-      completion = await complete(completionRequest(job, pending, options, roomLeft));
+      completion = await complete(request);
     } catch (error) {
       // A connection dropped mid-answer is asked again once, not counted as an attempt: the
       // answer said nothing about the texts.
@@ -235,6 +236,12 @@ async function runBatch(
       if (broken) parsed.problems.set(item.id, broken);
     }
     problems = parsed.problems;
+    // Said with the problem: asked again, a text cut again at the same cap fails the same way.
+    if (completion.truncated) {
+      for (const [id, problem] of problems) {
+        problems.set(id, `${problem} (cut at the token limit, ${request.maxTokens} tokens)`);
+      }
+    }
     pending = pending.filter((item) => problems.has(item.id));
     // A cut-off answer will be cut off again at the same size: ask for less at once.
     if (completion.truncated && pending.length > 1) {

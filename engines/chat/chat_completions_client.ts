@@ -134,7 +134,11 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
     }
     const unreadable = cutShort(body);
     if (unreadable !== undefined) return { content: "", truncated: false, unreadable };
-    const choice = (body as { choices?: unknown[] }).choices?.[0] as
+    const choices = (body as { choices?: unknown }).choices;
+    if (Array.isArray(choices) && choices.length === 0) {
+      throw new EngineFailedError(options.engine, "the server answered no choice (choices: [])");
+    }
+    const choice = (Array.isArray(choices) ? choices[0] : undefined) as
       | { message?: ChatMessage; finish_reason?: unknown }
       | undefined;
     const content = choice?.message ? answerText(choice.message) : undefined;
@@ -219,12 +223,13 @@ function textOf(content: unknown): string | undefined {
 
 /**
  * A request too big for the server, sent again in halves: longer than the context (OpenAI says
- * `context_length_exceeded`, llama.cpp-style servers say it in words), or a body over the size it
- * or a proxy in front of it takes (413; `tolk infer --max-request-bytes`).
+ * `context_length_exceeded`, llama.cpp-style servers say it in words; in a 400, or in a 200 body
+ * from a proxy), or a body over the size it or a proxy in front of it takes (413; `tolk infer
+ * --max-request-bytes`).
  */
 function isContextOverflow(error: BackendHttpError): boolean {
   return error.status === 413 ||
-    (error.status === 400 &&
+    ((error.status === 400 || error.status < 300) &&
       (error.backendCode === "context_length_exceeded" ||
         saysTooLongForContext(error.backendMessage)));
 }
