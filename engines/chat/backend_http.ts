@@ -12,7 +12,10 @@
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 import { EngineBusyError } from "../engine_queue.ts";
+import { AnswerDroppedError, endsMidJson } from "./cut_answers.ts";
+import { clip, errorDetails, redact } from "./backend_messages.ts";
 import {
+  cutShortAnswer,
   STREAM_CONTENT_TYPE,
   STREAM_SIZE_FACTOR,
   type StreamEvents,
@@ -77,11 +80,9 @@ export class BackendHttpError extends EngineFailedError {
     readonly status: number,
     readonly backendMessage: string,
     readonly backendCode: string | null,
+    reason = `the backend answered HTTP ${status}${backendMessage ? `: ${backendMessage}` : ""}`,
   ) {
-    super(
-      engine,
-      `the backend answered HTTP ${status}${backendMessage ? `: ${backendMessage}` : ""}`,
-    );
+    super(engine, reason);
   }
 }
 
@@ -132,7 +133,7 @@ function refusalOf(
   }
   if (
     UNAVAILABLE_STATUSES.has(response.status) ||
-    (response.status === 400 && MODEL_NOT_LOADED.test(message))
+    ((response.status === 400 || response.ok) && MODEL_NOT_LOADED.test(message))
   ) {
     return new EngineUnavailableError(
       engine,
@@ -154,9 +155,6 @@ function retryAfterSeconds(header: string | null): number {
 
 /** What a header value can carry as the user wrote it: printable ASCII and tabs. */
 const HEADER_TEXT = /^[\t\x20-\x7e]*$/;
-
-const MAX_MESSAGE_CHARS = 300;
-const REDACTED = "[redacted]";
 
 /**
  * Bound on a body whose size nothing asked for sets: a model list (a runner with hundreds of
@@ -189,8 +187,10 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
  *   cannot be sent as written.
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
  * @throws {EngineUnavailableError} for another 503, a 502, or a 404.
- * @throws {BackendHttpError} for another non-2xx answer.
- * @throws {EngineFailedError} on timeout, a body over `maxBytes`, or one that is not a JSON object.
+ * @throws {BackendHttpError} for another non-2xx answer, or a 2xx one whose body is an error.
+ * @throws {AnswerDroppedError} when the connection drops in the middle of the answer.
+ * @throws {EngineFailedError} on timeout, a body over `maxBytes`, or one that is not a JSON object
+ *   (for a chat request, a body whose JSON ends early is returned cut short instead).
  * @throws the caller's abort reason when `signal` aborts.
  */
 export async function requestJson(sent: BackendRequest): Promise<unknown> {
@@ -250,6 +250,10 @@ export async function requestJson(sent: BackendRequest): Promise<unknown> {
     throw refusalOf(request.engine, response, message) ??
       new BackendHttpError(request.engine, response.status, message, code);
   }
+  // A chat answer whose JSON ends early is no answer, though whole on the wire: asked again.
+  if (body === undefined && request.assembleStream && endsMidJson(text)) {
+    return cutShortAnswer(`the server's answer ended before its JSON did (${text.length} chars)`);
+  }
   if (body === undefined) {
     const what = request.assembleStream ? "neither JSON nor a stream of JSON events" : "not JSON";
     throw new EngineFailedError(request.engine, `${origin} answered with a body that is ${what}`);
@@ -264,10 +268,18 @@ export async function requestJson(sent: BackendRequest): Promise<unknown> {
       })`,
     );
   }
-  // Some proxies answer a failure as 200 with an error body: its words say what went wrong.
-  const { message } = errorDetails(body, text, request.apiKey);
+  // Some proxies answer a failure as 200 with an error body (a stream's error event, as its
+  // status was sent before): read as the same words in a non-2xx one would be.
+  const { message, code } = errorDetails(body, text, request.apiKey);
   if (message !== "") {
-    throw new EngineFailedError(request.engine, `${origin} answered an error: ${message}`);
+    throw refusalOf(request.engine, response, message) ??
+      new BackendHttpError(
+        request.engine,
+        response.status,
+        message,
+        code,
+        `${origin} answered an error: ${message}`,
+      );
   }
   return body;
 }
@@ -330,10 +342,15 @@ function sortFailure(
   }
   // fetch rejects with a TypeError when it cannot connect or the connection drops.
   const detail = redact(error instanceof Error ? error.message : String(error), request.apiKey);
-  const reason = phase === "while answering"
-    ? `${origin} dropped the connection in the middle of its answer (${detail})`
-    : `cannot reach ${origin} (${detail})`;
-  return new EngineUnavailableError(request.engine, reason, { cause: error });
+  return phase === "while answering"
+    ? new AnswerDroppedError(
+      request.engine,
+      `${origin} dropped the connection in the middle of its answer (${detail})`,
+      { cause: error },
+    )
+    : new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
+      cause: error,
+    });
 }
 
 /** The body as JSON, else as the answer `assemble` makes of its stream events, else undefined. */
@@ -344,50 +361,4 @@ function parseBody(text: string, assemble: BackendRequest["assembleStream"]): un
     const events = assemble ? streamEvents(text) : undefined;
     return events && assemble ? assemble(events) : undefined;
   }
-}
-
-/**
- * The message of an OpenAI-style `{error: {message, code}}`, an Ollama-style `{error: "…"}`,
- * vLLM's `{object: "error", message}` (its shape before OpenAI's) or a FastAPI server's
- * `{detail: "…"}`, without `apiKey`.
- */
-function errorDetails(
-  body: unknown,
-  text: string,
-  apiKey: string | null | undefined,
-): { message: string; code: string | null } {
-  const error = (body as { error?: unknown } | undefined)?.error;
-  let message = body === undefined ? pageText(text) : "";
-  let code: string | null = null;
-  const top = (body ?? {}) as { object?: unknown; message?: unknown; detail?: unknown };
-  if (top.object === "error" && typeof top.message === "string") message = top.message;
-  else if (typeof top.detail === "string") message = top.detail;
-  if (typeof error === "string") message = error;
-  else if (typeof error === "object" && error !== null) {
-    const details = error as { message?: unknown; code?: unknown };
-    message = typeof details.message === "string" ? details.message : "";
-    code = typeof details.code === "string" ? details.code : null;
-  }
-  // Redacted before clipping, so that a cut cannot leave the start of the key behind.
-  return { message: clip(redact(message, apiKey)), code };
-}
-
-/**
- * What a body that is not JSON says: an HTML page (a proxy's error page, nginx's "502 Bad
- * Gateway") by its title, else by its text without the markup; any other text as it is.
- */
-function pageText(text: string): string {
-  if (!/^\s*</.test(text)) return text;
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1].trim();
-  return title || text.replace(/<[^>]*>/g, " ");
-}
-
-function redact(text: string, apiKey: string | null | undefined): string {
-  return apiKey ? text.replaceAll(apiKey, REDACTED) : text;
-}
-
-/** `message` on one line, cut at 300 characters: how a server's words are quoted. */
-export function clip(message: string): string {
-  const oneLine = message.replace(/\s+/g, " ").trim();
-  return oneLine.length > MAX_MESSAGE_CHARS ? `${oneLine.slice(0, MAX_MESSAGE_CHARS)}…` : oneLine;
 }

@@ -19,6 +19,7 @@ import {
 } from "./translation_protocol.ts";
 import { answerRoom } from "./context_refusal.ts";
 import { unescapedTwice } from "./double_escapes.ts";
+import { AnswerDroppedError } from "./cut_answers.ts";
 import prompts from "./prompts.json" with { type: "json" };
 
 /** One chat request of the protocol, as a backend sends it. */
@@ -97,7 +98,7 @@ const CONTEXT_MARGIN_TOKENS = 64;
  * @throws {EngineFailedError} when items still have no usable translation after the retries,
  *   or one text alone is too long for the model's context.
  * @throws whatever `complete` throws besides {@link ContextOverflowError} (unreachable backend,
- *   HTTP errors, aborts).
+ *   HTTP errors, aborts); an {@link AnswerDroppedError} only when it comes twice for a batch.
  */
 export async function translateBatches(
   job: TranslationJob,
@@ -183,12 +184,21 @@ async function runBatch(
   let problems = new Map<string, string>();
   /** The answer's cap the server's own refusal left room for (one text too long for it). */
   let roomLeft: number | undefined;
+  let dropped = false;
   for (let attempt = 1; attempt <= attempts && pending.length > 0; attempt++) {
     job.signal?.throwIfAborted();
     let completion: Completion;
+    const request = completionRequest(job, pending, options, roomLeft);
     try {
-      completion = await complete(completionRequest(job, pending, options, roomLeft));
+      completion = await complete(request);
     } catch (error) {
+      // A connection dropped mid-answer is asked again once, not counted as an attempt: the
+      // answer said nothing about the texts.
+      if (error instanceof AnswerDroppedError && !dropped) {
+        dropped = true;
+        attempt--;
+        continue;
+      }
       if (!(error instanceof ContextOverflowError)) throw error;
       // One text whose worst-case answer does not fit: ask again for what the server says
       // fits, when that is still room for a translation of it (once).
@@ -226,6 +236,12 @@ async function runBatch(
       if (broken) parsed.problems.set(item.id, broken);
     }
     problems = parsed.problems;
+    // Said with the problem: asked again, a text cut again at the same cap fails the same way.
+    if (completion.truncated) {
+      for (const [id, problem] of problems) {
+        problems.set(id, `${problem} (cut at the token limit, ${request.maxTokens} tokens)`);
+      }
+    }
     pending = pending.filter((item) => problems.has(item.id));
     // A cut-off answer will be cut off again at the same size: ask for less at once.
     if (completion.truncated && pending.length > 1) {

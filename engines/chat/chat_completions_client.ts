@@ -8,16 +8,12 @@ import { type Engine, EngineFailedError } from "../engine.ts";
 import type { Completion, CompletionRequest } from "./batch_translation.ts";
 import { ContextOverflowError } from "./batch_translation.ts";
 import { toChatMessages } from "./translation_protocol.ts";
-import {
-  BackendHttpError,
-  chatAnswerMaxBytes,
-  clip,
-  requestJson,
-  serverRoot,
-} from "./backend_http.ts";
+import { BackendHttpError, chatAnswerMaxBytes, requestJson, serverRoot } from "./backend_http.ts";
+import { clip } from "./backend_messages.ts";
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
+import { embeddingModel } from "./embedding_models.ts";
 import { chatCompletionFromChunks, cutShort } from "./streamed_answer.ts";
 
 /** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
@@ -99,9 +95,10 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
       if (typeof id !== "string" || id === "") return [];
       // tolk infer's extension: it lists its one model while that is loading, or when its file
       // is missing or invalid, and refuses every request then (503 model_not_ready).
-      return typeof status === "string" && status !== "valid"
-        ? [{ id, unavailable: `the server lists it with status "${status}"` }]
-        : [{ id }];
+      const unavailable = typeof status === "string" && status !== "valid"
+        ? `the server lists it with status "${status}"`
+        : embeddingModel(id);
+      return [unavailable ? { id, unavailable } : { id }];
     });
   }
 
@@ -137,7 +134,11 @@ export function createChatCompletionsBackend(options: ChatCompletionsOptions): C
     }
     const unreadable = cutShort(body);
     if (unreadable !== undefined) return { content: "", truncated: false, unreadable };
-    const choice = (body as { choices?: unknown[] }).choices?.[0] as
+    const choices = (body as { choices?: unknown }).choices;
+    if (Array.isArray(choices) && choices.length === 0) {
+      throw new EngineFailedError(options.engine, "the server answered no choice (choices: [])");
+    }
+    const choice = (Array.isArray(choices) ? choices[0] : undefined) as
       | { message?: ChatMessage; finish_reason?: unknown }
       | undefined;
     const content = choice?.message ? answerText(choice.message) : undefined;
@@ -222,12 +223,13 @@ function textOf(content: unknown): string | undefined {
 
 /**
  * A request too big for the server, sent again in halves: longer than the context (OpenAI says
- * `context_length_exceeded`, llama.cpp-style servers say it in words), or a body over the size it
- * or a proxy in front of it takes (413; `tolk infer --max-request-bytes`).
+ * `context_length_exceeded`, llama.cpp-style servers say it in words; in a 400, or in a 200 body
+ * from a proxy), or a body over the size it or a proxy in front of it takes (413; `tolk infer
+ * --max-request-bytes`).
  */
 function isContextOverflow(error: BackendHttpError): boolean {
   return error.status === 413 ||
-    (error.status === 400 &&
+    ((error.status === 400 || error.status < 300) &&
       (error.backendCode === "context_length_exceeded" ||
         saysTooLongForContext(error.backendMessage)));
 }

@@ -67,9 +67,6 @@ export function sharedEngineOptions(
   };
 }
 
-/** Model ids that are embedding models, never chosen by default for translation. */
-const EMBEDDING_MODEL = /embed/i;
-
 /**
  * Creates a chat engine.
  *
@@ -146,9 +143,10 @@ export function createChatEngine(options: ChatEngineOptions): Engine {
     models: ListedModel[],
   ): { model: string } | { reason: string } {
     const wanted = requested ?? options.defaultModel ?? undefined;
-    const chat = models.filter((model) => !EMBEDDING_MODEL.test(model.id));
+    // Without a choice, the first model that can serve (embedding models cannot: see
+    // embedding_models.ts), else the first, to say why it cannot.
     const listed = wanted === undefined
-      ? chat.find((model) => !model.unavailable) ?? chat[0]
+      ? models.find((model) => !model.unavailable) ?? models[0]
       : models.find((model) => sameModel(wanted, model.id));
     if (listed?.unavailable) {
       return { reason: `model "${listed.id}" is not available (${listed.unavailable})` };

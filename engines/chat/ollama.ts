@@ -1,7 +1,7 @@
 /**
  * The Ollama engine (wire id `engine-one`): the local model runner's native API — models from
- * `/api/tags`, translation through `/api/chat` with a JSON Schema in `format`, `keep_alive`, and
- * `options.num_ctx` / `options.temperature` / `options.num_predict`.
+ * `/api/tags`, translation through `/api/chat` with a JSON Schema in `format`, `think: false`,
+ * `keep_alive`, and `options.num_ctx` / `options.temperature` / `options.num_predict`.
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import type { Settings } from "../../schemas/settings.ts";
@@ -17,6 +17,7 @@ import {
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
+import { embeddingModel } from "./embedding_models.ts";
 import { cutShort, ollamaChatFromLines } from "./streamed_answer.ts";
 
 /** The `engines["engine-one"]` settings section. */
@@ -58,10 +59,18 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
     if (!Array.isArray(models)) {
       throw new EngineFailedError(ENGINE, "GET /api/tags did not answer a model list");
     }
-    return models.map((model) => (model as { name?: unknown; model?: unknown }))
-      .map((model) => model.name ?? model.model)
-      .filter((name): name is string => typeof name === "string" && name !== "")
-      .map((id) => ({ id }));
+    return models.flatMap((entry) => {
+      const model = entry as { name?: unknown; model?: unknown; details?: unknown };
+      const id = model.name ?? model.model;
+      if (typeof id !== "string" || id === "") return [];
+      const details = (model.details ?? {}) as { family?: unknown; families?: unknown };
+      const families = [
+        details.family,
+        ...(Array.isArray(details.families) ? details.families : []),
+      ];
+      const unavailable = embeddingModel(id, families);
+      return [unavailable ? { id, unavailable } : { id }];
+    });
   }
 
   async function complete(request: CompletionRequest): Promise<Completion> {
@@ -80,6 +89,10 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
           messages: toChatMessages(request.messages),
           stream: false,
           format: request.schema,
+          // Thinking is on by default for a model that can (Ollama 0.9+): its reasoning would
+          // spend the answer's token cap before the translation. Ollama refuses only `true`
+          // for a model that cannot think; earlier releases ignore the unknown field.
+          think: false,
           keep_alive: settings.keep_alive,
           options: {
             num_ctx: settings.num_ctx,

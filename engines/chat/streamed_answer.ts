@@ -32,8 +32,9 @@ export interface StreamEvents {
 
 /**
  * The JSON events of a streamed body: the `data` of its server-sent events when it has any,
- * else its lines as NDJSON. Undefined when that is not a stream of at least one JSON event (a
- * page of HTML, a JSON document cut short, `data: hello`).
+ * else its lines as NDJSON, without a last event cut in the middle when no `[DONE]` came.
+ * Undefined when that is not a stream of at least one JSON event (a page of HTML, a
+ * pretty-printed JSON document cut short, `data: hello`).
  *
  * @example
  * ```ts
@@ -46,12 +47,15 @@ export function streamEvents(text: string): StreamEvents | undefined {
   const sse = lines.some((line) => line.startsWith("data:"));
   const data = sse ? sseData(lines) : lines.filter((line) => line.trim() !== "");
   const done = sse && data.at(-1)?.trim() === DONE;
+  const items = done ? data.slice(0, -1) : data;
   const events: unknown[] = [];
-  for (const item of done ? data.slice(0, -1) : data) {
+  for (const [at, item] of items.entries()) {
     try {
       events.push(JSON.parse(item));
     } catch {
-      return undefined;
+      // The last event of a stream without its end, cut in the middle: the events before it
+      // are the stream's, read as cut short. Anywhere else it is no stream.
+      if (done || at < items.length - 1) return undefined;
     }
   }
   return events.length > 0 && events.every(isRecord)
@@ -89,6 +93,11 @@ const CUT_SHORT: unique symbol = Symbol("stream cut short");
 /** Why `answer` (an assembled stream) is cut short, or undefined for a whole one. */
 export function cutShort(answer: unknown): string | undefined {
   return isRecord(answer) ? (answer as { [CUT_SHORT]?: string })[CUT_SHORT] : undefined;
+}
+
+/** An answer that is none, {@link cutShort} for `reason` (a body whose JSON ended early). */
+export function cutShortAnswer(reason: string): Record<string, unknown> {
+  return { [CUT_SHORT]: reason };
 }
 
 /**

@@ -9,6 +9,7 @@ import { looksLikePlaceholder } from "../placeholder_tokens.ts";
 import prompts from "./prompts.json" with { type: "json" };
 import { MAX_ALTERNATIVES } from "../../schemas/translation.ts";
 import { DUPLICATED, parseJsonMarkingDuplicates } from "./strict_json.ts";
+import { jsonRepairs, keyedByPosition } from "./json_repairs.ts";
 
 /** One text of a batch, under its stable id. */
 export interface ProtocolItem {
@@ -175,7 +176,7 @@ export function parseAnswer(content: string, items: readonly ProtocolItem[]): Pa
     return { translations, problems };
   };
 
-  const json = unwrapString(readJson(content));
+  const json = keyedByPosition(unwrapString(readJson(content)), ids);
   if (json === undefined) return rejectAll("the answer holds no JSON");
   const mirrored = mirrorsPayload(json);
   const entries = toEntries(mirrored ? json.items : json);
@@ -228,10 +229,16 @@ function mirrorsPayload(json: unknown): json is { items: unknown[] } {
     Object.keys(json).every((key) => PAYLOAD_KEYS.has(key));
 }
 
-/** The JSON of an answer (wrappers, prose and trailing commas around it allowed), or undefined. */
+/** The JSON of an answer (wrappers, prose and {@link jsonRepairs} allowed), or undefined. */
 function readJson(content: string): unknown {
   const stripped = stripWrappers(content);
-  return extractJson(stripped) ?? extractJson(withoutTrailingCommas(stripped));
+  const json = extractJson(stripped);
+  if (json !== undefined) return json;
+  for (const repaired of jsonRepairs(stripped)) {
+    const json = extractJson(repaired);
+    if (json !== undefined) return json;
+  }
+  return undefined;
 }
 
 /**
@@ -285,29 +292,6 @@ function extractJson(text: string): unknown {
     }
   }
   return undefined;
-}
-
-/**
- * `text` without the commas before a `}` or `]` that small models write (`{"1": "Hi",}`): at
- * temperature 0 they repeat it on every retry. Commas inside strings stay.
- */
-function withoutTrailingCommas(text: string): string {
-  const closing = /\s*[}\]]/y;
-  let out = "";
-  let inString = false;
-  for (let at = 0; at < text.length; at++) {
-    const char = text[at];
-    if (inString) {
-      if (char === "\\") out += text[at++];
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === ",") {
-      closing.lastIndex = at + 1;
-      if (closing.test(text)) continue;
-    }
-    out += text[at];
-  }
-  return out;
 }
 
 /**

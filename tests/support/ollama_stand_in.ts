@@ -35,6 +35,8 @@ export interface OllamaStandInOptions {
    * the service has sent a request (the work it follows is under way) and holds the answer.
    */
   beforeAnswer?: () => Promise<void>;
+  /** `details.family` of listed models by name (default `llama`): `bert` for an embedding model. */
+  families?: Record<string, string>;
 }
 
 /** A running stand-in. */
@@ -71,7 +73,8 @@ export function startOllamaStandIn(options: OllamaStandInOptions = {}): OllamaSt
     async (request) => {
       const glossary = options.glossary ?? "ignore";
       const { beforeAnswer } = options;
-      const state = { models, chats, script, translate, glossary, beforeAnswer };
+      const families = options.families ?? {};
+      const state = { models, chats, script, translate, glossary, families, beforeAnswer };
       const response = await route(request, state);
       // No keep-alive: once stopped, the stand-in is gone, as a stopped runner is (a graceful
       // shutdown would still serve idle pooled connections).
@@ -94,6 +97,7 @@ interface StandInState {
   script: ScriptedReply[];
   translate: (text: string) => string;
   glossary: "ignore" | "apply";
+  families: Record<string, string>;
   beforeAnswer?: () => Promise<void>;
 }
 
@@ -102,12 +106,14 @@ function route(
   state: StandInState,
 ): Response | Promise<Response> {
   const { pathname } = new URL(request.url);
-  if (request.method === "GET" && pathname === "/api/tags") return tags(state.models);
+  if (request.method === "GET" && pathname === "/api/tags") {
+    return tags(state.models, state.families);
+  }
   if (request.method === "POST" && pathname === "/api/chat") return chat(request, state);
   return new Response("404 page not found", { status: 404 });
 }
 
-function tags(models: string[]): Response {
+function tags(models: string[], families: Record<string, string>): Response {
   return Response.json({
     models: models.map((name) => ({
       name,
@@ -118,8 +124,8 @@ function tags(models: string[]): Response {
       details: {
         parent_model: "",
         format: "gguf",
-        family: "llama",
-        families: ["llama"],
+        family: families[name] ?? "llama",
+        families: [families[name] ?? "llama"],
         parameter_size: "1B",
         quantization_level: "Q4_K_M",
       },

@@ -300,8 +300,9 @@ const GARBAGE = [
   },
   { name: "SSE with only [DONE]", body: "data: [DONE]\n\n", type: "text/event-stream" },
   {
+    // Broken before its last line: a last line cut short is a stream that ended early instead.
     name: "NDJSON with a broken line",
-    body: '{"message": {}}\n{"mess\n',
+    body: '{"mess\n{"message": {}}\n',
     type: "application/x-ndjson",
   },
   { name: "an empty body", body: "", type: "application/json" },

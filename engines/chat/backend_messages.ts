@@ -1,0 +1,57 @@
+/**
+ * What a backend's body says, as tolk quotes it: the message of an error body in the shapes
+ * servers use, a proxy's HTML page by its title, one line cut at 300 characters, and never the
+ * API key (a server may echo it: "Incorrect API key provided: …").
+ *
+ * Pure: no I/O.
+ */
+
+const MAX_MESSAGE_CHARS = 300;
+const REDACTED = "[redacted]";
+
+/**
+ * The message of an OpenAI-style `{error: {message, code}}`, an Ollama-style `{error: "…"}`,
+ * vLLM's `{object: "error", message}` (its shape before OpenAI's) or a FastAPI server's
+ * `{detail: "…"}`, without `apiKey`.
+ */
+export function errorDetails(
+  body: unknown,
+  text: string,
+  apiKey: string | null | undefined,
+): { message: string; code: string | null } {
+  const error = (body as { error?: unknown } | undefined)?.error;
+  let message = body === undefined ? pageText(text) : "";
+  let code: string | null = null;
+  const top = (body ?? {}) as { object?: unknown; message?: unknown; detail?: unknown };
+  if (top.object === "error" && typeof top.message === "string") message = top.message;
+  else if (typeof top.detail === "string") message = top.detail;
+  if (typeof error === "string") message = error;
+  else if (typeof error === "object" && error !== null) {
+    const details = error as { message?: unknown; code?: unknown };
+    message = typeof details.message === "string" ? details.message : "";
+    code = typeof details.code === "string" ? details.code : null;
+  }
+  // Redacted before clipping, so that a cut cannot leave the start of the key behind.
+  return { message: clip(redact(message, apiKey)), code };
+}
+
+/**
+ * What a body that is not JSON says: an HTML page (a proxy's error page, nginx's "502 Bad
+ * Gateway") by its title, else by its text without the markup; any other text as it is.
+ */
+function pageText(text: string): string {
+  if (!/^\s*</.test(text)) return text;
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1].trim();
+  return title || text.replace(/<[^>]*>/g, " ");
+}
+
+/** `text` with `apiKey` replaced by `[redacted]`. */
+export function redact(text: string, apiKey: string | null | undefined): string {
+  return apiKey ? text.replaceAll(apiKey, REDACTED) : text;
+}
+
+/** `message` on one line, cut at 300 characters: how a server's words are quoted. */
+export function clip(message: string): string {
+  const oneLine = message.replace(/\s+/g, " ").trim();
+  return oneLine.length > MAX_MESSAGE_CHARS ? `${oneLine.slice(0, MAX_MESSAGE_CHARS)}…` : oneLine;
+}
