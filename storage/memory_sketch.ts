@@ -26,18 +26,27 @@ export function memoryKey(text: string): string {
 
 /**
  * The line breaks of a text, gap by gap between its words (trimmed, NFC): "" for a gap of spaces,
- * else its line break characters in order. Two texts of the same {@link memoryKey} read as the
- * same lines only when these are equal, so an exact hit needs them equal: a stored
- * "Good\n\nmorning" answering "Good morning" brought its blank line into a one-line text (and
- * the other way round lost the request's). Breaks are compared as written (CRLF is not LF) rather
- * than mapped onto the stored translation, whose lines need not follow its source's: a miss only
- * costs an engine call.
+ * else its line break characters in order, CRLF and CR written as LF. Two texts of the same
+ * {@link memoryKey} read as the same lines only when these are equal, so an exact hit needs them
+ * equal: a stored "Good\n\nmorning" answering "Good morning" brought its blank line into a
+ * one-line text (and the other way round lost the request's). CRLF, LF and CR are one line break
+ * written three ways (XML reads a TMX's CRLF as LF, so no imported unit answered a Windows text);
+ * the hit is given the request's ({@link withLineEnds}).
  */
 export function lineBreaks(text: string): string {
   return Array.from(
     text.normalize("NFC").trim().matchAll(/\s+/gu),
-    ([gap]) => gap.replace(/[^\n\r\v\f\u0085\u2028\u2029]/gu, ""),
+    ([gap]) => gap.replace(/\r\n?/g, "\n").replace(/[^\n\v\f\u0085\u2028\u2029]/gu, ""),
   ).join("|");
+}
+
+/**
+ * `target` with its line ends (CRLF, LF, CR) written as `text` writes its own, when `text` writes
+ * them one way; as stored otherwise (one line, or ends of several kinds).
+ */
+export function withLineEnds(target: string, text: string): string {
+  const ends = new Set(text.match(/\r\n|\r|\n/g));
+  return ends.size === 1 ? target.replace(/\r\n|\r|\n/g, [...ends][0]) : target;
 }
 
 /** The distinct character bigrams of a key (lower-cased, padded with a space at both ends). */

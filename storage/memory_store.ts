@@ -13,6 +13,7 @@ import {
   memoryKey,
   shingles,
   sizeBounds,
+  withLineEnds,
 } from "./memory_sketch.ts";
 import { SqlConditions } from "./sql_conditions.ts";
 import { decodeCursor, encodeCursor } from "./page_cursor.ts";
@@ -222,13 +223,14 @@ export class MemoryStore {
 
   /**
    * The stored translation of exactly this text (normalised, with the same line breaks:
-   * {@link lineBreaks}), a user entry first; or null. An engine's entry counts only when it was
+   * {@link lineBreaks}, which it is given as the text writes them), a user entry first; or null. An engine's entry counts only when it was
    * made under the same `steering` (`steeringOf`).
    */
   exact(sourceLang: string, targetLang: string, text: string, steering = ""): string | null {
     const lines = lineBreaks(text);
-    return this.exactEntries(sourceLang, targetLang, text, steering)
-      .find((entry) => lineBreaks(entry.source) === lines)?.target ?? null;
+    const target = this.exactEntries(sourceLang, targetLang, text, steering)
+      .find((entry) => lineBreaks(entry.source) === lines)?.target;
+    return target === undefined ? null : withLineEnds(target, text);
   }
 
   /**

@@ -13,7 +13,7 @@ import type { TranslatedItem, TranslationItem, TranslationJob } from "../../engi
 import { placeholderProblem } from "../../engines/placeholder_tokens.ts";
 import type { FailureLog } from "../../storage/failure_log.ts";
 import type { MemoryStore } from "../../storage/memory_store.ts";
-import { lineBreaks } from "../../storage/memory_sketch.ts";
+import { lineBreaks, withLineEnds } from "../../storage/memory_sketch.ts";
 import { isLanguageCode } from "../../schemas/languages.ts";
 
 /** Engine and model named in a response when memory served every item that needed one. */
@@ -59,8 +59,9 @@ export function lookUpMemory(
       if (exact !== null && placeholderProblem(item.text, exact) === undefined) {
         // Items come without their outer white space, which the format puts back; a stored
         // target may have its own (a pretty-printed TMX <seg>, an entry sent as " Guten Tag "),
-        // which the lookup ignored in its source too.
-        hits.set(index, { text: exact.trim(), confidence: 1, alternatives: [] });
+        // which the lookup ignored in its source too. Its lines end as the request's do.
+        const text = withLineEnds(exact.trim(), item.text);
+        hits.set(index, { text, confidence: 1, alternatives: [] });
         return;
       }
       const examples = memory.fuzzy(item.source, target, item.text)
