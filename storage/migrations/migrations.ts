@@ -9,6 +9,7 @@ import { MEMORY_TABLES } from "./004_memory.ts";
 import { MEMORY_STEERING } from "./005_memory_steering.ts";
 import { HISTORY_SEQUENCE } from "./006_history_sequence.ts";
 import { MEMORY_SEQUENCE } from "./007_memory_sequence.ts";
+import { GLOSSARY_INVISIBLE } from "./008_glossary_invisible.ts";
 
 /** One step of the schema. */
 export interface Migration {
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: "memory steering", sql: MEMORY_STEERING },
   { version: 6, name: "history sequence", sql: HISTORY_SEQUENCE },
   { version: 7, name: "memory sequence", sql: MEMORY_SEQUENCE, rebuildsReferencedTable: true },
+  { version: 8, name: "glossary invisible characters", sql: GLOSSARY_INVISIBLE },
 ];
