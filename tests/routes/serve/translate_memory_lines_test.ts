@@ -11,6 +11,11 @@ import { expectBody } from "../../support/http_assertions.ts";
 import { addUserEntry, translateWithMemory } from "../../support/memory_requests.ts";
 import { standInTranslation } from "../../support/ollama_stand_in.ts";
 import { postTranslate, type TestService } from "../../support/translation_service.ts";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { DATABASE_FILE } from "../../../storage/database.ts";
+import { MIGRATIONS } from "../../../storage/migrations/migrations.ts";
+import { withTempDir } from "../../support/temp_dir.ts";
 
 /**
  * Stored source, request text, and the answer of a hit (the stored target, "Guten Morgen" with
@@ -111,3 +116,40 @@ for (const { format, text, expected } of SOFT_BREAKS) {
     });
   });
 }
+
+Deno.test("memory: user entries differing only in their lines are two entries, each answering its own text", async () => {
+  await withStandInService({}, async (service, runner) => {
+    await addUserEntry(service, "Good morning", "Guten Morgen");
+    await addUserEntry(service, "Good\n\nmorning", "Guten\n\nMorgen");
+    await addUserEntry(service, "Good\r\n\r\nmorning", "Guten\r\n\r\nMorgen!");
+    const body = await translateWithMemory(service, ["Good morning", "Good\n\nmorning"]);
+    assert.equal(runner.chats.length, 0, "no engine call");
+    assert.deepEqual(body.results.map((result) => result.text), [
+      "Guten Morgen",
+      "Guten\n\nMorgen!",
+    ]);
+  });
+});
+
+Deno.test("migration 9: an entry stored under the key without its lines answers its own text, and a one-line entry no longer replaces it", async () => {
+  await withTempDir("tolk-memory-lines-", async (dataDir) => {
+    const old = new DatabaseSync(join(dataDir, DATABASE_FILE));
+    for (const migration of MIGRATIONS.filter((step) => step.version <= 8)) old.exec(migration.sql);
+    old.exec("pragma user_version = 8;");
+    // As the schema-8 store wrote it: the key with every gap as one space.
+    old.prepare(
+      `insert into memory_entries (source_lang, target_lang, key, source, target, origin, length,
+         created, steering) values ('en', 'de', 'Good morning', ?, ?, 'user', 13, 0, '')`,
+    ).run("Good\n\nmorning", "Guten\n\nMorgen");
+    old.close();
+    await withStandInService({ dataDir }, async (service, runner) => {
+      await addUserEntry(service, "Good morning", "Guten Morgen");
+      const body = await translateWithMemory(service, ["Good\r\n\r\nmorning", "Good morning"]);
+      assert.equal(runner.chats.length, 0, "no engine call");
+      assert.deepEqual(body.results.map((result) => result.text), [
+        "Guten\r\n\r\nMorgen",
+        "Guten Morgen",
+      ]);
+    });
+  });
+});
