@@ -52,10 +52,12 @@ export function lookUpMemory(
     items.forEach((item, index) => {
       // A line break in plain text is kept as written, so the hit must have the request's (the
       // store's key keeps them): a stored "Good\n\nmorning" brought its blank line into "Good
-      // morning". In HTML one inside a segment is white space like any other: the one-line
-      // entry answers.
-      const text = job.softLineBreaks ? memoryKey(item.text) : item.text;
-      const exact = memory.exactEntries(item.source, target, text, steering)[0]?.target ?? null;
+      // morning". In HTML one inside a segment is white space like any other: the segment's own
+      // entry answers, else the one-line one.
+      const exactOf = (text: string) =>
+        memory.exactEntries(item.source, target, text, steering)[0]?.target ?? null;
+      const exact = exactOf(item.text) ??
+        (job.softLineBreaks ? exactOf(memoryKey(item.text)) : null);
       if (exact !== null && placeholderProblem(item.text, exact) === undefined) {
         // Items come without their outer white space, which the format puts back; a stored
         // target may have its own (a pretty-printed TMX <seg>, an entry sent as " Guten Tag "),

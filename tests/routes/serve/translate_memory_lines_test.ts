@@ -131,6 +131,31 @@ Deno.test("memory: user entries differing only in their lines are two entries, e
   });
 });
 
+Deno.test("memory: in html a segment wrapped over lines is answered by the engine's remembered translation of it", async () => {
+  await withStandInService({}, async (service, runner) => {
+    const request = {
+      source: "en",
+      target: "de",
+      format: "html",
+      texts: ["<p>Good\n  morning to you</p>"],
+      options: { engine: "engine-one", memory: true },
+    };
+    const first = await expectBody(
+      await postTranslate(service, request),
+      200,
+      TranslateResponseSchema,
+    );
+    const again = await expectBody(
+      await postTranslate(service, request),
+      200,
+      TranslateResponseSchema,
+    );
+    assert.equal(runner.chats.length, 1, "the engine once");
+    assert.equal(again.engine, "memory");
+    assert.equal(again.results[0].text, first.results[0].text);
+  });
+});
+
 Deno.test("migration 9: an entry stored under the key without its lines answers its own text, and a one-line entry no longer replaces it", async () => {
   await withTempDir("tolk-memory-lines-", async (dataDir) => {
     const old = new DatabaseSync(join(dataDir, DATABASE_FILE));
