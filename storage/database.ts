@@ -288,6 +288,7 @@ function migrate(database: Database): void {
     try {
       database.transaction(() => {
         database.db.exec(migration.sql);
+        migration.run?.(database.db);
         database.db.exec(`pragma user_version = ${migration.version};`);
       });
     } finally {

@@ -25,19 +25,31 @@ export function memoryKey(text: string): string {
 }
 
 /**
- * The line breaks of a text, gap by gap between its words (trimmed, NFC): "" for a gap of spaces,
- * else its line break characters in order. Two texts of the same {@link memoryKey} read as the
- * same lines only when these are equal, so an exact hit needs them equal: a stored
- * "Good\n\nmorning" answering "Good morning" brought its blank line into a one-line text (and
- * the other way round lost the request's). Breaks are compared as written (CRLF is not LF) rather
- * than mapped onto the stored translation, whose lines need not follow its source's: a miss only
- * costs an engine call.
+ * The key an entry is stored and looked up by: its {@link memoryKey} with each gap of white space
+ * that holds a line break written as its line breaks (CRLF and CR as LF) rather than a space. An
+ * exact hit so needs the request's lines: a stored "Good\n\nmorning" answering "Good morning"
+ * brought its blank line into a one-line text (and the other way round lost the request's). And
+ * texts differing only in their lines are two entries: under one key, a user's "Good\n\nmorning"
+ * replaced their "Good morning". CRLF, LF and CR are one line break written three ways (XML reads
+ * a TMX's CRLF as LF, so no imported unit answered a Windows text); a hit is given the request's
+ * ({@link withLineEnds}).
  */
-export function lineBreaks(text: string): string {
-  return Array.from(
-    text.normalize("NFC").trim().matchAll(/\s+/gu),
-    ([gap]) => gap.replace(/[^\n\r\v\f\u0085\u2028\u2029]/gu, ""),
-  ).join("|");
+export function entryKey(text: string): string {
+  return text.normalize("NFC").trim().replace(/\s+/gu, (gap) => breaksOf(gap) || " ");
+}
+
+/** The line breaks of a gap of white space, CRLF and CR written as LF; "" for none. */
+function breaksOf(gap: string): string {
+  return gap.replace(/\r\n?/g, "\n").replace(/[^\n\v\f\u0085\u2028\u2029]/gu, "");
+}
+
+/**
+ * `target` with its line ends (CRLF, LF, CR) written as `text` writes its own, when `text` writes
+ * them one way; as stored otherwise (one line, or ends of several kinds).
+ */
+export function withLineEnds(target: string, text: string): string {
+  const ends = new Set(text.match(/\r\n|\r|\n/g));
+  return ends.size === 1 ? target.replace(/\r\n|\r|\n/g, [...ends][0]) : target;
 }
 
 /** The distinct character bigrams of a key (lower-cased, padded with a space at both ends). */

@@ -8,11 +8,12 @@ import {
   bandKeys,
   bigrams,
   dice,
+  entryKey,
   FUZZY_THRESHOLD,
-  lineBreaks,
   memoryKey,
   shingles,
   sizeBounds,
+  withLineEnds,
 } from "./memory_sketch.ts";
 import { SqlConditions } from "./sql_conditions.ts";
 import { decodeCursor, encodeCursor } from "./page_cursor.ts";
@@ -183,7 +184,7 @@ export class MemoryStore {
     const changed: ImportUndo = { inserted: [], replaced: [] };
     this.database.transaction(() => {
       for (const entry of distinct) {
-        const key = memoryKey(entry.source);
+        const key = entryKey(entry.source);
         const created = entry.created ?? now;
         const steering = entry.steering ?? "";
         const existing = find.get(entry.sourceLang, entry.targetLang, key, origin) as
@@ -194,7 +195,9 @@ export class MemoryStore {
           changed.replaced.push(existing);
           continue;
         }
-        const grams = bigrams(key);
+        // Similarity is over the words, wherever the lines break.
+        const flat = memoryKey(entry.source);
+        const grams = bigrams(flat);
         const id = Number(
           insert.run(
             entry.sourceLang,
@@ -209,7 +212,7 @@ export class MemoryStore {
           )
             .lastInsertRowid,
         );
-        for (const band of bandKeys(shingles(key), `${entry.sourceLang}>${entry.targetLang}`)) {
+        for (const band of bandKeys(shingles(flat), `${entry.sourceLang}>${entry.targetLang}`)) {
           gram.run(band, grams.size, id);
         }
         changed.inserted.push(id);
@@ -222,18 +225,17 @@ export class MemoryStore {
 
   /**
    * The stored translation of exactly this text (normalised, with the same line breaks:
-   * {@link lineBreaks}), a user entry first; or null. An engine's entry counts only when it was
+   * {@link entryKey}, which it is given as the text writes them), a user entry first; or null. An engine's entry counts only when it was
    * made under the same `steering` (`steeringOf`).
    */
   exact(sourceLang: string, targetLang: string, text: string, steering = ""): string | null {
-    const lines = lineBreaks(text);
-    return this.exactEntries(sourceLang, targetLang, text, steering)
-      .find((entry) => lineBreaks(entry.source) === lines)?.target ?? null;
+    const target = this.exactEntries(sourceLang, targetLang, text, steering)[0]?.target;
+    return target === undefined ? null : withLineEnds(target, text);
   }
 
   /**
-   * The entries stored for this text (normalised: white space of any kind collapsed), a user
-   * entry first, then an engine's made under the same `steering`; at most one of each.
+   * The entries stored for this text (normalised, with the same line breaks: {@link entryKey}), a
+   * user entry first, then an engine's made under the same `steering`; at most one of each.
    */
   exactEntries(
     sourceLang: string,
@@ -246,7 +248,7 @@ export class MemoryStore {
       `select source, target from memory_entries where source_lang = ? and target_lang = ?
          and key = ? and (origin = 'user' or steering = ?)
        order by origin desc limit 2`,
-    ).all(sourceLang, targetLang, memoryKey(text), steering) as {
+    ).all(sourceLang, targetLang, entryKey(text), steering) as {
       source: string;
       target: string;
     }[];
@@ -273,7 +275,7 @@ export class MemoryStore {
       origin: string;
     }[];
     return rows
-      .map((row) => ({ row, similarity: dice(grams, bigrams(row.key)) }))
+      .map((row) => ({ row, similarity: dice(grams, bigrams(memoryKey(row.key))) }))
       .filter(({ similarity }) => similarity >= FUZZY_THRESHOLD)
       .sort((a, b) =>
         b.similarity - a.similarity ||
@@ -356,7 +358,7 @@ export class MemoryStore {
 function distinctEntries(entries: readonly NewMemoryEntry[]): NewMemoryEntry[] {
   const byKey = new Map<string, NewMemoryEntry>();
   for (const entry of entries.filter(readableWhole)) {
-    byKey.set(`${entry.sourceLang}>${entry.targetLang}>${memoryKey(entry.source)}`, entry);
+    byKey.set(`${entry.sourceLang}>${entry.targetLang}>${entryKey(entry.source)}`, entry);
   }
   return [...byKey.values()];
 }

@@ -10,7 +10,8 @@ import type {
   StoredDictionary,
 } from "../../storage/glossary_store.ts";
 import { EntriesTextError, parseEntries } from "../../translation/glossary/entries_text.ts";
-import { fromClientLanguage } from "../../compat/language_spellings.ts";
+import { fromClientLanguage, LANGUAGE_NAMES } from "../../compat/language_spellings.ts";
+import { toLanguageCode } from "../../translation/memory/tmx.ts";
 import { checkLanguagePair } from "./language_pair.ts";
 
 /**
@@ -40,8 +41,8 @@ export function toStoredDictionaries(dictionaries: readonly DictionaryInput[]): 
         dictionary.entries,
         dictionary.entries_format,
         (source, target) =>
-          fromClientLanguage(source) === dictionary.source_lang &&
-          fromClientLanguage(target) === dictionary.target_lang,
+          languageOf(source) === dictionary.source_lang &&
+          languageOf(target) === dictionary.target_lang,
       );
     } catch (error) {
       if (!(error instanceof EntriesTextError)) throw error;
@@ -52,6 +53,16 @@ export function toStoredDictionaries(dictionaries: readonly DictionaryInput[]): 
     }
     return { sourceLang: dictionary.source_lang, targetLang: dictionary.target_lang, entries };
   });
+}
+
+/**
+ * The language a glossary file names, by a client's spelling of its code, a language tag with a
+ * region (`DE-DE`, as term bases head their columns) or its English name (`German`).
+ */
+function languageOf(spelling: string): string | undefined {
+  const name = spelling.trim().toLowerCase();
+  return fromClientLanguage(spelling) ?? toLanguageCode(spelling.trim()) ??
+    Object.entries(LANGUAGE_NAMES).find(([, english]) => english.toLowerCase() === name)?.[0];
 }
 
 /** A glossary record as the wire shows it. */

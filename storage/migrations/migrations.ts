@@ -9,12 +9,17 @@ import { MEMORY_TABLES } from "./004_memory.ts";
 import { MEMORY_STEERING } from "./005_memory_steering.ts";
 import { HISTORY_SEQUENCE } from "./006_history_sequence.ts";
 import { MEMORY_SEQUENCE } from "./007_memory_sequence.ts";
+import { GLOSSARY_INVISIBLE } from "./008_glossary_invisible.ts";
+import { memoryLineKeys } from "./009_memory_line_keys.ts";
+import type { DatabaseSync } from "node:sqlite";
 
 /** One step of the schema. */
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** A step SQL cannot write (a key computed as the store computes it), run after `sql`. */
+  run?: (db: DatabaseSync) => void;
   /**
    * Run with foreign keys off (SQLite's procedure for rebuilding a table others reference,
    * https://sqlite.org/lang_altertable.html#otheralter): with them on, dropping the old table
@@ -32,4 +37,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: "memory steering", sql: MEMORY_STEERING },
   { version: 6, name: "history sequence", sql: HISTORY_SEQUENCE },
   { version: 7, name: "memory sequence", sql: MEMORY_SEQUENCE, rebuildsReferencedTable: true },
+  { version: 8, name: "glossary invisible characters", sql: GLOSSARY_INVISIBLE },
+  { version: 9, name: "memory line keys", sql: "", run: memoryLineKeys },
 ];

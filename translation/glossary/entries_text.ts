@@ -4,6 +4,7 @@
  */
 import { MAX_GLOSSARY_ENTRIES, MAX_TERM_CODE_POINTS } from "../../schemas/glossary.ts";
 import { countCodePoints } from "../../schemas/translation.ts";
+import { isHeadingRow } from "./entries_headings.ts";
 import { termKey } from "./term_matcher.ts";
 
 /** One glossary entry; an empty `target` means "do not translate". */
@@ -24,9 +25,9 @@ export class EntriesTextError extends Error {
  * Parses and validates entries: terms are NFC and trimmed, without {@link INVISIBLE}
  * characters, empty lines are skipped, a source term
  * appears once (compared as matching compares terms: {@link termKey}). A byte order mark before
- * the first line is dropped (spreadsheets write one). CSV lines may add their source
- * and target languages (DeepL's four columns) when `isPair` says whether they are the
- * dictionary's.
+ * the first line is dropped (spreadsheets write one), and so is a first row of column headings
+ * ({@link isHeadingRow}). CSV lines may add their source and target languages (DeepL's four
+ * columns) when `isPair` says whether they are the dictionary's.
  *
  * @throws {EntriesTextError} naming the first line at fault.
  */
@@ -39,8 +40,12 @@ export function parseEntries(
   const records = format === "tsv" ? tsvRecords(body) : csvRecords(body, csvSeparator(body));
   const entries: GlossaryEntry[] = [];
   const firstLine = new Map<string, number>();
+  let firstRow = true;
   for (const { line, fields } of records) {
     if (fields.length === 1 && fields[0].trim() === "") continue;
+    const headings = firstRow && fields.length === 2 && isHeadingRow(fields, isPair);
+    firstRow = false;
+    if (headings) continue;
     // DeepL's CSV may name each line's languages in two more fields; they must be the
     // dictionary's own (`isPair` reads them in any spelling).
     const languages = format === "csv" && fields.length === 4 && isPair !== undefined;
@@ -124,11 +129,18 @@ interface TextRecord {
   fields: string[];
 }
 
-/** TSV lines, ended as CSV's are: CRLF, LF or a CR alone. */
+/**
+ * TSV lines, ended as CSV's are: CRLF, LF or a CR alone. A field quoted whole, every quote inside
+ * doubled, is read without its quotes: Excel's "Unicode text" and LibreOffice write a cell holding
+ * a quote (or a comma) so, and `"say ""hi"""` was stored as the term. Any other field is read as
+ * written (`5" disk`, `"Save" button`).
+ */
 function tsvRecords(text: string): TextRecord[] {
   const lines = text.split(/\r\n|\r|\n/);
   if (lines[lines.length - 1] === "") lines.pop();
-  return lines.map((line, index) => ({ line: index + 1, fields: line.split("\t") }));
+  const unquoted = (field: string) =>
+    /^"(?:[^"]|"")*"$/.test(field) ? field.slice(1, -1).replaceAll('""', '"') : field;
+  return lines.map((line, index) => ({ line: index + 1, fields: line.split("\t").map(unquoted) }));
 }
 
 /**

@@ -13,7 +13,7 @@ import type { TranslatedItem, TranslationItem, TranslationJob } from "../../engi
 import { placeholderProblem } from "../../engines/placeholder_tokens.ts";
 import type { FailureLog } from "../../storage/failure_log.ts";
 import type { MemoryStore } from "../../storage/memory_store.ts";
-import { lineBreaks } from "../../storage/memory_sketch.ts";
+import { memoryKey, withLineEnds } from "../../storage/memory_sketch.ts";
 import { isLanguageCode } from "../../schemas/languages.ts";
 
 /** Engine and model named in a response when memory served every item that needed one. */
@@ -50,17 +50,20 @@ export function lookUpMemory(
   const hits = new Map<number, TranslatedItem>();
   try {
     items.forEach((item, index) => {
-      // A line break in plain text is kept as written, so the hit must have the request's
-      // (lineBreaks): a stored "Good\n\nmorning" brought its blank line into "Good morning". In
-      // HTML one inside a segment is white space like any other.
-      const lines = lineBreaks(item.text);
-      const exact = memory.exactEntries(item.source, target, item.text, steering)
-        .find((entry) => job.softLineBreaks || lineBreaks(entry.source) === lines)?.target ?? null;
+      // A line break in plain text is kept as written, so the hit must have the request's (the
+      // store's key keeps them): a stored "Good\n\nmorning" brought its blank line into "Good
+      // morning". In HTML one inside a segment is white space like any other: the segment's own
+      // entry answers, else the one-line one.
+      const exactOf = (text: string) =>
+        memory.exactEntries(item.source, target, text, steering)[0]?.target ?? null;
+      const exact = exactOf(item.text) ??
+        (job.softLineBreaks ? exactOf(memoryKey(item.text)) : null);
       if (exact !== null && placeholderProblem(item.text, exact) === undefined) {
         // Items come without their outer white space, which the format puts back; a stored
         // target may have its own (a pretty-printed TMX <seg>, an entry sent as " Guten Tag "),
-        // which the lookup ignored in its source too.
-        hits.set(index, { text: exact.trim(), confidence: 1, alternatives: [] });
+        // which the lookup ignored in its source too. Its lines end as the request's do.
+        const answer = withLineEnds(exact.trim(), item.text);
+        hits.set(index, { text: answer, confidence: 1, alternatives: [] });
         return;
       }
       const examples = memory.fuzzy(item.source, target, item.text)
