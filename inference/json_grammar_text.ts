@@ -17,6 +17,9 @@
  *   through `createGrammarForJsonSchema`, which compiles what it writes: so such characters are
  *   masked in the schema first ({@link maskedControlCharacters}) and unmasked as JSON escapes in
  *   the text ({@link correctedSchemaGrammar}).
+ * - `\u` escapes in generated strings (both grammars): any four hex digits were allowed, so a
+ *   high surrogate could come without its low one (`"\uD800"`), which strict JSON readers
+ *   refuse and others turn into U+FFFD. Here a surrogate escape comes only as a high-low pair.
  */
 
 /** node-llama-cpp's rule names (`reservedRuleNames.number` in its gbnfJson). */
@@ -35,6 +38,13 @@ const LEAP_YEAR =
 const CALENDAR_DATE =
   `([0-9]{4} "-" (("0" [13578] | "1" [02]) "-" (${TO_28} | "29" | "3" [01]) | ` +
   `("0" [469] | "11") "-" (${TO_28} | "29" | "30") | "02-" ${TO_28}) | ${LEAP_YEAR} "-02-29")`;
+
+/** Both grammars' `\u` escape, any four hex digits (surrogates alone too). */
+const ANY_UNICODE_ESCAPE = 'u" [0-9a-fA-F]{4}';
+const HEX = "[0-9a-fA-F]";
+/** Four hex digits of a code unit that is no surrogate (D800–DFFF), or a high-low pair. */
+const PAIRED_UNICODE_ESCAPE = `u" ([0-9a-cA-CeEfF] ${HEX}{3} | [dD] [0-7] ${HEX}{2} | ` +
+  `[dD] [89abAB] ${HEX}{2} "\\\\u" [dD] [c-fC-F] ${HEX}{2})`;
 
 /**
  * A control character's stand-in: letters and digits only (kept as they are in GBNF literals),
@@ -73,19 +83,22 @@ export function correctedSchemaGrammar(grammar: string): string {
   // In GBNF `\\` is one backslash: the model writes JSON's escape `\u0001`.
   return replacedRules(grammar, SCHEMA_NUMBER_RULES)
     .replaceAll(ANY_DAY_DATE, CALENDAR_DATE)
+    .replaceAll(ANY_UNICODE_ESCAPE, PAIRED_UNICODE_ESCAPE)
     .replace(MASKED, "\\\\u00$1");
 }
 
 /**
  * `grammar` (llama.cpp's json.gbnf, from `llama.getGrammarFor("json")`) with its number rule
- * replaced.
+ * replaced and its `\u` escapes paired.
  *
- * @throws {Error} when the grammar has no `number` rule (a node-llama-cpp that changed it).
+ * @throws {Error} when the grammar has no `number` rule or no `\u` escape (a node-llama-cpp that
+ * changed them).
  */
 export function correctedJsonGrammar(grammar: string): string {
   const corrected = replacedRules(grammar, JSON_NUMBER_RULES);
   if (corrected === grammar) throw new Error("json.gbnf has no number rule to bound");
-  return corrected;
+  if (!corrected.includes(ANY_UNICODE_ESCAPE)) throw new Error("json.gbnf has no \\u escape");
+  return corrected.replaceAll(ANY_UNICODE_ESCAPE, PAIRED_UNICODE_ESCAPE);
 }
 
 /**
