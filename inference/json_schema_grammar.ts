@@ -85,6 +85,8 @@ export function toJsonOutputFormat(schema: unknown): JsonOutputFormat {
 }
 
 function normalise(node: Record<string, unknown>, at: string): Record<string, unknown> {
+  const literals = structuredLiterals(node, at);
+  if (literals !== undefined) return normalise(literals, at);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     const where = at ? `${at}.${key}` : key;
@@ -108,7 +110,90 @@ function normalise(node: Record<string, unknown>, at: string): Record<string, un
   }
   if (node.items === false) noItemsAfterPrefix(out);
   if (out.type === undefined) inferType(out);
+  checkSatisfiable(out, at);
   return splitCompositeType(out);
+}
+
+/**
+ * A `const` object or array, or an `enum` holding one, as the schema of exactly those values:
+ * node-llama-cpp writes only scalar literals (it threw "Unrecognized literal type: object"),
+ * while llama.cpp's own schema grammars, llama-server's, take any JSON value. Undefined when
+ * every literal is a scalar.
+ */
+function structuredLiterals(
+  node: Record<string, unknown>,
+  at: string,
+): Record<string, unknown> | undefined {
+  const { description } = node;
+  const described = (schema: Record<string, unknown>) =>
+    description === undefined ? schema : { ...schema, description };
+  if (isStructured(node.const)) return described(literalSchema(node.const));
+  if (!Array.isArray(node.enum)) return undefined;
+  if (node.enum.length === 0) fail(`"${at ? `${at}.` : ""}enum" is empty: no output can match`);
+  if (!node.enum.some(isStructured)) return undefined;
+  return described({ oneOf: node.enum.map(literalSchema) });
+}
+
+/** The schema whose one value is `value`. */
+function literalSchema(value: unknown): Record<string, unknown> {
+  if (Array.isArray(value)) {
+    return { type: "array", prefixItems: value.map(literalSchema), maxItems: value.length };
+  }
+  if (!isObject(value)) return { const: value };
+  return {
+    type: "object",
+    properties: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, literalSchema(v)])),
+    required: Object.keys(value),
+    additionalProperties: false,
+  };
+}
+
+function isStructured(value: unknown): boolean {
+  return typeof value === "object" && value !== null;
+}
+
+/** Lower and upper bounds that no value can meet at once. */
+const BOUND_PAIRS = [
+  ["minItems", "maxItems", "items"],
+  ["minLength", "maxLength", "characters"],
+  ["minProperties", "maxProperties", "properties"],
+] as const;
+
+/**
+ * Refuses a schema no output can match: node-llama-cpp raised the upper bound to the lower one
+ * (or ignored it), so the output broke the schema it was asked to follow (`minItems: 3` beside
+ * `items: false` and one `prefixItems` gave three items).
+ */
+function checkSatisfiable(out: Record<string, unknown>, at: string): void {
+  const where = (key: string) => `"${at ? `${at}.` : ""}${key}"`;
+  for (const [min, max, what] of BOUND_PAIRS) {
+    const [low, high] = [out[min], out[max]];
+    if (typeof low === "number" && typeof high === "number" && low > high) {
+      const after = min === "minItems" && out.prefixItems !== undefined
+        ? " (maxItems, or prefixItems with items: false)"
+        : ` (${max})`;
+      fail(
+        `${where(min)} asks for ${low} ${what}, more than the ${high} allowed${after}: ` +
+          "no output can match",
+      );
+    }
+  }
+  if (out.additionalProperties !== false) return;
+  const named = Object.keys(isObject(out.properties) ? out.properties : {});
+  const required = Array.isArray(out.required) ? out.required : [];
+  const unnamed = required.find((name) => !named.includes(name as string));
+  if (unnamed !== undefined) {
+    fail(
+      `${where("required")} names "${unnamed}", which is not in properties while ` +
+        "additionalProperties is false: no output can match",
+    );
+  }
+  if (typeof out.minProperties === "number" && out.minProperties > named.length) {
+    fail(
+      `${where("minProperties")} asks for ${out.minProperties} properties, more than the ` +
+        `${named.length} allowed (properties with additionalProperties: false): no output can match`,
+    );
+  }
 }
 
 /**

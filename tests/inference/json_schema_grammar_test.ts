@@ -65,6 +65,33 @@ const ACCEPTED: Array<{ name: string; schema: unknown; expect: unknown }> = [
       schema: { type: "object", properties: { a: { type: "number" } } },
     },
   },
+  {
+    name: "a const object is the schema of that one object",
+    schema: { const: { a: [1] }, description: "d" },
+    expect: {
+      kind: "json_schema",
+      schema: {
+        type: "object",
+        properties: { a: { type: "array", prefixItems: [{ const: 1 }], maxItems: 1 } },
+        required: ["a"],
+        additionalProperties: false,
+        description: "d",
+      },
+    },
+  },
+  {
+    name: "an enum holding an object is a oneOf of its values",
+    schema: { enum: [{}, "x"] },
+    expect: {
+      kind: "json_schema",
+      schema: {
+        oneOf: [
+          { type: "object", properties: {}, required: [], additionalProperties: false },
+          { const: "x" },
+        ],
+      },
+    },
+  },
 ];
 
 for (const { name, schema, expect } of ACCEPTED) {
@@ -85,6 +112,18 @@ const REFUSED: Array<{ name: string; schema: unknown }> = [
     schema: { type: "object", properties: { a: { type: "text" } } },
   },
   { name: "an empty type list", schema: { type: [] } },
+  { name: "an empty enum", schema: { enum: [] } },
+  { name: "minItems over maxItems", schema: { type: "array", minItems: 2, maxItems: 1 } },
+  {
+    name: "minItems past a closed prefixItems",
+    schema: { prefixItems: [{ type: "null" }], items: false, minItems: 2 },
+  },
+  { name: "minLength over maxLength", schema: { type: "string", minLength: 2, maxLength: 1 } },
+  { name: "minProperties over maxProperties", schema: { minProperties: 2, maxProperties: 1 } },
+  {
+    name: "a required name outside closed properties",
+    schema: { type: "object", properties: {}, required: ["a"], additionalProperties: false },
+  },
 ];
 
 for (const { name, schema } of REFUSED) {
