@@ -6,8 +6,9 @@
  *   digits (llama.cpp's json.gbnf, json_object's grammar, too), so an integer came out as `607E9`
  *   (a float to Python's `json`) or `-8899E81`, and any number as `9e1372917257665635`, which
  *   parses to Infinity. The integer rule here is llama.cpp's own (json-schema-to-grammar: digits,
- *   no fraction, no exponent); number rules keep the exponent to two digits, so every value stays
- *   finite (at most 16 digits × 10^99).
+ *   no fraction, no exponent), of at most 15 digits, so every integer is exact in a double;
+ *   number rules keep the exponent to two digits, so every value stays finite (at most 16 digits
+ *   × 10^99).
  * - Dates (`format` `date` and `date-time`): node-llama-cpp gives every month 31 days, so
  *   "2023-11-31" came out, which no date parser reads as a day. Here each month has its days,
  *   and February 29 comes only in leap years.
@@ -27,6 +28,13 @@ const INTEGER_RULE = "integer-number-rule";
 const NUMBER_RULE = "fractional-number-rule";
 
 const INTEGRAL = '"-"? ("0" | [1-9] [0-9]{0,15})';
+
+/**
+ * The largest `integer` the schema grammar writes: 15 digits, so every one is exact as a double
+ * (at most 2^53 - 1, which zod writes as the bounds of `z.int()`).
+ */
+export const MAX_GRAMMAR_INTEGER = 999_999_999_999_999;
+const INTEGER = `"-"? ("0" | [1-9] [0-9]{0,${String(MAX_GRAMMAR_INTEGER).length - 1}})`;
 const FRACTION = '("." [0-9]{1,16})?';
 const EXPONENT = '([eE] [-+]? ("0" | [1-9] [0-9]?))?';
 
@@ -56,7 +64,7 @@ const MASKED = new RegExp(`${MASK}([0-9a-f]{2})`, "g");
 const UNESCAPED_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 
 const SCHEMA_NUMBER_RULES: ReadonlyMap<string, string> = new Map([
-  [INTEGER_RULE, INTEGRAL],
+  [INTEGER_RULE, INTEGER],
   [NUMBER_RULE, `${INTEGRAL} ${FRACTION} ${EXPONENT}`],
 ]);
 

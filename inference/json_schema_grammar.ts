@@ -12,6 +12,7 @@
  * ({@link SCHEMA_LIMITS}); within the bounds a compile takes tens of milliseconds (BENCHMARKS.md).
  */
 import { GenerationError, type OutputFormat } from "./generation.ts";
+import { MAX_GRAMMAR_INTEGER } from "./json_grammar_text.ts";
 
 /** What the runtime compiles: any JSON value, or JSON matching a (normalised) schema. */
 export type JsonOutputFormat = Exclude<OutputFormat, { kind: "text" }>;
@@ -95,6 +96,7 @@ function normalise(node: Record<string, unknown>, at: string): Record<string, un
       if (typeof value === "string" && GRAMMAR_FORMATS.has(value)) out.format = value;
       continue; // other formats are annotations in JSON Schema 2020-12
     }
+    if (isIntegerBoundBeyondGrammar(node, key, value)) continue; // enforced as it stands
     if (key === "anyOf" || key === "oneOf") out.oneOf = list(value, where).map(sub(where));
     else if (key === "allOf") Object.assign(out, mergeAllOf(value, where));
     else if (key === "definitions" || key === "$defs") out.$defs = map(value, where);
@@ -194,6 +196,23 @@ function checkSatisfiable(out: Record<string, unknown>, at: string): void {
         `${named.length} allowed (properties with additionalProperties: false): no output can match`,
     );
   }
+}
+
+/**
+ * A `minimum` or `maximum` of an `integer` that every integer the grammar writes meets already:
+ * zod 4 writes `z.int()` (so the openai client's `zodResponseFormat`) with the bounds ±(2^53 - 1).
+ */
+function isIntegerBoundBeyondGrammar(
+  node: Record<string, unknown>,
+  key: string,
+  value: unknown,
+): boolean {
+  if (node.type !== "integer" || typeof value !== "number") return false;
+  return key === "minimum"
+    ? value <= -MAX_GRAMMAR_INTEGER
+    : key === "maximum"
+    ? value >= MAX_GRAMMAR_INTEGER
+    : false;
 }
 
 /**

@@ -79,3 +79,27 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "GrammarCache's schema integers have at most 15 digits, each exact as a double",
+  ...NATIVE,
+  async fn() {
+    const llama = await loadLlama(false);
+    try {
+      const grammar = await new GrammarCache(llama).grammarFor({
+        kind: "json_schema",
+        schema: { type: "array", items: { type: "integer" } },
+      });
+      const integer = gbnfRuleRegExp(grammar!.grammar, "integer-number-rule");
+      for (const text of ["0", "-7", "999999999999999", "-999999999999999"]) {
+        assert.ok(integer.test(text), text);
+      }
+      // 16 digits reach past 2^53 - 1 (9007199254740991), where doubles skip integers.
+      for (const text of ["9999999999999999", "9007199254740993", "01", "1e3"]) {
+        assert.ok(!integer.test(text), text);
+      }
+    } finally {
+      await llama.dispose();
+    }
+  },
+});

@@ -66,6 +66,11 @@ const ACCEPTED: Array<{ name: string; schema: unknown; expect: unknown }> = [
     },
   },
   {
+    name: "z.int()'s safe-integer bounds are dropped: every integer of the grammar meets them",
+    schema: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+    expect: { kind: "json_schema", schema: { type: "integer" } },
+  },
+  {
     name: "a const object is the schema of that one object",
     schema: { const: { a: [1] }, description: "d" },
     expect: {
@@ -113,6 +118,9 @@ const REFUSED: Array<{ name: string; schema: unknown }> = [
   },
   { name: "an empty type list", schema: { type: [] } },
   { name: "an empty enum", schema: { enum: [] } },
+  { name: "an integer minimum the grammar can pass", schema: { type: "integer", minimum: -5 } },
+  { name: "an integer maximum the grammar can pass", schema: { type: "integer", maximum: 1e12 } },
+  { name: "a number's safe-integer bound", schema: { type: "number", maximum: 2 ** 53 - 1 } },
   { name: "minItems over maxItems", schema: { type: "array", minItems: 2, maxItems: 1 } },
   {
     name: "minItems past a closed prefixItems",

@@ -1,11 +1,14 @@
 /**
  * `response_format` schemas at the edges of what a grammar can mean, against a real `tolk infer`:
  * a schema no output can match is a 400 in the daemon's words (node-llama-cpp stretched the bound
- * and answered JSON that broke it), and a `const` or `enum` of objects and arrays, which
- * llama-server's grammars take, comes back as one of its values.
+ * and answered JSON that broke it), a `const` or `enum` of objects and arrays, which
+ * llama-server's grammars take, comes back as one of its values, and the openai client's own
+ * `zodResponseFormat` of `z.int()` (the safe-integer bounds zod writes) is answered.
  */
 import assert from "node:assert/strict";
 import OpenAI from "openai";
+import { zodResponseFormat } from "openai/helpers/zod";
+import { z } from "zod";
 import { startInferDaemon } from "../support/infer_daemon.ts";
 
 /** Schemas no JSON value matches, and the part of the schema the 400 must name. */
@@ -78,7 +81,7 @@ const LITERALS: Array<{ name: string; schema: Record<string, unknown>; values: u
   },
 ];
 
-Deno.test("tolk infer: unsatisfiable schemas and structured literals", async (t) => {
+Deno.test("tolk infer: unsatisfiable schemas, structured literals, zod's integers", async (t) => {
   const daemon = await startInferDaemon();
   const client = new OpenAI({ baseURL: `${daemon.baseUrl}/v1`, apiKey: "unused", maxRetries: 0 });
   const ask = (schema: Record<string, unknown>, seed: number) =>
@@ -119,6 +122,30 @@ Deno.test("tolk infer: unsatisfiable schemas and structured literals", async (t)
         }
       });
     }
+
+    await t.step(
+      "openai's zodResponseFormat of z.int() is answered with safe integers",
+      async () => {
+        // zod 4 writes z.int() as {type: "integer", minimum: -(2^53-1), maximum: 2^53-1}: once
+        // refused ("minimum cannot be enforced by a grammar"), though the grammar's integers
+        // stay inside those bounds.
+        const Answer = z.object({ count: z.int(), years: z.array(z.number().int()).length(4) });
+        for (const seed of [1, 2, 3]) {
+          const completion = await client.chat.completions.parse({
+            model: "tiny",
+            messages: [{ role: "user", content: "Numbers, please." }],
+            max_tokens: 200,
+            temperature: 1,
+            seed,
+            response_format: zodResponseFormat(Answer, "answer"),
+          });
+          const { finish_reason, message } = completion.choices[0];
+          assert.equal(finish_reason, "stop", message.content!);
+          const { count, years } = message.parsed!;
+          assert.ok([count, ...years].every(Number.isSafeInteger), message.content!);
+        }
+      },
+    );
   } finally {
     await daemon.stop();
   }
