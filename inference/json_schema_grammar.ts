@@ -13,6 +13,13 @@
  */
 import { GenerationError, type OutputFormat } from "./generation.ts";
 import { MAX_GRAMMAR_INTEGER } from "./json_grammar_text.ts";
+import {
+  checkedRepetitions,
+  checkRefs,
+  checkSatisfiable,
+  literalsOfType,
+  REPETITION_KEYWORDS,
+} from "./json_schema_checks.ts";
 
 /** What the runtime compiles: any JSON value, or JSON matching a (normalised) schema. */
 export type JsonOutputFormat = Exclude<OutputFormat, { kind: "text" }>;
@@ -52,14 +59,8 @@ const KEPT = new Set([
   "properties",
   "required",
   "additionalProperties",
-  "minProperties",
-  "maxProperties",
   "items",
   "prefixItems",
-  "minItems",
-  "maxItems",
-  "minLength",
-  "maxLength",
   "$ref",
   "$defs",
 ]);
@@ -81,11 +82,13 @@ export function toJsonOutputFormat(schema: unknown): JsonOutputFormat {
   }
   checkLimits(schema);
   const normalised = normalise(schema, "");
+  checkRefs(normalised);
   const constraining = Object.keys(normalised).filter((key) => key !== "description");
   return constraining.length === 0 ? { kind: "json" } : { kind: "json_schema", schema: normalised };
 }
 
-function normalise(node: Record<string, unknown>, at: string): Record<string, unknown> {
+function normalise(given: Record<string, unknown>, at: string): Record<string, unknown> {
+  const node = literalsOfType(given, at);
   const literals = structuredLiterals(node, at);
   if (literals !== undefined) return normalise(literals, at);
   const out: Record<string, unknown> = {};
@@ -107,6 +110,7 @@ function normalise(node: Record<string, unknown>, at: string): Record<string, un
     } else if (key === "prefixItems") out.prefixItems = list(value, where).map(sub(where));
     else if (key === "$ref") out.$ref = rewriteRef(value, where);
     else if (key === "type") out.type = checkedType(value, where);
+    else if (REPETITION_KEYWORDS.has(key)) out[key] = checkedRepetitions(value, where);
     else if (KEPT.has(key)) out[key] = value;
     else refuse(where);
   }
@@ -152,50 +156,6 @@ function literalSchema(value: unknown): Record<string, unknown> {
 
 function isStructured(value: unknown): boolean {
   return typeof value === "object" && value !== null;
-}
-
-/** Lower and upper bounds that no value can meet at once. */
-const BOUND_PAIRS = [
-  ["minItems", "maxItems", "items"],
-  ["minLength", "maxLength", "characters"],
-  ["minProperties", "maxProperties", "properties"],
-] as const;
-
-/**
- * Refuses a schema no output can match: node-llama-cpp raised the upper bound to the lower one
- * (or ignored it), so the output broke the schema it was asked to follow (`minItems: 3` beside
- * `items: false` and one `prefixItems` gave three items).
- */
-function checkSatisfiable(out: Record<string, unknown>, at: string): void {
-  const where = (key: string) => `"${at ? `${at}.` : ""}${key}"`;
-  for (const [min, max, what] of BOUND_PAIRS) {
-    const [low, high] = [out[min], out[max]];
-    if (typeof low === "number" && typeof high === "number" && low > high) {
-      const after = min === "minItems" && out.prefixItems !== undefined
-        ? " (maxItems, or prefixItems with items: false)"
-        : ` (${max})`;
-      fail(
-        `${where(min)} asks for ${low} ${what}, more than the ${high} allowed${after}: ` +
-          "no output can match",
-      );
-    }
-  }
-  if (out.additionalProperties !== false) return;
-  const named = Object.keys(isObject(out.properties) ? out.properties : {});
-  const required = Array.isArray(out.required) ? out.required : [];
-  const unnamed = required.find((name) => !named.includes(name as string));
-  if (unnamed !== undefined) {
-    fail(
-      `${where("required")} names "${unnamed}", which is not in properties while ` +
-        "additionalProperties is false: no output can match",
-    );
-  }
-  if (typeof out.minProperties === "number" && out.minProperties > named.length) {
-    fail(
-      `${where("minProperties")} asks for ${out.minProperties} properties, more than the ` +
-        `${named.length} allowed (properties with additionalProperties: false): no output can match`,
-    );
-  }
 }
 
 /**

@@ -71,6 +71,11 @@ const ACCEPTED: Array<{ name: string; schema: unknown; expect: unknown }> = [
     expect: { kind: "json_schema", schema: { type: "integer" } },
   },
   {
+    name: "an enum beside a type keeps the values of the type",
+    schema: { type: ["integer", "null"], enum: [1, 1.5, null, "x"] },
+    expect: { kind: "json_schema", schema: { type: ["integer", "null"], enum: [1, null] } },
+  },
+  {
     name: "a const object is the schema of that one object",
     schema: { const: { a: [1] }, description: "d" },
     expect: {
@@ -118,6 +123,10 @@ const REFUSED: Array<{ name: string; schema: unknown }> = [
   },
   { name: "an empty type list", schema: { type: [] } },
   { name: "an empty enum", schema: { enum: [] } },
+  { name: "a $ref naming no definition", schema: { $ref: "#/$defs/missing" } },
+  { name: "a minItems as a string", schema: { type: "array", minItems: "2" } },
+  { name: "a maxLength over 2,000", schema: { type: "string", maxLength: 2001 } },
+  { name: "an enum with no value of its type", schema: { type: "integer", enum: [1.5, "1"] } },
   { name: "an integer minimum the grammar can pass", schema: { type: "integer", minimum: -5 } },
   { name: "an integer maximum the grammar can pass", schema: { type: "integer", maximum: 1e12 } },
   { name: "a number's safe-integer bound", schema: { type: "number", maximum: 2 ** 53 - 1 } },
