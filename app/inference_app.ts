@@ -210,7 +210,7 @@ function notFoundMessage(
 /** A route path (`/v1/models/:model`) as a RegExp of the paths it serves. */
 function routePattern(routePath: string): RegExp {
   const escaped = routePath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`^${escaped.replace(/:[^/]+/g, "[^/]+")}/?$`);
+  return new RegExp(`^${escaped.replace(/:[^/]+/g, "[^/]+")}$`);
 }
 
 /** Rate-limit bucket of a keyless daemon: the client's address. */

@@ -130,6 +130,9 @@ Deno.test("tolk infer (default flags) refuses over HTTP", async (t) => {
     await t.step("an unknown path is 404 not_found naming the request", async () => {
       const body = await assertError(await fetch(`${baseUrl}/v1/nothing`), 404, "not_found");
       assert.equal(body.error.message, "no such endpoint: GET /v1/nothing");
+      // Served without the slash only (as llama-server): the message must not say it answers GET.
+      const slash = await assertError(await fetch(`${baseUrl}/v1/models/`), 404, "not_found");
+      assert.equal(slash.error.message, "no such endpoint: GET /v1/models/");
     });
 
     // llama-server (cpp-httplib) answers a wrong method on a served path with its 404, and
