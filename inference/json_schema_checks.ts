@@ -3,7 +3,8 @@
  * JSON that breaks it, or that node-llama-cpp would read as something else, is refused with 400
  * in the daemon's words. Each check names a case node-llama-cpp passed silently: it stretched a
  * bound, read a missing `$ref` as "any JSON", wrote every property and every `prefixItems` entry
- * whatever the bounds said, and let an `enum` value of the wrong `type` out. Pure.
+ * whatever the bounds said, let an `enum` value of the wrong `type` out, and wrote a literal's
+ * lone surrogate as U+FFFD. Pure.
  */
 import { GenerationError } from "./generation.ts";
 
@@ -67,6 +68,19 @@ export function checkSatisfiable(out: Record<string, unknown>, at: string): void
   }
   if (Array.isArray(out.oneOf) && out.oneOf.length === 0) {
     fail(`${where("oneOf")} is empty: ${NONE}`);
+  }
+  const literals: Array<[string, unknown[]]> = [
+    ["const", [out.const]],
+    ["enum", Array.isArray(out.enum) ? out.enum : []],
+    ["properties", Object.keys(isObject(out.properties) ? out.properties : {})],
+  ];
+  for (const [key, values] of literals) {
+    if (values.some((value) => typeof value === "string" && !value.isWellFormed())) {
+      fail(
+        `${where(key)} holds a lone surrogate (half a UTF-16 pair): the grammar, UTF-8 text, ` +
+          "would write U+FFFD in its place",
+      );
+    }
   }
   if (out.required !== undefined && !isStringList(out.required)) {
     fail(`${where("required")} must be a list of property names`);

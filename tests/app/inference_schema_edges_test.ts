@@ -114,6 +114,16 @@ const REFUSED: Array<{ name: string; schema: Record<string, unknown>; says: RegE
     says: /"maxProperties" is below the 2 properties, which the grammar writes all of/,
   },
   {
+    name: "an enum string holding a lone surrogate (written as U+FFFD, not itself)",
+    schema: { type: "object", properties: { s: { enum: ["ok", "half \ud83d"] } } },
+    says: /"properties\.s\.enum" holds a lone surrogate/,
+  },
+  {
+    name: "a property name holding a lone surrogate",
+    schema: { type: "object", properties: { "k\udc00": { type: "null" } } },
+    says: /"properties" holds a lone surrogate/,
+  },
+  {
     name: "a required that is no list",
     schema: { type: "object", properties: { a: { type: "null" } }, required: "a" },
     says: /"required" must be a list of property names/,
