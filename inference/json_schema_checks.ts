@@ -99,18 +99,23 @@ export function checkSatisfiable(out: Record<string, unknown>, at: string): void
         "writes all of",
     );
   }
-  if (out.additionalProperties !== false) return;
   const unnamed = (out.required as string[] | undefined ?? []).find((n) => !named.includes(n));
   if (unnamed !== undefined) {
+    // Beside additionalProperties node-llama-cpp writes extra names optional, never required.
     fail(
-      `${where("required")} names "${unnamed}", which is not in properties while ` +
-        `additionalProperties is false: ${NONE}`,
+      out.additionalProperties === false
+        ? `${where("required")} names "${unnamed}", which is not in properties while ` +
+          `additionalProperties is false: ${NONE}`
+        : `${where("required")} names "${unnamed}", which is not in properties: the grammar ` +
+          "writes only those as required (name it there)",
     );
   }
-  if (typeof out.minProperties === "number" && out.minProperties > named.length) {
+  // node-llama-cpp reads an absent additionalProperties as false (JSON Schema's is true).
+  const closed = out.additionalProperties === undefined || out.additionalProperties === false;
+  if (closed && typeof out.minProperties === "number" && out.minProperties > named.length) {
     fail(
       `${where("minProperties")} asks for ${out.minProperties} properties, more than the ` +
-        `${named.length} allowed (properties with additionalProperties: false): ${NONE}`,
+        `${named.length} allowed (properties, with additionalProperties absent or false): ${NONE}`,
     );
   }
 }

@@ -57,6 +57,22 @@ const REFUSED: Array<{ name: string; schema: Record<string, unknown>; says: RegE
     },
     says: /"required" names "b".*no output can match/,
   },
+  {
+    // node-llama-cpp writes no property beyond properties unless additionalProperties says so.
+    name: "a required name outside properties, additionalProperties absent",
+    schema: { type: "object", properties: { a: { type: "integer" } }, required: ["b"] },
+    says: /"required" names "b", which is not in properties: the grammar writes only those/,
+  },
+  {
+    name: "a required name outside properties, additionalProperties true",
+    schema: { type: "object", required: ["b"], additionalProperties: true },
+    says: /"required" names "b", which is not in properties: the grammar writes only those/,
+  },
+  {
+    name: "minProperties over the properties, additionalProperties absent",
+    schema: { type: "object", minProperties: 1 },
+    says: /"minProperties" asks for 1 properties, more than the 0 allowed.*no output can match/,
+  },
   { name: "an empty enum", schema: { enum: [] }, says: /"enum" is empty: no output can match/ },
   { name: "an empty oneOf", schema: { oneOf: [] }, says: /"oneOf" is empty: no output can match/ },
   {
