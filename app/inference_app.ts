@@ -173,8 +173,8 @@ export function createInferenceApp(deps: InferenceAppDeps) {
   app.route("/v1/models", modelsRoute({ runtime: deps.runtime }));
   app.route("/v1/chat/completions", chatCompletionsRoute({ runtime: deps.runtime, log }));
 
-  app.notFound(() => {
-    throw inferenceError("not_found", "no such endpoint");
+  app.notFound((c) => {
+    throw inferenceError("not_found", notFoundMessage(c.req.method, c.req.path, app.routes));
   });
   app.onError((thrown, c) => {
     const rendered = renderInferenceError(thrown);
@@ -182,6 +182,35 @@ export function createInferenceApp(deps: InferenceAppDeps) {
     return c.json(rendered.body, rendered.status as 400, rendered.headers);
   });
   return app;
+}
+
+/** Longest part of a request path an error message repeats. */
+const MAX_ECHOED_PATH = 200;
+
+/**
+ * `no such endpoint: METHOD PATH`, and the methods the path answers when it is served: a wrong
+ * method stays a 404, as llama-server and OpenAI ("Invalid URL (GET /v1/chat/completions)")
+ * answer it, but says what would have worked.
+ */
+function notFoundMessage(
+  method: string,
+  path: string,
+  routes: ReadonlyArray<{ method: string; path: string }>,
+): string {
+  const shown = path.length > MAX_ECHOED_PATH ? `${path.slice(0, MAX_ECHOED_PATH)}…` : path;
+  const answers = new Set(
+    routes
+      .filter((route) => route.method !== "ALL" && routePattern(route.path).test(path))
+      .map((route) => route.method),
+  );
+  const served = answers.size === 0 ? "" : ` (this path answers ${[...answers].join(", ")})`;
+  return `no such endpoint: ${method} ${shown}${served}`;
+}
+
+/** A route path (`/v1/models/:model`) as a RegExp of the paths it serves. */
+function routePattern(routePath: string): RegExp {
+  const escaped = routePath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escaped.replace(/:[^/]+/g, "[^/]+")}$`);
 }
 
 /** Rate-limit bucket of a keyless daemon: the client's address. */

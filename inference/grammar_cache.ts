@@ -67,7 +67,19 @@ async function jsonGrammar(llama: Llama): Promise<LlamaGrammar> {
  * schema says (json_grammar_text.ts).
  */
 async function schemaGrammar(llama: Llama, schema: Record<string, unknown>): Promise<LlamaGrammar> {
-  const compiled = await llama.createGrammarForJsonSchema(maskedControlCharacters(schema) as never);
+  const compiled = await llama.createGrammarForJsonSchema(maskedControlCharacters(schema) as never)
+    .catch((error) => {
+      // llama.cpp's parser logs its reason and node-llama-cpp throws only "Failed to parse
+      // grammar". Bounds within MAX_REPETITIONS still fail when the repeated part spans several
+      // rules (llama.cpp multiplies them): a tuple's items, a string's characters past ~1,000.
+      if (!(error instanceof Error && /failed to parse grammar/i.test(error.message))) throw error;
+      throw new Error(
+        "llama.cpp cannot compile its grammar: a minItems, maxItems, minLength, maxLength, " +
+          "minProperties or maxProperties above about 1,000 repeats more rules than it allows " +
+          "(2,000)",
+        { cause: error },
+      );
+    });
   return recompiled(llama, compiled, correctedSchemaGrammar);
 }
 

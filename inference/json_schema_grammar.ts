@@ -12,6 +12,14 @@
  * ({@link SCHEMA_LIMITS}); within the bounds a compile takes tens of milliseconds (BENCHMARKS.md).
  */
 import { GenerationError, type OutputFormat } from "./generation.ts";
+import { MAX_GRAMMAR_INTEGER } from "./json_grammar_text.ts";
+import {
+  checkedRepetitions,
+  checkRefs,
+  checkSatisfiable,
+  literalsOfType,
+  REPETITION_KEYWORDS,
+} from "./json_schema_checks.ts";
 
 /** What the runtime compiles: any JSON value, or JSON matching a (normalised) schema. */
 export type JsonOutputFormat = Exclude<OutputFormat, { kind: "text" }>;
@@ -51,14 +59,8 @@ const KEPT = new Set([
   "properties",
   "required",
   "additionalProperties",
-  "minProperties",
-  "maxProperties",
   "items",
   "prefixItems",
-  "minItems",
-  "maxItems",
-  "minLength",
-  "maxLength",
   "$ref",
   "$defs",
 ]);
@@ -80,11 +82,15 @@ export function toJsonOutputFormat(schema: unknown): JsonOutputFormat {
   }
   checkLimits(schema);
   const normalised = normalise(schema, "");
+  checkRefs(normalised);
   const constraining = Object.keys(normalised).filter((key) => key !== "description");
   return constraining.length === 0 ? { kind: "json" } : { kind: "json_schema", schema: normalised };
 }
 
-function normalise(node: Record<string, unknown>, at: string): Record<string, unknown> {
+function normalise(given: Record<string, unknown>, at: string): Record<string, unknown> {
+  const node = literalsOfType(given, at);
+  const literals = structuredLiterals(node, at);
+  if (literals !== undefined) return normalise(literals, at);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     const where = at ? `${at}.${key}` : key;
@@ -93,6 +99,7 @@ function normalise(node: Record<string, unknown>, at: string): Record<string, un
       if (typeof value === "string" && GRAMMAR_FORMATS.has(value)) out.format = value;
       continue; // other formats are annotations in JSON Schema 2020-12
     }
+    if (isIntegerBoundBeyondGrammar(node, key, value)) continue; // enforced as it stands
     if (key === "anyOf" || key === "oneOf") out.oneOf = list(value, where).map(sub(where));
     else if (key === "allOf") Object.assign(out, mergeAllOf(value, where));
     else if (key === "definitions" || key === "$defs") out.$defs = map(value, where);
@@ -103,12 +110,69 @@ function normalise(node: Record<string, unknown>, at: string): Record<string, un
     } else if (key === "prefixItems") out.prefixItems = list(value, where).map(sub(where));
     else if (key === "$ref") out.$ref = rewriteRef(value, where);
     else if (key === "type") out.type = checkedType(value, where);
+    else if (REPETITION_KEYWORDS.has(key)) out[key] = checkedRepetitions(value, where);
     else if (KEPT.has(key)) out[key] = value;
     else refuse(where);
   }
   if (node.items === false) noItemsAfterPrefix(out);
   if (out.type === undefined) inferType(out);
+  checkSatisfiable(out, at);
   return splitCompositeType(out);
+}
+
+/**
+ * A `const` object or array, or an `enum` holding one, as the schema of exactly those values:
+ * node-llama-cpp writes only scalar literals (it threw "Unrecognized literal type: object"),
+ * while llama.cpp's own schema grammars, llama-server's, take any JSON value. Undefined when
+ * every literal is a scalar.
+ */
+function structuredLiterals(
+  node: Record<string, unknown>,
+  at: string,
+): Record<string, unknown> | undefined {
+  const { description } = node;
+  const described = (schema: Record<string, unknown>) =>
+    description === undefined ? schema : { ...schema, description };
+  if (isStructured(node.const)) return described(literalSchema(node.const));
+  if (!Array.isArray(node.enum)) return undefined;
+  if (node.enum.length === 0) fail(`"${at ? `${at}.` : ""}enum" is empty: no output can match`);
+  if (!node.enum.some(isStructured)) return undefined;
+  return described({ oneOf: node.enum.map(literalSchema) });
+}
+
+/** The schema whose one value is `value`. */
+function literalSchema(value: unknown): Record<string, unknown> {
+  if (Array.isArray(value)) {
+    return { type: "array", prefixItems: value.map(literalSchema), maxItems: value.length };
+  }
+  if (!isObject(value)) return { const: value };
+  return {
+    type: "object",
+    properties: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, literalSchema(v)])),
+    required: Object.keys(value),
+    additionalProperties: false,
+  };
+}
+
+function isStructured(value: unknown): boolean {
+  return typeof value === "object" && value !== null;
+}
+
+/**
+ * A `minimum` or `maximum` of an `integer` that every integer the grammar writes meets already:
+ * zod 4 writes `z.int()` (so the openai client's `zodResponseFormat`) with the bounds ±(2^53 - 1).
+ */
+function isIntegerBoundBeyondGrammar(
+  node: Record<string, unknown>,
+  key: string,
+  value: unknown,
+): boolean {
+  if (node.type !== "integer" || typeof value !== "number") return false;
+  return key === "minimum"
+    ? value <= -MAX_GRAMMAR_INTEGER
+    : key === "maximum"
+    ? value >= MAX_GRAMMAR_INTEGER
+    : false;
 }
 
 /**

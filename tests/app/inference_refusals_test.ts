@@ -127,10 +127,33 @@ Deno.test("tolk infer (default flags) refuses over HTTP", async (t) => {
       });
     }
 
-    await t.step("an unknown path is 404 not_found", async () => {
-      await assertError(await fetch(`${baseUrl}/v1/nothing`), 404, "not_found");
-      await assertError(await fetch(`${baseUrl}/v1/chat/completions`), 404, "not_found");
+    await t.step("an unknown path is 404 not_found naming the request", async () => {
+      const body = await assertError(await fetch(`${baseUrl}/v1/nothing`), 404, "not_found");
+      assert.equal(body.error.message, "no such endpoint: GET /v1/nothing");
+      // Served without the slash only (as llama-server): the message must not say it answers GET.
+      const slash = await assertError(await fetch(`${baseUrl}/v1/models/`), 404, "not_found");
+      assert.equal(slash.error.message, "no such endpoint: GET /v1/models/");
     });
+
+    // llama-server (cpp-httplib) answers a wrong method on a served path with its 404, and
+    // OpenAI with 404 "Invalid URL (GET /v1/chat/completions)": 404 stays, and says what the
+    // path does answer.
+    const WRONG_METHODS = [
+      { method: "GET", path: "/v1/chat/completions", answers: "POST" },
+      { method: "DELETE", path: "/v1/models", answers: "GET" },
+      { method: "POST", path: "/v1/models/tiny", answers: "GET" },
+      { method: "PUT", path: "/health", answers: "GET" },
+    ];
+    for (const { method, path, answers } of WRONG_METHODS) {
+      await t.step(`${method} ${path} is 404 not_found saying it answers ${answers}`, async () => {
+        const response = await fetch(`${baseUrl}${path}`, { method });
+        const body = await assertError(response, 404, "not_found", null);
+        assert.equal(
+          body.error.message,
+          `no such endpoint: ${method} ${path} (this path answers ${answers})`,
+        );
+      });
+    }
 
     await t.step("a foreign Host header is 403 host_not_allowed", async () => {
       const response = await rawGet(baseUrl, "/v1/models", { Host: "evil.example" });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { GRAMMAR_CACHE_SIZE, GrammarCache } from "../../inference/grammar_cache.ts";
 import type { OutputFormat } from "../../inference/generation.ts";
 import { loadLlama } from "../../inference/llama_model.ts";
+import { gbnfRuleRegExp } from "../support/gbnf_regexp.ts";
 import { NATIVE_SANITIZERS as NATIVE } from "../support/infer_app.ts";
 
 /** A distinct small schema per `n`: an object with one required integer property. */
@@ -32,6 +33,71 @@ Deno.test({
       const again = await grammars.grammarFor(schema(0));
       assert.notEqual(again, first, "the oldest schema was dropped and compiled again");
       assert.equal(again!.grammar, first!.grammar);
+    } finally {
+      await llama.dispose();
+    }
+  },
+});
+
+/** `\u` escapes in a JSON string and whether a strict reader pairs every surrogate. */
+const UNICODE_ESCAPES = [
+  { escapes: "\\u00e9", pairable: true },
+  { escapes: "\\uD83D\\uDE00", pairable: true }, // 😀, a high then a low surrogate
+  { escapes: "\\ud7ff\\ue000\\uFFFF", pairable: true }, // either side of the surrogates
+  { escapes: "\\uD800", pairable: false }, // a high surrogate, alone
+  { escapes: "\\uD83Da", pairable: false }, // a high surrogate followed by no escape
+  { escapes: "\\uDE00", pairable: false }, // a low surrogate, alone
+  { escapes: "\\uDE00\\uD83D", pairable: false }, // the pair reversed
+  { escapes: "\\uD83D\\uD83D", pairable: false }, // two highs
+] as const;
+
+Deno.test({
+  name: "GrammarCache's JSON strings hold a \\u surrogate escape only as half of a pair",
+  ...NATIVE,
+  async fn() {
+    const llama = await loadLlama(false);
+    try {
+      const grammars = new GrammarCache(llama);
+      const json = await grammars.grammarFor({ kind: "json" });
+      const stringSchema = await grammars.grammarFor({
+        kind: "json_schema",
+        schema: { type: "object", properties: { s: { type: "string" } }, required: ["s"] },
+      });
+      const readers = [
+        { name: "json_object", string: gbnfRuleRegExp(json!.grammar, "string") },
+        { name: "json_schema", string: gbnfRuleRegExp(stringSchema!.grammar, "string-rule") },
+      ];
+      for (const { name, string } of readers) {
+        for (const { escapes, pairable } of UNICODE_ESCAPES) {
+          // A lone surrogate is refused by strict readers (Rust's serde_json) and turned into
+          // U+FFFD by others (Go's encoding/json): it was allowed, any four hex digits were.
+          assert.equal(string.test(`"x${escapes}y"`), pairable, `${name}: "x${escapes}y"`);
+        }
+      }
+    } finally {
+      await llama.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name: "GrammarCache's schema integers have at most 15 digits, each exact as a double",
+  ...NATIVE,
+  async fn() {
+    const llama = await loadLlama(false);
+    try {
+      const grammar = await new GrammarCache(llama).grammarFor({
+        kind: "json_schema",
+        schema: { type: "array", items: { type: "integer" } },
+      });
+      const integer = gbnfRuleRegExp(grammar!.grammar, "integer-number-rule");
+      for (const text of ["0", "-7", "999999999999999", "-999999999999999"]) {
+        assert.ok(integer.test(text), text);
+      }
+      // 16 digits reach past 2^53 - 1 (9007199254740991), where doubles skip integers.
+      for (const text of ["9999999999999999", "9007199254740993", "01", "1e3"]) {
+        assert.ok(!integer.test(text), text);
+      }
     } finally {
       await llama.dispose();
     }

@@ -65,6 +65,43 @@ const ACCEPTED: Array<{ name: string; schema: unknown; expect: unknown }> = [
       schema: { type: "object", properties: { a: { type: "number" } } },
     },
   },
+  {
+    name: "z.int()'s safe-integer bounds are dropped: every integer of the grammar meets them",
+    schema: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+    expect: { kind: "json_schema", schema: { type: "integer" } },
+  },
+  {
+    name: "an enum beside a type keeps the values of the type",
+    schema: { type: ["integer", "null"], enum: [1, 1.5, null, "x"] },
+    expect: { kind: "json_schema", schema: { type: ["integer", "null"], enum: [1, null] } },
+  },
+  {
+    name: "a const object is the schema of that one object",
+    schema: { const: { a: [1] }, description: "d" },
+    expect: {
+      kind: "json_schema",
+      schema: {
+        type: "object",
+        properties: { a: { type: "array", prefixItems: [{ const: 1 }], maxItems: 1 } },
+        required: ["a"],
+        additionalProperties: false,
+        description: "d",
+      },
+    },
+  },
+  {
+    name: "an enum holding an object is a oneOf of its values",
+    schema: { enum: [{}, "x"] },
+    expect: {
+      kind: "json_schema",
+      schema: {
+        oneOf: [
+          { type: "object", properties: {}, required: [], additionalProperties: false },
+          { const: "x" },
+        ],
+      },
+    },
+  },
 ];
 
 for (const { name, schema, expect } of ACCEPTED) {
@@ -85,6 +122,25 @@ const REFUSED: Array<{ name: string; schema: unknown }> = [
     schema: { type: "object", properties: { a: { type: "text" } } },
   },
   { name: "an empty type list", schema: { type: [] } },
+  { name: "an empty enum", schema: { enum: [] } },
+  { name: "a $ref naming no definition", schema: { $ref: "#/$defs/missing" } },
+  { name: "a minItems as a string", schema: { type: "array", minItems: "2" } },
+  { name: "a maxLength over 2,000", schema: { type: "string", maxLength: 2001 } },
+  { name: "an enum with no value of its type", schema: { type: "integer", enum: [1.5, "1"] } },
+  { name: "an integer minimum the grammar can pass", schema: { type: "integer", minimum: -5 } },
+  { name: "an integer maximum the grammar can pass", schema: { type: "integer", maximum: 1e12 } },
+  { name: "a number's safe-integer bound", schema: { type: "number", maximum: 2 ** 53 - 1 } },
+  { name: "minItems over maxItems", schema: { type: "array", minItems: 2, maxItems: 1 } },
+  {
+    name: "minItems past a closed prefixItems",
+    schema: { prefixItems: [{ type: "null" }], items: false, minItems: 2 },
+  },
+  { name: "minLength over maxLength", schema: { type: "string", minLength: 2, maxLength: 1 } },
+  { name: "minProperties over maxProperties", schema: { minProperties: 2, maxProperties: 1 } },
+  {
+    name: "a required name outside closed properties",
+    schema: { type: "object", properties: {}, required: ["a"], additionalProperties: false },
+  },
 ];
 
 for (const { name, schema } of REFUSED) {
