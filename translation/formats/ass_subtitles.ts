@@ -12,8 +12,12 @@ import { type CutItem, cutRanges } from "./format.ts";
 import { atom, buildSegment, type PlaceholderSegment, type SegmentPart } from "./placeholders.ts";
 import { inCueLines } from "./subtitles.ts";
 
-/** An ASS or SSA file starts with its `[Script Info]` section (after a byte-order mark). */
-const SCRIPT_INFO = /^\uFEFF?[ \t]*\[Script Info\][ \t]*(?:\r\n|\n|\r)/i;
+/**
+ * An ASS or SSA file starts with its `[Script Info]` section (after a byte-order mark); a later
+ * part of one sent on its own, with its `[Events]` heading or the Format line of its events.
+ */
+const ASS_START =
+  /^\uFEFF?[ \t]*(?:\[(?:Script Info|Events)\][ \t]*(?:\r\n|\n|\r)|Format[ \t]*:[^\r\n]*,[ \t]*Text[ \t]*(?:\r\n|\n|\r))/i;
 const SECTION = /^[ \t]*\[([^\]]*)\][ \t]*$/;
 const FORMAT = /^[ \t]*Format[ \t]*:/i;
 const DIALOGUE = /^[ \t]*Dialogue[ \t]*:/i;
@@ -25,13 +29,14 @@ const DEFAULT_TEXT_FIELD = 9;
 
 /** True when `text` is a whole ASS or SSA file. */
 export function isAssFile(text: string): boolean {
-  return SCRIPT_INFO.test(text);
+  return ASS_START.test(text);
 }
 
 /** Cuts an ASS or SSA file: one segment per Dialogue line's Text. */
 export function cutAssFile(text: string): CutItem {
   const ranges: [number, number][] = [];
-  let section = "";
+  // A part that starts at its Format line is all events.
+  let section = "events";
   let textField = DEFAULT_TEXT_FIELD;
   LINE.lastIndex = 0;
   for (let match = LINE.exec(text); match !== null && match[0] !== ""; match = LINE.exec(text)) {

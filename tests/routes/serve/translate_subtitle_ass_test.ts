@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { translateThrough, translateUpperCased } from "../../support/format_requests.ts";
+import { expectError } from "../../support/http_assertions.ts";
+import { postTranslate, withTranslationService } from "../../support/translation_service.ts";
 
 async function translateFile(file: string) {
   const { texts, sent } = await translateUpperCased([file], { mode: "subtitle" });
@@ -63,4 +65,33 @@ Deno.test("subtitle mode keeps an ASS drawing and an engine's line breaks out of
     texts[0],
     ass.replace("}Hello there", "}Hallo da").replace("Good bye", "Tschüss Welt"),
   );
+});
+
+const EVENTS_FORMAT =
+  "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n";
+
+Deno.test("subtitle mode reads a later part of an ASS file, from its Events Format line, as one", async () => {
+  const part = EVENTS_FORMAT + "Dialogue: 0,0:10:01.00,0:10:02.00,Default,,0,0,0,,See you\n";
+  const { text, sent } = await translateFile(part);
+  assert.deepEqual(sent, ["See you"]);
+  assert.equal(text, part.replace("See you", "SEE YOU"));
+});
+
+Deno.test("POST /v1/translate tells how to send an ASS file over the item limit in parts", async () => {
+  const dialogue = (index: number) =>
+    `Dialogue: 0,0:00:${String(index % 60).padStart(2, "0")}.00,0:00:59.00,Default,,0,0,0,,` +
+    `Line number ${index} of a long episode\n`;
+  const ass = "[Script Info]\nScriptType: v4.00+\n\n[Events]\n" + EVENTS_FORMAT +
+    Array.from({ length: 120 }, (_, index) => dialogue(index)).join("");
+  await withTranslationService(async (service) => {
+    const response = await postTranslate(service, {
+      source: "en",
+      target: "de",
+      mode: "subtitle",
+      texts: [ass],
+    });
+    const body = await expectError(response, 413, "payload_too_large", "texts");
+    assert.match(body.error.message, /cut between two Dialogue lines/);
+    assert.match(body.error.message, /Format line/);
+  });
 });
