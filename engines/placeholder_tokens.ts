@@ -79,6 +79,27 @@ export function withoutPlaceholders(text: string): string {
   return text.replace(SPACED_LOOSE_TOKEN, space).trim();
 }
 
+/** A canonical standalone token with the spaces and tabs beside it. */
+const SPACED_STANDALONE = /[ \t]*<x\d+\/>[ \t]*/g;
+/** A canonical opening or closing token. */
+const PAIRED_TOKEN = /<\/?x\d+>/g;
+
+/**
+ * `text` as a reader would read it without its markup: paired tokens dropped (their words
+ * stay), a standalone one read as one space (it stood for a line break or a tag between words),
+ * outer white space trimmed. For texts a model reads and does not translate, where tokens it
+ * cannot pair with any item's are noise.
+ *
+ * @example
+ * ```ts
+ * readableText("<x1/>Das ist <x2>ganz</x2><x3/>neu"); // "Das ist ganz neu"
+ * ```
+ */
+export function readableText(text: string): string {
+  if (!text.includes("<x")) return text;
+  return text.replace(PAIRED_TOKEN, "").replace(SPACED_STANDALONE, " ").trim();
+}
+
 /** The placeholder tokens of `text`, in order, in their canonical spelling. */
 export function placeholderSequence(text: string): string[] {
   return [...text.matchAll(TOKEN)].map((match) => match[0]);

@@ -4,6 +4,7 @@
  * so a file says where it may be cut and what each part needs to be read as a file again.
  */
 import { isSubtitleFile } from "../translation/formats/subtitles.ts";
+import { isAssFile } from "../translation/formats/ass_subtitles.ts";
 
 /** A WebVTT file: a part after the first is read as one only with its own header. */
 const WEBVTT = /^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/;
@@ -21,6 +22,11 @@ export function itemLimitMessage(text: string, limits: { item: number; total: nu
   const over = `an item is ${[...text].length} characters, over the ${limits.item} one item ` +
     `may hold`;
   const parts = `of at most ${limits.item} characters each (${limits.total} in total per request)`;
+  if (isAssFile(text)) {
+    return `${over}: send a longer ASS file as several items ${parts}, cut between two ` +
+      `Dialogue lines, each part after the first starting with a copy of the [Events] Format ` +
+      `line (read as a file again from it; drop it when joining the translated parts in order)`;
+  }
   if (!isSubtitleFile(text)) {
     return `${over}: send a longer text as several items ${parts}, cut between paragraphs or ` +
       `sentences`;

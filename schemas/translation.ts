@@ -8,6 +8,7 @@ import { z } from "zod";
 import { FeaturesSchema } from "./features.ts";
 import { EngineIdSchema, LANGUAGE_CODES, LanguageCodeSchema } from "./languages.ts";
 import { MAX_NESTING, overNestedLine } from "../translation/formats/markdown_nesting.ts";
+import { utf16Misread } from "../translation/utf16_misread.ts";
 import { itemLimitMessage } from "./item_limit_message.ts";
 
 /** The contract's version date, sent as `Svc-API-Version` on every successful JSON response. */
@@ -208,6 +209,17 @@ export const TranslateRequestSchema = z.strictObject({
       message: `applies to format ${formats.join(" or ")}, not ${format}`,
     });
   }
+  // A UTF-16 file read a byte a character is garbage to every reader: refused, not translated.
+  request.texts.forEach((text, index) => {
+    const encoding = utf16Misread(text);
+    if (encoding === undefined) return;
+    context.addIssue({
+      code: "custom",
+      path: ["texts", index],
+      message: `every other character is U+0000: this looks like a ${encoding} file read as ` +
+        `UTF-8 or Latin-1; decode the file as ${encoding} and send its text`,
+    });
+  });
   // Lists or quotes nested this deep on one line would hold the service for seconds to minutes.
   if (format !== "markdown") return;
   request.texts.forEach((text, index) => {

@@ -6,7 +6,7 @@
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, type TranslatedItem, type TranslationJob } from "../engine.ts";
-import { placeholderProblem, unescapedTokens } from "../placeholder_tokens.ts";
+import { placeholderProblem, readableText, unescapedTokens } from "../placeholder_tokens.ts";
 import { subtitleAnswerProblem } from "../subtitle_answers.ts";
 import {
   answerSchema,
@@ -124,22 +124,24 @@ export async function translateBatches(
 
 /**
  * The texts of up to {@link PRECEDING_CUES} items just before `items[index]`, of its group and
- * source language (a request is of one source).
+ * source language (a request is of one source), as readable text: their placeholder tokens
+ * would pair with none of the request's items.
  */
 function precedingTexts(items: TranslationJob["items"], index: number): string[] {
   const { group, source } = items[index];
   const texts: string[] = [];
   for (let at = index - 1; at >= 0 && texts.length < PRECEDING_CUES; at--) {
     if (items[at].group !== group) break;
-    if (items[at].source === source) texts.unshift(items[at].text);
+    if (items[at].source === source) texts.unshift(readableText(items[at].text));
   }
   return texts;
 }
 
 /**
- * Packs items into batches: one source language and one group per batch (the prompt names the
- * language; the texts of a batch are read as one text), at most `maxBatchItems`, and an
- * estimated prompt plus answer within the model's context.
+ * Packs items into batches: one source language per batch (the prompt names it), at most
+ * `maxBatchItems`, and an estimated prompt plus answer within the model's context. Pieces of
+ * several groups (small subtitle files) share a batch, each marked with its file
+ * ({@link withFiles}), rather than one request each.
  */
 function planBatches(job: TranslationJob, items: JobItem[], options: BatchOptions): JobItem[][] {
   const bySource = Map.groupBy(items, (item) => item.source);
@@ -158,7 +160,7 @@ function planBatches(job: TranslationJob, items: JobItem[], options: BatchOption
     for (const item of group) {
       const cost = itemCost(item, job.alternatives);
       const full = used + cost > budget || current.length >= maxItems;
-      if (current.length > 0 && (full || item.group !== current[0].group)) {
+      if (current.length > 0 && full) {
         batches.push(current);
         current = [];
       }
@@ -291,7 +293,7 @@ function completionRequest(
   options: BatchOptions,
   room = Infinity,
 ): CompletionRequest {
-  const messages = buildMessages(items, {
+  const messages = buildMessages(withFiles(items), {
     ...promptContext(job, items[0].source, items),
     preceding: items[0].preceding,
   });
@@ -309,6 +311,19 @@ function completionRequest(
     temperature: options.temperature,
     signal: job.signal,
   };
+}
+
+/**
+ * `items`, each marked with the number of its file (its run of one group, from 1) when they
+ * come from more than one: the prompt tells the model to read each file apart.
+ */
+function withFiles(items: readonly JobItem[]): JobItem[] {
+  let file = 1;
+  const marked = items.map((item, index) => {
+    if (index > 0 && item.group !== items[index - 1].group) file++;
+    return { ...item, file };
+  });
+  return file === 1 ? [...items] : marked;
 }
 
 function promptContext(job: TranslationJob, source: string, items: readonly JobItem[] = []) {

@@ -15,6 +15,11 @@ import { jsonRepairs, keyedByPosition } from "./json_repairs.ts";
 export interface ProtocolItem {
   id: string;
   text: string;
+  /**
+   * Which of the request's texts (a subtitle file) the item is a piece of, when the batch holds
+   * pieces of more than one: the model reads each file's items apart. Undefined: one text.
+   */
+  file?: number;
 }
 
 /** What the prompt says about a batch (every item of a batch shares its source). */
@@ -92,6 +97,7 @@ export function buildMessages(items: ProtocolItem[], context: PromptContext): Pr
     domain: context.domain ? fill(prompts.domain, { domain: context.domain }) : "",
     context: context.context ? prompts.context : "",
     preceding: context.preceding?.length ? prompts.preceding : "",
+    files: items.some((item) => item.file !== undefined) ? prompts.files : "",
     instructions: context.instructions?.length
       ? fill(prompts.instructions, {
         instructions: context.instructions.map((line) => JSON.stringify(line)).join("; "),
@@ -115,7 +121,9 @@ export function buildMessages(items: ProtocolItem[], context: PromptContext): Pr
     target_language: context.target,
     ...(context.context ? { context: context.context } : {}),
     ...(context.preceding?.length ? { preceding: context.preceding } : {}),
-    items: items.map(({ id, text }) => ({ id, text })),
+    items: items.map(({ id, text, file }) =>
+      file === undefined ? { id, text } : { id, text, file }
+    ),
   });
   return { system, user };
 }

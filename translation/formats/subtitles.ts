@@ -195,7 +195,10 @@ export function cutSubtitleFile(text: string, _options: CutOptions): CutItem {
  * blank line) is shown by players, so it is translated; in WebVTT it is no cue and is kept.
  */
 function cueLines(block: string[], at: { vtt: boolean; header: boolean }): [number, number][] {
-  if (at.vtt && !at.header && VTT_NON_CUE.test(block[0])) return [];
+  // A NOTE, STYLE or REGION block is one only without a timing: browsers read a timing as its
+  // second line as a cue's (the first its identifier), and one further down as a new block's.
+  const nonCue = at.vtt && !at.header && VTT_NON_CUE.test(block[0]);
+  if (nonCue && !block.some((line) => TIMING_LINE.test(line))) return [];
   const from = at.header ? 1 : 0;
   const timings = timingLines(block, from);
   const ranges: [number, number][] = [];

@@ -10,6 +10,7 @@
 import { type CutItem, type CutOptions, cutRanges, type Format } from "./format.ts";
 import { messageSpans } from "./message_spans.ts";
 import { buildSegment, matchedSpans, type SpanFinder } from "./placeholders.ts";
+import { cutAssFile, isAssFile } from "./ass_subtitles.ts";
 import { cueTextSegment, cutSubtitleFile, inCueLines, isSubtitleFile } from "./subtitles.ts";
 
 const LINE_BREAK = /\r?\n/g;
@@ -26,6 +27,7 @@ export const textFormat: Format = {
     if (options.mode === "subtitle" && isSubtitleFile(text)) {
       return cutSubtitleFile(text, options);
     }
+    if (options.mode === "subtitle" && isAssFile(text)) return cutAssFile(text);
     const find = spanFinder(options.mode);
     const separator = options.preserveFormatting
       ? LINE_BREAK

@@ -128,3 +128,18 @@ Deno.test("subtitle mode reads an SRT file whose lines end in CR CR LF (converte
   assert.deepEqual(sent, ["Hello", "there", "Good bye"]);
   assert.equal(text, upperCase(srt));
 });
+
+Deno.test("subtitle mode translates a WebVTT cue that a NOTE, STYLE or REGION line runs into", async () => {
+  // Browsers' WebVTT parser reads a block whose second line is a timing as a cue (its first line
+  // the identifier), and a timing further down as the start of a new block: both are shown.
+  const vtt = "WEBVTT\n\nNOTE comment\n00:01.000 --> 00:02.000\nHello there\n\n" +
+    "STYLE\n::cue { color: red }\n00:03.000 --> 00:04.000\nGood bye\n\n" +
+    "NOTE a note that stays\n\n00:05.000 --> 00:06.000\nSee you\n";
+  const { text, sent } = await translateFile(vtt);
+  assert.deepEqual(sent, ["Hello there", "Good bye", "See you"]);
+  assert.equal(
+    text,
+    vtt.replace("Hello there", "HELLO THERE").replace("Good bye", "GOOD BYE")
+      .replace("See you", "SEE YOU"),
+  );
+});
