@@ -31,6 +31,25 @@ const REFUSED_COMMAND_LINES = [
   // A short flag from habit (`-p` of other servers) is a flag tolk lacks, not an argument.
   { args: ["serve", "-p", "9000"], line: "tolk serve: -p: unknown flag" },
   { args: ["history", "list", "-n", "5"], line: "tolk history: -n: unknown flag" },
+  // A slip of the keyboard is answered with the flag meant; a flag of another command is not.
+  {
+    args: ["serve", "--prot", "9000"],
+    line: "tolk serve: --prot: unknown flag (did you mean --port?)",
+  },
+  {
+    args: ["infer", "--modle", "m.gguf"],
+    line: "tolk infer: --modle: unknown flag (did you mean --model?)",
+  },
+  {
+    args: ["history", "list", "--data_dir", "x"],
+    line: "tolk history: --data_dir: unknown flag (did you mean --data-dir?)",
+  },
+  {
+    args: ["token", "show", "--Config", "x"],
+    line: "tolk token: --Config: unknown flag (did you mean --config?)",
+  },
+  { args: ["history", "list", "--port", "1"], line: "tolk history: --port: unknown flag" },
+  { args: ["history", "list", "--n", "5"], line: "tolk history: --n: unknown flag" },
   { args: ["settings", "open"], line: 'tolk settings: unexpected argument "open"' },
   {
     args: ["infer", "--model", "m.gguf", "now"],
