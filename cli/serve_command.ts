@@ -6,7 +6,7 @@ import { createTranslationApp } from "../app/translation_app.ts";
 import { loadLanguageDetector } from "../detection/language_detector.ts";
 import { createEnginePipeline, engineSettingsSync } from "../engines/engine_registry.ts";
 import { BUILTIN_ENGINE_ID } from "../engines/builtin/builtin_engine.ts";
-import { inspectModel, missingModelHint, modelsDirProblem } from "../models/model_store.ts";
+import { inspectModel, missingModelHint } from "../models/model_store.ts";
 import type { Settings } from "../schemas/settings.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
 import { exposedTokenWarning } from "../settings/exposed_token.ts";
@@ -17,6 +17,7 @@ import {
   dataDirFlag,
   defaultModelsDir,
   modelsDirFlag,
+  modelsDirRefusal,
   pathFlagsForHint,
   pathFlagsFromEnvironment,
   SERVE_PORT,
@@ -101,12 +102,9 @@ async function openService(flags: ServeFlags) {
 
   // Checked before anything is opened: a folder the service may not read would otherwise end it
   // with an uncaught NotCapable at the first look for a model.
-  const unreadable = await modelsDirProblem(modelsDir);
+  const unreadable = await modelsDirRefusal("serve", modelsDir);
   if (unreadable !== null) {
-    console.error(
-      `tolk serve: cannot read the models directory ${modelsDir}: ${unreadable}; ` +
-        "pick a readable one with --models-dir or TOLK_MODELS_DIR",
-    );
+    console.error(unreadable);
     return 2;
   }
 
