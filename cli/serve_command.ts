@@ -22,14 +22,21 @@ import {
   pathFlagsFromEnvironment,
   SERVE_PORT,
 } from "./config_paths.ts";
-import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
+import {
+  type CommandUsage,
+  DEFAULT_HOST,
+  loopbackHostFlag,
+  parseCommand,
+  portFlag,
+} from "./flags.ts";
 import { bindHttpServer, DRAIN_TIMEOUT_MS } from "./http_server.ts";
 import { bindHostname, LOOPBACK_RULE } from "../net/loopback.ts";
 import { tolkCommand } from "../tolk_command.ts";
 
 const FlagsSchema = z.object({
   host: loopbackHostFlag(
-    `tolk serve binds to loopback only (${LOOPBACK_RULE}); no request is served to other machines`,
+    `binds to loopback only (${LOOPBACK_RULE}), so no request is served to other machines; ` +
+      `use one of those, e.g. the default ${DEFAULT_HOST}`,
   ).describe(`bind address, loopback only (${LOOPBACK_RULE})`),
   port: portFlag().default(SERVE_PORT).describe("TCP port (0 picks a free one)"),
   config: configFlag,

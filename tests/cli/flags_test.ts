@@ -50,6 +50,17 @@ const REFUSED_COMMAND_LINES = [
   },
   { args: ["history", "list", "--port", "1"], line: "tolk history: --port: unknown flag" },
   { args: ["history", "list", "--n", "5"], line: "tolk history: --n: unknown flag" },
+  // Off loopback: what is refused, and what to run instead.
+  {
+    args: ["serve", "--host", "0.0.0.0"],
+    line: "tolk serve: --host: binds to loopback only (127.0.0.0/8, ::1 or localhost), so no " +
+      "request is served to other machines; use one of those, e.g. the default 127.0.0.1",
+  },
+  {
+    args: ["infer", "--model", "m.gguf", "--host", "0.0.0.0"],
+    line: "tolk infer: refusing to listen on non-loopback host 0.0.0.0 without SVC_API_KEY set; " +
+      'set it to a long random key (README, "Serving another address") or use a loopback --host',
+  },
   { args: ["settings", "open"], line: 'tolk settings: unexpected argument "open"' },
   {
     args: ["infer", "--model", "m.gguf", "now"],
