@@ -6,6 +6,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { environment } from "../settings/environment.ts";
+import { modelsDirProblem } from "../models/model_store.ts";
 
 /** The port `tolk serve` listens on unless told otherwise, and where `tolk settings` looks. */
 export const SERVE_PORT = 8765;
@@ -121,3 +122,14 @@ export const dataDirFlag = pathFlag().optional()
 /** The `--models-dir DIR` flag. */
 export const modelsDirFlag = pathFlag().optional()
   .describe("built-in models, <org>/<name>/ (default <data dir>/models)");
+
+/**
+ * The one stderr line of `tolk <command>` when its models folder cannot be read (a file, or a
+ * folder the OS or the sandbox refuses), or null when it can or does not exist yet.
+ */
+export async function modelsDirRefusal(command: string, modelsDir: string): Promise<string | null> {
+  const problem = await modelsDirProblem(modelsDir);
+  if (problem === null) return null;
+  return `tolk ${command}: cannot read the models directory ${modelsDir}: ${problem}; ` +
+    "pick a readable one with --models-dir or TOLK_MODELS_DIR";
+}

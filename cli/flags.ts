@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { boundMessage } from "../errors/contract_error.ts";
 import { isLoopbackBind } from "../net/loopback.ts";
+import { closestName } from "./closest_name.ts";
 import { type Environment, EnvironmentSchema } from "../settings/environment.ts";
 
 /** A bad flag or value; `main.ts` prints `message` as one stderr line and exits 2. */
@@ -68,7 +69,10 @@ export function parseFlags<S extends z.ZodObject>(
       continue;
     }
     const [name, inlineValue] = splitFlag(arg.slice(2));
-    if (!known.has(name)) throw new FlagError(`--${name}`, "unknown flag");
+    if (!known.has(name)) {
+      const meant = closestName(name, known);
+      throw new FlagError(`--${name}`, `unknown flag${meant ? ` (did you mean --${meant}?)` : ""}`);
+    }
     if (booleans.has(name)) {
       if (inlineValue !== undefined) throw new FlagError(`--${name}`, "takes no value");
       raw[name] = true;

@@ -73,7 +73,11 @@ function listen(address: HttpServerAddress, fetch: Deno.ServeHandler) {
     }, fetch);
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse) {
-      throw new FlagError("--port", `${address.hostname}:${address.port} is already in use`);
+      throw new FlagError(
+        "--port",
+        `${address.hostname}:${address.port} is already in use; stop what listens there or ` +
+          "pick another port with --port (0 picks a free one)",
+      );
     }
     if (error instanceof Deno.errors.NotCapable) {
       // The `tolk` task and the binary grant loopback only (README, Permissions).

@@ -70,7 +70,9 @@ export async function run(args: string[]): Promise<number> {
   }
   if (!loopback && !apiKey) {
     console.error(
-      `tolk infer: refusing to listen on non-loopback host ${flags.host} without SVC_API_KEY set`,
+      `tolk infer: refusing to listen on non-loopback host ${flags.host} without SVC_API_KEY ` +
+        'set; set it to a long random key (README, "Serving another address") or use a ' +
+        "loopback --host",
     );
     return 2;
   }

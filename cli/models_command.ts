@@ -9,6 +9,7 @@ import {
   configFlag,
   defaultModelsDir,
   modelsDirFlag,
+  modelsDirRefusal,
   pathFlagsForHint,
   pathFlagsFromEnvironment,
 } from "./config_paths.ts";
@@ -75,6 +76,11 @@ function defaultModel(configPath: string): string | undefined {
 }
 
 async function list(modelsDir: string): Promise<number> {
+  const unreadable = await modelsDirRefusal("models", modelsDir);
+  if (unreadable !== null) {
+    console.error(unreadable);
+    return 2;
+  }
   const models = await listInstalledModels(modelsDir);
   if (models.length === 0) {
     const pull = tolkCommand("models pull ORG/NAME", pathFlagsForHint({ modelsDir }));

@@ -6,7 +6,7 @@ import { createTranslationApp } from "../app/translation_app.ts";
 import { loadLanguageDetector } from "../detection/language_detector.ts";
 import { createEnginePipeline, engineSettingsSync } from "../engines/engine_registry.ts";
 import { BUILTIN_ENGINE_ID } from "../engines/builtin/builtin_engine.ts";
-import { inspectModel, missingModelHint, modelsDirProblem } from "../models/model_store.ts";
+import { inspectModel, missingModelHint } from "../models/model_store.ts";
 import type { Settings } from "../schemas/settings.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
 import { exposedTokenWarning } from "../settings/exposed_token.ts";
@@ -17,18 +17,26 @@ import {
   dataDirFlag,
   defaultModelsDir,
   modelsDirFlag,
+  modelsDirRefusal,
   pathFlagsForHint,
   pathFlagsFromEnvironment,
   SERVE_PORT,
 } from "./config_paths.ts";
-import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
+import {
+  type CommandUsage,
+  DEFAULT_HOST,
+  loopbackHostFlag,
+  parseCommand,
+  portFlag,
+} from "./flags.ts";
 import { bindHttpServer, DRAIN_TIMEOUT_MS } from "./http_server.ts";
 import { bindHostname, LOOPBACK_RULE } from "../net/loopback.ts";
 import { tolkCommand } from "../tolk_command.ts";
 
 const FlagsSchema = z.object({
   host: loopbackHostFlag(
-    `tolk serve binds to loopback only (${LOOPBACK_RULE}); no request is served to other machines`,
+    `binds to loopback only (${LOOPBACK_RULE}), so no request is served to other machines; ` +
+      `use one of those, e.g. the default ${DEFAULT_HOST}`,
   ).describe(`bind address, loopback only (${LOOPBACK_RULE})`),
   port: portFlag().default(SERVE_PORT).describe("TCP port (0 picks a free one)"),
   config: configFlag,
@@ -101,12 +109,9 @@ async function openService(flags: ServeFlags) {
 
   // Checked before anything is opened: a folder the service may not read would otherwise end it
   // with an uncaught NotCapable at the first look for a model.
-  const unreadable = await modelsDirProblem(modelsDir);
+  const unreadable = await modelsDirRefusal("serve", modelsDir);
   if (unreadable !== null) {
-    console.error(
-      `tolk serve: cannot read the models directory ${modelsDir}: ${unreadable}; ` +
-        "pick a readable one with --models-dir or TOLK_MODELS_DIR",
-    );
+    console.error(unreadable);
     return 2;
   }
 

@@ -65,11 +65,18 @@ export async function listInstalledModels(modelsDir: string): Promise<InstalledM
 }
 
 /**
- * Why the models directory cannot be read — the OS or Deno's sandbox refused it (a folder outside
- * `deno task start`'s grant) — or null when it can, or does not exist yet (`tolk models pull`
- * makes it). Walks what the built-in engine reads: every model folder and its files.
+ * Why the models directory cannot be read — it is a file (a model's file given for its folder),
+ * or the OS or Deno's sandbox refused it (a folder outside `deno task start`'s grant) — or null
+ * when it can, or does not exist yet (`tolk models pull` makes it). Walks what the built-in
+ * engine reads: every model folder and its files.
  */
 export async function modelsDirProblem(modelsDir: string): Promise<string | null> {
+  try {
+    // Else read as an empty folder: "no models in FILE", and a pull hint that cannot work.
+    if (!(await Deno.stat(modelsDir)).isDirectory) return "it is a file, not a directory";
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) return (error as Error).message;
+  }
   try {
     await listInstalledModels(modelsDir);
     return null;

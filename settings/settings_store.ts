@@ -136,7 +136,13 @@ export class SettingsStore {
       text = Deno.readTextFileSync(this.path);
     } catch (error) {
       if (error instanceof Deno.errors.NotFound) return undefined;
-      throw new SettingsFileError(this.path, `cannot be read (${(error as Error).message})`);
+      if (error instanceof Deno.errors.IsADirectory) {
+        throw new SettingsFileError(this.path, `is a directory, not a file; ${NAME_ANOTHER}`);
+      }
+      throw new SettingsFileError(
+        this.path,
+        `cannot be read (${osReason(error)}); ${NAME_ANOTHER}`,
+      );
     }
     let raw: unknown;
     try {
@@ -170,8 +176,22 @@ export class SettingsStore {
       Deno.chmodSync(temp, 0o600); // the mode option is filtered by the umask
       Deno.renameSync(temp, this.path);
     } catch (error) {
-      throw new SettingsFileError(this.path, `cannot be written (${(error as Error).message})`);
+      throw new SettingsFileError(
+        this.path,
+        `cannot be written (${osReason(error)}); name a writable one with --config or TOLK_CONFIG`,
+      );
     }
     this.#cached = undefined;
   }
+}
+
+/** The remedy of a settings path that cannot be used: the user names it (DECISIONS.md). */
+const NAME_ANOTHER = "name a settings file with --config or TOLK_CONFIG";
+
+/**
+ * The system's reason without Deno's `: writefile '<path>'` tail: the path is said already, and
+ * a write names the temporary file beside it, which the user never asked for.
+ */
+function osReason(error: unknown): string {
+  return (error as Error).message.replace(/: \w+ '[^']*'$/, "");
 }

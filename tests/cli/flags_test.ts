@@ -31,6 +31,36 @@ const REFUSED_COMMAND_LINES = [
   // A short flag from habit (`-p` of other servers) is a flag tolk lacks, not an argument.
   { args: ["serve", "-p", "9000"], line: "tolk serve: -p: unknown flag" },
   { args: ["history", "list", "-n", "5"], line: "tolk history: -n: unknown flag" },
+  // A slip of the keyboard is answered with the flag meant; a flag of another command is not.
+  {
+    args: ["serve", "--prot", "9000"],
+    line: "tolk serve: --prot: unknown flag (did you mean --port?)",
+  },
+  {
+    args: ["infer", "--modle", "m.gguf"],
+    line: "tolk infer: --modle: unknown flag (did you mean --model?)",
+  },
+  {
+    args: ["history", "list", "--data_dir", "x"],
+    line: "tolk history: --data_dir: unknown flag (did you mean --data-dir?)",
+  },
+  {
+    args: ["token", "show", "--Config", "x"],
+    line: "tolk token: --Config: unknown flag (did you mean --config?)",
+  },
+  { args: ["history", "list", "--port", "1"], line: "tolk history: --port: unknown flag" },
+  { args: ["history", "list", "--n", "5"], line: "tolk history: --n: unknown flag" },
+  // Off loopback: what is refused, and what to run instead.
+  {
+    args: ["serve", "--host", "0.0.0.0"],
+    line: "tolk serve: --host: binds to loopback only (127.0.0.0/8, ::1 or localhost), so no " +
+      "request is served to other machines; use one of those, e.g. the default 127.0.0.1",
+  },
+  {
+    args: ["infer", "--model", "m.gguf", "--host", "0.0.0.0"],
+    line: "tolk infer: refusing to listen on non-loopback host 0.0.0.0 without SVC_API_KEY set; " +
+      'set it to a long random key (README, "Serving another address") or use a loopback --host',
+  },
   { args: ["settings", "open"], line: 'tolk settings: unexpected argument "open"' },
   {
     args: ["infer", "--model", "m.gguf", "now"],

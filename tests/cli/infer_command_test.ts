@@ -53,13 +53,16 @@ for (const { name, args, flag } of BAD_FLAGS) {
   });
 }
 
-Deno.test("tolk infer on a port already in use exits 2 with only one stderr line naming it", async () => {
+Deno.test("tolk infer on a port already in use exits 2 with only one stderr line naming it and the remedy", async () => {
   const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   try {
     const port = String((taken.addr as Deno.NetAddr).port);
     const result = await runTolkProcess(["infer", "--model", TINY_GGUF, "--port", port]);
     assert.equal(result.code, 2);
-    assert.equal(result.stderr, `tolk infer: --port: 127.0.0.1:${port} is already in use\n`);
+    assert.equal(
+      result.stderr,
+      `tolk infer: --port: 127.0.0.1:${port} is already in use; stop what listens there or pick another port with --port (0 picks a free one)\n`,
+    );
     assert.equal(result.stdout, "");
   } finally {
     taken.close();

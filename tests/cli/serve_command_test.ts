@@ -178,7 +178,7 @@ Deno.test("tolk serve refuses an empty engine model name in the settings file, s
   });
 });
 
-Deno.test("tolk serve on a port already in use exits 2 with only one stderr line naming it, touching nothing", async () => {
+Deno.test("tolk serve on a port already in use exits 2 with only one stderr line naming it and the remedy, touching nothing", async () => {
   await withTempDir("tolk-cli-test-", async (dir) => {
     const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
     try {
@@ -193,7 +193,7 @@ Deno.test("tolk serve on a port already in use exits 2 with only one stderr line
       // Bound before the settings, the data or the models are looked at: no hint about them.
       assert.equal(
         result.stderr,
-        `tolk serve: --port: 127.0.0.1:${port} is already in use\n`,
+        `tolk serve: --port: 127.0.0.1:${port} is already in use; stop what listens there or pick another port with --port (0 picks a free one)\n`,
       );
       assert.deepEqual([...Deno.readDirSync(dir)], [], "no settings file or data folder made");
     } finally {
