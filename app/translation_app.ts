@@ -29,7 +29,7 @@ import { pageHeaders, sameOrigin } from "../middleware/page_security.ts";
 import { requireSettingsSession, SettingsSessions } from "../middleware/settings_session.ts";
 import { settingsApiRoute } from "../routes/serve/settings_api.ts";
 import { settingsPageRoute } from "../routes/serve/settings_page.ts";
-import { API_ROUTES } from "../schemas/api_routes.ts";
+import { API_ROUTES, servedApiRoutes } from "../schemas/api_routes.ts";
 import { featureFlags, PLAIN_TEXT_FEATURES, type RegisteredFeatures } from "../schemas/features.ts";
 import { REGISTERED_FORMATS } from "../translation/formats/formats.ts";
 import type { Settings } from "../schemas/settings.ts";
@@ -211,7 +211,10 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     await next();
   });
   app.route("/v1/capabilities", capabilitiesRoute({ pipeline: deps.pipeline, features }));
-  app.route("/v1/openapi.json", openApiRoute({ routes: API_ROUTES }));
+  app.route(
+    "/v1/openapi.json",
+    openApiRoute({ routes: servedApiRoutes({ stores: deps.stores !== undefined }) }),
+  );
   app.route("/v1/detect", detectRoute({ detector: deps.detector }));
   app.route("/v1/translate", translateRoute(translation));
   app.route(

@@ -109,12 +109,18 @@ function jsonLine(entry: HistoryEntry): string {
 }
 
 /**
+ * Control characters (an escape sequence could drive the terminal) and bidirectional controls
+ * (U+202E would show "photo\u202Egpj.exe" as "photoexe.jpg": Trojan Source, CVE-2021-42574).
+ */
+const UNSHOWABLE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
  * `<ISO time>  <id>  <source>→<target>  <engine>  <first text, one line, ≤ 60 chars>`. The text
- * is whatever a client sent (a web page's, through a browser extension): its control characters
- * are shown as U+FFFD, so an escape sequence in it cannot drive the terminal that lists it.
+ * is whatever a client sent (a web page's, through a browser extension): its {@link UNSHOWABLE}
+ * characters are shown as U+FFFD, so it can neither drive nor reorder the terminal's line.
  */
 function listLine(entry: HistoryEntry): string {
-  const first = entry.texts[0]?.replace(/\s+/g, " ").replace(/\p{Cc}/gu, "\uFFFD") ?? "";
+  const first = entry.texts[0]?.replace(/\s+/g, " ").replace(UNSHOWABLE, "\uFFFD") ?? "";
   const shown = [...first].length > 60 ? `${[...first].slice(0, 59).join("")}…` : first;
   const more = entry.texts.length > 1 ? ` (+${entry.texts.length - 1})` : "";
   const time = new Date(entry.created * 1000).toISOString().replace(".000Z", "Z");

@@ -10,6 +10,7 @@ import type { ApiRoute } from "./api_route.ts";
 import { GLOSSARY_ROUTES } from "./glossary_routes.ts";
 import { HISTORY_ROUTES } from "./history_routes.ts";
 import { COMPAT_ROUTES } from "./compat_routes.ts";
+import { DEEPL_GLOSSARY_ROUTES } from "./deepl_glossary_routes.ts";
 import { MEMORY_ROUTES } from "./memory_routes.ts";
 import { TRANSLATION_ROUTES } from "./translation_routes.ts";
 
@@ -21,3 +22,27 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...COMPAT_ROUTES,
   ...MEMORY_ROUTES,
 ];
+
+/**
+ * The routes that read or write the data directory's stores (history, glossaries, memory, DeepL's
+ * glossaries): a service built without stores serves none of them.
+ */
+const DATA_ROUTES: ReadonlySet<ApiRoute> = new Set([
+  ...HISTORY_ROUTES,
+  ...GLOSSARY_ROUTES,
+  ...DEEPL_GLOSSARY_ROUTES,
+  ...MEMORY_ROUTES,
+]);
+
+/**
+ * The documented routes of a service with or without its data stores, so that the document never
+ * lists a path the service answers with 404.
+ *
+ * @example
+ * ```ts
+ * openApiRoute({ routes: servedApiRoutes({ stores: deps.stores !== undefined }) });
+ * ```
+ */
+export function servedApiRoutes(registered: { stores: boolean }): readonly ApiRoute[] {
+  return registered.stores ? API_ROUTES : API_ROUTES.filter((route) => !DATA_ROUTES.has(route));
+}

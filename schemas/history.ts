@@ -2,10 +2,11 @@
  * The history routes' contract (DECISIONS.md, "History").
  */
 import { z } from "zod";
+import { pageLimit } from "./page_limit.ts";
 
 /** Query of `GET /v1/history`. */
 export const HistoryQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(200).default(50)
+  limit: pageLimit(200, 50)
     .describe("Rows per page, 1..200; default 50."),
   cursor: z.string().min(1).max(64).optional()
     .describe("`next_cursor` of the previous page; absent for the first (newest) page."),

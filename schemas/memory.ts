@@ -2,6 +2,7 @@
  * The translation memory routes' contract (DECISIONS.md, "Translation memory").
  */
 import { z } from "zod";
+import { pageLimit } from "./page_limit.ts";
 import { LanguageCodeSchema } from "./languages.ts";
 import { countCodePoints, LIMITS } from "./translation.ts";
 
@@ -33,7 +34,7 @@ export const MemoryEntriesQuerySchema = z.strictObject({
   target_lang: language.optional().describe("Only this target language."),
   q: z.string().min(1).max(256).optional()
     .describe("Only entries whose source or target contains this text (ASCII case-insensitive)."),
-  limit: z.coerce.number().int().min(1).max(200).default(50).describe(
+  limit: pageLimit(200, 50).describe(
     "Entries per page, 1..200; default 50.",
   ),
   cursor: z.string().min(1).max(64).optional().describe("`next_cursor` of the previous page."),

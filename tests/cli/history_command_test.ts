@@ -99,6 +99,26 @@ Deno.test("tolk history list shows a text's control characters as U+FFFD: no esc
   }
 });
 
+Deno.test("tolk history list shows bidirectional controls as U+FFFD: a text cannot reorder the line it is shown on", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "tolk-history-cli-" });
+  try {
+    const stores = openDataStores(dataDir);
+    // U+202E (right-to-left override) would show "gpj.exe" as "exe.jpg" (Trojan Source).
+    stores.history.record(
+      historyEntry(1, { texts: ["photo\u202Egpj.exe \u2066x\u2069 \u200Fy\u061C"] }),
+    );
+    stores.close();
+    const result = await runTolkProcess(["history", "list", "--data-dir", dataDir]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(
+      result.stdout.endsWith("  photo\ufffdgpj.exe \ufffdx\ufffd \ufffdy\ufffd\n"),
+      JSON.stringify(result.stdout),
+    );
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
 Deno.test("tolk history export escapes U+2028, U+2029 and U+0085: a reader that splits on any line break sees one row per line", async () => {
   const dataDir = await Deno.makeTempDir({ prefix: "tolk-history-cli-" });
   try {

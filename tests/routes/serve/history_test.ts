@@ -175,6 +175,13 @@ const BAD_QUERIES = [
   { name: "limit 0", query: "?limit=0", param: "limit" },
   { name: "limit 201", query: "?limit=201", param: "limit" },
   { name: "limit not a number", query: "?limit=ten", param: "limit" },
+  { name: "limit -1", query: "?limit=-1", param: "limit" },
+  { name: "limit in hexadecimal (0x2)", query: "?limit=0x2", param: "limit" },
+  { name: "limit in exponent notation (1e1)", query: "?limit=1e1", param: "limit" },
+  { name: "limit with a fraction (2.5)", query: "?limit=2.5", param: "limit" },
+  { name: "limit with spaces around it", query: "?limit=%202%20", param: "limit" },
+  { name: "limit given twice", query: "?limit=1&limit=2", param: "limit" },
+  { name: "limit past every integer", query: "?limit=99999999999999999999", param: "limit" },
   { name: "a cursor this service never made", query: "?cursor=bm9wZQ", param: "cursor" },
   { name: "an unknown parameter", query: "?sort=asc", param: "sort" },
 ];

@@ -313,3 +313,16 @@ ${tu(' srclang="*all*"', [["zh-CN", "颜色"], ["zh-SG", "颜色"]])}</body></tm
     );
   });
 });
+
+Deno.test("GET /v1/memory/entries refuses a limit not written in decimal digits (0x2, 1e1, ' 2') with 400 naming limit", async () => {
+  await withService(async (service) => {
+    for (const limit of ["0x2", "1e1", "%202%20"]) {
+      await expectError(
+        await dataRequest(service, "GET", `/v1/memory/entries?limit=${limit}`),
+        400,
+        "invalid_request",
+        "limit",
+      );
+    }
+  });
+});

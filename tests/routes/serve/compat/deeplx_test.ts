@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { DeepLXErrorSchema, DeepLXResponseSchema } from "../../../../schemas/compat/deeplx.ts";
+import { HistoryPageSchema } from "../../../../schemas/history.ts";
+import { dataRequest } from "../../../support/data_requests.ts";
 import { expectBody, postJson } from "../../../support/http_assertions.ts";
 import { FRENCH } from "../../../support/sample_texts.ts";
 import { withTranslationService as withService } from "../../../support/translation_service.ts";
@@ -26,6 +28,41 @@ Deno.test("POST /v1/compat/deeplx/translate takes the token by ?token=, Bearer o
       assert.equal(answer.target_lang, "EN");
       assert.notEqual(answer.data, FRENCH);
     }
+  });
+});
+
+Deno.test("DeepLX requests are kept in history as client deeplx unless compat.sensitive is set, whichever way the token comes", async () => {
+  await withService(async (service) => {
+    const history = async () =>
+      (await expectBody(
+        await dataRequest(service, "GET", "/v1/history?client=deeplx"),
+        200,
+        HistoryPageSchema,
+      )).data;
+    const body = { text: FRENCH, source_lang: "FR", target_lang: "EN" };
+    const calls = () => [
+      postJson(`${service.url}/v1/compat/deeplx/translate?token=${service.token}`, body),
+      postJson(`${service.url}/v1/compat/deeplx/translate`, body, {
+        authorization: `Bearer ${service.token}`,
+      }),
+      postJson(`${service.url}/v1/compat/t/${service.token}/deeplx/translate`, body),
+    ];
+    service.store.update((settings) => {
+      settings.compat.sensitive = true;
+    });
+    for (const response of await Promise.all(calls())) {
+      await expectBody(response, 200, DeepLXResponseSchema);
+    }
+    assert.deepEqual(await history(), [], "a sensitive compat request is not stored");
+    service.store.update((settings) => {
+      settings.compat.sensitive = false;
+    });
+    for (const response of await Promise.all(calls())) {
+      await expectBody(response, 200, DeepLXResponseSchema);
+    }
+    const rows = await history();
+    assert.equal(rows.length, 3);
+    assert.ok(rows.every((row) => row.texts[0] === FRENCH && row.source === "fr"));
   });
 });
 
