@@ -19,11 +19,11 @@ import {
   modelsDirFlag,
   pathFlagsForHint,
   pathFlagsFromEnvironment,
-  SERVE_PORT,
 } from "./config_paths.ts";
 import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
 import { bindHttpServer, DRAIN_TIMEOUT_MS } from "./http_server.ts";
 import { bindHostname, LOOPBACK_RULE } from "../net/loopback.ts";
+import { SERVE_PORT } from "../net/serve_address.ts";
 import { tolkCommand } from "../tolk_command.ts";
 
 const FlagsSchema = z.object({
@@ -134,7 +134,11 @@ async function openService(flags: ServeFlags) {
     detector,
     pipeline,
     stores,
-    page: { modelsDir, applyEngineSettings },
+    page: {
+      modelsDir,
+      applyEngineSettings,
+      customConfig: "config" in pathFlagsForHint({ config: configPath }),
+    },
   });
   return { service, pipeline, stores };
 }

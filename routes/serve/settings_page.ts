@@ -14,6 +14,7 @@ import {
   type SettingsSessions,
 } from "../../middleware/settings_session.ts";
 import { LinkRequestSchema } from "../../schemas/settings_page.ts";
+import { CONFIG_FILE_NOTE, settingsLinkCommand } from "../../settings/link_hint.ts";
 import type { LinkRequestVerifier } from "../../settings/settings_link.ts";
 import type { SettingsStore } from "../../settings/settings_store.ts";
 import { validJson } from "./validated_request.ts";
@@ -63,6 +64,30 @@ export interface SettingsPageDeps {
   settings: SettingsStore;
   sessions: SettingsSessions;
   links: LinkRequestVerifier;
+  /** True when the service reads a settings file other than the default (hints add --config). */
+  customConfig: boolean;
+}
+
+/** The paragraph explaining `FILE`, dropped when the command has none. */
+const CONFIG_NOTE_SLOT = /^ *<p [^>]*id="config-file">%config_file_note%<\/p>\n/m;
+
+/** `no_session.html` with the `tolk settings` that reaches this service (settings/link_hint.ts). */
+function noSessionPage(c: Context, customConfig: boolean): Response {
+  const command = settingsLinkCommand(c.req.header("host"), { customConfig });
+  const html = file("no_session.html")[1]
+    .replace("%settings_command%", () => escapeHtml(command))
+    .replace(
+      CONFIG_NOTE_SLOT,
+      (note) =>
+        customConfig ? note.replace("%config_file_note%", () => escapeHtml(CONFIG_FILE_NOTE)) : "",
+    );
+  const response = c.body(html, 401);
+  response.headers.set("Content-Type", FILES["no_session.html"][0]);
+  return response;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** The settings page sub-app, mounted at `/settings`. */
@@ -72,13 +97,13 @@ export function settingsPageRoute(deps: SettingsPageDeps) {
       const code = c.req.query("code");
       if (code !== undefined) {
         const session = deps.sessions.redeem(code);
-        if (!session) return page(c, "no_session.html", 401);
+        if (!session) return noSessionPage(c, deps.customConfig);
         c.header("Set-Cookie", sessionCookie(session, deps.sessions.sessionTtlMs));
         // Redirect so the spent code leaves the address bar and the history entry.
         return c.redirect("/settings", 303);
       }
       const open = deps.sessions.isOpen(getCookie(c, SESSION_COOKIE));
-      return page(c, open ? "index.html" : "no_session.html", open ? 200 : 401);
+      return open ? page(c, "index.html", 200) : noSessionPage(c, deps.customConfig);
     })
     .get("/settings.js", (c) => page(c, "settings.js", 200))
     .get("/engines.js", (c) => page(c, "engines.js", 200))
@@ -100,7 +125,7 @@ export function settingsPageRoute(deps: SettingsPageDeps) {
     });
 }
 
-function page(c: Context, name: string, status: 200 | 401): Response {
+function page(c: Context, name: string, status: 200): Response {
   const [type, text] = file(name);
   const response = c.body(text, status);
   response.headers.set("Content-Type", type);

@@ -41,6 +41,11 @@ export interface TestServiceOptions {
   withoutStores?: boolean;
   /** Where local models are looked for (default: the test fixtures). */
   modelsDir?: string;
+  /**
+   * Whether the service says it reads a settings file other than the default (default true, as
+   * its temporary one is), so the settings page's hints ask for `--config`.
+   */
+  customConfig?: boolean;
 }
 
 /** A running test service. */
@@ -101,6 +106,7 @@ export async function startTranslationService(
     page: {
       modelsDir: options.modelsDir ?? FIXTURE_MODELS_DIR,
       applyEngineSettings: engineSettingsSync(pipeline, settings, registry),
+      customConfig: options.customConfig ?? true,
     },
   });
   const server = Deno.serve(
