@@ -331,7 +331,7 @@ function mountSettingsPage(
       sessions,
       reject: (host) => {
         const customConfig = deps.customConfig ?? false;
-        const command = settingsLinkCommand(host, { customConfig });
+        const command = settingsLinkCommand(host, { config: customConfig ? "FILE" : null });
         const note = customConfig ? ` (${CONFIG_FILE_NOTE})` : "";
         return serviceError(
           "unauthorized",

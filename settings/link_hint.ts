@@ -2,8 +2,9 @@
  * The `tolk settings` a user without a settings session is told to run: the one that reaches
  * this service. Its address is the one the request came to (the Host header, kept loopback by
  * the Host check); a settings file other than the default is asked for as `--config FILE`,
- * never by its path: the page and its 401 answer any program on this computer without a
- * session, and a path under a home folder names the user.
+ * never by its path, where the answer goes to any program on this computer (the page without a
+ * session, the 401): a path under a home folder names the user. The session's own page, which
+ * shows the token and the models folder to its holder, names the path.
  */
 import { addressFlags, hostHeaderAddress } from "../net/serve_address.ts";
 import { tolkCommand } from "../tolk_command.ts";
@@ -14,21 +15,22 @@ export const CONFIG_FILE_NOTE =
   "its path is not shown here, where any program on this computer can read it";
 
 /**
- * `tolk settings` with the flags that reach the service the request came to.
+ * `tolk settings` with the flags that reach the service the request came to; `config` is what
+ * follows `--config` (`FILE` where the path must not be shown), null for the default file.
  *
  * @example
  * ```ts
- * settingsLinkCommand("127.0.0.1:9000", { customConfig: true });
+ * settingsLinkCommand("127.0.0.1:9000", { config: "FILE" });
  * // deno task tolk settings --port 9000 --config FILE
  * ```
  */
 export function settingsLinkCommand(
   hostHeader: string | undefined,
-  options: { customConfig: boolean },
+  options: { config: string | null },
 ): string {
   const address = hostHeader === undefined ? null : hostHeaderAddress(hostHeader);
   return tolkCommand("settings", {
     ...(address === null ? {} : addressFlags(address)),
-    ...(options.customConfig ? { config: "FILE" } : {}),
+    ...(options.config === null ? {} : { config: options.config }),
   });
 }

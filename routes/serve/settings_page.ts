@@ -71,18 +71,28 @@ export interface SettingsPageDeps {
 /** The paragraph explaining `FILE`, dropped when the command has none. */
 const CONFIG_NOTE_SLOT = /^ *<p [^>]*id="config-file">%config_file_note%<\/p>\n/m;
 
-/** `no_session.html` with the `tolk settings` that reaches this service (settings/link_hint.ts). */
-function noSessionPage(c: Context, customConfig: boolean): Response {
-  const command = settingsLinkCommand(c.req.header("host"), { customConfig });
-  const html = file("no_session.html")[1]
+/**
+ * An HTML page with the `tolk settings` that reaches this service (settings/link_hint.ts):
+ * `FILE` and a note saying what it is on the page without a session, the path on the session's.
+ */
+function htmlWithCommand(
+  c: Context,
+  { open, customConfig, path }: { open: boolean; customConfig: boolean; path: string },
+): Response {
+  const config = customConfig ? (open ? path : "FILE") : null;
+  const command = settingsLinkCommand(c.req.header("host"), { config });
+  const name = open ? "index.html" : "no_session.html";
+  const html = file(name)[1]
     .replace("%settings_command%", () => escapeHtml(command))
     .replace(
       CONFIG_NOTE_SLOT,
       (note) =>
-        customConfig ? note.replace("%config_file_note%", () => escapeHtml(CONFIG_FILE_NOTE)) : "",
+        config === "FILE"
+          ? note.replace("%config_file_note%", () => escapeHtml(CONFIG_FILE_NOTE))
+          : "",
     );
-  const response = c.body(html, 401);
-  response.headers.set("Content-Type", FILES["no_session.html"][0]);
+  const response = c.body(html, open ? 200 : 401);
+  response.headers.set("Content-Type", FILES[name][0]);
   return response;
 }
 
@@ -92,22 +102,23 @@ function escapeHtml(text: string): string {
 
 /** The settings page sub-app, mounted at `/settings`. */
 export function settingsPageRoute(deps: SettingsPageDeps) {
+  const paths = { customConfig: deps.customConfig, path: deps.settings.path };
   return new Hono()
     .get("/", (c) => {
       const code = c.req.query("code");
       if (code !== undefined) {
         const session = deps.sessions.redeem(code);
-        if (!session) return noSessionPage(c, deps.customConfig);
+        if (!session) return htmlWithCommand(c, { ...paths, open: false });
         c.header("Set-Cookie", sessionCookie(session, deps.sessions.sessionTtlMs));
         // Redirect so the spent code leaves the address bar and the history entry.
         return c.redirect("/settings", 303);
       }
       const open = deps.sessions.isOpen(getCookie(c, SESSION_COOKIE));
-      return open ? page(c, "index.html", 200) : noSessionPage(c, deps.customConfig);
+      return htmlWithCommand(c, { ...paths, open });
     })
-    .get("/settings.js", (c) => page(c, "settings.js", 200))
-    .get("/engines.js", (c) => page(c, "engines.js", 200))
-    .get("/settings.css", (c) => page(c, "settings.css", 200))
+    .get("/settings.js", (c) => page(c, "settings.js"))
+    .get("/engines.js", (c) => page(c, "engines.js"))
+    .get("/settings.css", (c) => page(c, "settings.css"))
     .post("/link", validJson(LinkRequestSchema), (c) => {
       // `tolk settings` never sends Origin; a browser always does on a POST.
       if (c.req.header("origin") !== undefined) {
@@ -125,9 +136,9 @@ export function settingsPageRoute(deps: SettingsPageDeps) {
     });
 }
 
-function page(c: Context, name: string, status: 200): Response {
+function page(c: Context, name: string): Response {
   const [type, text] = file(name);
-  const response = c.body(text, status);
+  const response = c.body(text, 200);
   response.headers.set("Content-Type", type);
   return response;
 }

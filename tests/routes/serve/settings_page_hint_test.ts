@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ErrorResponseSchema } from "../../../schemas/translation.ts";
 import { rawGet } from "../../support/raw_http.ts";
-import { WITH_LINK_KEY } from "../../support/settings_session.ts";
+import { openSession, WITH_LINK_KEY } from "../../support/settings_session.ts";
 import { withTempDir } from "../../support/temp_dir.ts";
 import { runTolkProcess, startTolkServer } from "../../support/tolk_process.ts";
 import { FIXTURE_MODELS_DIR, withTranslationService } from "../../support/translation_service.ts";
@@ -51,6 +51,20 @@ for (const row of CASES) {
     }, { settings: WITH_LINK_KEY, customConfig: row.customConfig });
   });
 }
+
+Deno.test("the page's own 'session has ended' line names this service's port and settings file", async () => {
+  await withTranslationService(async (service) => {
+    const port = new URL(service.url).port;
+    const cookie = await openSession(service);
+    const response = await fetch(`${service.url}/settings`, { headers: { cookie } });
+    assert.equal(response.status, 200);
+    const html = await response.text();
+    // Served to the session's holder only, who sees the token and the models folder: the path
+    // makes the command runnable as shown when the session ends (a restart of the service).
+    const command = `deno task tolk settings --port ${port} --config ${service.configPath}`;
+    assert.ok(codes(html).includes(command), codes(html).join("\n"));
+  }, { settings: WITH_LINK_KEY });
+});
 
 const HOSTS = [
   {
