@@ -91,10 +91,10 @@ export interface SettingsPageOptions {
   /** Rebuilds the engines whose settings changed (`engineSettingsSync` of the engine registry). */
   applyEngineSettings: (settings: Settings) => void;
   /**
-   * True when the service reads a settings file other than the default, so `tolk settings`
-   * needs `--config` (default false); the hints ask for it without its path.
+   * The `--config`/`--models-dir` this service was started with where they are not the defaults
+   * (cli/config_paths.ts `pathFlagsForHint`), for the commands the page shows; default none.
    */
-  customConfig?: boolean;
+  pathFlags?: Record<string, string>;
 }
 
 /** The access log's status of a request its client closed before the answer (nginx's). */
@@ -330,7 +330,7 @@ function mountSettingsPage(
     requireSettingsSession({
       sessions,
       reject: (host) => {
-        const customConfig = deps.customConfig ?? false;
+        const customConfig = deps.pathFlags?.config !== undefined;
         const command = settingsLinkCommand(host, { config: customConfig ? "FILE" : null });
         const note = customConfig ? ` (${CONFIG_FILE_NOTE})` : "";
         return serviceError(
@@ -353,7 +353,7 @@ function mountSettingsPage(
       settings: deps.settings,
       sessions,
       links: new LinkRequestVerifier(),
-      customConfig: deps.customConfig ?? false,
+      pathFlags: deps.pathFlags ?? {},
     }),
   );
   app.route("/settings/api", settingsApiRoute({ ...deps, sessions, routes: API_ROUTES }));

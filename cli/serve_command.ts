@@ -137,7 +137,7 @@ async function openService(flags: ServeFlags) {
     page: {
       modelsDir,
       applyEngineSettings,
-      customConfig: "config" in pathFlagsForHint({ config: configPath }),
+      pathFlags: pullFlags,
     },
   });
   return { service, pipeline, stores };

@@ -64,26 +64,30 @@ export interface SettingsPageDeps {
   settings: SettingsStore;
   sessions: SettingsSessions;
   links: LinkRequestVerifier;
-  /** True when the service reads a settings file other than the default (hints add --config). */
-  customConfig: boolean;
+  /** The service's `--config`/`--models-dir` where not the defaults, for the page's commands. */
+  pathFlags: Record<string, string>;
 }
 
 /** The paragraph explaining `FILE`, dropped when the command has none. */
 const CONFIG_NOTE_SLOT = /^ *<p [^>]*id="config-file">%config_file_note%<\/p>\n/m;
 
 /**
- * An HTML page with the `tolk settings` that reaches this service (settings/link_hint.ts):
- * `FILE` and a note saying what it is on the page without a session, the path on the session's.
+ * An HTML page with the commands that act on this service (settings/link_hint.ts): without a
+ * session, `FILE` and a note saying what it is; the session's page names the paths.
  */
-function htmlWithCommand(
+function htmlWithCommands(
   c: Context,
-  { open, customConfig, path }: { open: boolean; customConfig: boolean; path: string },
+  { open, pathFlags }: { open: boolean; pathFlags: Record<string, string> },
 ): Response {
-  const config = customConfig ? (open ? path : "FILE") : null;
-  const command = settingsLinkCommand(c.req.header("host"), { config });
+  const config = pathFlags.config === undefined ? null : open ? pathFlags.config : "FILE";
+  const commands: Record<string, string> = {
+    "%settings_command%": settingsLinkCommand(c.req.header("host"), { config }),
+    "%models_pull_command%": tolkCommand("models pull ORG/NAME", pathFlags),
+    "%token_show_command%": tolkCommand("token show", config === null ? {} : { config }),
+  };
   const name = open ? "index.html" : "no_session.html";
   const html = file(name)[1]
-    .replace("%settings_command%", () => escapeHtml(command))
+    .replace(/%[a-z_]+_command%/g, (slot) => escapeHtml(commands[slot] ?? slot))
     .replace(
       CONFIG_NOTE_SLOT,
       (note) =>
@@ -102,19 +106,19 @@ function escapeHtml(text: string): string {
 
 /** The settings page sub-app, mounted at `/settings`. */
 export function settingsPageRoute(deps: SettingsPageDeps) {
-  const paths = { customConfig: deps.customConfig, path: deps.settings.path };
+  const { pathFlags } = deps;
   return new Hono()
     .get("/", (c) => {
       const code = c.req.query("code");
       if (code !== undefined) {
         const session = deps.sessions.redeem(code);
-        if (!session) return htmlWithCommand(c, { ...paths, open: false });
+        if (!session) return htmlWithCommands(c, { pathFlags, open: false });
         c.header("Set-Cookie", sessionCookie(session, deps.sessions.sessionTtlMs));
         // Redirect so the spent code leaves the address bar and the history entry.
         return c.redirect("/settings", 303);
       }
       const open = deps.sessions.isOpen(getCookie(c, SESSION_COOKIE));
-      return htmlWithCommand(c, { ...paths, open });
+      return htmlWithCommands(c, { pathFlags, open });
     })
     .get("/settings.js", (c) => page(c, "settings.js"))
     .get("/engines.js", (c) => page(c, "engines.js"))

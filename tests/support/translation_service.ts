@@ -42,8 +42,8 @@ export interface TestServiceOptions {
   /** Where local models are looked for (default: the test fixtures). */
   modelsDir?: string;
   /**
-   * Whether the service says it reads a settings file other than the default (default true, as
-   * its temporary one is), so the settings page's hints ask for `--config`.
+   * Whether the service says it reads a settings file and models folder other than the defaults
+   * (default true, as its temporary ones are), so the settings page's commands pass them.
    */
   customConfig?: boolean;
 }
@@ -106,7 +106,9 @@ export async function startTranslationService(
     page: {
       modelsDir: options.modelsDir ?? FIXTURE_MODELS_DIR,
       applyEngineSettings: engineSettingsSync(pipeline, settings, registry),
-      customConfig: options.customConfig ?? true,
+      pathFlags: options.customConfig === false
+        ? {}
+        : { config: configPath, "models-dir": options.modelsDir ?? FIXTURE_MODELS_DIR },
     },
   });
   const server = Deno.serve(

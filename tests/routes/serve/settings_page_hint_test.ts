@@ -52,7 +52,7 @@ for (const row of CASES) {
   });
 }
 
-Deno.test("the page's own 'session has ended' line names this service's port and settings file", async () => {
+Deno.test("the session's page names this service's port, settings file and models folder in its commands", async () => {
   await withTranslationService(async (service) => {
     const port = new URL(service.url).port;
     const cookie = await openSession(service);
@@ -63,6 +63,10 @@ Deno.test("the page's own 'session has ended' line names this service's port and
     // makes the command runnable as shown when the session ends (a restart of the service).
     const command = `deno task tolk settings --port ${port} --config ${service.configPath}`;
     assert.ok(codes(html).includes(command), codes(html).join("\n"));
+    // Its models hint pulls where this service looks, the model its settings name.
+    const pull = `deno task tolk models pull ORG/NAME --config ${service.configPath} ` +
+      `--models-dir ${FIXTURE_MODELS_DIR}`;
+    assert.ok(codes(html).includes(pull), codes(html).join("\n"));
   }, { settings: WITH_LINK_KEY });
 });
 
