@@ -33,6 +33,7 @@ import { API_ROUTES, servedApiRoutes } from "../schemas/api_routes.ts";
 import { featureFlags, PLAIN_TEXT_FEATURES, type RegisteredFeatures } from "../schemas/features.ts";
 import { REGISTERED_FORMATS } from "../translation/formats/formats.ts";
 import type { Settings } from "../schemas/settings.ts";
+import { CONFIG_FILE_NOTE, settingsLinkCommand } from "../settings/link_hint.ts";
 import { LinkRequestVerifier } from "../settings/settings_link.ts";
 import type { SettingsStore } from "../settings/settings_store.ts";
 import { glossaryCreateRoute } from "../routes/serve/glossary_create.ts";
@@ -54,7 +55,7 @@ import type { DataStores } from "../storage/data_stores.ts";
 import { StorageError } from "../storage/database.ts";
 import { createFailureLog } from "../storage/failure_log.ts";
 import { GlossaryMatchers } from "../translation/glossary/glossary_step.ts";
-import { API_DISABLED_MESSAGE, tolkCommand } from "../tolk_command.ts";
+import { API_DISABLED_MESSAGE } from "../tolk_command.ts";
 
 /** Largest request body: 50000 code points of 4 UTF-8 bytes, JSON escaping and the envelope. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -89,6 +90,11 @@ export interface SettingsPageOptions {
   modelsDir: string;
   /** Rebuilds the engines whose settings changed (`engineSettingsSync` of the engine registry). */
   applyEngineSettings: (settings: Settings) => void;
+  /**
+   * The `--config`/`--models-dir` this service was started with where they are not the defaults
+   * (cli/config_paths.ts `pathFlagsForHint`), for the commands the page shows; default none.
+   */
+  pathFlags?: Record<string, string>;
 }
 
 /** The access log's status of a request its client closed before the answer (nginx's). */
@@ -326,11 +332,15 @@ function mountSettingsPage(
     "/settings/api/*",
     requireSettingsSession({
       sessions,
-      reject: () =>
-        serviceError(
+      reject: (host) => {
+        const customConfig = deps.pathFlags?.config !== undefined;
+        const command = settingsLinkCommand(host, { config: customConfig ? "FILE" : null });
+        const note = customConfig ? ` (${CONFIG_FILE_NOTE})` : "";
+        return serviceError(
           "unauthorized",
-          `no settings session: run \`${tolkCommand("settings")}\` and open the link it prints`,
-        ),
+          `no settings session: run \`${command}\`${note} and open the link it prints`,
+        );
+      },
     }),
   );
   app.use(
@@ -342,7 +352,12 @@ function mountSettingsPage(
   );
   app.route(
     "/settings",
-    settingsPageRoute({ settings: deps.settings, sessions, links: new LinkRequestVerifier() }),
+    settingsPageRoute({
+      settings: deps.settings,
+      sessions,
+      links: new LinkRequestVerifier(),
+      pathFlags: deps.pathFlags ?? {},
+    }),
   );
   app.route("/settings/api", settingsApiRoute({ ...deps, sessions, routes: API_ROUTES }));
 }

@@ -8,9 +8,6 @@ import { z } from "zod";
 import { environment } from "../settings/environment.ts";
 import { modelsDirProblem } from "../models/model_store.ts";
 
-/** The port `tolk serve` listens on unless told otherwise, and where `tolk settings` looks. */
-export const SERVE_PORT = 8765;
-
 /** The path flags' fallbacks from the environment (a flag on the command line wins). */
 export function pathFlagsFromEnvironment(): Record<string, string | undefined> {
   const env = environment();

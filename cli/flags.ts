@@ -8,6 +8,7 @@ import { z } from "zod";
 import { boundMessage } from "../errors/contract_error.ts";
 import { isLoopbackBind } from "../net/loopback.ts";
 import { closestName } from "./closest_name.ts";
+import { DEFAULT_HOST } from "../net/serve_address.ts";
 import { type Environment, EnvironmentSchema } from "../settings/environment.ts";
 
 /** A bad flag or value; `main.ts` prints `message` as one stderr line and exits 2. */
@@ -145,9 +146,6 @@ export function integerFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
 export function portFlag() {
   return integerFlag(0, 65535);
 }
-
-/** The address `tolk serve` binds, and `tolk settings` looks at, unless told otherwise. */
-export const DEFAULT_HOST = "127.0.0.1";
 
 /**
  * A `--host` flag value that must name loopback (net/loopback.ts: the one rule of serve's bind,

@@ -20,17 +20,11 @@ import {
   modelsDirRefusal,
   pathFlagsForHint,
   pathFlagsFromEnvironment,
-  SERVE_PORT,
 } from "./config_paths.ts";
-import {
-  type CommandUsage,
-  DEFAULT_HOST,
-  loopbackHostFlag,
-  parseCommand,
-  portFlag,
-} from "./flags.ts";
+import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
 import { bindHttpServer, DRAIN_TIMEOUT_MS } from "./http_server.ts";
 import { bindHostname, LOOPBACK_RULE } from "../net/loopback.ts";
+import { DEFAULT_HOST, SERVE_PORT } from "../net/serve_address.ts";
 import { tolkCommand } from "../tolk_command.ts";
 
 const FlagsSchema = z.object({
@@ -139,7 +133,11 @@ async function openService(flags: ServeFlags) {
     detector,
     pipeline,
     stores,
-    page: { modelsDir, applyEngineSettings },
+    page: {
+      modelsDir,
+      applyEngineSettings,
+      pathFlags: pullFlags,
+    },
   });
   return { service, pipeline, stores };
 }

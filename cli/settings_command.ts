@@ -11,19 +11,9 @@ import { LOOPBACK_RULE, urlHostname } from "../net/loopback.ts";
 import { LinkResponseSchema } from "../schemas/settings_page.ts";
 import { signLinkRequest } from "../settings/settings_link.ts";
 import { generateToken, SettingsStore } from "../settings/settings_store.ts";
-import {
-  configFlag,
-  pathFlagsForHint,
-  pathFlagsFromEnvironment,
-  SERVE_PORT,
-} from "./config_paths.ts";
-import {
-  type CommandUsage,
-  DEFAULT_HOST,
-  loopbackHostFlag,
-  parseCommand,
-  portFlag,
-} from "./flags.ts";
+import { addressFlags, SERVE_PORT } from "../net/serve_address.ts";
+import { configFlag, pathFlagsForHint, pathFlagsFromEnvironment } from "./config_paths.ts";
+import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
 import { tolkCommand } from "../tolk_command.ts";
 
@@ -48,8 +38,7 @@ export async function run(args: string[]): Promise<number> {
   const configPath = flags.config;
   // The service these flags look for, as the hints name it: started so, it is the one found.
   const serve = tolkCommand("serve", {
-    ...(flags.host === DEFAULT_HOST ? {} : { host: flags.host }),
-    ...(flags.port === SERVE_PORT ? {} : { port: String(flags.port) }),
+    ...addressFlags(flags),
     ...pathFlagsForHint({ config: configPath }),
   });
   if (!existsSync(configPath)) {

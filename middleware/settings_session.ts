@@ -95,8 +95,8 @@ export function sessionCookie(session: string, maxAgeMs: number): string {
 /** Options of {@link requireSettingsSession}. */
 export interface RequireSessionOptions {
   sessions: SettingsSessions;
-  /** Builds the error thrown without an open session. */
-  reject: () => Error;
+  /** Builds the error thrown without an open session, from the request's Host (hints name it). */
+  reject: (host: string | undefined) => Error;
 }
 
 /**
@@ -114,7 +114,9 @@ export function requireSettingsSession(options: RequireSessionOptions): Middlewa
     throw new TypeError("requireSettingsSession needs sessions and reject");
   }
   return async function requireSettingsSessionMiddleware(c, next) {
-    if (!options.sessions.isOpen(getCookie(c, SESSION_COOKIE))) throw options.reject();
+    if (!options.sessions.isOpen(getCookie(c, SESSION_COOKIE))) {
+      throw options.reject(c.req.header("host"));
+    }
     await next();
   };
 }

@@ -36,6 +36,24 @@ const loopbackUrl = z.string().refine(
   "must not hold a query or a fragment (? or #): it is the server's root, paths are added to it",
 );
 
+/** Longest model name kept: ids on the hub and in runners' lists are far shorter. */
+export const MAX_MODEL_NAME_LENGTH = 256;
+
+/**
+ * A model name as a server lists it, trimmed (a pasted name's line break goes): no control
+ * character inside — a newline would land in every request body and log line, where no server
+ * has such a model — and at most {@link MAX_MODEL_NAME_LENGTH} characters. The one rule of every
+ * engine's `model`, read from the file or saved by the settings page.
+ */
+const modelName = z.string().trim()
+  .refine((name) => !/\p{Cc}/u.test(name), {
+    message: "must not hold a control character (a line break or tab inside the name)",
+    abort: true,
+  })
+  .refine((name) => name.length <= MAX_MODEL_NAME_LENGTH, {
+    message: `must be at most ${MAX_MODEL_NAME_LENGTH} characters (no model name is longer)`,
+  });
+
 /** The built-in model used when the settings name none. */
 export const DEFAULT_LOCAL_MODEL = "Xenova/nllb-200-distilled-600M";
 
@@ -54,10 +72,15 @@ function remoteEngineSettings(defaultBaseUrl: string | null) {
   return z.looseObject({
     base_url: loopbackUrl.nullable().default(defaultBaseUrl)
       .describe("Root of the server (a trailing /v1 is read as the root); loopback only."),
-    model: z.string().trim()
-      .min(1, "an empty model name: write null to use the first chat model the server lists")
+    model: modelName
+      .refine((name) => name !== "", {
+        message: "an empty model name: write null to use the first chat model the server lists",
+      })
       .nullable().default(null)
-      .describe("Default model; null picks the first chat model the server lists."),
+      .describe(
+        "Default model (at most 256 characters, no control character); null picks the first " +
+          "chat model the server lists.",
+      ),
     request_timeout_ms: milliseconds(1_000, 3_600_000, 120_000)
       .describe("Longest wait for one translation request, in ms (1000..3600000, default 120000)."),
     probe_timeout_ms: milliseconds(100, 60_000, 1_500)
@@ -107,7 +130,8 @@ export const SettingsSchema = z.looseObject({
     order: z.array(EngineIdSchema).default([...ENGINE_IDS])
       .describe("Order in which the auto pipeline tries engines."),
     "local-llm": z.looseObject({
-      model: z.string().min(1).default(DEFAULT_LOCAL_MODEL)
+      model: modelName.refine((name) => name !== "", "must name a model, <org>/<name>")
+        .default(DEFAULT_LOCAL_MODEL)
         .describe("Default built-in model, <org>/<name> under the models dir."),
     }).prefault({}),
     "engine-one": remoteEngineSettings("http://127.0.0.1:11434").extend({

@@ -72,7 +72,11 @@ export const TokenRevealSchema = z.strictObject({
 
 const remoteEngineChange = z.strictObject({
   base_url: z.string().nullable().optional().describe("Loopback root of the server."),
-  model: z.string().nullable().optional().describe("Default model; null lets the engine pick."),
+  // Checked where the file's names are (schemas/settings.ts): one rule, refused with its field.
+  model: z.string().nullable().optional().describe(
+    "Default model, trimmed (at most 256 characters, no control character); null or empty " +
+      "lets the engine pick.",
+  ),
 });
 
 /** `POST /settings/api/engines`: a change of order and/or engine settings. */

@@ -14,6 +14,7 @@ import {
   type SettingsSessions,
 } from "../../middleware/settings_session.ts";
 import { LinkRequestSchema } from "../../schemas/settings_page.ts";
+import { CONFIG_FILE_NOTE, settingsLinkCommand } from "../../settings/link_hint.ts";
 import type { LinkRequestVerifier } from "../../settings/settings_link.ts";
 import type { SettingsStore } from "../../settings/settings_store.ts";
 import { validJson } from "./validated_request.ts";
@@ -63,26 +64,65 @@ export interface SettingsPageDeps {
   settings: SettingsStore;
   sessions: SettingsSessions;
   links: LinkRequestVerifier;
+  /** The service's `--config`/`--models-dir` where not the defaults, for the page's commands. */
+  pathFlags: Record<string, string>;
+}
+
+/** The paragraph explaining `FILE`, dropped when the command has none. */
+const CONFIG_NOTE_SLOT = /^ *<p [^>]*id="config-file">%config_file_note%<\/p>\n/m;
+
+/**
+ * An HTML page with the commands that act on this service (settings/link_hint.ts): without a
+ * session, `FILE` and a note saying what it is; the session's page names the paths.
+ */
+function htmlWithCommands(
+  c: Context,
+  { open, pathFlags }: { open: boolean; pathFlags: Record<string, string> },
+): Response {
+  const config = pathFlags.config === undefined ? null : open ? pathFlags.config : "FILE";
+  const commands: Record<string, string> = {
+    "%settings_command%": settingsLinkCommand(c.req.header("host"), { config }),
+    "%models_pull_command%": tolkCommand("models pull ORG/NAME", pathFlags),
+    "%token_show_command%": tolkCommand("token show", config === null ? {} : { config }),
+  };
+  const name = open ? "index.html" : "no_session.html";
+  const html = file(name)[1]
+    .replace(/%[a-z_]+_command%/g, (slot) => escapeHtml(commands[slot] ?? slot))
+    .replace(
+      CONFIG_NOTE_SLOT,
+      (note) =>
+        config === "FILE"
+          ? note.replace("%config_file_note%", () => escapeHtml(CONFIG_FILE_NOTE))
+          : "",
+    );
+  const response = c.body(html, open ? 200 : 401);
+  response.headers.set("Content-Type", FILES[name][0]);
+  return response;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** The settings page sub-app, mounted at `/settings`. */
 export function settingsPageRoute(deps: SettingsPageDeps) {
+  const { pathFlags } = deps;
   return new Hono()
     .get("/", (c) => {
       const code = c.req.query("code");
       if (code !== undefined) {
         const session = deps.sessions.redeem(code);
-        if (!session) return page(c, "no_session.html", 401);
+        if (!session) return htmlWithCommands(c, { pathFlags, open: false });
         c.header("Set-Cookie", sessionCookie(session, deps.sessions.sessionTtlMs));
         // Redirect so the spent code leaves the address bar and the history entry.
         return c.redirect("/settings", 303);
       }
       const open = deps.sessions.isOpen(getCookie(c, SESSION_COOKIE));
-      return page(c, open ? "index.html" : "no_session.html", open ? 200 : 401);
+      return htmlWithCommands(c, { pathFlags, open });
     })
-    .get("/settings.js", (c) => page(c, "settings.js", 200))
-    .get("/engines.js", (c) => page(c, "engines.js", 200))
-    .get("/settings.css", (c) => page(c, "settings.css", 200))
+    .get("/settings.js", (c) => page(c, "settings.js"))
+    .get("/engines.js", (c) => page(c, "engines.js"))
+    .get("/settings.css", (c) => page(c, "settings.css"))
     .post("/link", validJson(LinkRequestSchema), (c) => {
       // `tolk settings` never sends Origin; a browser always does on a POST.
       if (c.req.header("origin") !== undefined) {
@@ -100,9 +140,9 @@ export function settingsPageRoute(deps: SettingsPageDeps) {
     });
 }
 
-function page(c: Context, name: string, status: 200 | 401): Response {
+function page(c: Context, name: string): Response {
   const [type, text] = file(name);
-  const response = c.body(text, status);
+  const response = c.body(text, 200);
   response.headers.set("Content-Type", type);
   return response;
 }

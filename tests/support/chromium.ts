@@ -12,11 +12,15 @@ export const CHROMIUM_PATH = Deno.env.get("TOLK_CHROMIUM") ?? "/usr/bin/chromium
 export const SCREENSHOT_DIR = new URL("../../.tmp/screenshots/", import.meta.url).pathname;
 
 /**
- * Starts headless Chromium.
+ * Starts headless Chromium. `backForwardCache: true` keeps Chromium's back/forward cache on,
+ * which playwright turns off by default (`--disable-back-forward-cache`), for a test of what a
+ * user's Back button does.
  *
  * @throws {Error} naming the missing file or the launch failure.
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(
+  options: { backForwardCache?: boolean } = {},
+): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` ` +
@@ -26,6 +30,7 @@ export async function launchChromium(): Promise<Browser> {
   try {
     return await chromium.launch({
       executablePath: CHROMIUM_PATH,
+      ignoreDefaultArgs: options.backForwardCache ? ["--disable-back-forward-cache"] : [],
       args: [
         "--no-sandbox",
         "--headless",

@@ -41,6 +41,11 @@ export interface TestServiceOptions {
   withoutStores?: boolean;
   /** Where local models are looked for (default: the test fixtures). */
   modelsDir?: string;
+  /**
+   * Whether the service says it reads a settings file and models folder other than the defaults
+   * (default true, as its temporary ones are), so the settings page's commands pass them.
+   */
+  customConfig?: boolean;
 }
 
 /** A running test service. */
@@ -101,6 +106,9 @@ export async function startTranslationService(
     page: {
       modelsDir: options.modelsDir ?? FIXTURE_MODELS_DIR,
       applyEngineSettings: engineSettingsSync(pipeline, settings, registry),
+      pathFlags: options.customConfig === false
+        ? {}
+        : { config: configPath, "models-dir": options.modelsDir ?? FIXTURE_MODELS_DIR },
     },
   });
   const server = Deno.serve(

@@ -1,8 +1,9 @@
 /**
  * The settings page's "Use it from code" snippets, copied as shown: the curl snippet run by bash
- * from the checkout (its `token show` reads the service's settings file, named by TOLK_CONFIG as
- * in the reader's shell), and the browser WebSocket snippet run in the page with its
- * `TOLK_TOKEN` defined. Both get a translation.
+ * from the checkout (its `token show` reads the service's settings file, which the snippet names
+ * when the service was started with --config: a reader's shell has no TOLK_CONFIG), and the
+ * browser WebSocket snippet run in the page with its `TOLK_TOKEN` defined. Both get a
+ * translation.
  */
 import assert from "node:assert/strict";
 import { TranslateResponseSchema } from "../../schemas/translation.ts";
@@ -20,7 +21,8 @@ settingsPageTest(
     const curl = (await snippet("curl"))!;
     const home = await Deno.makeTempDir({ prefix: "tolk-snippet-home-" });
     try {
-      const run = await runAsReader(curl, home, { TOLK_CONFIG: service.configPath });
+      // A shell without TOLK_CONFIG: the service was started with --config, as a reader does.
+      const run = await runAsReader(curl, home, {});
       assert.equal(run.code, 0, run.stderr);
       const parsed = TranslateResponseSchema.safeParse(JSON.parse(run.stdout));
       assert.ok(parsed.success, run.stdout);

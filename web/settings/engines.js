@@ -155,6 +155,10 @@ async function saveEngine(card, engine, message, change = typedChange(card, engi
   const id = engine.id;
   message.className = "message";
   message.textContent = "";
+  for (const input of card.querySelectorAll("input[aria-invalid]")) {
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+  }
   try {
     state = await call("engines", { engines: { [id]: change } });
     // A key sent is not put back in the new card (renderEngines keeps what is typed, unsaved).
@@ -165,11 +169,18 @@ async function saveEngine(card, engine, message, change = typedChange(card, engi
     fresh.className = "message ok";
     fresh.textContent = "Saved";
   } catch (error) {
-    const field = { base_url: "The address", model: "The model", api_key: "The API key" }[
-      error.param?.split(".").pop()
-    ];
+    const name = error.param?.split(".").pop();
+    const field = { base_url: "The address", model: "The model", api_key: "The API key" }[name];
     message.className = "message error";
     message.textContent = field ? `${field} ${error.message}` : error.message;
+    // The message sits under the card's fields: the field at fault is marked, described by it
+    // and focused, so a keyboard user who pressed Save lands where the correction is typed.
+    const input = field && card.querySelector(`input[name="${name}"]`);
+    if (!input) return;
+    message.id = `message-${id}`;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", message.id);
+    input.focus();
   }
 }
 

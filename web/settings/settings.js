@@ -132,7 +132,8 @@ function renderSnippets() {
   const list = [
     snippet(
       "curl",
-      `export TOLK_TOKEN="$(%tolk% token show)"\n` +
+      // The command as the service was started (its --config), put in the page by the service.
+      `export TOLK_TOKEN="$(${document.querySelector("main").dataset.tokenShow})"\n` +
         `curl -s ${base}/v1/translate \\\n  -H "X-Svc-Token: $TOLK_TOKEN" ` +
         `-H "Content-Type: application/json" \\\n  -d '{"target": "fr", "texts": ["Good morning."]}'`,
     ),
