@@ -199,6 +199,29 @@ Deno.test("POST /v1/translate with source auto returns wordless items unchanged 
   });
 });
 
+/**
+ * Taiwan writes 台 (台灣, 台北) far more often than the standard 臺, so 台 is no sign of
+ * Simplified text; one Traditional-only character beside it decides.
+ */
+const TAI_CASES = [
+  { text: "台灣", language: "zh-Hant" },
+  { text: "台灣人", language: "zh-Hant" },
+  { text: "台北的捷運", language: "zh-Hant" },
+  { text: "台湾", language: "zh-Hans" },
+  { text: "台风来了", language: "zh-Hans" },
+];
+
+Deno.test("POST /v1/detect reads 台 as written in both Chinese variants", async () => {
+  await withService(async (service) => {
+    const texts = TAI_CASES.map((c) => c.text);
+    const body = await expectBody(await detect(service, { texts }), 200, DetectResponseSchema);
+    assert.deepEqual(
+      body.results.map((r, i) => `${texts[i]} → ${r.language}`),
+      TAI_CASES.map((c) => `${c.text} → ${c.language}`),
+    );
+  });
+});
+
 /** Inputs a careless client sends: each must get a schema-valid result, never a 500. */
 const ODD_TEXTS = [
   "",
