@@ -33,6 +33,10 @@ const JAPANESE_EXTRA = "々〆込畑峠働枠匂栃辻笹雫呟凧凪噺鰯麿�
 // Shinjitai that OpenCC's Chinese tables do not list (they never change) yet are everyday
 // Chinese characters too, e.g. 研究, 给予, 欠缺, 新郎.
 const CHINESE_TOO = "予欠研郎瓶萌褒晃概缶糸";
+// Forms Traditional text writes that OpenCC's Taiwan table does not give: Taiwan writes 台 (台灣,
+// 台北) far more often than the standard 臺 (OpenCC's Hong Kong table has 臺 → 台), so 台 is
+// no sign of Simplified text.
+const TRADITIONAL_TOO = "台";
 
 /** Parses an OpenCC dictionary string ("key value value|key value") into single-character pairs. */
 function characterEntries(dict: unknown): Array<[string, string[]]> {
@@ -80,11 +84,9 @@ function buildTables(): HanTables {
     usedInTraditional.add(key);
     for (const value of values) usedInSimplified.add(value);
   }
-  for (const [, values] of taiwanVariants) {
-    for (const value of values) {
-      usedInTraditional.add(value);
-      writtenInTraditional.add(value);
-    }
+  for (const value of [...taiwanVariants.flatMap(([, values]) => values), ...TRADITIONAL_TOO]) {
+    usedInTraditional.add(value);
+    writtenInTraditional.add(value);
   }
 
   const simplified = new Set<string>();

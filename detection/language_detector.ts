@@ -12,6 +12,7 @@ import { classifyHan, warmHanTables } from "./han_variants.ts";
 import { malayLexicon } from "./malay_lexicon.ts";
 import { decideLatin } from "./latin_detection.ts";
 import { commonWordsLanguage } from "./common_words.ts";
+import { hasLanguageEvidence } from "./language_evidence.ts";
 import { loadStatisticalDetectors, type StatisticalDetectors } from "./statistical_detectors.ts";
 import {
   commonWordsConfidence,
@@ -22,7 +23,10 @@ import {
   scriptConfidence,
 } from "./calibration.ts";
 
-/** A detection: a BCP 47 code ("und" when the text has no letters) and a confidence in 0..1. */
+/**
+ * A detection: a BCP 47 code ("und" when the text has no word of a language, see
+ * language_evidence.ts) and a confidence in 0..1.
+ */
 export interface Detection {
   language: string;
   confidence: number;
@@ -57,7 +61,7 @@ export class UnknownDetectorError extends Error {
  * - `cld3`: cld3-asm's own answer for the whole text, confidence = its probability.
  * - `eld`: eld's own answer for the whole text, confidence = its score.
  * The raw detectors only map codes to the service's spelling (tl → fil, zh → zh-Hans/zh-Hant by
- * the Han character tables) and return `und` for text without letters.
+ * the Han character tables). Every detector answers `und` for text without a word of a language.
  */
 export const DETECTOR_NAMES = ["ensemble", "cld3", "eld"] as const;
 
@@ -130,7 +134,6 @@ function serviceCode(code: string, text: string): string {
 function createEnsemble(detectors: StatisticalDetectors) {
   return function detectEnsemble(text: string): Detection {
     const census = takeScriptCensus(text);
-    if (census.letters === 0) return { language: "und", confidence: 0 };
     const { block, share } = dominantBlock(census.counts);
     const letters = census.counts[block as Script] ?? census.letters;
 
@@ -217,7 +220,6 @@ function detectForeign(detectors: StatisticalDetectors, text: string): Detection
 
 function createRawCld3(detectors: StatisticalDetectors) {
   return function detectCld3(text: string): Detection {
-    if (takeScriptCensus(text).letters === 0) return { language: "und", confidence: 0 };
     const result = detectors.cld3(text);
     if (result.language === "und") return { language: "und", confidence: 0 };
     return { language: serviceCode(result.language, text), confidence: result.score };
@@ -226,7 +228,6 @@ function createRawCld3(detectors: StatisticalDetectors) {
 
 function createRawEld(detectors: StatisticalDetectors) {
   return function detectEld(text: string): Detection {
-    if (takeScriptCensus(text).letters === 0) return { language: "und", confidence: 0 };
     const top = detectors.eldScores(text)[0];
     if (top === undefined) return { language: "und", confidence: 0 };
     return { language: serviceCode(top.language, text), confidence: Math.min(1, top.score) };
@@ -250,7 +251,9 @@ async function buildDetector(): Promise<LanguageDetector> {
     detect(text: string, name: string = DETECTOR_NAMES[0]): Detection {
       const strategy = Object.hasOwn(strategies, name) ? strategies[name] : undefined;
       if (strategy === undefined) throw new UnknownDetectorError(name);
-      return strategy(sample(text));
+      const sampled = sample(text);
+      if (!hasLanguageEvidence(sampled)) return { language: "und", confidence: 0 };
+      return strategy(sampled);
     },
   };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DetectResponseSchema } from "../../../schemas/translation.ts";
+import { DetectResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { expectBody, expectError, postJson } from "../../support/http_assertions.ts";
 import {
   type TestService,
@@ -125,6 +125,99 @@ Deno.test("POST /v1/detect tells short Malay from Indonesian by words only one s
     assert.deepEqual(
       body.results.map((r, i) => `${texts[i]} → ${r.language}`),
       MALAY_INDONESIAN_CASES.map((c) => `${c.text} → ${c.language}`),
+    );
+  });
+});
+
+/**
+ * Items that carry no word of any language: quantities with a unit, version and model numbers,
+ * acronyms and unit symbols every language writes alike, addresses. Each is
+ * `und` at confidence 0, as letterless text is (DECISIONS: detect); the last rows keep a word.
+ */
+const WORDLESS_CASES = [
+  { text: "12 kg", language: "und" },
+  { text: "5 km", language: "und" },
+  { text: "10 %", language: "und" },
+  { text: "3x", language: "und" },
+  { text: "v2.1", language: "und" },
+  { text: "HTTP 404", language: "und" },
+  { text: "OK", language: "und" },
+  { text: "ok!", language: "und" },
+  { text: "25°C, 80 km/h", language: "und" },
+  { text: "5 GB / 100 ms", language: "und" },
+  { text: "COVID-19", language: "und" },
+  { text: "3 x 4 m", language: "und" },
+  { text: "https://example.com/path?q=1", language: "und" },
+  { text: "www.example.org", language: "und" },
+  { text: "john.doe@example.com", language: "und" },
+  { text: "@john_doe", language: "und" },
+  { text: "12 kg de farine", language: "fr" },
+  { text: "Das Paket wiegt 12 kg.", language: "de" },
+  { text: "说", language: "zh-Hans" },
+  { text: "ສະບາຍດີ", language: "lo" },
+];
+
+Deno.test("POST /v1/detect answers und at confidence 0 for items without a word", async () => {
+  await withService(async (service) => {
+    const texts = WORDLESS_CASES.map((c) => c.text);
+    const body = await expectBody(await detect(service, { texts }), 200, DetectResponseSchema);
+    assert.deepEqual(
+      body.results.map((r, i) => `${texts[i]} → ${r.language}`),
+      WORDLESS_CASES.map((c) => `${c.text} → ${c.language}`),
+    );
+    for (const [i, result] of body.results.entries()) {
+      if (result.language === "und") assert.equal(result.confidence, 0, texts[i]);
+    }
+  });
+});
+
+Deno.test("POST /v1/detect applies the same und rule to the raw cld3 and eld detectors", async () => {
+  await withService(async (service) => {
+    const wordless = WORDLESS_CASES.filter((c) => c.language === "und").map((c) => c.text);
+    for (const engine of ["cld3", "eld"]) {
+      const response = await detect(service, { texts: wordless, options: { engine } });
+      const body = await expectBody(response, 200, DetectResponseSchema);
+      assert.deepEqual(
+        body.results.map((r, i) => `${wordless[i]} → ${r.language} ${r.confidence}`),
+        wordless.map((text) => `${text} → und 0`),
+        engine,
+      );
+    }
+  });
+});
+
+Deno.test("POST /v1/translate with source auto returns wordless items unchanged as und", async () => {
+  await withService(async (service) => {
+    const texts = ["12 kg", "HTTP 404", "v2.1", "OK"];
+    const response = await postJson(`${service.url}/v1/translate`, { target: "fr", texts }, {
+      "x-svc-token": service.token,
+    });
+    const body = await expectBody(response, 200, TranslateResponseSchema);
+    assert.deepEqual(body.results.map((r) => r.text), texts);
+    assert.deepEqual(body.results.map((r) => r.detected_source), texts.map(() => "und"));
+    assert.equal(body.engine, "passthrough");
+  });
+});
+
+/**
+ * Taiwan writes 台 (台灣, 台北) far more often than the standard 臺, so 台 is no sign of
+ * Simplified text; one Traditional-only character beside it decides.
+ */
+const TAI_CASES = [
+  { text: "台灣", language: "zh-Hant" },
+  { text: "台灣人", language: "zh-Hant" },
+  { text: "台北的捷運", language: "zh-Hant" },
+  { text: "台湾", language: "zh-Hans" },
+  { text: "台风来了", language: "zh-Hans" },
+];
+
+Deno.test("POST /v1/detect reads 台 as written in both Chinese variants", async () => {
+  await withService(async (service) => {
+    const texts = TAI_CASES.map((c) => c.text);
+    const body = await expectBody(await detect(service, { texts }), 200, DetectResponseSchema);
+    assert.deepEqual(
+      body.results.map((r, i) => `${texts[i]} → ${r.language}`),
+      TAI_CASES.map((c) => `${c.text} → ${c.language}`),
     );
   });
 });
