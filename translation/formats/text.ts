@@ -6,11 +6,14 @@
  * paragraphs as units and keeps the blank lines; `message` protects URLs, e-mails, mentions,
  * hashtags, emoji and shortcodes; `subtitle` keeps a cue's line breaks (as placeholders, so the
  * line count survives) and tags, and hands whole SRT/WebVTT files to the subtitle cutter.
+ * Interpolation variables (`{name}`, `%1$s`: variable_spans.ts) come back as written in every
+ * mode but `subtitle`.
  */
 import { type CutItem, type CutOptions, cutRanges, type Format } from "./format.ts";
 import { messageSpans } from "./message_spans.ts";
 import { buildSegment, matchedSpans, type SpanFinder } from "./placeholders.ts";
 import { cueTextSegment, cutSubtitleFile, inCueLines, isSubtitleFile } from "./subtitles.ts";
+import { bothSpans, variableSpans } from "./variable_spans.ts";
 
 const LINE_BREAK = /\r?\n/g;
 /**
@@ -26,7 +29,7 @@ export const textFormat: Format = {
     if (options.mode === "subtitle" && isSubtitleFile(text)) {
       return cutSubtitleFile(text, options);
     }
-    const find = spanFinder(options.mode);
+    const find = stringSpanFinder(options.mode);
     const separator = options.preserveFormatting
       ? LINE_BREAK
       : options.mode === "document"
@@ -58,6 +61,17 @@ export function spanFinder(mode: string): SpanFinder | undefined {
   if (mode === "message") return messageSpans;
   if (mode === "subtitle") return lineBreaks;
   return undefined;
+}
+
+const MESSAGE_STRING = bothSpans(messageSpans, variableSpans);
+
+/**
+ * What a mode protects in a UI string (text and XML items): its interpolation variables too,
+ * but in a subtitle cue, which is prose.
+ */
+export function stringSpanFinder(mode: string): SpanFinder {
+  if (mode === "message") return MESSAGE_STRING;
+  return mode === "subtitle" ? lineBreaks : variableSpans;
 }
 
 /** A cue's line breaks, kept in place so a two-line cue stays two lines. */
