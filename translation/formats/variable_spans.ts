@@ -19,7 +19,7 @@ const MUSTACHE = String.raw`\{\{\{?[^{}\n]+\}\}\}?`;
 /**
  * One brace: ICU's and .NET's arguments (`{name}`, `{0}`, `{count, number}`, `{0:N2}`), with
  * JavaScript's `${…}`, Ruby's `#{…}` and `%{…}` before it. ICU's `plural` and `select` are left
- * to the engine: the text in their branches is to be translated.
+ * to the engine, the text of their branches to translate (see {@link branchStarts}).
  */
 const BRACE = String.raw`[$#%]?\{(?:[\p{L}_][\p{L}\p{N}_.-]*|\d+(?:,-?\d+)?(?::[^{}\n]*)?)` +
   String.raw`(?:\s*,\s*(?:number|date|time|spellout|ordinal|duration)(?:\s*,\s*[^{}\n]*)?)?\}`;
@@ -28,6 +28,28 @@ const COLON_NAME = String.raw`(?<![\p{L}\p{N}_:\/]):[a-z_][a-z0-9_]*(?![\p{L}\p{
 
 const VARIABLE = new RegExp([PRINTF, PYTHON, MUSTACHE, BRACE, COLON_NAME].join("|"), "gu");
 const found = matchedSpans(VARIABLE);
+/** Where an ICU argument whose branches are text opens (`{count, plural, one {…} …}`). */
+const BRANCHING = /\{\s*[\p{L}\p{N}_]+\s*,\s*(?:plural|selectordinal|select)\s*,/uy;
+
+/**
+ * The offsets of the `{` that open an ICU `plural`'s or `select`'s branches: `one {item}` is
+ * the text of a branch, not an argument. One walk, the open braces on a stack (true: a
+ * branching argument, whose own braces open branches).
+ */
+function branchStarts(text: string): Set<number> {
+  const starts = new Set<number>();
+  const open: boolean[] = [];
+  for (const brace of text.matchAll(/[{}]/g)) {
+    if (brace[0] === "}") {
+      open.pop();
+      continue;
+    }
+    if (open.at(-1) === true) starts.add(brace.index);
+    BRANCHING.lastIndex = brace.index;
+    open.push(BRANCHING.test(text));
+  }
+  return starts;
+}
 
 /**
  * The interpolation variables of `text`, as [start, end) offsets.
@@ -37,7 +59,13 @@ const found = matchedSpans(VARIABLE);
  * variableSpans("Hi {name}, %1$d new"); // [[3, 9], [11, 15]]
  * ```
  */
-export const variableSpans: SpanFinder = (text) => /[%{:]/.test(text) ? found(text) : [];
+export const variableSpans: SpanFinder = (text) => {
+  if (!/[%{:]/.test(text)) return [];
+  const spans = found(text);
+  if (!/plural|select/.test(text)) return spans;
+  const branches = branchStarts(text);
+  return spans.filter(([start]) => !branches.has(start));
+};
 
 /**
  * The spans of `first` and those of `second` that overlap none of them, in order: `first` wins

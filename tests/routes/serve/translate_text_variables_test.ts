@@ -28,6 +28,16 @@ const CASES = [
     expected: "WELCOME {{ user.name }} TO ${app}, %{count} LEFT, %(total)d IN ALL, :name JOINED",
   },
   {
+    // `{item}` is a branch's text, not an argument: kept, the plural read "1 item" in German.
+    name: "ICU plural and select, whose branches are text",
+    item: "You have {count, plural, one {item} other {{count} items}}; " +
+      "{gender, select, male {He} other {They}} said",
+    sent: "You have {count, plural, one {item} other {<x1/> items}}; " +
+      "{gender, select, male {He} other {They}} said",
+    expected: "YOU HAVE {COUNT, PLURAL, ONE {ITEM} OTHER {{count} ITEMS}}; " +
+      "{GENDER, SELECT, MALE {HE} OTHER {THEY}} SAID",
+  },
+  {
     name: "prose that only looks like a variable",
     item: "50% off, 100% sure: a 5%discount {not closed and % s, time: 10:30",
     sent: "50% off, 100% sure: a 5%discount {not closed and % s, time: 10:30",
