@@ -6,12 +6,15 @@
  * paragraphs as units and keeps the blank lines; `message` protects URLs, e-mails, mentions,
  * hashtags, emoji and shortcodes; `subtitle` keeps a cue's line breaks (as placeholders, so the
  * line count survives) and tags, and hands whole SRT/WebVTT files to the subtitle cutter.
+ * Interpolation variables (`{name}`, `%1$s`: variable_spans.ts) come back as written in every
+ * mode but `subtitle`.
  */
 import { type CutItem, type CutOptions, cutRanges, type Format } from "./format.ts";
 import { messageSpans } from "./message_spans.ts";
 import { buildSegment, matchedSpans, type SpanFinder } from "./placeholders.ts";
 import { cutAssFile, isAssFile } from "./ass_subtitles.ts";
 import { cueTextSegment, cutSubtitleFile, inCueLines, isSubtitleFile } from "./subtitles.ts";
+import { bothSpans, variableSpans } from "./variable_spans.ts";
 
 const LINE_BREAK = /\r?\n/g;
 /**
@@ -28,7 +31,7 @@ export const textFormat: Format = {
       return cutSubtitleFile(text, options);
     }
     if (options.mode === "subtitle" && isAssFile(text)) return cutAssFile(text);
-    const find = spanFinder(options.mode);
+    const find = stringSpanFinder(options.mode);
     const separator = options.preserveFormatting
       ? LINE_BREAK
       : options.mode === "document"
@@ -60,6 +63,17 @@ export function spanFinder(mode: string): SpanFinder | undefined {
   if (mode === "message") return messageSpans;
   if (mode === "subtitle") return lineBreaks;
   return undefined;
+}
+
+const MESSAGE_STRING = bothSpans(messageSpans, variableSpans);
+
+/**
+ * What a mode protects in a UI string (text and XML items): its interpolation variables too,
+ * but in a subtitle cue, which is prose.
+ */
+export function stringSpanFinder(mode: string): SpanFinder {
+  if (mode === "message") return MESSAGE_STRING;
+  return mode === "subtitle" ? lineBreaks : variableSpans;
 }
 
 /** A cue's line breaks, kept in place so a two-line cue stays two lines. */

@@ -9,7 +9,8 @@
  * holds no text of its own (`<par>` in `<content>`, or `<g>` wrapping a whole item) is
  * structure, its tags between sentences; the request's tag options name elements that always
  * split, never split, or are kept whole untranslated, or turn the detection off (every element
- * inline). Comments, CDATA sections and processing instructions are kept whole inside the
+ * inline). An element whose attributes refuse translation (`translate="no"` of XLIFF, DITA and
+ * ITS, Android's `translatable="false"`) is kept whole as an ignored one is. Comments, CDATA sections and processing instructions are kept whole inside the
  * sentence; the XML declaration and a doctype are kept between sentences. Malformed markup keeps
  * its shape: a `<` that starts no tag is text, an end tag that closes nothing is kept as it is,
  * and what is left open stays open. Sentences are cut, placeholdered and spliced back by offset as
@@ -21,12 +22,12 @@ import { cutTokens, type TextRules } from "./html.ts";
 import { decodeXML } from "entities/decode";
 import { textReading } from "./character_references.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";
-import { spanFinder } from "./text.ts";
+import { stringSpanFinder } from "./text.ts";
 
 /** XML text. */
 export const xmlFormat: Format = {
   cut: (text, options) =>
-    cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, spanFinder(options.mode)),
+    cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, stringSpanFinder(options.mode)),
 };
 
 /**
@@ -102,6 +103,8 @@ interface XmlElement {
   text: boolean;
   /** It sits inside a sentence: its tags are placeholders, not sentence breaks. */
   inline: boolean;
+  /** It says it is not to be translated (`translate="no"`): kept whole, as an ignored tag. */
+  refused: boolean;
 }
 
 /** The tokens of an XML item, in source order, read with the request's tag options. */
@@ -115,6 +118,7 @@ export function xmlTokens(source: string, tags: TagOptions = DEFAULT_TAG_OPTIONS
     parent: undefined,
     text: false,
     inline: false,
+    refused: false,
   };
   /** Open elements, the item first; every element in document order. */
   const open: XmlElement[] = [item];
@@ -126,8 +130,18 @@ export function xmlTokens(source: string, tags: TagOptions = DEFAULT_TAG_OPTIONS
     if (!blank) open[open.length - 1].text = true;
     tokens.push(token(textStart, end, "text", blank));
   };
-  const element = (name: string, index: number, parent: XmlElement, close: number) => {
-    const made = { name, open: index, close, last: index, parent, text: false, inline: true };
+  const element = (tag: StartTag, index: number, parent: XmlElement, close: number) => {
+    const { name, refused } = tag;
+    const made = {
+      name,
+      open: index,
+      close,
+      last: index,
+      parent,
+      text: false,
+      inline: true,
+      refused,
+    };
     elements.push(made);
     return made;
   };
@@ -162,10 +176,10 @@ export function xmlTokens(source: string, tags: TagOptions = DEFAULT_TAG_OPTIONS
         open.length = index;
       }
     } else if (source[end - 2] === "/") {
-      element(tag.name, tokens.length, open[open.length - 1], tokens.length);
+      element(tag, tokens.length, open[open.length - 1], tokens.length);
       tokens.push(token(at, end, "atom"));
     } else {
-      open.push(element(tag.name, tokens.length, open[open.length - 1], -1));
+      open.push(element(tag, tokens.length, open[open.length - 1], -1));
       tokens.push(token(at, end, "open", false, String(at)));
     }
     at = end - 1;
@@ -198,20 +212,24 @@ function outline(tokens: Token[], elements: readonly XmlElement[], tags: TagOpti
   return tokens;
 }
 
-/** Each ignored element becomes one token, kept as it is: in its sentence when inline. */
+/**
+ * Each ignored element, and each that refuses translation, becomes one token, kept as it is: in
+ * its sentence when inline.
+ */
 function keptWhole(
   tokens: Token[],
   elements: readonly XmlElement[],
   ignore: ReadonlySet<string>,
 ): Token[] {
-  if (ignore.size === 0) return tokens;
+  if (ignore.size === 0 && !elements.some((element) => element.refused)) return tokens;
   const kept: Token[] = [];
   let next = 0;
   const keep = (end: number) => {
     for (; next < end; next++) kept.push(tokens[next]);
   };
   for (const element of elements) {
-    if (!ignore.has(element.name) || element.open < next) continue; // inside a kept one
+    const whole = ignore.has(element.name) || element.refused;
+    if (!whole || element.open < next) continue; // inside a kept one
     keep(element.open);
     const start = tokens[element.open].start;
     kept.push(token(start, tokens[element.last].end, element.inline ? "atom" : "break"));
@@ -272,14 +290,41 @@ function declarationEnd(source: string, at: number): number {
   }
 }
 
+/** A tag as read: its name, its end, and whether it ends an element or refuses translation. */
+interface StartTag {
+  name: string;
+  end: number;
+  closing: boolean;
+  refused: boolean;
+}
+
+/**
+ * An attribute saying its element is not to be translated: `translate="no"` (XLIFF 1.2's
+ * trans-unit, DITA, DocBook), with a prefix too (ITS's `its:translate="no"`), and Android's
+ * `translatable="false"` in strings.xml.
+ */
+const REFUSING = /^(?:[\p{L}_][\p{L}\p{N}_.-]*:)?translate$|^translatable$/u;
+const REFUSED_VALUE: Readonly<Record<string, string>> = { translate: "no", translatable: "false" };
+/** An attribute (`name = "value"`) at a place in a start tag, after white space. */
+const ATTRIBUTE = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
+
+/** Whether a start tag's attributes refuse translation (see {@link REFUSING}). */
+function refusesTranslation(source: string, from: number, end: number): boolean {
+  ATTRIBUTE.lastIndex = from;
+  for (;;) {
+    const found = ATTRIBUTE.exec(source);
+    if (!found || ATTRIBUTE.lastIndex > end) return false;
+    if (!REFUSING.test(found[1])) continue;
+    const name = found[1].slice(found[1].indexOf(":") + 1);
+    if ((found[2] ?? found[3]).trim() === REFUSED_VALUE[name]) return true;
+  }
+}
+
 /**
  * The start tag (`<name attributes>` or `<name/>`) or end tag (`</name>`) at `at`, with its name
  * and end; undefined when none starts there. Quoted attribute values may hold `>`.
  */
-function readTag(
-  source: string,
-  at: number,
-): { name: string; end: number; closing: boolean } | undefined {
+function readTag(source: string, at: number): StartTag | undefined {
   const closing = source[at + 1] === "/";
   NAME.lastIndex = at + (closing ? 2 : 1);
   const name = NAME.exec(source)?.[0];
@@ -287,16 +332,20 @@ function readTag(
   let index = NAME.lastIndex;
   if (closing) {
     while (/\s/.test(source[index] ?? "")) index++;
-    return source[index] === ">" ? { name, end: index + 1, closing } : undefined;
+    return source[index] === ">" ? { name, end: index + 1, closing, refused: false } : undefined;
   }
   if (index < source.length && !/[\s/>]/.test(source[index])) return undefined;
+  const attributes = index;
   for (let quote = ""; index < source.length; index++) {
     const char = source[index];
     if (quote) {
       if (char === quote) quote = "";
     } else if (char === '"' || char === "'") quote = char;
     else if (char === "<") return undefined;
-    else if (char === ">") return { name, end: index + 1, closing };
+    else if (char === ">") {
+      const refused = refusesTranslation(source, attributes, index);
+      return { name, end: index + 1, closing, refused };
+    }
   }
   return undefined;
 }

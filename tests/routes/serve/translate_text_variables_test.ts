@@ -1,0 +1,61 @@
+/**
+ * Interpolation variables of UI strings over HTTP (`{name}`, `%1$s`, `{{user}}`, `${app}`,
+ * `%(count)d`, `:name`): an engine must never translate them (German capitalises `{name}` into
+ * `{Name}`, and the app then shows the raw variable), so they reach it as placeholders and come
+ * back byte for byte, in text and in XML (Android's strings.xml).
+ */
+import assert from "node:assert/strict";
+import { translateUpperCased } from "../../support/format_requests.ts";
+
+/** Named cases: a string, what the engine is given, what comes back (upper-cased). */
+const CASES = [
+  {
+    name: "ICU and .NET arguments",
+    item: "Hello {name}, you have {0} new {count, number} items",
+    sent: "Hello <x1/>, you have <x2/> new <x3/> items",
+    expected: "HELLO {name}, YOU HAVE {0} NEW {count, number} ITEMS",
+  },
+  {
+    name: "printf conversions, positional and Objective-C's",
+    item: "Saved %s files to %1$d folders (%.2f%% done) by %@",
+    sent: "Saved <x1/> files to <x2/> folders (<x3/>%% done) by <x4/>",
+    expected: "SAVED %s FILES TO %1$d FOLDERS (%.2f%% DONE) BY %@",
+  },
+  {
+    name: "template variables: Mustache, JavaScript, Ruby, Python, Laravel",
+    item: "Welcome {{ user.name }} to ${app}, %{count} left, %(total)d in all, :name joined",
+    sent: "Welcome <x1/> to <x2/>, <x3/> left, <x4/> in all, <x5/> joined",
+    expected: "WELCOME {{ user.name }} TO ${app}, %{count} LEFT, %(total)d IN ALL, :name JOINED",
+  },
+  {
+    // `{item}` is a branch's text, not an argument: kept, the plural read "1 item" in German.
+    name: "ICU plural and select, whose branches are text",
+    item: "You have {count, plural, one {item} other {{count} items}}; " +
+      "{gender, select, male {He} other {They}} said",
+    sent: "You have {count, plural, one {item} other {<x1/> items}}; " +
+      "{gender, select, male {He} other {They}} said",
+    expected: "YOU HAVE {COUNT, PLURAL, ONE {ITEM} OTHER {{count} ITEMS}}; " +
+      "{GENDER, SELECT, MALE {HE} OTHER {THEY}} SAID",
+  },
+  {
+    name: "prose that only looks like a variable",
+    item: "50% off, 100% sure: a 5%discount {not closed and % s, time: 10:30",
+    sent: "50% off, 100% sure: a 5%discount {not closed and % s, time: 10:30",
+    expected: "50% OFF, 100% SURE: A 5%DISCOUNT {NOT CLOSED AND % S, TIME: 10:30",
+  },
+];
+
+for (const mode of ["paragraph", "message"]) {
+  Deno.test(`format text in ${mode} mode keeps interpolation variables as written`, async () => {
+    const { texts, sent } = await translateUpperCased(CASES.map((c) => c.item), { mode });
+    assert.deepEqual(texts, CASES.map((c) => c.expected));
+    assert.deepEqual(sent.toSorted(), CASES.map((c) => c.sent).toSorted());
+  });
+}
+
+Deno.test("format xml keeps an Android string's printf arguments as written", async () => {
+  const item = '<resources><string name="w">Don\\\'t forget, %1$s: %2$d new</string></resources>';
+  const { texts, sent } = await translateUpperCased([item], { mode: "paragraph", format: "xml" });
+  assert.deepEqual(sent, ["Don\\'t forget, <x1/>: <x2/> new"]);
+  assert.equal(texts[0], item.replace("Don\\'t forget", "DON\\'T FORGET").replace(" new", " NEW"));
+});
