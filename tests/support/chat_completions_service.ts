@@ -7,7 +7,7 @@ import {
   type ChatCompletionsStandInOptions,
   startChatCompletionsStandIn,
 } from "./chat_completions_stand_in.ts";
-import { startTranslationService, type TestService } from "./translation_service.ts";
+import { engineAt, type TestService, withTranslationService } from "./translation_service.ts";
 
 /**
  * Starts the stand-in (with `options`) and a service whose compatible-api points at it, runs
@@ -26,17 +26,10 @@ export async function withChatCompletionsService(
 ): Promise<void> {
   const backend = startChatCompletionsStandIn(options);
   try {
-    const service = await startTranslationService({
-      settings: {
-        engines: { "compatible-api": { base_url: backend.baseUrl, status_cache_ms: 0 } },
-      },
-      statusTtlMs: 0,
-    });
-    try {
-      await fn(service, backend);
-    } finally {
-      await service.stop();
-    }
+    await withTranslationService(
+      (service) => fn(service, backend),
+      engineAt("compatible-api", backend.baseUrl),
+    );
   } finally {
     await backend.stop();
   }

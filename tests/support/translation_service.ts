@@ -138,6 +138,14 @@ export async function startTranslationService(
   };
 }
 
+/** Service options whose `engine` is the server at `baseUrl`, its status never cached. */
+export function engineAt(engine: string, baseUrl: string): TestServiceOptions {
+  return {
+    settings: { engines: { [engine]: { base_url: baseUrl, status_cache_ms: 0 } } },
+    statusTtlMs: 0,
+  };
+}
+
 /** A loopback URL on a port nothing listens on (just freed by this process). */
 export function closedPortUrl(): string {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });

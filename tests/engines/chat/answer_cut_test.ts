@@ -22,7 +22,11 @@ import {
   type RawAnswer,
   startCuttingBackend,
 } from "../../support/cutting_backend.ts";
-import { startTranslationService, type TestService } from "../../support/translation_service.ts";
+import {
+  engineAt,
+  type TestService,
+  withTranslationService,
+} from "../../support/translation_service.ts";
 
 type ChatEngine = "compatible-api" | "engine-one";
 
@@ -35,15 +39,10 @@ async function withCuttingBackend(
 ): Promise<void> {
   const backend = startCuttingBackend({ script, fallback });
   try {
-    const service = await startTranslationService({
-      settings: { engines: { [engine]: { base_url: backend.baseUrl, status_cache_ms: 0 } } },
-      statusTtlMs: 0,
-    });
-    try {
-      await fn(service, backend);
-    } finally {
-      await service.stop();
-    }
+    await withTranslationService(
+      (service) => fn(service, backend),
+      engineAt(engine, backend.baseUrl),
+    );
   } finally {
     await backend.stop();
   }

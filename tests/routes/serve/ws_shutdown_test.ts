@@ -8,11 +8,11 @@ import { FRENCH } from "../../support/sample_texts.ts";
 import { ErrorResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { connect } from "../../support/ws_client.ts";
 import {
+  engineAt,
   FIXTURE_MODELS_DIR,
   postTranslate,
   startTranslationService,
   TEST_TOKEN,
-  type TestServiceOptions,
 } from "../../support/translation_service.ts";
 import { startOllamaStandIn } from "../../support/ollama_stand_in.ts";
 import { serveArgs, startTolkServer } from "../../support/tolk_process.ts";
@@ -29,7 +29,7 @@ Deno.test("GET /v1/ws/translate closes open sockets with 1001 when the service s
 Deno.test("GET /v1/ws/translate answers the frames it accepted before closing with 1001 at shutdown, and refuses later ones", async () => {
   const held = holdingRunner();
   try {
-    const service = await startTranslationService(engineOneAt(held.runner.baseUrl));
+    const service = await startTranslationService(engineAt("engine-one", held.runner.baseUrl));
     const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
     client.socket.send(
       JSON.stringify({ target: "de", texts: [FRENCH, FRENCH], options: { engine: "engine-one" } }),
@@ -57,7 +57,7 @@ Deno.test("at shutdown a frame still at work past the bound gets a 1001 close, a
   const held = holdingRunner();
   try {
     const service = await startTranslationService({
-      ...engineOneAt(held.runner.baseUrl),
+      ...engineAt("engine-one", held.runner.baseUrl),
       socketCloseMs: 300,
     });
     const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
@@ -136,12 +136,4 @@ function holdingRunner() {
     },
   });
   return { runner, received: received.promise, release: () => gate.resolve() };
-}
-
-/** Service options whose engine-one is the runner at `baseUrl`, its status never cached. */
-function engineOneAt(baseUrl: string): TestServiceOptions {
-  return {
-    settings: { engines: { "engine-one": { base_url: baseUrl, status_cache_ms: 0 } } },
-    statusTtlMs: 0,
-  };
 }
