@@ -151,13 +151,23 @@ export interface CompatBodyOptions {
  * Reads a form-encoded, multipart or JSON body into plain fields (a repeated form field becomes
  * an array, a JSON field that is null is left out). A bodiless request reads as `{}`.
  *
- * @throws {TranslationServiceError} `invalid_request` for malformed JSON, a body (or a form's
- * escaped bytes) that is not UTF-8, a file, or another type.
+ * @throws {TranslationServiceError} `invalid_request` for a compressed body, malformed JSON, a
+ * body (or a form's escaped bytes) that is not UTF-8, a file, or another type.
  */
 export async function readCompatBody(
   c: Context,
   options: CompatBodyOptions = {},
 ): Promise<Record<string, unknown>> {
+  // No DeepL, LibreTranslate or DeepLX client compresses its body (deepl-node sends plain forms),
+  // and their servers read none: named, not read as bytes that "are not valid UTF-8". tolk's
+  // code table has no 415, so it is the families' bad request.
+  const coding = c.req.header("content-encoding")?.trim() ?? "";
+  if (coding !== "" && coding.toLowerCase() !== "identity") {
+    throw serviceError(
+      "invalid_request",
+      `a body with Content-Encoding ${coding} is not read; send it uncompressed`,
+    );
+  }
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const declaredJson = type === "application/json" || type.endsWith("+json");
   if (declaredJson || (options.jsonWhateverType && /^\s*\{/.test(await c.req.text()))) {
