@@ -18,6 +18,7 @@ import { type RefusalReason, tokenAuth } from "../middleware/token_auth.ts";
 import { capabilitiesRoute } from "../routes/serve/capabilities.ts";
 import type { CompatRouteDeps } from "../routes/serve/compat/compat_app.ts";
 import { deeplRoute } from "../routes/serve/compat/deepl.ts";
+import { dataBodyLimit, GLOSSARY_BODY_MIB } from "../routes/serve/data_body_limit.ts";
 import { deeplxRoute } from "../routes/serve/compat/deeplx.ts";
 import { libreTranslateRoute } from "../routes/serve/compat/libretranslate.ts";
 import { detectRoute } from "../routes/serve/detect.ts";
@@ -160,21 +161,9 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   for (const path of authenticated) {
     app.use(path, bodyLimit({ maxSize: MAX_BODY_BYTES }));
   }
-  // 10,000 entries of two 256-character terms fit; a TMX file of a large memory may be bigger.
-  // These bodies hold no `texts`: the refusal names the limit instead.
-  const dataBodyLimit = (mebibytes: number) =>
-    bodyLimit({
-      maxSize: mebibytes * MAX_BODY_BYTES,
-      onError: () => {
-        throw serviceError(
-          "payload_too_large",
-          `the request body is over ${mebibytes} MiB, the most this route takes`,
-          { param: null },
-        );
-      },
-    });
-  app.use("/v1/glossaries/*", dataBodyLimit(8));
-  app.use("/v1/glossaries", dataBodyLimit(8));
+  // A TMX file of a large memory may be bigger than a glossary.
+  app.use("/v1/glossaries/*", dataBodyLimit(GLOSSARY_BODY_MIB));
+  app.use("/v1/glossaries", dataBodyLimit(GLOSSARY_BODY_MIB));
   app.use("/v1/memory/*", dataBodyLimit(64));
   for (const path of [...authenticated, ...DATA_PATHS]) {
     app.use(path, tokenAuth({ access, reject: unauthorized }));

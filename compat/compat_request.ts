@@ -81,9 +81,18 @@ export function readLanguage(value: string, param: string, family: ClientFamily)
 
 /**
  * tolk's request paths that a client sends under names of its own (`texts`: DeepL's `text`,
- * Libre's `q`), so that an error names what the client sent.
+ * Libre's `q`), so that an error names what the client sent; the first path that covers an
+ * error's field is used.
  */
 export type ClientFields = Readonly<Record<string, string>>;
+
+/**
+ * The fields of a client that sends its one text as a string (DeepLX's `text`, Libre's `q`
+ * without an array): tolk's `texts[0]` is that field itself, which has no `[0]`.
+ */
+export function oneTextField(field: string): ClientFields {
+  return { "texts[0]": field, texts: field };
+}
 
 /**
  * Holds a built request to the contract of POST /v1/translate (128 texts, 8000 and 50000 code

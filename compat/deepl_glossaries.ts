@@ -169,22 +169,61 @@ export function glossaryPairFor(
 ): DictionaryPair {
   const asked = { source: sourceLang, target: targetLang };
   if (!record) return asked;
-  const pairs = record.dictionaries.map((d) => ({ source: d.sourceLang, target: d.targetLang }));
-  const sameLanguage = (a: string, b: string) => a === b || CHINESE_SCRIPT_PARTNER[a] === b;
-  // The exact pair first, then one differing in a Chinese script.
-  const served = pairs.find((pair) => pair.source === sourceLang && pair.target === targetLang) ??
-    pairs.find((pair) =>
-      sameLanguage(pair.source, sourceLang) && sameLanguage(pair.target, targetLang)
-    );
-  if (served) return served;
+  const served = servingDictionary(record.dictionaries, sourceLang, targetLang);
+  if (served) return { source: served.sourceLang, target: served.targetLang };
   const spelled = (source: string, target: string) =>
     `${toDeepLGlossaryLanguage(source)}→${toDeepLGlossaryLanguage(target)}`;
-  const has = pairs.map((pair) => spelled(pair.source, pair.target)).join(", ") || "none";
+  const has = record.dictionaries.map((d) => spelled(d.sourceLang, d.targetLang)).join(", ") ||
+    "none";
   throw serviceError(
     "invalid_request",
     `The glossary has no ${spelled(sourceLang, targetLang)} dictionary, so it cannot be used ` +
       `for this translation (its language pairs: ${has}).`,
     { param: "glossary_id" },
+  );
+}
+
+/** A dictionary's language pair, as tolk stores it. */
+interface LanguagePair {
+  sourceLang: string;
+  targetLang: string;
+}
+
+/**
+ * The dictionary that serves `sourceLang`→`targetLang` (see {@link glossaryPairFor}): the exact
+ * pair first, then one differing in a Chinese script; undefined when the glossary has neither.
+ */
+function servingDictionary<D extends LanguagePair>(
+  dictionaries: readonly D[],
+  sourceLang: string,
+  targetLang: string,
+): D | undefined {
+  const sameLanguage = (a: string, b: string) => a === b || CHINESE_SCRIPT_PARTNER[a] === b;
+  return dictionaries.find((d) => d.sourceLang === sourceLang && d.targetLang === targetLang) ??
+    dictionaries.find((d) =>
+      sameLanguage(d.sourceLang, sourceLang) && sameLanguage(d.targetLang, targetLang)
+    );
+}
+
+/**
+ * The dictionaries a DeepL language filter (entries, dictionary delete) names: each one that would
+ * serve a translation of a pair the filter allows, so that a pair read, deleted and translated
+ * with is the same dictionary. DeepL's one `zh` makes `en`→`zh-Hant` name a glossary's `en`→`zh`
+ * dictionary when it has no `en`→`zh-Hant` of its own; with both, each script names its own.
+ * Writes (PUT, PATCH) keep the script they name: tolk keeps Simplified and Traditional terms in
+ * dictionaries of their own, and merging one into the other would write one script's terms into
+ * the other's translations.
+ */
+export function dictionariesNamed<D extends LanguagePair>(
+  dictionaries: readonly D[],
+  filter: { sourceLang?: string; targetLang?: string },
+): D[] {
+  return dictionaries.filter((d) =>
+    servingDictionary(
+      dictionaries,
+      filter.sourceLang ?? d.sourceLang,
+      filter.targetLang ?? d.targetLang,
+    ) === d
   );
 }
 

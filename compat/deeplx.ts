@@ -17,6 +17,7 @@ import {
   checkedRequest,
   type CompatPolicy,
   isRetryLater,
+  oneTextField,
   readFields,
   readLanguage,
 } from "./compat_request.ts";
@@ -58,7 +59,7 @@ export function fromDeepLXRequest(body: unknown, policy: CompatPolicy): DeepLXCa
       ...(format ? { format } : { options: { preserve_formatting: true } }),
     },
     policy,
-    { texts: "text" },
+    oneTextField("text"),
   );
   return { fields, request };
 }

@@ -28,6 +28,7 @@ import {
   checkedRequest,
   type CompatPolicy,
   isRetryLater,
+  oneTextField,
   readFields,
   readLanguage,
 } from "./compat_request.ts";
@@ -124,7 +125,7 @@ export function fromLibreRequest(body: unknown, policy: CompatPolicy): LibreCall
       },
     },
     policy,
-    { texts: "q" },
+    batch ? { texts: "q" } : oneTextField("q"),
   );
   return { request, batch, alternatives };
 }

@@ -19,6 +19,7 @@ import { FORM_MEDIA_TYPES } from "../../../schemas/api_route.ts";
 import type { RequestIdVariables } from "../../../middleware/request_id.ts";
 import type { TranslationDeps } from "../../../translation/run_translation.ts";
 import { API_DISABLED_MESSAGE } from "../../../tolk_command.ts";
+import { dataBodyLimit, GLOSSARY_BODY_MIB } from "../data_body_limit.ts";
 
 /** Largest body a compat route reads (as POST /v1/translate). */
 const MAX_COMPAT_BODY_BYTES = 1024 * 1024;
@@ -47,6 +48,16 @@ export type ClientErrorRenderer = (
 /** A compat sub-app. */
 export type CompatHono = Hono<{ Variables: RequestIdVariables }>;
 
+/** What {@link compatApp} needs besides the routes. */
+export interface CompatAppOptions extends Pick<CompatRouteDeps, "log" | "refuseWhileStopping"> {
+  /**
+   * Paths whose bodies are data, held to the limit of tolk's own glossary routes (DeepL's
+   * glossaries: a glossary tolk takes on /v1/glossaries is taken here too) instead of a
+   * translation request's 1 MiB.
+   */
+  dataPaths?: RegExp;
+}
+
 /**
  * A sub-app whose errors (bad bodies, limits, engines, anything unexpected) are rendered in the
  * client's own shape by `render`: `addRoutes` adds the client's routes, and every other path
@@ -54,12 +65,14 @@ export type CompatHono = Hono<{ Variables: RequestIdVariables }>;
  */
 export function compatApp(
   render: ClientErrorRenderer,
-  { log, refuseWhileStopping }: Pick<CompatRouteDeps, "log" | "refuseWhileStopping">,
+  { log, refuseWhileStopping, dataPaths }: CompatAppOptions,
   addRoutes: (app: CompatHono) => void,
 ): CompatHono {
   const app: CompatHono = new Hono();
   app.use(refuseWhileStopping);
-  app.use(bodyLimit({ maxSize: MAX_COMPAT_BODY_BYTES }));
+  const textLimit = bodyLimit({ maxSize: MAX_COMPAT_BODY_BYTES });
+  const dataLimit = dataBodyLimit(GLOSSARY_BODY_MIB);
+  app.use((c, next) => (dataPaths?.test(c.req.path) ? dataLimit : textLimit)(c, next));
   app.onError((thrown, c) => {
     const rendered = renderTranslationError(thrown);
     if (rendered.unexpected) logUnexpected(log, c.get("requestId"), thrown);
@@ -151,13 +164,23 @@ export interface CompatBodyOptions {
  * Reads a form-encoded, multipart or JSON body into plain fields (a repeated form field becomes
  * an array, a JSON field that is null is left out). A bodiless request reads as `{}`.
  *
- * @throws {TranslationServiceError} `invalid_request` for malformed JSON, a body (or a form's
- * escaped bytes) that is not UTF-8, a file, or another type.
+ * @throws {TranslationServiceError} `invalid_request` for a compressed body, malformed JSON, a
+ * body (or a form's escaped bytes) that is not UTF-8, a file, or another type.
  */
 export async function readCompatBody(
   c: Context,
   options: CompatBodyOptions = {},
 ): Promise<Record<string, unknown>> {
+  // No DeepL, LibreTranslate or DeepLX client compresses its body (deepl-node sends plain forms),
+  // and their servers read none: named, not read as bytes that "are not valid UTF-8". tolk's
+  // code table has no 415, so it is the families' bad request.
+  const coding = c.req.header("content-encoding")?.trim() ?? "";
+  if (coding !== "" && coding.toLowerCase() !== "identity") {
+    throw serviceError(
+      "invalid_request",
+      `a body with Content-Encoding ${coding} is not read; send it uncompressed`,
+    );
+  }
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const declaredJson = type === "application/json" || type.endsWith("+json");
   if (declaredJson || (options.jsonWhateverType && /^\s*\{/.test(await c.req.text()))) {

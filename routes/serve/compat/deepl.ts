@@ -40,13 +40,16 @@ const ABSENT_PATHS: Readonly<Record<string, string>> = {
   "/v3/translation_memories": ABSENT_DEEPL_RESOURCES.translation_memory_id.instead,
 };
 
+/** The glossary routes' paths, wherever the sub-app is mounted (`…/t/<token>/deepl/…` too). */
+const GLOSSARY_PATHS = /\/v[23]\/glossaries(?:\/|$)/;
+
 /**
  * The DeepL sub-app (`new DeepLClient(token, { serverUrl })` works unchanged against it), with
  * the v3 glossaries when the service has a glossary store.
  */
 export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore }) {
   let billed = 0;
-  return compatApp(toDeepLError, deps, (app) => {
+  return compatApp(toDeepLError, { ...deps, dataPaths: GLOSSARY_PATHS }, (app) => {
     app.use(async (c, next) => {
       requireCompatToken(c, deps.currentToken(), DEEPL_REFUSAL);
       await next();

@@ -6,6 +6,7 @@
  */
 import { Hono } from "hono";
 import {
+  dictionariesNamed,
   fromDeepLDictionary,
   fromDeepLGlossaryRequest,
   mergeEntries,
@@ -44,16 +45,16 @@ export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
     .get("/", (c) => c.json({ glossaries: glossaries.list().map(toDeepLGlossary) }))
     .get("/:glossary_id", (c) => c.json(toDeepLGlossary(existing(c.req.param("glossary_id")))))
     .get("/:glossary_id/entries", (c) => {
-      const dictionaries = glossaries.entries(c.req.param("glossary_id"), {
+      const id = c.req.param("glossary_id");
+      const named = dictionariesNamed(existing(id).dictionaries, {
         sourceLang: readLanguageFilter(c.req.query("source_lang"), "source_lang"),
         targetLang: readLanguageFilter(c.req.query("target_lang"), "target_lang"),
       });
-      if (!dictionaries) throw unknownGlossary();
       return c.json({
-        dictionaries: dictionaries.map((dictionary) => ({
-          source_lang: toDeepLGlossaryLanguage(dictionary.sourceLang),
-          target_lang: toDeepLGlossaryLanguage(dictionary.targetLang),
-          entries: toDeepLTsv(dictionary.entries),
+        dictionaries: named.map(({ sourceLang, targetLang }) => ({
+          source_lang: toDeepLGlossaryLanguage(sourceLang),
+          target_lang: toDeepLGlossaryLanguage(targetLang),
+          entries: toDeepLTsv(glossaries.dictionary(id, sourceLang, targetLang) ?? []),
           entries_format: "tsv" as const,
         })),
       });
@@ -92,7 +93,7 @@ export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
     })
     .delete("/:glossary_id/dictionaries", (c) => {
       const id = c.req.param("glossary_id");
-      existing(id);
+      const record = existing(id);
       const sourceLang = readLanguageFilter(c.req.query("source_lang"), "source_lang");
       const targetLang = readLanguageFilter(c.req.query("target_lang"), "target_lang");
       if (!sourceLang || !targetLang) {
@@ -100,7 +101,15 @@ export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
           param: sourceLang ? "target_lang" : "source_lang",
         });
       }
-      removeDictionary(glossaries, id, { sourceLang, targetLang });
+      // The dictionary a translation of this pair would use (DeepL's one `zh`), else the 404.
+      const [named = { sourceLang, targetLang }] = dictionariesNamed(record.dictionaries, {
+        sourceLang,
+        targetLang,
+      });
+      removeDictionary(glossaries, id, {
+        sourceLang: named.sourceLang,
+        targetLang: named.targetLang,
+      });
       return c.body(null, 204);
     })
     .delete("/:glossary_id", (c) => {

@@ -139,3 +139,25 @@ Deno.test("POST /v1/compat/deeplx/translate answers a full engine queue as DeepL
     await service.stop();
   }
 });
+
+Deno.test("DeepLX requests are kept in history as client deeplx unless the settings make compat sensitive", async () => {
+  await withService(async (service) => {
+    const url = `${service.url}/v1/compat/deeplx/translate?token=${service.token}`;
+    const clients = () => service.history.list({ limit: 10 }).entries.map((row) => row.client);
+    await expectBody(
+      await postJson(url, { text: FRENCH, target_lang: "EN" }),
+      200,
+      DeepLXResponseSchema,
+    );
+    assert.deepEqual(clients(), ["deeplx"]);
+    service.store.update((settings) => {
+      settings.compat.sensitive = true;
+    });
+    await expectBody(
+      await postJson(url, { text: FRENCH, target_lang: "DE" }),
+      200,
+      DeepLXResponseSchema,
+    );
+    assert.deepEqual(clients(), ["deeplx"], "a sensitive compat request is not stored");
+  });
+});
