@@ -66,6 +66,21 @@ function tooLarge(param: string): { params: ContractIssueParams } {
 }
 
 /** TextBatch: 1..128 strings, each ≤ 8000 code points, ≤ 50000 in total. */
+/**
+ * A UTF-16 file read a byte a character is garbage to every reader: refused, neither translated
+ * nor detected (a detector names some language for it).
+ */
+function refuseMisreadUtf16(text: string, context: z.RefinementCtx): void {
+  const encoding = utf16Misread(text);
+  if (encoding === undefined) return;
+  context.addIssue({
+    code: "custom",
+    input: text,
+    message: `every other character is U+0000: this looks like a ${encoding} file read as ` +
+      `UTF-8 or Latin-1; decode the file as ${encoding} and send its text`,
+  });
+}
+
 export const TextBatchSchema = z.array(
   z.string().refine(
     (text) => withinCodePoints([text], LIMITS.max_chars_per_item),
@@ -77,7 +92,7 @@ export const TextBatchSchema = z.array(
         }),
       ...tooLarge("texts"),
     },
-  ),
+  ).superRefine(refuseMisreadUtf16),
 )
   .min(1, "texts must hold at least one item")
   .max(LIMITS.max_items, `texts holds more than ${LIMITS.max_items} items`)
@@ -209,17 +224,6 @@ export const TranslateRequestSchema = z.strictObject({
       message: `applies to format ${formats.join(" or ")}, not ${format}`,
     });
   }
-  // A UTF-16 file read a byte a character is garbage to every reader: refused, not translated.
-  request.texts.forEach((text, index) => {
-    const encoding = utf16Misread(text);
-    if (encoding === undefined) return;
-    context.addIssue({
-      code: "custom",
-      path: ["texts", index],
-      message: `every other character is U+0000: this looks like a ${encoding} file read as ` +
-        `UTF-8 or Latin-1; decode the file as ${encoding} and send its text`,
-    });
-  });
   // Lists or quotes nested this deep on one line would hold the service for seconds to minutes.
   if (format !== "markdown") return;
   request.texts.forEach((text, index) => {

@@ -1,10 +1,11 @@
 /**
  * A UTF-16 subtitle file a client read as UTF-8 or Latin-1 (every other character U+0000) is
  * refused with a 400 naming the item and the encoding to decode it with, not translated as
- * one cue of garbage; the same file decoded right is translated.
+ * one cue of garbage, nor given a language by /v1/detect; the same file decoded right is
+ * translated.
  */
 import assert from "node:assert/strict";
-import { expectError } from "../../support/http_assertions.ts";
+import { expectError, postJson } from "../../support/http_assertions.ts";
 import { standInTranslation } from "../../support/ollama_stand_in.ts";
 import { translateOk } from "../../support/chat_engine_checks.ts";
 import { postTranslate } from "../../support/translation_service.ts";
@@ -73,5 +74,16 @@ Deno.test("POST /v1/translate still translates a text holding a few NULs", async
   await withStandInService({}, async (service) => {
     const body = await translateOk(service, { ...request(["Hallo\u0000Welt, wie geht es?"]) });
     assert.equal(body.results.length, 1);
+  });
+});
+
+Deno.test("POST /v1/detect refuses a UTF-16 file read as UTF-8, as /v1/translate does", async () => {
+  const misread = new TextDecoder("utf-8").decode(utf16(FILE, "le", true));
+  await withStandInService({}, async (service) => {
+    const response = await postJson(`${service.url}/v1/detect`, { texts: ["Hallo", misread] }, {
+      "x-svc-token": service.token,
+    });
+    const body = await expectError(response, 400, "invalid_request", "texts[1]");
+    assert.match(body.error.message, /UTF-16LE/);
   });
 });
