@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { environment } from "../settings/environment.ts";
 import { modelsDirProblem } from "../models/model_store.ts";
+import { dataDirProblem } from "../storage/data_stores.ts";
 
 /** The path flags' fallbacks from the environment (a flag on the command line wins). */
 export function pathFlagsFromEnvironment(): Record<string, string | undefined> {
@@ -129,4 +130,15 @@ export async function modelsDirRefusal(command: string, modelsDir: string): Prom
   if (problem === null) return null;
   return `tolk ${command}: cannot read the models directory ${modelsDir}: ${problem}; ` +
     "pick a readable one with --models-dir or TOLK_MODELS_DIR";
+}
+
+/**
+ * The one stderr line of `tolk <command>` when its data folder is a file (or under one), or null
+ * when it is not: the commands that open the data say this before trying.
+ */
+export async function dataDirRefusal(command: string, dataDir: string): Promise<string | null> {
+  const problem = await dataDirProblem(dataDir);
+  if (problem === null) return null;
+  return `tolk ${command}: cannot use the data directory ${dataDir}: ${problem}; ` +
+    "pick a directory with --data-dir or TOLK_DATA_DIR";
 }

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { openDataStores } from "../storage/data_stores.ts";
 import { DATABASE_FILE, StorageError } from "../storage/database.ts";
 import type { HistoryEntry } from "../storage/history_store.ts";
-import { dataDirFlag, pathFlagsFromEnvironment } from "./config_paths.ts";
+import { dataDirFlag, dataDirRefusal, pathFlagsFromEnvironment } from "./config_paths.ts";
 import { type CommandUsage, FlagError, integerFlag, parseCommand } from "./flags.ts";
 import { OutputError, writeLines } from "./stdout_lines.ts";
 
@@ -34,7 +34,7 @@ export const usage = {
 } satisfies CommandUsage;
 
 /** Runs `tolk history`. */
-export function run(args: string[]): Promise<number> {
+export async function run(args: string[]): Promise<number> {
   const { flags, action } = parseCommand(args, usage, { env: pathFlagsFromEnvironment() });
   // `clear --q secret` reads as "clear the rows that hold secret": taking it silently would empty
   // the whole history. (`--limit` has a default, so the command line says whether it was given.)
@@ -43,6 +43,11 @@ export function run(args: string[]): Promise<number> {
   );
   if (action !== "list" && listOnly) throw new FlagError(listOnly, "only applies to list");
   const dataDir = flags["data-dir"];
+  const refusal = await dataDirRefusal("history", dataDir);
+  if (refusal !== null) {
+    console.error(refusal);
+    return 2;
+  }
   let stores;
   try {
     // list and export only read: a read-only copy works, and nothing is created or migrated.
@@ -50,7 +55,7 @@ export function run(args: string[]): Promise<number> {
     stores = openDataStores(dataDir, action === "clear" ? { mustExist: true } : { access: "read" });
   } catch (error) {
     if (!(error instanceof StorageError)) throw error;
-    return Promise.resolve(reportOpenFailure(error, action, dataDir));
+    return reportOpenFailure(error, action, dataDir);
   }
   try {
     const { history } = stores;
@@ -61,15 +66,15 @@ export function run(args: string[]): Promise<number> {
     } else {
       writeLines(history.list({ limit: flags.limit, q: flags.q }).entries.map(listLine));
     }
-    return Promise.resolve(0);
+    return 0;
   } catch (error) {
     if (error instanceof OutputError) {
       console.error(`tolk history: cannot write to stdout: ${error.message}`);
-      return Promise.resolve(1);
+      return 1;
     }
     if (!(error instanceof StorageError)) throw error;
     console.error(`tolk history: ${error.message}`);
-    return Promise.resolve(1);
+    return 1;
   } finally {
     stores.close();
   }

@@ -96,6 +96,7 @@ export async function run(args: string[]): Promise<number> {
     ...inferAppOptions(flags),
   });
   const server = bound.serve(app.fetch, {
+    onShutdown: () => runtime.beginShutdown(),
     onDrainEnding: () => runtime.interrupt(),
     afterDrain: () => runtime.dispose({ drainMs: DRAIN_TIMEOUT_MS }),
   });

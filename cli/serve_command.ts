@@ -15,6 +15,7 @@ import { StorageError } from "../storage/database.ts";
 import {
   configFlag,
   dataDirFlag,
+  dataDirRefusal,
   defaultModelsDir,
   modelsDirFlag,
   modelsDirRefusal,
@@ -102,10 +103,12 @@ async function openService(flags: ServeFlags) {
   }
 
   // Checked before anything is opened: a folder the service may not read would otherwise end it
-  // with an uncaught NotCapable at the first look for a model.
-  const unreadable = await modelsDirRefusal("serve", modelsDir);
-  if (unreadable !== null) {
-    console.error(unreadable);
+  // with an uncaught NotCapable at the first look for a model. The data folder first: the models
+  // folder is in it by default, and a data folder that is a file is the one to name.
+  const refusal = await dataDirRefusal("serve", dataDir) ??
+    await modelsDirRefusal("serve", modelsDir);
+  if (refusal !== null) {
+    console.error(refusal);
     return 2;
   }
 

@@ -25,6 +25,7 @@ import { grammarStopTriggers } from "./grammar_cache.ts";
 import { KV_STREAMS_BUDGET } from "./kv_layout.ts";
 import { freeModel, type LoadedModel, loadLlama, loadModel } from "./llama_model.ts";
 import { inspectModelFile, modelIdFromPath } from "./model_file.ts";
+import { withLibraryMessagesHeld } from "./library_messages.ts";
 import { renderChat, splitTriggers } from "./chat_template.ts";
 import { refuseBeyondContext } from "./prompt_bound.ts";
 
@@ -74,8 +75,10 @@ export class LlamaRuntime implements InferenceRuntime {
     & Pick<LlamaRuntimeOptions, "log" | "threads" | "decodeWorkerUrl" | "textIntervalMs">;
   #state: RuntimeState;
   #loaded?: LoadedModel;
-  #disposed = false;
+  #disposing?: Promise<void>;
   #stopping = false;
+  /** Set by {@link LlamaRuntime.beginShutdown}: a failed load is then not reported. */
+  #shutdownBegun = false;
   /** Aborted by {@link LlamaRuntime.interrupt}: ends every running generation. */
   readonly #interrupted = new AbortController();
   #active = 0;
@@ -238,12 +241,26 @@ export class LlamaRuntime implements InferenceRuntime {
   }
 
   /**
-   * Refuses new generations, lets running ones finish (at most `drainMs`, default 0), then
-   * frees the slots, the model and the runtime. Safe to call more than once.
+   * The daemon is stopping (SIGINT/SIGTERM): a load that fails from now on fails quietly, with
+   * node-llama-cpp's own messages about it. A terminal's Ctrl-C also ends node-llama-cpp's binary
+   * test (a child process in the same process group), which fails the load for that alone.
+   * Generations are not refused yet: the drain lets the running and queued ones finish.
    */
-  async dispose(options: { drainMs?: number } = {}): Promise<void> {
-    if (this.#disposed) return;
-    this.#disposed = true;
+  beginShutdown(): void {
+    this.#shutdownBegun = true;
+  }
+
+  /**
+   * Refuses new generations, lets running ones finish (at most `drainMs`, default 0), then
+   * frees the slots, the model and the runtime. Safe to call more than once: a later call
+   * settles with the first (the daemon's exit waits for the one its drain started).
+   */
+  dispose(options: { drainMs?: number } = {}): Promise<void> {
+    this.#disposing ??= this.#dispose(options);
+    return this.#disposing;
+  }
+
+  async #dispose(options: { drainMs?: number }): Promise<void> {
     this.#stopping = true;
     if (this.#active > 0 && options.drainMs) {
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -264,7 +281,10 @@ export class LlamaRuntime implements InferenceRuntime {
   async #load(): Promise<void> {
     const { modelPath, log } = this.#options;
     const write = log ?? ((line: string) => console.error(line));
-    const starting = loadLlama(this.#options.gpu);
+    const starting = withLibraryMessagesHeld(
+      () => loadLlama(this.#options.gpu),
+      () => this.#shutdownBegun,
+    );
     // A bad file is reported at once, without waiting for the runtime to start.
     const file = await inspectModelFile(modelPath);
     if (!file.ok) {
@@ -308,7 +328,10 @@ export class LlamaRuntime implements InferenceRuntime {
   }
 
   #fail(status: ModelFileStatus, reason: string, write?: (line: string) => void): void {
+    const loading = this.#state.phase === "loading";
     this.#state = { ...this.#state, phase: "error", modelStatus: status, reason };
+    // Failed while the daemon stops: most likely by the stop itself (beginShutdown).
+    if (loading && this.#shutdownBegun) return;
     (write ?? this.#options.log ?? ((line: string) => console.error(line)))(
       `model not loaded: ${reason}`,
     );

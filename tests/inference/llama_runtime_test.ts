@@ -210,3 +210,19 @@ Deno.test({
     await runtime.dispose();
   },
 });
+
+Deno.test({
+  name: "LlamaRuntime.dispose called again settles only with the first, after the load",
+  ...NATIVE,
+  async fn() {
+    // `tolk infer` disposes twice: once in its drain, once before it exits; the second must not
+    // let the daemon exit while the first still waits for the load (its failure unsaid).
+    const runtime = start();
+    let loadSettled = false;
+    runtime.loaded.then(() => loadSettled = true);
+    const first = runtime.dispose({ drainMs: 1_000 });
+    await runtime.dispose();
+    assert.ok(loadSettled, "the second dispose settled while the model was loading");
+    await first;
+  },
+});

@@ -4,7 +4,7 @@
  */
 
 /** Every descendant of `pid` (Linux `/proc`). */
-async function descendants(pid: number): Promise<number[]> {
+export async function descendants(pid: number): Promise<number[]> {
   const found: number[] = [];
   const tasks = await Array.fromAsync(Deno.readDir(`/proc/${pid}/task`)).catch(() => []);
   for (const task of tasks) {

@@ -83,12 +83,22 @@ export interface TolkServer {
   stop(): Promise<number>;
 }
 
+/** Options of {@link startTolkServer}. */
+export interface TolkServerOptions {
+  /**
+   * Run it as the leader of a process group of its own (`setsid`), so a test can signal the
+   * group as a terminal's Ctrl-C does (`Deno.kill(-pid, "SIGINT")`) without signalling itself.
+   */
+  processGroup?: boolean;
+}
+
 /** Starts `tolk <args>` and waits for `listening on http://…` on stdout. */
 export async function startTolkServer(
   args: string[],
   env: Record<string, string> = {},
+  options: TolkServerOptions = {},
 ): Promise<TolkServer> {
-  const process = tolkCommand(args, env, "piped").spawn();
+  const process = tolkCommand(args, env, "piped", options.processGroup).spawn();
   const stderr: string[] = [];
   collectLines(process.stderr, (line) => stderr.push(line));
   const reader = process.stdout.pipeThrough(new TextDecoderStream()).getReader();
@@ -124,8 +134,16 @@ export function tolkArgv(args: string[], env: Record<string, string> = {}): stri
   return [Deno.execPath(), "run", ...tolkPermissionFlags(args, env), MAIN, ...args];
 }
 
-function tolkCommand(args: string[], env: Record<string, string>, stdio: "piped") {
-  const [program, ...argv] = tolkArgv(args, env);
+function tolkCommand(
+  args: string[],
+  env: Record<string, string>,
+  stdio: "piped",
+  processGroup = false,
+) {
+  // setsid execs in place (a child of Deno leads no group), so the pid stays tolk's own.
+  const [program, ...argv] = processGroup
+    ? ["setsid", ...tolkArgv(args, env)]
+    : tolkArgv(args, env);
   return new Deno.Command(program, {
     args: argv,
     env: { DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1", ...env },
