@@ -17,3 +17,15 @@ export function deeplClient(
     minTimeout: 60_000,
   });
 }
+
+/**
+ * A v2 glossary from English into Traditional Chinese as deepl-node makes one: its
+ * `createGlossary` drops the script, so "zh-Hant" goes out as "zh" (which tolk stores as
+ * Simplified).
+ */
+export function createTraditionalGlossary(
+  client: deepl.DeepLClient,
+  entries: deepl.GlossaryEntries,
+): Promise<deepl.GlossaryInfo> {
+  return client.createGlossary("Chinese", "en", "zh-Hant" as deepl.TargetLanguageCode, entries);
+}

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import * as deepl from "deepl-node";
-import { deeplClient } from "../../../support/deepl_client.ts";
+import { createTraditionalGlossary, deeplClient } from "../../../support/deepl_client.ts";
 import { DeepLErrorSchema, DeepLGlossarySchema } from "../../../../schemas/compat/deepl.ts";
 import { expectBody } from "../../../support/http_assertions.ts";
 import { withTranslationService as withService } from "../../../support/translation_service.ts";
@@ -215,11 +215,8 @@ async function translateWith(
 Deno.test("a DeepL glossary into zh (deepl-node's createGlossary sends zh for zh-Hant) applies to ZH-HANT and ZH-HANS targets, its terms in the target's script", async () => {
   await withService(async (service) => {
     const deepL = deeplClient(service);
-    // deepl-node drops the script of a v2 glossary's languages: "zh-Hant" goes out as "zh".
-    const v2 = await deepL.createGlossary(
-      "Chinese",
-      "en",
-      "zh-Hant" as deepl.TargetLanguageCode,
+    const v2 = await createTraditionalGlossary(
+      deepL,
       new deepl.GlossaryEntries({ entries: { database: "数据库" } }),
     );
     assert.equal(v2.targetLang, "zh");

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import * as deepl from "deepl-node";
-import { deeplClient } from "../../../support/deepl_client.ts";
+import { createTraditionalGlossary, deeplClient } from "../../../support/deepl_client.ts";
 import { withTranslationService as withService } from "../../../support/translation_service.ts";
 
 const SIMPLIFIED = new deepl.GlossaryEntries({ entries: { database: "数据库" } });
@@ -14,13 +14,7 @@ const TRADITIONAL = new deepl.GlossaryEntries({ entries: { database: "資料庫"
 Deno.test("deepl-node reads a zh glossary's entries as zh-Hant and a zh-Hant one's as zh", async () => {
   await withService(async (service) => {
     const deepL = deeplClient(service);
-    // deepl-node's createGlossary sends "zh-Hant" as "zh", which tolk stores as Simplified.
-    const v2 = await deepL.createGlossary(
-      "Chinese",
-      "en",
-      "zh-Hant" as deepl.TargetLanguageCode,
-      SIMPLIFIED,
-    );
+    const v2 = await createTraditionalGlossary(deepL, SIMPLIFIED);
     const asTraditional = await deepL.getMultilingualGlossaryDictionaryEntries(
       v2.glossaryId,
       "en",
