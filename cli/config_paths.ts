@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { environment } from "../settings/environment.ts";
 import { modelsDirProblem } from "../models/model_store.ts";
-import { dataDirProblem } from "../storage/data_stores.ts";
+import { fileInTheWay } from "../storage/folder_in_the_way.ts";
 
 /** The path flags' fallbacks from the environment (a flag on the command line wins). */
 export function pathFlagsFromEnvironment(): Record<string, string | undefined> {
@@ -137,7 +137,8 @@ export async function modelsDirRefusal(command: string, modelsDir: string): Prom
  * when it is not: the commands that open the data say this before trying.
  */
 export async function dataDirRefusal(command: string, dataDir: string): Promise<string | null> {
-  const problem = await dataDirProblem(dataDir);
+  // Else mkdir's or SQLite's words about the database file inside it.
+  const problem = await fileInTheWay(dataDir);
   if (problem === null) return null;
   return `tolk ${command}: cannot use the data directory ${dataDir}: ${problem}; ` +
     "pick a directory with --data-dir or TOLK_DATA_DIR";

@@ -3,6 +3,7 @@
  * tokenizer files, `onnx/*.onnx`). Shared by the built-in engine and `tolk models`.
  */
 import { join, resolve } from "node:path";
+import { fileInTheWay } from "../storage/folder_in_the_way.ts";
 import { tolkCommand } from "../tolk_command.ts";
 
 /** ONNX file suffix of each dtype transformers.js knows (`encoder_model{suffix}.onnx`). */
@@ -71,12 +72,9 @@ export async function listInstalledModels(modelsDir: string): Promise<InstalledM
  * engine reads: every model folder and its files.
  */
 export async function modelsDirProblem(modelsDir: string): Promise<string | null> {
-  try {
-    // Else read as an empty folder: "no models in FILE", and a pull hint that cannot work.
-    if (!(await Deno.stat(modelsDir)).isDirectory) return "it is a file, not a directory";
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) return (error as Error).message;
-  }
+  // Else read as an empty folder: "no models in FILE", and a pull hint that cannot work.
+  const inTheWay = await fileInTheWay(modelsDir);
+  if (inTheWay) return inTheWay;
   try {
     await listInstalledModels(modelsDir);
     return null;

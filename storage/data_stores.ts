@@ -1,7 +1,7 @@
 /**
  * The stores of one data directory, over one database.
  */
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { type Database, DATABASE_FILE, type DatabaseOptions, openDatabase } from "./database.ts";
 import { GlossaryStore } from "./glossary_store.ts";
 import { HistoryStore } from "./history_store.ts";
@@ -39,24 +39,4 @@ export function openDataStores(dataDir: string, options: DatabaseOptions = {}): 
       database.close();
     },
   };
-}
-
-/**
- * Why `dataDir` cannot hold a database because it, or a folder on its path, is a file (else the
- * reason would be mkdir's or SQLite's words about the database file inside it); null otherwise,
- * including when it does not exist yet (it is created) or another error comes (that one is
- * reported when the database is opened).
- */
-export async function dataDirProblem(dataDir: string): Promise<string | null> {
-  try {
-    return (await Deno.stat(dataDir)).isDirectory ? null : "it is a file, not a directory";
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotADirectory)) return null;
-  }
-  // A folder on its path is a file: name the one the user can go and look at.
-  for (let path = dirname(dataDir); path !== dirname(path); path = dirname(path)) {
-    const found = await Deno.stat(path).catch(() => null);
-    if (found?.isFile) return `${path} is a file, not a directory`;
-  }
-  return null;
 }

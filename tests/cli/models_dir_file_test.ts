@@ -31,3 +31,19 @@ for (const { command, args } of COMMANDS) {
     });
   });
 }
+
+// `tolk models` may read only its models folder, so the file above it cannot be named.
+Deno.test("tolk models list under a data folder that is a file says a folder on its path is a file, exit 2", async () => {
+  await withTempDir("tolk-models-dir-file-", async (dir) => {
+    const file = join(dir, "data");
+    await Deno.writeTextFile(file, "not a folder");
+    const env = { TOLK_CONFIG: join(dir, "settings.json"), TOLK_DATA_DIR: file };
+    const result = await runTolkProcess(["models", "list"], env);
+    assert.equal(result.code, 2, result.stderr);
+    assert.equal(
+      result.stderr.trimEnd().split("\n").at(-1),
+      `tolk models: cannot read the models directory ${join(file, "models")}: a folder on its ` +
+        "path is a file, not a directory; pick a readable one with --models-dir or TOLK_MODELS_DIR",
+    );
+  });
+});
