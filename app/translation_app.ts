@@ -256,11 +256,13 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     log,
     refuseWhileStopping,
   };
-  app.route("/v1/compat/deepl", deeplRoute({ ...compat, glossaries: deps.stores?.glossaries }));
+  // DeepLX's /v2/translate is DeepL's handler: both take DeepL's glossary_id.
+  const withGlossaries = { ...compat, glossaries: deps.stores?.glossaries };
+  app.route("/v1/compat/deepl", deeplRoute(withGlossaries));
   app.route("/v1/compat/libre", libreTranslateRoute(compat));
-  app.route("/v1/compat/deeplx", deeplxRoute(compat));
+  app.route("/v1/compat/deeplx", deeplxRoute(withGlossaries));
   app.route("/v1/compat/t/:token/libre", libreTranslateRoute(compat));
-  app.route("/v1/compat/t/:token/deeplx", deeplxRoute(compat));
+  app.route("/v1/compat/t/:token/deeplx", deeplxRoute(withGlossaries));
 
   // Settings: a page, not API — session cookie only, same origin only (DECISIONS.md).
   if (deps.page) {

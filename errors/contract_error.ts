@@ -145,6 +145,8 @@ export interface ErrorRenderer<Code extends string> {
     invalid(issues: readonly z.core.$ZodIssue[]): ContractError<Code>;
     notJson(): ContractError<Code>;
     notUtf8(): ContractError<Code>;
+    /** A body sent with a Content-Encoding (`middleware/content_coding.ts`). */
+    compressed(coding: string): ContractError<Code>;
   };
 }
 
@@ -245,6 +247,11 @@ export function createErrorRenderer<Code extends string>(
     notJson: () =>
       make(table.invalidCode, "the body must be JSON with Content-Type: application/json"),
     notUtf8: () => make(table.invalidCode, "the body is not valid UTF-8"),
+    compressed: (coding: string) =>
+      make(
+        table.invalidCode,
+        `a body with Content-Encoding ${coding} is not read; send it uncompressed`,
+      ),
   };
 
   return { make, render, errorFromIssues, validate, body, jsonBodyErrors };

@@ -5,6 +5,7 @@
 import { isUtf8 } from "node:buffer";
 import { zValidator } from "@hono/zod-validator";
 import type { z } from "zod";
+import { requireIdentityCoding } from "./content_coding.ts";
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
@@ -19,6 +20,8 @@ export interface JsonBodyOptions {
   notJson: () => Error;
   /** Builds the error for a JSON body that is not UTF-8. */
   notUtf8: () => Error;
+  /** Builds the error for a body sent with a Content-Encoding (`./content_coding.ts`). */
+  compressed: (coding: string) => Error;
 }
 
 /**
@@ -36,6 +39,7 @@ export function jsonBody<S extends z.ZodType>(schema: S, options: JsonBodyOption
   });
   // The bytes are read (and kept: Hono parses the JSON from them) and checked first.
   const checked: typeof validate = async (c, next) => {
+    requireIdentityCoding(c.req.header("content-encoding"), options.compressed);
     if (isJson(c.req.header("content-type"))) {
       // Not UTF-8: decoding would replace each bad byte with U+FFFD, losing text unseen. A check
       // without decoding (the JSON parse decodes them once).

@@ -249,39 +249,67 @@ function libreRoutes(base: string, inPath: boolean): ApiRoute[] {
   }
 }
 
-/** DeepLX's translate route at `path`; `inPath`: the token is part of the path. */
-function deeplxRoute(path: string, inPath: boolean): ApiRoute {
-  const body = { text: "Good morning.", target_lang: "DE" };
-  return {
+/** DeepLX's routes under `base`; `inPath`: the token is part of the path. */
+function deeplxRoutes(base: string, inPath: boolean): ApiRoute[] {
+  const where = inPath ? " (token in the path)" : "";
+  const common = {
     tag: TAG,
     method: "post",
-    path,
-    summary: `DeepLX: translate a text${inPath ? " (token in the path)" : ""}`,
     auth: "token",
     tokenPlaces: inPath ? PATH_TOKEN_PLACES : DEEPLX_TOKEN_PLACES,
     authNote: inPath
       ? "The token is the path's `{token}`; a wrong one is 401 `{code, message}`."
       : "DeepLX clients send `?token=<token>` or `Authorization: Bearer <token>`; a bad one is " +
         "401 `{code, message}`.",
-    request: {
-      ...(inPath ? { params: pathToken } : {}),
-      body: named("DeepLXRequest", DeepLXRequestSchema),
-    },
+    errors: TRANSLATE_ERRORS,
+    errorBody: named("DeepLXError", DeepLXErrorSchema),
+    errorStatuses: DEEPLX_ERROR_STATUSES,
+    busyStatus: DEEPLX_BUSY_STATUS,
+  } as const;
+  const params = inPath ? { params: pathToken } : {};
+  const examples = (body: unknown) => [
+    { body, status: 200 },
+    ...(inPath ? [{ body, params: { token: "not-the-token" }, status: 401 }] : []),
+  ];
+  const translate = (path: string, summary: string): ApiRoute => ({
+    ...common,
+    path: `${base}${path}`,
+    summary: `DeepLX: ${summary}${where}`,
+    request: { ...params, body: named("DeepLXRequest", DeepLXRequestSchema) },
     responses: {
       200: {
         description: "The translation, DeepLX's shape.",
         body: named("DeepLXResponse", DeepLXResponseSchema),
       },
     },
-    errors: TRANSLATE_ERRORS,
-    errorBody: named("DeepLXError", DeepLXErrorSchema),
-    errorStatuses: DEEPLX_ERROR_STATUSES,
-    busyStatus: DEEPLX_BUSY_STATUS,
-    examples: [
-      { body, status: 200 },
-      ...(inPath ? [{ body, params: { token: "not-the-token" }, status: 401 }] : []),
-    ],
-  };
+    examples: examples({ text: "Good morning.", target_lang: "DE" }),
+  });
+  return [
+    translate("/translate", "translate a text"),
+    translate("/v1/translate", "translate a text (DeepLX's Pro-account path, the same fields)"),
+    {
+      ...common,
+      path: `${base}/v2/translate`,
+      summary: `DeepLX: translate texts in DeepL's official shape${where}`,
+      description: "DeepLX's DeepL-shaped path, served by DeepL's POST /v2/translate (one " +
+        "translation per text; a JSON body whatever its Content-Type, or a form); " +
+        "errors in DeepLX's shape.",
+      ...(inPath ? {} : { tokenPlaces: [...DEEPLX_TOKEN_PLACES, "deepl-auth-key"] }),
+      request: {
+        ...params,
+        body: named("DeepLTranslateRequest", DeepLTranslateRequestSchema),
+        formBody: named("DeepLTranslateRequest", DeepLTranslateRequestSchema),
+      },
+      responses: {
+        200: {
+          description: "One translation per text.",
+          body: named("DeepLTranslateResponse", DeepLTranslateResponseSchema),
+          headers: ["Svc-Glossary-Report"],
+        },
+      },
+      examples: examples({ text: ["Good morning."], target_lang: "DE" }),
+    },
+  ];
 }
 
 /** Every compatibility route. */
@@ -290,6 +318,6 @@ export const COMPAT_ROUTES: readonly ApiRoute[] = [
   ...DEEPL_GLOSSARY_ROUTES,
   ...libreRoutes("/v1/compat/libre", false),
   ...libreRoutes("/v1/compat/t/{token}/libre", true),
-  deeplxRoute("/v1/compat/deeplx/translate", false),
-  deeplxRoute("/v1/compat/t/{token}/deeplx/translate", true),
+  ...deeplxRoutes("/v1/compat/deeplx", false),
+  ...deeplxRoutes("/v1/compat/t/{token}/deeplx", true),
 ];

@@ -3,7 +3,8 @@
  * requests in between, all or nothing (MemoryStore.addInBatches).
  */
 import { Hono } from "hono";
-import { serviceError } from "../../errors/translation_errors.ts";
+import { JSON_BODY_ERRORS, serviceError } from "../../errors/translation_errors.ts";
+import { requireIdentityCoding } from "../../middleware/content_coding.ts";
 import { TMX_MEDIA_TYPES } from "../../schemas/memory.ts";
 import type { MemoryStore } from "../../storage/memory_store.ts";
 import { TmxError } from "../../translation/memory/tmx.ts";
@@ -14,6 +15,7 @@ const TMX_MEDIA_TYPE_SET: ReadonlySet<string> = new Set(TMX_MEDIA_TYPES);
 /** The memory import sub-app. */
 export function memoryImportRoute(deps: { memory: MemoryStore }) {
   return new Hono().post("/", async (c) => {
+    requireIdentityCoding(c.req.header("content-encoding"), JSON_BODY_ERRORS.compressed);
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
     if (!TMX_MEDIA_TYPE_SET.has(mediaType)) {
       throw serviceError(

@@ -1,5 +1,6 @@
 /**
- * The DeepLX wire shapes tolk answers at `/v1/compat/deeplx/translate`, as zod schemas.
+ * The DeepLX wire shapes tolk answers at `/v1/compat/deeplx/translate` (and `/v1/translate`), as
+ * zod schemas; DeepLX's `/v2/translate` answers DeepL's (`./deepl.ts`).
  */
 import { z } from "zod";
 

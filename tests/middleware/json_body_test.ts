@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
+import { gzipSync } from "node:zlib";
 import { z } from "zod";
 import { jsonBody } from "../../middleware/json_body.ts";
 import { Refusal, renderRefusal, withTinyApp } from "../support/tiny_app.ts";
@@ -9,6 +10,7 @@ const Schema = z.strictObject({ name: z.string() });
 const CASES: {
   name: string;
   type?: string;
+  coding?: string;
   body: string | Uint8Array<ArrayBuffer>;
   status: number;
   text: string;
@@ -45,6 +47,22 @@ const CASES: {
     text: "not utf-8",
   },
   {
+    name: "a gzip body",
+    type: "application/json",
+    coding: "gzip",
+    body: new Uint8Array(gzipSync('{"name":"a"}')),
+    status: 400,
+    text: "compressed gzip",
+  },
+  {
+    name: "an identity coding",
+    type: "application/json",
+    coding: "identity",
+    body: '{"name":"d"}',
+    status: 200,
+    text: "d",
+  },
+  {
     name: "an unknown field",
     type: "application/json",
     body: '{"name":"a","x":1}',
@@ -53,13 +71,14 @@ const CASES: {
   },
 ];
 
-Deno.test("jsonBody validates a JSON body and refuses other media types", async () => {
+Deno.test("jsonBody validates a JSON body and refuses other media types and compressed bodies", async () => {
   const app = new Hono().post(
     "/",
     jsonBody(Schema, {
       invalid: (issues) => new Refusal(400, `invalid ${issues[0].path.join(".")}`),
       notJson: () => new Refusal(415, "not json"),
       notUtf8: () => new Refusal(400, "not utf-8"),
+      compressed: (coding) => new Refusal(400, `compressed ${coding}`),
     }),
     (c) => c.text(c.req.valid("json").name),
   );
@@ -67,6 +86,7 @@ Deno.test("jsonBody validates a JSON body and refuses other media types", async 
   await withTinyApp(app, async (url) => {
     for (const row of CASES) {
       const headers: Record<string, string> = row.type ? { "content-type": row.type } : {};
+      if (row.coding) headers["content-encoding"] = row.coding;
       const response = await fetch(url, { method: "POST", headers, body: row.body });
       assert.deepEqual([response.status, await response.text()], [row.status, row.text], row.name);
     }

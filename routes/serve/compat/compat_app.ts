@@ -14,6 +14,7 @@ import {
   renderTranslationError,
   serviceError,
 } from "../../../errors/translation_errors.ts";
+import { requireIdentityCoding } from "../../../middleware/content_coding.ts";
 import { tokensEqual } from "../../../middleware/token_auth.ts";
 import { FORM_MEDIA_TYPES } from "../../../schemas/api_route.ts";
 import type { RequestIdVariables } from "../../../middleware/request_id.ts";
@@ -171,16 +172,7 @@ export async function readCompatBody(
   c: Context,
   options: CompatBodyOptions = {},
 ): Promise<Record<string, unknown>> {
-  // No DeepL, LibreTranslate or DeepLX client compresses its body (deepl-node sends plain forms),
-  // and their servers read none: named, not read as bytes that "are not valid UTF-8". tolk's
-  // code table has no 415, so it is the families' bad request.
-  const coding = c.req.header("content-encoding")?.trim() ?? "";
-  if (coding !== "" && coding.toLowerCase() !== "identity") {
-    throw serviceError(
-      "invalid_request",
-      `a body with Content-Encoding ${coding} is not read; send it uncompressed`,
-    );
-  }
+  requireIdentityCoding(c.req.header("content-encoding"), JSON_BODY_ERRORS.compressed);
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const declaredJson = type === "application/json" || type.endsWith("+json");
   if (declaredJson || (options.jsonWhateverType && /^\s*\{/.test(await c.req.text()))) {

@@ -17,8 +17,10 @@ import { serviceError } from "../../../errors/translation_errors.ts";
 import type { GlossaryStore } from "../../../storage/glossary_store.ts";
 import { glossaryReportHeader } from "../../../translation/glossary/glossary_step.ts";
 import { runTranslation } from "../../../translation/run_translation.ts";
+import type { Context } from "hono";
 import {
   compatApp,
+  type CompatBodyOptions,
   type CompatRouteDeps,
   readCompatBody,
   requireCompatToken,
@@ -43,37 +45,70 @@ const ABSENT_PATHS: Readonly<Record<string, string>> = {
 /** The glossary routes' paths, wherever the sub-app is mounted (`…/t/<token>/deepl/…` too). */
 const GLOSSARY_PATHS = /\/v[23]\/glossaries(?:\/|$)/;
 
+/** What {@link deeplTranslate} needs. */
+export type DeepLTranslateDeps = CompatRouteDeps & { glossaries?: GlossaryStore };
+
+/** Options of {@link deeplTranslate}. */
+export interface DeepLTranslateOptions {
+  /** How the body is read beyond its declared type. */
+  body?: CompatBodyOptions;
+  /** The history `client` of its requests (default {@link DEEPL_CLIENT}). */
+  client?: string;
+  /** Told the characters each answer bills (GET /v2/usage counts them). */
+  onBilled?: (characters: number) => void;
+}
+
+/**
+ * The handler of DeepL's POST /v2/translate (the token already checked): DeepL's sub-app serves
+ * it, and so does DeepLX's `/v2/translate`, which DeepLX shapes as DeepL's official API.
+ *
+ * @example
+ * ```ts
+ * app.post("/v2/translate", deeplTranslate(deps, { onBilled: (n) => (billed += n) }));
+ * ```
+ */
+export function deeplTranslate(deps: DeepLTranslateDeps, options: DeepLTranslateOptions = {}) {
+  return async function deeplTranslateHandler(c: Context): Promise<Response> {
+    const call = fromDeepLRequest(await readCompatBody(c, options.body), deps.policy());
+    const glossaryId = call.request.options?.glossary_id;
+    const { source, target } = call.request;
+    const glossaryPair = glossaryId && deps.glossaries
+      ? glossaryPairFor(deps.glossaries.get(glossaryId), source ?? "auto", target)
+      : undefined;
+    const result = await runTranslation(deps.translation, call.request, {
+      client: options.client ?? DEEPL_CLIENT,
+      signal: c.req.raw.signal,
+      glossaryPair,
+    });
+    const body = toDeepLResponse(result, call);
+    for (const translation of body.translations) options.onBilled?.(translation.billed_characters);
+    const response = c.json(body);
+    if (result.glossary) {
+      response.headers.set("Svc-Glossary-Report", glossaryReportHeader(result.glossary));
+    }
+    return response;
+  };
+}
+
 /**
  * The DeepL sub-app (`new DeepLClient(token, { serverUrl })` works unchanged against it), with
  * the v3 glossaries when the service has a glossary store.
  */
-export function deeplRoute(deps: CompatRouteDeps & { glossaries?: GlossaryStore }) {
+export function deeplRoute(deps: DeepLTranslateDeps) {
   let billed = 0;
   return compatApp(toDeepLError, { ...deps, dataPaths: GLOSSARY_PATHS }, (app) => {
     app.use(async (c, next) => {
       requireCompatToken(c, deps.currentToken(), DEEPL_REFUSAL);
       await next();
     })
-      .post("/v2/translate", async (c) => {
-        const call = fromDeepLRequest(await readCompatBody(c), deps.policy());
-        const glossaryId = call.request.options?.glossary_id;
-        const { source, target } = call.request;
-        const glossaryPair = glossaryId && deps.glossaries
-          ? glossaryPairFor(deps.glossaries.get(glossaryId), source ?? "auto", target)
-          : undefined;
-        const result = await runTranslation(deps.translation, call.request, {
-          client: DEEPL_CLIENT,
-          signal: c.req.raw.signal,
-          glossaryPair,
-        });
-        const body = toDeepLResponse(result, call);
-        for (const translation of body.translations) billed += translation.billed_characters;
-        const response = c.json(body);
-        if (result.glossary) {
-          response.headers.set("Svc-Glossary-Report", glossaryReportHeader(result.glossary));
-        }
-        return response;
-      })
+      .post(
+        "/v2/translate",
+        deeplTranslate(deps, {
+          onBilled: (characters) => {
+            billed += characters;
+          },
+        }),
+      )
       // DeepL stopped taking GET here in 2025; say so rather than "no such endpoint".
       .all("/v2/translate", () => {
         throw serviceError(

@@ -1,7 +1,14 @@
 /**
- * DeepLX's POST /translate under `/v1/compat/deeplx` (and `/v1/compat/t/<token>/deeplx`), token
- * by `?token=`, Bearer or the path. Thin: body → adapter → runTranslation → adapter.
+ * DeepLX's translate paths under `/v1/compat/deeplx` (and `/v1/compat/t/<token>/deeplx`), token
+ * by `?token=`, Bearer, DeepL-Auth-Key or the path, as DeepLX's server serves them: `/translate`
+ * and `/v1/translate` (its Pro-account endpoint, the same fields) in DeepLX's shape, and
+ * `/v2/translate` in DeepL's official shape, the DeepL route's own handler. Thin: body → adapter
+ * → runTranslation → adapter.
+ *
+ * DeepLX's `/v1/translate` is `/v1/compat/deeplx/v1/translate` here, so it never meets tolk's own
+ * `/v1/translate`: every DeepLX client is given a base URL, never the server's root.
  */
+import type { Context } from "hono";
 import {
   DEEPLX_CLIENT,
   DEEPLX_REFUSAL,
@@ -12,25 +19,36 @@ import {
 import { runTranslation } from "../../../translation/run_translation.ts";
 import {
   compatApp,
-  type CompatRouteDeps,
+  type CompatBodyOptions,
   readCompatBody,
   requireCompatToken,
 } from "./compat_app.ts";
+import { deeplTranslate, type DeepLTranslateDeps } from "./deepl.ts";
+
+/** DeepLX's server binds every body as JSON, whatever its Content-Type (forms too on /v2). */
+const DEEPLX_BODY: CompatBodyOptions = { jsonWhateverType: true };
 
 /** The DeepLX sub-app. */
-export function deeplxRoute(deps: CompatRouteDeps) {
+export function deeplxRoute(deps: DeepLTranslateDeps) {
+  /** `handler` behind the token, on these paths only: another path stays a plain 404. */
+  const withToken = (handler: (c: Context) => Promise<Response>) => (c: Context) => {
+    requireCompatToken(c, deps.currentToken(), DEEPLX_REFUSAL);
+    return handler(c);
+  };
+  const translate = withToken(async (c) => {
+    const call = fromDeepLXRequest(await readCompatBody(c, DEEPLX_BODY), deps.policy());
+    const result = await runTranslation(deps.translation, call.request, {
+      client: DEEPLX_CLIENT,
+      signal: c.req.raw.signal,
+    });
+    return c.json(toDeepLXResponse(result, call));
+  });
+  const translateAsDeepL = withToken(
+    deeplTranslate(deps, { body: DEEPLX_BODY, client: DEEPLX_CLIENT }),
+  );
   return compatApp(toDeepLXError, deps, (app) =>
     app
-      .post("/translate", async (c) => {
-        requireCompatToken(c, deps.currentToken(), DEEPLX_REFUSAL);
-        const call = fromDeepLXRequest(
-          await readCompatBody(c, { jsonWhateverType: true }),
-          deps.policy(),
-        );
-        const result = await runTranslation(deps.translation, call.request, {
-          client: DEEPLX_CLIENT,
-          signal: c.req.raw.signal,
-        });
-        return c.json(toDeepLXResponse(result, call));
-      }));
+      .post("/translate", translate)
+      .post("/v1/translate", translate)
+      .post("/v2/translate", translateAsDeepL));
 }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { gzipSync } from "node:zlib";
 import {
   ChatCompletionChunkSchema,
   ChatCompletionSchema,
@@ -165,6 +166,28 @@ Deno.test({
         "model_not_ready",
         null,
       );
+    } finally {
+      await app.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: "POST /v1/chat/completions with a gzip body is a 400 naming its Content-Encoding",
+  ...NATIVE_SANITIZERS,
+  async fn() {
+    // Not read as bytes that "are not valid UTF-8": llama.cpp's server and the OpenAI clients
+    // send no compressed bodies, so the coding is named and refused (as on `tolk serve`).
+    const app = await startInferApp({ waitReady: false });
+    try {
+      const gzipped = gzipSync(JSON.stringify({ messages: HI }));
+      const response = await fetch(`${app.baseUrl}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-encoding": "gzip" },
+        body: gzipped,
+      });
+      const body = await expectError(response, 400, "invalid_request", null);
+      assert.match(body.error.message, /Content-Encoding gzip/, body.error.message);
     } finally {
       await app.stop();
     }
