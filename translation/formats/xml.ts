@@ -10,7 +10,8 @@
  * structure, its tags between sentences; the request's tag options name elements that always
  * split, never split, or are kept whole untranslated, or turn the detection off (every element
  * inline). An element whose attributes refuse translation (`translate="no"` of XLIFF, DITA and
- * ITS, Android's `translatable="false"`) is kept whole as an ignored one is. Comments, CDATA sections and processing instructions are kept whole inside the
+ * ITS, Android's `translatable="false"`) is kept whole as an ignored one is; an Android
+ * resources item's text is read with aapt's escapes (android_strings.ts). Comments, CDATA sections and processing instructions are kept whole inside the
  * sentence; the XML declaration and a doctype are kept between sentences. Malformed markup keeps
  * its shape: a `<` that starts no tag is text, an end tag that closes nothing is kept as it is,
  * and what is left open stays open. Sentences are cut, placeholdered and spliced back by offset as
@@ -23,11 +24,18 @@ import { decodeXML } from "entities/decode";
 import { textReading } from "./character_references.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";
 import { stringSpanFinder } from "./text.ts";
+import { androidRules, androidSpans, androidTags, isAndroidResources } from "./android_strings.ts";
 
 /** XML text. */
 export const xmlFormat: Format = {
-  cut: (text, options) =>
-    cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, stringSpanFinder(options.mode)),
+  cut: (text, options) => {
+    const find = stringSpanFinder(options.mode);
+    if (!isAndroidResources(text)) {
+      return cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, find);
+    }
+    const tokens = xmlTokens(text, androidTags(options.tags ?? DEFAULT_TAG_OPTIONS));
+    return cutTokens(text, tokens, ANDROID_TEXT, androidSpans(find));
+  },
 };
 
 /**
@@ -45,6 +53,8 @@ const XML_TEXT: TextRules = {
   text: XML_READINGS.text,
   attribute: (quote) => quote === "'" ? XML_READINGS["'"] : XML_READINGS['"'],
 };
+/** An Android resources item's: aapt's escapes read and written (android_strings.ts). */
+const ANDROID_TEXT = androidRules(XML_TEXT);
 
 /** A place's reading: references named as XML names them (`&product-name;`). */
 function xmlReading(escape: (text: string) => string) {

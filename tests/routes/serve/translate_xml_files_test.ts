@@ -4,7 +4,8 @@
  * back byte for byte.
  */
 import assert from "node:assert/strict";
-import { translateUpperCased } from "../../support/format_requests.ts";
+import { upperCase } from "../../support/format_engines.ts";
+import { translateThrough, translateUpperCased } from "../../support/format_requests.ts";
 
 async function translateXml(item: string) {
   const { texts, sent } = await translateUpperCased([item], { mode: "paragraph", format: "xml" });
@@ -31,5 +32,41 @@ Deno.test('format xml keeps elements marked translate="no" (XLIFF, DITA, ITS) as
     text,
     item.replace("Open", "OPEN").replace(" and ", " AND ").replace("now.", "NOW.")
       .replace("Read this.", "READ THIS."),
+  );
+});
+
+Deno.test("format xml sends an Android string unescaped and writes the answer back escaped for aapt", async () => {
+  const item = "<resources>\n" +
+    '  <string name="turn">It\\\'s %1$s\\\'s turn: say \\"hi\\"\\nthen %d more</string>\n' +
+    '  <string name="home">\\@home \\u00e9t\\u00e9 and C:\\\\temp</string>\n' +
+    '  <string name="quoted">"Don\'t panic"</string>\n' +
+    '  <string name="save">Save the file</string>\n' +
+    '  <string name="who">Hi <xliff:g id="name" example="Ana">Bob</xliff:g>!</string>\n' +
+    '  <string name="keep" translatable="false">Don\\\'t</string>\n</resources>';
+  const answers: Record<string, string> = {
+    "Save the file": '@Enregistrer l\'"fichier"\n\\',
+  };
+  const { texts, sent } = await translateThrough(
+    [item],
+    { mode: "paragraph", format: "xml" },
+    (text) => answers[text] ?? upperCase(text),
+  );
+  assert.deepEqual(sent, [
+    "It's <x1/>'s turn: say \"hi\"\nthen <x2/> more",
+    "@home été and C:\\temp",
+    "<x1/>Don't panic<x2/>",
+    "Save the file",
+    "Hi <x1/>!",
+  ]);
+  assert.equal(
+    texts[0],
+    item.replace(
+      "It\\'s %1$s\\'s turn: say \\\"hi\\\"\\nthen %d more",
+      "IT\\'S %1$s\\'S TURN: SAY \\\"HI\\\"\\nTHEN %d MORE",
+    )
+      .replace("\\@home \\u00e9t\\u00e9 and C:\\\\temp", "\\@HOME ÉTÉ AND C:\\\\TEMP")
+      .replace('"Don\'t panic"', '"DON\\\'T PANIC"')
+      .replace("Save the file", '\\@Enregistrer l\\\'\\"fichier\\"\\n\\\\')
+      .replace("Hi <xliff", "HI <xliff"),
   );
 });

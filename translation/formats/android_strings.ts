@@ -1,0 +1,97 @@
+/**
+ * Android's string resources (`res/values/strings.xml`) under `format: "xml"`. aapt reads a
+ * string's text after XML does, with escapes of its own: `\'`, `\"`, `\\`, `\@`, `\?`, `\n`,
+ * `\t`, `\uXXXX`; an unescaped `"` quotes (it is not shown), and an unescaped `'` outside quotes
+ * fails the build. Sent as written, the engine read `It\'s` and wrote its own apostrophes bare
+ * (French `l'` broke the build); here the engine reads the characters aapt shows, unescaped
+ * quotes stay in place as placeholders, and a changed answer is written back escaped for aapt.
+ * `<xliff:g>` (what Android marks as not to translate: `<xliff:g id="name">Bob</xliff:g>`) is
+ * kept whole. Interpolation variables (`%1$s`, `%d`) are placeholders as in any xml item.
+ *
+ * Pure: no I/O.
+ */
+import type { TagOptions } from "./format.ts";
+import type { TextRules } from "./html.ts";
+import type { SpanFinder } from "./placeholders.ts";
+import { bothSpans } from "./variable_spans.ts";
+
+/**
+ * An item that is Android resources: its first element (past the XML declaration, comments and
+ * white space) is `<resources>`, or one `<string>`, `<plurals>` or `<string-array>` with a
+ * `name` (a file's element sent on its own). A `<string id=…>` of another vocabulary is not.
+ */
+const ANDROID_ROOT =
+  /^\uFEFF?(?:\s|<\?[^]*?\?>|<!--[^]*?-->)*<(?:resources[\s>/]|(?:string|plurals|string-array)\s[^<>]*\bname\s*=)/;
+
+/** Whether an xml item is Android string resources (see {@link ANDROID_ROOT}). */
+export function isAndroidResources(source: string): boolean {
+  return ANDROID_ROOT.test(source);
+}
+
+/** The tag options of an Android item: `<xliff:g>` is kept whole. */
+export function androidTags(tags: TagOptions): TagOptions {
+  return { ...tags, ignore: new Set([...tags.ignore, "xliff:g"]) };
+}
+
+/** What aapt reads each escape as (any other escaped character as itself). */
+const UNESCAPED: Readonly<Record<string, string>> = { n: "\n", t: "\t" };
+const ESCAPE = /\\(u[\da-fA-F]{4}|[^])/g;
+
+/** Text as aapt shows it (after XML's own reading). */
+function unescape(text: string): string {
+  if (!text.includes("\\")) return text;
+  return text.replace(
+    ESCAPE,
+    (_, escaped: string) =>
+      escaped.length === 5
+        ? String.fromCharCode(parseInt(escaped.slice(1), 16))
+        : UNESCAPED[escaped] ?? escaped,
+  );
+}
+
+/** How aapt needs each of these characters written. */
+const ESCAPED: Readonly<Record<string, string>> = {
+  "\\": "\\\\",
+  "'": "\\'",
+  '"': '\\"',
+  "\n": "\\n",
+  "\t": "\\t",
+};
+
+/**
+ * A translated run escaped for aapt: its apostrophes, quotes, backslashes and line breaks, and
+ * an `@` or `?` that starts the string (read as a resource reference).
+ */
+function escape(text: string, before: string | undefined): string {
+  const escaped = text.replace(/[\\'"\n\t]/g, (character) => ESCAPED[character]);
+  return before === undefined ? escaped.replace(/^[@?]/, "\\$&") : escaped;
+}
+
+/** The unescaped `"` of a text: aapt's quoting, kept in place. */
+const quotes: SpanFinder = (text) => {
+  const spans: [number, number][] = [];
+  if (!text.includes('"')) return spans;
+  for (let at = 0; at < text.length; at++) {
+    if (text[at] === "\\") at++;
+    else if (text[at] === '"') spans.push([at, at + 1]);
+  }
+  return spans;
+};
+
+/** A request's span finder for an Android item: its quoting kept too. */
+export function androidSpans(find: SpanFinder): SpanFinder {
+  return bothSpans(find, quotes);
+}
+
+/** XML's text rules with aapt's escapes on top (text only: xml translates no attribute). */
+export function androidRules(xml: TextRules): TextRules {
+  const reading = xml.text;
+  return {
+    ...xml,
+    text: {
+      ...reading,
+      decode: (written) => unescape(reading.decode(written)),
+      escape: (text, before, after) => reading.escape(escape(text, before), before, after),
+    },
+  };
+}
