@@ -6,7 +6,8 @@
  * (French `l'` broke the build); here the engine reads the characters aapt shows, unescaped
  * quotes stay in place as placeholders, and a changed answer is written back escaped for aapt.
  * `<xliff:g>` (what Android marks as not to translate: `<xliff:g id="name">Bob</xliff:g>`) is
- * kept whole. Interpolation variables (`%1$s`, `%d`) are placeholders as in any xml item.
+ * kept whole. Interpolation variables (`%1$s`, `%d`) are placeholders as in any xml item. Which
+ * items are Android's: xml_root.ts.
  *
  * Pure: no I/O.
  */
@@ -14,19 +15,6 @@ import type { TagOptions } from "./format.ts";
 import type { TextRules } from "./html.ts";
 import type { SpanFinder } from "./placeholders.ts";
 import { bothSpans } from "./variable_spans.ts";
-
-/**
- * An item that is Android resources: its first element (past the XML declaration, comments and
- * white space) is `<resources>`, or one `<string>`, `<plurals>` or `<string-array>` with a
- * `name` (a file's element sent on its own). A `<string id=…>` of another vocabulary is not.
- */
-const ANDROID_ROOT =
-  /^\uFEFF?(?:\s|<\?[^]*?\?>|<!--[^]*?-->)*<(?:resources[\s>/]|(?:string|plurals|string-array)\s[^<>]*\bname\s*=)/;
-
-/** Whether an xml item is Android string resources (see {@link ANDROID_ROOT}). */
-export function isAndroidResources(source: string): boolean {
-  return ANDROID_ROOT.test(source);
-}
 
 /** The tag options of an Android item: `<xliff:g>` is kept whole. */
 export function androidTags(tags: TagOptions): TagOptions {

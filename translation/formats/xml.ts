@@ -10,12 +10,14 @@
  * structure, its tags between sentences; the request's tag options name elements that always
  * split, never split, or are kept whole untranslated, or turn the detection off (every element
  * inline). An element whose attributes refuse translation (`translate="no"` of XLIFF, DITA and
- * ITS, Android's `translatable="false"`) is kept whole as an ignored one is; an Android
- * resources item's text is read with aapt's escapes (android_strings.ts). Comments, CDATA sections and processing instructions are kept whole inside the
- * sentence; the XML declaration and a doctype are kept between sentences. Malformed markup keeps
- * its shape: a `<` that starts no tag is text, an end tag that closes nothing is kept as it is,
- * and what is left open stays open. Sentences are cut, placeholdered and spliced back by offset as
- * HTML's are (html.ts).
+ * ITS, Android's `translatable="false"`) is kept whole as an ignored one is. An Android
+ * resources item's text is read with aapt's escapes (android_strings.ts), and in an RSS or Atom
+ * feed the CDATA that holds a post's HTML is translated as HTML (xml_feeds.ts). Comments, other
+ * CDATA sections (code: DocBook's `<programlisting>`) and processing instructions are kept whole
+ * inside the sentence; the XML declaration and a doctype are kept between sentences. Malformed
+ * markup keeps its shape: a `<` that starts no tag is text, an end tag that closes nothing is
+ * kept as it is, and what is left open stays open. Sentences are cut, placeholdered and spliced
+ * back by offset as HTML's are (html.ts).
  */
 import { DEFAULT_TAG_OPTIONS, type Format, type TagOptions } from "./format.ts";
 import { XML_NAME } from "../../schemas/translation.ts";
@@ -24,14 +26,18 @@ import { decodeXML } from "entities/decode";
 import { textReading } from "./character_references.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";
 import { stringSpanFinder } from "./text.ts";
-import { androidRules, androidSpans, androidTags, isAndroidResources } from "./android_strings.ts";
+import { androidRules, androidSpans, androidTags } from "./android_strings.ts";
+import { holdsHtml, htmlCdata } from "./xml_feeds.ts";
+import { xmlVocabulary } from "./xml_root.ts";
 
 /** XML text. */
 export const xmlFormat: Format = {
   cut: (text, options) => {
     const find = stringSpanFinder(options.mode);
-    if (!isAndroidResources(text)) {
-      return cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, find);
+    const vocabulary = xmlVocabulary(text);
+    if (vocabulary !== "android") {
+      const tokens = xmlTokens(text, options.tags, vocabulary === "feed");
+      return cutTokens(text, tokens, XML_TEXT, find);
     }
     const tokens = xmlTokens(text, androidTags(options.tags ?? DEFAULT_TAG_OPTIONS));
     return cutTokens(text, tokens, ANDROID_TEXT, androidSpans(find));
@@ -117,8 +123,15 @@ interface XmlElement {
   refused: boolean;
 }
 
-/** The tokens of an XML item, in source order, read with the request's tag options. */
-export function xmlTokens(source: string, tags: TagOptions = DEFAULT_TAG_OPTIONS): Token[] {
+/**
+ * The tokens of an XML item, in source order, read with the request's tag options; in a `feed`,
+ * the CDATA of an element holding HTML is cut as HTML (xml_feeds.ts).
+ */
+export function xmlTokens(
+  source: string,
+  tags: TagOptions = DEFAULT_TAG_OPTIONS,
+  feed = false,
+): Token[] {
   const tokens: Token[] = [];
   const item: XmlElement = {
     name: "",
@@ -172,8 +185,12 @@ export function xmlTokens(source: string, tags: TagOptions = DEFAULT_TAG_OPTIONS
     if (end === -1) continue; // not markup: the `<` is text
     text(at);
     textStart = end;
-    if (!tag) tokens.push(token(at, end, kept ? kept.kind : "break"));
-    else if (tag.closing) {
+    if (!tag) {
+      const parent = open[open.length - 1];
+      const html = feed && kept?.opens === "<![CDATA[" && parent.open !== -1 &&
+        holdsHtml(parent.name, source.slice(tokens[parent.open].start, tokens[parent.open].end));
+      tokens.push(html ? htmlCdata(source, at, end) : token(at, end, kept ? kept.kind : "break"));
+    } else if (tag.closing) {
       const index = open.findLastIndex((candidate) => candidate.name === tag.name);
       if (index < 1) tokens.push(token(at, end, "atom")); // closes nothing
       else {

@@ -70,3 +70,38 @@ Deno.test("format xml sends an Android string unescaped and writes the answer ba
       .replace("Hi <xliff", "HI <xliff"),
   );
 });
+
+Deno.test("format xml translates the HTML a feed's description or content holds in CDATA, no other CDATA", async () => {
+  const rss = '<?xml version="1.0"?>\n<rss version="2.0"><channel><item>\n' +
+    "<title>Hello world</title>\n" +
+    '<description><![CDATA[<p>Hello <b>there</b>, friend &amp; co.</p><img src="a.png" alt="A cat">]]></description>\n' +
+    "<content:encoded><![CDATA[<p>Read more</p>]]></content:encoded>\n" +
+    "<dc:creator><![CDATA[Ana Lee]]></dc:creator>\n</item></channel></rss>";
+  const atom = '<feed xmlns="http://www.w3.org/2005/Atom"><entry><summary type="html">' +
+    '<![CDATA[<em>Nice</em> day]]></summary><content type="text"><![CDATA[Plain <text>]]>' +
+    "</content></entry></feed>";
+  const docbook = "<article><para>Run it.</para><programlisting><![CDATA[if (a < b) {\n" +
+    '  print("Hello there");\n}]]></programlisting><description><![CDATA[<p>Not a feed</p>]]>' +
+    "</description></article>";
+  const { texts, sent } = await translateUpperCased([rss, atom, docbook], {
+    mode: "paragraph",
+    format: "xml",
+  });
+  assert.deepEqual(sent.toSorted(), [
+    "<x1>Nice</x1> day",
+    "A cat",
+    "Hello <x1>there</x1>, friend & co.",
+    "Hello world",
+    "Read more",
+    "Run it.",
+  ]);
+  assert.deepEqual(texts, [
+    rss.replace("Hello world", "HELLO WORLD").replace(
+      "Hello <b>there</b>, friend &amp; co.",
+      "HELLO <b>THERE</b>, FRIEND &amp; CO.",
+    )
+      .replace("A cat", "A CAT").replace("Read more", "READ MORE"),
+    atom.replace("Nice</em> day", "NICE</em> DAY"),
+    docbook.replace("Run it.", "RUN IT."),
+  ]);
+});
