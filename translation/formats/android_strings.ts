@@ -4,7 +4,8 @@
  * `\t`, `\uXXXX`; an unescaped `"` quotes (it is not shown), and an unescaped `'` outside quotes
  * fails the build. Sent as written, the engine read `It\'s` and wrote its own apostrophes bare
  * (French `l'` broke the build); here the engine reads the characters aapt shows, unescaped
- * quotes stay in place as placeholders, and a changed answer is written back escaped for aapt.
+ * quotes and escaped line breaks stay in place as placeholders, and a changed answer is written
+ * back escaped for aapt.
  * `<xliff:g>` (what Android marks as not to translate: `<xliff:g id="name">Bob</xliff:g>`) is
  * kept whole. Interpolation variables (`%1$s`, `%d`) are placeholders as in any xml item. Which
  * items are Android's: xml_root.ts.
@@ -25,16 +26,25 @@ export function androidTags(tags: TagOptions): TagOptions {
 const UNESCAPED: Readonly<Record<string, string>> = { n: "\n", t: "\t" };
 const ESCAPE = /\\(u[\da-fA-F]{4}|[^])/g;
 
-/** Text as aapt shows it (after XML's own reading). */
+/** The character an escape (`n`, `'`, `u00e9`: what follows the backslash) stands for. */
+function unescaped(escaped: string): string {
+  return escaped.length === 5
+    ? String.fromCharCode(parseInt(escaped.slice(1), 16))
+    : UNESCAPED[escaped] ?? escaped;
+}
+
+/**
+ * Text as aapt shows it (after XML's own reading). An escape of white space (`\n`, `\t`,
+ * `\u0020`) is left as written: those are kept in place as placeholders ({@link kept}), as read
+ * they would be white space the segment cuts off its edges by length, and a `\n` ending a string
+ * came back as a bare line break, which aapt folds into a space.
+ */
 function unescape(text: string): string {
   if (!text.includes("\\")) return text;
-  return text.replace(
-    ESCAPE,
-    (_, escaped: string) =>
-      escaped.length === 5
-        ? String.fromCharCode(parseInt(escaped.slice(1), 16))
-        : UNESCAPED[escaped] ?? escaped,
-  );
+  return text.replace(ESCAPE, (written, escaped: string) => {
+    const read = unescaped(escaped);
+    return /\s/.test(read) ? written : read;
+  });
 }
 
 /** How aapt needs each of these characters written. */
@@ -55,20 +65,25 @@ function escape(text: string, before: string | undefined): string {
   return before === undefined ? escaped.replace(/^[@?]/, "\\$&") : escaped;
 }
 
-/** The unescaped `"` of a text: aapt's quoting, kept in place. */
-const quotes: SpanFinder = (text) => {
+/**
+ * What stays in place as a placeholder: an unescaped `"` (aapt's quoting) and an escape of white
+ * space (a line break inside a string stays where the source put it, as a subtitle cue's does).
+ */
+const KEPT = /\\(u[\da-fA-F]{4}|[^])|"/g;
+const kept: SpanFinder = (text) => {
   const spans: [number, number][] = [];
-  if (!text.includes('"')) return spans;
-  for (let at = 0; at < text.length; at++) {
-    if (text[at] === "\\") at++;
-    else if (text[at] === '"') spans.push([at, at + 1]);
+  if (!text.includes('"') && !text.includes("\\")) return spans;
+  for (const found of text.matchAll(KEPT)) {
+    if (found[1] === undefined || /\s/.test(unescaped(found[1]))) {
+      spans.push([found.index, found.index + found[0].length]);
+    }
   }
   return spans;
 };
 
-/** A request's span finder for an Android item: its quoting kept too. */
+/** A request's span finder for an Android item: its quoting and line breaks kept too. */
 export function androidSpans(find: SpanFinder): SpanFinder {
-  return bothSpans(find, quotes);
+  return bothSpans(find, kept);
 }
 
 /** XML's text rules with aapt's escapes on top (text only: xml translates no attribute). */

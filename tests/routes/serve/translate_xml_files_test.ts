@@ -41,6 +41,7 @@ Deno.test("format xml sends an Android string unescaped and writes the answer ba
     '  <string name="home">\\@home \\u00e9t\\u00e9 and C:\\\\temp</string>\n' +
     '  <string name="quoted">"Don\'t panic"</string>\n' +
     '  <string name="save">Save the file</string>\n' +
+    '  <string name="lines">\\tLine one\\nLine two\\u0020\\n</string>\n' +
     '  <string name="who">Hi <xliff:g id="name" example="Ana">Bob</xliff:g>!</string>\n' +
     '  <string name="keep" translatable="false">Don\\\'t</string>\n</resources>';
   const answers: Record<string, string> = {
@@ -52,10 +53,11 @@ Deno.test("format xml sends an Android string unescaped and writes the answer ba
     (text) => answers[text] ?? upperCase(text),
   );
   assert.deepEqual(sent, [
-    "It's <x1/>'s turn: say \"hi\"\nthen <x2/> more",
+    "It's <x1/>'s turn: say \"hi\"<x2/>then <x3/> more",
     "@home été and C:\\temp",
     "<x1/>Don't panic<x2/>",
     "Save the file",
+    "<x1/>Line one<x2/>Line two<x3/>",
     "Hi <x1/>!",
   ]);
   assert.equal(
@@ -67,6 +69,7 @@ Deno.test("format xml sends an Android string unescaped and writes the answer ba
       .replace("\\@home \\u00e9t\\u00e9 and C:\\\\temp", "\\@HOME ÉTÉ AND C:\\\\TEMP")
       .replace('"Don\'t panic"', '"DON\\\'T PANIC"')
       .replace("Save the file", '\\@Enregistrer l\\\'\\"fichier\\"\\n\\\\')
+      .replace("Line one\\nLine two", "LINE ONE\\nLINE TWO")
       .replace("Hi <xliff", "HI <xliff"),
   );
 });
