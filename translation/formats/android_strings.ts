@@ -66,11 +66,20 @@ function escape(text: string, before: string | undefined): string {
 }
 
 /**
- * What stays in place as a placeholder: an unescaped `"` (aapt's quoting) and an escape of white
+ * A string that is a resource reference (`@string/km`, `?android:attr/label`: aapt reads every
+ * value starting with an unescaped `@` or `?` so), kept as written: translated, it named no
+ * resource, and written back escaped (`\@`) it was text.
+ */
+const RESOURCE_REFERENCE = /^(\s*)([@?]\S*)\s*$/;
+
+/**
+ * What stays in place as a placeholder (a resource reference that is the whole string too): an unescaped `"` (aapt's quoting) and an escape of white
  * space (a line break inside a string stays where the source put it, as a subtitle cue's does).
  */
 const KEPT = /\\(u[\da-fA-F]{4}|[^])|"/g;
 const kept: SpanFinder = (text) => {
+  const reference = RESOURCE_REFERENCE.exec(text);
+  if (reference !== null) return [[reference[1].length, reference[1].length + reference[2].length]];
   const spans: [number, number][] = [];
   if (!text.includes('"') && !text.includes("\\")) return spans;
   for (const found of text.matchAll(KEPT)) {

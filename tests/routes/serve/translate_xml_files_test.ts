@@ -43,6 +43,8 @@ Deno.test("format xml sends an Android string unescaped and writes the answer ba
     '  <string name="save">Save the file</string>\n' +
     '  <string name="lines">\\tLine one\\nLine two\\u0020\\n</string>\n' +
     '  <string name="who">Hi <xliff:g id="name" example="Ana">Bob</xliff:g>!</string>\n' +
+    '  <string-array name="units"><item>@string/km</item><item> ?android:attr/label </item>' +
+    "<item>Miles</item></string-array>\n" +
     '  <string name="keep" translatable="false">Don\\\'t</string>\n</resources>';
   const answers: Record<string, string> = {
     "Save the file": '@Enregistrer l\'"fichier"\n\\',
@@ -59,6 +61,7 @@ Deno.test("format xml sends an Android string unescaped and writes the answer ba
     "Save the file",
     "<x1/>Line one<x2/>Line two<x3/>",
     "Hi <x1/>!",
+    "Miles",
   ]);
   assert.equal(
     texts[0],
@@ -70,7 +73,7 @@ Deno.test("format xml sends an Android string unescaped and writes the answer ba
       .replace('"Don\'t panic"', '"DON\\\'T PANIC"')
       .replace("Save the file", '\\@Enregistrer l\\\'\\"fichier\\"\\n\\\\')
       .replace("Line one\\nLine two", "LINE ONE\\nLINE TWO")
-      .replace("Hi <xliff", "HI <xliff"),
+      .replace("Hi <xliff", "HI <xliff").replace("Miles", "MILES"),
   );
 });
 
