@@ -73,8 +73,9 @@ function escape(text: string, before: string | undefined): string {
 const RESOURCE_REFERENCE = /^(\s*)([@?]\S*)\s*$/;
 
 /**
- * What stays in place as a placeholder (a resource reference that is the whole string too): an unescaped `"` (aapt's quoting) and an escape of white
- * space (a line break inside a string stays where the source put it, as a subtitle cue's does).
+ * What stays in place as a placeholder: an unescaped `"` (aapt's quoting), an escape of white
+ * space (a line break inside a string stays where the source put it, as a subtitle cue's does),
+ * and a resource reference that is the whole string.
  */
 const KEPT = /\\(u[\da-fA-F]{4}|[^])|"/g;
 const kept: SpanFinder = (text) => {
