@@ -22,7 +22,7 @@ import {
   type SegmentOptions,
   type SegmentPart,
 } from "./placeholders.ts";
-import { defusingTimings, keepsOneCue } from "./subtitle_cue_answers.ts";
+import { defusingTimings, keepsOneCue, TIMING_LINE } from "./subtitle_cue_answers.ts";
 
 const BOM = "\uFEFF";
 const ARROW = /-->/;
@@ -31,13 +31,6 @@ const ARROW = /-->/;
  * leading zeros (`0:0:1,0`), which players read all the same.
  */
 const SRT_TIMING = /^\s*\d+:\d{1,2}:\d{1,2}[,.:]\d{1,3}\s*-->\s*\d+:\d{1,2}:\d{1,2}[,.:]\d{1,3}/;
-/**
- * A timing line, wherever it stands in a block: two timestamps (digits with `:`, `.` or `,`,
- * a `:` in each, as players read none without) around `-->`, cue settings or SRT coordinates
- * after. Players start a cue at such a line even without a blank line before it, and WebVTT
- * ends its header there; `1 --> 2` is cue text to them.
- */
-const TIMING_LINE = /^\s*\d[\d.,]*:[\d:.,]*\s*-->\s*\d[\d.,]*:[\d:.,]*(?:\s|$)/;
 /** An SRT index (or a numeric WebVTT cue identifier) before a timing line. */
 const INDEX_LINE = /^\s*\d+\s*$/;
 const VTT_HEADER = /^WEBVTT(?:[ \t\r\n]|$)/;
