@@ -7,8 +7,9 @@
  * rewrite timings, normalise line endings), and nothing but cue text may change.
  *
  * Inside a cue, tags (`<i>`, `<b>`, `<v Speaker>`, `<c.loud>`, timestamps, `{\an8}`) and line
- * breaks become placeholders, so a two-line cue stays two lines; WebVTT's character references
- * reach the engine as the characters they stand for.
+ * breaks become placeholders, so a two-line cue stays two lines; a ruby's reading (`<rt>…`) is
+ * one placeholder, never sent; WebVTT's character references reach the engine as the characters
+ * they stand for.
  */
 import { decodeHTML } from "entities/decode";
 import { textReading } from "./character_references.ts";
@@ -41,6 +42,11 @@ const CUE_TAGS = String.raw`<\/?[a-zA-Z][^<>]*>|<\d[\d:.]*>|\{\\[^{}]*\}`;
 /** SRT has no character references: one written there is kept whole, as players differ. */
 const SRT_MARKUP = `${CUE_TAGS}|&(?:#\\d+|#x[\\da-fA-F]+|[a-zA-Z]+);`;
 const CUE_TAG = /^<(\/?)([a-zA-Z]+)/;
+/**
+ * Where a ruby's reading opened by `<rt>` ends: at its `</rt>`, or before the `</ruby>` that
+ * closes it too, or at the cue's end (WebVTT lets both end tags go).
+ */
+const RUBY_TEXT_END = /<\/rt\s*>|(?=<\/ruby\s*>)|$/gi;
 /**
  * The tags SRT players (VLC, FFmpeg) style by, whatever follows the name (`<b and c>` is bold
  * there). Any other tag is hidden only when closed later in the cue, else shown as text.
@@ -270,6 +276,13 @@ function cueParts(cue: string, reading: CueReading): SegmentPart[] {
     }
     if (text !== "") parts.push(text);
     text = "";
+    if (isRubyText(match[0])) {
+      // A reading spells the source's base text, which no longer stands there translated: kept
+      // whole as written, as HTML's are, never sent.
+      at = pieces.lastIndex = rubyTextEnd(cue, at);
+      parts.push(atom(cue.slice(match.index, at)));
+      continue;
+    }
     parts.push(cueMarkup(match[0]));
   }
   text += cue.slice(at);
@@ -282,6 +295,17 @@ function shownSrtTag(cue: string, at: number, markup: string): boolean {
   const tag = CUE_TAG.exec(markup);
   if (!tag || tag[1] || SRT_TAG_NAMES.has(tag[2].toLowerCase())) return false;
   return !cue.slice(at).toLowerCase().includes(`</${tag[2].toLowerCase()}`);
+}
+
+function isRubyText(markup: string): boolean {
+  const tag = CUE_TAG.exec(markup);
+  return tag !== null && !tag[1] && tag[2].toLowerCase() === "rt";
+}
+
+function rubyTextEnd(cue: string, from: number): number {
+  RUBY_TEXT_END.lastIndex = from;
+  const end = RUBY_TEXT_END.exec(cue)!;
+  return end.index + end[0].length;
 }
 
 function cueMarkup(markup: string) {

@@ -1,6 +1,6 @@
 /**
  * What a subtitle file's cue lines hold, in `subtitle` mode over HTTP: lines that only look like
- * timings, and timings followed by words.
+ * timings, timings followed by words, and ruby readings.
  */
 import assert from "node:assert/strict";
 import { upperCase } from "../../support/format_engines.ts";
@@ -44,4 +44,17 @@ Deno.test("subtitle mode starts a cue at a timing followed by words, which playe
     assert.deepEqual(sent, ["Hello", "Bye"]);
     assert.equal(text, file.replace("Hello", "HELLO").replace("Bye", "BYE"));
   }
+});
+
+Deno.test("subtitle mode keeps a WebVTT ruby's readings as written: only the base text is translated", async () => {
+  // As in HTML: a reading spells the source's base text, which no longer stands there translated.
+  const vtt = "WEBVTT\n\n00:01.000 --> 00:02.000\n<ruby>漢<rt>kan</rt></ruby>字 is hard\n\n" +
+    "00:03.000 --> 00:04.000\n<ruby>Tokyo<rt>to kyo</ruby> and <ruby>Kyoto<rt>kyo to";
+  const { text, sent } = await translateFile(vtt);
+  assert.deepEqual(sent, ["<x1>漢<x2/></x1>字 is hard", "<x1>Tokyo<x2/></x1> and <x3/>Kyoto<x4/>"]);
+  assert.equal(
+    text,
+    vtt.replace("字 is hard", "字 IS HARD").replace("Tokyo<", "TOKYO<")
+      .replace("and <ruby>Kyoto", "AND <ruby>KYOTO"),
+  );
 });
