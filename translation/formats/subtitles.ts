@@ -128,16 +128,19 @@ function cueSegment(cue: string, reading: CueReading): PlaceholderSegment {
 }
 
 /**
- * True when `text` is a whole WebVTT file, or an SRT file: an index, then a timing line, or a
- * timing line first (some tools write no indices). Blank lines between them do not count: a file
- * converted twice ends its lines in CR CR LF, a blank line after each.
+ * True when `text` is a whole WebVTT file, or an SRT file: a timing line first (some tools write
+ * no indices), or an index and a timing line anywhere, as players find cues at their timings
+ * whatever stands before the first (a site's credit). Blank lines between them do not count: a
+ * file converted twice ends its lines in CR CR LF, a blank line after each.
  */
 export function isSubtitleFile(text: string): boolean {
-  const body = text.startsWith(BOM) ? text.slice(1) : text;
+  const body = withoutBom(text);
   if (VTT_HEADER.test(body)) return true;
-  const [first, second] = body.trimStart().split(/\s*(?:\r\n|\n|\r)\s*/, 2);
-  if (SRT_TIMING.test(first)) return true;
-  return second !== undefined && INDEX_LINE.test(first) && SRT_TIMING.test(second);
+  const lines = body.split(/\r\n|\n|\r/).filter((line) => line.trim() !== "");
+  if (lines.length > 0 && SRT_TIMING.test(lines[0])) return true;
+  return lines.some((line, at) =>
+    at > 0 && SRT_TIMING.test(line) && INDEX_LINE.test(lines[at - 1])
+  );
 }
 
 /** One cue's text as a segment: its tags, references and line breaks kept. */
