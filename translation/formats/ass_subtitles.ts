@@ -13,11 +13,12 @@ import { atom, buildSegment, type PlaceholderSegment, type SegmentPart } from ".
 import { inCueLines } from "./subtitles.ts";
 
 /**
- * An ASS or SSA file starts with its `[Script Info]` section (after a byte-order mark); a later
- * part of one sent on its own, with its `[Events]` heading or the Format line of its events.
+ * An ASS or SSA file starts with its `[Script Info]` section (after a byte-order mark and blank
+ * lines, which FFmpeg skips); a later part of one sent on its own, with its `[Events]` heading or
+ * the Format line of its events.
  */
 const ASS_START =
-  /^\uFEFF?[ \t]*(?:\[(?:Script Info|Events)\][ \t]*(?:\r\n|\n|\r)|Format[ \t]*:[^\r\n]*,[ \t]*Text[ \t]*(?:\r\n|\n|\r))/i;
+  /^\uFEFF?[ \t\r\n]*(?:\[(?:Script Info|Events)\][ \t]*(?:\r\n|\n|\r)|Format[ \t]*:[^\r\n]*,[ \t]*Text[ \t]*(?:\r\n|\n|\r))/i;
 const SECTION = /^[ \t]*\[([^\]]*)\][ \t]*$/;
 const FORMAT = /^[ \t]*Format[ \t]*:/i;
 const DIALOGUE = /^[ \t]*Dialogue[ \t]*:/i;

@@ -5,15 +5,23 @@
  * timing still written at a line's start by the fallback's engine loses its arrow, so the file
  * keeps its cues and timings whatever the engine wrote.
  */
-import { SUBTITLE_TIMING } from "../../engines/subtitle_answers.ts";
 import type { Escape } from "./placeholders.ts";
 
 const LINE_BREAK = /\r\n|\n|\r/;
 const LINE_END = /[\r\n]$/;
 /** A line a player reads as a cue's index when a timing line follows it. */
 const NUMBER_LINE = /^\s*\d+\s*$/;
-/** A line a player reads as a timing line. */
-const TIMING_START = new RegExp(String.raw`^\s*${SUBTITLE_TIMING.source}`);
+/**
+ * A timestamp players read: hours, minutes and seconds (FFmpeg and VLC read SRT's so, the
+ * fraction after `,`, `.` or `:`, VLC's without one), or minutes and seconds with a fraction
+ * (WebVTT's short form). `00:05` is neither: a time said in a cue's text.
+ */
+const TIMESTAMP = String.raw`\d+:\d+(?::\d+(?:[,.:]\d+)?|[.,]\d+)`;
+/**
+ * A line a player reads as a timing line, wherever it stands: two timestamps around `-->`, then
+ * cue settings or SRT coordinates, or words, which players skip as settings they do not know.
+ */
+export const TIMING_LINE = new RegExp(String.raw`^\s*${TIMESTAMP}\s*-->\s*${TIMESTAMP}`);
 
 /**
  * Whether an answer keeps the cue `cue` one cue: given as the segment's `accepts`, with
@@ -43,7 +51,7 @@ export function defusingTimings(escape: Escape): Escape {
   return (text, before, after) => {
     const escaped = escape(text, before, after);
     const lineStart = before === undefined || LINE_END.test(before);
-    return lineStart && TIMING_START.test(escaped) ? escaped.replace("-->", "→") : escaped;
+    return lineStart && TIMING_LINE.test(escaped) ? escaped.replace("-->", "→") : escaped;
   };
 }
 
@@ -55,7 +63,7 @@ function cueBreaks(text: string): number {
   const lines = text.split(LINE_BREAK);
   let count = NUMBER_LINE.test(lines[lines.length - 1]) ? 1 : 0;
   for (const line of lines) {
-    if (line.trim() === "" || TIMING_START.test(line)) count++;
+    if (line.trim() === "" || TIMING_LINE.test(line)) count++;
   }
   return count;
 }

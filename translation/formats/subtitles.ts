@@ -7,8 +7,9 @@
  * rewrite timings, normalise line endings), and nothing but cue text may change.
  *
  * Inside a cue, tags (`<i>`, `<b>`, `<v Speaker>`, `<c.loud>`, timestamps, `{\an8}`) and line
- * breaks become placeholders, so a two-line cue stays two lines; WebVTT's character references
- * reach the engine as the characters they stand for.
+ * breaks become placeholders, so a two-line cue stays two lines; a ruby's reading (`<rt>…`) is
+ * one placeholder, never sent; WebVTT's character references reach the engine as the characters
+ * they stand for.
  */
 import { decodeHTML } from "entities/decode";
 import { textReading } from "./character_references.ts";
@@ -22,7 +23,7 @@ import {
   type SegmentOptions,
   type SegmentPart,
 } from "./placeholders.ts";
-import { defusingTimings, keepsOneCue } from "./subtitle_cue_answers.ts";
+import { defusingTimings, keepsOneCue, TIMING_LINE } from "./subtitle_cue_answers.ts";
 
 const BOM = "\uFEFF";
 const ARROW = /-->/;
@@ -31,13 +32,6 @@ const ARROW = /-->/;
  * leading zeros (`0:0:1,0`), which players read all the same.
  */
 const SRT_TIMING = /^\s*\d+:\d{1,2}:\d{1,2}[,.:]\d{1,3}\s*-->\s*\d+:\d{1,2}:\d{1,2}[,.:]\d{1,3}/;
-/**
- * A timing line, wherever it stands in a block: two timestamps (digits with `:`, `.` or `,`,
- * a `:` in each, as players read none without) around `-->`, cue settings or SRT coordinates
- * after. Players start a cue at such a line even without a blank line before it, and WebVTT
- * ends its header there; `1 --> 2` is cue text to them.
- */
-const TIMING_LINE = /^\s*\d[\d.,]*:[\d:.,]*\s*-->\s*\d[\d.,]*:[\d:.,]*(?:\s|$)/;
 /** An SRT index (or a numeric WebVTT cue identifier) before a timing line. */
 const INDEX_LINE = /^\s*\d+\s*$/;
 const VTT_HEADER = /^WEBVTT(?:[ \t\r\n]|$)/;
@@ -48,6 +42,11 @@ const CUE_TAGS = String.raw`<\/?[a-zA-Z][^<>]*>|<\d[\d:.]*>|\{\\[^{}]*\}`;
 /** SRT has no character references: one written there is kept whole, as players differ. */
 const SRT_MARKUP = `${CUE_TAGS}|&(?:#\\d+|#x[\\da-fA-F]+|[a-zA-Z]+);`;
 const CUE_TAG = /^<(\/?)([a-zA-Z]+)/;
+/**
+ * Where a ruby's reading opened by `<rt>` ends: at its `</rt>`, or before the `</ruby>` that
+ * closes it too, or at the cue's end (WebVTT lets both end tags go).
+ */
+const RUBY_TEXT_END = /<\/rt\s*>|(?=<\/ruby\s*>)|$/gi;
 /**
  * The tags SRT players (VLC, FFmpeg) style by, whatever follows the name (`<b and c>` is bold
  * there). Any other tag is hidden only when closed later in the cue, else shown as text.
@@ -129,16 +128,19 @@ function cueSegment(cue: string, reading: CueReading): PlaceholderSegment {
 }
 
 /**
- * True when `text` is a whole WebVTT file, or an SRT file: an index, then a timing line, or a
- * timing line first (some tools write no indices). Blank lines between them do not count: a file
- * converted twice ends its lines in CR CR LF, a blank line after each.
+ * True when `text` is a whole WebVTT file, or an SRT file: a timing line first (some tools write
+ * no indices), or an index and a timing line anywhere, as players find cues at their timings
+ * whatever stands before the first (a site's credit). Blank lines between them do not count: a
+ * file converted twice ends its lines in CR CR LF, a blank line after each.
  */
 export function isSubtitleFile(text: string): boolean {
-  const body = text.startsWith(BOM) ? text.slice(1) : text;
+  const body = withoutBom(text);
   if (VTT_HEADER.test(body)) return true;
-  const [first, second] = body.trimStart().split(/\s*(?:\r\n|\n|\r)\s*/, 2);
-  if (SRT_TIMING.test(first)) return true;
-  return second !== undefined && INDEX_LINE.test(first) && SRT_TIMING.test(second);
+  const lines = body.split(/\r\n|\n|\r/).filter((line) => line.trim() !== "");
+  if (lines.length > 0 && SRT_TIMING.test(lines[0])) return true;
+  return lines.some((line, at) =>
+    at > 0 && SRT_TIMING.test(line) && INDEX_LINE.test(lines[at - 1])
+  );
 }
 
 /** One cue's text as a segment: its tags, references and line breaks kept. */
@@ -277,6 +279,13 @@ function cueParts(cue: string, reading: CueReading): SegmentPart[] {
     }
     if (text !== "") parts.push(text);
     text = "";
+    if (isRubyText(match[0])) {
+      // A reading spells the source's base text, which no longer stands there translated: kept
+      // whole as written, as HTML's are, never sent.
+      at = pieces.lastIndex = rubyTextEnd(cue, at);
+      parts.push(atom(cue.slice(match.index, at)));
+      continue;
+    }
     parts.push(cueMarkup(match[0]));
   }
   text += cue.slice(at);
@@ -289,6 +298,17 @@ function shownSrtTag(cue: string, at: number, markup: string): boolean {
   const tag = CUE_TAG.exec(markup);
   if (!tag || tag[1] || SRT_TAG_NAMES.has(tag[2].toLowerCase())) return false;
   return !cue.slice(at).toLowerCase().includes(`</${tag[2].toLowerCase()}`);
+}
+
+function isRubyText(markup: string): boolean {
+  const tag = CUE_TAG.exec(markup);
+  return tag !== null && !tag[1] && tag[2].toLowerCase() === "rt";
+}
+
+function rubyTextEnd(cue: string, from: number): number {
+  RUBY_TEXT_END.lastIndex = from;
+  const end = RUBY_TEXT_END.exec(cue)!;
+  return end.index + end[0].length;
 }
 
 function cueMarkup(markup: string) {

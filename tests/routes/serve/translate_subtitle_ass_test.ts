@@ -50,6 +50,17 @@ Deno.test("subtitle mode reads an SSA file's Events by their Format line, Text l
   assert.equal(text, ssa.replace("Good night, all", "GOOD NIGHT, ALL"));
 });
 
+Deno.test("subtitle mode reads an ASS file that starts with blank lines as one", async () => {
+  // FFmpeg skips line breaks before [Script Info]; read as one cue's text, every section,
+  // Format line and timing went to the engine.
+  const ass = "\r\n \r\n[Script Info]\r\nScriptType: v4.00+\r\n\r\n[Events]\r\n" +
+    "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\r\n" +
+    "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Good night, all\r\n";
+  const { text, sent } = await translateFile(ass);
+  assert.deepEqual(sent, ["Good night, all"]);
+  assert.equal(text, ass.replace("Good night, all", "GOOD NIGHT, ALL"));
+});
+
 Deno.test("subtitle mode keeps an ASS drawing and an engine's line breaks out of the Dialogue line", async () => {
   const ass = "[Script Info]\nScriptType: v4.00+\n\n[Events]\n" +
     "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n" +

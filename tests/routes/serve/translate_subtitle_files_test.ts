@@ -143,3 +143,14 @@ Deno.test("subtitle mode translates a WebVTT cue that a NOTE, STYLE or REGION li
       .replace("See you", "SEE YOU"),
   );
 });
+
+Deno.test("subtitle mode reads an SRT file with a line before its first cue (a site's credit) as a file", async () => {
+  // Players find cues at their timing lines wherever the first stands; read as one cue's text,
+  // its timings went to the engine and lost their arrows.
+  const srt =
+    "Subtitles downloaded from example.org\n\n1\n00:00:01,000 --> 00:00:02,000\nHello\n\n" +
+    "2\n00:00:03,000 --> 00:00:04,000\nBye\n";
+  const { text, sent } = await translateFile(srt);
+  assert.deepEqual(sent, ["Subtitles downloaded from example.org", "Hello", "Bye"]);
+  assert.equal(text, upperCase(srt));
+});
