@@ -24,6 +24,10 @@ export interface GenerationParams {
   maxTokens?: number;
   temperature: number;
   topP: number;
+  /** Subtracted from a token's logit for each time the answer already holds it (default 0: off). */
+  frequencyPenalty?: number;
+  /** Subtracted from a token's logit once the answer holds it (default 0: off). */
+  presencePenalty?: number;
   seed?: number;
   /** Sequences that end the output (not included in it); never empty strings. */
   stop: string[];

@@ -208,6 +208,12 @@ export class LlamaRuntime implements InferenceRuntime {
       sampler: {
         temperature: params.temperature,
         topP: params.topP,
+        // The window is the whole answer: OpenAI's penalties count every token generated so far.
+        penalties: {
+          frequency: params.frequencyPenalty ?? 0,
+          presence: params.presencePenalty ?? 0,
+          window: prepared.maxTokens,
+        },
         seed: params.seed ?? crypto.getRandomValues(new Uint32Array(1))[0],
         grammar: prepared.grammar && {
           text: prepared.grammar.grammar,

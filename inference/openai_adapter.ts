@@ -48,6 +48,8 @@ export function toGenerationParams(request: ChatCompletionRequest): GenerationPa
     maxTokens: request.max_completion_tokens ?? request.max_tokens ?? undefined,
     temperature: request.temperature ?? DEFAULT_TEMPERATURE,
     topP: request.top_p ?? DEFAULT_TOP_P,
+    frequencyPenalty: request.frequency_penalty ?? 0,
+    presencePenalty: request.presence_penalty ?? 0,
     seed: request.seed ?? undefined,
     stop: stop.filter((s) => s !== ""),
     format: toOutputFormat(request.response_format),

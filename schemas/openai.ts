@@ -74,6 +74,7 @@ export const ResponseFormatSchema = z.discriminatedUnion("type", [
 ]).describe("Output format; json_object and json_schema are enforced by a grammar.");
 
 const maxTokens = z.number().int().min(1).nullish();
+const penalty = z.number().min(-2).max(2).nullish();
 
 /** POST /v1/chat/completions request body. */
 export const ChatCompletionRequestSchema = z.object({
@@ -92,6 +93,14 @@ export const ChatCompletionRequestSchema = z.object({
     error: "must be a string or an array of at most 4 strings",
   }).nullish()
     .describe("Up to 4 sequences that end the output (not included in it)."),
+  frequency_penalty: penalty.describe(
+    "-2..2, default 0: lowers (or, below 0, raises) a token's logit by this much for each time " +
+      "the answer already holds it.",
+  ),
+  presence_penalty: penalty.describe(
+    "-2..2, default 0: lowers (or, below 0, raises) a token's logit by this much once the " +
+      "answer holds it.",
+  ),
   seed: z.number().int().nullish().describe("Sampling seed for reproducible output."),
   n: z.literal(1, { error: "only 1 choice per request is supported" }).nullish().describe(
     "Number of choices; only 1 is supported.",
@@ -101,6 +110,12 @@ export const ChatCompletionRequestSchema = z.object({
     include_usage: z.boolean().nullish().describe("Adds a final chunk carrying usage."),
   }).loose().nullish().describe("Streaming options."),
   response_format: ResponseFormatSchema.nullish(),
+  // A client that forces a tool call reads `tool_calls`, which a plain-text answer lacks: refused
+  // rather than answered as if the field were absent. `tools` alone (tool_choice "auto") may
+  // always be answered with text, so it stays accepted and ignored.
+  tool_choice: z.enum(["none", "auto"], {
+    error: 'tool calls are not supported: only "none" or "auto" (answered with text)',
+  }).nullish().describe('"none" or "auto" (tools are not called: the answer is text).'),
 }).loose();
 
 /** Token counts of one completion. */
