@@ -75,6 +75,7 @@ export const ResponseFormatSchema = z.discriminatedUnion("type", [
 
 const maxTokens = z.number().int().min(1).nullish();
 const penalty = z.number().min(-2).max(2).nullish();
+const noLogprobs = (allowed: string) => `token log probabilities are not supported: ${allowed}`;
 
 /** POST /v1/chat/completions request body. */
 export const ChatCompletionRequestSchema = z.object({
@@ -116,6 +117,11 @@ export const ChatCompletionRequestSchema = z.object({
   tool_choice: z.enum(["none", "auto"], {
     error: 'tool calls are not supported: only "none" or "auto" (answered with text)',
   }).nullish().describe('"none" or "auto" (tools are not called: the answer is text).'),
+  // Answered with `logprobs: null`, a client reading `choices[0].logprobs.content` crashed.
+  logprobs: z.literal(false, { error: noLogprobs("only false") }).nullish()
+    .describe("Only false: token log probabilities are not supported."),
+  top_logprobs: z.literal(0, { error: noLogprobs("only 0") }).nullish()
+    .describe("Only 0: token log probabilities are not supported."),
 }).loose();
 
 /** Token counts of one completion. */

@@ -34,6 +34,16 @@ const UNMET_DEMANDS: Array<{ name: string; field: string; body: Record<string, u
   },
 ];
 
+const NO_LOGPROBS: Array<{ name: string; field: string; body: Record<string, unknown> }> = [
+  { name: "logprobs true", field: "logprobs", body: { logprobs: true } },
+  { name: "top_logprobs 3", field: "top_logprobs", body: { top_logprobs: 3 } },
+  {
+    name: "logprobs true with top_logprobs 5, streamed",
+    field: "logprobs",
+    body: { logprobs: true, top_logprobs: 5, stream: true },
+  },
+];
+
 const TOOLS = [{
   type: "function",
   function: { name: "get_weather", parameters: { type: "object", properties: {} } },
@@ -116,6 +126,42 @@ Deno.test({
           assert.equal(response.status, 200, await response.clone().text());
           await response.body?.cancel();
         }
+      });
+
+      for (const row of NO_LOGPROBS) {
+        // Answered with `logprobs: null`, a client reading `choices[0].logprobs.content` crashed.
+        await t.step(`${row.name} is a 400 naming ${row.field}`, async () => {
+          const response = await postChat(app.baseUrl, {
+            messages: HI,
+            max_tokens: 2,
+            ...row.body,
+          });
+          const body = await assertInferError(response, 400, "invalid_request", row.field);
+          assert.match(body.error.message, /log probabilities are not supported/);
+        });
+      }
+
+      await t.step("the openai client asking for logprobs gets a BadRequestError", async () => {
+        const error = await client.chat.completions.create({
+          model: "tiny",
+          messages: HI,
+          max_tokens: 2,
+          logprobs: true,
+          top_logprobs: 2,
+        }).then(() => assert.fail("logprobs were accepted"), (error) => error);
+        assert.ok(error instanceof OpenAI.BadRequestError, String(error));
+        assert.equal(error.param, "logprobs");
+      });
+
+      await t.step("logprobs false and top_logprobs 0 are answered, logprobs null", async () => {
+        const completion = await client.chat.completions.create({
+          model: "tiny",
+          messages: HI,
+          max_tokens: 2,
+          logprobs: false,
+          top_logprobs: 0,
+        });
+        assert.equal(completion.choices[0].logprobs, null);
       });
     } finally {
       await app.stop();
