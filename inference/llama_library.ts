@@ -51,6 +51,7 @@ export function llamaSymbols() {
     // Synchronous: the decode worker's thread computes step after step (decode_worker.ts), and
     // the event loop never waits on it.
     llama_decode: { parameters: ["pointer", batch], result: "i32" },
+    llama_get_logits_ith: { parameters: ["pointer", "i32"], result: "pointer" },
     llama_get_memory: { parameters: ["pointer"], result: "pointer" },
     llama_memory_seq_rm: { parameters: ["pointer", "i32", "i32", "i32"], result: "bool" },
     llama_vocab_n_tokens: { parameters: ["pointer"], result: "i32" },

@@ -184,6 +184,8 @@ export class NativeModel {
   readonly hugePages: HugePagesReport;
   /** The model's width (embedding size). */
   readonly embeddingSize: number;
+  /** Token ids of the vocabulary (logits per output). */
+  readonly vocabSize: number;
 
   /** @internal */
   constructor(
@@ -198,6 +200,7 @@ export class NativeModel {
     this.#native = native;
     this.vocab = lib.llama_model_get_vocab(model)!;
     this.embeddingSize = lib.llama_model_n_embd(model);
+    this.vocabSize = lib.llama_vocab_n_tokens(this.vocab);
   }
 
   /**
@@ -271,7 +274,7 @@ export class NativeModel {
     // Before the draw, greedy or not, as llama-server orders its chain; 0 and 0 add nothing.
     if (penalties && (penalties.frequency !== 0 || penalties.presence !== 0)) {
       add(lib.llama_sampler_init_penalties(
-        lib.llama_vocab_n_tokens(this.vocab),
+        this.vocabSize,
         penalties.window,
         1, // no multiplicative repeat penalty: OpenAI has none
         penalties.frequency,

@@ -226,6 +226,7 @@ export class LlamaRuntime implements InferenceRuntime {
         ...prepared.stopTexts.map((text) => ({ text, custom: false })),
       ],
       hidden: loaded.hidden,
+      logprobs: params.logprobs,
     };
     const result = await loaded.decoder.generate(job, options);
     return {
@@ -233,6 +234,7 @@ export class LlamaRuntime implements InferenceRuntime {
       stopReason: result.stopReason,
       promptTokens,
       completionTokens: result.completionTokens,
+      ...(result.logprobs && { logprobs: result.logprobs }),
     };
   }
 

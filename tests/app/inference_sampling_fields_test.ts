@@ -1,11 +1,13 @@
 /**
  * The OpenAI request fields that shape sampling beyond temperature and top_p, against a real
  * `tolk infer` app on the tiny random-weight fixture: `frequency_penalty` and `presence_penalty`
- * (-2..2) change what is drawn, and a demand the daemon cannot meet (`tool_choice` forcing a tool
- * call, `logprobs`) is a 400 naming the field instead of an answer that ignores it.
+ * (-2..2) change what is drawn, `logprobs` reports each answer token's log probability, and a
+ * demand the daemon cannot meet (`tool_choice` forcing a tool call) is a 400 naming the field
+ * instead of an answer that ignores it.
  */
 import assert from "node:assert/strict";
 import OpenAI from "openai";
+import { ChatCompletionChunkSchema, ChatCompletionSchema } from "../../schemas/openai.ts";
 import { NATIVE_SANITIZERS, startInferApp } from "../support/infer_app.ts";
 import { assertInferError, HI, postChat } from "../support/infer_requests.ts";
 
@@ -34,14 +36,11 @@ const UNMET_DEMANDS: Array<{ name: string; field: string; body: Record<string, u
   },
 ];
 
-const NO_LOGPROBS: Array<{ name: string; field: string; body: Record<string, unknown> }> = [
-  { name: "logprobs true", field: "logprobs", body: { logprobs: true } },
-  { name: "top_logprobs 3", field: "top_logprobs", body: { top_logprobs: 3 } },
-  {
-    name: "logprobs true with top_logprobs 5, streamed",
-    field: "logprobs",
-    body: { logprobs: true, top_logprobs: 5, stream: true },
-  },
+const LOGPROBS_REFUSED: Array<{ name: string; body: Record<string, unknown> }> = [
+  { name: "top_logprobs 3 without logprobs", body: { top_logprobs: 3 } },
+  { name: "top_logprobs 3 with logprobs false", body: { logprobs: false, top_logprobs: 3 } },
+  { name: "top_logprobs 21", body: { logprobs: true, top_logprobs: 21 } },
+  { name: "top_logprobs -1", body: { logprobs: true, top_logprobs: -1 } },
 ];
 
 const TOOLS = [{
@@ -128,29 +127,75 @@ Deno.test({
         }
       });
 
-      for (const row of NO_LOGPROBS) {
-        // Answered with `logprobs: null`, a client reading `choices[0].logprobs.content` crashed.
-        await t.step(`${row.name} is a 400 naming ${row.field}`, async () => {
+      for (const row of LOGPROBS_REFUSED) {
+        await t.step(`${row.name} is a 400 naming top_logprobs`, async () => {
           const response = await postChat(app.baseUrl, {
             messages: HI,
             max_tokens: 2,
             ...row.body,
           });
-          const body = await assertInferError(response, 400, "invalid_request", row.field);
-          assert.match(body.error.message, /log probabilities are not supported/);
+          await assertInferError(response, 400, "invalid_request", "top_logprobs");
         });
       }
 
-      await t.step("the openai client asking for logprobs gets a BadRequestError", async () => {
-        const error = await client.chat.completions.create({
+      /** A greedy answer of 12 tokens with each token's logprobs and `top` alternatives. */
+      const withLogprobs = (top?: number) =>
+        client.chat.completions.create({
           model: "tiny",
-          messages: HI,
-          max_tokens: 2,
+          messages: [{ role: "user", content: "Say something long." }],
+          max_tokens: 12,
+          temperature: 0,
+          logprobs: true,
+          top_logprobs: top,
+        });
+
+      // Answered with `logprobs: null`, a client reading `choices[0].logprobs.content` crashed.
+      await t.step("logprobs true reports every answer token, spelling the answer", async () => {
+        const completion = ChatCompletionSchema.parse(await withLogprobs(3));
+        const [choice] = completion.choices;
+        const content = choice.logprobs!.content!;
+        if (choice.finish_reason === "length") {
+          assert.equal(content.length, completion.usage.completion_tokens);
+        }
+        assert.ok(content.length > 0, "no token reported");
+        const bytes = content.flatMap((entry) => entry.bytes!);
+        assert.equal(new TextDecoder().decode(new Uint8Array(bytes)), choice.message.content);
+        for (const entry of content) {
+          assert.ok(entry.logprob <= 0 && Number.isFinite(entry.logprob), String(entry.logprob));
+          assert.equal(entry.top_logprobs.length, 3);
+          const ranked = entry.top_logprobs.map((top) => top.logprob);
+          assert.deepEqual(ranked, [...ranked].sort((a, b) => b - a), "likeliest first");
+          // Greedy: the drawn token is the likeliest one.
+          assert.equal(entry.top_logprobs[0].token, entry.token);
+          assert.equal(entry.top_logprobs[0].logprob, entry.logprob);
+          assert.ok(ranked.reduce((sum, lp) => sum + Math.exp(lp), 0) <= 1 + 1e-6);
+        }
+      });
+
+      await t.step("logprobs true without top_logprobs lists no alternatives", async () => {
+        const completion = await withLogprobs();
+        for (const entry of completion.choices[0].logprobs!.content!) {
+          assert.deepEqual(entry.top_logprobs, []);
+        }
+      });
+
+      await t.step("a streamed answer's chunks add up to the same logprobs", async () => {
+        const whole = await withLogprobs(2);
+        const stream = await client.chat.completions.create({
+          model: "tiny",
+          messages: [{ role: "user", content: "Say something long." }],
+          max_tokens: 12,
+          temperature: 0,
           logprobs: true,
           top_logprobs: 2,
-        }).then(() => assert.fail("logprobs were accepted"), (error) => error);
-        assert.ok(error instanceof OpenAI.BadRequestError, String(error));
-        assert.equal(error.param, "logprobs");
+          stream: true,
+        });
+        const streamed = [];
+        for await (const chunk of stream) {
+          ChatCompletionChunkSchema.parse(chunk);
+          streamed.push(...(chunk.choices[0]?.logprobs?.content ?? []));
+        }
+        assert.deepEqual(streamed, whole.choices[0].logprobs!.content);
       });
 
       await t.step("logprobs false and top_logprobs 0 are answered, logprobs null", async () => {
