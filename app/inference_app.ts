@@ -143,7 +143,9 @@ export function createInferenceApp(deps: InferenceAppDeps) {
   );
   const maxConcurrent = deps.maxConcurrentRequests;
   const maxQueued = deps.maxQueuedRequests;
-  app.use(
+  // POST only: a wrong method is answered 404 at once, without taking (or waiting for) a slot.
+  app.on(
+    "POST",
     "/v1/chat/completions",
     concurrencyLimit({
       max: maxConcurrent,

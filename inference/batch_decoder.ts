@@ -14,7 +14,8 @@ import type { BatchToken, NativeContext } from "./native_context.ts";
 import type { CpuContention } from "./cpu_contention.ts";
 import type { HiddenSegment } from "./hidden_segments.ts";
 import { AnswerText, type StopText } from "./answer_text.ts";
-import type { StopReason } from "./generation.ts";
+import type { StopReason, TokenLogprob } from "./generation.ts";
+import { rankLogits, tokenLogprob } from "./token_logprobs.ts";
 import { chooseSlot, reusedPrefix } from "./prompt_reuse.ts";
 
 /** One generation for {@link BatchDecoder.start}: plain data, as it crosses to the decode worker. */
@@ -31,6 +32,8 @@ export interface DecodeJob {
   stopTexts: readonly StopText[];
   /** Segments left out of the answer (the template's chain of thought). */
   hidden?: readonly HiddenSegment[];
+  /** Report each token's log probability and this many alternatives; off when absent. */
+  logprobs?: { top: number };
 }
 
 /** What a finished generation produced. */
@@ -38,6 +41,8 @@ export interface DecodeResult {
   text: string;
   stopReason: StopReason;
   completionTokens: number;
+  /** One entry per answer token when the job asked (end-of-turn tokens left out). */
+  logprobs?: TokenLogprob[];
 }
 
 /** Where {@link BatchDecoder} reports each generation's progress. */
@@ -68,6 +73,7 @@ interface Generation {
   started: number;
   sampler: NativeSampler;
   answer: AnswerText;
+  logprobs?: TokenLogprob[];
 }
 
 let startCounter = 0;
@@ -202,6 +208,7 @@ export class BatchDecoder {
         generated: 0,
         started,
         sampler,
+        logprobs: job.logprobs && [],
         answer: new AnswerText(
           { stopTexts: job.stopTexts, hidden: job.hidden ?? [] },
           (piece) => this.#events.text(job.id, piece),
@@ -328,7 +335,16 @@ export class BatchDecoder {
     }
     for (const [generation, index] of outputs) {
       if (generation.slot.generation !== generation) continue;
+      // Read before the draw: the raw logits, whatever the samplers then make of them.
+      const ranks = generation.logprobs &&
+        rankLogits(
+          this.#context.logitsAt(index, this.#model.vocabSize),
+          generation.job.logprobs!.top,
+        );
       const token = generation.sampler.sample(this.#context, index);
+      if (ranks) {
+        generation.logprobs!.push(tokenLogprob(ranks, token, (t) => this.#model.pieceOf(t)));
+      }
       generation.tokens.push(token);
       generation.generated++;
       const reason = this.#stopAfter(generation, token);
@@ -342,9 +358,15 @@ export class BatchDecoder {
   /** Appends `token`'s text and says whether the generation ends with it. */
   #stopAfter(generation: Generation, token: number): StopReason | undefined {
     const { job } = generation;
-    if (this.#model.isEndOfGeneration(token)) return "endOfTurn";
+    if (this.#model.isEndOfGeneration(token)) {
+      generation.logprobs?.pop(); // not part of the answer
+      return "endOfTurn";
+    }
     for (const sequence of job.stopTokenSequences) {
-      if (endsWith(generation.tokens, sequence, job.prompt.length)) return "endOfTurn";
+      if (endsWith(generation.tokens, sequence, job.prompt.length)) {
+        generation.logprobs?.splice(-sequence.length);
+        return "endOfTurn";
+      }
     }
     return generation.answer.push(this.#model.pieceOf(token));
   }
@@ -358,6 +380,7 @@ export class BatchDecoder {
       text: stopReason === "abort" ? answer.sent : answer.text,
       stopReason,
       completionTokens: generation.generated,
+      ...(generation.logprobs && { logprobs: generation.logprobs }),
     });
   }
 }

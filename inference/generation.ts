@@ -24,7 +24,13 @@ export interface GenerationParams {
   maxTokens?: number;
   temperature: number;
   topP: number;
+  /** Subtracted from a token's logit for each time the answer already holds it (default 0: off). */
+  frequencyPenalty?: number;
+  /** Subtracted from a token's logit once the answer holds it (default 0: off). */
+  presencePenalty?: number;
   seed?: number;
+  /** Report each answer token's log probability and this many alternatives (0..20); off if absent. */
+  logprobs?: { top: number };
   /** Sequences that end the output (not included in it); never empty strings. */
   stop: string[];
   format: OutputFormat;
@@ -43,6 +49,18 @@ export interface GenerationResult {
   promptTokens: number;
   /** Tokens generated; never above the generation's `maxTokens`. */
   completionTokens: number;
+  /** One entry per answer token, when {@link GenerationParams.logprobs} asked. */
+  logprobs?: TokenLogprob[];
+}
+
+/** The log probability of one generated token (natural log) and of its likeliest alternatives. */
+export interface TokenLogprob {
+  /** The token's text (a part of a character decodes to U+FFFD; `bytes` holds it whole). */
+  text: string;
+  bytes: number[];
+  logprob: number;
+  /** The likeliest tokens at this position, likeliest first. */
+  top: Array<{ text: string; bytes: number[]; logprob: number }>;
 }
 
 /** A generation that passed {@link InferenceRuntime.prepare} (opaque to callers). */

@@ -51,8 +51,10 @@ export function llamaSymbols() {
     // Synchronous: the decode worker's thread computes step after step (decode_worker.ts), and
     // the event loop never waits on it.
     llama_decode: { parameters: ["pointer", batch], result: "i32" },
+    llama_get_logits_ith: { parameters: ["pointer", "i32"], result: "pointer" },
     llama_get_memory: { parameters: ["pointer"], result: "pointer" },
     llama_memory_seq_rm: { parameters: ["pointer", "i32", "i32", "i32"], result: "bool" },
+    llama_vocab_n_tokens: { parameters: ["pointer"], result: "i32" },
     llama_vocab_is_eog: { parameters: ["pointer", "i32"], result: "bool" },
     llama_token_to_piece: {
       parameters: ["pointer", "i32", "buffer", "i32", "i32", "bool"],
@@ -65,6 +67,10 @@ export function llamaSymbols() {
     llama_sampler_init_temp: { parameters: ["f32"], result: "pointer" },
     llama_sampler_init_top_k: { parameters: ["i32"], result: "pointer" },
     llama_sampler_init_top_p: { parameters: ["f32", "usize"], result: "pointer" },
+    llama_sampler_init_penalties: {
+      parameters: ["i32", "i32", "f32", "f32", "f32"],
+      result: "pointer",
+    },
     llama_sampler_init_grammar: { parameters: ["pointer", "buffer", "buffer"], result: "pointer" },
     llama_sampler_sample: { parameters: ["pointer", "pointer", "i32"], result: "i32" },
     llama_sampler_free: { parameters: ["pointer"], result: "void" },

@@ -52,6 +52,8 @@ export interface SamplerOptions {
   /** Below {@link GREEDY_BELOW} (0 included): greedy. */
   temperature: number;
   topP: number;
+  /** OpenAI's frequency and presence penalties over the last `window` generated tokens. */
+  penalties?: { frequency: number; presence: number; window: number };
   seed: number;
   /** A GBNF grammar (its text and root rule), enforced on every token. */
   grammar?: { text: string; root: string };
@@ -182,6 +184,8 @@ export class NativeModel {
   readonly hugePages: HugePagesReport;
   /** The model's width (embedding size). */
   readonly embeddingSize: number;
+  /** Token ids of the vocabulary (logits per output). */
+  readonly vocabSize: number;
 
   /** @internal */
   constructor(
@@ -196,6 +200,7 @@ export class NativeModel {
     this.#native = native;
     this.vocab = lib.llama_model_get_vocab(model)!;
     this.embeddingSize = lib.llama_model_n_embd(model);
+    this.vocabSize = lib.llama_vocab_n_tokens(this.vocab);
   }
 
   /**
@@ -244,7 +249,8 @@ export class NativeModel {
   }
 
   /**
-   * A sampler chain (grammar → top-k 40 → top-p → temperature → seeded draw, or greedy).
+   * A sampler chain (grammar → penalties → top-k 40 → top-p → temperature → seeded draw, or
+   * greedy).
    *
    * @throws {Error} when llama.cpp refuses the grammar.
    */
@@ -263,6 +269,17 @@ export class NativeModel {
         throw new Error("llama.cpp refused the grammar");
       }
       add(grammar);
+    }
+    const penalties = options.penalties;
+    // Before the draw, greedy or not, as llama-server orders its chain; 0 and 0 add nothing.
+    if (penalties && (penalties.frequency !== 0 || penalties.presence !== 0)) {
+      add(lib.llama_sampler_init_penalties(
+        this.vocabSize,
+        penalties.window,
+        1, // no multiplicative repeat penalty: OpenAI has none
+        penalties.frequency,
+        penalties.presence,
+      ));
     }
     if (options.temperature < GREEDY_BELOW) add(lib.llama_sampler_init_greedy());
     else {

@@ -208,6 +208,12 @@ export class LlamaRuntime implements InferenceRuntime {
       sampler: {
         temperature: params.temperature,
         topP: params.topP,
+        // The window is the whole answer: OpenAI's penalties count every token generated so far.
+        penalties: {
+          frequency: params.frequencyPenalty ?? 0,
+          presence: params.presencePenalty ?? 0,
+          window: prepared.maxTokens,
+        },
         seed: params.seed ?? crypto.getRandomValues(new Uint32Array(1))[0],
         grammar: prepared.grammar && {
           text: prepared.grammar.grammar,
@@ -220,6 +226,7 @@ export class LlamaRuntime implements InferenceRuntime {
         ...prepared.stopTexts.map((text) => ({ text, custom: false })),
       ],
       hidden: loaded.hidden,
+      logprobs: params.logprobs,
     };
     const result = await loaded.decoder.generate(job, options);
     return {
@@ -227,6 +234,7 @@ export class LlamaRuntime implements InferenceRuntime {
       stopReason: result.stopReason,
       promptTokens,
       completionTokens: result.completionTokens,
+      ...(result.logprobs && { logprobs: result.logprobs }),
     };
   }
 

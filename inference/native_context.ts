@@ -107,6 +107,18 @@ export class NativeContext {
     return this.#pointer;
   }
 
+  /**
+   * The raw logits of output `index` of the last decode, one per token id (a view of llama.cpp's
+   * buffer: read it before the next decode).
+   *
+   * @throws {Error} when llama.cpp has no logits at `index`.
+   */
+  logitsAt(index: number, vocabSize: number): Float32Array {
+    const logits = this.#lib.llama_get_logits_ith(this.#pointer, index);
+    if (!logits) throw new Error(`llama.cpp has no logits at output ${index}`);
+    return new Float32Array(Deno.UnsafePointerView.getArrayBuffer(logits, vocabSize * 4));
+  }
+
   /** @internal For {@link LlamaNative.adoptContext} on the decode worker's thread. */
   get handle(): NativeContextHandle {
     if (!this.#pointer) throw new Error("the context is freed");

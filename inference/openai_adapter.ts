@@ -8,6 +8,7 @@ import type {
   ChatCompletionChunk,
   ChatCompletionRequest,
   ChatMessage,
+  ChoiceLogprobs,
   FinishReason,
   OpenAiModel,
   OpenAiUsage,
@@ -48,7 +49,10 @@ export function toGenerationParams(request: ChatCompletionRequest): GenerationPa
     maxTokens: request.max_completion_tokens ?? request.max_tokens ?? undefined,
     temperature: request.temperature ?? DEFAULT_TEMPERATURE,
     topP: request.top_p ?? DEFAULT_TOP_P,
+    frequencyPenalty: request.frequency_penalty ?? 0,
+    presencePenalty: request.presence_penalty ?? 0,
     seed: request.seed ?? undefined,
+    logprobs: request.logprobs ? { top: request.top_logprobs ?? 0 } : undefined,
     stop: stop.filter((s) => s !== ""),
     format: toOutputFormat(request.response_format),
   };
@@ -90,7 +94,7 @@ export function completionBody(meta: CompletionMeta, result: GenerationResult): 
     choices: [{
       index: 0,
       message: { role: "assistant", content: result.text },
-      logprobs: null,
+      logprobs: logprobsOf(result),
       finish_reason: finishReasonOf(result.stopReason),
     }],
     usage: usageOf(result),
@@ -117,13 +121,33 @@ export function contentChunk(
   return chunk(meta, { content: text }, null, options);
 }
 
-/** The last choice chunk: empty delta and the finish reason. */
+/** The last choice chunk: empty delta, the finish reason, and every token's logprobs if asked. */
 export function finishChunk(
   meta: CompletionMeta,
-  stopReason: StopReason,
+  result: Pick<GenerationResult, "stopReason" | "logprobs">,
   options: ChunkOptions = {},
 ): ChatCompletionChunk {
-  return chunk(meta, {}, finishReasonOf(stopReason), options);
+  const body = chunk(meta, {}, finishReasonOf(result.stopReason), options);
+  body.choices[0].logprobs = logprobsOf(result);
+  return body;
+}
+
+/** OpenAI's `logprobs` of a choice: null unless the request asked for them. */
+export function logprobsOf(result: Pick<GenerationResult, "logprobs">): ChoiceLogprobs | null {
+  if (!result.logprobs) return null;
+  return {
+    content: result.logprobs.map((entry) => ({
+      token: entry.text,
+      logprob: entry.logprob,
+      bytes: entry.bytes,
+      top_logprobs: entry.top.map((top) => ({
+        token: top.text,
+        logprob: top.logprob,
+        bytes: top.bytes,
+      })),
+    })),
+    refusal: null,
+  };
 }
 
 /** The usage chunk sent after the finish chunk when `include_usage` is set. */

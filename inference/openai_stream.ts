@@ -83,7 +83,9 @@ export function chatCompletionStream(options: ChatStreamOptions): ReadableStream
       generation.then((result) => {
         options.onDone?.(result);
         if (result.stopReason === "abort") return close();
-        send(finishChunk(meta, result.stopReason, { includeUsage }));
+        // The tokens' log probabilities go with the finish chunk, in one list: streamed text
+        // leaves in pieces held back for stop sequences, which do not split on token bounds.
+        send(finishChunk(meta, result, { includeUsage }));
         if (includeUsage) send(usageChunk(meta, result));
         send("[DONE]");
         close();

@@ -74,6 +74,7 @@ export const ResponseFormatSchema = z.discriminatedUnion("type", [
 ]).describe("Output format; json_object and json_schema are enforced by a grammar.");
 
 const maxTokens = z.number().int().min(1).nullish();
+const penalty = z.number().min(-2).max(2).nullish();
 
 /** POST /v1/chat/completions request body. */
 export const ChatCompletionRequestSchema = z.object({
@@ -92,6 +93,14 @@ export const ChatCompletionRequestSchema = z.object({
     error: "must be a string or an array of at most 4 strings",
   }).nullish()
     .describe("Up to 4 sequences that end the output (not included in it)."),
+  frequency_penalty: penalty.describe(
+    "-2..2, default 0: lowers (or, below 0, raises) a token's logit by this much for each time " +
+      "the answer already holds it.",
+  ),
+  presence_penalty: penalty.describe(
+    "-2..2, default 0: lowers (or, below 0, raises) a token's logit by this much once the " +
+      "answer holds it.",
+  ),
   seed: z.number().int().nullish().describe("Sampling seed for reproducible output."),
   n: z.literal(1, { error: "only 1 choice per request is supported" }).nullish().describe(
     "Number of choices; only 1 is supported.",
@@ -101,7 +110,44 @@ export const ChatCompletionRequestSchema = z.object({
     include_usage: z.boolean().nullish().describe("Adds a final chunk carrying usage."),
   }).loose().nullish().describe("Streaming options."),
   response_format: ResponseFormatSchema.nullish(),
-}).loose();
+  // A client that forces a tool call reads `tool_calls`, which a plain-text answer lacks: refused
+  // rather than answered as if the field were absent. `tools` alone (tool_choice "auto") may
+  // always be answered with text, so it stays accepted and ignored.
+  tool_choice: z.enum(["none", "auto"], {
+    error: 'tool calls are not supported: only "none" or "auto" (answered with text)',
+  }).nullish().describe('"none" or "auto" (tools are not called: the answer is text).'),
+  logprobs: z.boolean().nullish()
+    .describe("true reports each answer token's log probability (natural log), default false."),
+  top_logprobs: z.number().int().min(0).max(20).nullish()
+    .describe("0..20 likeliest alternatives reported per token; needs logprobs true."),
+}).loose().superRefine((request, ctx) => {
+  // OpenAI's rule: "logprobs must be set to true if this parameter is used".
+  if ((request.top_logprobs ?? 0) > 0 && request.logprobs !== true) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["top_logprobs"],
+      message: "needs logprobs: true",
+    });
+  }
+});
+
+/** One token's log probability (natural log) and its UTF-8 bytes. */
+const TokenLogprobFields = {
+  token: z.string().describe("The token's text."),
+  logprob: z.number().max(0).describe("ln P of the token at its position."),
+  bytes: z.array(z.number().int().min(0).max(255)).nullable()
+    .describe("The token's UTF-8 bytes (a token may hold part of a character)."),
+};
+
+/** `logprobs` of a choice when the request set `logprobs: true`. */
+export const ChoiceLogprobsSchema = z.object({
+  content: z.array(z.object({
+    ...TokenLogprobFields,
+    top_logprobs: z.array(z.object(TokenLogprobFields))
+      .describe("The top_logprobs likeliest tokens at this position, likeliest first."),
+  })).nullable().describe("One entry per answer token."),
+  refusal: z.null(),
+});
 
 /** Token counts of one completion. */
 export const OpenAiUsageSchema = z.object({
@@ -126,7 +172,7 @@ export const ChatCompletionSchema = z.object({
       role: z.literal("assistant"),
       content: z.string().describe("The generated text."),
     }),
-    logprobs: z.null(),
+    logprobs: ChoiceLogprobsSchema.nullable().describe("null unless logprobs: true."),
     finish_reason: FinishReasonSchema,
   })).length(1),
   usage: OpenAiUsageSchema,
@@ -144,7 +190,8 @@ export const ChatCompletionChunkSchema = z.object({
       role: z.literal("assistant").optional().describe("Only on the first chunk."),
       content: z.string().optional().describe("Next piece of text."),
     }),
-    logprobs: z.null(),
+    logprobs: ChoiceLogprobsSchema.nullable()
+      .describe("null but on the finish chunk of a logprobs request: every token's, in one list."),
     finish_reason: FinishReasonSchema.nullable().describe("Set on the last content chunk only."),
   })).max(1).describe("Empty on the usage chunk."),
   usage: OpenAiUsageSchema.nullable().optional()
@@ -219,6 +266,8 @@ export const ErrorBodySchema = z.object({
 
 /** A parsed chat completion request. */
 export type ChatCompletionRequest = z.infer<typeof ChatCompletionRequestSchema>;
+/** A choice's `logprobs`. */
+export type ChoiceLogprobs = z.infer<typeof ChoiceLogprobsSchema>;
 /** A chat message of a request. */
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 /** A non-streamed completion body. */

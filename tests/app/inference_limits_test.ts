@@ -190,6 +190,33 @@ Deno.test("tolk infer with a key, one slot, a small body limit, CORS and an expo
     );
 
     await t.step(
+      "a wrong method on /v1/chat/completions answers 404 at once while the slot is held",
+      async () => {
+        const running = await chat(
+          JSON.stringify({ messages: HI, max_tokens: 1800, stream: true }),
+        );
+        const reader = running.body!.getReader();
+        await reader.read();
+        try {
+          // Two at once: were they let through the concurrency limit, one would wait in the
+          // queue's one place until the slot frees and the other would be refused with 503.
+          const wrong = ["GET", "PUT"].map((method) =>
+            fetch(`${baseUrl}/v1/chat/completions`, {
+              method,
+              headers: AUTH,
+              signal: AbortSignal.timeout(5000),
+            })
+          );
+          for (const response of await Promise.all(wrong)) {
+            await assertError(response, 404, "not_found", null);
+          }
+        } finally {
+          await reader.cancel();
+        }
+      },
+    );
+
+    await t.step(
       "a client that disconnects mid-stream aborts its generation and frees the slot",
       async () => {
         const response = await chat(

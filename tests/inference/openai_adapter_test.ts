@@ -155,7 +155,7 @@ Deno.test("stream chunks: role first, content, finish last; usage null only with
   const chunks = [
     roleChunk(META),
     contentChunk(META, "he"),
-    finishChunk(META, "maxTokens"),
+    finishChunk(META, { stopReason: "maxTokens" }),
   ].map((chunk) => ChatCompletionChunkSchema.parse(chunk));
   assert.equal(chunks[0].choices[0].delta.role, "assistant");
   assert.equal(chunks[1].choices[0].delta.content, "he");

@@ -63,7 +63,7 @@ for (const { name, body, param } of REFUSED) {
 const ACCEPTED: Array<{ name: string; body: unknown }> = [
   {
     name: "unknown fields",
-    body: { messages: MESSAGES, frequency_penalty: 1, user: "u", tools: [] },
+    body: { messages: MESSAGES, logit_bias: {}, user: "u", tools: [] },
   },
   { name: "temperature 0 and 2", body: { messages: MESSAGES, temperature: 2, top_p: 0 } },
   {
