@@ -48,11 +48,12 @@ Deno.test({
   ...NATIVE_SANITIZERS,
   async fn() {
     const app = await startInferApp({ app: { maxConcurrentRequests: 1, bodyTimeoutMs: 1500 } });
+    // Before the first byte is sent: the server's deadline cannot start earlier than this.
+    const started = performance.now();
     const slow = await Promise.all(
       Array.from({ length: 4 }, (_, i) => startTrickle(app.baseUrl, i % 2 === 1)),
     );
     try {
-      const started = performance.now();
       const served = await fetch(`${app.baseUrl}/v1/chat/completions`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -69,7 +70,9 @@ Deno.test({
         assert.equal(body.error.type, "invalid_request_error");
         assert.ok(answer.requestId);
       }
-      assert.ok(waited >= 1200 && waited < 5000, `dropped after ${waited.toFixed(0)} ms`);
+      // Not before the deadline; how long after it is the machine's load (only a 408
+      // request_timeout proves the deadline fired: without one these reads never end).
+      assert.ok(waited >= 1200, `dropped after ${waited.toFixed(0)} ms`);
       assert.equal(app.logs.filter((line) => / 408 /.test(line)).length, 4);
     } finally {
       for (const conn of slow) conn.close();

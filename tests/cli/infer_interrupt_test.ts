@@ -49,7 +49,7 @@ Deno.test("tolk infer interrupted by Ctrl-C while node-llama-cpp tests its binar
     Deno.kill(-server.process.pid, "SIGINT"); // the whole group, as a terminal's Ctrl-C
     Deno.kill(child, "SIGCONT");
     const status = await server.process.status;
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the last stderr chunk
+    await server.stderrEnded;
     assert.equal(status.code, 0, server.stderr.join("\n"));
     assert.deepEqual(server.stderr, ["shutting down"]);
     return;

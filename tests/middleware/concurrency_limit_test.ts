@@ -47,17 +47,50 @@ Deno.test("concurrencyLimit releases the slot of a handler that throws", async (
   });
 });
 
-/** An app with one slot and a queue of `queue`, whose handler waits for its gate. */
-function gatedApp(queue: number) {
-  const gates: Array<() => void> = [];
+/** What {@link withGatedApp} hands its test. */
+interface GatedApp {
+  /** Opens the gate of each request that reached the handler, in order. */
+  gates: Array<() => void>;
+  /** The signal of every request that reached the limit, in order. */
+  arrived: AbortSignal[];
+  /** Those the limit refused at once. */
+  refused: AbortSignal[];
+}
+
+/**
+ * Serves an app with one slot, a queue of `queue` and a grace of `graceMs`, whose handler waits
+ * for its gate. The limit queues or refuses a request in the same turn it arrives, so a test waits
+ * for an arrival instead of sleeping and hoping the request got there (50 ms did not always
+ * suffice under load). Every gate opens at the end, so a failed assertion fails the test instead
+ * of leaving the server's shutdown waiting for a handler.
+ */
+async function withGatedApp(
+  options: { queue: number; graceMs?: number },
+  fn: (url: string, gated: GatedApp) => Promise<void>,
+) {
+  const gated: GatedApp = { gates: [], arrived: [], refused: [] };
   const app = new Hono()
-    .use(concurrencyLimit({ max: 1, queue, reject: () => new Refusal(503, "busy") }))
+    .use((c, next) => {
+      gated.arrived.push(c.req.raw.signal);
+      return next();
+    })
+    .use(concurrencyLimit({
+      max: 1,
+      ...options,
+      reject: () => (gated.refused.push(gated.arrived.at(-1)!), new Refusal(503, "busy")),
+    }))
     .get("/", async (c) => {
-      await new Promise<void>((resolve) => gates.push(resolve));
+      await new Promise<void>((resolve) => gated.gates.push(resolve));
       return c.text("done");
     });
   app.onError(renderRefusal);
-  return { app, gates };
+  await withTinyApp(app, async (url) => {
+    try {
+      await fn(url, gated);
+    } finally {
+      for (const open of gated.gates) open();
+    }
+  });
 }
 
 async function waitFor(condition: () => boolean) {
@@ -65,14 +98,13 @@ async function waitFor(condition: () => boolean) {
 }
 
 Deno.test("concurrencyLimit queues up to `queue` requests, hands them freed slots in order, and refuses beyond", async () => {
-  const { app, gates } = gatedApp(2);
-  await withTinyApp(app, async (url) => {
+  await withGatedApp({ queue: 2 }, async (url, { gates, arrived }) => {
     const running = fetch(url);
     await waitFor(() => gates.length === 1);
     const second = fetch(url);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => arrived.length === 2);
     const third = fetch(url);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => arrived.length === 3);
     const refused = await fetch(url);
     assert.deepEqual([refused.status, await refused.text()], [503, "busy"]);
     assert.equal(gates.length, 1, "queued requests do not run beside the running one");
@@ -88,33 +120,26 @@ Deno.test("concurrencyLimit queues up to `queue` requests, hands them freed slot
 });
 
 Deno.test("concurrencyLimit drops a queued request whose client goes away, freeing its place", async () => {
-  const { app, gates } = gatedApp(1);
-  await withTinyApp(app, async (url) => {
+  await withGatedApp({ queue: 1 }, async (url, { gates, arrived, refused }) => {
     const running = fetch(url);
     await waitFor(() => gates.length === 1);
     const leaving = new AbortController();
     const gone = fetch(url, { signal: leaving.signal }).catch((error) => error);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => arrived.length === 2); // queued
     leaving.abort();
     assert.equal((await gone).name, "AbortError");
+    // The limit leaves the queue on this signal's abort, in the same dispatch.
+    await waitFor(() => arrived[1].aborted);
     // Its place in the queue is free again: the next request waits instead of being refused.
-    let queued: Promise<Response> | undefined;
-    for (let attempt = 0; attempt < 100 && !queued; attempt++) {
-      const attemptResponse = fetch(url);
-      const early = await Promise.race([
-        attemptResponse,
-        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 50)),
-      ]);
-      if (early === undefined) queued = attemptResponse;
-      else await early.body?.cancel();
-    }
-    assert.ok(queued, "a request was queued again after the leaver went");
+    const queued = fetch(url);
+    await waitFor(() => arrived.length === 3);
+    assert.equal(refused.length, 0, "a request was queued again after the leaver went");
     gates[0]();
     await (await running).body?.cancel();
     await waitFor(() => gates.length === 2);
     assert.equal(gates.length, 2, "the leaver never ran");
     gates[1]();
-    assert.equal(await (await queued!).text(), "done");
+    assert.equal(await (await queued).text(), "done");
   });
 });
 
@@ -175,23 +200,18 @@ Deno.test("concurrencyLimit frees the slot as soon as the client goes away, befo
 });
 
 Deno.test("concurrencyLimit with graceMs serves a request whose slot frees within the grace, refuses after it", async () => {
-  const gates: Array<() => void> = [];
-  const app = new Hono()
-    .use(concurrencyLimit({ max: 1, graceMs: 300, reject: () => new Refusal(503, "busy") }))
-    .get("/", async (c) => {
-      await new Promise<void>((resolve) => gates.push(resolve));
-      return c.text("done");
-    });
-  app.onError(renderRefusal);
-  await withTinyApp(app, async (url) => {
+  // A long grace: the slot must free within it after the graced request arrived, even when a
+  // loaded machine stalls this process between the two.
+  const graceMs = 1000;
+  await withGatedApp({ queue: 0, graceMs }, async (url, { gates, arrived }) => {
     const running = fetch(url);
     await waitFor(() => gates.length === 1);
     const started = Date.now();
     const refused = await fetch(url);
     assert.deepEqual([refused.status, await refused.text()], [503, "busy"]);
-    assert.ok(Date.now() - started >= 290, "refused only once the grace ran out");
+    assert.ok(Date.now() - started >= graceMs - 10, "refused only once the grace ran out");
     const graced = fetch(url);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => arrived.length === 3); // waiting in its grace
     gates[0]();
     assert.equal(await (await running).text(), "done");
     await waitFor(() => gates.length === 2);

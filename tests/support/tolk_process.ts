@@ -79,7 +79,12 @@ export interface TolkServer {
   process: Deno.ChildProcess;
   /** Lines it wrote to stderr so far. */
   stderr: string[];
-  /** Sends SIGTERM and resolves to the exit code. */
+  /**
+   * Settles once every line the process wrote to stderr is in `stderr` (its stderr ended). Its
+   * exit settles first: the lines still in the pipe are read after it.
+   */
+  stderrEnded: Promise<void>;
+  /** Sends SIGTERM and resolves to the exit code once `stderr` holds every line it wrote. */
   stop(): Promise<number>;
 }
 
@@ -100,13 +105,14 @@ export async function startTolkServer(
 ): Promise<TolkServer> {
   const process = tolkCommand(args, env, "piped", options.processGroup).spawn();
   const stderr: string[] = [];
-  collectLines(process.stderr, (line) => stderr.push(line));
+  const stderrEnded = collectLines(process.stderr, (line) => stderr.push(line));
   const reader = process.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let seen = "";
   while (!seen.includes("\n")) {
     const { value, done } = await reader.read();
     if (done) {
       await process.status;
+      await stderrEnded;
       throw new Error(`tolk ${args.join(" ")} exited before listening: ${stderr.join("\n")}`);
     }
     seen += value;
@@ -119,9 +125,12 @@ export async function startTolkServer(
     url: match[1],
     process,
     stderr,
+    stderrEnded,
     async stop() {
       process.kill("SIGTERM");
-      return (await process.status).code;
+      const { code } = await process.status;
+      await stderrEnded; // a test reads the log after stop: the last lines must be in it
+      return code;
     },
   };
 }
@@ -153,8 +162,12 @@ function tolkCommand(
   });
 }
 
-function collectLines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void) {
-  (async () => {
+/** Calls `onLine` for each line of `stream`; settles when the stream ends. */
+function collectLines(
+  stream: ReadableStream<Uint8Array>,
+  onLine: (line: string) => void,
+): Promise<void> {
+  return (async () => {
     let rest = "";
     for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
       rest += chunk;

@@ -217,10 +217,10 @@ Deno.test("POST /v1/memory/import neither expands an entity bomb nor fetches an 
     const bomb = `<?xml version="1.0"?>\n<!DOCTYPE tmx [\n<!ENTITY lol0 "lol">\n${
       levels.join("\n")
     }\n]>`;
-    const started = performance.now();
     const units = tu(["en", "Boom &lol10;"], ["de", "Bumm"]) + tu(["en", "Fine"], ["de", "Gut"]);
+    // No clock: expanding 10^10 entities (30 GB) could not end in an answer at all, and the
+    // bomb's unit is the one skipped.
     assert.deepEqual(await imported(service, tmx(units, "en", bomb)), { imported: 1, skipped: 1 });
-    assert.ok(performance.now() - started < 3000, "refused without expanding 10^10 entities");
 
     let fetched = 0;
     const listener = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, () => {
