@@ -22,12 +22,12 @@ import { cutTokens, type TextRules } from "./html.ts";
 import { decodeXML } from "entities/decode";
 import { textReading } from "./character_references.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";
-import { stringSpanFinder } from "./text.ts";
+import { spanFinder } from "./text.ts";
 
 /** XML text. */
 export const xmlFormat: Format = {
   cut: (text, options) =>
-    cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, stringSpanFinder(options.mode)),
+    cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, spanFinder(options.mode)),
 };
 
 /**
