@@ -8,6 +8,9 @@
  * what decodes to white space, a control character or `<`/`>`, or what the format keeps whole
  * (XML: an entity its DTD defines), stays an atom: outer white space is cut off and put back by
  * length, and the engine must never see a placeholder token the source wrote as `&lt;x1/&gt;`.
+ * A format whose escape writes `<` back safely (HTML's text and attributes) reads `<`/`>` as
+ * text where no placeholder could be forged, and a no-break space between two visible
+ * characters (`10&nbsp;km`): as atoms they split the sentence (`a <x1/>div<x2/> tag`).
  * A segment the engine gives back as it read it is put back as written (placeholders.ts), so
  * an untranslated segment keeps its references byte for byte.
  *
@@ -36,30 +39,65 @@ const ASCII_NAME = /[a-z][a-z\d]*/;
 /** Characters a reference stands for that are not read as text (controls too: `&#1;`). */
 const NOT_READ = /[\s<>\p{Cc}]/u;
 
-function readsAsText(read: string | undefined): read is string {
-  return read !== undefined && !NOT_READ.test(read);
+/**
+ * Characters read as text only where {@link readsInPlace} says so (`characters`): `<`, `>` and
+ * the no-break space.
+ */
+const READ_IN_PLACE = /^[<>\u00a0]$/;
+/** What could make a placeholder token with a `<` or `>` read as text (`&lt;x1/&gt;`). */
+const TOKEN_NUMBER = /[xX]\s*\d/;
+
+function readsAsText(read: string | undefined, characters: boolean): read is string {
+  if (read === undefined) return false;
+  return !NOT_READ.test(read) || (characters && READ_IN_PLACE.test(read));
+}
+
+/**
+ * Whether a `<`, `>` or no-break space the reference at [start, end) of `text` reads as is text
+ * there: an angle where the text could not spell a placeholder token with it, a no-break space
+ * between two visible characters written as themselves (at an edge or by other space, it is cut
+ * off with the outer white space, by length).
+ */
+function readsInPlace(read: string, text: string, start: number, end: number): boolean {
+  if (read !== "\u00a0") return !TOKEN_NUMBER.test(text);
+  return start > 0 && end < text.length && /[^\s;]/.test(text[start - 1]) &&
+    /[^\s&]/.test(text[end]);
 }
 
 /** Finds the references of a text that are kept whole: those not read as text. */
-function referenceAtoms(decode: DecodeReference, reference: RegExp): SpanFinder {
+function referenceAtoms(
+  decode: DecodeReference,
+  reference: RegExp,
+  characters: boolean,
+): SpanFinder {
   return (text) => {
     const spans: [number, number][] = [];
     if (!text.includes("&")) return spans;
     reference.lastIndex = 0;
     for (let match = reference.exec(text); match !== null; match = reference.exec(text)) {
       const read = decode(match[0], text[reference.lastIndex]);
-      if (!readsAsText(read)) spans.push([match.index, reference.lastIndex]);
+      const asText = readsAsText(read, characters) &&
+        (!READ_IN_PLACE.test(read) || readsInPlace(read, text, match.index, reference.lastIndex));
+      if (!asText) spans.push([match.index, reference.lastIndex]);
     }
     return spans;
   };
 }
 
-/** Text as the engine reads it: each reference that stands for text decoded. */
-function decodeReferences(written: string, decode: DecodeReference, pattern: RegExp): string {
+/**
+ * Text as the engine reads it: each reference that stands for text decoded (a text whose
+ * references {@link referenceAtoms} kept whole holds none of those any more).
+ */
+function decodeReferences(
+  written: string,
+  decode: DecodeReference,
+  pattern: RegExp,
+  characters: boolean,
+): string {
   if (!written.includes("&")) return written;
   return written.replace(pattern, (reference, at: number) => {
     const read = decode(reference, written[at + reference.length]);
-    return readsAsText(read) ? read : reference;
+    return readsAsText(read, characters) ? read : reference;
   });
 }
 
@@ -81,17 +119,18 @@ export interface TextReading {
 /**
  * A place's reading, its functions made once (not per text run). `name` is how the format's
  * named references are spelt: XML's are any Name (`&product-name;`, `&Straße;`), and one read
- * as ASCII only was cut at its `-` and handed to the engine as text.
+ * as ASCII only was cut at its `-` and handed to the engine as text. `characters`: `<`, `>` and
+ * the no-break space are read as text where they may be (the escape writes `<` back escaped).
  */
 export function textReading(
   decode: DecodeReference,
   escape: TextReading["escape"],
-  { name = ASCII_NAME }: { name?: RegExp } = {},
+  { name = ASCII_NAME, characters = false }: { name?: RegExp; characters?: boolean } = {},
 ): TextReading {
   const reference = referencePattern(name);
   return {
-    atoms: referenceAtoms(decode, reference),
-    decode: (written) => decodeReferences(written, decode, reference),
+    atoms: referenceAtoms(decode, reference, characters),
+    decode: (written) => decodeReferences(written, decode, reference, characters),
     escape,
     isSpace: (written) => {
       const read = decode(written, undefined);

@@ -6,7 +6,8 @@
  * sentence; block tags, never-translated elements and stray end tags of block elements
  * separate segments and are kept (a stray inline end tag stays in its sentence as a
  * placeholder). The output is the source with translated runs spliced in by offset: nothing is
- * re-serialised, so a malformed page keeps its shape.
+ * re-serialised, so a malformed page keeps its shape. A `<wbr>` inside a word is no placeholder
+ * (html_word_breaks.ts); interpolation variables (`{{ user.name }}`) are, as in `text`.
  *
  * Translated attributes (`alt`, `title`, `placeholder`, `aria-label`...: html_attributes.ts) are
  * segments of their own; a tag inside a sentence renders its translated attributes through the
@@ -34,6 +35,7 @@ import { spanFinder } from "./text.ts";
 import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
 import { keepingReferences } from "./reference_spelling.ts";
 import { type TextReading, textReading } from "./character_references.ts";
+import { withoutWordBreaks, withWordBreaks } from "./html_word_breaks.ts";
 
 /**
  * How a dialect reads and writes text: HTML (named references, some without `;`, decoded one
@@ -144,7 +146,7 @@ function cutLevel(cut: Cut, tokens: readonly Token[]): Splice[] {
       own.push({
         start,
         end,
-        segment: segments.push(attributeSegment(source, start, end, rules)) - 1,
+        segment: segments.push(attributeSegment(source, start, end, rules, cut.sentence.find)) - 1,
       });
     }
     if (token.inner) own.push(...cutLevel(cut, token.inner));
@@ -182,14 +184,16 @@ function cutLevel(cut: Cut, tokens: readonly Token[]): Splice[] {
       parts.push(markup);
     }
     const { inner, before, after } = withoutOuterSpace(parts, rules.text.isSpace);
+    const { parts: words, breaks } = withoutWordBreaks(inner);
     // A changed run keeps the author's references for the characters it keeps.
     const escape = keepingReferences(
       rules.text.escape,
-      inner.filter((part) => typeof part === "string"),
+      words.filter((part) => typeof part === "string"),
       rules.text.decode,
       { backslash: false },
     );
-    const segment = segments.push(buildSegment(inner, { ...cut.sentence, escape })) - 1;
+    const built = buildSegment(words, { ...cut.sentence, escape });
+    const segment = segments.push(withWordBreaks(built, breaks, inner)) - 1;
     splices.push({ start: tokens[head].start + before, end: tokens[tail].end - after, segment });
   }
   for (const token of owning) {
@@ -204,35 +208,33 @@ const escapeReference = (text: string) => text.replace(ESCAPED_AMPERSAND, "&amp;
 
 const escapeAngles = (text: string) => text.replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
-/** A `<` that opens a tag, a comment or a declaration before what follows it. */
-const OPENING_ANGLE = /<(?=[a-zA-Z/!?])/g;
-
 /**
- * Translated text in HTML's text: no `<` that opens a tag, no `&` that starts a reference,
- * looking past the run into the markup after it too (message mode keeps `copy@example.org`
- * whole: an engine's `&` or `<` right before it would read `&copy` as `©` or open a tag).
+ * Translated text in HTML's text: no `<` (the engine reads `&lt;` as `<`, and a raw one opens a
+ * tag before a letter, or in a later edit), no `&` that starts a reference, looking past the run
+ * into the markup after it too (message mode keeps `copy@example.org` whole: an engine's `&`
+ * right before it would read `&copy` as `©`).
  */
 function escapeText(text: string, _before?: string, after?: string): string {
-  const escaped = escapeReference(text).replace(OPENING_ANGLE, "&lt;");
-  if (after === undefined || !/^[#a-zA-Z/!?]/.test(after)) return escaped;
-  if (escaped.endsWith("&") && /^[#a-zA-Z]/.test(after)) return `${escaped.slice(0, -1)}&amp;`;
-  if (escaped.endsWith("<")) return `${escaped.slice(0, -1)}&lt;`;
-  return escaped;
+  const escaped = escapeReference(text).replaceAll("<", "&lt;");
+  if (after === undefined || !escaped.endsWith("&") || !/^[#a-zA-Z]/.test(after)) return escaped;
+  return `${escaped.slice(0, -1)}&amp;`;
 }
 
 /** HTML's way: translated text must not open a tag or a reference. */
 const HTML_READINGS = {
-  text: textReading((reference) => decodeHTML(reference), escapeText),
+  text: textReading((reference) => decodeHTML(reference), escapeText, { characters: true }),
   // Translated attribute values keep their quoting: the quote, or for unquoted ones any space.
   // `<` and `>` too: inside `noscript`, which a browser running scripts reads as raw text up to
   // `</noscript>`, an engine's `</noscript><img onerror=…>` in an `alt` would be live markup.
   '"': textReading(
     decodeAttribute,
     (text) => escapeAngles(escapeReference(text)).replaceAll('"', "&quot;"),
+    { characters: true },
   ),
   "'": textReading(
     decodeAttribute,
     (text) => escapeAngles(escapeReference(text)).replaceAll("'", "&#39;"),
+    { characters: true },
   ),
   unquoted: textReading(
     decodeAttribute,
@@ -255,12 +257,16 @@ export const HTML_TEXT: TextRules = {
     quote === '"' || quote === "'" ? HTML_READINGS[quote] : HTML_READINGS.unquoted,
 };
 
-/** The segment of an attribute's value at [start, end) of `source`, read in its quoting. */
+/**
+ * The segment of an attribute's value at [start, end) of `source`, read in its quoting; `find`
+ * protects spans of it as in a sentence (a `placeholder="Search {count} items"`).
+ */
 export function attributeSegment(
   source: string,
   start: number,
   end: number,
   rules: TextRules,
+  find?: SpanFinder,
 ): PlaceholderSegment {
   const reading = rules.attribute(source[start - 1]);
   const parts = textParts(source.slice(start, end), reading);
@@ -271,7 +277,7 @@ export function attributeSegment(
     reading.decode,
     { backslash: false },
   );
-  return buildSegment(parts, { ...reading, escape });
+  return buildSegment(parts, { ...reading, escape, find });
 }
 
 /** Text with the references that are not read as text as atoms (character_references.ts). */

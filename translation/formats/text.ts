@@ -31,7 +31,7 @@ export const textFormat: Format = {
       return cutSubtitleFile(text, options);
     }
     if (options.mode === "subtitle" && isAssFile(text)) return cutAssFile(text);
-    const find = stringSpanFinder(options.mode);
+    const find = spanFinder(options.mode);
     const separator = options.preserveFormatting
       ? LINE_BREAK
       : options.mode === "document"
@@ -58,20 +58,15 @@ const ENGINE_TEXT: Readonly<Record<string, (text: string) => string>> = {
     text.replace(BLANK_LINES, (lines) => lines.startsWith("\r\n") ? "\r\n" : lines[0]),
 };
 
-/** What a mode protects inside a text run (undefined: nothing). */
-export function spanFinder(mode: string): SpanFinder | undefined {
-  if (mode === "message") return messageSpans;
-  if (mode === "subtitle") return lineBreaks;
-  return undefined;
-}
-
 const MESSAGE_STRING = bothSpans(messageSpans, variableSpans);
 
 /**
- * What a mode protects in a UI string (text and XML items): its interpolation variables too,
- * but in a subtitle cue, which is prose.
+ * What a mode protects inside a text run, in every format (text, HTML, Markdown, XML): the
+ * interpolation variables of a UI string or a template rendered into a page (`{{ user.name }}`
+ * in an Angular one), and in message mode its addresses and emoji too; a subtitle cue, which is
+ * prose, keeps its line breaks only.
  */
-export function stringSpanFinder(mode: string): SpanFinder {
+export function spanFinder(mode: string): SpanFinder {
   if (mode === "message") return MESSAGE_STRING;
   return mode === "subtitle" ? lineBreaks : variableSpans;
 }

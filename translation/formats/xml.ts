@@ -25,7 +25,7 @@ import { cutTokens, type TextRules } from "./html.ts";
 import { decodeXML } from "entities/decode";
 import { textReading } from "./character_references.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";
-import { stringSpanFinder } from "./text.ts";
+import { spanFinder } from "./text.ts";
 import { androidRules, androidSpans, androidTags } from "./android_strings.ts";
 import { holdsHtml, htmlCdata } from "./xml_feeds.ts";
 import { xmlVocabulary } from "./xml_root.ts";
@@ -33,7 +33,7 @@ import { xmlVocabulary } from "./xml_root.ts";
 /** XML text. */
 export const xmlFormat: Format = {
   cut: (text, options) => {
-    const find = stringSpanFinder(options.mode);
+    const find = spanFinder(options.mode);
     const vocabulary = xmlVocabulary(text);
     if (vocabulary !== "android") {
       const tokens = xmlTokens(text, options.tags, vocabulary === "feed");

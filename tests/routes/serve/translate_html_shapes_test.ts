@@ -87,7 +87,7 @@ Deno.test("html: real-world shapes keep their structure byte for byte", async ()
     {
       item: "<p>First line<br>second<wbr>word here.</p>",
       expected: "<p>FIRST LINE<br>SECOND<wbr>WORD HERE.</p>",
-      sent: ["First line<x1/>second<x2/>word here."],
+      sent: ["First line<x1/>secondword here."],
     },
     {
       item: "<select><option value=a>First choice</option><option>Second</select>",
@@ -180,7 +180,7 @@ Deno.test("html: ruby readings and addresses written with references are kept, a
     { mode: "webpage", format: "html" },
     (text) => text.replace("Fish", "AT&T &copy <b>"),
   );
-  assert.deepEqual(sent.toSorted(), ["Fish & chips", "Fish & chips <x1/>3"]);
+  assert.deepEqual(sent.toSorted(), ["Fish & chips", "Fish & chips <3"]);
   assert.deepEqual(texts, [
     "<p>AT&amp;T &amp;copy &lt;b> &amp; chips &lt;3</p>",
     '<img alt="AT&amp;T &amp;copy &lt;b&gt; &amp; chips">',

@@ -1,0 +1,49 @@
+/**
+ * Interpolation variables in HTML and Markdown over HTTP: an Angular or Vue template
+ * (`{{ user.name }}`), a Handlebars page or an ICU message rendered into markup is filled in
+ * after translation, so its variables reach the engine as placeholders and come back byte for
+ * byte, as in `format: "text"` (translate_text_variables_test.ts). The stand-in upper-cases.
+ */
+import { assertShapes, type Shape } from "../../support/format_requests.ts";
+
+const HTML: Shape[] = [
+  {
+    item: "<p>Hello {{ user.name }}, you have {count} new <b>{0}</b> items.</p>",
+    expected: "<p>HELLO {{ user.name }}, YOU HAVE {count} NEW <b>{0}</b> ITEMS.</p>",
+    sent: ["Hello <x1/>, you have <x2/> new <x3><x4/></x3> items."],
+  },
+  {
+    item: '<input placeholder="Search {count} items"><img alt="Photo of {{ name }}">',
+    expected: '<input placeholder="SEARCH {count} ITEMS"><img alt="PHOTO OF {{ name }}">',
+    sent: ["Search <x1/> items", "Photo of <x1/>"],
+  },
+  {
+    // Prose that only looks like one is text, as in `text`.
+    item: "<p>50% off, 100% sure {not closed</p>",
+    expected: "<p>50% OFF, 100% SURE {NOT CLOSED</p>",
+    sent: ["50% off, 100% sure {not closed"],
+  },
+];
+
+const MARKDOWN: Shape[] = [
+  {
+    item: "# Hello {name}\n\nYou have {count} items, *{0} new*, {{ user.name }}.\n",
+    expected: "# HELLO {name}\n\nYOU HAVE {count} ITEMS, *{0} NEW*, {{ user.name }}.\n",
+    sent: ["Hello <x1/>", "You have <x1/> items, <x2><x3/> new</x2>, <x4/>."],
+  },
+  {
+    item: "- Saved %s files for ${user}\n",
+    expected: "- SAVED %s FILES FOR ${user}\n",
+    sent: ["Saved <x1/> files for <x2/>"],
+  },
+];
+
+for (const mode of ["paragraph", "message", "webpage"]) {
+  Deno.test(`format html in ${mode} mode keeps interpolation variables as written`, async () => {
+    await assertShapes(HTML, { mode, format: "html" });
+  });
+
+  Deno.test(`format markdown in ${mode} mode keeps interpolation variables as written`, async () => {
+    await assertShapes(MARKDOWN, { mode, format: "markdown" });
+  });
+}
