@@ -165,29 +165,34 @@ export class HistoryStore {
   }
 
   /**
-   * Deletes one row; false when there was none.
+   * Deletes one row, its text erased from the disk too (`Database.checkpoint`); false when
+   * there was none.
    *
    * @throws {StorageError} when the database cannot be written.
    */
   delete(id: string): boolean {
     this.flush();
-    return this.database.transaction(() =>
+    const deleted = this.database.transaction(() =>
       Number(
         this.database.db.prepare("delete from translation_history where id = ?").run(id).changes,
       ) > 0
     );
+    this.database.checkpoint();
+    return deleted;
   }
 
   /**
-   * Deletes every row; resolves to how many there were.
+   * Deletes every row, their texts erased from the disk too; resolves to how many there were.
    *
    * @throws {StorageError} when the database cannot be written.
    */
   clear(): number {
     this.flush();
-    return this.database.transaction(() =>
+    const cleared = this.database.transaction(() =>
       Number(this.database.db.prepare("delete from translation_history").run().changes)
     );
+    this.database.checkpoint();
+    return cleared;
   }
 }
 
