@@ -43,6 +43,15 @@ export interface HistoryQuery {
   client?: string;
 }
 
+/** What {@link HistoryStore.rows} keeps: a filter of the list and how many rows at most. */
+export interface HistoryRowsFilter extends Pick<HistoryQuery, "q" | "client"> {
+  /** Most rows given (default: every one). */
+  most?: number;
+}
+
+/** Rows read at a time by {@link HistoryStore.rows}: one page's worth, not the whole history. */
+const ROWS_PAGE = 500;
+
 /** One page, newest first; `nextCursor` is null on the last page. */
 export interface HistoryPage {
   entries: HistoryEntry[];
@@ -154,14 +163,33 @@ export class HistoryStore {
     });
   }
 
-  /** Every row, newest first, in pages of 500 (export). */
-  *all(): Generator<HistoryEntry> {
+  /** Every row, newest first, in pages (export). */
+  all(): Generator<HistoryEntry> {
+    return this.rows();
+  }
+
+  /**
+   * The rows `filter` keeps, newest first, at most `filter.most` (default all), read a page at a
+   * time as they are consumed: `tolk history list --limit 10000` holds one page of rows, not ten
+   * thousand, and a reader that stops (`| head`) stops the reading.
+   *
+   * @throws {StorageError} when the database cannot be read.
+   */
+  *rows(filter: HistoryRowsFilter = {}): Generator<HistoryEntry> {
+    let left = filter.most ?? Infinity;
     let cursor: string | undefined;
-    do {
-      const page = this.list({ limit: 500, cursor });
+    while (left > 0) {
+      const page = this.list({
+        q: filter.q,
+        client: filter.client,
+        cursor,
+        limit: Math.min(ROWS_PAGE, left),
+      });
       yield* page.entries;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+      left -= page.entries.length;
+      if (page.nextCursor === null) return;
+      cursor = page.nextCursor;
+    }
   }
 
   /**
