@@ -200,6 +200,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     detector: deps.detector,
     pipeline: deps.pipeline,
     history: deps.stores?.history,
+    historyEnabled: () => deps.settings.current().history.enabled,
     glossaries: deps.stores && new GlossaryMatchers(deps.stores.glossaries),
     memory: deps.stores?.memory,
     failures: createFailureLog(log),
