@@ -16,12 +16,13 @@ import {
   type TestService,
   withTranslationService as withService,
 } from "../../support/translation_service.ts";
+import { indexOfBytes } from "../../support/bytes_search.ts";
 
 /** A short text (in its row's page) and a long one (in overflow pages of its own). */
 const SHORT = "erase-me-short-7f3a";
 const LONG = `erase-me-long-9c1b ${"confidential paragraph ".repeat(300)}`;
 
-/** Whether the database of `dataDir` or its log holds `text` (ASCII: as JSON stores it). */
+/** Which of the database file of `dataDir` and its log hold `text` (ASCII: as JSON stores it). */
 function onDisk(dataDir: string, text: string): string[] {
   const needle = new TextEncoder().encode(text);
   return [DATABASE_FILE, `${DATABASE_FILE}-wal`].filter((name) => {
@@ -32,16 +33,8 @@ function onDisk(dataDir: string, text: string): string[] {
       if (error instanceof Deno.errors.NotFound) return false;
       throw error;
     }
-    return indexOf(bytes, needle) >= 0;
+    return indexOfBytes(bytes, needle) >= 0;
   });
-}
-
-function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
-  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
-    return i;
-  }
-  return -1;
 }
 
 /** Translates the two texts (en → en: no engine) and returns the history row's id. */
