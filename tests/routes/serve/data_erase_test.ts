@@ -1,6 +1,7 @@
 /**
  * A deleted history row is gone from the disk, not only from the list: neither the database file
- * nor its write-ahead log holds its text afterwards (a privacy user deletes to be rid of it).
+ * nor its write-ahead log holds its text afterwards (a privacy user deletes to be rid of it). The
+ * same holds for a memory entry and a glossary.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -17,6 +18,8 @@ import {
   withTranslationService as withService,
 } from "../../support/translation_service.ts";
 import { indexOfBytes } from "../../support/bytes_search.ts";
+import { createGlossary } from "../../support/glossary_service.ts";
+import { addUserEntry } from "../../support/memory_requests.ts";
 
 /** A short text (in its row's page) and a long one (in overflow pages of its own). */
 const SHORT = "erase-me-short-7f3a";
@@ -84,7 +87,7 @@ for (const { name, path, checkpointed } of ERASE_CASES) {
 }
 
 Deno.test("tolk history clear leaves none of the texts in the database file or its log", async () => {
-  const dataDir = await Deno.makeTempDir({ prefix: "tolk-history-erase-" });
+  const dataDir = await Deno.makeTempDir({ prefix: "tolk-data-erase-" });
   try {
     const stores = openDataStores(dataDir);
     stores.history.record(historyEntry(1, { texts: [SHORT, LONG] }));
@@ -98,3 +101,39 @@ Deno.test("tolk history clear leaves none of the texts in the database file or i
     await Deno.remove(dataDir, { recursive: true });
   }
 });
+
+/** The other stores' deletes erase as the history's do: a user entry, a glossary. */
+const OTHER_CASES: { name: string; make: (service: TestService) => Promise<string> }[] = [
+  {
+    name: "DELETE /v1/memory/entries/{id}",
+    make: async (service) => {
+      await addUserEntry(service, SHORT, "Ziel");
+      const list = await dataRequest(service, "GET", "/v1/memory/entries");
+      return `/v1/memory/entries/${(await list.json()).data[0].id}`;
+    },
+  },
+  {
+    name: "DELETE /v1/glossaries/{id}",
+    make: async (service) => {
+      const { glossary_id } = await createGlossary(
+        service,
+        "Erase",
+        ["en", "de"],
+        `${SHORT}\tZiel\n`,
+      );
+      return `/v1/glossaries/${glossary_id}`;
+    },
+  },
+];
+
+for (const { name, make } of OTHER_CASES) {
+  Deno.test(`${name} leaves none of its text in the database file or its log`, async () => {
+    await withService(async (service) => {
+      const path = await make(service);
+      assert.notDeepEqual(onDisk(service.dataDir, SHORT), [], "the text was written at all");
+      const deleted = await dataRequest(service, "DELETE", path);
+      assert.equal(deleted.status, 204, await deleted.text());
+      assert.deepEqual(onDisk(service.dataDir, SHORT), []);
+    });
+  });
+}
