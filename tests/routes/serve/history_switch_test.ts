@@ -4,8 +4,10 @@
  */
 import assert from "node:assert/strict";
 import { HistoryPageSchema } from "../../../schemas/history.ts";
+import { TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { dataRequest } from "../../support/data_requests.ts";
 import { expectBody } from "../../support/http_assertions.ts";
+import { close, connect } from "../../support/ws_client.ts";
 import {
   postTranslate,
   type TestService,
@@ -21,8 +23,8 @@ async function historyIds(service: TestService): Promise<string[]> {
   return page.data.map((row) => row.id);
 }
 
-/** Translates en → en (no engine) by the API and by a compat route; both must succeed. */
-async function translateTwice(service: TestService, text: string): Promise<void> {
+/** Translates en → en (no engine) by the API, a compat route and the WebSocket; all succeed. */
+async function translateThrice(service: TestService, text: string): Promise<void> {
   const own = await postTranslate(service, { source: "en", target: "en", texts: [text] });
   assert.equal(own.status, 200, await own.text());
   const libre = await fetch(`${service.url}/v1/compat/libre/translate`, {
@@ -31,24 +33,28 @@ async function translateTwice(service: TestService, text: string): Promise<void>
     body: JSON.stringify({ q: text, source: "en", target: "en", api_key: service.token }),
   });
   assert.equal(libre.status, 200, await libre.text());
+  const socket = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
+  socket.socket.send(JSON.stringify({ source: "en", target: "en", texts: [text] }));
+  TranslateResponseSchema.parse(await socket.next());
+  await close(socket);
 }
 
-Deno.test("history.enabled false keeps no translation of /v1/translate or a compat route", async () => {
+Deno.test("history.enabled false keeps no translation of /v1/translate, a compat route or the WebSocket", async () => {
   await withService(async (service) => {
-    await translateTwice(service, "not for the history");
+    await translateThrice(service, "not for the history");
     assert.deepEqual(await historyIds(service), []);
   }, { settings: { history: { enabled: false } } });
 });
 
 Deno.test("history.enabled is read while the service runs: off, then on again", async () => {
   await withService(async (service) => {
-    await translateTwice(service, "kept");
-    assert.equal((await historyIds(service)).length, 2);
+    await translateThrice(service, "kept");
+    assert.equal((await historyIds(service)).length, 3);
     service.store.update((settings) => settings.history.enabled = false);
-    await translateTwice(service, "not kept");
-    assert.equal((await historyIds(service)).length, 2, "nothing new while off");
+    await translateThrice(service, "not kept");
+    assert.equal((await historyIds(service)).length, 3, "nothing new while off");
     service.store.update((settings) => settings.history.enabled = true);
-    await translateTwice(service, "kept again");
-    assert.equal((await historyIds(service)).length, 4);
+    await translateThrice(service, "kept again");
+    assert.equal((await historyIds(service)).length, 6);
   });
 });
