@@ -13,6 +13,7 @@ import { accessLog, bufferedStderr } from "../middleware/access_log.ts";
 import { clientHeader, type ClientHeaderVariables } from "../middleware/client_header.ts";
 import { hostCheck } from "../middleware/host_check.ts";
 import { headLength } from "../middleware/head_length.ts";
+import { noStore } from "../middleware/no_store.ts";
 import { requestId, type RequestIdVariables } from "../middleware/request_id.ts";
 import { type RefusalReason, tokenAuth } from "../middleware/token_auth.ts";
 import { capabilitiesRoute } from "../routes/serve/capabilities.ts";
@@ -68,6 +69,15 @@ const DATA_PATHS = [
   "/v1/glossaries",
   "/v1/glossaries/*",
   "/v1/memory/*",
+];
+
+/** Paths whose answers carry the user's stored text: the data routes and DeepL's glossaries. */
+const PRIVATE_PATHS = [
+  ...DATA_PATHS,
+  "/v1/compat/deepl/v2/glossaries",
+  "/v1/compat/deepl/v2/glossaries/*",
+  "/v1/compat/deepl/v3/glossaries",
+  "/v1/compat/deepl/v3/glossaries/*",
 ];
 
 /** Everything the translation service is built from. */
@@ -157,6 +167,9 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     return await refuseWhileStopping(c, next);
   });
   // Middleware sits only on the paths that need it: each layer costs throughput (BENCHMARKS.md).
+  // Before the token check, so that its refusals are covered too. (Translate and detect answer
+  // POSTs, which no browser or proxy reuses without an explicit freshness: none is given.)
+  for (const path of PRIVATE_PATHS) app.use(path, noStore());
   const authenticated = ["/v1/detect", "/v1/translate"];
   for (const path of authenticated) {
     app.use(path, bodyLimit({ maxSize: MAX_BODY_BYTES }));
@@ -187,6 +200,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     detector: deps.detector,
     pipeline: deps.pipeline,
     history: deps.stores?.history,
+    historyEnabled: () => deps.settings.current().history.enabled,
     glossaries: deps.stores && new GlossaryMatchers(deps.stores.glossaries),
     memory: deps.stores?.memory,
     failures: createFailureLog(log),

@@ -64,7 +64,7 @@ export async function run(args: string[]): Promise<number> {
     } else if (action === "export") {
       writeLines(history.all().map(jsonLine));
     } else {
-      writeLines(history.list({ limit: flags.limit, q: flags.q }).entries.map(listLine));
+      writeLines(history.rows({ most: flags.limit, q: flags.q }).map(listLine));
     }
     return 0;
   } catch (error) {

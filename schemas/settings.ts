@@ -112,6 +112,15 @@ export const CompatSettingsSchema = z.looseObject({
     .describe("Compat requests read and write translation memory."),
 });
 
+/** Settings of the translation history (DECISIONS.md, "History"). */
+export const HistorySettingsSchema = z.looseObject({
+  enabled: z.boolean().default(true)
+    .describe(
+      "Whether translations are kept in the history (sensitive ones never are). Off: nothing " +
+        "new is kept; rows already there stay until deleted (`tolk history clear`).",
+    ),
+});
+
 /** Settings of the settings page. */
 export const SettingsPageSettingsSchema = z.looseObject({
   link_key: z.string().min(32).nullable().default(null)
@@ -125,6 +134,7 @@ export const SettingsPageSettingsSchema = z.looseObject({
 export const SettingsSchema = z.looseObject({
   api: ApiSettingsSchema.prefault({}),
   compat: CompatSettingsSchema.prefault({}),
+  history: HistorySettingsSchema.prefault({}),
   settings_page: SettingsPageSettingsSchema.prefault({}),
   engines: z.looseObject({
     order: z.array(EngineIdSchema).default([...ENGINE_IDS])

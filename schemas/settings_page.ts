@@ -48,6 +48,9 @@ export const PageStateSchema = z.strictObject({
     enabled: z.boolean().describe("Whether the token-protected endpoints answer."),
     has_token: z.boolean().describe("Whether a token exists (Reveal shows it)."),
   }),
+  history: z.strictObject({
+    enabled: z.boolean().describe("Whether translations are kept in the history."),
+  }),
   engines: z.array(PageEngineSchema).describe("Every engine, in the auto order."),
   models_dir: z.string().describe("Where local models are looked for."),
   local_models: z.array(LocalModelSchema),
@@ -63,6 +66,13 @@ export const PageStateSchema = z.strictObject({
 /** `POST /settings/api/api`. */
 export const ApiSwitchSchema = z.strictObject({
   enabled: z.boolean().describe("Turn the API on (a token is made if none exists) or off."),
+});
+
+/** `POST /settings/api/history`. */
+export const HistorySwitchSchema = z.strictObject({
+  enabled: z.boolean().describe(
+    "Keep translations in the history, or stop (rows already there stay until deleted).",
+  ),
 });
 
 /** The token, only ever in answer to an explicit Reveal or Rotate. */

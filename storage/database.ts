@@ -121,6 +121,13 @@ export interface Database {
    * @throws {StorageError} when the database cannot be read (a damaged file, a lock).
    */
   read<T>(work: () => T): T;
+  /**
+   * Copies the write-ahead log into the file and empties it. The log keeps the page images a
+   * delete replaced — the deleted text — until SQLite happens to write over them; after this
+   * only the file is left, where `secure_delete` has zeroed the text. A reader of another
+   * connection at work (a `tolk history list`) keeps the log as it is; the next call empties it.
+   */
+  checkpoint(): void;
   /** Checkpoints the WAL and closes the connection. */
   close(): void;
 }
@@ -146,6 +153,10 @@ export function openDatabase(path: string, options: DatabaseOptions = {}): Datab
     // busy_timeout first: WAL setup itself may wait for another process.
     db.exec(`pragma busy_timeout = ${options.busyTimeoutMs ?? 5000};`);
     db.exec("pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on;");
+    // Deleted rows are zeroed in their pages and freed overflow pages, not left readable in
+    // free space: tolk holds text that must not stay on the disk once its user deletes it.
+    // (`fast` would leave the overflow pages of a long text as they were.)
+    db.exec("pragma secure_delete = on;");
     if (options.maxPageCount !== undefined) {
       db.exec(`pragma max_page_count = ${Math.trunc(options.maxPageCount)};`);
     }
@@ -263,13 +274,16 @@ function wrap(path: string, db: DatabaseSync): Database {
         throw toStorageError(error, path);
       }
     },
-    close() {
-      if (!db.isOpen) return;
+    checkpoint() {
       try {
         db.exec("pragma wal_checkpoint(truncate);");
       } catch {
         // A full or read-only disk cannot checkpoint; the WAL stays and is replayed on next open.
       }
+    },
+    close() {
+      if (!db.isOpen) return;
+      this.checkpoint();
       statements.clear();
       db.close();
     },

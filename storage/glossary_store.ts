@@ -182,14 +182,17 @@ export class GlossaryStore {
   }
 
   /**
-   * Deletes a glossary with its dictionaries; false when there was none.
+   * Deletes a glossary with its dictionaries, their text erased from the disk too
+   * (`Database.checkpoint`); false when there was none.
    *
    * @throws {StorageError} when the database cannot be written.
    */
   delete(id: string): boolean {
-    return this.#write(() =>
+    const deleted = this.#write(() =>
       Number(this.database.db.prepare("delete from glossaries where id = ?").run(id).changes) > 0
     );
+    this.database.checkpoint();
+    return deleted;
   }
 
   #write<T>(work: () => T): T {

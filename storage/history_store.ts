@@ -43,6 +43,15 @@ export interface HistoryQuery {
   client?: string;
 }
 
+/** What {@link HistoryStore.rows} keeps: a filter of the list and how many rows at most. */
+export interface HistoryRowsFilter extends Pick<HistoryQuery, "q" | "client"> {
+  /** Most rows given (default: every one). */
+  most?: number;
+}
+
+/** Rows read at a time by {@link HistoryStore.rows}: one page's worth, not the whole history. */
+const ROWS_PAGE = 500;
+
 /** One page, newest first; `nextCursor` is null on the last page. */
 export interface HistoryPage {
   entries: HistoryEntry[];
@@ -154,40 +163,64 @@ export class HistoryStore {
     });
   }
 
-  /** Every row, newest first, in pages of 500 (export). */
-  *all(): Generator<HistoryEntry> {
-    let cursor: string | undefined;
-    do {
-      const page = this.list({ limit: 500, cursor });
-      yield* page.entries;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+  /** Every row, newest first, in pages (export). */
+  all(): Generator<HistoryEntry> {
+    return this.rows();
   }
 
   /**
-   * Deletes one row; false when there was none.
+   * The rows `filter` keeps, newest first, at most `filter.most` (default all), read a page at a
+   * time as they are consumed: `tolk history list --limit 10000` holds one page of rows, not ten
+   * thousand, and a reader that stops (`| head`) stops the reading.
+   *
+   * @throws {StorageError} when the database cannot be read.
+   */
+  *rows(filter: HistoryRowsFilter = {}): Generator<HistoryEntry> {
+    let left = filter.most ?? Infinity;
+    let cursor: string | undefined;
+    while (left > 0) {
+      const page = this.list({
+        q: filter.q,
+        client: filter.client,
+        cursor,
+        limit: Math.min(ROWS_PAGE, left),
+      });
+      yield* page.entries;
+      left -= page.entries.length;
+      if (page.nextCursor === null) return;
+      cursor = page.nextCursor;
+    }
+  }
+
+  /**
+   * Deletes one row, its text erased from the disk too (`Database.checkpoint`); false when
+   * there was none.
    *
    * @throws {StorageError} when the database cannot be written.
    */
   delete(id: string): boolean {
     this.flush();
-    return this.database.transaction(() =>
+    const deleted = this.database.transaction(() =>
       Number(
         this.database.db.prepare("delete from translation_history where id = ?").run(id).changes,
       ) > 0
     );
+    this.database.checkpoint();
+    return deleted;
   }
 
   /**
-   * Deletes every row; resolves to how many there were.
+   * Deletes every row, their texts erased from the disk too; resolves to how many there were.
    *
    * @throws {StorageError} when the database cannot be written.
    */
   clear(): number {
     this.flush();
-    return this.database.transaction(() =>
+    const cleared = this.database.transaction(() =>
       Number(this.database.db.prepare("delete from translation_history").run().changes)
     );
+    this.database.checkpoint();
+    return cleared;
   }
 }
 

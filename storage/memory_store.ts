@@ -335,18 +335,21 @@ export class MemoryStore {
   }
 
   /**
-   * Deletes one entry; false when there was none.
+   * Deletes one entry, its text erased from the disk too (`Database.checkpoint`); false when
+   * there was none.
    *
    * @throws {StorageError} when the database cannot be written.
    */
   delete(id: string): boolean {
     // Only the spelling the list gives: "01" is not entry 1 to a client comparing ids.
     if (!/^[1-9]\d{0,14}$/.test(id)) return false;
-    return this.database.transaction(() =>
+    const deleted = this.database.transaction(() =>
       Number(
         this.database.db.prepare("delete from memory_entries where id = ?").run(Number(id)).changes,
       ) > 0
     );
+    this.database.checkpoint();
+    return deleted;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
- * The last step of a translation: one history row, unless the request is sensitive, written
- * with the other rows of its turn (the answer does not wait for it). A failed write never fails
- * the translation; it is logged once (storage/failure_log.ts).
+ * The last step of a translation: one history row, unless the request is sensitive or the
+ * settings turn the history off (`history.enabled`), written with the other rows of its turn
+ * (the answer does not wait for it). A failed write never fails the translation; it is logged
+ * once (storage/failure_log.ts).
  */
 import type { TranslateRequest, TranslateResponse } from "../schemas/translation.ts";
 import type { FailureLog } from "../storage/failure_log.ts";
@@ -10,10 +11,12 @@ import type { HistoryStore } from "../storage/history_store.ts";
 /** Where history goes. */
 export interface HistoryDeps {
   history?: HistoryStore;
+  /** Whether the settings keep a history now (read per translation, as the token is). */
+  historyEnabled?: () => boolean;
   failures?: FailureLog;
 }
 
-/** Records a finished, non-sensitive request. */
+/** Records a finished, non-sensitive request while the history is on. */
 export function recordHistory(
   deps: HistoryDeps,
   request: TranslateRequest,
@@ -22,6 +25,7 @@ export function recordHistory(
 ): void {
   const history = deps.history;
   if (!history || request.options?.sensitive === true) return;
+  if (deps.historyEnabled?.() === false) return;
   history.recordSoon({
     id: response.id,
     created: response.created,

@@ -1,6 +1,6 @@
 /**
  * /settings/api/* — the settings page's data: read the state, switch the API, reveal, rotate or
- * revoke the token, edit engines. Session cookie only (see app/translation_app.ts); every change
+ * revoke the token, switch the history, edit engines. Session cookie only (see app/translation_app.ts); every change
  * goes through the settings store, the one writer of the file, and reaches the running service
  * at once (token checks re-read the store; engines are rebuilt by `applyEngineSettings`).
  */
@@ -17,6 +17,7 @@ import {
   ApiSwitchSchema,
   type EngineChange,
   EngineChangeSchema,
+  HistorySwitchSchema,
   type PageState,
 } from "../../schemas/settings_page.ts";
 import {
@@ -52,6 +53,7 @@ export function settingsApiRoute(deps: SettingsApiDeps) {
     ]);
     return {
       api: { enabled: settings.api.enabled, has_token: settings.api.token !== null },
+      history: { enabled: settings.history.enabled },
       engines: reports.map(({ engine, status }) => {
         const section = settings.engines[engine.id] as Record<string, unknown>;
         return {
@@ -120,6 +122,13 @@ export function settingsApiRoute(deps: SettingsApiDeps) {
     .post("/token/revoke", async (c) => {
       change((settings) => {
         settings.api.token = null;
+      });
+      return c.json(await state(origin(c)));
+    })
+    .post("/history", validJson(HistorySwitchSchema), async (c) => {
+      const { enabled } = c.req.valid("json");
+      change((settings) => {
+        settings.history.enabled = enabled;
       });
       return c.json(await state(origin(c)));
     })

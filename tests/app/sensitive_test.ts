@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { startOllamaStandIn } from "../support/ollama_stand_in.ts";
 import { serveArgs, startTolkServer } from "../support/tolk_process.ts";
 import { TEST_TOKEN } from "../support/translation_service.ts";
+import { indexOfBytes } from "../support/bytes_search.ts";
 
 async function filesUnder(dir: string): Promise<string[]> {
   const files: string[] = [];
@@ -25,17 +26,9 @@ async function filesHolding(dir: string, marker: string): Promise<string[]> {
   const holding: string[] = [];
   for (const file of await filesUnder(dir)) {
     const bytes = await Deno.readFile(file);
-    if (indexOf(bytes, needle) >= 0) holding.push(file);
+    if (indexOfBytes(bytes, needle) >= 0) holding.push(file);
   }
   return holding;
-}
-
-function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
-  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
-    return i;
-  }
-  return -1;
 }
 
 Deno.test("sensitive requests leave no trace in the data directory (-wal and -shm included) or the output", async () => {

@@ -164,6 +164,7 @@ function render() {
   $("file-problem").hidden = state.settings_file_problem === null;
   $("file-problem").textContent = state.settings_file_problem ?? "";
   renderApi();
+  $("history-enabled").checked = state.history.enabled;
   renderEngines();
   renderModels();
   renderSnippets();
@@ -253,6 +254,10 @@ function wire() {
   $("api-enabled").addEventListener("change", (event) => {
     const enabled = event.target.checked;
     update(() => call("api", { enabled }), enabled ? "Local API on" : "Local API off");
+  });
+  $("history-enabled").addEventListener("change", (event) => {
+    const enabled = event.target.checked;
+    update(() => call("history", { enabled }), enabled ? "History on" : "History off");
   });
   $("reveal").addEventListener(
     "click",
