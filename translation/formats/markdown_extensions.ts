@@ -77,6 +77,11 @@ function isMarkerLine(text: string, at: number, end = lineEnd(text, at)): boolea
 export function isMkDocsMarkerLine(line: string): boolean {
   return MKDOCS_LINE.test(line) && isMarkerLine(line, 0, line.length);
 }
+
+/** Whether a line of `text` (past its prefix) starts a definition (`: `), whose body is indented. */
+export function holdsDefinition(text: string): boolean {
+  return /(?:^|[\r\n][ \t>]*):[ \t]+[^ \t\r\n]/.test(text);
+}
 /**
  * A definition's marker (`: ` at a line's start, before its text: Pandoc, PHP Markdown Extra,
  * MkDocs). A line of only `:` and blanks is text: readers end its run before the blanks or after.
