@@ -7,7 +7,8 @@
  * and tab lines (`!!! note "Title"`, `=== "Tab"`: their titles are translated, as segments of
  * their own), definition markers (`: `) and abbreviation keys (`*[HTML]: `); a bracketed span's
  * brackets and attributes (`[text]{.class}`) wrap its translated text; MDX's comments and its
- * ESM blocks (`import X from "y"` at a line's start: Docusaurus reads `.md` files as MDX). An
+ * ESM blocks (`import X from "y"` at a line's start: Docusaurus reads `.md` files as MDX);
+ * LaTeX's display math (`\[` and `\]` around a paragraph's lines). An
  * engine would take them for words (`{#ID-PERSONALIZADO}`), and the escape of a changed run would
  * write `\[\[Page\]\]`, a link no more.
  *
@@ -42,12 +43,16 @@ const INLINE = matchedSpans(
 const ESM =
   /^(?:import[ \t]+(?:[\w$]+[ \t]*,|[\w$]+[ \t]+from[ \t"']|[{*"'])|export[ \t]+(?:[{*]|(?:default|const|let|var|function|class|async)[ \t({*]))/;
 
+/** LaTeX's display math as a paragraph: `\[` and `\]` on lines of their own (MathJax, arithmatex). */
+const DISPLAY_MATH = /^\\\[[ \t]*(?:\r\n?|\n)[^]*(?:\r\n?|\n)[ \t>]*\\\][ \t]*$/;
+
 /**
- * Whether the paragraph at `start` of `source` is an MDX ESM block, kept whole: it opens its
- * line (MDX reads ESM at the top level only, and a container's paragraph has its prefix before
- * it) with an `import` or `export` statement.
+ * Whether the paragraph [start, end) of `source` is kept whole: LaTeX's display math, or an MDX
+ * ESM block, which opens its line (MDX reads ESM at the top level only, and a container's
+ * paragraph has its prefix before it) with an `import` or `export` statement.
  */
-export function isEsmBlock(source: string, start: number): boolean {
+export function isKeptParagraph(source: string, start: number, end: number): boolean {
+  if (source[start] === "\\") return DISPLAY_MATH.test(source.slice(start, end));
   const before = source[start - 1];
   return (source[start] === "i" || source[start] === "e") &&
     (start === 0 || before === "\n" || before === "\r") &&
