@@ -6,8 +6,9 @@
  * hold paragraphs). Inside a segment, emphasis, links and image alts keep their markers as
  * paired placeholders; inline code, math, autolinks, footnote references, escapes, entities and
  * line breaks with their `>`/indent prefixes are kept whole. Code, front matter, math blocks,
- * reference definitions and thematic breaks are never sent; HTML blocks follow the HTML rules;
- * an MkDocs admonition's indented body is Markdown, not code (markdown_admonition_body.ts).
+ * reference definitions, thematic breaks, MDX's ESM and LaTeX's `\[` math are never sent; HTML
+ * blocks follow the HTML rules; an MkDocs admonition's indented body is Markdown, not code
+ * (markdown_admonition_body.ts).
  * Output is the source with translated runs spliced in by offset, so every marker, line and
  * blank line stays as written (re-serialising a tree would turn `_x_` into `*x*`).
  *
@@ -38,7 +39,7 @@ import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
 import { decodeMarkdownReference, markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
 import { keepingReferences } from "./reference_spelling.ts";
 import { respellEmphasis } from "./markdown_emphasis_spelling.ts";
-import { markerTitles, withoutExtensionEnds } from "./markdown_extensions.ts";
+import { isKeptParagraph, markerTitles, withoutExtensionEnds } from "./markdown_extensions.ts";
 import { MARKDOWN_TEXT, textParts } from "./markdown_text_parts.ts";
 import { type MarkupValues, markupValues } from "./markdown_values.ts";
 
@@ -137,6 +138,7 @@ export function cutMarkdown(
 
 function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinder): void {
   for (const child of node.children) {
+    if (child.type === "paragraph" && isKeptParagraph(source, child.start, child.end)) continue;
     if (child.type in TEXT_BLOCKS) {
       const holder = TEXT_BLOCKS[child.type];
       const content = holder ? child.children.find((inner) => inner.type === holder) : child;

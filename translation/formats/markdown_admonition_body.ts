@@ -7,12 +7,14 @@
  * and indent are taken off, it is cut as a document of its own (code in it is code again, an
  * admonition in it has a body of its own), and its translation gets each line's prefix back as
  * it was written. The same holds inside list items and block quotes (`- !!! tip`,
- * `> !!! note`). The indented block anywhere else stays code.
+ * `> !!! note`). So is the block after a paragraph holding a definition (`Term`, `: Text`, a
+ * blank line, `    More text`: Pandoc, PHP Markdown Extra, MkDocs' def_list). The indented block
+ * anywhere else stays code.
  *
  * Pure: no I/O.
  */
 import type { CutItem, CutPart } from "./format.ts";
-import { isMkDocsMarkerLine } from "./markdown_extensions.ts";
+import { holdsDefinition, isMkDocsMarkerLine } from "./markdown_extensions.ts";
 
 /** What may stand before a paragraph on its line: block quote markers, list markers, indent. */
 const CONTAINER_PREFIX = /^(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t])*$/;
@@ -42,8 +44,12 @@ export function admonitionBody(
   const prefix = source.slice(lineStart, start);
   if (!CONTAINER_PREFIX.test(prefix)) return undefined;
   // An admonition (`!!! note`), a collapsible (`??? tip`) or a tab (`=== "Tab"`), one line.
-  // Its first line: a body line right under it may continue its paragraph.
-  if (!isMkDocsMarkerLine(source.slice(start, endOfLine(source, start)))) return undefined;
+  // Its first line: a body line right under it may continue its paragraph. Or a definition
+  // (`: `) on any line: Pandoc's and MkDocs' further paragraphs of it are indented as well.
+  if (
+    !isMkDocsMarkerLine(source.slice(start, endOfLine(source, start))) &&
+    !holdsDefinition(source.slice(start, end))
+  ) return undefined;
   const quotes = prefix.split(">").length - 1;
   const column = columnAt(source, lineStart, start);
   const lines = bodyLines(source, lineAfter(source, endOfLine(source, end)), quotes, column + 4);

@@ -6,8 +6,10 @@
  * `:::tip Title`, the closing `:::`: Docusaurus, remark-directive, MyST), MkDocs' admonition
  * and tab lines (`!!! note "Title"`, `=== "Tab"`: their titles are translated, as segments of
  * their own), definition markers (`: `) and abbreviation keys (`*[HTML]: `); a bracketed span's
- * brackets and attributes (`[text]{.class}`) wrap its translated text. An engine
- * would take them for words (`{#ID-PERSONALIZADO}`), and the escape of a changed run would
+ * brackets and attributes (`[text]{.class}`) wrap its translated text; MDX's comments and its
+ * ESM blocks (`import X from "y"` at a line's start: Docusaurus reads `.md` files as MDX);
+ * LaTeX's display math (`\[` and `\]` around a paragraph's lines). An
+ * engine would take them for words (`{#ID-PERSONALIZADO}`), and the escape of a changed run would
  * write `\[\[Page\]\]`, a link no more.
  *
  * At a text block's ends (an attribute block after a heading's text, a marker line opening or
@@ -28,7 +30,34 @@ const TEMPLATE = String.raw`\{\{[^\r\n]{0,200}?\}\}|\{%[^\r\n]{0,200}?%\}`;
  * markup around translated text (group 1).
  */
 export const BRACKETED_SPAN = new RegExp(String.raw`\[([^\[\]\r\n]+)\]${ATTRIBUTES}`, "g");
-const INLINE = matchedSpans(new RegExp(`${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}`, "g"));
+/** An MDX comment, on one line (a line break ends a text run). */
+const MDX_COMMENT = String.raw`\{/\*[^\r\n]{0,500}?\*/\}`;
+const INLINE = matchedSpans(
+  new RegExp(`${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}|${MDX_COMMENT}`, "g"),
+);
+/**
+ * An MDX ESM statement's start: after `import` a name then `,` or `from`, a `{`, a `*` or a
+ * quote; after `export` a `{`, a `*` or a declaration's keyword. A sentence (`import the data
+ * first.`) is none.
+ */
+const ESM =
+  /^(?:import[ \t]+(?:[\w$]+[ \t]*,|[\w$]+[ \t]+from[ \t"']|[{*"'])|export[ \t]+(?:[{*]|(?:default|const|let|var|function|class|async)[ \t({*]))/;
+
+/** LaTeX's display math as a paragraph: `\[` and `\]` on lines of their own (MathJax, arithmatex). */
+const DISPLAY_MATH = /^\\\[[ \t]*(?:\r\n?|\n)[^]*(?:\r\n?|\n)[ \t>]*\\\][ \t]*$/;
+
+/**
+ * Whether the paragraph [start, end) of `source` is kept whole: LaTeX's display math, or an MDX
+ * ESM block, which opens its line (MDX reads ESM at the top level only, and a container's
+ * paragraph has its prefix before it) with an `import` or `export` statement.
+ */
+export function isKeptParagraph(source: string, start: number, end: number): boolean {
+  if (source[start] === "\\") return DISPLAY_MATH.test(source.slice(start, end));
+  const before = source[start - 1];
+  return (source[start] === "i" || source[start] === "e") &&
+    (start === 0 || before === "\n" || before === "\r") &&
+    ESM.test(source.slice(start, start + 80));
+}
 /** An attribute block that ends its line (tried at the line's last `{`). */
 const ENDING_ATTRIBUTES = new RegExp(`^${ATTRIBUTES}[ \\t]*$`);
 /**
@@ -52,6 +81,11 @@ function isMarkerLine(text: string, at: number, end = lineEnd(text, at)): boolea
 /** Whether `line` (one line, no line break) is an MkDocs admonition or tab line. */
 export function isMkDocsMarkerLine(line: string): boolean {
   return MKDOCS_LINE.test(line) && isMarkerLine(line, 0, line.length);
+}
+
+/** Whether a line of `text` (past its prefix) starts a definition (`: `), whose body is indented. */
+export function holdsDefinition(text: string): boolean {
+  return /(?:^|[\r\n][ \t>]*):[ \t]+[^ \t\r\n]/.test(text);
 }
 /**
  * A definition's marker (`: ` at a line's start, before its text: Pandoc, PHP Markdown Extra,
@@ -148,7 +182,9 @@ export function withoutExtensionEnds(
 /**
  * A marker line's title, the text of its group: a directive's label or the rest of its line
  * before an attribute block (`:::tip[Title]`, `:::tip Title`), an admonition's or tab's quoted
- * title (`!!! note "Title"`, `=== "Tab"`; `""` is none).
+ * title (`!!! note "Title"`, `=== "Tab"`; `""` is none). An admonition with no title gets none:
+ * Python-Markdown shows its type's name (`Note`) in any language, and a title added would change
+ * a marker line, which is kept byte for byte (so is GitHub's `[!NOTE]`, read in English only).
  */
 const MARKER_TITLE = new RegExp(
   [

@@ -29,6 +29,7 @@ import { normalizeLabel } from "./markdown_scan_links.ts";
 import { addressStarts } from "./markdown_scan_address.ts";
 import { readInColumns } from "./markdown_read_columns.ts";
 import type { Syntax } from "./markdown_syntax.ts";
+import type { TextBlock } from "./markdown_scan_nodes.ts";
 import {
   atxHeadingText,
   blockStart,
@@ -52,21 +53,11 @@ import {
   type Container,
   continued,
   footnoteDefinition,
-  nextLine,
 } from "./markdown_scan_containers.ts";
-import { headerCells, isRow, rowCells, tableAhead } from "./markdown_scan_table.ts";
+import { tableAhead, TableReader } from "./markdown_scan_table.ts";
 import { definitionAt } from "./markdown_scan_definitions.ts";
 import { HtmlBlockReader } from "./markdown_scan_html_block.ts";
 import { checkInterruption, type LineRules, setLineRules } from "./markdown_scan_interrupts.ts";
-
-/** A text block before its inline pass: [start, end) and where each further line begins. */
-interface TextBlock {
-  start: number;
-  end: number;
-  lineStarts: number[];
-  /** A task list item's `[ ]` at `start`. */
-  check: boolean;
-}
 
 /** The syntax tree of a Markdown document, or undefined where this reader declines. */
 export function scanSyntax(source: string): Syntax | undefined {
@@ -105,11 +96,11 @@ class BlockScanner {
   /** The open indented code has one line (blanks aside) which closed containers, opened none. */
   codeAfterClosing = false;
   readonly html: HtmlBlockReader;
-  /** An open table: its rows have at most as many cells as its header. */
-  table: { columns: number } | undefined;
+  readonly table: TableReader;
 
   constructor(readonly source: string) {
     this.html = new HtmlBlockReader(source, this.out);
+    this.table = new TableReader(source, this.out);
     this.context = {
       source,
       definitions: new Set(),
@@ -158,12 +149,7 @@ class BlockScanner {
     const all = matched === this.containers.length;
     if (this.html.open && this.html.line(at, lineEnd, all)) return;
     afterEmptyItems(source, this.containers, line, lineEnd);
-    if (this.table) {
-      // A row goes on the table while the line continues its containers, is not blank and
-      // starts no block of its own (a heading, a list, a quote, a fence, HTML...).
-      if (all && isRow(source, at, lineEnd)) return this.row(at, lineEnd);
-      this.table = undefined;
-    }
+    if (this.table.open && this.table.line(at, lineEnd, all)) return;
     if (this.fence) {
       if (all) {
         if (closesFence(source, at, lineEnd, this.fence)) this.fence = undefined;
@@ -238,13 +224,6 @@ class BlockScanner {
     }
     this.containers.length = matched;
     this.open(at, lineEnd);
-  }
-
-  /** A table's row, from `at` past its containers. */
-  row(at: number, lineEnd: number): void {
-    for (const [start, end] of rowCells(this.source, at, lineEnd, this.table!.columns)) {
-      if (end > start) this.out.push({ start, end, lineStarts: [], check: false });
-    }
   }
 
   /** The open paragraph's next line, from `at` (past the containers it continues). */
@@ -345,15 +324,9 @@ class BlockScanner {
         return;
       }
     }
-    if (tableAhead(source, at, lineEnd, this.containers)) {
-      const header = headerCells(source, at, lineEnd, nextLine(source, this.containers, lineEnd)!);
-      this.table = { columns: header.length };
-      for (const [start, end] of header) {
-        if (end > start) this.out.push({ start, end, lineStarts: [], check: false });
-      }
-      // The delimiter row.
-      const delimiterEnd = source.indexOf("\n", lineEnd + 1);
-      this.skipTo = delimiterEnd < 0 ? source.length : delimiterEnd;
+    const delimiterEnd = this.table.start(at, lineEnd, this.containers);
+    if (delimiterEnd >= 0) {
+      this.skipTo = delimiterEnd;
       return;
     }
     const line = source.slice(at, lineEnd);

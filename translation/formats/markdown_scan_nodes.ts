@@ -1,5 +1,14 @@
-/** Syntax nodes as the own Markdown scanner's inline pass builds them. */
+/** Syntax nodes as the own Markdown scanner builds them, and its text blocks before them. */
 import type { Syntax } from "./markdown_syntax.ts";
+
+/** A text block before its inline pass: [start, end) and where each further line begins. */
+export interface TextBlock {
+  start: number;
+  end: number;
+  lineStarts: number[];
+  /** A task list item's `[ ]` at `start`. */
+  check: boolean;
+}
 
 /** The children of a leaf, shared: most inline nodes are leaves, and nothing adds to them. */
 const NO_CHILDREN = Object.freeze([]) as unknown as Syntax[];

@@ -3,10 +3,12 @@
  * delimiter row with as many cells, then rows up to a blank line, a line that leaves the
  * table's containers (block quotes, list items) or one that starts another block. Declines where
  * micromark may read the lines otherwise (a row with more cells than the header, a row of dashes
- * alone under the header).
+ * alone under the header). `TableReader` holds a document's open table for the scanner and puts
+ * its cells out as text blocks.
  */
 import { DECLINE } from "./markdown_marked_lexer.ts";
 import { type Container, nextLine } from "./markdown_scan_containers.ts";
+import type { TextBlock } from "./markdown_scan_nodes.ts";
 import {
   blockStart,
   footnoteDefinitionAhead,
@@ -79,7 +81,7 @@ export function hasPipe(source: string, from: number, lineEnd: number): boolean 
 const PIPE = 0x7c;
 
 /** The cells of a table's header row (empty ones included), checked against its delimiter row. */
-export function headerCells(
+function headerCells(
   source: string,
   at: number,
   lineEnd: number,
@@ -94,14 +96,14 @@ export function headerCells(
  * Whether the line at `at` (past the table's containers) is a row of an open table: micromark
  * tries every other block first, so a line that starts one ends the table.
  */
-export function isRow(source: string, at: number, lineEnd: number): boolean {
+function isRow(source: string, at: number, lineEnd: number): boolean {
   if (isBlank(source, at, lineEnd) || spaces(source, at, lineEnd) >= 4) return false; // code
   return blockStart(source, at, lineEnd, false) === "other" &&
     !htmlBlockAhead(source, at, lineEnd) && !footnoteDefinitionAhead(source, at);
 }
 
 /** The cells of a table's row at `at` (past its containers), at most `columns`. */
-export function rowCells(
+function rowCells(
   source: string,
   at: number,
   lineEnd: number,
@@ -133,4 +135,50 @@ function cells(source: string, start: number, end: number): [number, number][] {
     cell = at + 1;
   }
   return out;
+}
+
+/** The open table of a document, if any, and its cells, put into `out` as text blocks. */
+export class TableReader {
+  /** The open table's columns: its rows have at most as many cells as its header. */
+  #columns: number | undefined;
+
+  constructor(readonly source: string, readonly out: { push(block: TextBlock): unknown }) {}
+
+  get open(): boolean {
+    return this.#columns !== undefined;
+  }
+
+  /**
+   * A table whose header row starts at `at`, in the open `containers`: the end of its delimiter
+   * row (read with it), or -1 where no table starts.
+   */
+  start(at: number, lineEnd: number, containers: readonly Container[]): number {
+    const source = this.source;
+    if (!tableAhead(source, at, lineEnd, containers)) return -1;
+    const header = headerCells(source, at, lineEnd, nextLine(source, containers, lineEnd)!);
+    this.#columns = header.length;
+    this.#cells(header);
+    const delimiterEnd = source.indexOf("\n", lineEnd + 1);
+    return delimiterEnd < 0 ? source.length : delimiterEnd;
+  }
+
+  /**
+   * A line while a table is open, from `at` past the containers it continues (`all`): true when
+   * it is a row. A row goes on while the line continues the containers, is not blank and starts
+   * no block of its own (a heading, a list, a quote, a fence, HTML...); any other line ends it.
+   */
+  line(at: number, lineEnd: number, all: boolean): boolean {
+    if (!all || !isRow(this.source, at, lineEnd)) {
+      this.#columns = undefined;
+      return false;
+    }
+    this.#cells(rowCells(this.source, at, lineEnd, this.#columns!));
+    return true;
+  }
+
+  #cells(cells: [number, number][]): void {
+    for (const [start, end] of cells) {
+      if (end > start) this.out.push({ start, end, lineStarts: [], check: false });
+    }
+  }
 }

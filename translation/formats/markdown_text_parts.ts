@@ -24,12 +24,14 @@ import {
 } from "./placeholders.ts";
 
 /**
- * Kept whole inside text: line breaks with their prefixes, escapes, and GitHub's alert markers
- * (`> [!NOTE]`: translated, the block quote would lose its alert). A break's spaces are matched
- * from the first of them only: tried at each, a long run of spaces took the square of its length.
+ * Kept whole inside text: LaTeX's inline math on one line (`\(x^2\)`: MathJax, MkDocs'
+ * arithmatex; to CommonMark two escapes around text), line breaks with their prefixes, escapes,
+ * and GitHub's alert markers (`> [!NOTE]`: translated, the block quote would lose its alert). A
+ * break's spaces are matched from the first of them only: tried at each, a long run of spaces
+ * took the square of its length.
  */
 const LINES_AND_ESCAPES = matchedSpans(
-  /(?<![ \t])[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
+  /\\\([^\r\n]{1,500}?\\\)|(?<![ \t])[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
 );
 
 /**

@@ -124,3 +124,25 @@ Deno.test("markdown: a fence line whose title holds emphasis is translated once,
   assert.equal(texts[0], ":::tip CAFÉ *BOLD*\nBODY.\n:::\n");
   await assertEchoed([item]);
 });
+
+Deno.test("markdown: a definition's indented paragraphs after a blank line are translated", async () => {
+  // To CommonMark they are indented code; Pandoc, PHP Markdown Extra and MkDocs' def_list read
+  // them as the definition's further paragraphs: they were never sent.
+  const item = "Apple\n:   A fruit.\n\n    Its second *paragraph*.\n\n        code stays\n\n" +
+    "Term\n\n:   Definition.\n\n    More text.\n\nPlain\n\n    code too\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, [
+    "Apple<x1/>A fruit.",
+    "Its second <x1>paragraph</x1>.",
+    "Term",
+    "<x1/>Definition.",
+    "More text.",
+    "Plain",
+  ]);
+  assert.equal(
+    texts[0],
+    "APPLE\n:   A FRUIT.\n\n    ITS SECOND *PARAGRAPH*.\n\n        code stays\n\n" +
+      "TERM\n\n:   DEFINITION.\n\n    MORE TEXT.\n\nPLAIN\n\n    code too\n",
+  );
+  await assertEchoed([item]);
+});

@@ -47,3 +47,15 @@ Deno.test("markdown: a closed front matter stays as written, TOML's too", async 
     '+++\ntitle = "Doc"\n+++\n\n> QUOTE\n',
   ]);
 });
+
+Deno.test("markdown: a thematic break on line 1 then a blank line opens no front matter closed with ...", async () => {
+  // The '...' closer is Pandoc's (and Jekyll's, Python-Markdown's meta), and Pandoc reads no
+  // YAML block whose '---' a blank line follows: the prose up to a line of '...' (dialogue, a
+  // pause) was kept as front matter and never translated.
+  const item = "---\n\nIntro *paragraph* here.\n\nWait for it\n...\n\nMore text.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["Intro <x1>paragraph</x1> here.", "Wait for it<x1/>...", "More text."]);
+  assert.equal(texts[0], "---\n\nINTRO *PARAGRAPH* HERE.\n\nWAIT FOR IT\n...\n\nMORE TEXT.\n");
+  const { texts: echoed } = await translateThrough([item], MARKDOWN, (text) => text);
+  assert.deepEqual(echoed, [item]);
+});

@@ -56,3 +56,19 @@ Deno.test("markdown: an engine's dollars that could pair as math are escaped, a 
   const { texts } = await translateThrough([item], MARKDOWN, answer);
   assert.equal(texts[0], "It costs $5, 5\\$ and x\\$y\\$ or \\$\\$z.\n");
 });
+
+Deno.test("markdown: LaTeX's \\( \\) and \\[ \\] math (MathJax, MkDocs' arithmatex) stays as written", async () => {
+  // Its content was sent as words (`\text{Speed}`, `\frac{d}{t}`) and an engine's answer was
+  // written back into the formula. A bracket escaped in prose (`\[Enter\]`) is still text.
+  const item = "The speed \\(v = \\frac{d}{t}\\) is constant.\n\n" +
+    "\\[\n\\text{Speed} = \\frac{d}{t}\n\\]\n\nPress \\[Enter\\] twice.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["The speed <x1/> is constant.", "Press <x1/>Enter<x2/> twice."]);
+  assert.equal(
+    texts[0],
+    "THE SPEED \\(v = \\frac{d}{t}\\) IS CONSTANT.\n\n" +
+      "\\[\n\\text{Speed} = \\frac{d}{t}\n\\]\n\nPRESS \\[ENTER\\] TWICE.\n",
+  );
+  const { texts: echoed } = await translateThrough([item], MARKDOWN, (text) => text);
+  assert.deepEqual(echoed, [item]);
+});

@@ -1,0 +1,43 @@
+/**
+ * MDX syntax in Markdown over HTTP (Docusaurus reads `.md` files as MDX by default): ESM
+ * `import`/`export` blocks at the top level and comments (`{/*` up to the star, slash and brace
+ * that close them) are JavaScript, never sent, while the Markdown around them is translated.
+ */
+import assert from "node:assert/strict";
+import { translateThrough, translateUpperCased } from "../../support/format_requests.ts";
+
+const MARKDOWN = { format: "markdown", mode: "document" };
+
+Deno.test("markdown: MDX import and export blocks at the top level are never sent", async () => {
+  // They were paragraphs: sent as prose, an engine translating `from` or a name broke the
+  // site's build.
+  const item = "import Tabs from '@theme/Tabs';\nimport { TabItem } from '@theme/TabItem';\n\n" +
+    "export const meta = { title: 'x' };\n\n# Title\n\nSome text.\n\n" +
+    "import * as all from './all.js'\n\nexport { a, b };\n\nimport './styles.css';\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["Title", "Some text."]);
+  assert.equal(texts[0], item.replace("# Title\n\nSome text.", "# TITLE\n\nSOME TEXT."));
+});
+
+Deno.test("markdown: prose that starts with import or export, or ESM inside a list, is translated", async () => {
+  // MDX reads ESM at the top level only, and `import the data` is no statement.
+  const item = "import the data first.\n\nexport your settings.\n\n- item\n\n  import X from 'y'\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, [
+    "import the data first.",
+    "export your settings.",
+    "item",
+    "import X from 'y'",
+  ]);
+  assert.equal(texts[0], item.toUpperCase());
+});
+
+Deno.test("markdown: an MDX comment stays as written, the text around it translated", async () => {
+  // `{/* … */}` was prose: sent, and written back as `{/\* … \*/}`, no comment to MDX.
+  const item = "{/* A note for translators */}\n\nText {/* inline */} here.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["Text <x1/> here."]);
+  assert.equal(texts[0], "{/* A note for translators */}\n\nTEXT {/* inline */} HERE.\n");
+  const { texts: echoed } = await translateThrough([item], MARKDOWN, (text) => text);
+  assert.deepEqual(echoed, [item]);
+});
