@@ -17,6 +17,15 @@ import type { TextRules } from "./html.ts";
 import type { SpanFinder } from "./placeholders.ts";
 import { bothSpans } from "./variable_spans.ts";
 
+/**
+ * Whether an Android element's CDATA is HTML to translate: a `<string>`'s, or an `<item>`'s of a
+ * `<plurals>` or `<string-array>` (apps pass such text to `Html.fromHtml`; the CDATA keeps its
+ * tags from XML, while aapt still reads its escapes, so its text is read as any string's).
+ */
+export function holdsAndroidHtml(name: string): boolean {
+  return name === "string" || name === "item";
+}
+
 /** The tag options of an Android item: `<xliff:g>` is kept whole. */
 export function androidTags(tags: TagOptions): TagOptions {
   return { ...tags, ignore: new Set([...tags.ignore, "xliff:g"]) };

@@ -11,8 +11,8 @@
  * split, never split, or are kept whole untranslated, or turn the detection off (every element
  * inline). An element whose attributes refuse translation (`translate="no"` of XLIFF, DITA and
  * ITS, Android's `translatable="false"`) is kept whole as an ignored one is. An Android
- * resources item's text is read with aapt's escapes (android_strings.ts), and in an RSS or Atom
- * feed the CDATA that holds a post's HTML is translated as HTML (xml_feeds.ts). Comments, other
+ * resources item's text is read with aapt's escapes (android_strings.ts), and the CDATA that
+ * holds HTML is translated as HTML: a feed post's (xml_feeds.ts), an Android string's. Comments, other
  * CDATA sections (code: DocBook's `<programlisting>`) and processing instructions are kept whole
  * inside the sentence; the XML declaration and a doctype are kept between sentences. Malformed
  * markup keeps its shape: a `<` that starts no tag is text, an end tag that closes nothing is
@@ -26,7 +26,7 @@ import { decodeXML } from "entities/decode";
 import { textReading } from "./character_references.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";
 import { spanFinder } from "./text.ts";
-import { androidRules, androidSpans, androidTags } from "./android_strings.ts";
+import { androidRules, androidSpans, androidTags, holdsAndroidHtml } from "./android_strings.ts";
 import { holdsHtml, htmlCdata } from "./xml_feeds.ts";
 import { xmlVocabulary } from "./xml_root.ts";
 
@@ -36,10 +36,11 @@ export const xmlFormat: Format = {
     const find = spanFinder(options.mode);
     const vocabulary = xmlVocabulary(text);
     if (vocabulary !== "android") {
-      const tokens = xmlTokens(text, options.tags, vocabulary === "feed");
+      const tokens = xmlTokens(text, options.tags, vocabulary === "feed" ? holdsHtml : undefined);
       return cutTokens(text, tokens, XML_TEXT, find);
     }
-    const tokens = xmlTokens(text, androidTags(options.tags ?? DEFAULT_TAG_OPTIONS));
+    const tags = androidTags(options.tags ?? DEFAULT_TAG_OPTIONS);
+    const tokens = xmlTokens(text, tags, holdsAndroidHtml);
     return cutTokens(text, tokens, ANDROID_TEXT, androidSpans(find));
   },
 };
@@ -124,13 +125,14 @@ interface XmlElement {
 }
 
 /**
- * The tokens of an XML item, in source order, read with the request's tag options; in a `feed`,
- * the CDATA of an element holding HTML is cut as HTML (xml_feeds.ts).
+ * The tokens of an XML item, in source order, read with the request's tag options; the CDATA of
+ * an element `holdsHtml` names (by its name and start tag) is cut as HTML: a feed's post
+ * (xml_feeds.ts), an Android string (android_strings.ts).
  */
 export function xmlTokens(
   source: string,
   tags: TagOptions = DEFAULT_TAG_OPTIONS,
-  feed = false,
+  holdsHtml?: (name: string, startTag: string) => boolean,
 ): Token[] {
   const tokens: Token[] = [];
   const item: XmlElement = {
@@ -187,7 +189,8 @@ export function xmlTokens(
     textStart = end;
     if (!tag) {
       const parent = open[open.length - 1];
-      const html = feed && kept?.opens === "<![CDATA[" && parent.open !== -1 &&
+      const html = holdsHtml !== undefined && kept?.opens === "<![CDATA[" &&
+        parent.open !== -1 &&
         holdsHtml(parent.name, source.slice(tokens[parent.open].start, tokens[parent.open].end));
       tokens.push(html ? htmlCdata(source, at, end) : token(at, end, kept ? kept.kind : "break"));
     } else if (tag.closing) {

@@ -84,6 +84,25 @@ for (const { name, first } of CUE_BREAKING_ANSWERS) {
   });
 }
 
+Deno.test("subtitle mode keeps the cues of an SRT file when a chat engine keeps putting a timing and an empty line in lines of its own", async () => {
+  // The engine's own line breaks are spaces in the cue's line: what it wrote stays in that line.
+  const own = "Hallo da<x1/>General Kenobi\n\n00:00:05,000 --> 00:00:06,000\nnoch mehr";
+  const answer = JSON.stringify({ "1": own, "2": "Tschüss" });
+  const again = JSON.stringify({ "1": own });
+  await withChatCompletionsService(
+    { completions: [answer, again, again] },
+    async (service, backend) => {
+      const output = (await translateSrt(service)).results[0].text;
+      assertSameCues(output, SRT);
+      assert.equal(backend.chats.length, 3, "asked again, then no line-by-line fallback");
+      assert.equal(
+        output,
+        GOOD.replace("General Kenobi", "General Kenobi 00:00:05,000 --> 00:00:06,000 noch mehr"),
+      );
+    },
+  );
+});
+
 Deno.test("subtitle mode takes the arrow out of a timing the fallback's answer still starts a line with", async () => {
   const broken = JSON.stringify({
     "1": "Hallo<x1/>00:00:05,000 --> 00:00:06,000 da",

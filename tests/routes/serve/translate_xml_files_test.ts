@@ -111,3 +111,22 @@ Deno.test("format xml translates the HTML a feed's description or content holds 
     docbook.replace("Run it.", "RUN IT."),
   ]);
 });
+
+Deno.test("format xml translates the HTML an Android string holds in CDATA, read and written with aapt's escapes", async () => {
+  // Html.fromHtml strings: the CDATA keeps the tags from XML, aapt still reads its escapes.
+  const item = "<resources>\n" +
+    '  <string name="help"><![CDATA[Tap <b>Save</b>, it\\\'s <a href="/x">here</a> &amp; now]]></string>\n' +
+    '  <plurals name="files"><item quantity="other"><![CDATA[<i>%d</i> files]]></item></plurals>\n' +
+    "</resources>";
+  const { texts, sent } = await translateThrough(
+    [item],
+    { mode: "paragraph", format: "xml" },
+    (text) => upperCase(text).replace("IT'S", "C'EST"),
+  );
+  assert.deepEqual(sent, ["Tap <x1>Save</x1>, it's <x2>here</x2> & now", "<x1><x2/></x1> files"]);
+  assert.equal(
+    texts[0],
+    item.replace("Tap <b>Save</b>, it\\'s", "TAP <b>SAVE</b>, C\\'EST")
+      .replace("here</a> &amp; now", "HERE</a> &amp; NOW").replace("</i> files", "</i> FILES"),
+  );
+});
