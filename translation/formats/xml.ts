@@ -12,7 +12,8 @@
  * inline). An element whose attributes refuse translation (`translate="no"` of XLIFF, DITA and
  * ITS, Android's `translatable="false"`) is kept whole as an ignored one is. An Android
  * resources item's text is read with aapt's escapes (android_strings.ts), and in an RSS or Atom
- * feed the CDATA that holds a post's HTML is translated as HTML (xml_feeds.ts). Comments, other
+ * feed the CDATA that holds a post's HTML is translated as HTML (xml_feeds.ts); an XLIFF file keeps
+ * its sources and gets a target for each (xliff.ts). Comments, other
  * CDATA sections (code: DocBook's `<programlisting>`) and processing instructions are kept whole
  * inside the sentence; the XML declaration and a doctype are kept between sentences. Malformed
  * markup keeps its shape: a `<` that starts no tag is text, an end tag that closes nothing is
@@ -29,18 +30,26 @@ import { spanFinder } from "./text.ts";
 import { androidRules, androidSpans, androidTags } from "./android_strings.ts";
 import { holdsHtml, htmlCdata } from "./xml_feeds.ts";
 import { xmlVocabulary } from "./xml_root.ts";
+import { cutXliff, xliffTags } from "./xliff.ts";
 
 /** XML text. */
 export const xmlFormat: Format = {
   cut: (text, options) => {
     const find = spanFinder(options.mode);
     const vocabulary = xmlVocabulary(text);
-    if (vocabulary !== "android") {
-      const tokens = xmlTokens(text, options.tags, vocabulary === "feed");
-      return cutTokens(text, tokens, XML_TEXT, find);
+    if (vocabulary === "android") {
+      const tokens = xmlTokens(text, androidTags(options.tags ?? DEFAULT_TAG_OPTIONS));
+      return cutTokens(text, tokens, ANDROID_TEXT, androidSpans(find));
     }
-    const tokens = xmlTokens(text, androidTags(options.tags ?? DEFAULT_TAG_OPTIONS));
-    return cutTokens(text, tokens, ANDROID_TEXT, androidSpans(find));
+    if (vocabulary === "xliff-1" || vocabulary === "xliff-2") {
+      const tags = xliffTags(options.tags ?? DEFAULT_TAG_OPTIONS);
+      return cutXliff(text, vocabulary === "xliff-1" ? 1 : 2, {
+        target: options.target,
+        cutInline: (source) => cutTokens(source, xmlTokens(source, tags), XML_TEXT, find),
+      });
+    }
+    const tokens = xmlTokens(text, options.tags, vocabulary === "feed");
+    return cutTokens(text, tokens, XML_TEXT, find);
   },
 };
 
