@@ -7,7 +7,8 @@
  * the source's indentation when the source has one; an existing target's content is replaced.
  * 1.2 marks the target `state="translated"`, 2.0 the segment; the file gets the request's target
  * language (1.2's `target-language` on each `<file>`, 2.0's `trgLang` on `<xliff>`).
- * Left alone, never sent: what `translate="no"` marks (a file, group or unit), and what a person
+ * Left alone, never sent: what `translate="no"` marks (a file, group or unit, unless it says
+ * `translate="yes"` itself), and what a person
  * approved (1.2: a target `final` or `signed-off`, a unit `approved="yes"`; 2.0: a segment
  * `reviewed` or `final`), as a machine translation is no reason to undo a reviewer's work.
  * So is a unit whose source is empty. Everything else (notes, `<alt-trans>`, `<ignorable>`, the
@@ -96,7 +97,9 @@ export function cutXliff(
       continue;
     }
     const parent = open.at(-1);
-    const refused = parent?.refused === true || attribute(attributes, "translate") === "no";
+    // A `translate` of its own overrides what it is inside (XLIFF 1.2, 2.0 and ITS alike).
+    const translate = attribute(attributes, "translate");
+    const refused = translate === undefined ? parent?.refused === true : translate === "no";
     if (name === shape.root && options.target !== undefined) {
       const tag = withAttribute(written, shape.language, options.target, shape.after);
       parts.push({ start, end, cut: fixed(tag) });

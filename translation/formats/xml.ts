@@ -10,12 +10,12 @@
  * structure, its tags between sentences; the request's tag options name elements that always
  * split, never split, or are kept whole untranslated, or turn the detection off (every element
  * inline). An element whose attributes refuse translation (`translate="no"` of XLIFF, DITA and
- * ITS, Android's `translatable="false"`) is kept whole as an ignored one is. An Android
- * resources item's text is read with aapt's escapes (android_strings.ts), and in an RSS or Atom
- * feed the CDATA that holds a post's HTML is translated as HTML (xml_feeds.ts); an XLIFF file keeps
- * its sources and gets a target for each (xliff.ts). Comments, other
- * CDATA sections (code: DocBook's `<programlisting>`) and processing instructions are kept whole
- * inside the sentence; the XML declaration and a doctype are kept between sentences. Malformed
+ * ITS, Android's `translatable="false"`, XLIFF 1.2's `mtype="protected"`) is kept whole as an
+ * ignored one is. An Android resources item's text is read with aapt's escapes
+ * (android_strings.ts), in an RSS or Atom feed the CDATA that holds a post's HTML is translated
+ * as HTML (xml_feeds.ts), and an XLIFF file keeps its sources and gets a target for each
+ * (xliff.ts). Comments, other CDATA sections (code: DocBook's `<programlisting>`) and processing
+ * instructions are kept whole inside the sentence; the XML declaration and a doctype are kept between sentences. Malformed
  * markup keeps its shape: a `<` that starts no tag is text, an end tag that closes nothing is
  * kept as it is, and what is left open stays open. Sentences are cut, placeholdered and spliced
  * back by offset as HTML's are (html.ts).
@@ -336,11 +336,15 @@ interface StartTag {
 
 /**
  * An attribute saying its element is not to be translated: `translate="no"` (XLIFF 1.2's
- * trans-unit, DITA, DocBook), with a prefix too (ITS's `its:translate="no"`), and Android's
- * `translatable="false"` in strings.xml.
+ * trans-unit, DITA, DocBook), with a prefix too (ITS's `its:translate="no"`), Android's
+ * `translatable="false"` in strings.xml, and XLIFF 1.2's `<mrk mtype="protected">`.
  */
-const REFUSING = /^(?:[\p{L}_][\p{L}\p{N}_.-]*:)?translate$|^translatable$/u;
-const REFUSED_VALUE: Readonly<Record<string, string>> = { translate: "no", translatable: "false" };
+const REFUSING = /^(?:[\p{L}_][\p{L}\p{N}_.-]*:)?translate$|^translatable$|^mtype$/u;
+const REFUSED_VALUE: Readonly<Record<string, string>> = {
+  translate: "no",
+  translatable: "false",
+  mtype: "protected",
+};
 /** An attribute (`name = "value"`) at a place in a start tag, after white space. */
 const ATTRIBUTE = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
 

@@ -56,7 +56,7 @@ Deno.test("format xml gives each XLIFF 1.2 trans-unit a translated target after 
   );
 });
 
-Deno.test("format xml replaces an XLIFF 1.2 target, keeps final, signed-off and approved ones and translate=no units", async () => {
+Deno.test("format xml replaces an XLIFF 1.2 target, keeps final, signed-off and approved ones and translate=no units (a unit's translate=yes overrides its group's no)", async () => {
   const xliff = '<xliff version="1.2"><file source-language="en" target-language="fr" ' +
     'datatype="plaintext" original="a">\r\n<body>\r\n' +
     '\t<trans-unit id="1">\r\n\t\t<source>Open the file</source>\r\n' +
@@ -71,13 +71,15 @@ Deno.test("format xml replaces an XLIFF 1.2 target, keeps final, signed-off and 
     "\t\t<target>Genehmigt</target>\r\n\t</trans-unit>\r\n" +
     '\t<trans-unit id="6" translate="no">\r\n\t\t<source>ACME</source>\r\n\t</trans-unit>\r\n' +
     '\t<group translate="no">\r\n' +
-    '\t\t<trans-unit id="7"><source>Brand</source></trans-unit>\r\n\t</group>\r\n' +
+    '\t\t<trans-unit id="7"><source>Brand</source></trans-unit>\r\n' +
+    '\t\t<trans-unit id="7b" translate="yes"><source>Slogan</source></trans-unit>\r\n' +
+    "\t</group>\r\n" +
     '\t<trans-unit id="8">\r\n\t\t<source>Print</source>\r\n' +
     "\t\t<alt-trans><source>Print it</source><target>Drucken</target></alt-trans>\r\n" +
     "\t</trans-unit>\r\n" +
     "</body></file></xliff>";
   const { texts, sent } = await translateXliff(xliff);
-  assert.deepEqual(sent, ["Open the file", "Close it", "Print"]);
+  assert.deepEqual(sent, ["Open the file", "Close it", "Slogan", "Print"]);
   assert.equal(
     texts[0],
     xliff.replace('target-language="fr"', 'target-language="de"')
@@ -88,6 +90,10 @@ Deno.test("format xml replaces an XLIFF 1.2 target, keeps final, signed-off and 
       .replace(
         '<target xml:lang="de"/>',
         '<target xml:lang="de" state="translated">CLOSE IT</target>',
+      )
+      .replace(
+        "<source>Slogan</source>",
+        '<source>Slogan</source><target state="translated">SLOGAN</target>',
       )
       .replace(
         "<source>Print</source>\r\n",
@@ -136,11 +142,13 @@ Deno.test("format xml gives each XLIFF 2.0 segment a target and state translated
   );
 });
 
-Deno.test("format xml keeps an XLIFF source's inline codes in its target, native code untranslated", async () => {
+Deno.test("format xml keeps an XLIFF source's inline codes in its target, native code and protected marks untranslated", async () => {
   const source12 = 'Press <x id="1"/> to <g id="2">save</g> the <bx id="3"/>file<ex id="4"/> ' +
-    'with <ph id="5">&lt;br/&gt;</ph> <mrk mtype="protected" translate="no">ACME</mrk> now.';
+    'with <ph id="5">&lt;br/&gt;</ph> <mrk mtype="protected" translate="no">ACME</mrk> now ' +
+    '<mrk mtype="protected">Foo Inc</mrk>.';
   const target12 = 'PRESS <x id="1"/> TO <g id="2">SAVE</g> THE <bx id="3"/>FILE<ex id="4"/> ' +
-    'WITH <ph id="5">&lt;br/&gt;</ph> <mrk mtype="protected" translate="no">ACME</mrk> NOW.';
+    'WITH <ph id="5">&lt;br/&gt;</ph> <mrk mtype="protected" translate="no">ACME</mrk> NOW ' +
+    '<mrk mtype="protected">Foo Inc</mrk>.';
   const xliff12 = '<xliff version="1.2"><file source-language="en" target-language="de" ' +
     `original="a"><body><trans-unit id="1"><source>${source12}</source></trans-unit>` +
     "</body></file></xliff>";
@@ -154,7 +162,7 @@ Deno.test("format xml keeps an XLIFF source's inline codes in its target, native
     `<segment><source>${source20}</source></segment></unit></file></xliff>`;
   const { texts, sent } = await translateXliff(xliff12, xliff20);
   assert.deepEqual(sent, [
-    "Press <x1/> to <x2>save</x2> the <x3/>file<x4/> with <x5/> <x6/> now.",
+    "Press <x1/> to <x2>save</x2> the <x3/>file<x4/> with <x5/> <x6/> now <x7/>.",
     "Click <x1>Save</x1> or <x2/> to <x3/>undo<x4/> at <x5/> and <x6>home</x6>.",
   ]);
   assert.equal(
