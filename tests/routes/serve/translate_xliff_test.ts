@@ -22,7 +22,7 @@ async function translateXliff(...items: string[]) {
   return result;
 }
 
-Deno.test("format xml gives each XLIFF 1.2 trans-unit a translated target after its source, and the file its target-language", async () => {
+Deno.test("format xml gives each XLIFF 1.2 trans-unit a translated target after its source (and seg-source), and the file its target-language", async () => {
   const xliff = '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n' +
     '  <file source-language="en" datatype="plaintext" original="app.txt">\n' +
@@ -32,11 +32,15 @@ Deno.test("format xml gives each XLIFF 1.2 trans-unit a translated target after 
     "        <note>Shown on the home screen</note>\n" +
     "      </trans-unit>\n" +
     '      <trans-unit id="and"><source>Tom &amp; Jerry</source></trans-unit>\n' +
+    '      <trans-unit id="bye">\n' +
+    "        <source>Bye</source>\n" +
+    '        <seg-source><mrk mid="0" mtype="seg">Bye</mrk></seg-source>\n' +
+    "      </trans-unit>\n" +
     "    </body>\n" +
     "  </file>\n" +
     "</xliff>\n";
   const { texts, sent } = await translateXliff(xliff);
-  assert.deepEqual(sent, ["Hello world", "Tom & Jerry"]);
+  assert.deepEqual(sent, ["Hello world", "Tom & Jerry", "Bye"]);
   assert.equal(
     texts[0],
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -50,6 +54,11 @@ Deno.test("format xml gives each XLIFF 1.2 trans-unit a translated target after 
       "      </trans-unit>\n" +
       '      <trans-unit id="and"><source>Tom &amp; Jerry</source>' +
       '<target state="translated">TOM &amp; JERRY</target></trans-unit>\n' +
+      '      <trans-unit id="bye">\n' +
+      "        <source>Bye</source>\n" +
+      '        <seg-source><mrk mid="0" mtype="seg">Bye</mrk></seg-source>\n' +
+      '        <target state="translated">BYE</target>\n' +
+      "      </trans-unit>\n" +
       "    </body>\n" +
       "  </file>\n" +
       "</xliff>\n",
