@@ -82,6 +82,7 @@ export function planItems(
     mode: request.mode ?? "paragraph",
     preserveFormatting: request.preserveFormatting,
     tags: request.tags,
+    target: request.target,
   };
   return texts.map((text) => {
     const cut = FORMATS[format].cut(text, options);

@@ -14,6 +14,11 @@ export interface CutOptions {
   preserveFormatting: boolean;
   /** How named tags are read (html: `ignore` only; xml: all). Absent: each format's default. */
   tags?: TagOptions;
+  /**
+   * The request's target language, for a format whose item names it (an XLIFF file's
+   * `target-language`); never read to translate. Absent: the item is not told.
+   */
+  target?: string;
 }
 
 /**

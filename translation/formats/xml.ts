@@ -10,11 +10,13 @@
  * structure, its tags between sentences; the request's tag options name elements that always
  * split, never split, or are kept whole untranslated, or turn the detection off (every element
  * inline). An element whose attributes refuse translation (`translate="no"` of XLIFF, DITA and
- * ITS, Android's `translatable="false"`) is kept whole as an ignored one is. An Android
- * resources item's text is read with aapt's escapes (android_strings.ts), and the CDATA that
- * holds HTML is translated as HTML: a feed post's (xml_feeds.ts), an Android string's. Comments, other
- * CDATA sections (code: DocBook's `<programlisting>`) and processing instructions are kept whole
- * inside the sentence; the XML declaration and a doctype are kept between sentences. Malformed
+ * ITS, Android's `translatable="false"`, XLIFF 1.2's `mtype="protected"`) is kept whole as an
+ * ignored one is. An Android resources item's text is read with aapt's escapes
+ * (android_strings.ts), the CDATA that holds HTML is translated as HTML (a feed post's,
+ * xml_feeds.ts; an Android string's), and an XLIFF file keeps its sources and gets a target for
+ * each (xliff.ts). Comments, other CDATA sections (code: DocBook's `<programlisting>`) and
+ * processing instructions are kept whole inside the sentence; the XML declaration and a doctype
+ * are kept between sentences. Malformed
  * markup keeps its shape: a `<` that starts no tag is text, an end tag that closes nothing is
  * kept as it is, and what is left open stays open. Sentences are cut, placeholdered and spliced
  * back by offset as HTML's are (html.ts).
@@ -29,19 +31,27 @@ import { spanFinder } from "./text.ts";
 import { androidRules, androidSpans, androidTags, holdsAndroidHtml } from "./android_strings.ts";
 import { holdsHtml, htmlCdata } from "./xml_feeds.ts";
 import { xmlVocabulary } from "./xml_root.ts";
+import { cutXliff, xliffTags } from "./xliff.ts";
 
 /** XML text. */
 export const xmlFormat: Format = {
   cut: (text, options) => {
     const find = spanFinder(options.mode);
     const vocabulary = xmlVocabulary(text);
-    if (vocabulary !== "android") {
-      const tokens = xmlTokens(text, options.tags, vocabulary === "feed" ? holdsHtml : undefined);
-      return cutTokens(text, tokens, XML_TEXT, find);
+    if (vocabulary === "android") {
+      const tags = androidTags(options.tags ?? DEFAULT_TAG_OPTIONS);
+      const tokens = xmlTokens(text, tags, holdsAndroidHtml);
+      return cutTokens(text, tokens, ANDROID_TEXT, androidSpans(find));
     }
-    const tags = androidTags(options.tags ?? DEFAULT_TAG_OPTIONS);
-    const tokens = xmlTokens(text, tags, holdsAndroidHtml);
-    return cutTokens(text, tokens, ANDROID_TEXT, androidSpans(find));
+    if (vocabulary === "xliff-1" || vocabulary === "xliff-2") {
+      const tags = xliffTags(options.tags ?? DEFAULT_TAG_OPTIONS);
+      return cutXliff(text, vocabulary === "xliff-1" ? 1 : 2, {
+        target: options.target,
+        cutInline: (source) => cutTokens(source, xmlTokens(source, tags), XML_TEXT, find),
+      });
+    }
+    const tokens = xmlTokens(text, options.tags, vocabulary === "feed" ? holdsHtml : undefined);
+    return cutTokens(text, tokens, XML_TEXT, find);
   },
 };
 
@@ -330,11 +340,15 @@ interface StartTag {
 
 /**
  * An attribute saying its element is not to be translated: `translate="no"` (XLIFF 1.2's
- * trans-unit, DITA, DocBook), with a prefix too (ITS's `its:translate="no"`), and Android's
- * `translatable="false"` in strings.xml.
+ * trans-unit, DITA, DocBook), with a prefix too (ITS's `its:translate="no"`), Android's
+ * `translatable="false"` in strings.xml, and XLIFF 1.2's `<mrk mtype="protected">`.
  */
-const REFUSING = /^(?:[\p{L}_][\p{L}\p{N}_.-]*:)?translate$|^translatable$/u;
-const REFUSED_VALUE: Readonly<Record<string, string>> = { translate: "no", translatable: "false" };
+const REFUSING = /^(?:[\p{L}_][\p{L}\p{N}_.-]*:)?translate$|^translatable$|^mtype$/u;
+const REFUSED_VALUE: Readonly<Record<string, string>> = {
+  translate: "no",
+  translatable: "false",
+  mtype: "protected",
+};
 /** An attribute (`name = "value"`) at a place in a start tag, after white space. */
 const ATTRIBUTE = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
 
