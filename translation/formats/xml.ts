@@ -16,10 +16,9 @@
  * xml_feeds.ts; an Android string's), and an XLIFF file keeps its sources and gets a target for
  * each (xliff.ts). Comments, other CDATA sections (code: DocBook's `<programlisting>`) and
  * processing instructions are kept whole inside the sentence; the XML declaration and a doctype
- * are kept between sentences. Malformed
- * markup keeps its shape: a `<` that starts no tag is text, an end tag that closes nothing is
- * kept as it is, and what is left open stays open. Sentences are cut, placeholdered and spliced
- * back by offset as HTML's are (html.ts).
+ * are kept between sentences. Malformed markup keeps its shape: a `<` that starts no tag is
+ * text, an end tag that closes nothing is kept as it is, and what is left open stays open.
+ * Sentences are cut, placeholdered and spliced back by offset as HTML's are (html.ts).
  */
 import { DEFAULT_TAG_OPTIONS, type Format, type TagOptions } from "./format.ts";
 import { XML_NAME } from "../../schemas/translation.ts";
