@@ -12,7 +12,7 @@
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 import { EngineBusyError } from "../engine_queue.ts";
-import { AnswerDroppedError, endsMidJson } from "./cut_answers.ts";
+import { AnswerDroppedError, AnswerTimeoutError, endsMidJson } from "./cut_answers.ts";
 import { clip, errorDetails, redact } from "./backend_messages.ts";
 import {
   cutShortAnswer,
@@ -188,8 +188,10 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
  * @throws {EngineUnavailableError} for another 503, a 502, or a 404.
  * @throws {BackendHttpError} for another non-2xx answer, or a 2xx one whose body is an error.
- * @throws {AnswerDroppedError} when the connection drops in the middle of the answer.
- * @throws {EngineFailedError} on timeout, a body over `maxBytes`, or one that is not a JSON object
+ * @throws {AnswerDroppedError} when the connection drops in the middle of the answer, or the
+ *   server closes it without answering.
+ * @throws {AnswerTimeoutError} on timeout.
+ * @throws {EngineFailedError} on a body over `maxBytes`, or one that is not a JSON object
  *   (for a chat request, a body whose JSON ends early is returned cut short instead).
  * @throws the caller's abort reason when `signal` aborts.
  */
@@ -325,7 +327,9 @@ function redirectRefusal(
  * A failed fetch or body read as the pipeline's error. `phase` says the server had begun its
  * answer: a connection dropped then (a runner that crashed mid-generation) is no sign that the
  * server cannot be reached, and the user should not go looking for one that is not running; nor
- * is a timeout then "no answer" (a stream that stalled).
+ * is a timeout then "no answer" (a stream that stalled). A connection the server took and closed
+ * before its answer's head is the same crash for a request that does not stream (Ollama sends its
+ * head with the whole answer): only a failure to connect is "cannot reach".
  */
 function sortFailure(
   error: unknown,
@@ -338,19 +342,47 @@ function sortFailure(
     const late = phase === "while answering"
       ? `${origin} did not finish its answer within ${request.timeoutMs} ms`
       : `no answer from ${origin} within ${request.timeoutMs} ms`;
-    return new EngineFailedError(request.engine, late, { cause: error });
+    return new AnswerTimeoutError(request.engine, late, { cause: error });
   }
   // fetch rejects with a TypeError when it cannot connect or the connection drops.
-  const detail = redact(error instanceof Error ? error.message : String(error), request.apiKey);
-  return phase === "while answering"
-    ? new AnswerDroppedError(
+  const detail = clip(redact(fetchFailure(error), request.apiKey));
+  if (phase === "while answering") {
+    return new AnswerDroppedError(
       request.engine,
       `${origin} dropped the connection in the middle of its answer (${detail})`,
       { cause: error },
-    )
-    : new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
-      cause: error,
-    });
+    );
+  }
+  if (SENT_THEN_CLOSED.test(detail)) {
+    return new AnswerDroppedError(
+      request.engine,
+      `${origin} closed the connection without answering (${detail})`,
+      { cause: error },
+    );
+  }
+  return new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
+    cause: error,
+  });
+}
+
+/**
+ * How Deno's fetch (hyper) words a request it sent on a connection the server then closed or
+ * reset, unlike a failure to connect ("client error (Connect): tcp connect error: …").
+ */
+const SENT_THEN_CLOSED = /\(SendRequest\)|connection closed before message completed/;
+
+/**
+ * What went wrong under a fetch failure: Deno's TypeError says only "fetch failed", its cause
+ * says why ("tcp connect error: Connection refused", "connection closed before message
+ * completed").
+ */
+function fetchFailure(error: unknown): string {
+  let said = error instanceof Error ? error.message : String(error);
+  for (let cause = (error as Error)?.cause, depth = 0; cause && depth < 4; depth++) {
+    if (cause instanceof Error && cause.message) said = cause.message;
+    cause = (cause as Error).cause;
+  }
+  return said;
 }
 
 /** The body as JSON, else as the answer `assemble` makes of its stream events, else undefined. */
