@@ -13,7 +13,7 @@ import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 import { EngineBusyError } from "../engine_queue.ts";
 import { AnswerDroppedError, AnswerTimeoutError, endsMidJson } from "./cut_answers.ts";
-import { clip, errorDetails, redact } from "./backend_messages.ts";
+import { clip, errorDetails, fetchFailure, redact, sentThenClosed } from "./backend_messages.ts";
 import {
   cutShortAnswer,
   STREAM_CONTENT_TYPE,
@@ -109,17 +109,24 @@ const MAX_RETRY_AFTER_SECONDS = 60;
  */
 const MODEL_NOT_LOADED = /^(no models loaded|failed to load model|model is unloaded)\b/i;
 
+/**
+ * How Ollama words the 503 of a full queue (`OLLAMA_MAX_QUEUE`), which carries no `Retry-After`:
+ * "server busy, please try again.  maximum pending requests exceeded". Busy, not unavailable: a
+ * job half done waits for it rather than losing its answers.
+ */
+const SAYS_BUSY = /^server busy\b/i;
+
 /** Statuses that say the engine cannot be used now, whatever the text (see {@link refusalOf}). */
 const UNAVAILABLE_STATUSES = new Set([401, 403, 404, 502, 503]);
 
 /**
  * A backend's refusal that is not the request's fault: busy (429, or 503 with `Retry-After`;
- * tolk infer's `server_busy`) or unavailable (another 503: a model still loading or failed; a
- * 404: the model is gone or not loaded since the last model list, as Ollama and LM Studio say;
- * a 400 saying the model is not loaded, as LM Studio's later releases do; a proxy's 502: it
- * cannot reach the model server, as tolk itself could not; a 401 or 403: the server refuses the
- * key, so no text can be translated there — llama-server answers its model list without a key, so
- * the engine looked ready). A proxy's 504 stays a failure: its server took too long, as tolk's own
+ * tolk infer's `server_busy`; Ollama's full queue) or unavailable (another 503: a model still
+ * loading or failed; a 404: the model is gone or not loaded since the last model list, as Ollama
+ * and LM Studio say; a 400 saying the model is not loaded, as LM Studio's later releases do; a
+ * proxy's 502: it cannot reach the model server, as tolk itself could not; a 401 or 403: the
+ * server refuses the key, so no text can be translated there — llama-server answers its model list
+ * without a key, so the engine looked ready). A proxy's 504 stays a failure: its server took too long, as tolk's own
  * timeout says.
  */
 function refusalOf(
@@ -128,7 +135,10 @@ function refusalOf(
   message: string,
 ): EngineUnavailableError | BackendBusyError | undefined {
   const retryAfter = response.headers.get("retry-after");
-  if (response.status === 429 || (response.status === 503 && retryAfter !== null)) {
+  if (
+    response.status === 429 ||
+    (response.status === 503 && (retryAfter !== null || SAYS_BUSY.test(message)))
+  ) {
     return new BackendBusyError(engine, retryAfterSeconds(retryAfter), response.status, message);
   }
   if (
@@ -353,7 +363,7 @@ function sortFailure(
       { cause: error },
     );
   }
-  if (SENT_THEN_CLOSED.test(detail)) {
+  if (sentThenClosed(detail)) {
     return new AnswerDroppedError(
       request.engine,
       `${origin} closed the connection without answering (${detail})`,
@@ -363,26 +373,6 @@ function sortFailure(
   return new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
     cause: error,
   });
-}
-
-/**
- * How Deno's fetch (hyper) words a request it sent on a connection the server then closed or
- * reset, unlike a failure to connect ("client error (Connect): tcp connect error: …").
- */
-const SENT_THEN_CLOSED = /\(SendRequest\)|connection closed before message completed/;
-
-/**
- * What went wrong under a fetch failure: Deno's TypeError says only "fetch failed", its cause
- * says why ("tcp connect error: Connection refused", "connection closed before message
- * completed").
- */
-function fetchFailure(error: unknown): string {
-  let said = error instanceof Error ? error.message : String(error);
-  for (let cause = (error as Error)?.cause, depth = 0; cause && depth < 4; depth++) {
-    if (cause instanceof Error && cause.message) said = cause.message;
-    cause = (cause as Error).cause;
-  }
-  return said;
 }
 
 /** The body as JSON, else as the answer `assemble` makes of its stream events, else undefined. */

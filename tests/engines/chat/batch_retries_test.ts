@@ -27,6 +27,14 @@ const BUSY: RunnerFault = {
   body: JSON.stringify({ error: "server busy, please try again." }),
 };
 
+/** Ollama's answer when its queue is full (`OLLAMA_MAX_QUEUE`): no Retry-After. */
+const QUEUE_FULL: RunnerFault = {
+  status: 503,
+  body: JSON.stringify({
+    error: "server busy, please try again.  maximum pending requests exceeded",
+  }),
+};
+
 /** Runs `fn` against a service whose engine-one is a flaky runner failing as `fault` says. */
 async function withFlakyRunner(
   fault: (chat: ReceivedChat, asked: number) => RunnerFault | undefined,
@@ -63,6 +71,10 @@ async function withFlakyRunner(
 /** Faults of a later batch that are asked again, once, without the batches before it. */
 const ONCE_ON_A_LATER_BATCH: { name: string; fault: RunnerFault | "close" | "stall" }[] = [
   { name: "a 429 with Retry-After", fault: BUSY },
+  {
+    name: "Ollama's 503 for a full queue (OLLAMA_MAX_QUEUE), without Retry-After",
+    fault: QUEUE_FULL,
+  },
   { name: "a connection closed without an answer", fault: "close" },
   { name: "a request that times out", fault: "stall" },
 ];
