@@ -12,8 +12,8 @@
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 import { EngineBusyError } from "../engine_queue.ts";
-import { AnswerDroppedError, endsMidJson } from "./cut_answers.ts";
-import { clip, errorDetails, redact } from "./backend_messages.ts";
+import { AnswerDroppedError, AnswerTimeoutError, endsMidJson } from "./cut_answers.ts";
+import { clip, errorDetails, fetchFailure, redact, sentThenClosed } from "./backend_messages.ts";
 import {
   cutShortAnswer,
   STREAM_CONTENT_TYPE,
@@ -109,17 +109,24 @@ const MAX_RETRY_AFTER_SECONDS = 60;
  */
 const MODEL_NOT_LOADED = /^(no models loaded|failed to load model|model is unloaded)\b/i;
 
+/**
+ * How Ollama words the 503 of a full queue (`OLLAMA_MAX_QUEUE`), which carries no `Retry-After`:
+ * "server busy, please try again.  maximum pending requests exceeded". Busy, not unavailable: a
+ * job half done waits for it rather than losing its answers.
+ */
+const SAYS_BUSY = /^server busy\b/i;
+
 /** Statuses that say the engine cannot be used now, whatever the text (see {@link refusalOf}). */
 const UNAVAILABLE_STATUSES = new Set([401, 403, 404, 502, 503]);
 
 /**
  * A backend's refusal that is not the request's fault: busy (429, or 503 with `Retry-After`;
- * tolk infer's `server_busy`) or unavailable (another 503: a model still loading or failed; a
- * 404: the model is gone or not loaded since the last model list, as Ollama and LM Studio say;
- * a 400 saying the model is not loaded, as LM Studio's later releases do; a proxy's 502: it
- * cannot reach the model server, as tolk itself could not; a 401 or 403: the server refuses the
- * key, so no text can be translated there — llama-server answers its model list without a key, so
- * the engine looked ready). A proxy's 504 stays a failure: its server took too long, as tolk's own
+ * tolk infer's `server_busy`; Ollama's full queue) or unavailable (another 503: a model still
+ * loading or failed; a 404: the model is gone or not loaded since the last model list, as Ollama
+ * and LM Studio say; a 400 saying the model is not loaded, as LM Studio's later releases do; a
+ * proxy's 502: it cannot reach the model server, as tolk itself could not; a 401 or 403: the
+ * server refuses the key, so no text can be translated there — llama-server answers its model list
+ * without a key, so the engine looked ready). A proxy's 504 stays a failure: its server took too long, as tolk's own
  * timeout says.
  */
 function refusalOf(
@@ -128,7 +135,10 @@ function refusalOf(
   message: string,
 ): EngineUnavailableError | BackendBusyError | undefined {
   const retryAfter = response.headers.get("retry-after");
-  if (response.status === 429 || (response.status === 503 && retryAfter !== null)) {
+  if (
+    response.status === 429 ||
+    (response.status === 503 && (retryAfter !== null || SAYS_BUSY.test(message)))
+  ) {
     return new BackendBusyError(engine, retryAfterSeconds(retryAfter), response.status, message);
   }
   if (
@@ -188,8 +198,10 @@ export function chatAnswerMaxBytes(maxTokens: number): number {
  * @throws {BackendBusyError} for a 429, or a 503 with `Retry-After`.
  * @throws {EngineUnavailableError} for another 503, a 502, or a 404.
  * @throws {BackendHttpError} for another non-2xx answer, or a 2xx one whose body is an error.
- * @throws {AnswerDroppedError} when the connection drops in the middle of the answer.
- * @throws {EngineFailedError} on timeout, a body over `maxBytes`, or one that is not a JSON object
+ * @throws {AnswerDroppedError} when the connection drops in the middle of the answer, or the
+ *   server closes it without answering.
+ * @throws {AnswerTimeoutError} on timeout.
+ * @throws {EngineFailedError} on a body over `maxBytes`, or one that is not a JSON object
  *   (for a chat request, a body whose JSON ends early is returned cut short instead).
  * @throws the caller's abort reason when `signal` aborts.
  */
@@ -325,7 +337,9 @@ function redirectRefusal(
  * A failed fetch or body read as the pipeline's error. `phase` says the server had begun its
  * answer: a connection dropped then (a runner that crashed mid-generation) is no sign that the
  * server cannot be reached, and the user should not go looking for one that is not running; nor
- * is a timeout then "no answer" (a stream that stalled).
+ * is a timeout then "no answer" (a stream that stalled). A connection the server took and closed
+ * before its answer's head is the same crash for a request that does not stream (Ollama sends its
+ * head with the whole answer): only a failure to connect is "cannot reach".
  */
 function sortFailure(
   error: unknown,
@@ -338,19 +352,27 @@ function sortFailure(
     const late = phase === "while answering"
       ? `${origin} did not finish its answer within ${request.timeoutMs} ms`
       : `no answer from ${origin} within ${request.timeoutMs} ms`;
-    return new EngineFailedError(request.engine, late, { cause: error });
+    return new AnswerTimeoutError(request.engine, late, { cause: error });
   }
   // fetch rejects with a TypeError when it cannot connect or the connection drops.
-  const detail = redact(error instanceof Error ? error.message : String(error), request.apiKey);
-  return phase === "while answering"
-    ? new AnswerDroppedError(
+  const detail = clip(redact(fetchFailure(error), request.apiKey));
+  if (phase === "while answering") {
+    return new AnswerDroppedError(
       request.engine,
       `${origin} dropped the connection in the middle of its answer (${detail})`,
       { cause: error },
-    )
-    : new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
-      cause: error,
-    });
+    );
+  }
+  if (sentThenClosed(detail)) {
+    return new AnswerDroppedError(
+      request.engine,
+      `${origin} closed the connection without answering (${detail})`,
+      { cause: error },
+    );
+  }
+  return new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
+    cause: error,
+  });
 }
 
 /** The body as JSON, else as the answer `assemble` makes of its stream events, else undefined. */

@@ -1,7 +1,7 @@
 /**
  * What a backend's body says, as tolk quotes it: the message of an error body in the shapes
  * servers use, a proxy's HTML page by its title, one line cut at 300 characters, and never the
- * API key (a server may echo it: "Incorrect API key provided: …").
+ * API key (a server may echo it: "Incorrect API key provided: …"); and why a fetch failed.
  *
  * Pure: no I/O.
  */
@@ -54,4 +54,27 @@ export function redact(text: string, apiKey: string | null | undefined): string 
 export function clip(message: string): string {
   const oneLine = message.replace(/\s+/g, " ").trim();
   return oneLine.length > MAX_MESSAGE_CHARS ? `${oneLine.slice(0, MAX_MESSAGE_CHARS)}…` : oneLine;
+}
+
+/**
+ * What went wrong under a fetch failure: Deno's TypeError says only "fetch failed", its cause
+ * says why ("tcp connect error: Connection refused", "connection closed before message
+ * completed").
+ */
+export function fetchFailure(error: unknown): string {
+  let said = error instanceof Error ? error.message : String(error);
+  for (let cause = (error as Error)?.cause, depth = 0; cause && depth < 4; depth++) {
+    if (cause instanceof Error && cause.message) said = cause.message;
+    cause = (cause as Error).cause;
+  }
+  return said;
+}
+
+/**
+ * Whether a fetch failure (as {@link fetchFailure} words it) is a request sent on a connection
+ * the server then closed or reset, as Deno's fetch (hyper) says it, unlike a failure to connect
+ * ("client error (Connect): tcp connect error: …").
+ */
+export function sentThenClosed(failure: string): boolean {
+  return /\(SendRequest\)|connection closed before message completed/.test(failure);
 }

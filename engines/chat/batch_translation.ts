@@ -19,7 +19,7 @@ import {
 } from "./translation_protocol.ts";
 import { answerRoom } from "./context_refusal.ts";
 import { unescapedTwice } from "./double_escapes.ts";
-import { AnswerDroppedError } from "./cut_answers.ts";
+import { type JobChances, pause, secondChance } from "./second_chances.ts";
 import prompts from "./prompts.json" with { type: "json" };
 
 /** One chat request of the protocol, as a backend sends it. */
@@ -79,6 +79,15 @@ interface JobItem extends ProtocolItem {
   examples?: TranslationJob["items"][number]["examples"];
 }
 
+/** One job under way: what every batch of it is sent with, and what it has spent. */
+interface JobRun {
+  job: TranslationJob;
+  complete: CompleteFn;
+  options: BatchOptions;
+  results: TranslatedItem[];
+  chances: JobChances;
+}
+
 const DEFAULT_ATTEMPTS = 3;
 /** Modes whose items are parts of one text, sent together as far as the context allows. */
 const WHOLE_REQUEST_MODES = new Set(["document", "subtitle"]);
@@ -98,7 +107,9 @@ const CONTEXT_MARGIN_TOKENS = 64;
  * @throws {EngineFailedError} when items still have no usable translation after the retries,
  *   or one text alone is too long for the model's context.
  * @throws whatever `complete` throws besides {@link ContextOverflowError} (unreachable backend,
- *   HTTP errors, aborts); an {@link AnswerDroppedError} only when it comes twice for a batch.
+ *   HTTP errors, aborts) once its second chance is spent (see second_chances.ts): a dropped
+ *   connection twice for a batch, a busy server twice for a batch after the first, a timeout
+ *   twice in the job.
  */
 export async function translateBatches(
   job: TranslationJob,
@@ -116,9 +127,8 @@ export async function translateBatches(
     terms: item.terms,
     examples: item.examples,
   }));
-  for (const batch of planBatches(job, items, options)) {
-    await runBatch(job, batch, complete, options, results);
-  }
+  const run = { job, complete, options, results, chances: { answered: false, timedOut: false } };
+  for (const batch of planBatches(job, items, options)) await runBatch(run, batch);
   return results;
 }
 
@@ -174,19 +184,14 @@ function planBatches(job: TranslationJob, items: JobItem[], options: BatchOption
   return batches;
 }
 
-async function runBatch(
-  job: TranslationJob,
-  batch: JobItem[],
-  complete: CompleteFn,
-  options: BatchOptions,
-  results: TranslatedItem[],
-): Promise<void> {
+async function runBatch(run: JobRun, batch: JobItem[]): Promise<void> {
+  const { job, complete, options, results } = run;
   const attempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
   let pending = batch;
   let problems = new Map<string, string>();
   /** The answer's cap the server's own refusal left room for (one text too long for it). */
   let roomLeft: number | undefined;
-  let dropped = false;
+  const chances = { job: run.chances, batch: { dropped: false, busy: false } };
   for (let attempt = 1; attempt <= attempts && pending.length > 0; attempt++) {
     job.signal?.throwIfAborted();
     let completion: Completion;
@@ -194,10 +199,11 @@ async function runBatch(
     try {
       completion = await complete(request);
     } catch (error) {
-      // A connection dropped mid-answer is asked again once, not counted as an attempt: the
-      // answer said nothing about the texts.
-      if (error instanceof AnswerDroppedError && !dropped) {
-        dropped = true;
+      // A dropped connection, a busy server, a timeout: asked again (within bounds), not
+      // counted as an attempt, as the failure said nothing about the texts.
+      const wait = secondChance(error, chances);
+      if (wait !== undefined) {
+        await pause(wait, job.signal);
         attempt--;
         continue;
       }
@@ -219,8 +225,9 @@ async function runBatch(
             `${options.model} on its server (${error.message})`,
         );
       }
-      return await runHalves(job, pending, complete, options, results);
+      return await runHalves(run, pending);
     }
+    run.chances.answered = true;
     const { unreadable } = completion;
     const parsed = unreadable === undefined
       ? parseAnswer(completion.content, pending)
@@ -247,7 +254,7 @@ async function runBatch(
     pending = pending.filter((item) => problems.has(item.id));
     // A cut-off answer will be cut off again at the same size: ask for less at once.
     if (completion.truncated && pending.length > 1) {
-      return await runHalves(job, pending, complete, options, results);
+      return await runHalves(run, pending);
     }
   }
   pending = pending.filter((item) => results[item.index] === undefined);
@@ -269,16 +276,10 @@ function repaired(source: string, translation: ParsedTranslation): ParsedTransla
   return { text: repair(translation.text), alternatives: translation.alternatives.map(repair) };
 }
 
-async function runHalves(
-  job: TranslationJob,
-  items: JobItem[],
-  complete: CompleteFn,
-  options: BatchOptions,
-  results: TranslatedItem[],
-): Promise<void> {
+async function runHalves(run: JobRun, items: JobItem[]): Promise<void> {
   const middle = Math.ceil(items.length / 2);
-  await runBatch(job, items.slice(0, middle), complete, options, results);
-  await runBatch(job, items.slice(middle), complete, options, results);
+  await runBatch(run, items.slice(0, middle));
+  await runBatch(run, items.slice(middle));
 }
 
 /**

@@ -29,6 +29,11 @@ export interface ChatBackend {
    * `listed`; by default only when they are equal.
    */
   sameModel?(wanted: string, listed: string): boolean;
+  /**
+   * What the user can do about `wanted` not being listed, said after the models the backend has
+   * (Ollama: the `ollama pull` command that fetches it); nothing by default.
+   */
+  missingModelRemedy?(wanted: string): string;
 }
 
 /** Options of {@link createChatEngine}. */
@@ -155,9 +160,10 @@ export function createChatEngine(options: ChatEngineOptions): Engine {
     if (listed) return { model: wanted ?? listed.id };
     const ids = models.slice(0, 10).map((model) => model.id);
     const inventory = ids.length ? `it has: ${ids.join(", ")}` : "it has no model";
+    const remedy = wanted && backend?.missingModelRemedy?.(wanted);
     return {
       reason: wanted
-        ? `model "${wanted}" is not available (${inventory})`
+        ? `model "${wanted}" is not available (${inventory})${remedy ? `; ${remedy}` : ""}`
         : `no chat model (${inventory})`,
     };
   }

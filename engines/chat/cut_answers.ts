@@ -7,7 +7,7 @@
  *
  * Pure: no I/O.
  */
-import { EngineUnavailableError } from "../engine.ts";
+import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 
 /**
  * The connection dropped in the middle of a backend's answer. Still unavailability (503, another
@@ -16,6 +16,16 @@ import { EngineUnavailableError } from "../engine.ts";
  */
 export class AnswerDroppedError extends EngineUnavailableError {
   override name = "AnswerDroppedError";
+}
+
+/**
+ * The backend said nothing, or stopped saying anything, within `request_timeout_ms`. Still a
+ * failure (500) when it happens again in the job, but asked again once first: a runner loading
+ * its model (Ollama, llama.cpp) or waking from swap often misses the first request's timeout and
+ * answers the next at once.
+ */
+export class AnswerTimeoutError extends EngineFailedError {
+  override name = "AnswerTimeoutError";
 }
 
 /**

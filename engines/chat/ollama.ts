@@ -134,7 +134,15 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
     return { content: text, truncated: answer.done_reason === "length" };
   }
 
-  return { listModels, complete, sameModel: sameOllamaModel };
+  return { listModels, complete, sameModel: sameOllamaModel, missingModelRemedy: pullCommand };
+}
+
+/**
+ * Ollama serves only the models it has pulled (its own 404 says "try pulling it first"): the
+ * command that does, for the name as the user wrote it.
+ */
+function pullCommand(wanted: string): string {
+  return `fetch it with \`ollama pull ${wanted}\``;
 }
 
 /**

@@ -14,6 +14,7 @@ const RUNNER_FAILURES = [
   "llama runner process has terminated: error:failed to create context with model " +
   "'/root/.ollama/models/blobs/sha256-6a0746a1ec1a'",
   'Post "http://127.0.0.1:40135/completion": context deadline exceeded',
+  "model requires more system memory (5.6 GiB) than is available (3.2 GiB)",
 ];
 
 for (const failure of RUNNER_FAILURES) {

@@ -1,0 +1,157 @@
+/**
+ * What a user with a flaky local Ollama is told over POST /v1/translate and in capabilities: a
+ * model not pulled names the model and the command that fetches it, a runner that is down says
+ * why the connection failed, and an answer whose multi-byte characters arrive split over writes
+ * is read whole.
+ */
+import assert from "node:assert/strict";
+import { expectError } from "../../support/http_assertions.ts";
+import {
+  ENGINE_ONE,
+  engineCapabilities,
+  postTranslate,
+  translateOk,
+} from "../../support/chat_engine_checks.ts";
+import { withStandInService } from "../../support/stand_in_service.ts";
+import { startOllamaStandIn } from "../../support/ollama_stand_in.ts";
+import { startTranslationService } from "../../support/translation_service.ts";
+
+const NOT_PULLED = "llama3.2:1b";
+
+Deno.test("POST /v1/translate naming a model Ollama has not pulled says 503 with the model and `ollama pull`", async () => {
+  await withStandInService({}, async (service, runner) => {
+    const request = {
+      ...ENGINE_ONE,
+      texts: ["Hallo Welt"],
+      options: { engine: "engine-one", model: NOT_PULLED },
+    };
+    const error = await expectError(
+      await postTranslate(service, request),
+      503,
+      "engine_unavailable",
+    );
+    assert.equal(
+      error.error.message,
+      `engine-one is unavailable: model "${NOT_PULLED}" is not available (it has: ` +
+        `tolk-test:latest); fetch it with \`ollama pull ${NOT_PULLED}\``,
+    );
+    assert.equal(runner.chats.length, 0);
+  });
+});
+
+Deno.test("engine-one set to a model Ollama has not pulled is not ready; a request says `ollama pull`", async () => {
+  await withStandInService({ engineOne: { model: NOT_PULLED } }, async (service) => {
+    assert.equal((await engineCapabilities(service, "engine-one")).ready, false);
+    const request = { ...ENGINE_ONE, texts: ["Hallo Welt"] };
+    const error = await expectError(
+      await postTranslate(service, request),
+      503,
+      "engine_unavailable",
+    );
+    assert.ok(error.error.message.endsWith(`\`ollama pull ${NOT_PULLED}\``), error.error.message);
+  });
+});
+
+Deno.test("engine-one whose runner is down says why it cannot reach it, not 'fetch failed'", async () => {
+  const runner = startOllamaStandIn();
+  await runner.stop();
+  const service = await startTranslationService({
+    settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    statusTtlMs: 0,
+  });
+  try {
+    const error = await expectError(
+      await postTranslate(service, { ...ENGINE_ONE, texts: ["Hallo Welt"] }),
+      503,
+      "engine_unavailable",
+    );
+    const { message } = error.error;
+    assert.match(
+      message,
+      /^engine-one is unavailable: cannot reach http:\/\/127\.0\.0\.1:\d+ \(.*refused/i,
+    );
+    assert.doesNotMatch(message, /fetch failed/);
+  } finally {
+    await service.stop();
+  }
+});
+
+/**
+ * A runner on raw TCP whose /api/chat answer streams NDJSON lines, written a few bytes at a time
+ * so that multi-byte characters are cut between writes, as a socket may deliver them.
+ */
+function startTricklingRunner(lines: string[]) {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const encoder = new TextEncoder();
+  const serving = (async () => {
+    for await (const conn of listener) {
+      const head = new TextDecoder().decode(await readAll(conn));
+      const body = head.startsWith("GET /api/tags")
+        ? JSON.stringify({ models: [{ name: "tolk-test:latest" }] })
+        : lines.join("\n") + "\n";
+      const type = head.startsWith("GET") ? "application/json" : "application/x-ndjson";
+      const bytes = encoder.encode(body);
+      await conn.write(encoder.encode(
+        `HTTP/1.1 200 OK\r\ncontent-type: ${type}\r\ncontent-length: ${bytes.length}\r\n` +
+          `connection: close\r\n\r\n`,
+      ));
+      for (let at = 0; at < bytes.length; at += 3) {
+        await conn.write(bytes.subarray(at, at + 3));
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      conn.close();
+    }
+  })();
+  const { port } = listener.addr as Deno.NetAddr;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      listener.close();
+      await serving.catch(() => {});
+    },
+  };
+}
+
+/** Reads a request's head and its Content-Length body. */
+async function readAll(conn: Deno.Conn): Promise<Uint8Array> {
+  const buffer = new Uint8Array(64 * 1024);
+  let bytes = new Uint8Array(0);
+  while (true) {
+    const n = await conn.read(buffer);
+    if (n === null) return bytes;
+    bytes = new Uint8Array([...bytes, ...buffer.subarray(0, n)]);
+    const text = new TextDecoder().decode(bytes);
+    const end = text.indexOf("\r\n\r\n");
+    if (end === -1) continue;
+    const length = Number(/content-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
+    if (bytes.length - new TextEncoder().encode(text.slice(0, end + 4)).length >= length) {
+      return bytes;
+    }
+  }
+}
+
+Deno.test("engine-one reads a streamed answer whose multi-byte characters arrive split between writes", async () => {
+  const translation = "Grüße aus Köln — 東京 🎉";
+  const answer = JSON.stringify({ "1": translation });
+  const pieces = [answer.slice(0, 9), answer.slice(9, 20), answer.slice(20)];
+  const lines = pieces.map((content, index) =>
+    JSON.stringify({
+      model: "tolk-test:latest",
+      message: { role: "assistant", content },
+      done: index === pieces.length - 1,
+      ...(index === pieces.length - 1 ? { done_reason: "stop" } : {}),
+    })
+  );
+  const runner = startTricklingRunner(lines);
+  const service = await startTranslationService({
+    settings: { engines: { "engine-one": { base_url: runner.baseUrl, status_cache_ms: 0 } } },
+    statusTtlMs: 0,
+  });
+  try {
+    const body = await translateOk(service, { ...ENGINE_ONE, texts: ["Grüße aus Köln"] });
+    assert.equal(body.results[0].text, translation);
+  } finally {
+    await service.stop();
+    await runner.stop();
+  }
+});
