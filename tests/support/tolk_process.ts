@@ -136,6 +136,37 @@ export async function startTolkServer(
 }
 
 /**
+ * Resolves to the first line of `server.stderr` matching `pattern`, once it has been read: the
+ * process writes stderr and stdout on separate pipes, so a line written before `listening on`
+ * (or before an HTTP answer) may still be on its way when the test looks.
+ *
+ * @throws {Error} with the lines collected when the process's stderr ends, or 30 s pass, first.
+ * @example
+ * ```ts
+ * await waitForStderrLine(server, /tolk api enable/);
+ * ```
+ */
+export async function waitForStderrLine(
+  server: Pick<TolkServer, "stderr" | "stderrEnded">,
+  pattern: RegExp,
+): Promise<string> {
+  let ended = false;
+  server.stderrEnded.then(() => ended = true);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    // Read before `ended` is looked at: lines collected just before the end are still seen.
+    const finished = ended;
+    const line = server.stderr.find((line) => pattern.test(line));
+    if (line !== undefined) return line;
+    if (finished || Date.now() > deadline) {
+      const why = finished ? "before its stderr ended" : "within 30 s";
+      throw new Error(`no stderr line matched ${pattern} ${why}:\n${server.stderr.join("\n")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
  * The command line that runs `tolk <args>` (the program first), for a test that needs a shell
  * around it: `sh -c 'exec "$@" > /dev/full' sh …`.
  */
