@@ -4,6 +4,7 @@
  */
 import { defaultConfigPath, defaultDataDir, defaultModelsDir } from "../../cli/config_paths.ts";
 import { commandPermissions, permissionFlags, permissionRow } from "../../cli/permissions.ts";
+import { waitForLine } from "./log_lines.ts";
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 
@@ -146,24 +147,11 @@ export async function startTolkServer(
  * await waitForStderrLine(server, /tolk api enable/);
  * ```
  */
-export async function waitForStderrLine(
+export function waitForStderrLine(
   server: Pick<TolkServer, "stderr" | "stderrEnded">,
   pattern: RegExp,
 ): Promise<string> {
-  let ended = false;
-  server.stderrEnded.then(() => ended = true);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    // Read before `ended` is looked at: lines collected just before the end are still seen.
-    const finished = ended;
-    const line = server.stderr.find((line) => pattern.test(line));
-    if (line !== undefined) return line;
-    if (finished || Date.now() > deadline) {
-      const why = finished ? "before its stderr ended" : "within 30 s";
-      throw new Error(`no stderr line matched ${pattern} ${why}:\n${server.stderr.join("\n")}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return waitForLine(server.stderr, pattern, { ended: server.stderrEnded, source: "stderr" });
 }
 
 /**
