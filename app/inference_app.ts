@@ -143,24 +143,21 @@ export function createInferenceApp(deps: InferenceAppDeps) {
   );
   const maxConcurrent = deps.maxConcurrentRequests;
   const maxQueued = deps.maxQueuedRequests;
+  const slots = concurrencyLimit({
+    max: maxConcurrent,
+    queue: maxQueued,
+    graceMs: BUSY_GRACE_MS,
+    reject: () =>
+      inferenceError(
+        "server_busy",
+        maxConcurrent === 1
+          ? `1 generation is running and ${maxQueued} waiting`
+          : `${maxConcurrent} generations are running and ${maxQueued} waiting`,
+        { retryAfter: BUSY_RETRY_AFTER_SECONDS },
+      ),
+  });
   // POST only: a wrong method is answered 404 at once, without taking (or waiting for) a slot.
-  app.on(
-    "POST",
-    "/v1/chat/completions",
-    concurrencyLimit({
-      max: maxConcurrent,
-      queue: maxQueued,
-      graceMs: BUSY_GRACE_MS,
-      reject: () =>
-        inferenceError(
-          "server_busy",
-          maxConcurrent === 1
-            ? `1 generation is running and ${maxQueued} waiting`
-            : `${maxConcurrent} generations are running and ${maxQueued} waiting`,
-          { retryAfter: BUSY_RETRY_AFTER_SECONDS },
-        ),
-    }),
-  );
+  app.on("POST", "/v1/chat/completions", slots);
   app.route("/health", healthRoute({ runtime: deps.runtime }));
   app.route(
     "/v1/status",
@@ -170,6 +167,7 @@ export function createInferenceApp(deps: InferenceAppDeps) {
       exposeModelPath: deps.exposeModelPath,
       startedAt: deps.startedAt ?? Math.floor(Date.now() / 1000),
       endpoint: deps.endpoint,
+      load: slots.load,
     }),
   );
   app.route("/v1/models", modelsRoute({ runtime: deps.runtime }));

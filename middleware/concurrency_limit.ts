@@ -25,6 +25,16 @@ export interface ConcurrencyLimitOptions {
   graceMs?: number;
 }
 
+/** How many requests hold a slot and how many wait for one (llama-server's "processing" and
+ * "deferred"). */
+export interface ConcurrencyLoad {
+  running: number;
+  queued: number;
+}
+
+/** The middleware, and a reading of its load at this moment (for a status report). */
+export type ConcurrencyLimitMiddleware = MiddlewareHandler & { load(): ConcurrencyLoad };
+
 /**
  * Lets `max` requests run at once and up to `queue` more wait for a slot; refuses the rest.
  *
@@ -35,7 +45,9 @@ export interface ConcurrencyLimitOptions {
  * app.use("/v1/chat/completions", concurrencyLimit({ max: 4, queue: 8, reject: () => busy() }));
  * ```
  */
-export function concurrencyLimit(options: ConcurrencyLimitOptions): MiddlewareHandler {
+export function concurrencyLimit(
+  options: ConcurrencyLimitOptions,
+): ConcurrencyLimitMiddleware {
   if (!Number.isInteger(options.max) || options.max < 1) {
     throw new RangeError(`Cannot allow ${options.max} concurrent requests`);
   }
@@ -95,7 +107,7 @@ export function concurrencyLimit(options: ConcurrencyLimitOptions): MiddlewareHa
     });
   }
 
-  return async function concurrencyLimitMiddleware(c, next) {
+  const middleware: MiddlewareHandler = async function concurrencyLimitMiddleware(c, next) {
     // 499 (client closed request): nobody reads it, the access log does.
     if (!await acquire(c.req.raw.signal)) return new Response(null, { status: 499 });
     const signal = c.req.raw.signal;
@@ -125,6 +137,9 @@ export function concurrencyLimit(options: ConcurrencyLimitOptions): MiddlewareHa
     if (!body || c.error) return release();
     c.res = new Response(releasingStream(body, release), c.res);
   };
+  return Object.assign(middleware, {
+    load: (): ConcurrencyLoad => ({ running: inFlight, queued: waiting.length }),
+  });
 }
 
 /** Passes `body` through and calls `release` once it ends, fails or is cancelled. */

@@ -231,6 +231,12 @@ export const StatusSchema = z.object({
   active_model: OpenAiModelSchema.extend({
     path: z.string().describe('The model file, "<redacted>" unless --expose-model-path.'),
   }),
+  requests: z.object({
+    running: z.number().int().nonnegative()
+      .describe("Chat completions holding a slot (at most --max-concurrent-requests)."),
+    queued: z.number().int().nonnegative()
+      .describe("Chat completions waiting for a slot (at most --max-queued-requests)."),
+  }).describe("Chat completions in flight now, as llama-server's /slots and /metrics count them."),
 });
 
 /** GET /health body (200 ok; 503 loading or error). */

@@ -1,9 +1,10 @@
 /**
- * GET /v1/status — the daemon, its runtime and the active model (path redacted unless
- * `--expose-model-path`).
+ * GET /v1/status — the daemon, its runtime, the active model (path redacted unless
+ * `--expose-model-path`) and the chat completions running and queued.
  */
 import { Hono } from "hono";
 import type { InferenceRuntime } from "../../inference/generation.ts";
+import type { ConcurrencyLoad } from "../../middleware/concurrency_limit.ts";
 import { modelEntry } from "../../inference/openai_adapter.ts";
 import type { Status } from "../../schemas/openai.ts";
 import { APP_VERSION } from "../../version.ts";
@@ -17,6 +18,8 @@ export interface StatusRouteDeps {
   startedAt: number;
   /** `http://HOST:PORT`, known once the server listens. */
   endpoint: () => string;
+  /** Chat completions running and waiting for a slot now. */
+  load: () => ConcurrencyLoad;
 }
 
 /** The status sub-app. */
@@ -38,6 +41,7 @@ export function statusRoute(deps: StatusRouteDeps) {
         ...modelEntry(state),
         path: deps.exposeModelPath ? deps.modelPath : "<redacted>",
       },
+      requests: deps.load(),
     };
     return c.json(body);
   });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startInferDaemon, TINY_GGUF } from "../support/infer_daemon.ts";
+import { startInferDaemon, TINY_GGUF, waitForRequests } from "../support/infer_daemon.ts";
 import { runTolkProcess, startTolkServer } from "../support/tolk_process.ts";
 
 const BAD_FLAGS: Array<{ name: string; args: string[]; flag: string }> = [
@@ -167,9 +167,9 @@ Deno.test("tolk infer on SIGTERM also serves the request queued behind the runni
       body: JSON.stringify({ messages: [{ role: "user", content: "hi" }], max_tokens: maxTokens }),
     });
   const running = ask(600);
-  await new Promise((resolve) => setTimeout(resolve, 100)); // the first one holds the slot
+  await waitForRequests(daemon, "the first one in its slot", () => (n) => n.running === 1);
   const queued = ask(8);
-  await new Promise((resolve) => setTimeout(resolve, 100)); // and the second one waits for it
+  await waitForRequests(daemon, "the second one waiting for it", () => (n) => n.queued === 1);
   const stopped = daemon.stop();
   const [first, second] = await Promise.all([running, queued]);
   assert.equal(first.status, 200);
@@ -198,7 +198,14 @@ Deno.test("tolk infer whose drain time runs out ends every open request with a s
     const last = text.trimEnd().split("\n\n").pop()!;
     return JSON.parse(last.replace(/^data: /, "")).error.code as string;
   }).map((ending) => ending.catch((error) => `cut (${error.message.split(":")[0]})`));
-  await new Promise((resolve) => setTimeout(resolve, 200)); // the requests are in
+  let ended = 0;
+  endings.forEach((ending) => ending.then(() => ended++));
+  // Every request is in: running, queued or answered. `ended` is taken before the counts are
+  // read, so a request answered meanwhile is not counted twice.
+  await waitForRequests(daemon, "all 48 requests", () => {
+    const answered = ended;
+    return (n) => n.running + n.queued + answered === endings.length;
+  });
   const code = await daemon.stop();
   const ends = await Promise.all(endings);
   assert.ok(ends.every((end) => end === "done" || end === "model_not_ready"), ends.join());

@@ -3,7 +3,12 @@ import { join } from "node:path";
 import { DetectResponseSchema, HealthResponseSchema } from "../../schemas/translation.ts";
 import { expectBody, expectError, postJson } from "../support/http_assertions.ts";
 import { withTempDir } from "../support/temp_dir.ts";
-import { runTolkProcess, serveArgs, startTolkServer } from "../support/tolk_process.ts";
+import {
+  runTolkProcess,
+  serveArgs,
+  startTolkServer,
+  waitForStderrLine,
+} from "../support/tolk_process.ts";
 import { FIXTURE_MODELS_DIR } from "../support/translation_service.ts";
 
 Deno.test("tolk serve with no settings file creates one with the API off and says how to enable it", async () => {
@@ -14,7 +19,7 @@ Deno.test("tolk serve with no settings file creates one with the API off and say
       const settings = JSON.parse(await Deno.readTextFile(config));
       assert.equal(settings.api.enabled, false);
       assert.equal((await Deno.stat(config)).mode! & 0o777, 0o600);
-      assert.ok(server.stderr.some((line) => line.includes("tolk api enable")));
+      await waitForStderrLine(server, /tolk api enable/);
       await expectBody(await fetch(`${server.url}/v1/health`), 200, HealthResponseSchema);
       await expectError(
         await postJson(`${server.url}/v1/detect`, { texts: ["a"] }),
@@ -97,6 +102,7 @@ Deno.test("tolk serve with no model says in one line how to get one, and transla
     const token = (await runTolkProcess(["api", "enable"], env)).stdout.trim();
     const server = await startTolkServer(["serve", "--port", "0"], env);
     try {
+      await waitForStderrLine(server, /tolk models pull/);
       const hints = server.stderr.filter((line) => line.includes("tolk models pull"));
       assert.equal(hints.length, 1, server.stderr.join("\n"));
       // The command pulls where this service looks, the model its settings name.
@@ -215,6 +221,7 @@ Deno.test("tolk serve names settings keys it does not know (a typo is said, not 
     const server = await startTolkServer(serveArgs({ config, dataDir: dir }));
     try {
       const unknown = () => server.stderr.filter((line) => line.includes("unknown"));
+      await waitForStderrLine(server, /unknown keys/);
       assert.deepEqual(unknown(), [
         `settings file ${config}: unknown keys, kept but not read: api.enabeld, ` +
         `engines.local-llm.modle, future_section`,
@@ -224,15 +231,23 @@ Deno.test("tolk serve names settings keys it does not know (a typo is said, not 
         config,
         JSON.stringify({ ...settings, api: { enabled: true, token }, compat: { sensitve: true } }),
       );
-      const detect = () =>
-        postJson(`${server.url}/v1/detect`, { texts: ["Hallo Welt"] }, { "x-svc-token": token });
-      await expectBody(await detect(), 200, DetectResponseSchema);
-      await expectBody(await detect(), 200, DetectResponseSchema);
+      // The settings are read (and their keys said) before a request's access line is written:
+      // once that line is in, so is anything said for the request.
+      const detect = async (id: string) => {
+        const response = await postJson(`${server.url}/v1/detect`, { texts: ["Hallo Welt"] }, {
+          "x-svc-token": token,
+          "x-request-id": id,
+        });
+        await expectBody(response, 200, DetectResponseSchema);
+        await waitForStderrLine(server, new RegExp(`^${id} `));
+      };
+      await detect("changed-1");
+      await detect("changed-2");
       assert.equal(unknown().length, 2, unknown().join("\n"));
       assert.match(unknown()[1], /: engines\.local-llm\.modle, future_section, compat\.sensitve$/);
       // Known keys only: nothing is said.
       await Deno.writeTextFile(config, JSON.stringify({ api: { enabled: true, token } }));
-      await expectBody(await detect(), 200, DetectResponseSchema);
+      await detect("known-only");
       assert.equal(unknown().length, 2, unknown().join("\n"));
     } finally {
       await server.stop();

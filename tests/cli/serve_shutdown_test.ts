@@ -1,49 +1,47 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { postJson } from "../support/http_assertions.ts";
+import { startHoldingStandIn } from "../support/ollama_stand_in.ts";
 import { FRENCH } from "../support/sample_texts.ts";
-import { serveArgs, startTolkServer } from "../support/tolk_process.ts";
-import {
-  closedPortUrl,
-  FIXTURE_MODEL,
-  FIXTURE_MODELS_DIR,
-  TEST_TOKEN,
-} from "../support/translation_service.ts";
+import { serveArgs, startTolkServer, waitForStderrLine } from "../support/tolk_process.ts";
+import { FIXTURE_MODELS_DIR, TEST_TOKEN } from "../support/translation_service.ts";
 
 const IN_FLIGHT = 5;
 
 Deno.test("tolk serve writes the access line of every request it drains on SIGTERM", async () => {
   const dir = await Deno.makeTempDir({ prefix: "tolk-shutdown-test-" });
+  const held = startHoldingStandIn();
   try {
     const config = join(dir, "settings.json");
     await Deno.writeTextFile(
       config,
       JSON.stringify({
         api: { enabled: true, token: TEST_TOKEN },
-        engines: {
-          "local-llm": { model: FIXTURE_MODEL },
-          "engine-one": { base_url: closedPortUrl() },
-          "engine-two": { base_url: closedPortUrl() },
-        },
+        engines: { "engine-one": { base_url: held.runner.baseUrl } },
       }),
     );
     const server = await startTolkServer(
       serveArgs({ config, dataDir: join(dir, "data"), modelsDir: FIXTURE_MODELS_DIR }),
     );
-    // Engine work queued one at a time: most requests are still in flight at the signal.
+    // The runner holds the engine's work: the requests are in flight at the signal, and are
+    // answered only once the service is draining.
     const answers = Array.from(
       { length: IN_FLIGHT },
       (_, index) =>
-        postJson(`${server.url}/v1/translate`, { target: "de", texts: [FRENCH] }, {
-          "x-svc-token": TEST_TOKEN,
-          "x-request-id": `drain-${index}`,
-        }).then(async (response) => {
+        postJson(
+          `${server.url}/v1/translate`,
+          { target: "de", texts: [FRENCH], options: { engine: "engine-one" } },
+          { "x-svc-token": TEST_TOKEN, "x-request-id": `drain-${index}` },
+        ).then(async (response) => {
           await response.body?.cancel();
           return response.status;
         }, () => null),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const code = await server.stop();
+    await held.received();
+    const stopped = server.stop();
+    await waitForStderrLine(server, /^shutting down$/);
+    held.release();
+    const code = await stopped;
     const statuses = await Promise.all(answers);
     assert.equal(code, 0);
     const answered = statuses.flatMap((status, index) => status === null ? [] : [index]);
@@ -57,6 +55,8 @@ Deno.test("tolk serve writes the access line of every request it drains on SIGTE
       );
     }
   } finally {
+    held.release();
+    await held.runner.stop();
     await Deno.remove(dir, { recursive: true });
   }
 });

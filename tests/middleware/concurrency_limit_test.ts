@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { concurrencyLimit } from "../../middleware/concurrency_limit.ts";
+import { concurrencyLimit, type ConcurrencyLoad } from "../../middleware/concurrency_limit.ts";
 import { Refusal, renderRefusal, withTinyApp } from "../support/tiny_app.ts";
 
 Deno.test("concurrencyLimit refuses the request over the ceiling and frees the slot when a body ends", async () => {
@@ -55,6 +55,8 @@ interface GatedApp {
   arrived: AbortSignal[];
   /** Those the limit refused at once. */
   refused: AbortSignal[];
+  /** The limit's own count of requests running and waiting. */
+  load: () => ConcurrencyLoad;
 }
 
 /**
@@ -68,17 +70,18 @@ async function withGatedApp(
   options: { queue: number; graceMs?: number },
   fn: (url: string, gated: GatedApp) => Promise<void>,
 ) {
-  const gated: GatedApp = { gates: [], arrived: [], refused: [] };
+  const limit = concurrencyLimit({
+    max: 1,
+    ...options,
+    reject: () => (gated.refused.push(gated.arrived.at(-1)!), new Refusal(503, "busy")),
+  });
+  const gated: GatedApp = { gates: [], arrived: [], refused: [], load: limit.load };
   const app = new Hono()
     .use((c, next) => {
       gated.arrived.push(c.req.raw.signal);
       return next();
     })
-    .use(concurrencyLimit({
-      max: 1,
-      ...options,
-      reject: () => (gated.refused.push(gated.arrived.at(-1)!), new Refusal(503, "busy")),
-    }))
+    .use(limit)
     .get("/", async (c) => {
       await new Promise<void>((resolve) => gated.gates.push(resolve));
       return c.text("done");
@@ -97,8 +100,8 @@ async function waitFor(condition: () => boolean) {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
-Deno.test("concurrencyLimit queues up to `queue` requests, hands them freed slots in order, and refuses beyond", async () => {
-  await withGatedApp({ queue: 2 }, async (url, { gates, arrived }) => {
+Deno.test("concurrencyLimit queues up to `queue` requests, hands them freed slots in order, refuses beyond, and counts them", async () => {
+  await withGatedApp({ queue: 2 }, async (url, { gates, arrived, load }) => {
     const running = fetch(url);
     await waitFor(() => gates.length === 1);
     const second = fetch(url);
@@ -108,14 +111,17 @@ Deno.test("concurrencyLimit queues up to `queue` requests, hands them freed slot
     const refused = await fetch(url);
     assert.deepEqual([refused.status, await refused.text()], [503, "busy"]);
     assert.equal(gates.length, 1, "queued requests do not run beside the running one");
+    assert.deepEqual(load(), { running: 1, queued: 2 });
     gates[0]();
     assert.equal(await (await running).text(), "done");
     await waitFor(() => gates.length === 2);
     gates[1]();
     assert.equal(await (await second).text(), "done", "the oldest waiting request goes first");
     await waitFor(() => gates.length === 3);
+    assert.deepEqual(load(), { running: 1, queued: 0 });
     gates[2]();
     assert.equal(await (await third).text(), "done");
+    assert.deepEqual(load(), { running: 0, queued: 0 });
   });
 });
 

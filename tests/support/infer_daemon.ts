@@ -2,6 +2,7 @@
  * Starts a real `tolk infer` daemon (`main.ts infer --port 0`) for tests that need a
  * chat-completions server, and waits until its model is loaded.
  */
+import { type Status, StatusSchema } from "../../schemas/openai.ts";
 import { startTolkServer, type TolkServer } from "./tolk_process.ts";
 
 /** The committed random-weight GGUF fixture (0.15M parameters, ChatML template). */
@@ -78,4 +79,35 @@ async function waitForHealth(server: TolkServer): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`tolk infer did not become ready: ${server.stderr.join("\n")}`);
+}
+
+/** Chat completions a daemon holds: running in a slot and queued for one. */
+export type RequestCounts = Status["requests"];
+
+/**
+ * Resolves once `reached` is true of the daemon's `/v1/status` request counts: the requests a
+ * test sent are in the daemon, not still on their way. `reached` is called before each read with
+ * nothing, then with the counts, so a test can take its own figures before the daemon's.
+ *
+ * @throws {Error} saying `what` and the last counts seen when not reached within 30 s.
+ * @example
+ * ```ts
+ * await waitForRequests(daemon, "one queued", () => (counts) => counts.queued === 1);
+ * ```
+ */
+export async function waitForRequests(
+  daemon: InferDaemon,
+  what: string,
+  reached: () => (counts: RequestCounts) => boolean,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let seen: RequestCounts | undefined;
+  while (Date.now() < deadline) {
+    const check = reached();
+    const response = await fetch(`${daemon.baseUrl}/v1/status`);
+    seen = StatusSchema.parse(await response.json()).requests;
+    if (check(seen)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`tolk infer did not hold ${what} within 30 s (last: ${JSON.stringify(seen)})`);
 }

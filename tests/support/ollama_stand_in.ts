@@ -49,6 +49,58 @@ export interface OllamaStandIn {
   stop(): Promise<void>;
 }
 
+/** A stand-in that holds every chat request until released. */
+export interface HoldingStandIn {
+  runner: OllamaStandIn;
+  /**
+   * Settles once the first chat request has arrived: the work it serves is under way.
+   *
+   * @throws {Error} when none arrives within 30 s (the service never reached the runner).
+   */
+  received(): Promise<void>;
+  /** Answers the held requests, and every later one at once. */
+  release(): void;
+}
+
+/**
+ * Starts a stand-in that answers no chat request until `release()`: a test learns that work is
+ * in flight (`received`) and decides when it ends, instead of sleeping and hoping.
+ *
+ * @example
+ * ```ts
+ * const held = startHoldingStandIn();
+ * try { …; await held.received(); …; held.release(); } finally { held.release(); await held.runner.stop(); }
+ * ```
+ */
+export function startHoldingStandIn(): HoldingStandIn {
+  const received = Promise.withResolvers<void>();
+  const gate = Promise.withResolvers<void>();
+  const runner = startOllamaStandIn({
+    beforeAnswer: () => {
+      received.resolve();
+      return gate.promise;
+    },
+  });
+  return {
+    runner,
+    received: async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, fail) => {
+        timer = setTimeout(
+          () => fail(new Error("no chat request reached the runner in 30 s")),
+          30_000,
+        );
+      });
+      try {
+        await Promise.race([received.promise, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    release: () => gate.resolve(),
+  };
+}
+
 /** What the tagging translator writes for `text` (tests compare against it). */
 export function standInTranslation(text: string): string {
   return `[translated] ${text}`;

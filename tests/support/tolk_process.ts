@@ -4,6 +4,7 @@
  */
 import { defaultConfigPath, defaultDataDir, defaultModelsDir } from "../../cli/config_paths.ts";
 import { commandPermissions, permissionFlags, permissionRow } from "../../cli/permissions.ts";
+import { waitForLine } from "./log_lines.ts";
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 
@@ -133,6 +134,24 @@ export async function startTolkServer(
       return code;
     },
   };
+}
+
+/**
+ * Resolves to the first line of `server.stderr` matching `pattern`, once it has been read: the
+ * process writes stderr and stdout on separate pipes, so a line written before `listening on`
+ * (or before an HTTP answer) may still be on its way when the test looks.
+ *
+ * @throws {Error} with the lines collected when the process's stderr ends, or 30 s pass, first.
+ * @example
+ * ```ts
+ * await waitForStderrLine(server, /tolk api enable/);
+ * ```
+ */
+export function waitForStderrLine(
+  server: Pick<TolkServer, "stderr" | "stderrEnded">,
+  pattern: RegExp,
+): Promise<string> {
+  return waitForLine(server.stderr, pattern, { ended: server.stderrEnded, source: "stderr" });
 }
 
 /**

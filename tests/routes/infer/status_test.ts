@@ -26,6 +26,7 @@ for (const { name, expose, path } of CASES) {
         });
         assert.equal(body.active_model.path, path);
         assert.equal(body.active_model.status, "valid");
+        assert.deepEqual(body.requests, { running: 0, queued: 0 });
       } finally {
         await app.stop();
       }

@@ -7,28 +7,27 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { HistoryPageSchema } from "../../../schemas/history.ts";
 import { expectBody } from "../../support/http_assertions.ts";
-import { serveArgs, startTolkServer } from "../../support/tolk_process.ts";
-import {
-  FIXTURE_MODEL,
-  FIXTURE_MODELS_DIR,
-  TEST_TOKEN,
-} from "../../support/translation_service.ts";
+import { startHoldingStandIn } from "../../support/ollama_stand_in.ts";
+import { serveArgs, startTolkServer, waitForStderrLine } from "../../support/tolk_process.ts";
+import { FIXTURE_MODELS_DIR, TEST_TOKEN } from "../../support/translation_service.ts";
 
 Deno.test("tolk serve keeps every answered request in the history across a SIGTERM with requests in flight", async () => {
   const dir = await Deno.makeTempDir({ prefix: "tolk-history-restart-" });
+  const held = startHoldingStandIn();
   try {
     const config = join(dir, "settings.json");
     await Deno.writeTextFile(
       config,
       JSON.stringify({
         api: { enabled: true, token: TEST_TOKEN },
-        engines: { "local-llm": { model: FIXTURE_MODEL } },
+        engines: { "engine-one": { base_url: held.runner.baseUrl }, order: ["engine-one"] },
       }),
     );
     const args = serveArgs({ config, dataDir: join(dir, "data"), modelsDir: FIXTURE_MODELS_DIR });
     const first = await startTolkServer(args);
     const texts = Array.from({ length: 6 }, (_, i) => `Bonjour numéro ${i}, comment allez-vous ?`);
-    // LibreTranslate batches through the built-in engine: slow enough to be in flight at SIGTERM.
+    // The runner holds the engine's work: requests are in flight at the signal, and are
+    // answered only once the service is draining.
     const inFlight = texts.map((text) =>
       fetch(`${first.url}/v1/compat/libre/translate`, {
         method: "POST",
@@ -44,8 +43,11 @@ Deno.test("tolk serve keeps every answered request in the history across a SIGTE
         return response.status === 200 ? text : null;
       }, () => null)
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(await first.stop(), 0);
+    await held.received();
+    const stopped = first.stop();
+    await waitForStderrLine(first, /^shutting down$/);
+    held.release();
+    assert.equal(await stopped, 0);
     const answered = (await Promise.all(inFlight)).filter((text) => text !== null);
     assert.ok(answered.length > 0, "the service let requests in flight finish");
 
@@ -68,6 +70,8 @@ Deno.test("tolk serve keeps every answered request in the history across a SIGTE
       assert.equal(await second.stop(), 0);
     }
   } finally {
+    held.release();
+    await held.runner.stop();
     await Deno.remove(dir, { recursive: true });
   }
 });

@@ -14,7 +14,7 @@ import {
   startTranslationService,
   TEST_TOKEN,
 } from "../../support/translation_service.ts";
-import { startOllamaStandIn } from "../../support/ollama_stand_in.ts";
+import { startHoldingStandIn } from "../../support/ollama_stand_in.ts";
 import { serveArgs, startTolkServer } from "../../support/tolk_process.ts";
 import { withTempDir } from "../../support/temp_dir.ts";
 import { join } from "node:path";
@@ -27,14 +27,14 @@ Deno.test("GET /v1/ws/translate closes open sockets with 1001 when the service s
 });
 
 Deno.test("GET /v1/ws/translate answers the frames it accepted before closing with 1001 at shutdown, and refuses later ones", async () => {
-  const held = holdingRunner();
+  const held = startHoldingStandIn();
   try {
     const service = await startTranslationService(engineAt("engine-one", held.runner.baseUrl));
     const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
     client.socket.send(
       JSON.stringify({ target: "de", texts: [FRENCH, FRENCH], options: { engine: "engine-one" } }),
     );
-    await held.received; // the frame is at work
+    await held.received(); // the frame is at work
     const stopped = service.stop();
     client.socket.send(JSON.stringify({ target: "de", texts: [FRENCH] }));
     // The refusal is sent after the first reply (replies keep frame order): the runner answers
@@ -54,7 +54,7 @@ Deno.test("GET /v1/ws/translate answers the frames it accepted before closing wi
 });
 
 Deno.test("at shutdown a frame still at work past the bound gets a 1001 close, and new requests meanwhile are refused", async () => {
-  const held = holdingRunner();
+  const held = startHoldingStandIn();
   try {
     const service = await startTranslationService({
       ...engineAt("engine-one", held.runner.baseUrl),
@@ -64,7 +64,7 @@ Deno.test("at shutdown a frame still at work past the bound gets a 1001 close, a
     client.socket.send(
       JSON.stringify({ target: "de", texts: [FRENCH], options: { engine: "engine-one" } }),
     );
-    await held.received; // the frame is at work
+    await held.received(); // the frame is at work
     const stopped = service.stop();
     const late = await postTranslate(service, { target: "de", texts: [FRENCH] });
     assert.equal(late.status, 503);
@@ -80,7 +80,7 @@ Deno.test("at shutdown a frame still at work past the bound gets a 1001 close, a
 });
 
 Deno.test("tolk serve on SIGTERM answers a frame at work on a README-form socket, closes it and an idle one with 1001, and exits 0", async () => {
-  const held = holdingRunner();
+  const held = startHoldingStandIn();
   try {
     await withTempDir("tolk-ws-sigterm-", async (dir) => {
       const config = join(dir, "settings.json");
@@ -107,7 +107,7 @@ Deno.test("tolk serve on SIGTERM answers a frame at work on a README-form socket
             options: { engine: "engine-one" },
           }),
         );
-        await held.received; // the frame is at work
+        await held.received(); // the frame is at work
         exited = server.stop();
         assert.equal((await idle.closed).code, 1001);
         held.release();
@@ -124,16 +124,3 @@ Deno.test("tolk serve on SIGTERM answers a frame at work on a README-form socket
     await held.runner.stop();
   }
 });
-
-/** A model-runner stand-in that holds every chat request until `release()`. */
-function holdingRunner() {
-  const received = Promise.withResolvers<void>();
-  const gate = Promise.withResolvers<void>();
-  const runner = startOllamaStandIn({
-    beforeAnswer: () => {
-      received.resolve();
-      return gate.promise;
-    },
-  });
-  return { runner, received: received.promise, release: () => gate.resolve() };
-}
