@@ -21,7 +21,6 @@ import { cutHtmlBlock } from "./markdown_html_block.ts";
 import { admonitionBody } from "./markdown_admonition_body.ts";
 import {
   atom,
-  buildSegment,
   close,
   type Escape,
   isAddressOnly,
@@ -36,9 +35,8 @@ import { scanSyntax } from "./markdown_scan.ts";
 import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
 import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
-import { decodeMarkdownReference, markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
-import { keepingReferences } from "./reference_spelling.ts";
-import { respellEmphasis } from "./markdown_emphasis_spelling.ts";
+import { markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
+import { markdownSegment } from "./markdown_segment.ts";
 import { isKeptParagraph, markerTitles, withoutExtensionEnds } from "./markdown_extensions.ts";
 import { MARKDOWN_TEXT, textParts } from "./markdown_text_parts.ts";
 import { type MarkupValues, markupValues } from "./markdown_values.ts";
@@ -191,7 +189,7 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
     [inlines, from, to] = [edges.inner, from + edges.before, to - edges.after];
   }
   const segment = markdownSegment(inlines, escapeAt(source, from, to), find);
-  const values = markupValues(inlines);
+  const values = markupValues(inlines, find);
   parts.push({
     start: from,
     end: to,
@@ -226,25 +224,6 @@ function titleCut(
     segments: [markdownSegment(inlines, TITLE_ESCAPE, find)],
     assemble: ([rendered]) => rendered(),
   };
-}
-
-/** A segment of inline parts: changed text escaped, the author's references and emphasis kept. */
-function markdownSegment(
-  inlines: readonly SegmentPart[],
-  escape: Escape,
-  find?: SpanFinder,
-) {
-  return buildSegment(inlines, {
-    find,
-    decode: MARKDOWN_TEXT.decode,
-    escape: keepingReferences(
-      escape,
-      inlines.filter((part) => typeof part === "string"),
-      decodeMarkdownReference,
-      { backslash: true },
-    ),
-    respell: respellEmphasis,
-  });
 }
 
 /**
