@@ -4,8 +4,10 @@
  *
  * Paragraphs, headings and table cells are segments (list items, block quotes and footnotes
  * hold paragraphs). Inside a segment, emphasis, links and image alts keep their markers as
- * paired placeholders; inline code, math, autolinks, footnote references, escapes, entities and
- * line breaks with their `>`/indent prefixes are kept whole. Code, front matter, math blocks,
+ * paired placeholders; inline code, math, autolinks, footnote references, escapes, references
+ * for white space or controls and line breaks with their `>`/indent prefixes are kept whole
+ * (other references, `&lt;` and a mid-run `&nbsp;` read as characters; a `<wbr>` inside a word
+ * is no placeholder: markdown_segment.ts). Code, front matter, math blocks,
  * reference definitions, thematic breaks, MDX's ESM and LaTeX's `\[` math are never sent; HTML
  * blocks follow the HTML rules; an MkDocs admonition's indented body is Markdown, not code
  * (markdown_admonition_body.ts).
