@@ -4,8 +4,10 @@
  *
  * Paragraphs, headings and table cells are segments (list items, block quotes and footnotes
  * hold paragraphs). Inside a segment, emphasis, links and image alts keep their markers as
- * paired placeholders; inline code, math, autolinks, footnote references, escapes, entities and
- * line breaks with their `>`/indent prefixes are kept whole. Code, front matter, math blocks,
+ * paired placeholders; inline code, math, autolinks, footnote references, escapes, references
+ * for white space or controls and line breaks with their `>`/indent prefixes are kept whole
+ * (other references, `&lt;` and a mid-run `&nbsp;` read as characters; a `<wbr>` inside a word
+ * is no placeholder: markdown_segment.ts). Code, front matter, math blocks,
  * reference definitions, thematic breaks, MDX's ESM and LaTeX's `\[` math are never sent; HTML
  * blocks follow the HTML rules; an MkDocs admonition's indented body is Markdown, not code
  * (markdown_admonition_body.ts).
@@ -21,7 +23,6 @@ import { cutHtmlBlock } from "./markdown_html_block.ts";
 import { admonitionBody } from "./markdown_admonition_body.ts";
 import {
   atom,
-  buildSegment,
   close,
   type Escape,
   isAddressOnly,
@@ -36,9 +37,8 @@ import { scanSyntax } from "./markdown_scan.ts";
 import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
 import { spanFinder } from "./text.ts";
 import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
-import { decodeMarkdownReference, markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
-import { keepingReferences } from "./reference_spelling.ts";
-import { respellEmphasis } from "./markdown_emphasis_spelling.ts";
+import { markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
+import { markdownSegment } from "./markdown_segment.ts";
 import { isKeptParagraph, markerTitles, withoutExtensionEnds } from "./markdown_extensions.ts";
 import { MARKDOWN_TEXT, textParts } from "./markdown_text_parts.ts";
 import { type MarkupValues, markupValues } from "./markdown_values.ts";
@@ -191,7 +191,7 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
     [inlines, from, to] = [edges.inner, from + edges.before, to - edges.after];
   }
   const segment = markdownSegment(inlines, escapeAt(source, from, to), find);
-  const values = markupValues(inlines);
+  const values = markupValues(inlines, find);
   parts.push({
     start: from,
     end: to,
@@ -226,25 +226,6 @@ function titleCut(
     segments: [markdownSegment(inlines, TITLE_ESCAPE, find)],
     assemble: ([rendered]) => rendered(),
   };
-}
-
-/** A segment of inline parts: changed text escaped, the author's references and emphasis kept. */
-function markdownSegment(
-  inlines: readonly SegmentPart[],
-  escape: Escape,
-  find?: SpanFinder,
-) {
-  return buildSegment(inlines, {
-    find,
-    decode: MARKDOWN_TEXT.decode,
-    escape: keepingReferences(
-      escape,
-      inlines.filter((part) => typeof part === "string"),
-      decodeMarkdownReference,
-      { backslash: true },
-    ),
-    respell: respellEmphasis,
-  });
 }
 
 /**

@@ -32,6 +32,8 @@ const CELL_SYNTAX = new RegExp(`\\||${SYNTAX.source}`, "gu");
 /** An `&` that would start a character reference. */
 export const REFERENCE_LIKE = /&(?=#\d{1,7};|#[xX][\da-fA-F]{1,6};|[a-zA-Z][a-zA-Z\d]*;)/g;
 const TAG_LIKE = /<(?=[a-zA-Z/!?])/g;
+/** Markup after a run that a `<` ending the run would open as a tag or an autolink. */
+const OPENS_AFTER_ANGLE = /^[a-zA-Z/!?]/;
 /**
  * A block marker at a line's start: a heading, a quote, a list item, a setext underline, a
  * thematic break, a table's delimiter row (`|---|`, `:--`: under a paragraph's line it makes a
@@ -79,6 +81,11 @@ export function markdownEscape(place: MarkdownPlace): Escape {
     const words = text.replace(LINE_BREAK, " ").replace(syntax, "\\$&");
     let escaped = escapeDollars(words, before, after).replace(REFERENCE_LIKE, "&amp;")
       .replace(TAG_LIKE, "&lt;");
+    // The engine reads `&lt;` as `<`: one it puts right before an address (`<ana@x.org>`) or
+    // a tag's name the markup holds would open an autolink or a tag.
+    if (escaped.endsWith("<") && OPENS_AFTER_ANGLE.test(after ?? "")) {
+      escaped = `${escaped.slice(0, -1)}&lt;`;
+    }
     if (before !== undefined && ENDS_BARE_ADDRESS.test(before)) {
       escaped = outOfAddress(escaped, after);
     }

@@ -35,10 +35,14 @@ const LINES_AND_ESCAPES = matchedSpans(
 );
 
 /**
- * How text reads (character_references.ts); a changed run is written back by where its block
- * stands (below), so this reading's own escape is none.
+ * How text reads (character_references.ts): `&lt;`, `&gt;` and a no-break space inside a run
+ * as their characters, as in HTML. A changed run is written back by where its block stands
+ * (markdown_escape.ts: no `<` that could open a tag or an autolink), so this reading's own
+ * escape is none.
  */
-export const MARKDOWN_TEXT = textReading(decodeMarkdownReference, (text) => text);
+export const MARKDOWN_TEXT = textReading(decodeMarkdownReference, (text) => text, {
+  characters: true,
+});
 
 /**
  * Kept whole in a run that starts a line: those, references that are not read as text,

@@ -18,6 +18,7 @@ import {
   protectSpans,
   type RenderMarkup,
   type SegmentPart,
+  type SpanFinder,
 } from "./placeholders.ts";
 import { matchedSpans } from "./placeholder_parts.ts";
 import { type TextReading, textReading } from "./character_references.ts";
@@ -35,8 +36,14 @@ export interface MarkupValues {
 /** A tag that may have a translated attribute (most inline HTML has none: not tokenized). */
 const MAY_HAVE_VALUE = /\s(?:alt|title|placeholder|aria-label|value)\s*=/i;
 
-/** The values inside the markup of a segment's parts; undefined when there are none. */
-export function markupValues(parts: readonly SegmentPart[]): MarkupValues | undefined {
+/**
+ * The values inside the markup of a segment's parts; undefined when there are none. `find`
+ * protects spans of them as in the sentence (`<img alt="{count} files">`: text.ts).
+ */
+export function markupValues(
+  parts: readonly SegmentPart[],
+  find?: SpanFinder,
+): MarkupValues | undefined {
   let splices: Map<Markup, Splice[]> | undefined;
   const segments: PlaceholderSegment[] = [];
   for (const part of parts) {
@@ -44,8 +51,8 @@ export function markupValues(parts: readonly SegmentPart[]): MarkupValues | unde
       continue;
     }
     const own = part.markup.startsWith("<")
-      ? htmlValues(part.markup, segments)
-      : titleValue(part, segments);
+      ? htmlValues(part.markup, segments, find)
+      : titleValue(part, segments, find);
     if (own) (splices ??= new Map()).set(part, own);
   }
   if (!splices) return undefined;
@@ -60,7 +67,11 @@ export function markupValues(parts: readonly SegmentPart[]): MarkupValues | unde
 }
 
 /** An inline HTML start tag's translated attributes, as the HTML format reads them. */
-function htmlValues(tag: string, segments: PlaceholderSegment[]): Splice[] | undefined {
+function htmlValues(
+  tag: string,
+  segments: PlaceholderSegment[],
+  find?: SpanFinder,
+): Splice[] | undefined {
   if (!MAY_HAVE_VALUE.test(tag)) return undefined;
   const first = (scannedTokens(tag) ?? parse5Tokens(tag))[0];
   if (first?.start !== 0 || !first.attributes) return undefined;
@@ -68,7 +79,7 @@ function htmlValues(tag: string, segments: PlaceholderSegment[]): Splice[] | und
   for (const [start, end] of first.attributes) {
     // A value over lines holds the next line's prefix (`> ` in a block quote): left as written.
     if (/[\r\n]/.test(tag.slice(start, end))) continue;
-    const segment = segments.push(attributeSegment(tag, start, end, HTML_IN_MARKDOWN)) - 1;
+    const segment = segments.push(attributeSegment(tag, start, end, HTML_IN_MARKDOWN, find)) - 1;
     splices.push({ start, end, segment });
   }
   return splices.length > 0 ? splices : undefined;
@@ -102,7 +113,11 @@ export const HTML_IN_MARKDOWN: TextRules = (() => {
  * The title of a link's or image's resource: in a link's or image's closing markup
  * (`](url "Title")`), or in one kept whole (`![](url "Title")`, no alt).
  */
-function titleValue(part: Markup, segments: PlaceholderSegment[]): Splice[] | undefined {
+function titleValue(
+  part: Markup,
+  segments: PlaceholderSegment[],
+  find?: SpanFinder,
+): Splice[] | undefined {
   const { markup } = part;
   let open: number;
   if (part.role === "close") open = 1;
@@ -122,7 +137,7 @@ function titleValue(part: Markup, segments: PlaceholderSegment[]): Splice[] | un
     reading.decode,
     { backslash: true },
   );
-  const segment = buildSegment(parts, { ...reading, escape });
+  const segment = buildSegment(parts, { ...reading, escape, find });
   return [{ start, end, segment: segments.push(segment) - 1 }];
 }
 

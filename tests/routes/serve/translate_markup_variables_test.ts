@@ -36,6 +36,12 @@ const MARKDOWN: Shape[] = [
     expected: "- SAVED %s FILES FOR ${user}\n",
     sent: ["Saved <x1/> files for <x2/>"],
   },
+  {
+    // Inline HTML's translated attributes and a link's title follow the same rule.
+    item: '<img alt="{count} files"> <abbr title="Hi {{ name }}">ID</abbr> [a](u "%s left")\n',
+    expected: '<img alt="{count} FILES"> <abbr title="HI {{ name }}">ID</abbr> [A](u "%s LEFT")\n',
+    sent: ["<x1/> files", "Hi <x1/>", "<x1/> left", "<x1/> <x2>ID</x2> <x3>a</x3>"],
+  },
 ];
 
 for (const mode of ["paragraph", "message", "webpage"]) {
