@@ -3,7 +3,7 @@
  * The API (create, list, get, entries, patch, delete) is what the glossary routes and the DeepL
  * compatibility routes share.
  */
-import type { Database } from "./database.ts";
+import { type Database, erasedRows } from "./database.ts";
 
 /** One entry; an empty `target` means "do not translate". */
 export interface StoredEntry {
@@ -157,7 +157,8 @@ export class GlossaryStore {
 
   /**
    * Renames and/or replaces dictionaries (each replaces the one of its pair; one with no entries
-   * removes its pair). Null when the glossary does not exist.
+   * removes its pair), the old name and entries erased from the disk too (`Database.erased`).
+   * Null when the glossary does not exist.
    *
    * @throws {StorageError} when the database cannot be written.
    */
@@ -167,14 +168,21 @@ export class GlossaryStore {
   ): GlossaryRecord | null {
     if (!this.exists(id)) return null;
     this.#write(() => {
+      // The old name and entries are user text (a wrong or sensitive term being corrected).
       if (changes.name !== undefined) {
-        this.database.db.prepare("update glossaries set name = ? where id = ?")
-          .run(changes.name, id);
+        erasedRows(
+          this.database,
+          this.database.db.prepare("update glossaries set name = ? where id = ? and name <> ?")
+            .run(changes.name, id, changes.name),
+        );
       }
       for (const dictionary of changes.dictionaries ?? []) {
-        this.database.db.prepare(
-          "delete from glossary_dictionaries where glossary_id = ? and source_lang = ? and target_lang = ?",
-        ).run(id, dictionary.sourceLang, dictionary.targetLang);
+        erasedRows(
+          this.database,
+          this.database.db.prepare(
+            "delete from glossary_dictionaries where glossary_id = ? and source_lang = ? and target_lang = ?",
+          ).run(id, dictionary.sourceLang, dictionary.targetLang),
+        );
         if (dictionary.entries.length > 0) this.#putDictionary(id, dictionary);
       }
     });
@@ -183,16 +191,17 @@ export class GlossaryStore {
 
   /**
    * Deletes a glossary with its dictionaries, their text erased from the disk too
-   * (`Database.checkpoint`); false when there was none.
+   * (`Database.erased`); false when there was none.
    *
    * @throws {StorageError} when the database cannot be written.
    */
   delete(id: string): boolean {
-    const deleted = this.#write(() =>
-      Number(this.database.db.prepare("delete from glossaries where id = ?").run(id).changes) > 0
-    );
-    this.database.checkpoint();
-    return deleted;
+    return this.#write(() =>
+      erasedRows(
+        this.database,
+        this.database.db.prepare("delete from glossaries where id = ?").run(id),
+      )
+    ) > 0;
   }
 
   #write<T>(work: () => T): T {

@@ -8,7 +8,7 @@
  * nothing recorded is missing from a list or lost at shutdown.
  */
 import { clearImmediate, setImmediate } from "node:timers";
-import type { Database } from "./database.ts";
+import { type Database, erasedRows } from "./database.ts";
 import { SqlConditions } from "./sql_conditions.ts";
 import { decodeCursor, encodeCursor } from "./page_cursor.ts";
 
@@ -193,20 +193,19 @@ export class HistoryStore {
   }
 
   /**
-   * Deletes one row, its text erased from the disk too (`Database.checkpoint`); false when
+   * Deletes one row, its text erased from the disk too (`Database.erased`); false when
    * there was none.
    *
    * @throws {StorageError} when the database cannot be written.
    */
   delete(id: string): boolean {
     this.flush();
-    const deleted = this.database.transaction(() =>
-      Number(
-        this.database.db.prepare("delete from translation_history where id = ?").run(id).changes,
-      ) > 0
-    );
-    this.database.checkpoint();
-    return deleted;
+    return this.database.transaction(() =>
+      erasedRows(
+        this.database,
+        this.database.db.prepare("delete from translation_history where id = ?").run(id),
+      )
+    ) > 0;
   }
 
   /**
@@ -216,11 +215,9 @@ export class HistoryStore {
    */
   clear(): number {
     this.flush();
-    const cleared = this.database.transaction(() =>
-      Number(this.database.db.prepare("delete from translation_history").run().changes)
+    return this.database.transaction(() =>
+      erasedRows(this.database, this.database.db.prepare("delete from translation_history").run())
     );
-    this.database.checkpoint();
-    return cleared;
   }
 }
 
