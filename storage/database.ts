@@ -121,8 +121,8 @@ export interface Database {
    */
   read<T>(work: () => T): T;
   /**
-   * Says that the transaction at work removed or replaced user text (a delete, a corrected
-   * term, a rename): once the outermost transaction commits, {@link checkpoint} runs, so the
+   * Says that the transaction at work removes or replaces user text (a delete, a corrected
+   * term, a rename), or was asked to: once the outermost transaction commits, {@link checkpoint} runs, so the
    * old text is gone from the disk and not only from the tables. Outside a transaction it
    * checkpoints at once. Stores say what their write removed; this is the one place that
    * decides what follows, so no write path can forget the checkpoint or run it before its commit.
@@ -137,21 +137,6 @@ export interface Database {
   checkpoint(): void;
   /** Checkpoints the WAL and closes the connection. */
   close(): void;
-}
-
-/**
- * How many rows a write of user text (a delete, an update) changed; when any, the transaction
- * at work removed text, and {@link Database.erased} is said.
- *
- * @example
- * ```ts
- * database.transaction(() => erasedRows(database, database.db.prepare(sql).run(id)) > 0);
- * ```
- */
-export function erasedRows(database: Database, result: { changes: number | bigint }): number {
-  const changes = Number(result.changes);
-  if (changes > 0) database.erased();
-  return changes;
 }
 
 /**

@@ -3,7 +3,7 @@
  * The API (create, list, get, entries, patch, delete) is what the glossary routes and the DeepL
  * compatibility routes share.
  */
-import { type Database, erasedRows } from "./database.ts";
+import type { Database } from "./database.ts";
 
 /** One entry; an empty `target` means "do not translate". */
 export interface StoredEntry {
@@ -169,20 +169,15 @@ export class GlossaryStore {
     if (!this.exists(id)) return null;
     this.#write(() => {
       // The old name and entries are user text (a wrong or sensitive term being corrected).
+      this.database.erased();
       if (changes.name !== undefined) {
-        erasedRows(
-          this.database,
-          this.database.db.prepare("update glossaries set name = ? where id = ? and name <> ?")
-            .run(changes.name, id, changes.name),
-        );
+        this.database.db.prepare("update glossaries set name = ? where id = ?")
+          .run(changes.name, id);
       }
       for (const dictionary of changes.dictionaries ?? []) {
-        erasedRows(
-          this.database,
-          this.database.db.prepare(
-            "delete from glossary_dictionaries where glossary_id = ? and source_lang = ? and target_lang = ?",
-          ).run(id, dictionary.sourceLang, dictionary.targetLang),
-        );
+        this.database.db.prepare(
+          "delete from glossary_dictionaries where glossary_id = ? and source_lang = ? and target_lang = ?",
+        ).run(id, dictionary.sourceLang, dictionary.targetLang);
         if (dictionary.entries.length > 0) this.#putDictionary(id, dictionary);
       }
     });
@@ -196,12 +191,12 @@ export class GlossaryStore {
    * @throws {StorageError} when the database cannot be written.
    */
   delete(id: string): boolean {
-    return this.#write(() =>
-      erasedRows(
-        this.database,
-        this.database.db.prepare("delete from glossaries where id = ?").run(id),
-      )
-    ) > 0;
+    return this.#write(() => {
+      this.database.erased();
+      return Number(
+        this.database.db.prepare("delete from glossaries where id = ?").run(id).changes,
+      ) > 0;
+    });
   }
 
   #write<T>(work: () => T): T {

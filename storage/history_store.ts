@@ -8,7 +8,7 @@
  * nothing recorded is missing from a list or lost at shutdown.
  */
 import { clearImmediate, setImmediate } from "node:timers";
-import { type Database, erasedRows } from "./database.ts";
+import type { Database } from "./database.ts";
 import { SqlConditions } from "./sql_conditions.ts";
 import { decodeCursor, encodeCursor } from "./page_cursor.ts";
 
@@ -200,12 +200,12 @@ export class HistoryStore {
    */
   delete(id: string): boolean {
     this.flush();
-    return this.database.transaction(() =>
-      erasedRows(
-        this.database,
-        this.database.db.prepare("delete from translation_history where id = ?").run(id),
-      )
-    ) > 0;
+    return this.database.transaction(() => {
+      this.database.erased();
+      return Number(
+        this.database.db.prepare("delete from translation_history where id = ?").run(id).changes,
+      ) > 0;
+    });
   }
 
   /**
@@ -215,9 +215,12 @@ export class HistoryStore {
    */
   clear(): number {
     this.flush();
-    return this.database.transaction(() =>
-      erasedRows(this.database, this.database.db.prepare("delete from translation_history").run())
-    );
+    return this.database.transaction(() => {
+      // Also when there is nothing left to delete: a clear run again finishes emptying a log
+      // that a reader at work kept the first time.
+      this.database.erased();
+      return Number(this.database.db.prepare("delete from translation_history").run().changes);
+    });
   }
 }
 

@@ -3,7 +3,7 @@
  * earlier translations (`engine`). Exact lookup by normalised key; fuzzy lookup through MinHash
  * band keys (storage/memory_sketch.ts). A user entry wins over an engine one.
  */
-import { type Database, erasedRows } from "./database.ts";
+import type { Database } from "./database.ts";
 import {
   bandKeys,
   bigrams,
@@ -348,12 +348,12 @@ export class MemoryStore {
   delete(id: string): boolean {
     // Only the spelling the list gives: "01" is not entry 1 to a client comparing ids.
     if (!/^[1-9]\d{0,14}$/.test(id)) return false;
-    return this.database.transaction(() =>
-      erasedRows(
-        this.database,
-        this.database.db.prepare("delete from memory_entries where id = ?").run(Number(id)),
-      )
-    ) > 0;
+    return this.database.transaction(() => {
+      this.database.erased();
+      return Number(
+        this.database.db.prepare("delete from memory_entries where id = ?").run(Number(id)).changes,
+      ) > 0;
+    });
   }
 }
 
