@@ -122,10 +122,11 @@ export interface Database {
   read<T>(work: () => T): T;
   /**
    * Says that the transaction at work removes or replaces user text (a delete, a corrected
-   * term, a rename), or was asked to: once the outermost transaction commits, {@link checkpoint} runs, so the
-   * old text is gone from the disk and not only from the tables. Outside a transaction it
-   * checkpoints at once. Stores say what their write removed; this is the one place that
-   * decides what follows, so no write path can forget the checkpoint or run it before its commit.
+   * term, a rename), or was asked to: once the outermost transaction commits,
+   * {@link checkpoint} runs, so the old text is gone from the disk and not only from the tables.
+   * Outside a transaction it checkpoints at once. Stores say what their write removes; this is
+   * the one place that decides what follows, so no write path can forget the checkpoint or run
+   * it before its commit, when the removed text is not yet out of the file's pages.
    */
   erased(): void;
   /**
