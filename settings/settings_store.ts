@@ -169,19 +169,30 @@ export class SettingsStore {
   }
 
   #write(settings: RawSettings): void {
+    const temp = `${this.path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
     try {
       Deno.mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-      const temp = `${this.path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
       Deno.writeTextFileSync(temp, JSON.stringify(settings, null, 2) + "\n", { mode: 0o600 });
       Deno.chmodSync(temp, 0o600); // the mode option is filtered by the umask
       Deno.renameSync(temp, this.path);
     } catch (error) {
+      // A write cut short (a full disk) left the first pages, the token among them, in a file
+      // the user never asked for and would not know to delete.
+      removeIfThere(temp);
       throw new SettingsFileError(
         this.path,
         `cannot be written (${osReason(error)}); name a writable one with --config or TOLK_CONFIG`,
       );
     }
     this.#cached = undefined;
+  }
+}
+
+function removeIfThere(path: string): void {
+  try {
+    Deno.removeSync(path);
+  } catch {
+    // Never made (the folder could not be), or gone: nothing is left either way.
   }
 }
 

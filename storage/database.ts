@@ -5,7 +5,7 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { dirname, join } from "node:path";
 import { MIGRATIONS } from "./migrations/migrations.ts";
-import { withWalApplied } from "./wal_replay.ts";
+import { openReadOnly, SQLITE_CANTOPEN } from "./read_only_connection.ts";
 
 /** File name of the database inside the data directory. */
 export const DATABASE_FILE = "tolk.sqlite3";
@@ -33,7 +33,6 @@ export class StorageError extends Error {
 }
 
 // SQLite primary result codes (https://sqlite.org/rescode.html); extended codes keep them in the low byte.
-const SQLITE_CANTOPEN = 14;
 const FAILURE_BY_CODE: Record<number, StorageFailure> = {
   5: "locked", // SQLITE_BUSY
   6: "locked", // SQLITE_LOCKED
@@ -122,6 +121,15 @@ export interface Database {
    */
   read<T>(work: () => T): T;
   /**
+   * Says that the transaction at work removes or replaces user text (a delete, a corrected
+   * term, a rename), or was asked to: once the outermost transaction commits,
+   * {@link checkpoint} runs, so the old text is gone from the disk and not only from the tables.
+   * Outside a transaction it checkpoints at once. Stores say what their write removes; this is
+   * the one place that decides what follows, so no write path can forget the checkpoint or run
+   * it before its commit, when the removed text is not yet out of the file's pages.
+   */
+  erased(): void;
+  /**
    * Copies the write-ahead log into the file and empties it. The log keeps the page images a
    * delete replaced — the deleted text — until SQLite happens to write over them; after this
    * only the file is left, where `secure_delete` has zeroed the text. A reader of another
@@ -184,42 +192,6 @@ function openForReading(path: string, options: DatabaseOptions): Database {
   }
 }
 
-/**
- * A read-only connection. SQLite reads a WAL database only where it finds or can make the
- * `-shm` file; in a read-only directory without one (after a clean close, or a copy that left
- * it out) the file is read into memory with the committed frames of its `-wal` applied
- * (storage/wal_replay.ts) and opened there. That is faithful: a writer always has a `-shm`, so
- * none is at work, and the log's committed frames are what SQLite's own recovery would read.
- * (An `immutable=1` URI would read the file in place but ignore the log, and Deno's permission
- * check takes the URI for a path and refuses it.)
- */
-function openReadOnly(path: string): DatabaseSync {
-  const db = new DatabaseSync(path, { readOnly: true });
-  try {
-    // The open is lazy: the first read is where a missing -shm shows (prepared, since only a
-    // statement's error carries SQLite's code).
-    db.prepare("pragma user_version").get();
-    return db;
-  } catch (error) {
-    db.close();
-    const code = ((error as { errcode?: number }).errcode ?? 0) & 0xff;
-    if (code !== SQLITE_CANTOPEN) throw error;
-    const wal = fileSize(`${path}-wal`) > 0 ? Deno.readFileSync(`${path}-wal`) : new Uint8Array();
-    return openInMemory(withWalApplied(Deno.readFileSync(path), wal));
-  }
-}
-
-/** A query-only in-memory database holding `image`, a database file's bytes. */
-function openInMemory(image: Uint8Array): DatabaseSync {
-  // Header bytes 18 and 19 say WAL (2); a database in memory has no WAL, so it reads the copy
-  // only as a rollback-journal file (1). The file itself is not touched.
-  if (image[18] === 2 && image[19] === 2) image[18] = image[19] = 1;
-  const db = new DatabaseSync(":memory:");
-  db.deserialize(image);
-  db.exec("pragma query_only = on;");
-  return db;
-}
-
 /** Throws `missing` (or `outdated`, for the first release's file alone) unless `path` exists. */
 function requireExisting(path: string): void {
   if (exists(path)) return;
@@ -238,6 +210,8 @@ export function schemaVersion(database: Database): number {
 
 function wrap(path: string, db: DatabaseSync): Database {
   let depth = 0;
+  // Set by `erased()` inside a transaction, acted on once the outermost one commits.
+  let erasing = false;
   const statements = new Map<string, StatementSync>();
   return {
     path,
@@ -256,16 +230,22 @@ function wrap(path: string, db: DatabaseSync): Database {
         throw toStorageError(error, path);
       }
       depth++;
+      erasing = false;
+      let result: T;
       try {
-        const result = work();
+        result = work();
         db.exec("commit");
-        return result;
       } catch (error) {
         if (db.isTransaction) db.exec("rollback");
         throw toStorageError(error, path);
       } finally {
         depth--;
       }
+      if (erasing) {
+        erasing = false;
+        this.checkpoint();
+      }
+      return result;
     },
     read<T>(work: () => T): T {
       try {
@@ -273,6 +253,10 @@ function wrap(path: string, db: DatabaseSync): Database {
       } catch (error) {
         throw toStorageError(error, path);
       }
+    },
+    erased() {
+      if (depth > 0) erasing = true;
+      else this.checkpoint();
     },
     checkpoint() {
       try {
@@ -344,15 +328,6 @@ function prepareFile(path: string, mustExist: boolean): void {
 function restrictFiles(path: string): void {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) {
     if (exists(file)) Deno.chmodSync(file, 0o600);
-  }
-}
-
-function fileSize(path: string): number {
-  try {
-    return Deno.statSync(path).size;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return 0;
-    throw error;
   }
 }
 

@@ -157,7 +157,8 @@ export class GlossaryStore {
 
   /**
    * Renames and/or replaces dictionaries (each replaces the one of its pair; one with no entries
-   * removes its pair). Null when the glossary does not exist.
+   * removes its pair), the old name and entries erased from the disk too (`Database.erased`).
+   * Null when the glossary does not exist.
    *
    * @throws {StorageError} when the database cannot be written.
    */
@@ -167,6 +168,8 @@ export class GlossaryStore {
   ): GlossaryRecord | null {
     if (!this.exists(id)) return null;
     this.#write(() => {
+      // The old name and entries are user text (a wrong or sensitive term being corrected).
+      this.database.erased();
       if (changes.name !== undefined) {
         this.database.db.prepare("update glossaries set name = ? where id = ?")
           .run(changes.name, id);
@@ -183,16 +186,17 @@ export class GlossaryStore {
 
   /**
    * Deletes a glossary with its dictionaries, their text erased from the disk too
-   * (`Database.checkpoint`); false when there was none.
+   * (`Database.erased`); false when there was none.
    *
    * @throws {StorageError} when the database cannot be written.
    */
   delete(id: string): boolean {
-    const deleted = this.#write(() =>
-      Number(this.database.db.prepare("delete from glossaries where id = ?").run(id).changes) > 0
-    );
-    this.database.checkpoint();
-    return deleted;
+    return this.#write(() => {
+      this.database.erased();
+      return Number(
+        this.database.db.prepare("delete from glossaries where id = ?").run(id).changes,
+      ) > 0;
+    });
   }
 
   #write<T>(work: () => T): T {

@@ -193,20 +193,19 @@ export class HistoryStore {
   }
 
   /**
-   * Deletes one row, its text erased from the disk too (`Database.checkpoint`); false when
+   * Deletes one row, its text erased from the disk too (`Database.erased`); false when
    * there was none.
    *
    * @throws {StorageError} when the database cannot be written.
    */
   delete(id: string): boolean {
     this.flush();
-    const deleted = this.database.transaction(() =>
-      Number(
+    return this.database.transaction(() => {
+      this.database.erased();
+      return Number(
         this.database.db.prepare("delete from translation_history where id = ?").run(id).changes,
-      ) > 0
-    );
-    this.database.checkpoint();
-    return deleted;
+      ) > 0;
+    });
   }
 
   /**
@@ -216,11 +215,12 @@ export class HistoryStore {
    */
   clear(): number {
     this.flush();
-    const cleared = this.database.transaction(() =>
-      Number(this.database.db.prepare("delete from translation_history").run().changes)
-    );
-    this.database.checkpoint();
-    return cleared;
+    return this.database.transaction(() => {
+      // Also when there is nothing left to delete: a clear run again finishes emptying a log
+      // that a reader at work kept the first time.
+      this.database.erased();
+      return Number(this.database.db.prepare("delete from translation_history").run().changes);
+    });
   }
 }
 

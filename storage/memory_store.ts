@@ -151,7 +151,8 @@ export class MemoryStore {
   /**
    * Adds or replaces entries in one transaction; an entry replaces the one with the same key,
    * pair and origin (an engine's latest translation of a text, with its steering, is the one
-   * kept), and an entry repeated in `entries` is one entry, the later one kept. An entry holding
+   * kept; the text it replaced is erased from the disk too, `Database.erased`), and an entry
+   * repeated in `entries` is one entry, the later one kept. An entry holding
    * U+0000 is left out ({@link readableWhole}). Returns how many entries were written, each
    * counted once.
    *
@@ -192,6 +193,10 @@ export class MemoryStore {
           | undefined;
         if (existing) {
           update.run(entry.source, entry.target, created, steering, existing.id);
+          // A corrected entry, or an engine's new translation: the old text goes from the disk.
+          if (existing.source !== entry.source || existing.target !== entry.target) {
+            this.database.erased();
+          }
           changed.replaced.push(existing);
           continue;
         }
@@ -335,7 +340,7 @@ export class MemoryStore {
   }
 
   /**
-   * Deletes one entry, its text erased from the disk too (`Database.checkpoint`); false when
+   * Deletes one entry, its text erased from the disk too (`Database.erased`); false when
    * there was none.
    *
    * @throws {StorageError} when the database cannot be written.
@@ -343,13 +348,12 @@ export class MemoryStore {
   delete(id: string): boolean {
     // Only the spelling the list gives: "01" is not entry 1 to a client comparing ids.
     if (!/^[1-9]\d{0,14}$/.test(id)) return false;
-    const deleted = this.database.transaction(() =>
-      Number(
+    return this.database.transaction(() => {
+      this.database.erased();
+      return Number(
         this.database.db.prepare("delete from memory_entries where id = ?").run(Number(id)).changes,
-      ) > 0
-    );
-    this.database.checkpoint();
-    return deleted;
+      ) > 0;
+    });
   }
 }
 

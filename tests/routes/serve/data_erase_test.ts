@@ -1,7 +1,8 @@
 /**
  * A deleted history row is gone from the disk, not only from the list: neither the database file
  * nor its write-ahead log holds its text afterwards (a privacy user deletes to be rid of it). The
- * same holds for a memory entry and a glossary.
+ * same holds for a memory entry and a glossary, and for text a write replaced: a corrected term,
+ * a renamed glossary, a remembered translation made again.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -19,7 +20,8 @@ import {
 } from "../../support/translation_service.ts";
 import { indexOfBytes } from "../../support/bytes_search.ts";
 import { createGlossary } from "../../support/glossary_service.ts";
-import { addUserEntry } from "../../support/memory_requests.ts";
+import { addUserEntry, translateWithMemory } from "../../support/memory_requests.ts";
+import { withStandInService } from "../../support/stand_in_service.ts";
 
 /** A short text (in its row's page) and a long one (in overflow pages of its own). */
 const SHORT = "erase-me-short-7f3a";
@@ -137,3 +139,131 @@ for (const { name, make } of OTHER_CASES) {
     });
   });
 }
+
+/** The text a replacing write removes, and the one it writes instead. */
+const OLD = "erase-me-old-term-4d2e";
+const NEW = "kept-new-term-81f0";
+
+/** A request with the DeepL key of `service` (its routes take no x-svc-token). */
+function deepLRequest(service: TestService, method: string, path: string, body: unknown) {
+  return fetch(`${service.url}/v1/compat/deepl/v3/glossaries${path}`, {
+    method,
+    headers: {
+      authorization: `DeepL-Auth-Key ${service.token}`,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A glossary whose en → de dictionary translates "tolk" as {@link OLD}; resolves to its id. */
+async function oldTermGlossary(service: TestService): Promise<string> {
+  return (await createGlossary(service, "Terms", ["en", "de"], `tolk\t${OLD}\n`)).glossary_id;
+}
+
+const REPLACE_CASES: {
+  name: string;
+  replace: (service: TestService) => Promise<Response>;
+}[] = [
+  {
+    name: "PATCH /v1/glossaries/{id} replacing a dictionary",
+    replace: async (service) =>
+      dataRequest(service, "PATCH", `/v1/glossaries/${await oldTermGlossary(service)}`, {
+        dictionaries: [{
+          source_lang: "en",
+          target_lang: "de",
+          entries: `tolk\t${NEW}\n`,
+          entries_format: "tsv",
+        }],
+      }),
+  },
+  {
+    name: "PATCH /v1/glossaries/{id} renaming it",
+    replace: async (service) => {
+      const { glossary_id } = await createGlossary(service, OLD, ["en", "de"], "tolk\ttolk\n");
+      return dataRequest(service, "PATCH", `/v1/glossaries/${glossary_id}`, { name: NEW });
+    },
+  },
+  {
+    name: "DELETE /v1/glossaries/{id}/dictionaries",
+    replace: async (service) => {
+      const id = await oldTermGlossary(service);
+      const added = await dataRequest(service, "PATCH", `/v1/glossaries/${id}`, {
+        dictionaries: [{
+          source_lang: "en",
+          target_lang: "fr",
+          entries: `tolk\t${NEW}\n`,
+          entries_format: "tsv",
+        }],
+      });
+      assert.equal(added.status, 200, await added.text());
+      return dataRequest(
+        service,
+        "DELETE",
+        `/v1/glossaries/${id}/dictionaries?source_lang=en&target_lang=de`,
+      );
+    },
+  },
+  {
+    name: "PUT /v1/compat/deepl/v3/glossaries/{id}/dictionaries",
+    replace: async (service) =>
+      deepLRequest(service, "PUT", `/${await oldTermGlossary(service)}/dictionaries`, {
+        source_lang: "en",
+        target_lang: "de",
+        entries: `tolk\t${NEW}`,
+        entries_format: "tsv",
+      }),
+  },
+  {
+    name: "PATCH /v1/compat/deepl/v3/glossaries/{id} merging a new target for a term",
+    replace: async (service) =>
+      deepLRequest(service, "PATCH", `/${await oldTermGlossary(service)}`, {
+        dictionaries: [{
+          source_lang: "en",
+          target_lang: "de",
+          entries: `tolk\t${NEW}`,
+          entries_format: "tsv",
+        }],
+      }),
+  },
+  {
+    name: "POST /v1/memory/entries correcting a user entry",
+    replace: async (service) => {
+      await addUserEntry(service, "Good morning", OLD);
+      return dataRequest(service, "POST", "/v1/memory/entries", {
+        source_lang: "en",
+        target_lang: "de",
+        entries: [{ source: "Good morning", target: NEW }],
+      });
+    },
+  },
+];
+
+for (const { name, replace } of REPLACE_CASES) {
+  Deno.test(`${name} leaves none of the text it replaced in the database file or its log`, async () => {
+    await withService(async (service) => {
+      const response = await replace(service);
+      assert.ok(response.ok, `${response.status} ${await response.text()}`);
+      assert.notDeepEqual(onDisk(service.dataDir, NEW), [], "the new text was written");
+      assert.deepEqual(onDisk(service.dataDir, OLD), []);
+    });
+  });
+}
+
+Deno.test("an engine's remembered translation made again under a new context leaves none of the old one in the database file or its log", async () => {
+  let answer = OLD;
+  await withStandInService({ translate: () => answer }, async (service) => {
+    // The history would keep the first translation as it was asked: that is its record, not the
+    // memory's.
+    service.store.update((settings) => {
+      settings.history.enabled = false;
+    });
+    await translateWithMemory(service, ["Good morning"]);
+    assert.notDeepEqual(onDisk(service.dataDir, OLD), [], "the first translation was remembered");
+    answer = NEW;
+    // Another steering: the engine is asked again, and its entry replaces the first one.
+    await translateWithMemory(service, ["Good morning"], { tone: "formal" });
+    assert.notDeepEqual(onDisk(service.dataDir, NEW), [], "the second translation was remembered");
+    assert.deepEqual(onDisk(service.dataDir, OLD), []);
+  });
+});

@@ -114,6 +114,7 @@ Deno.test("migration 7 keeps every memory entry, its id and its fuzzy index, and
       statement: (sql) => old.prepare(sql),
       transaction: (work) => work(),
       read: (work) => work(),
+      erased: () => {},
       checkpoint: () => {},
       close: () => old.close(),
     });
