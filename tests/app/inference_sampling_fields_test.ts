@@ -198,6 +198,29 @@ Deno.test({
         assert.deepEqual(streamed, whole.choices[0].logprobs!.content);
       });
 
+      // The openai client's stream helper concatenates each chunk's logprobs: holding them for
+      // the finish chunk (the text is held back for stop sequences) reads as the whole list.
+      await t.step(
+        "the openai stream helper's final completion has the same logprobs",
+        async () => {
+          const whole = await withLogprobs(2);
+          const runner = client.chat.completions.stream({
+            model: "tiny",
+            messages: [{ role: "user", content: "Say something long." }],
+            max_tokens: 12,
+            temperature: 0,
+            logprobs: true,
+            top_logprobs: 2,
+          });
+          let done: unknown;
+          runner.on("logprobs.content.done", ({ content }) => done = content);
+          const final = await runner.finalChatCompletion();
+          assert.deepEqual(final.choices[0].logprobs!.content, whole.choices[0].logprobs!.content);
+          assert.deepEqual(done, whole.choices[0].logprobs!.content);
+          assert.equal(final.choices[0].message.content, whole.choices[0].message.content);
+        },
+      );
+
       await t.step("logprobs false and top_logprobs 0 are answered, logprobs null", async () => {
         const completion = await client.chat.completions.create({
           model: "tiny",
