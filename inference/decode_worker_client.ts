@@ -3,7 +3,7 @@
  * here, hands it generations and cancellations, and turns its events back into each generation's
  * text callbacks and result.
  */
-import type { DecodeJob, DecodeResult } from "./batch_decoder.ts";
+import type { DecodeJob, DecodeResult } from "./decode_job.ts";
 import {
   type FromDecodeWorker,
   TEXT_INTERVAL_MS,

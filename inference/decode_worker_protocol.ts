@@ -3,7 +3,7 @@
  * decode worker's thread (decode_worker.ts). Everything here is plain data (structured clone);
  * native objects cross as their addresses.
  */
-import type { DecodeJob, DecodeResult } from "./batch_decoder.ts";
+import type { DecodeJob, DecodeResult } from "./decode_job.ts";
 import type { NativeModelHandle } from "./llama_native.ts";
 import type { NativeContextHandle } from "./native_context.ts";
 
