@@ -14,7 +14,7 @@ import type { BatchToken, NativeContext } from "./native_context.ts";
 import type { CpuContention } from "./cpu_contention.ts";
 import { AnswerText } from "./answer_text.ts";
 import type { StopReason, TokenLogprob } from "./generation.ts";
-import type { DecodeEvents, DecodeJob, DecodeResult } from "./decode_job.ts";
+import type { DecodeEvents, DecodeJob } from "./decode_job.ts";
 import { rankLogits, tokenLogprob } from "./token_logprobs.ts";
 import { chooseSlot, reusedPrefix } from "./prompt_reuse.ts";
 
@@ -164,7 +164,7 @@ export class BatchDecoder {
       const slot = this.#pickSlot(job.prompt);
       const started = ++startCounter;
       slot.usedAt = started;
-      slot.generation = {
+      const generation: Generation = {
         job,
         slot,
         tokens: [...job.prompt],
@@ -174,9 +174,11 @@ export class BatchDecoder {
         logprobs: job.logprobs && [],
         answer: new AnswerText(
           { stopTexts: job.stopTexts, hidden: job.hidden ?? [] },
-          (piece) => this.#events.text(job.id, piece),
+          (piece, { from, to }) =>
+            this.#events.text(job.id, piece, generation.logprobs?.slice(from, to)),
         ),
       };
+      slot.generation = generation;
     }
   }
 

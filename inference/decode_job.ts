@@ -36,8 +36,11 @@ export interface DecodeResult {
 
 /** Where `BatchDecoder` reports each generation's progress. */
 export interface DecodeEvents {
-  /** A decoded piece of the answer, in order, with stop texts held back until ruled out. */
-  text(id: number, text: string): void;
+  /**
+   * A decoded piece of the answer, in order, with stop texts held back until ruled out, and the
+   * log probabilities (when the job asked) of the tokens whose text has gone out with it.
+   */
+  text(id: number, text: string, logprobs?: TokenLogprob[]): void;
   /** The generation ended (`abort` after `BatchDecoder.cancel`). */
   end(id: number, result: DecodeResult): void;
   /** llama.cpp failed the generation's step or refused its grammar. */

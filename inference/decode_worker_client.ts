@@ -34,7 +34,7 @@ export interface DecodeWorkerOptions {
 }
 
 interface Running {
-  onText?: (text: string) => void;
+  onText?: GenerateOptions["onText"];
   resolve(result: DecodeResult): void;
   reject(error: Error): void;
 }
@@ -139,7 +139,7 @@ export class DecodeWorker {
           const running = this.#running.get(event.id);
           if (!running) continue;
           if (event.kind === "text") {
-            running.onText?.(event.text);
+            running.onText?.(event.text, event.logprobs);
             continue;
           }
           this.#running.delete(event.id);
