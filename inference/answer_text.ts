@@ -1,7 +1,10 @@
 /**
  * The visible answer of one generation, token by token: UTF-8 decoded across token boundaries,
  * hidden segments (hidden_segments.ts) left out, stop texts cut off, and any text that may be the
- * start of a stop text held back until it is ruled in or out.
+ * start of a stop text held back until it is ruled in or out. Each piece comes with the tokens
+ * whose text has gone out with it (or before it, in a piece or a hidden segment): a token that
+ * ends inside a character goes with the token that completes it, a token the stop text cut into
+ * never does (the end of the generation carries it).
  */
 import { type HiddenSegment, HiddenSegmentFilter, partialEnd } from "./hidden_segments.ts";
 
@@ -13,18 +16,26 @@ export interface StopText {
 
 export class AnswerText {
   readonly #stopTexts: readonly StopText[];
-  readonly #emit: (piece: string) => void;
+  readonly #emit: (piece: string, tokens: { from: number; to: number }) => void;
   readonly #decoder = new TextDecoder("utf-8");
   readonly #hidden: HiddenSegmentFilter;
   #text = "";
   #emitted = 0;
   /** Ended by a stop text: the text is already cut and sent. */
   #cut = false;
+  /** Where each token not yet sent ends in the text; the tokens before them were sent. */
+  readonly #ends: number[] = [];
+  #sentTokens = 0;
+  /** Tokens pushed that end inside a character: they end where the character does. */
+  #unended = 0;
 
-  /** `emit` receives the answer's pieces in order, each once. */
+  /**
+   * `emit` receives the answer's pieces in order, each once, with the pushed tokens (by index,
+   * `to` excluded) whose text has gone out now.
+   */
   constructor(
     options: { stopTexts: readonly StopText[]; hidden: readonly HiddenSegment[] },
-    emit: (piece: string) => void,
+    emit: (piece: string, tokens: { from: number; to: number }) => void,
   ) {
     this.#stopTexts = options.stopTexts;
     this.#hidden = new HiddenSegmentFilter(options.hidden);
@@ -33,7 +44,10 @@ export class AnswerText {
 
   /** Adds one token's bytes; says which kind of stop text ended the answer, if one did. */
   push(bytes: Uint8Array): "stopSequence" | "endOfTurn" | undefined {
-    this.#text += this.#hidden.push(this.#decoder.decode(bytes, { stream: true }));
+    const decoded = this.#decoder.decode(bytes, { stream: true });
+    this.#text += this.#hidden.push(decoded);
+    this.#unended++;
+    if (decoded || !bytes.length) this.#endTokens();
     let holdBack = 0;
     // The earliest stop text in the new piece ends the answer, whatever its place in the list:
     // one piece (a word token) may hold two, and cutting at the later one would leak the other.
@@ -57,6 +71,7 @@ export class AnswerText {
   flush(): void {
     if (this.#cut) return;
     this.#text += this.#hidden.push(this.#decoder.decode()) + this.#hidden.flush();
+    this.#endTokens();
     this.#send(this.#text.length);
   }
 
@@ -70,10 +85,19 @@ export class AnswerText {
     return this.#text.slice(0, this.#emitted);
   }
 
+  #endTokens(): void {
+    for (; this.#unended > 0; this.#unended--) this.#ends.push(this.#text.length);
+  }
+
   #send(upTo: number): void {
     if (upTo <= this.#emitted) return;
     const piece = this.#text.slice(this.#emitted, upTo);
     this.#emitted = upTo;
-    this.#emit(piece);
+    const from = this.#sentTokens;
+    while (this.#ends.length && this.#ends[0] <= upTo) {
+      this.#ends.shift();
+      this.#sentTokens++;
+    }
+    this.#emit(piece, { from, to: this.#sentTokens });
   }
 }

@@ -9,51 +9,14 @@
  * its tokens later; the oldest always advances. With a stream per sequence each holds a whole
  * generation, so the count never runs short.
  */
-import type { NativeModel, NativeSampler, SamplerOptions } from "./llama_native.ts";
+import type { NativeModel, NativeSampler } from "./llama_native.ts";
 import type { BatchToken, NativeContext } from "./native_context.ts";
 import type { CpuContention } from "./cpu_contention.ts";
-import type { HiddenSegment } from "./hidden_segments.ts";
-import { AnswerText, type StopText } from "./answer_text.ts";
+import { AnswerText } from "./answer_text.ts";
 import type { StopReason, TokenLogprob } from "./generation.ts";
+import type { DecodeEvents, DecodeJob } from "./decode_job.ts";
 import { rankLogits, tokenLogprob } from "./token_logprobs.ts";
 import { chooseSlot, reusedPrefix } from "./prompt_reuse.ts";
-
-/** One generation for {@link BatchDecoder.start}: plain data, as it crosses to the decode worker. */
-export interface DecodeJob {
-  /** Names the generation in {@link DecodeEvents}. */
-  id: number;
-  /** Prompt tokens (at least one). */
-  prompt: readonly number[];
-  maxTokens: number;
-  sampler: SamplerOptions;
-  /** Token sequences that end the generation (the chat template's end-of-turn markers). */
-  stopTokenSequences: readonly (readonly number[])[];
-  /** Texts that end the generation, left out of the answer. */
-  stopTexts: readonly StopText[];
-  /** Segments left out of the answer (the template's chain of thought). */
-  hidden?: readonly HiddenSegment[];
-  /** Report each token's log probability and this many alternatives; off when absent. */
-  logprobs?: { top: number };
-}
-
-/** What a finished generation produced. */
-export interface DecodeResult {
-  text: string;
-  stopReason: StopReason;
-  completionTokens: number;
-  /** One entry per answer token when the job asked (end-of-turn tokens left out). */
-  logprobs?: TokenLogprob[];
-}
-
-/** Where {@link BatchDecoder} reports each generation's progress. */
-export interface DecodeEvents {
-  /** A decoded piece of the answer, in order, with stop texts held back until ruled out. */
-  text(id: number, text: string): void;
-  /** The generation ended (`abort` after {@link BatchDecoder.cancel}). */
-  end(id: number, result: DecodeResult): void;
-  /** llama.cpp failed the generation's step or refused its grammar. */
-  fail(id: number, reason: string): void;
-}
 
 interface Slot {
   index: number;
@@ -201,7 +164,7 @@ export class BatchDecoder {
       const slot = this.#pickSlot(job.prompt);
       const started = ++startCounter;
       slot.usedAt = started;
-      slot.generation = {
+      const generation: Generation = {
         job,
         slot,
         tokens: [...job.prompt],
@@ -211,9 +174,11 @@ export class BatchDecoder {
         logprobs: job.logprobs && [],
         answer: new AnswerText(
           { stopTexts: job.stopTexts, hidden: job.hidden ?? [] },
-          (piece) => this.#events.text(job.id, piece),
+          (piece, { from, to }) =>
+            this.#events.text(job.id, piece, generation.logprobs?.slice(from, to)),
         ),
       };
+      slot.generation = generation;
     }
   }
 

@@ -25,6 +25,7 @@ import type {
   FromDecodeWorker,
   ToDecodeWorker,
 } from "./decode_worker_protocol.ts";
+import type { TokenLogprob } from "./generation.ts";
 import { LlamaNative } from "./llama_native.ts";
 import { ProcFiles } from "./proc_files.ts";
 
@@ -103,11 +104,13 @@ async function run(decoder: BatchDecoder, mailbox: Int32Array): Promise<void> {
 }
 
 /** A streamed generation's piece, joined to its piece still waiting if there is one. */
-function text(id: number, piece: string): void {
+function text(id: number, piece: string, logprobs?: TokenLogprob[]): void {
   if (!streamed.has(id)) return;
   const waiting = pending.findLast((event) => event.id === id);
-  if (waiting?.kind === "text") waiting.text += piece;
-  else pending.push({ kind: "text", id, text: piece });
+  if (waiting?.kind === "text") {
+    waiting.text += piece;
+    if (logprobs) waiting.logprobs = [...waiting.logprobs ?? [], ...logprobs];
+  } else pending.push({ kind: "text", id, text: piece, ...(logprobs && { logprobs }) });
 }
 
 /** Posts the waiting events, unless they are text that may wait for the next step. */

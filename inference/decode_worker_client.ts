@@ -3,7 +3,7 @@
  * here, hands it generations and cancellations, and turns its events back into each generation's
  * text callbacks and result.
  */
-import type { DecodeJob, DecodeResult } from "./batch_decoder.ts";
+import type { DecodeJob, DecodeResult } from "./decode_job.ts";
 import {
   type FromDecodeWorker,
   TEXT_INTERVAL_MS,
@@ -34,7 +34,7 @@ export interface DecodeWorkerOptions {
 }
 
 interface Running {
-  onText?: (text: string) => void;
+  onText?: GenerateOptions["onText"];
   resolve(result: DecodeResult): void;
   reject(error: Error): void;
 }
@@ -139,7 +139,7 @@ export class DecodeWorker {
           const running = this.#running.get(event.id);
           if (!running) continue;
           if (event.kind === "text") {
-            running.onText?.(event.text);
+            running.onText?.(event.text, event.logprobs);
             continue;
           }
           this.#running.delete(event.id);

@@ -3,7 +3,8 @@
  * decode worker's thread (decode_worker.ts). Everything here is plain data (structured clone);
  * native objects cross as their addresses.
  */
-import type { DecodeJob, DecodeResult } from "./batch_decoder.ts";
+import type { DecodeJob, DecodeResult } from "./decode_job.ts";
+import type { TokenLogprob } from "./generation.ts";
 import type { NativeModelHandle } from "./llama_native.ts";
 import type { NativeContextHandle } from "./native_context.ts";
 
@@ -33,7 +34,7 @@ export type ToDecodeWorker =
 
 /** One generation's progress, as the decoder reports it. */
 export type DecodeEvent =
-  | { kind: "text"; id: number; text: string }
+  | { kind: "text"; id: number; text: string; logprobs?: TokenLogprob[] }
   | { kind: "end"; id: number; result: DecodeResult }
   | { kind: "fail"; id: number; reason: string };
 

@@ -74,8 +74,11 @@ export interface PreparedGeneration {
 export interface GenerateOptions {
   /** Aborting stops the generation at once; the result then has `stopReason: "abort"`. */
   signal?: AbortSignal;
-  /** Each decoded piece of the answer, in order. */
-  onText?: (text: string) => void;
+  /**
+   * Each decoded piece of the answer, in order, with the log probabilities (when asked) of the
+   * tokens whose text has gone out with it; the result lists every token's.
+   */
+  onText?: (text: string, logprobs?: TokenLogprob[]) => void;
 }
 
 /** Compute backends a runtime may use. */

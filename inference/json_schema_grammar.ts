@@ -116,6 +116,7 @@ function normalise(given: Record<string, unknown>, at: string): Record<string, u
   }
   if (node.items === false) noItemsAfterPrefix(out);
   if (out.type === undefined) inferType(out);
+  openBareObject(out);
   checkSatisfiable(out, at);
   return splitCompositeType(out);
 }
@@ -274,6 +275,18 @@ function checkedType(value: unknown, where: string): unknown {
 function inferType(out: Record<string, unknown>): void {
   if (out.properties !== undefined || out.additionalProperties !== undefined) out.type = "object";
   else if (out.items !== undefined || out.prefixItems !== undefined) out.type = "array";
+}
+
+/**
+ * An object schema naming no properties as one of any members, JSON Schema's reading (and
+ * llama.cpp's, llama-server's): node-llama-cpp reads an absent `additionalProperties` as false,
+ * so `{type: "object"}` admitted `{}` alone. With named properties it stays closed, as in
+ * llama.cpp, where a model writes the properties a schema names. max_tokens bounds the rest.
+ */
+function openBareObject(out: Record<string, unknown>): void {
+  const types = Array.isArray(out.type) ? out.type : [out.type];
+  if (!types.includes("object") || out.properties !== undefined) return;
+  out.additionalProperties ??= true;
 }
 
 /** The keywords of a string schema (beside a type list, node-llama-cpp dropped them). */

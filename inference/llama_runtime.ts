@@ -9,7 +9,7 @@
  * slots do.
  */
 import type { Llama, LlamaGrammar } from "node-llama-cpp";
-import type { DecodeJob } from "./batch_decoder.ts";
+import type { DecodeJob } from "./decode_job.ts";
 import {
   type Backend,
   type GenerateOptions,

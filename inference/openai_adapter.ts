@@ -112,16 +112,21 @@ export function roleChunk(meta: CompletionMeta, options: ChunkOptions = {}): Cha
   return chunk(meta, { role: "assistant", content: "" }, null, options);
 }
 
-/** A chunk carrying the next piece of text. */
+/** A chunk carrying the next piece of text, and its tokens' logprobs if asked. */
 export function contentChunk(
   meta: CompletionMeta,
   text: string,
-  options: ChunkOptions = {},
+  options: ChunkOptions & Pick<GenerationResult, "logprobs"> = {},
 ): ChatCompletionChunk {
-  return chunk(meta, { content: text }, null, options);
+  const body = chunk(meta, { content: text }, null, options);
+  body.choices[0].logprobs = logprobsOf(options);
+  return body;
 }
 
-/** The last choice chunk: empty delta, the finish reason, and every token's logprobs if asked. */
+/**
+ * The last choice chunk: empty delta, the finish reason, and the logprobs (if asked) of the
+ * tokens `result` lists, those not sent with text yet in a stream.
+ */
 export function finishChunk(
   meta: CompletionMeta,
   result: Pick<GenerationResult, "stopReason" | "logprobs">,

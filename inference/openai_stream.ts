@@ -72,10 +72,15 @@ export function chatCompletionStream(options: ChatStreamOptions): ReadableStream
       else options.signal.addEventListener("abort", stop, { once: true });
       send(roleChunk(meta, { includeUsage }));
       let generation: Promise<GenerationResult>;
+      let sentLogprobs = 0;
       try {
         generation = options.generate({
           signal: abort.signal,
-          onText: (text) => text && send(contentChunk(meta, text, { includeUsage })),
+          onText: (text, logprobs) => {
+            if (!text) return;
+            sentLogprobs += logprobs?.length ?? 0;
+            send(contentChunk(meta, text, { includeUsage, logprobs }));
+          },
         });
       } catch (error) {
         generation = Promise.reject(error);
@@ -83,9 +88,10 @@ export function chatCompletionStream(options: ChatStreamOptions): ReadableStream
       generation.then((result) => {
         options.onDone?.(result);
         if (result.stopReason === "abort") return close();
-        // The tokens' log probabilities go with the finish chunk, in one list: streamed text
-        // leaves in pieces held back for stop sequences, which do not split on token bounds.
-        send(finishChunk(meta, result, { includeUsage }));
+        // Each token's log probability went with the text it ended in, as OpenAI streams them;
+        // those whose text was held back and never sent (a stop sequence cut into them) go here.
+        const logprobs = result.logprobs?.slice(sentLogprobs);
+        send(finishChunk(meta, { ...result, logprobs }, { includeUsage }));
         if (includeUsage) send(usageChunk(meta, result));
         send("[DONE]");
         close();

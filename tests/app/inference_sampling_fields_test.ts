@@ -179,8 +179,12 @@ Deno.test({
         }
       });
 
-      await t.step("a streamed answer's chunks add up to the same logprobs", async () => {
-        const whole = await withLogprobs(2);
+      /**
+       * A streamed greedy answer's logprobs, chunk by chunk: each chunk of text carries the
+       * tokens whose text has gone out, with it or before it (all of them once came with the
+       * finish chunk, after the text, as OpenAI never sends them).
+       */
+      const streamedLogprobs = async (stop?: string) => {
         const stream = await client.chat.completions.create({
           model: "tiny",
           messages: [{ role: "user", content: "Say something long." }],
@@ -188,15 +192,73 @@ Deno.test({
           temperature: 0,
           logprobs: true,
           top_logprobs: 2,
+          stop,
           stream: true,
         });
-        const streamed = [];
+        const streamed: OpenAI.Chat.ChatCompletionTokenLogprob[] = [];
+        let content = "";
+        let withText = 0;
         for await (const chunk of stream) {
           ChatCompletionChunkSchema.parse(chunk);
-          streamed.push(...(chunk.choices[0]?.logprobs?.content ?? []));
+          const tokens = chunk.choices[0]?.logprobs?.content ?? [];
+          streamed.push(...tokens);
+          if (!chunk.choices[0]?.delta.content) continue; // the finish chunk: the rest
+          content += chunk.choices[0].delta.content;
+          if (tokens.length) withText++;
+          const sent = new Uint8Array(streamed.flatMap((entry) => entry.bytes!));
+          const text = new TextEncoder().encode(content);
+          assert.deepEqual(text.subarray(0, sent.length), sent, content);
         }
+        return { streamed, content, withText };
+      };
+
+      await t.step("a streamed answer's chunks carry their tokens' logprobs", async () => {
+        const whole = await withLogprobs(2);
+        const { streamed, withText } = await streamedLogprobs();
+        assert.deepEqual(streamed, whole.choices[0].logprobs!.content);
+        assert.ok(withText > 0, "no chunk of text carried its tokens");
+      });
+
+      await t.step("tokens a stop sequence cuts into come with the finish chunk", async () => {
+        const { content: answer } = (await withLogprobs(2)).choices[0].message;
+        assert.ok(answer!.length >= 6, answer!);
+        const stop = answer!.slice(4, 6);
+        const whole = await client.chat.completions.create({
+          model: "tiny",
+          messages: [{ role: "user", content: "Say something long." }],
+          max_tokens: 12,
+          temperature: 0,
+          logprobs: true,
+          top_logprobs: 2,
+          stop,
+        });
+        const { streamed, content } = await streamedLogprobs(stop);
+        assert.equal(content, whole.choices[0].message.content);
         assert.deepEqual(streamed, whole.choices[0].logprobs!.content);
       });
+
+      // The openai client's stream helper concatenates each chunk's logprobs: holding them for
+      // the finish chunk (the text is held back for stop sequences) reads as the whole list.
+      await t.step(
+        "the openai stream helper's final completion has the same logprobs",
+        async () => {
+          const whole = await withLogprobs(2);
+          const runner = client.chat.completions.stream({
+            model: "tiny",
+            messages: [{ role: "user", content: "Say something long." }],
+            max_tokens: 12,
+            temperature: 0,
+            logprobs: true,
+            top_logprobs: 2,
+          });
+          let done: unknown;
+          runner.on("logprobs.content.done", ({ content }) => done = content);
+          const final = await runner.finalChatCompletion();
+          assert.deepEqual(final.choices[0].logprobs!.content, whole.choices[0].logprobs!.content);
+          assert.deepEqual(done, whole.choices[0].logprobs!.content);
+          assert.equal(final.choices[0].message.content, whole.choices[0].message.content);
+        },
+      );
 
       await t.step("logprobs false and top_logprobs 0 are answered, logprobs null", async () => {
         const completion = await client.chat.completions.create({

@@ -2,7 +2,8 @@
  * `response_format` schemas at the edges of what a grammar can mean, against a real `tolk infer`:
  * a schema no output can match is a 400 in the daemon's words (node-llama-cpp stretched the bound
  * and answered JSON that broke it), a `const` or `enum` of objects and arrays, which
- * llama-server's grammars take, comes back as one of its values, and the openai client's own
+ * llama-server's grammars take, comes back as one of its values, a bare `{type: "object"}` is
+ * any object, as in JSON Schema and llama-server, and the openai client's own
  * `zodResponseFormat` of `z.int()` (the safe-integer bounds zod writes) is answered.
  */
 import assert from "node:assert/strict";
@@ -69,9 +70,11 @@ const REFUSED: Array<{ name: string; schema: Record<string, unknown>; says: RegE
     says: /"required" names "b", which is not in properties: the grammar writes only those/,
   },
   {
+    // With properties named, an absent additionalProperties closes the object (as llama.cpp's
+    // grammars do); with none named it is any object (below).
     name: "minProperties over the properties, additionalProperties absent",
-    schema: { type: "object", minProperties: 1 },
-    says: /"minProperties" asks for 1 properties, more than the 0 allowed.*no output can match/,
+    schema: { type: "object", properties: { a: { type: "integer" } }, minProperties: 2 },
+    says: /"minProperties" asks for 2 properties, more than the 1 allowed.*no output can match/,
   },
   { name: "an empty enum", schema: { enum: [] }, says: /"enum" is empty: no output can match/ },
   { name: "an empty oneOf", schema: { oneOf: [] }, says: /"oneOf" is empty: no output can match/ },
@@ -179,11 +182,11 @@ const LITERALS: Array<{ name: string; schema: Record<string, unknown>; values: u
 Deno.test("tolk infer: unsatisfiable schemas, structured literals, zod's integers", async (t) => {
   const daemon = await startInferDaemon();
   const client = new OpenAI({ baseURL: `${daemon.baseUrl}/v1`, apiKey: "unused", maxRetries: 0 });
-  const ask = (schema: Record<string, unknown>, seed: number) =>
+  const ask = (schema: Record<string, unknown>, seed: number, maxTokens = 80) =>
     client.chat.completions.create({
       model: "tiny",
       messages: [{ role: "user", content: "A value, please." }],
-      max_tokens: 80,
+      max_tokens: maxTokens,
       temperature: 1,
       seed,
       response_format: { type: "json_schema", json_schema: { name: "value", schema } },
@@ -217,6 +220,25 @@ Deno.test("tolk infer: unsatisfiable schemas, structured literals, zod's integer
       });
     }
 
+    await t.step("a bare object schema is answered with objects holding members", async () => {
+      // {type: "object"} was answered `{}` and nothing else, whatever the seed, and
+      // {type: "object", minProperties: 1} was refused: JSON Schema's object has any members.
+      const members: number[] = [];
+      for (const schema of [{ type: "object" }, { type: "object", minProperties: 1 }]) {
+        for (const seed of [1, 2, 3, 4]) {
+          // Random weights write long keys: room enough for each seed's answer to end.
+          const completion = await ask(schema, seed, 1000);
+          const content = completion.choices[0].message.content!;
+          assert.equal(completion.choices[0].finish_reason, "stop", content);
+          const value = JSON.parse(content);
+          assert.ok(isPlainObject(value), `seed ${seed}: ${content}`);
+          if (schema.minProperties) assert.ok(Object.keys(value).length >= 1, content);
+          members.push(Object.keys(value).length);
+        }
+      }
+      assert.ok(members.slice(0, 4).some((n) => n > 0), `{type: "object"}: ${members}`);
+    });
+
     await t.step(
       "openai's zodResponseFormat of z.int() is answered with safe integers",
       async () => {
@@ -244,6 +266,10 @@ Deno.test("tolk infer: unsatisfiable schemas, structured literals, zod's integer
     await daemon.stop();
   }
 });
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 function isDeepEqual(actual: unknown, expected: unknown): boolean {
   try {

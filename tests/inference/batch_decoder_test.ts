@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { loadLlama } from "../../inference/llama_model.ts";
-import { BatchDecoder, type DecodeResult } from "../../inference/batch_decoder.ts";
+import { BatchDecoder } from "../../inference/batch_decoder.ts";
+import type { DecodeResult } from "../../inference/decode_job.ts";
 import { CpuContention } from "../../inference/cpu_contention.ts";
 import { LlamaNative, type NativeModel } from "../../inference/llama_native.ts";
 import type { NativeContext, NativeContextOptions } from "../../inference/native_context.ts";

@@ -2,8 +2,11 @@ import assert from "node:assert/strict";
 import { GRAMMAR_CACHE_SIZE, GrammarCache } from "../../inference/grammar_cache.ts";
 import type { OutputFormat } from "../../inference/generation.ts";
 import { loadLlama } from "../../inference/llama_model.ts";
+import { toJsonOutputFormat } from "../../inference/json_schema_grammar.ts";
 import { gbnfRuleRegExp } from "../support/gbnf_regexp.ts";
+import { grammarAccepts } from "../support/grammar_acceptance.ts";
 import { NATIVE_SANITIZERS as NATIVE } from "../support/infer_app.ts";
+import { TINY_GGUF } from "../support/infer_daemon.ts";
 
 /** A distinct small schema per `n`: an object with one required integer property. */
 const schema = (n: number): OutputFormat => ({
@@ -99,6 +102,38 @@ Deno.test({
         assert.ok(!integer.test(text), text);
       }
     } finally {
+      await llama.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name: "GrammarCache's bare object schema admits any object, as JSON Schema's does",
+  ...NATIVE,
+  async fn() {
+    const llama = await loadLlama(false);
+    const vocabulary = await llama.loadModel({ modelPath: TINY_GGUF, vocabOnly: true });
+    try {
+      const grammars = new GrammarCache(llama);
+      const cases = [
+        { type: "object" },
+        { type: "object", additionalProperties: true },
+        { type: "object", minProperties: 1 },
+        { type: ["object", "null"] },
+      ];
+      for (const schema of cases) {
+        const grammar = (await grammars.grammarFor(toJsonOutputFormat(schema)))!;
+        const accepts = (text: string) => grammarAccepts(vocabulary, grammar, text);
+        const name = JSON.stringify(schema);
+        // It admitted `{}` alone: an object with members was refused at its first quote.
+        assert.ok(accepts('{"a": 1, "b": {"c": [true, null, "x"]}}'), `${name}: members`);
+        assert.ok(!accepts('{"a": 1'), `${name}: an unclosed object`);
+        assert.ok(!accepts("[1]"), `${name}: an array`);
+      }
+      const json = (await grammars.grammarFor({ kind: "json" }))!;
+      assert.ok(grammarAccepts(vocabulary, json, '{"a": {"b": [1]}}'), "json_object: members");
+    } finally {
+      await vocabulary.dispose();
       await llama.dispose();
     }
   },

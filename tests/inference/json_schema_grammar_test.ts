@@ -27,6 +27,29 @@ const ACCEPTED: Array<{ name: string; schema: unknown; expect: unknown }> = [
     },
   },
   {
+    // node-llama-cpp reads an absent additionalProperties as false: `{}` alone was admitted.
+    name: "an object naming no properties is any object; naming some, it stays closed",
+    schema: {
+      type: "object",
+      properties: { a: { type: "object" }, b: { type: ["object", "null"], minProperties: 1 } },
+    },
+    expect: {
+      kind: "json_schema",
+      schema: {
+        type: "object",
+        properties: {
+          a: { type: "object", additionalProperties: true },
+          b: {
+            oneOf: [
+              { type: "object", minProperties: 1, additionalProperties: true },
+              { type: "null" },
+            ],
+          },
+        },
+      },
+    },
+  },
+  {
     name: "anyOf becomes oneOf",
     schema: { anyOf: [{ type: "string" }, { type: "null" }] },
     expect: { kind: "json_schema", schema: { oneOf: [{ type: "string" }, { type: "null" }] } },
