@@ -6,6 +6,7 @@
  * `/api/tags`) and answers `POST /v1/chat/completions` and `POST /api/chat` with its script in
  * order, then with `fallback`.
  */
+import { serveRawTcp } from "./raw_tcp.ts";
 
 /** The model both model lists name. */
 export const CUTTING_MODEL = "tolk-test:latest";
@@ -80,58 +81,25 @@ export function ollamaBody(content: string): string {
  * ```
  */
 export function startCuttingBackend(options: CuttingBackendOptions): CuttingBackend {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const script = [...options.script];
   const fallback = options.fallback ??
     `HTTP/1.1 500 Internal Server Error\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`;
   let chats = 0;
   const encoder = new TextEncoder();
-  const serving = (async () => {
-    for await (const conn of listener) {
-      try {
-        const request = await readRequest(conn);
-        let answer: RawAnswer;
-        if (request.startsWith("GET /v1/models")) {
-          answer = jsonAnswer(JSON.stringify({ object: "list", data: [{ id: CUTTING_MODEL }] }));
-        } else if (request.startsWith("GET /api/tags")) {
-          answer = jsonAnswer(JSON.stringify({ models: [{ name: CUTTING_MODEL }] }));
-        } else {
-          chats++;
-          answer = script.shift() ?? fallback;
-        }
-        await writeAll(conn, encoder.encode(answer));
-      } catch {
-        // the client went away first: nothing to answer
-      } finally {
-        conn.close();
-      }
+  const server = serveRawTcp(async (conn, request) => {
+    if (request === null) return;
+    let answer: RawAnswer;
+    if (request.method === "GET" && request.path.startsWith("/v1/models")) {
+      answer = jsonAnswer(JSON.stringify({ object: "list", data: [{ id: CUTTING_MODEL }] }));
+    } else if (request.method === "GET" && request.path.startsWith("/api/tags")) {
+      answer = jsonAnswer(JSON.stringify({ models: [{ name: CUTTING_MODEL }] }));
+    } else {
+      chats++;
+      answer = script.shift() ?? fallback;
     }
-  })();
-  const { port } = listener.addr as Deno.NetAddr;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    chats: () => chats,
-    stop: async () => {
-      listener.close();
-      await serving.catch(() => {});
-    },
-  };
-}
-
-/** Reads a whole request (head and Content-Length body), so that closing sends no reset. */
-async function readRequest(conn: Deno.Conn): Promise<string> {
-  const buffer = new Uint8Array(64 * 1024);
-  const decoder = new TextDecoder();
-  let text = "";
-  while (true) {
-    const n = await conn.read(buffer);
-    if (n === null) return text;
-    text += decoder.decode(buffer.subarray(0, n), { stream: true });
-    const end = text.indexOf("\r\n\r\n");
-    if (end === -1) continue;
-    const length = Number(/content-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
-    if (new TextEncoder().encode(text.slice(end + 4)).length >= length) return text;
-  }
+    await writeAll(conn, encoder.encode(answer));
+  });
+  return { ...server, chats: () => chats };
 }
 
 async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {

@@ -6,6 +6,7 @@
  * (a model still loading, a generation that stalled). Raw TCP because an HTTP server library
  * always answers something.
  */
+import { readRawRequest } from "./raw_tcp.ts";
 
 /** How one chat request is failed; undefined passes it on. */
 export type RunnerFault =
@@ -73,7 +74,9 @@ async function serve(
   chats: ReceivedChat[],
   fault: (chat: ReceivedChat, asked: number) => RunnerFault | undefined,
 ): Promise<void> {
-  const { method, path, body } = await readRequest(conn);
+  const request = await readRawRequest(conn);
+  if (request === null) throw new Error("the client closed before its request was whole");
+  const { method, path, body } = request;
   let failure: RunnerFault | undefined;
   if (method === "POST") {
     const parsed = JSON.parse(body) as Record<string, unknown>;
@@ -124,26 +127,4 @@ function payloadTexts(body: Record<string, unknown>): string[] {
 
 function sameTexts(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((text, index) => text === b[index]);
-}
-
-/** Reads a whole request: its method, path and Content-Length body. */
-async function readRequest(
-  conn: Deno.Conn,
-): Promise<{ method: string; path: string; body: string }> {
-  const buffer = new Uint8Array(64 * 1024);
-  let bytes = new Uint8Array(0);
-  while (true) {
-    const n = await conn.read(buffer);
-    if (n === null) throw new Error("the client closed before its request was whole");
-    bytes = new Uint8Array([...bytes, ...buffer.subarray(0, n)]);
-    const text = new TextDecoder().decode(bytes);
-    const end = text.indexOf("\r\n\r\n");
-    if (end === -1) continue;
-    const head = text.slice(0, end);
-    const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
-    const headBytes = new TextEncoder().encode(head).length + 4;
-    if (bytes.length - headBytes < length) continue;
-    const [method, path] = head.split(" ");
-    return { method, path, body: new TextDecoder().decode(bytes.subarray(headBytes)) };
-  }
 }

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { expectError } from "../../support/http_assertions.ts";
 import { engineCapabilities, GERMAN, postTranslate } from "../../support/chat_engine_checks.ts";
 import { withStandInService } from "../../support/stand_in_service.ts";
+import { serveRawTcp } from "../../support/raw_tcp.ts";
 import { startTranslationService } from "../../support/translation_service.ts";
 
 /** Ollama's own words when its runner fails, as it answers them (HTTP 500). */
@@ -43,50 +44,23 @@ for (const failure of RUNNER_FAILURES) {
  * part of its body, then closes the connection: what a runner crashing mid-generation looks like.
  */
 function startCrashingRunner() {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const encoder = new TextEncoder();
   const answer = (body: string, length = body.length) =>
     encoder.encode(
       `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n` +
         `connection: close\r\n\r\n${body}`,
     );
-  const serving = (async () => {
-    for await (const conn of listener) {
-      const request = await readRequest(conn);
-      await conn.write(
-        request.startsWith("GET /api/tags")
-          ? answer(JSON.stringify({ models: [{ name: "tolk-test:latest" }] }))
-          : answer(
-            '{"model":"tolk-test:latest","message":{"role":"assistant","content":"{\\"1',
-            400,
-          ),
-      );
-      conn.close();
-    }
-  })();
-  const { port } = listener.addr as Deno.NetAddr;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      listener.close();
-      await serving.catch(() => {});
-    },
-  };
-}
-
-/** Reads a whole request (head and Content-Length body), so that closing sends no reset. */
-async function readRequest(conn: Deno.Conn): Promise<string> {
-  const buffer = new Uint8Array(64 * 1024);
-  let text = "";
-  while (true) {
-    const n = await conn.read(buffer);
-    if (n === null) return text;
-    text += new TextDecoder().decode(buffer.subarray(0, n));
-    const end = text.indexOf("\r\n\r\n");
-    if (end === -1) continue;
-    const length = Number(/content-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
-    if (new TextEncoder().encode(text.slice(end + 4)).length >= length) return text;
-  }
+  return serveRawTcp(async (conn, request) => {
+    if (request === null) return;
+    await conn.write(
+      request.path.startsWith("/api/tags")
+        ? answer(JSON.stringify({ models: [{ name: "tolk-test:latest" }] }))
+        : answer(
+          '{"model":"tolk-test:latest","message":{"role":"assistant","content":"{\\"1',
+          400,
+        ),
+    );
+  });
 }
 
 Deno.test("engine-one whose runner drops the connection mid-answer says so (503), not that it cannot be reached", async () => {

@@ -14,6 +14,7 @@ import {
 } from "../../support/chat_engine_checks.ts";
 import { withStandInService } from "../../support/stand_in_service.ts";
 import { startOllamaStandIn } from "../../support/ollama_stand_in.ts";
+import { serveRawTcp } from "../../support/raw_tcp.ts";
 import { startTranslationService } from "../../support/translation_service.ts";
 
 const NOT_PULLED = "llama3.2:1b";
@@ -81,53 +82,23 @@ Deno.test("engine-one whose runner is down says why it cannot reach it, not 'fet
  * so that multi-byte characters are cut between writes, as a socket may deliver them.
  */
 function startTricklingRunner(lines: string[]) {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const encoder = new TextEncoder();
-  const serving = (async () => {
-    for await (const conn of listener) {
-      const head = new TextDecoder().decode(await readAll(conn));
-      const body = head.startsWith("GET /api/tags")
-        ? JSON.stringify({ models: [{ name: "tolk-test:latest" }] })
-        : lines.join("\n") + "\n";
-      const type = head.startsWith("GET") ? "application/json" : "application/x-ndjson";
-      const bytes = encoder.encode(body);
-      await conn.write(encoder.encode(
-        `HTTP/1.1 200 OK\r\ncontent-type: ${type}\r\ncontent-length: ${bytes.length}\r\n` +
-          `connection: close\r\n\r\n`,
-      ));
-      for (let at = 0; at < bytes.length; at += 3) {
-        await conn.write(bytes.subarray(at, at + 3));
-        await new Promise((resolve) => setTimeout(resolve, 1));
-      }
-      conn.close();
+  return serveRawTcp(async (conn, request) => {
+    if (request === null) return;
+    const body = request.path.startsWith("/api/tags")
+      ? JSON.stringify({ models: [{ name: "tolk-test:latest" }] })
+      : lines.join("\n") + "\n";
+    const type = request.method === "GET" ? "application/json" : "application/x-ndjson";
+    const bytes = encoder.encode(body);
+    await conn.write(encoder.encode(
+      `HTTP/1.1 200 OK\r\ncontent-type: ${type}\r\ncontent-length: ${bytes.length}\r\n` +
+        `connection: close\r\n\r\n`,
+    ));
+    for (let at = 0; at < bytes.length; at += 3) {
+      await conn.write(bytes.subarray(at, at + 3));
+      await new Promise((resolve) => setTimeout(resolve, 1));
     }
-  })();
-  const { port } = listener.addr as Deno.NetAddr;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      listener.close();
-      await serving.catch(() => {});
-    },
-  };
-}
-
-/** Reads a request's head and its Content-Length body. */
-async function readAll(conn: Deno.Conn): Promise<Uint8Array> {
-  const buffer = new Uint8Array(64 * 1024);
-  let bytes = new Uint8Array(0);
-  while (true) {
-    const n = await conn.read(buffer);
-    if (n === null) return bytes;
-    bytes = new Uint8Array([...bytes, ...buffer.subarray(0, n)]);
-    const text = new TextDecoder().decode(bytes);
-    const end = text.indexOf("\r\n\r\n");
-    if (end === -1) continue;
-    const length = Number(/content-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
-    if (bytes.length - new TextEncoder().encode(text.slice(0, end + 4)).length >= length) {
-      return bytes;
-    }
-  }
+  });
 }
 
 Deno.test("engine-one reads a streamed answer whose multi-byte characters arrive split between writes", async () => {
