@@ -3,7 +3,7 @@
  * `GET /v1/openapi.json` documents them. Their errors come in their clients' shapes and statuses.
  */
 import { z } from "zod";
-import { type ApiRoute, named, type TokenPlace } from "./api_route.ts";
+import { type ApiRoute, type ApiSuccess, named, type TokenPlace } from "./api_route.ts";
 import { DEEPL_GLOSSARY_ROUTES, DEEPL_ROUTE, TAG } from "./deepl_glossary_routes.ts";
 import {
   DeepLLanguagesResponseSchema,
@@ -38,6 +38,16 @@ const TRANSLATE_ERRORS = [
   "engine_unavailable",
 ];
 
+/** DeepL's POST /v2/translate body (JSON or form) and answer, on DeepL's route and DeepLX's. */
+const DEEPL_TRANSLATE_BODY = named("DeepLTranslateRequest", DeepLTranslateRequestSchema);
+const DEEPL_TRANSLATE_ANSWER: Record<number, ApiSuccess> = {
+  200: {
+    description: "One translation per text.",
+    body: named("DeepLTranslateResponse", DeepLTranslateResponseSchema),
+    headers: ["Svc-Glossary-Report"],
+  },
+};
+
 const deeplUsage = (method: "get" | "post"): ApiRoute => ({
   ...DEEPL_ROUTE,
   method,
@@ -64,17 +74,8 @@ const DEEPL_ROUTES: readonly ApiRoute[] = [
       "`splitting_tags`, `non_splitting_tags` and `outline_detection` as DeepL reads them; " +
       "`formality` is a tone hint, `custom_instructions` and `context` reach LLM engines; " +
       "`split_sentences=1` (the default for text) keeps lines apart.",
-    request: {
-      body: named("DeepLTranslateRequest", DeepLTranslateRequestSchema),
-      formBody: named("DeepLTranslateRequest", DeepLTranslateRequestSchema),
-    },
-    responses: {
-      200: {
-        description: "One translation per text.",
-        body: named("DeepLTranslateResponse", DeepLTranslateResponseSchema),
-        headers: ["Svc-Glossary-Report"],
-      },
-    },
+    request: { body: DEEPL_TRANSLATE_BODY, formBody: DEEPL_TRANSLATE_BODY },
+    responses: DEEPL_TRANSLATE_ANSWER,
     errors: TRANSLATE_ERRORS,
     examples: [
       { body: { text: ["Good morning."], target_lang: "DE" }, status: 200 },
@@ -295,18 +296,8 @@ function deeplxRoutes(base: string, inPath: boolean): ApiRoute[] {
         "translation per text; a JSON body whatever its Content-Type, or a form); " +
         "errors in DeepLX's shape.",
       ...(inPath ? {} : { tokenPlaces: [...DEEPLX_TOKEN_PLACES, "deepl-auth-key"] }),
-      request: {
-        ...params,
-        body: named("DeepLTranslateRequest", DeepLTranslateRequestSchema),
-        formBody: named("DeepLTranslateRequest", DeepLTranslateRequestSchema),
-      },
-      responses: {
-        200: {
-          description: "One translation per text.",
-          body: named("DeepLTranslateResponse", DeepLTranslateResponseSchema),
-          headers: ["Svc-Glossary-Report"],
-        },
-      },
+      request: { ...params, body: DEEPL_TRANSLATE_BODY, formBody: DEEPL_TRANSLATE_BODY },
+      responses: DEEPL_TRANSLATE_ANSWER,
       examples: examples({ text: ["Good morning."], target_lang: "DE" }),
     },
   ];
