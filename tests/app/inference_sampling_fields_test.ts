@@ -48,6 +48,13 @@ const TOOLS = [{
   function: { name: "get_weather", parameters: { type: "object", properties: {} } },
 }];
 
+/** A two-token chat with `fields` is answered 200. */
+async function assertAnswered(baseUrl: string, fields: Record<string, unknown>) {
+  const response = await postChat(baseUrl, { messages: HI, max_tokens: 2, ...fields });
+  assert.equal(response.status, 200, await response.clone().text());
+  await response.body?.cancel();
+}
+
 Deno.test({
   name: "tolk infer: penalties, tool_choice and logprobs",
   ...NATIVE_SANITIZERS,
@@ -79,14 +86,7 @@ Deno.test({
 
       await t.step("penalties at the bounds -2 and 2 are accepted", async () => {
         for (const value of [-2, 2]) {
-          const response = await postChat(app.baseUrl, {
-            messages: HI,
-            max_tokens: 2,
-            frequency_penalty: value,
-            presence_penalty: value,
-          });
-          assert.equal(response.status, 200, await response.clone().text());
-          await response.body?.cancel();
+          await assertAnswered(app.baseUrl, { frequency_penalty: value, presence_penalty: value });
         }
       });
 
@@ -116,14 +116,7 @@ Deno.test({
 
       await t.step('tool_choice "auto" and "none" are answered with text', async () => {
         for (const choice of ["auto", "none"]) {
-          const response = await postChat(app.baseUrl, {
-            messages: HI,
-            max_tokens: 2,
-            tools: TOOLS,
-            tool_choice: choice,
-          });
-          assert.equal(response.status, 200, await response.clone().text());
-          await response.body?.cancel();
+          await assertAnswered(app.baseUrl, { tools: TOOLS, tool_choice: choice });
         }
       });
 
