@@ -132,15 +132,16 @@ Deno.test({
       }
 
       /** A greedy answer of 12 tokens with each token's logprobs and `top` alternatives. */
-      const withLogprobs = (top?: number) =>
-        client.chat.completions.create({
-          model: "tiny",
-          messages: [{ role: "user", content: "Say something long." }],
-          max_tokens: 12,
-          temperature: 0,
-          logprobs: true,
-          top_logprobs: top,
-        });
+      /** A greedy 12-token request asking for logprobs (and `top` alternatives each). */
+      const LONG_GREEDY = {
+        model: "tiny",
+        messages: [{ role: "user" as const, content: "Say something long." }],
+        max_tokens: 12,
+        temperature: 0,
+        logprobs: true,
+      };
+      const withLogprobs = (top?: number, stop?: string) =>
+        client.chat.completions.create({ ...LONG_GREEDY, top_logprobs: top, stop });
 
       // Answered with `logprobs: null`, a client reading `choices[0].logprobs.content` crashed.
       await t.step("logprobs true reports every answer token, spelling the answer", async () => {
@@ -179,11 +180,7 @@ Deno.test({
        */
       const streamedLogprobs = async (stop?: string) => {
         const stream = await client.chat.completions.create({
-          model: "tiny",
-          messages: [{ role: "user", content: "Say something long." }],
-          max_tokens: 12,
-          temperature: 0,
-          logprobs: true,
+          ...LONG_GREEDY,
           top_logprobs: 2,
           stop,
           stream: true,
@@ -216,15 +213,7 @@ Deno.test({
         const { content: answer } = (await withLogprobs(2)).choices[0].message;
         assert.ok(answer!.length >= 6, answer!);
         const stop = answer!.slice(4, 6);
-        const whole = await client.chat.completions.create({
-          model: "tiny",
-          messages: [{ role: "user", content: "Say something long." }],
-          max_tokens: 12,
-          temperature: 0,
-          logprobs: true,
-          top_logprobs: 2,
-          stop,
-        });
+        const whole = await withLogprobs(2, stop);
         const { streamed, content } = await streamedLogprobs(stop);
         assert.equal(content, whole.choices[0].message.content);
         assert.deepEqual(streamed, whole.choices[0].logprobs!.content);
@@ -236,14 +225,7 @@ Deno.test({
         "the openai stream helper's final completion has the same logprobs",
         async () => {
           const whole = await withLogprobs(2);
-          const runner = client.chat.completions.stream({
-            model: "tiny",
-            messages: [{ role: "user", content: "Say something long." }],
-            max_tokens: 12,
-            temperature: 0,
-            logprobs: true,
-            top_logprobs: 2,
-          });
+          const runner = client.chat.completions.stream({ ...LONG_GREEDY, top_logprobs: 2 });
           let done: unknown;
           runner.on("logprobs.content.done", ({ content }) => done = content);
           const final = await runner.finalChatCompletion();
