@@ -18,8 +18,8 @@ const PYTHON = String.raw`%\([\p{L}_][\p{L}\p{N}_.]*\)[-+#0 ]*\d*(?:\.\d+)?[sdif
 const MUSTACHE = String.raw`\{\{\{?[^{}\n]+\}\}\}?`;
 /**
  * One brace: ICU's and .NET's arguments (`{name}`, `{0}`, `{count, number}`, `{0:N2}`), with
- * JavaScript's `${…}`, Ruby's `#{…}` and `%{…}` before it. ICU's `plural` and `select` are left
- * to the engine, the text of their branches to translate (see {@link branchStarts}).
+ * JavaScript's `${…}`, Ruby's `#{…}` and `%{…}` before it. ICU's `plural` and `select` keep
+ * their skeleton, the text of their branches is translated (see {@link icuSkeleton}).
  */
 const BRACE = String.raw`[$#%]?\{(?:[\p{L}_][\p{L}\p{N}_.-]*|\d+(?:,-?\d+)?(?::[^{}\n]*)?)` +
   String.raw`(?:\s*,\s*(?:number|date|time|spellout|ordinal|duration)(?:\s*,\s*[^{}\n]*)?)?\}`;
@@ -29,26 +29,87 @@ const COLON_NAME = String.raw`(?<![\p{L}\p{N}_:\/]):[a-z_][a-z0-9_]*(?![\p{L}\p{
 const VARIABLE = new RegExp([PRINTF, PYTHON, MUSTACHE, BRACE, COLON_NAME].join("|"), "gu");
 const found = matchedSpans(VARIABLE);
 /** Where an ICU argument whose branches are text opens (`{count, plural, one {…} …}`). */
-const BRANCHING = /\{\s*[\p{L}\p{N}_]+\s*,\s*(?:plural|selectordinal|select)\s*,/uy;
+const BRANCHING = /\{\s*[\p{L}\p{N}_]+\s*,\s*(plural|selectordinal|select)\s*,/uy;
+/** A branch's selector: a keyword (`one`, `male`) or an exact value (`=0`). */
+const SELECTOR = String.raw`(?:=\s*-?\d+(?:\.\d+)?|[\p{L}\p{N}_-]+)`;
+/** From an ICU argument's `{` to its first branch's `{`: `{count, plural, offset:1 one `. */
+const HEAD = new RegExp(
+  String.raw`^\{\s*[\p{L}\p{N}_]+\s*,\s*(?:plural|selectordinal|select)\s*,\s*` +
+    String.raw`(?:offset\s*:\s*\d+\s+)?${SELECTOR}\s*$`,
+  "u",
+);
+/** Between two branches: ` other `. */
+const BETWEEN = new RegExp(String.raw`^\s*${SELECTOR}\s*$`, "u");
+
+/** An open brace on the walk of {@link icuSkeleton}. */
+interface OpenBrace {
+  at: number;
+  /** A branch's text opens here (its parent is a branching argument). */
+  branch: boolean;
+  /** Whether `#` stands for the number here (in a `plural`'s or `selectordinal`'s branches). */
+  counted: boolean;
+  /** The `#` in a branch's own text. */
+  pounds: number[];
+  /** A branching argument opens here: its branches' [open, close] braces. */
+  branches?: [number, number][];
+}
 
 /**
- * The offsets of the `{` that open an ICU `plural`'s or `select`'s branches: `one {item}` is
- * the text of a branch, not an argument. One walk, the open braces on a stack (true: a
- * branching argument, whose own braces open branches).
+ * An ICU MessageFormat message's skeleton, which an engine must not translate (`{COUNT, PLURAL,
+ * ONE {…}}` is no message): for each `plural`, `select` and `selectordinal` whose braces close
+ * and whose selectors are selectors, everything but its branches' text (the name and type, the
+ * selectors, `offset:`, the braces) and the `#` that stands for the number. `starts` are the
+ * offsets of every branch's `{`, closed or not: `one {item}` is a branch's text, never an
+ * argument. One walk, the open braces on a stack. ICU's apostrophe quoting is not read: a
+ * quoted brace leaves the message unbalanced, sent as written.
  */
-function branchStarts(text: string): Set<number> {
+function icuSkeleton(text: string): { spans: [number, number][]; starts: Set<number> } {
+  const spans: [number, number][] = [];
   const starts = new Set<number>();
-  const open: boolean[] = [];
-  for (const brace of text.matchAll(/[{}]/g)) {
-    if (brace[0] === "}") {
-      open.pop();
-      continue;
+  const open: OpenBrace[] = [];
+  for (const { 0: brace, index: at } of text.matchAll(/[{}#]/g)) {
+    const top = open.at(-1);
+    if (brace === "#") {
+      // `#{name}` is Ruby's variable, found as one.
+      if (top?.branch && top.counted && text[at + 1] !== "{") top.pounds.push(at);
+    } else if (brace === "{") {
+      const branch = top?.branches !== undefined;
+      if (branch) starts.add(at);
+      BRANCHING.lastIndex = at;
+      const type = branch ? undefined : BRANCHING.exec(text)?.[1];
+      // A `select` inside a `plural`'s branch: `#` is still the plural's number.
+      const counted = (type !== undefined && type !== "select") || top?.counted === true;
+      open.push({ at, branch, counted, pounds: [], branches: type ? [] : undefined });
+    } else {
+      const closed = open.pop();
+      const parent = open.at(-1);
+      if (closed?.branch && parent?.branches) {
+        parent.branches.push([closed.at, at]);
+        parent.pounds.push(...closed.pounds);
+      }
+      if (closed?.branches) spans.push(...skeletonOf(text, closed, at));
     }
-    if (open.at(-1) === true) starts.add(brace.index);
-    BRANCHING.lastIndex = brace.index;
-    open.push(BRANCHING.test(text));
   }
-  return starts;
+  return { spans: spans.sort((a, b) => a[0] - b[0]), starts };
+}
+
+/**
+ * The skeleton of the branching argument `message` closed at `end`, none when it is no ICU
+ * message (a selector of two words, text between branches, no branch).
+ */
+function skeletonOf(text: string, message: OpenBrace, end: number): [number, number][] {
+  const branches = message.branches ?? [];
+  if (branches.length === 0) return [];
+  if (!HEAD.test(text.slice(message.at, branches[0][0]))) return [];
+  if (text.slice(branches.at(-1)![1] + 1, end).trim() !== "") return [];
+  const spans: [number, number][] = [[message.at, branches[0][0] + 1]];
+  for (let next = 1; next < branches.length; next++) {
+    const [close, open] = [branches[next - 1][1], branches[next][0]];
+    if (!BETWEEN.test(text.slice(close + 1, open))) return [];
+    spans.push([close, open + 1]);
+  }
+  spans.push([branches.at(-1)![1], end + 1]);
+  return [...spans, ...message.pounds.map((at): [number, number] => [at, at + 1])];
 }
 
 /**
@@ -63,8 +124,8 @@ export const variableSpans: SpanFinder = (text) => {
   if (!/[%{:]/.test(text)) return [];
   const spans = found(text);
   if (!/plural|select/.test(text)) return spans;
-  const branches = branchStarts(text);
-  return spans.filter(([start]) => !branches.has(start));
+  const icu = icuSkeleton(text);
+  return mergeSpans(icu.spans, spans.filter(([start]) => !icu.starts.has(start)));
 };
 
 /**
@@ -72,20 +133,21 @@ export const variableSpans: SpanFinder = (text) => {
  * where both find one (a URL holding `{id}` is one URL).
  */
 export function bothSpans(first: SpanFinder, second: SpanFinder): SpanFinder {
-  return (text) => {
-    const kept = first(text);
-    const more = second(text);
-    if (more.length === 0) return kept;
-    if (kept.length === 0) return more;
-    // Both are in order: one walk along them.
-    const spans: [number, number][] = [];
-    let next = 0;
-    for (const span of more) {
-      while (next < kept.length && kept[next][1] <= span[0]) spans.push(kept[next++]);
-      if (next < kept.length && kept[next][0] < span[1]) continue; // overlaps a kept one
-      spans.push(span);
-    }
-    for (; next < kept.length; next++) spans.push(kept[next]);
-    return spans;
-  };
+  return (text) => mergeSpans(first(text), second(text));
+}
+
+/** `kept` and the spans of `more` that overlap none of them, both in order. */
+function mergeSpans(kept: [number, number][], more: [number, number][]): [number, number][] {
+  if (more.length === 0) return kept;
+  if (kept.length === 0) return more;
+  // Both are in order: one walk along them.
+  const spans: [number, number][] = [];
+  let next = 0;
+  for (const span of more) {
+    while (next < kept.length && kept[next][1] <= span[0]) spans.push(kept[next++]);
+    if (next < kept.length && kept[next][0] < span[1]) continue; // overlaps a kept one
+    spans.push(span);
+  }
+  for (; next < kept.length; next++) spans.push(kept[next]);
+  return spans;
 }

@@ -28,14 +28,13 @@ const CASES = [
     expected: "WELCOME {{ user.name }} TO ${app}, %{count} LEFT, %(total)d IN ALL, :name JOINED",
   },
   {
-    // `{item}` is a branch's text, not an argument: kept, the plural read "1 item" in German.
+    // The ICU skeleton is kept, the branch texts translated: `{item}` is a branch's text.
     name: "ICU plural and select, whose branches are text",
     item: "You have {count, plural, one {item} other {{count} items}}; " +
       "{gender, select, male {He} other {They}} said",
-    sent: "You have {count, plural, one {item} other {<x1/> items}}; " +
-      "{gender, select, male {He} other {They}} said",
-    expected: "YOU HAVE {COUNT, PLURAL, ONE {ITEM} OTHER {{count} ITEMS}}; " +
-      "{GENDER, SELECT, MALE {HE} OTHER {THEY}} SAID",
+    sent: "You have <x1/>item<x2/> items<x3/>; <x4/>He<x5/>They<x6/> said",
+    expected: "YOU HAVE {count, plural, one {ITEM} other {{count} ITEMS}}; " +
+      "{gender, select, male {HE} other {THEY}} SAID",
   },
   {
     name: "prose that only looks like a variable",
