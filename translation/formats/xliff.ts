@@ -128,7 +128,7 @@ export function cutXliff(
     }
     if (!empty) open.push({ name, local, refused });
   }
-  return { ...combineCuts(text, parts), standalone: true };
+  return { ...combineCuts(text, parts), standalone: true, filled: true };
 }
 
 /** A unit's parts: its target (and 2.0's segment state), or none when it is left alone. */
