@@ -7,6 +7,9 @@
  * the source's indentation when the source has one; an existing target's content is replaced.
  * 1.2 marks the target `state="translated"`, 2.0 the segment; the file gets the request's target
  * language (1.2's `target-language` on each `<file>`, 2.0's `trgLang` on `<xliff>`).
+ * A file that needs no translation (already in the target language, or nothing to send) is
+ * answered the same way, each target a copy of its source (`filled`, plan.ts), as a translation
+ * tool's copy-source step (OmegaT's, Okapi's) fills it: the translator gets a complete file.
  * Left alone, never sent: what `translate="no"` marks (a file, group or unit, unless it says
  * `translate="yes"` itself), and what a person
  * approved (1.2: a target `final` or `signed-off`, a unit `approved="yes"`; 2.0: a segment
