@@ -3,12 +3,14 @@
  * a seeded sample of up to `--limit` files per kind:
  * - every HTML, Markdown, subtitle, text and XML file, cut in two modes and assembled back with
  *   its own text (what a passthrough engine returns), gives the file byte for byte (with the
- *   throughput);
+ *   throughput); but an XLIFF file, which gains targets by design, gives the file with a target
+ *   copying each unit's source and nothing else changed (bench/xliff_targets.ts);
  * - through engines that change the text (upper-casing; dropping every placeholder), HTML pages
  *   and Markdown items keep their skeleton as the tests' independent oracle reads it
  *   (tests/support/document_structure.ts), and every word a reader sees is sent; XML files keep
  *   their sequence of tags, with DeepL's outline detection and with every element inline (and
- *   what each sends); text files in message mode keep every URL and e-mail address;
+ *   what each sends), an XLIFF file's new targets the tags of their sources; text files in
+ *   message mode keep every URL and e-mail address;
  * - wherever the scanner or marked reads a Markdown item or file, its cut is micromark's, and
  *   wherever the HTML scanner reads a file, its tokens are parse5's (the differential tests of
  *   tests/translation/formats/ on real files); which reader takes each Markdown item of at most
@@ -33,6 +35,8 @@ import { structureOf, wordsOf } from "../tests/support/document_structure.ts";
 import { dropPlaceholders, translateItem, upperCase } from "../tests/support/format_engines.ts";
 import { cutWith } from "../tests/support/markdown_reader_cut.ts";
 import { seededRandom } from "../tests/support/seeded_random.ts";
+import { xmlVocabulary } from "../translation/formats/xml_root.ts";
+import { xliffTargetsProblem } from "./xliff_targets.ts";
 
 const { values, positionals } = parseArgs({
   args: Deno.args,
@@ -95,6 +99,20 @@ function firstItem(text: string): string {
   return [...text].slice(0, LIMITS.max_chars_per_item).join("");
 }
 
+/**
+ * An XLIFF file's problem as `output` answers it (undefined: none; or not an XLIFF file, null),
+ * `matches` comparing a unit's source content with its new target's.
+ */
+function xliffProblem(
+  text: string,
+  output: string,
+  matches: (source: string, target: string) => boolean,
+): string | undefined | null {
+  const vocabulary = xmlVocabulary(text);
+  if (typeof vocabulary !== "object") return null;
+  return xliffTargetsProblem(text, output, vocabulary, matches);
+}
+
 /** The item through the format layer with every segment given back unchanged. */
 function roundTrip(text: string, format: Kind["format"], mode: string): string {
   const cut = FORMATS[format].cut(text, { mode, preserveFormatting: false });
@@ -106,6 +124,8 @@ function roundTrip(text: string, format: Kind["format"], mode: string): string {
   );
 }
 
+/** A round trip's target is its source's copy. */
+const isSame = (source: string, target: string) => source === target;
 const found = new Map<Kind, string[]>(KINDS.map((kind) => [kind, []]));
 for (const folder of FOLDERS) collect(folder, found);
 const random = seededRandom(Number(values.seed));
@@ -124,13 +144,15 @@ for (const kind of KINDS) {
         const output = roundTrip(text, kind.format, mode);
         tally.ms += performance.now() - start;
         tally.megabytes += text.length / 1e6;
-        if (output === text) tally.identical++;
-        else if (++tally.changed <= 5) {
-          const at = firstDifference(output, text);
-          console.log(
-            `changed: ${path} (${mode}) at ${at}: ${JSON.stringify(text.slice(at, at + 60))}`,
-          );
-        }
+        const xliff = kind.format === "xml" ? xliffProblem(text, output, isSame) : null;
+        const at = firstDifference(output, text);
+        const problem = xliff !== null
+          ? xliff
+          : output === text
+          ? undefined
+          : `at ${at}: ${JSON.stringify(text.slice(at, at + 60))}`;
+        if (problem === undefined) tally.identical++;
+        else if (++tally.changed <= 5) console.log(`changed: ${path} (${mode}) ${problem}`);
       } catch (error) {
         if (++tally.threw <= 5) {
           console.log(`threw: ${path} (${mode}): ${String(error).slice(0, 200)}`);
@@ -212,8 +234,14 @@ for (const path of sample(found.get(KINDS[4])!, Number(values.limit), random)) {
     for (const [name, engine] of ENGINES) {
       const options = { mode: "paragraph", tags: reading.tags };
       const { text: output, sent } = await translateItem(FORMATS.xml, text, engine, options);
-      if (tagsOf(output) !== tagsOf(text) && ++xmlTags.changed <= 5) {
-        console.log(`tags changed: ${path} (${name} engine, ${reading.name})`);
+      const xliff = xliffProblem(
+        text,
+        output,
+        (source, target) => tagsOf(source) === tagsOf(target),
+      );
+      const problem = xliff !== null ? xliff : tagsOf(output) === tagsOf(text) ? undefined : "";
+      if (problem !== undefined && ++xmlTags.changed <= 5) {
+        console.log(`tags changed: ${path} (${name} engine, ${reading.name}) ${problem}`);
       }
       if (name !== ENGINES[0][0]) continue;
       reading.segments += sent.length;

@@ -41,7 +41,10 @@ export interface PlannedItem {
   /** The canonical language the item is read in. */
   source: string;
   route: ItemRoute;
-  /** For the `engine` and `script` routes: the segments and how to put the item back together. */
+  /**
+   * For the `engine` and `script` routes (and an `unchanged` item whose cut fills in its source):
+   * the segments and how to put the item back together.
+   */
   cut?: CutItem;
 }
 
@@ -91,13 +94,11 @@ export function planItems(
     const detected = detect(visibleText(cut));
     const source = canonicalLanguage(explicit ?? detected.language);
     const item = { text, detected, source };
-    if (source === request.target || (!explicit && detected.language === "und")) {
-      return { ...item, route: "unchanged" };
-    }
+    // A cut that fills in a copy of its source (an XLIFF file's targets) is kept to be filled.
+    const unchanged = { ...item, route: "unchanged" as const, cut: cut.filled ? cut : undefined };
+    if (source === request.target || (!explicit && detected.language === "und")) return unchanged;
     if (isChineseScriptChange(source, request.target)) return { ...item, route: "script", cut };
-    if (!cut.segments.some((segment) => segment.translatable)) {
-      return { ...item, route: "unchanged" };
-    }
+    if (!cut.segments.some((segment) => segment.translatable)) return unchanged;
     return { ...item, route: "engine", cut };
   });
 }
@@ -135,9 +136,12 @@ export function finishItems(
   let next = 0;
   return planned.map((item): ItemResult => {
     const unchanged = { text: item.text, confidence: item.detected.confidence, alternatives: [] };
-    if (item.route === "unchanged") return unchanged;
+    if (item.route === "unchanged") {
+      return item.cut ? { ...unchanged, text: rewriteRuns(item.cut, (run) => run) } : unchanged;
+    }
     if (item.route === "script") {
-      return { ...unchanged, text: changeScript(item.cut!, target as ChineseScript) };
+      const script = target as ChineseScript;
+      return { ...unchanged, text: rewriteRuns(item.cut!, (run) => toChineseScript(run, script)) };
     }
     const own = translated[next++];
     return {
@@ -149,15 +153,13 @@ export function finishItems(
 }
 
 /**
- * The item in the other Chinese script where a translation would change it: the text runs of its
- * translatable segments. Markup, code, addresses, mentions and a subtitle file's notes are kept
- * byte for byte, as the format keeps them.
+ * The item assembled with the text runs of its translatable segments rewritten (into the other
+ * Chinese script; or kept, for a cut that fills in its source). Markup, code, addresses,
+ * mentions and a subtitle file's notes are kept byte for byte, as the format keeps them.
  */
-function changeScript(cut: CutItem, target: ChineseScript): string {
+function rewriteRuns(cut: CutItem, rewrite: (run: string) => string): string {
   return cut.assemble(cut.segments.map((segment) => {
-    const runs = segment.translatable
-      ? segment.runs.map((run) => toChineseScript(run, target))
-      : [];
+    const runs = segment.translatable ? segment.runs.map(rewrite) : [];
     return (render) => segment.fromRuns(runs, render);
   }));
 }

@@ -17,7 +17,8 @@ export interface TranslatedItems {
 }
 
 /**
- * Translates `texts` from en into de with `fields` (`mode`, `format`) in one request.
+ * Translates `texts` from en (or `fields.source`) into de with `fields` (`mode`, `format`) in one
+ * request.
  *
  * @example
  * ```ts
@@ -26,7 +27,7 @@ export interface TranslatedItems {
  */
 export function translateUpperCased(
   texts: string[],
-  fields: { mode: string; format?: string },
+  fields: { mode: string; format?: string; source?: string },
 ): Promise<TranslatedItems> {
   return translateThrough(texts, fields, upperCase);
 }
@@ -37,7 +38,7 @@ export function translateUpperCased(
  */
 export async function translateThrough(
   texts: string[],
-  fields: { mode: string; format?: string },
+  fields: { mode: string; format?: string; source?: string },
   translate: (text: string) => string,
 ): Promise<TranslatedItems> {
   const sent: string[] = [];

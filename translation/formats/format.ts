@@ -65,6 +65,11 @@ export interface CutItem {
    * context, never another item's.
    */
   standalone?: boolean;
+  /**
+   * Assembled with its own text, the item is not its source (an XLIFF file gains a target copying
+   * each source): an item that needs no translation comes back so assembled, not as it was sent.
+   */
+  filled?: boolean;
 }
 
 /** A format of the `format` request field. */

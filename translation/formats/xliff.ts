@@ -7,24 +7,30 @@
  * the source's indentation when the source has one; an existing target's content is replaced.
  * 1.2 marks the target `state="translated"`, 2.0 the segment; the file gets the request's target
  * language (1.2's `target-language` on each `<file>`, 2.0's `trgLang` on `<xliff>`).
+ * A file that needs no translation (already in the target language, or nothing to send) is
+ * answered the same way, each target a copy of its source (`filled`, plan.ts), as a translation
+ * tool's copy-source step (OmegaT's, Okapi's) fills it: the translator gets a complete file.
  * Left alone, never sent: what `translate="no"` marks (a file, group or unit, unless it says
  * `translate="yes"` itself), and what a person
  * approved (1.2: a target `final` or `signed-off`, a unit `approved="yes"`; 2.0: a segment
  * `reviewed` or `final`), as a machine translation is no reason to undo a reviewer's work.
  * So is a unit whose source is empty. Everything else (notes, `<alt-trans>`, `<ignorable>`, the
  * skeleton) stays byte for byte.
- * Which items are XLIFF, and of which version: xml_root.ts.
+ * Which items are XLIFF, of which version and with which prefix on its element names (`xlf:` of
+ * `<xlf:xliff xmlns:xlf=…>`, which a new target is written with too): xml_root.ts.
  *
  * Pure: no I/O.
  */
 import { combineCuts, type CutItem, type CutPart, type TagOptions } from "./format.ts";
+import type { XliffRoot } from "./xml_root.ts";
 
-/** The XLIFF version an item is written in (1: 1.0 to 1.2, 2: 2.x). */
-export type XliffVersion = 1 | 2;
-
-/** The tag options of an XLIFF item: 1.2's native code (`<ph>`, `<bpt>`, …) is kept whole. */
-export function xliffTags(tags: TagOptions): TagOptions {
-  return { ...tags, ignore: new Set([...tags.ignore, "ph", "bpt", "ept", "it"]) };
+/**
+ * The tag options of an XLIFF item whose element names start with `prefix`: 1.2's native code
+ * (`<ph>`, `<bpt>`, …) is kept whole.
+ */
+export function xliffTags(tags: TagOptions, prefix = ""): TagOptions {
+  const native = ["ph", "bpt", "ept", "it"].map((name) => prefix + name);
+  return { ...tags, ignore: new Set([...tags.ignore, ...native]) };
 }
 
 /** The element that gets a target, and the attribute naming the file's target language. */
@@ -43,9 +49,13 @@ const APPROVED: ReadonlySet<string> = new Set(["final", "signed-off", "reviewed"
 const MARKUP =
   /<!--[^]*?-->|<!\[CDATA\[[^]*?\]\]>|<\?[^]*?\?>|<![^>]*>|<(\/?)([^\s/>!?]+)((?:[^<>"']|"[^"]*"|'[^']*')*?)(\/?)>/g;
 
-/** An open element: its name and whether it or one around it refuses translation. */
+/**
+ * An open element: its name, its name in XLIFF (without the file's prefix; undefined for another
+ * vocabulary's element) and whether it or one around it refuses translation.
+ */
 interface OpenElement {
   name: string;
+  local?: string;
   refused: boolean;
 }
 
@@ -69,9 +79,10 @@ interface Unit {
  */
 export function cutXliff(
   text: string,
-  version: XliffVersion,
+  root: XliffRoot,
   options: { target?: string; cutInline: (source: string) => CutItem },
 ): CutItem {
+  const { version, prefix } = root;
   const shape = SHAPES[version];
   const parts: CutPart[] = [];
   const open: OpenElement[] = [];
@@ -81,18 +92,19 @@ export function cutXliff(
     const start = found.index;
     const end = start + written.length;
     if (name === undefined) continue;
+    const local = name.startsWith(prefix) ? name.slice(prefix.length) : undefined;
     if (closing) {
       const index = open.findLastIndex((element) => element.name === name);
       if (index === -1) continue;
       open.length = index;
       if (unit === undefined) continue;
-      if (name === shape.unit) {
-        parts.push(...unitParts(text, unit, options));
+      if (local === shape.unit) {
+        parts.push(...unitParts(text, unit, { ...options, prefix }));
         unit = undefined;
-      } else if (open.at(-1)?.name === shape.unit) {
-        if (name === "source" && unit.source) unit.source.end = start;
-        if (name === "source" || name === "seg-source") unit.after = end;
-        if (name === "target" && unit.target) unit.target.end = end;
+      } else if (open.at(-1)?.local === shape.unit) {
+        if (local === "source" && unit.source) unit.source.end = start;
+        if (local === "source" || local === "seg-source") unit.after = end;
+        if (local === "target" && unit.target) unit.target.end = end;
       }
       continue;
     }
@@ -100,33 +112,33 @@ export function cutXliff(
     // A `translate` of its own overrides what it is inside (XLIFF 1.2, 2.0 and ITS alike).
     const translate = attribute(attributes, "translate");
     const refused = translate === undefined ? parent?.refused === true : translate === "no";
-    if (name === shape.root && options.target !== undefined) {
+    if (local === shape.root && options.target !== undefined) {
       const tag = withAttribute(written, shape.language, options.target, shape.after);
       parts.push({ start, end, cut: fixed(tag) });
     }
-    if (name === shape.unit && (version === 1 || parent?.name === "unit")) {
+    if (local === shape.unit && (version === 1 || parent?.local === "unit")) {
       const approved = attribute(attributes, version === 1 ? "approved" : "state");
       unit = { after: end, kept: refused || APPROVED.has(approved ?? "") || approved === "yes" };
       if (version === 2) unit.tag = [start, end];
-    } else if (unit !== undefined && parent?.name === shape.unit) {
-      if (name === "source" && unit.source === undefined) {
+    } else if (unit !== undefined && parent?.local === shape.unit) {
+      if (local === "source" && unit.source === undefined) {
         unit.source = { start: end, end, tag: start };
         unit.after = end;
-      } else if (name === "target" && unit.target === undefined) {
+      } else if (local === "target" && unit.target === undefined) {
         unit.target = { start, end, tag: written };
         if (APPROVED.has(attribute(attributes, "state") ?? "")) unit.kept = true;
       }
     }
-    if (!empty) open.push({ name, refused });
+    if (!empty) open.push({ name, local, refused });
   }
-  return { ...combineCuts(text, parts), standalone: true };
+  return { ...combineCuts(text, parts), standalone: true, filled: true };
 }
 
 /** A unit's parts: its target (and 2.0's segment state), or none when it is left alone. */
 function unitParts(
   text: string,
   unit: Unit,
-  options: { cutInline: (source: string) => CutItem },
+  options: { prefix: string; cutInline: (source: string) => CutItem },
 ): CutPart[] {
   const { source, target, tag } = unit;
   if (unit.kept || source === undefined || text.slice(source.start, source.end).trim() === "") {
@@ -138,13 +150,14 @@ function unitParts(
     const written = withAttribute(text.slice(...tag), "state", "translated");
     parts.push({ start: tag[0], end: tag[1], cut: fixed(written) });
   }
-  const opening = (target?.tag ?? "<target>").replace(/\s*\/>$/, ">");
+  const { prefix } = options;
+  const opening = (target?.tag ?? `<${prefix}target>`).replace(/\s*\/>$/, ">");
   const start = tag === undefined ? withAttribute(opening, "state", "translated") : opening;
   const lead = target === undefined ? ownLine(text, source.tag) : "";
   parts.push({
     start: target?.start ?? unit.after,
     end: target?.end ?? unit.after,
-    cut: wrapped(inline, (translated) => `${lead}${start}${translated}</target>`),
+    cut: wrapped(inline, (translated) => `${lead}${start}${translated}</${prefix}target>`),
   });
   return parts;
 }

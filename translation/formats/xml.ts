@@ -42,9 +42,9 @@ export const xmlFormat: Format = {
       const tokens = xmlTokens(text, tags, holdsAndroidHtml);
       return cutTokens(text, tokens, ANDROID_TEXT, androidSpans(find));
     }
-    if (vocabulary === "xliff-1" || vocabulary === "xliff-2") {
-      const tags = xliffTags(options.tags ?? DEFAULT_TAG_OPTIONS);
-      return cutXliff(text, vocabulary === "xliff-1" ? 1 : 2, {
+    if (typeof vocabulary === "object") {
+      const tags = xliffTags(options.tags ?? DEFAULT_TAG_OPTIONS, vocabulary.prefix);
+      return cutXliff(text, vocabulary, {
         target: options.target,
         cutInline: (source) => cutTokens(source, xmlTokens(source, tags), XML_TEXT, find),
       });

@@ -16,14 +16,18 @@ const FEED_ROOTS: ReadonlySet<string> = new Set(["rss", "rdf:RDF", "feed"]);
 /** What Android resources hold; one of them sent alone has a `name`. */
 const ANDROID_ELEMENTS: ReadonlySet<string> = new Set(["string", "plurals", "string-array"]);
 
-/** A vocabulary with rules of its own: XLIFF by its version (1.x or 2.x). */
-export type XmlVocabulary = "android" | "feed" | "xliff-1" | "xliff-2";
+/** An XLIFF file's root: its major version (1: 1.0 to 1.2, 2: 2.x) and its elements' prefix. */
+export interface XliffRoot {
+  version: 1 | 2;
+  /** What XLIFF's element names start with: `""`, or `xlf:` for `<xlf:xliff xmlns:xlf=…>`. */
+  prefix: string;
+}
 
-/**
- * An XLIFF root's major version: its `version` attribute, or else its namespace
- * (`urn:oasis:names:tc:xliff:document:2.0`); 1.2 when neither says.
- */
-const XLIFF_2 = /\sversion\s*=\s*["']\s*2|\sxmlns\s*=\s*["'][^"']*:document:2\./;
+/** A vocabulary with rules of its own. */
+export type XmlVocabulary = "android" | "feed" | XliffRoot;
+
+/** XLIFF's namespaces (`urn:oasis:names:tc:xliff:document:1.2`, `…:2.0`), by major version. */
+const XLIFF_NAMESPACE = /^urn:oasis:names:tc:xliff:document:(\d+)\./;
 
 /** The vocabulary of an xml item (undefined: none with rules of its own). */
 export function xmlVocabulary(source: string): XmlVocabulary | undefined {
@@ -31,10 +35,25 @@ export function xmlVocabulary(source: string): XmlVocabulary | undefined {
   if (first === null) return undefined;
   const [, name, attributes] = first;
   if (FEED_ROOTS.has(name)) return "feed";
-  if (name === "xliff") return XLIFF_2.test(attributes) ? "xliff-2" : "xliff-1";
+  // XLIFF is an `xliff` root in XLIFF's namespace under any prefix, or unprefixed in none (many
+  // files declare none); its version is its `version` attribute's, else its namespace's, else 1.
+  const [, prefix, local] = /^(?:([^:]+):)?(.*)$/.exec(name)!;
+  const namespace = declared(attributes, prefix === undefined ? "xmlns" : `xmlns:${prefix}`);
+  const major = namespace === undefined ? undefined : XLIFF_NAMESPACE.exec(namespace)?.[1];
+  if (local === "xliff" && (major !== undefined || namespace === undefined && !prefix)) {
+    const version = declared(attributes, "version")?.split(".")[0] ?? major;
+    return { version: version === "2" ? 2 : 1, prefix: prefix === undefined ? "" : `${prefix}:` };
+  }
   // `<string id=…>` of another vocabulary is not Android's.
   if (name === "resources" || ANDROID_ELEMENTS.has(name) && /\sname\s*=/.test(attributes)) {
     return "android";
   }
   return undefined;
+}
+
+/** An attribute's value in a start tag's attributes, white space trimmed (undefined: none). */
+function declared(attributes: string, name: string): string | undefined {
+  const escaped = name.replaceAll(".", "\\.");
+  const found = new RegExp(`\\s${escaped}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attributes);
+  return found === null ? undefined : (found[1] ?? found[2]).trim();
 }

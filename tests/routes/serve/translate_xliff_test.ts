@@ -207,3 +207,68 @@ Deno.test("deepl-node with tagHandling xml gets an XLIFF file back with targets,
     }
   });
 });
+
+Deno.test("format xml reads an XLIFF file with prefixed element names by its namespace, and writes its targets with the same prefix", async () => {
+  const xliff12 = '<?xml version="1.0"?>\n' +
+    '<xlf:xliff xmlns:xlf="urn:oasis:names:tc:xliff:document:1.2" version="1.2">\n' +
+    ' <xlf:file source-language="en" original="a"><xlf:body>\n' +
+    '  <xlf:trans-unit id="1">\n   <xlf:source>Save <xlf:g id="1">now</xlf:g></xlf:source>\n' +
+    "  </xlf:trans-unit>\n" +
+    '  <xlf:trans-unit id="2"><xlf:source>Open</xlf:source>' +
+    '<xlf:target state="new">Auf</xlf:target></xlf:trans-unit>\n' +
+    " </xlf:body></xlf:file>\n</xlf:xliff>\n";
+  const xliff20 = '<x:xliff xmlns:x="urn:oasis:names:tc:xliff:document:2.0" srcLang="en">' +
+    '<x:file id="f"><x:unit id="u"><x:segment><x:source>Hello</x:source></x:segment>' +
+    "</x:unit></x:file></x:xliff>";
+  // Another vocabulary's `xliff` element is ordinary XML: its text is translated in place.
+  const other =
+    '<o:xliff xmlns:o="https://example.com/not-xliff"><o:source>Hi</o:source></o:xliff>';
+  const { texts, sent } = await translateUpperCased([xliff12, xliff20, other], {
+    mode: "paragraph",
+    format: "xml",
+  });
+  assert.deepEqual(sent, ["Save <x1>now</x1>", "Open", "Hello", "Hi"]);
+  assert.equal(
+    texts[0],
+    xliff12.replace('source-language="en"', 'source-language="en" target-language="de"')
+      .replace(
+        "</xlf:source>\n",
+        '</xlf:source>\n   <xlf:target state="translated">SAVE <xlf:g id="1">NOW</xlf:g>' +
+          "</xlf:target>\n",
+      )
+      .replace(
+        '<xlf:target state="new">Auf</xlf:target>',
+        '<xlf:target state="translated">OPEN</xlf:target>',
+      ),
+  );
+  assert.equal(
+    texts[1],
+    xliff20.replace('srcLang="en"', 'srcLang="en" trgLang="de"')
+      .replace("<x:segment>", '<x:segment state="translated">')
+      .replace("</x:source>", "</x:source><x:target>HELLO</x:target>"),
+  );
+  assert.equal(texts[2], other.replace(">Hi<", ">HI<"));
+});
+
+Deno.test("format xml gives an XLIFF file already in the target language targets copying its sources, as a translation tool would", async () => {
+  const xliff = '<xliff version="1.2"><file source-language="de" original="a"><body>\n' +
+    '  <trans-unit id="1">\n    <source>Hallo <g id="1">Welt</g></source>\n  </trans-unit>\n' +
+    '  <trans-unit id="2"><source>42</source></trans-unit>\n' +
+    '  <trans-unit id="3" translate="no"><source>ACME</source></trans-unit>\n' +
+    "</body></file></xliff>";
+  const { texts, sent } = await translateUpperCased([xliff], {
+    mode: "paragraph",
+    format: "xml",
+    source: "de",
+  });
+  assert.deepEqual(sent, []);
+  assert.equal(
+    texts[0],
+    xliff.replace('source-language="de"', 'source-language="de" target-language="de"')
+      .replace(
+        "</source>\n",
+        '</source>\n    <target state="translated">Hallo <g id="1">Welt</g></target>\n',
+      )
+      .replace("<source>42</source>", '<source>42</source><target state="translated">42</target>'),
+  );
+});
