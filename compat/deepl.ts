@@ -5,6 +5,7 @@
 import type { ContractError } from "../errors/contract_error.ts";
 import { type ErrorCode, serviceError } from "../errors/translation_errors.ts";
 import {
+  DEEPL_BUSY_STATUS,
   DEEPL_ERROR_STATUSES,
   type DeepLError,
   type DeepLLanguage,
@@ -23,6 +24,7 @@ import {
   checkedRequest,
   type ClientFields,
   type CompatPolicy,
+  isRetryLater,
   readFields,
   readLanguage,
 } from "./compat_request.ts";
@@ -371,11 +373,14 @@ export function toDeepLLanguages(type: string | undefined): DeepLLanguage[] {
 
 /**
  * A tolk error → DeepL's status and body. A bad or missing key is 403, which deepl-node turns
- * into `AuthorizationError` (a 401 would surface as "unexpected status").
+ * into `AuthorizationError` (a 401 would surface as "unexpected status"); a refusal that says when
+ * to retry (a full engine queue) is {@link DEEPL_BUSY_STATUS}, and an engine that is down stays 503.
  */
 export function toDeepLError(
   error: ContractError<ErrorCode>,
 ): { status: number; body: DeepLError } {
-  const status = DEEPL_ERROR_STATUSES[error.status] ?? error.status;
+  const status = isRetryLater(error)
+    ? DEEPL_BUSY_STATUS
+    : DEEPL_ERROR_STATUSES[error.status] ?? error.status;
   return { status, body: { message: error.message } };
 }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { type ApiRoute, type ApiSuccess, named, type TokenPlace } from "./api_route.ts";
 import { DEEPL_GLOSSARY_ROUTES, DEEPL_ROUTE, TAG } from "./deepl_glossary_routes.ts";
 import {
+  DeepLLanguagesRequestSchema,
   DeepLLanguagesResponseSchema,
   DeepLTranslateRequestSchema,
   DeepLTranslateResponseSchema,
@@ -63,6 +64,29 @@ const deeplUsage = (method: "get" | "post"): ApiRoute => ({
   examples: [{ status: 200 }],
 });
 
+/** DeepL's /v2/languages: GET, or POST with `type` in the body or the query, as DeepL takes it. */
+const deeplLanguages = (method: "get" | "post"): ApiRoute => ({
+  ...DEEPL_ROUTE,
+  method,
+  path: "/v1/compat/deepl/v2/languages",
+  summary: "DeepL: source or target languages",
+  request: method === "get" ? { query: DeepLLanguagesRequestSchema } : {
+    query: DeepLLanguagesRequestSchema,
+    body: named("DeepLLanguagesRequest", DeepLLanguagesRequestSchema),
+    formBody: named("DeepLLanguagesRequest", DeepLLanguagesRequestSchema),
+  },
+  responses: {
+    200: {
+      description: "Languages in DeepL's spelling.",
+      body: named("DeepLLanguagesResponse", DeepLLanguagesResponseSchema),
+    },
+  },
+  errors: ["invalid_request"],
+  examples: method === "get"
+    ? [{ status: 200 }, { query: { type: "target" }, status: 200 }]
+    : [{ status: 200 }, { body: { type: "target" }, status: 200 }],
+});
+
 const DEEPL_ROUTES: readonly ApiRoute[] = [
   {
     ...DEEPL_ROUTE,
@@ -82,25 +106,8 @@ const DEEPL_ROUTES: readonly ApiRoute[] = [
       { body: { text: ["Good morning."], target_lang: "PT-BR" }, status: 400 },
     ],
   },
-  {
-    ...DEEPL_ROUTE,
-    method: "get",
-    path: "/v1/compat/deepl/v2/languages",
-    summary: "DeepL: source or target languages",
-    request: {
-      query: z.object({
-        type: z.enum(["source", "target"]).optional().describe("Default source."),
-      }),
-    },
-    responses: {
-      200: {
-        description: "Languages in DeepL's spelling.",
-        body: named("DeepLLanguagesResponse", DeepLLanguagesResponseSchema),
-      },
-    },
-    errors: ["invalid_request"],
-    examples: [{ status: 200 }, { query: { type: "target" }, status: 200 }],
-  },
+  deeplLanguages("get"),
+  deeplLanguages("post"),
   deeplUsage("get"),
   deeplUsage("post"),
 ];

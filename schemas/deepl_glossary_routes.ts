@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { type ApiRoute, named } from "./api_route.ts";
 import {
+  DEEPL_BUSY_STATUS,
   DEEPL_ERROR_STATUSES,
   DeepLDictionaryQuerySchema,
   DeepLDictionaryRequestSchema,
@@ -35,6 +36,7 @@ export const DEEPL_ROUTE = {
     "is 403 `{message}`.",
   errorBody: named("DeepLError", DeepLErrorSchema),
   errorStatuses: DEEPL_ERROR_STATUSES,
+  busyStatus: DEEPL_BUSY_STATUS,
 } as const;
 
 const GLOSSARIES = "/v1/compat/deepl/v3/glossaries";
@@ -97,7 +99,7 @@ const V3_ROUTES: readonly ApiRoute[] = [
     request: { params: glossaryId, query: DeepLDictionaryQuerySchema },
     responses: {
       200: {
-        description: "The dictionaries (one pair's when asked).",
+        description: "The dictionaries (one pair's when asked; a pair the glossary lacks is 404).",
         body: named("DeepLGlossaryEntries", DeepLGlossaryEntriesSchema),
       },
     },

@@ -110,6 +110,11 @@ export const DeepLTranslateResponseSchema = z.strictObject({
   translations: z.array(DeepLTranslationSchema).describe("One per text, same order."),
 });
 
+/** GET /v2/languages' query, or POST /v2/languages' body (form or JSON) or query. */
+export const DeepLLanguagesRequestSchema = z.object({
+  type: z.enum(["source", "target"]).optional().describe("Default source."),
+});
+
 /** One language of GET /v2/languages. */
 export const DeepLLanguageSchema = z.strictObject({
   language: z.string().describe("DeepL spelling of the language."),
@@ -224,6 +229,13 @@ export const DeepLDictionaryQuerySchema = z.object({
  * `AuthorizationError`; a 401 surfaces as "unexpected status"), an unknown language 400.
  */
 export const DEEPL_ERROR_STATUSES: Readonly<Record<number, number>> = { 401: 403, 422: 400 };
+
+/**
+ * DeepL's status for a refusal that says when to retry (a full engine queue): its OpenAPI's
+ * "too many requests", which deepl-node reads as `TooManyRequestsError` ("DeepL servers are
+ * currently experiencing high load"); 503 is no status of DeepL's /v2/translate.
+ */
+export const DEEPL_BUSY_STATUS = 429;
 
 /** DeepL's error body. */
 export const DeepLErrorSchema = z.strictObject({

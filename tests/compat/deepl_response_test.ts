@@ -121,3 +121,11 @@ for (const { code, status } of STATUS_CASES) {
     });
   });
 }
+
+Deno.test("toDeepLError: a refusal with a wait (a full queue) is DeepL's 429, deepl-node's TooManyRequestsError; a down engine stays 503", () => {
+  assert.deepEqual(toDeepLError(serviceError("engine_unavailable", "busy", { retryAfter: 2 })), {
+    status: 429,
+    body: { message: "busy" },
+  });
+  assert.equal(toDeepLError(serviceError("engine_unavailable", "down")).status, 503);
+});

@@ -1,5 +1,5 @@
 /**
- * The DeepL API under `/v1/compat/deepl`: POST /v2/translate, GET /v2/languages,
+ * The DeepL API under `/v1/compat/deepl`: POST /v2/translate, GET|POST /v2/languages,
  * GET|POST /v2/usage, and with a glossary store the v3 and v2 glossaries and GET
  * /v2/glossary-language-pairs. Thin: body → adapter → runTranslation → adapter.
  */
@@ -91,6 +91,14 @@ export function deeplTranslate(deps: DeepLTranslateDeps, options: DeepLTranslate
 }
 
 /**
+ * The `type` of a languages request: the body's, ahead of the query's, as DeepL reads it (a value
+ * that is no string is passed on as one, to be refused by name).
+ */
+function languagesType(fromBody: unknown, fromQuery: string | undefined): string | undefined {
+  return fromBody === undefined ? fromQuery : String(fromBody);
+}
+
+/**
  * The DeepL sub-app (`new DeepLClient(token, { serverUrl })` works unchanged against it), with
  * the v3 glossaries when the service has a glossary store.
  */
@@ -116,7 +124,11 @@ export function deeplRoute(deps: DeepLTranslateDeps) {
           "send the texts with POST /v2/translate (form or JSON body); DeepL no longer takes GET",
         );
       })
-      .get("/v2/languages", (c) => c.json(toDeepLLanguages(c.req.query("type"))))
+      // DeepL takes POST here too, `type` in the body or the query (older clients POST).
+      .on(["GET", "POST"], "/v2/languages", async (c) => {
+        const body = c.req.method === "POST" ? await readCompatBody(c) : {};
+        return c.json(toDeepLLanguages(languagesType(body.type, c.req.query("type"))));
+      })
       .on(
         ["GET", "POST"],
         "/v2/usage",

@@ -22,6 +22,7 @@ import {
   existingGlossary,
   removeDictionary,
   toStoredDictionaries,
+  unknownDictionary,
   unknownGlossary,
 } from "../glossary_wire.ts";
 import { readCompatBody } from "./compat_app.ts";
@@ -46,10 +47,14 @@ export function deeplGlossariesRoute(deps: { glossaries: GlossaryStore }) {
     .get("/:glossary_id", (c) => c.json(toDeepLGlossary(existing(c.req.param("glossary_id")))))
     .get("/:glossary_id/entries", (c) => {
       const id = c.req.param("glossary_id");
-      const named = dictionariesNamed(existing(id).dictionaries, {
-        sourceLang: readLanguageFilter(c.req.query("source_lang"), "source_lang"),
-        targetLang: readLanguageFilter(c.req.query("target_lang"), "target_lang"),
-      });
+      const sourceLang = readLanguageFilter(c.req.query("source_lang"), "source_lang");
+      const targetLang = readLanguageFilter(c.req.query("target_lang"), "target_lang");
+      const named = dictionariesNamed(existing(id).dictionaries, { sourceLang, targetLang });
+      // A pair named in full is one dictionary, which DeepL answers 404 when the glossary lacks it
+      // (a client reads `dictionaries[0]`); a partial filter lists what matches, maybe nothing.
+      if (sourceLang && targetLang && named.length === 0) {
+        throw unknownDictionary(sourceLang, targetLang);
+      }
       return c.json({
         dictionaries: named.map(({ sourceLang, targetLang }) => ({
           source_lang: toDeepLGlossaryLanguage(sourceLang),

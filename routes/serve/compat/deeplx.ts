@@ -5,6 +5,11 @@
  * `/v2/translate` in DeepL's official shape, the DeepL route's own handler. Thin: body → adapter
  * → runTranslation → adapter.
  *
+ * DeepLX's own `/v2/translate` joins a request's texts with line feeds and answers one
+ * translation; tolk answers one per text, as DeepL does: the clients of this path speak DeepL and
+ * pair each translation with its text (deepl-node's `translateText` of n texts returns n results),
+ * and a one-text request gets the same answer either way.
+ *
  * DeepLX's `/v1/translate` is `/v1/compat/deeplx/v1/translate` here, so it never meets tolk's own
  * `/v1/translate`: every DeepLX client is given a base URL, never the server's root.
  */
