@@ -176,7 +176,8 @@ Deno.test({
       /**
        * A streamed greedy answer's logprobs, chunk by chunk: each chunk of text carries the
        * tokens whose text has gone out, with it or before it (all of them once came with the
-       * finish chunk, after the text, as OpenAI never sends them).
+       * finish chunk, after the text, as OpenAI never sends them). Each prefix of them spells
+       * a prefix of the answer so far.
        */
       const streamedLogprobs = async (stop?: string) => {
         const stream = await client.chat.completions.create({
@@ -209,7 +210,8 @@ Deno.test({
         assert.ok(withText > 0, "no chunk of text carried its tokens");
       });
 
-      await t.step("tokens a stop sequence cuts into come with the finish chunk", async () => {
+      // They were listed, streamed with the finish chunk: logprobs beyond the returned content.
+      await t.step("tokens a stop sequence cuts into are in no logprobs", async () => {
         const { content: answer } = (await withLogprobs(2)).choices[0].message;
         assert.ok(answer!.length >= 6, answer!);
         const stop = answer!.slice(4, 6);
@@ -217,6 +219,10 @@ Deno.test({
         const { streamed, content } = await streamedLogprobs(stop);
         assert.equal(content, whole.choices[0].message.content);
         assert.deepEqual(streamed, whole.choices[0].logprobs!.content);
+        const spelled = new Uint8Array(streamed.flatMap((entry) => entry.bytes!));
+        const text = new TextEncoder().encode(content);
+        assert.ok(spelled.length <= text.length, "logprobs spell more than the answer");
+        assert.deepEqual(text.subarray(0, spelled.length), spelled);
       });
 
       // The openai client's stream helper concatenates each chunk's logprobs: holding them for
