@@ -49,6 +49,7 @@ const GENERATION_FAILURES: Record<
   model_not_ready: { code: "model_not_ready", param: null },
   context_overflow: { code: "context_length_exceeded", param: "messages" },
   grammar: { code: "invalid_request", param: "response_format.json_schema.schema" },
+  logit_bias: { code: "invalid_request", param: "logit_bias" },
 };
 
 /** Maps an error of the runtime to a contract error; undefined when it is not one of them. */

@@ -174,8 +174,7 @@ export class BatchDecoder {
         logprobs: job.logprobs && [],
         answer: new AnswerText(
           { stopTexts: job.stopTexts, hidden: job.hidden ?? [] },
-          (piece, { from, to }) =>
-            this.#events.text(job.id, piece, generation.logprobs?.slice(from, to)),
+          (piece, tokens) => this.#events.text(job.id, piece, logprobsOf(generation, tokens)),
         ),
       };
       slot.generation = generation;
@@ -345,9 +344,22 @@ export class BatchDecoder {
       text: stopReason === "abort" ? answer.sent : answer.text,
       stopReason,
       completionTokens: generation.generated,
-      ...(generation.logprobs && { logprobs: generation.logprobs }),
+      ...(generation.logprobs && { logprobs: logprobsOf(generation, answer.tokens) }),
     });
   }
+}
+
+/**
+ * The logprobs of the generation's answer tokens `tokens` (by index among those drawn): tokens
+ * of hidden segments and the token a stop text cut into are not in the answer (answer_text.ts).
+ */
+function logprobsOf(
+  generation: Generation,
+  tokens: readonly number[],
+): TokenLogprob[] | undefined {
+  const { logprobs } = generation;
+  // A stop token sequence's tokens were drawn and pushed before it was seen, then dropped.
+  return logprobs && tokens.flatMap((token) => logprobs[token] ?? []);
 }
 
 /** Whether `tokens` (past `from`) ends with `tail`. */

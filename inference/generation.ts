@@ -29,6 +29,8 @@ export interface GenerationParams {
   /** Subtracted from a token's logit once the answer holds it (default 0: off). */
   presencePenalty?: number;
   seed?: number;
+  /** Added to the logits of these token ids before sampling (OpenAI's `logit_bias`). */
+  logitBias?: Array<{ token: number; bias: number }>;
   /** Report each answer token's log probability and this many alternatives (0..20); off if absent. */
   logprobs?: { top: number };
   /** Sequences that end the output (not included in it); never empty strings. */
@@ -123,7 +125,8 @@ export type GenerationFailure =
     maxTokens?: number;
     contextSize: number;
   }
-  | { kind: "grammar"; reason: string };
+  | { kind: "grammar"; reason: string }
+  | { kind: "logit_bias"; token: number; vocabularySize: number };
 
 /**
  * A refused generation. The message is safe to show to a client: it never holds request text
@@ -157,5 +160,8 @@ function describeFailure(failure: GenerationFailure): string {
     }
     case "grammar":
       return `response_format schema: ${failure.reason}`;
+    case "logit_bias":
+      return `logit_bias: token ${failure.token} is not in this model's vocabulary of ` +
+        `${failure.vocabularySize} tokens (ids 0 to ${failure.vocabularySize - 1})`;
   }
 }

@@ -83,8 +83,27 @@ export function toJsonOutputFormat(schema: unknown): JsonOutputFormat {
   checkLimits(schema);
   const normalised = normalise(schema, "");
   checkRefs(normalised);
-  const constraining = Object.keys(normalised).filter((key) => key !== "description");
-  return constraining.length === 0 ? { kind: "json" } : { kind: "json_schema", schema: normalised };
+  return isUnconstrained(normalised)
+    ? { kind: "json" }
+    : { kind: "json_schema", schema: normalised };
+}
+
+/**
+ * The schema of any JSON value, in node-llama-cpp's words: an array without `items` and an
+ * object with `additionalProperties: true` are its "any JSON". It reads `{}` (and `items: true`)
+ * as `null` alone, and a scalar type list stood in for it: `{}` admitted no object or array.
+ */
+const ANY_VALUE = {
+  oneOf: [
+    { type: ["string", "number", "boolean", "null"] },
+    { type: "array" },
+    { type: "object", additionalProperties: true },
+  ],
+} as const;
+
+/** A normalised schema that constrains nothing (JSON Schema's `{}`, perhaps described). */
+function isUnconstrained(normalised: Record<string, unknown>): boolean {
+  return Object.keys(normalised).every((key) => key === "description");
 }
 
 function normalise(given: Record<string, unknown>, at: string): Record<string, unknown> {
@@ -105,9 +124,9 @@ function normalise(given: Record<string, unknown>, at: string): Record<string, u
     else if (key === "definitions" || key === "$defs") out.$defs = map(value, where);
     else if (key === "properties") out.properties = map(value, where);
     else if (key === "items" && value === false) continue; // noItemsAfterPrefix, below
-    else if (key === "items" || key === "additionalProperties") {
-      out[key] = typeof value === "boolean" ? value : sub(where)(value);
-    } else if (key === "prefixItems") out.prefixItems = list(value, where).map(sub(where));
+    else if (key === "additionalProperties" && typeof value === "boolean") out[key] = value;
+    else if (key === "items" || key === "additionalProperties") out[key] = sub(where)(value);
+    else if (key === "prefixItems") out.prefixItems = list(value, where).map(sub(where));
     else if (key === "$ref") out.$ref = rewriteRef(value, where);
     else if (key === "type") out.type = checkedType(value, where);
     else if (REPETITION_KEYWORDS.has(key)) out[key] = checkedRepetitions(value, where);
@@ -225,11 +244,12 @@ function checkLimits(schema: Record<string, unknown>): void {
 function sub(at: string) {
   return (value: unknown, index?: number) => {
     const where = index === undefined ? at : `${at}[${index}]`;
-    if (value === true || (isObject(value) && Object.keys(value).length === 0)) {
-      return { type: ["string", "number", "boolean", "null"] }; // "any" leaf
-    }
+    if (value === true) return structuredClone(ANY_VALUE);
     if (!isObject(value)) refuse(where);
-    return normalise(value as Record<string, unknown>, where);
+    const normalised = normalise(value as Record<string, unknown>, where);
+    return isUnconstrained(normalised)
+      ? { ...structuredClone(ANY_VALUE), ...normalised }
+      : normalised;
   };
 }
 

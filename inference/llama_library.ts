@@ -71,6 +71,7 @@ export function llamaSymbols() {
       parameters: ["i32", "i32", "f32", "f32", "f32"],
       result: "pointer",
     },
+    llama_sampler_init_logit_bias: { parameters: ["i32", "i32", "buffer"], result: "pointer" },
     llama_sampler_init_grammar: { parameters: ["pointer", "buffer", "buffer"], result: "pointer" },
     llama_sampler_sample: { parameters: ["pointer", "pointer", "i32"], result: "i32" },
     llama_sampler_free: { parameters: ["pointer"], result: "void" },

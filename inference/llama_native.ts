@@ -55,6 +55,8 @@ export interface SamplerOptions {
   /** OpenAI's frequency and presence penalties over the last `window` generated tokens. */
   penalties?: { frequency: number; presence: number; window: number };
   seed: number;
+  /** Added to these tokens' logits (ids within the vocabulary) before any other sampler. */
+  logitBias?: ReadonlyArray<{ token: number; bias: number }>;
   /** A GBNF grammar (its text and root rule), enforced on every token. */
   grammar?: { text: string; root: string };
 }
@@ -269,6 +271,20 @@ export class NativeModel {
         throw new Error("llama.cpp refused the grammar");
       }
       add(grammar);
+    }
+    const bias = options.logitBias ?? [];
+    if (bias.length > 0) {
+      // llama_logit_bias: { llama_token token (i32); float bias }, copied by llama.cpp.
+      const entries = new DataView(new ArrayBuffer(8 * bias.length));
+      bias.forEach(({ token, bias }, i) => {
+        entries.setInt32(8 * i, token, true);
+        entries.setFloat32(8 * i + 4, bias, true);
+      });
+      add(lib.llama_sampler_init_logit_bias(
+        this.vocabSize,
+        bias.length,
+        new Uint8Array(entries.buffer),
+      ));
     }
     const penalties = options.penalties;
     // Before the draw, greedy or not, as llama-server orders its chain; 0 and 0 add nothing.

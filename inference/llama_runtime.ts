@@ -155,6 +155,11 @@ export class LlamaRuntime implements InferenceRuntime {
         contextSize,
       });
     }
+    const vocabularySize = loaded.weights.vocabSize;
+    const outside = params.logitBias?.find(({ token }) => token >= vocabularySize);
+    if (outside) {
+      throw new GenerationError({ kind: "logit_bias", token: outside.token, vocabularySize });
+    }
     const grammar = await loaded.grammars.grammarFor(params.format).catch((error) => {
       throw new GenerationError({ kind: "grammar", reason: describe(error) }, { cause: error });
     });
@@ -215,6 +220,7 @@ export class LlamaRuntime implements InferenceRuntime {
           window: prepared.maxTokens,
         },
         seed: params.seed ?? crypto.getRandomValues(new Uint32Array(1))[0],
+        ...(params.logitBias?.length && { logitBias: params.logitBias }),
         grammar: prepared.grammar && {
           text: prepared.grammar.grammar,
           root: prepared.grammar.rootRuleName,

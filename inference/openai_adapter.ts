@@ -52,6 +52,9 @@ export function toGenerationParams(request: ChatCompletionRequest): GenerationPa
     frequencyPenalty: request.frequency_penalty ?? 0,
     presencePenalty: request.presence_penalty ?? 0,
     seed: request.seed ?? undefined,
+    logitBias: request.logit_bias
+      ? Object.entries(request.logit_bias).map(([token, bias]) => ({ token: Number(token), bias }))
+      : undefined,
     logprobs: request.logprobs ? { top: request.top_logprobs ?? 0 } : undefined,
     stop: stop.filter((s) => s !== ""),
     format: toOutputFormat(request.response_format),

@@ -102,6 +102,13 @@ export const ChatCompletionRequestSchema = z.object({
       "answer holds it.",
   ),
   seed: z.number().int().nullish().describe("Sampling seed for reproducible output."),
+  logit_bias: z.record(z.string().regex(/^\d+$/), z.number().min(-100).max(100), {
+    error: (issue) =>
+      issue.code === "invalid_key" ? "not a token id (a whole number of at least 0)" : undefined,
+  }).nullish().describe(
+    "Token id → -100..100, added to the token's logit before sampling (-100 all but bans it, " +
+      "100 all but forces it); an id outside the model's vocabulary is a 400.",
+  ),
   n: z.literal(1, { error: "only 1 choice per request is supported" }).nullish().describe(
     "Number of choices; only 1 is supported.",
   ),

@@ -276,7 +276,7 @@ Deno.test("tolk infer (default flags) over HTTP", async (t) => {
     await t.step("unknown request fields are ignored", async () => {
       const response = await postChat(
         baseUrl,
-        JSON.stringify({ messages: HI, max_tokens: 2, logit_bias: {}, user: "x", tools: [] }),
+        JSON.stringify({ messages: HI, max_tokens: 2, metadata: {}, user: "x", tools: [] }),
       );
       assert.equal(response.status, 200);
       ChatCompletionSchema.parse(await response.json());

@@ -43,6 +43,18 @@ const LOGPROBS_REFUSED: Array<{ name: string; body: Record<string, unknown> }> =
   { name: "top_logprobs -1", body: { logprobs: true, top_logprobs: -1 } },
 ];
 
+/** A token of the tiny fixture with text of its own (not a control token). */
+const BIASED_TOKEN = 300;
+
+const LOGIT_BIAS_REFUSED: Array<{ name: string; bias: unknown; param: string }> = [
+  { name: "of 101", bias: { [BIASED_TOKEN]: 101 }, param: `logit_bias.${BIASED_TOKEN}` },
+  { name: "of -100.5", bias: { [BIASED_TOKEN]: -100.5 }, param: `logit_bias.${BIASED_TOKEN}` },
+  { name: "keyed by a word", bias: { hello: 5 }, param: "logit_bias.hello" },
+  { name: "keyed by -1", bias: { "-1": 5 }, param: "logit_bias.-1" },
+  { name: "keyed past the vocabulary", bias: { "400": 5 }, param: "logit_bias" },
+  { name: "as a list", bias: [5], param: "logit_bias" },
+];
+
 const TOOLS = [{
   type: "function",
   function: { name: "get_weather", parameters: { type: "object", properties: {} } },
@@ -176,7 +188,8 @@ Deno.test({
       /**
        * A streamed greedy answer's logprobs, chunk by chunk: each chunk of text carries the
        * tokens whose text has gone out, with it or before it (all of them once came with the
-       * finish chunk, after the text, as OpenAI never sends them).
+       * finish chunk, after the text, as OpenAI never sends them). Each prefix of them spells
+       * a prefix of the answer so far.
        */
       const streamedLogprobs = async (stop?: string) => {
         const stream = await client.chat.completions.create({
@@ -209,7 +222,8 @@ Deno.test({
         assert.ok(withText > 0, "no chunk of text carried its tokens");
       });
 
-      await t.step("tokens a stop sequence cuts into come with the finish chunk", async () => {
+      // They were listed, streamed with the finish chunk: logprobs beyond the returned content.
+      await t.step("tokens a stop sequence cuts into are in no logprobs", async () => {
         const { content: answer } = (await withLogprobs(2)).choices[0].message;
         assert.ok(answer!.length >= 6, answer!);
         const stop = answer!.slice(4, 6);
@@ -217,6 +231,10 @@ Deno.test({
         const { streamed, content } = await streamedLogprobs(stop);
         assert.equal(content, whole.choices[0].message.content);
         assert.deepEqual(streamed, whole.choices[0].logprobs!.content);
+        const spelled = new Uint8Array(streamed.flatMap((entry) => entry.bytes!));
+        const text = new TextEncoder().encode(content);
+        assert.ok(spelled.length <= text.length, "logprobs spell more than the answer");
+        assert.deepEqual(text.subarray(0, spelled.length), spelled);
       });
 
       // The openai client's stream helper concatenates each chunk's logprobs: holding them for
@@ -234,6 +252,29 @@ Deno.test({
           assert.equal(final.choices[0].message.content, whole.choices[0].message.content);
         },
       );
+
+      // It was accepted and ignored: the answer was the same as without it.
+      await t.step("logit_bias 100 on a token makes a greedy answer that token only", async () => {
+        const forced = await client.chat.completions.create({
+          ...LONG_GREEDY,
+          max_tokens: 6,
+          logit_bias: { [BIASED_TOKEN]: 100 },
+        });
+        const tokens = forced.choices[0].logprobs!.content!.map((entry) => entry.token);
+        assert.equal(tokens.length, 6, forced.choices[0].message.content!);
+        assert.deepEqual(tokens, Array(6).fill(tokens[0]), forced.choices[0].message.content!);
+      });
+
+      for (const row of LOGIT_BIAS_REFUSED) {
+        await t.step(`logit_bias ${row.name} is a 400 naming ${row.param}`, async () => {
+          const response = await postChat(app.baseUrl, {
+            messages: HI,
+            max_tokens: 2,
+            logit_bias: row.bias,
+          });
+          await assertInferError(response, 400, "invalid_request", row.param);
+        });
+      }
 
       await t.step("logprobs false and top_logprobs 0 are answered, logprobs null", async () => {
         const completion = await client.chat.completions.create({

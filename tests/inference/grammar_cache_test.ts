@@ -138,3 +138,59 @@ Deno.test({
     }
   },
 });
+
+/** Sub-schemas that admit any JSON value (JSON Schema's `true` and `{}`), in each place. */
+const ANY_VALUE_PLACES: Array<{ name: string; schema: (any: unknown) => unknown; wrap: string }> = [
+  {
+    name: "a property",
+    schema: (any) => ({ type: "object", properties: { a: any }, required: ["a"] }),
+    wrap: '{"a": %}',
+  },
+  { name: "items", schema: (any) => ({ type: "array", items: any, minItems: 1 }), wrap: "[%]" },
+  {
+    name: "additionalProperties",
+    schema: (any) => ({ type: "object", additionalProperties: any, minProperties: 1 }),
+    wrap: '{"a": %}',
+  },
+  { name: "prefixItems", schema: (any) => ({ type: "array", prefixItems: [any] }), wrap: "[%]" },
+  { name: "anyOf", schema: (any) => ({ anyOf: [any, { type: "null" }] }), wrap: "%" },
+  {
+    name: "a $defs entry",
+    schema: (any) => ({
+      $defs: { A: any },
+      type: "object",
+      properties: { a: { $ref: "#/$defs/A" } },
+      required: ["a"],
+    }),
+    wrap: '{"a": %}',
+  },
+];
+
+Deno.test({
+  name: "GrammarCache's true and {} sub-schemas admit any JSON value, objects and arrays too",
+  ...NATIVE,
+  async fn() {
+    const llama = await loadLlama(false);
+    const vocabulary = await llama.loadModel({ modelPath: TINY_GGUF, vocabOnly: true });
+    try {
+      const grammars = new GrammarCache(llama);
+      for (const any of [true, {}, { description: "anything" }, { title: "T" }]) {
+        for (const { name, schema, wrap } of ANY_VALUE_PLACES) {
+          const grammar = (await grammars.grammarFor(toJsonOutputFormat(schema(any))))!;
+          const label = `${JSON.stringify(any)} as ${name}`;
+          // It admitted scalars alone (or null alone): an object or array was refused.
+          for (
+            const value of ['"x"', "1.5", "true", "null", '{"b": [1, {"c": null}]}', "[2, []]"]
+          ) {
+            const text = wrap.replace("%", value);
+            assert.ok(grammarAccepts(vocabulary, grammar, text), `${label}: ${text}`);
+          }
+          assert.ok(!grammarAccepts(vocabulary, grammar, wrap.replace("%", "[1")), label);
+        }
+      }
+    } finally {
+      await vocabulary.dispose();
+      await llama.dispose();
+    }
+  },
+});
