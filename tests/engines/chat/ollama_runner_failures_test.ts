@@ -110,7 +110,7 @@ Deno.test("engine-one whose runner's model load timed out is unavailable (503) a
     );
     assert.equal(
       error.error.message,
-      `engine-one is unavailable: the backend answered HTTP 500: ${failure}`,
+      `engine-one is unavailable: the backend answered HTTP 500: ${failure.trim()}`,
     );
     // A load that stalled for Ollama's whole load timeout would stall again (backend_http.ts).
     assert.equal(runner.chats.length, 1);
