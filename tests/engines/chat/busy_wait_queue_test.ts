@@ -22,10 +22,12 @@ const BUSY: RunnerFault = {
 
 Deno.test("engine-one gives its queue slot up while a job waits out a busy runner's Retry-After", async () => {
   const runner = startOllamaStandIn();
-  const flaky = startFlakyRunner(
-    runner.baseUrl,
-    (chat, asked) => chat.texts[0] === SECOND && asked === 0 ? BUSY : undefined,
-  );
+  const askedBusy = Promise.withResolvers<void>();
+  const flaky = startFlakyRunner(runner.baseUrl, (chat, asked) => {
+    if (chat.texts[0] !== SECOND || asked > 0) return undefined;
+    askedBusy.resolve();
+    return BUSY;
+  });
   const service = await startTranslationService({
     settings: {
       engines: {
@@ -49,9 +51,7 @@ Deno.test("engine-one gives its queue slot up while a job waits out a busy runne
       signal: leaving.signal,
     }).then((response) => response.body?.cancel(), () => {}).finally(() => waitingDone = true);
     // The runner has been asked for the second batch: it answers busy, and the job waits.
-    while (!flaky.chats.some((chat) => chat.texts[0] === SECOND)) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await askedBusy.promise;
     const other = await translateOk(service, {
       source: "de",
       target: "en",
