@@ -58,6 +58,11 @@ export interface TranslationJob {
    * the engine's queue. Undefined: the job is its own owner.
    */
   owner?: unknown;
+  /**
+   * Runs `wait` (a pause before asking a busy backend again) without holding the engine's queue
+   * slot; the pipeline sets it. Undefined: the wait simply runs.
+   */
+  away?: <T>(wait: () => Promise<T>) => Promise<T>;
 }
 
 /** One translated item, in the order of `TranslationJob.items`. */

@@ -21,6 +21,16 @@ export class EngineBusyError extends Error {
   }
 }
 
+/**
+ * A running job's hold on its slot. A job that must wait for something other than its engine's
+ * work (a backend's `Retry-After`, up to 60 s) gives the slot up meanwhile: the jobs behind it
+ * would otherwise wait that long for nothing, and the next one may find the backend free.
+ */
+export interface QueueSlot {
+  /** Runs `wait` without the slot, and takes it back (ahead of jobs not yet started) after. */
+  away<T>(wait: () => Promise<T>): Promise<T>;
+}
+
 /** Options of {@link EngineQueue}. */
 export interface EngineQueueOptions {
   /** Jobs running at once (a CPU-bound local model wants 1). */
@@ -68,6 +78,8 @@ export class EngineQueue {
   readonly #now: () => number;
   /** Waiters per owner; Map order is the round-robin order (an owner served moves to the end). */
   readonly #waiting = new Map<unknown, Array<() => void>>();
+  /** Jobs back from a wait ({@link QueueSlot.away}) for a slot: served before any waiter. */
+  readonly #returning: Array<() => void> = [];
   #waitingCount = 0;
   #running = 0;
   readonly #durations: number[] = [];
@@ -100,7 +112,7 @@ export class EngineQueue {
    *
    * @throws {EngineBusyError} at once when the job may not wait (see the class).
    */
-  async run<T>(task: () => Promise<T>, owner: unknown = Symbol()): Promise<T> {
+  async run<T>(task: (slot: QueueSlot) => Promise<T>, owner: unknown = Symbol()): Promise<T> {
     if (this.#running >= this.#concurrency) {
       this.#admit(owner);
       await new Promise<void>((resolve) => this.#enqueue(owner, resolve));
@@ -108,15 +120,42 @@ export class EngineQueue {
       this.#running++;
     }
     const started = this.#now();
+    let away = 0;
+    const slot: QueueSlot = {
+      away: async (wait) => {
+        const left = this.#now();
+        this.#release();
+        try {
+          return await wait();
+        } finally {
+          await this.#return();
+          away += this.#now() - left;
+        }
+      },
+    };
     try {
-      return await task();
+      return await task(slot);
     } finally {
-      this.#record(this.#now() - started);
-      const next = this.#dequeue();
-      // The slot passes straight to the next waiter, so the running count stays the same.
-      if (next) next();
-      else this.#running--;
+      this.#record(this.#now() - started - away);
+      this.#release();
     }
+  }
+
+  /** Gives a slot up: to a job coming back from a wait first, else to the next waiter. */
+  #release(): void {
+    const next = this.#returning.shift() ?? this.#dequeue();
+    // The slot passes straight to the next waiter, so the running count stays the same.
+    if (next) next();
+    else this.#running--;
+  }
+
+  /** Takes a slot again after a wait, ahead of every job not yet started (never refused). */
+  async #return(): Promise<void> {
+    if (this.#running < this.#concurrency) {
+      this.#running++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.#returning.push(resolve));
   }
 
   /** @throws {EngineBusyError} when `owner`'s next job may not wait. */

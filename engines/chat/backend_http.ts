@@ -116,6 +116,16 @@ const MODEL_NOT_LOADED = /^(no models loaded|failed to load model|model is unloa
  */
 const SAYS_BUSY = /^server busy\b/i;
 
+/**
+ * Ollama's 500 when its model did not load within its own load timeout (`OLLAMA_LOAD_TIMEOUT`,
+ * 5 min by default, counted while the load makes no progress): "timed out waiting for llama
+ * runner to start - progress 0.00 - …". Unavailable (503, `auto` tries the next engine), and not
+ * asked again: the timeout measures a stall, not a slow start, and a second request starts a
+ * load that stalls the same way, holding the client (and the engine's queue) for another whole
+ * timeout. A slow start that our own `request_timeout_ms` cuts is asked again (`second_chances.ts`).
+ */
+const OLLAMA_LOAD_TIMED_OUT = /^timed out waiting for llama runner to start\b/i;
+
 /** Statuses that say the engine cannot be used now, whatever the text (see {@link refusalOf}). */
 const UNAVAILABLE_STATUSES = new Set([401, 403, 404, 502, 503]);
 
@@ -124,7 +134,8 @@ const UNAVAILABLE_STATUSES = new Set([401, 403, 404, 502, 503]);
  * tolk infer's `server_busy`; Ollama's full queue) or unavailable (another 503: a model still
  * loading or failed; a 404: the model is gone or not loaded since the last model list, as Ollama
  * and LM Studio say; a 400 saying the model is not loaded, as LM Studio's later releases do; a
- * proxy's 502: it cannot reach the model server, as tolk itself could not; a 401 or 403: the
+ * proxy's 502: it cannot reach the model server, as tolk itself could not; Ollama's 500 for a
+ * model load that timed out; a 401 or 403: the
  * server refuses the key, so no text can be translated there — llama-server answers its model list
  * without a key, so the engine looked ready). A proxy's 504 stays a failure: its server took too long, as tolk's own
  * timeout says.
@@ -143,7 +154,8 @@ function refusalOf(
   }
   if (
     UNAVAILABLE_STATUSES.has(response.status) ||
-    ((response.status === 400 || response.ok) && MODEL_NOT_LOADED.test(message))
+    ((response.status === 400 || response.ok) && MODEL_NOT_LOADED.test(message)) ||
+    (response.status === 500 && OLLAMA_LOAD_TIMED_OUT.test(message))
   ) {
     return new EngineUnavailableError(
       engine,

@@ -203,7 +203,9 @@ async function runBatch(run: JobRun, batch: JobItem[]): Promise<void> {
       // counted as an attempt, as the failure said nothing about the texts.
       const wait = secondChance(error, chances);
       if (wait !== undefined) {
-        await pause(wait, job.signal);
+        // A wait for the server, not work for it: other jobs of the engine go meanwhile.
+        const waiting = () => pause(wait, job.signal);
+        await (wait > 0 && job.away ? job.away(waiting) : waiting());
         attempt--;
         continue;
       }

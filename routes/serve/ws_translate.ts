@@ -299,7 +299,11 @@ async function answerFrame(
     });
   } catch (thrown) {
     // Closed while it was translated: the work was stopped on purpose and nobody reads a reply.
-    if (signal.aborted) return undefined;
+    // Logged as HTTP logs its 499: the operator sees the work stopped, not finished unread.
+    if (signal.aborted) {
+      deps.log(`${connection.requestId} frame stopped: the client closed the socket`);
+      return undefined;
+    }
     // The same rule as onError: only what nobody expected is logged.
     const rendered = renderTranslationError(thrown);
     if (rendered.unexpected) logUnexpected(deps.log, connection.requestId, thrown);

@@ -188,3 +188,41 @@ Deno.test("EngineQueue refuses the owner with most jobs waiting first: a newcome
   for (const job of [running, ...burst, newcomer]) job.release();
   await Promise.all([running.done, ...burst.map((job) => job.done), newcomer.done]);
 });
+
+Deno.test("EngineQueue: a job away from its slot lets the next one start, and comes back before jobs not yet started", async () => {
+  const queue = new EngineQueue("local-llm", { concurrency: 1, maxWaiting: 10 });
+  const events: string[] = [];
+  const pause = deferred();
+  const secondStarted = deferred();
+  const secondGate = deferred();
+  const first = queue.run(async (slot) => {
+    events.push("first starts");
+    await slot.away(async () => {
+      events.push("first away");
+      await pause.promise;
+    });
+    events.push("first back");
+  });
+  const second = queue.run(async () => {
+    events.push("second starts");
+    secondStarted.resolve();
+    await secondGate.promise;
+    events.push("second ends");
+  });
+  const third = queue.run(() => {
+    events.push("third starts");
+    return Promise.resolve();
+  });
+  await secondStarted.promise; // only possible while the first job is away
+  pause.resolve();
+  secondGate.resolve();
+  await Promise.all([first, second, third]);
+  assert.deepEqual(events, [
+    "first starts",
+    "first away",
+    "second starts",
+    "second ends",
+    "first back",
+    "third starts",
+  ]);
+});

@@ -91,6 +91,13 @@ export interface RawUpgrade {
   send(text: string): Promise<void>;
   /** Reads one unfragmented text frame from the server. */
   receive(): Promise<string>;
+  /**
+   * Sends a masked ping. The server reads its frames in order and answers a ping only when it
+   * reads it, after handing every earlier frame to the service: the pong says they were read.
+   */
+  ping(): Promise<void>;
+  /** Reads one unfragmented frame of any kind (opcode 0x1 text, 0x8 close, 0xA pong…). */
+  receiveFrame(): Promise<{ opcode: number; payload: Uint8Array }>;
   close(): void;
 }
 
@@ -124,32 +131,39 @@ export async function rawUpgrade(
   return {
     status: head.status,
     headers: head.headers,
-    async send(text) {
-      const payload = new TextEncoder().encode(text);
-      const mask = crypto.getRandomValues(new Uint8Array(4));
-      const length = payload.length < 126
-        ? [0x80 | payload.length]
-        : [0x80 | 126, payload.length >> 8, payload.length & 0xff];
-      const masked = payload.map((byte, index) => byte ^ mask[index % 4]);
-      await writeAll(conn, concat([new Uint8Array([0x81, ...length]), mask, masked]));
-    },
+    send: (text) => sendFrame(0x1, new TextEncoder().encode(text)),
+    ping: () => sendFrame(0x9, new Uint8Array(0)),
     async receive() {
-      await fill(2);
-      const [, second] = take(2);
-      let length = second & 0x7f;
-      if (length === 126) {
-        await fill(2);
-        const [high, low] = take(2);
-        length = (high << 8) | low;
-      } else if (length === 127) {
-        await fill(8);
-        length = Number(new DataView(take(8).buffer).getBigUint64(0));
-      }
-      await fill(length);
-      return new TextDecoder().decode(take(length));
+      return new TextDecoder().decode((await receiveFrame()).payload);
     },
+    receiveFrame,
     close: () => conn.close(),
   };
+
+  async function sendFrame(opcode: number, payload: Uint8Array) {
+    const mask = crypto.getRandomValues(new Uint8Array(4));
+    const length = payload.length < 126
+      ? [0x80 | payload.length]
+      : [0x80 | 126, payload.length >> 8, payload.length & 0xff];
+    const masked = payload.map((byte, index) => byte ^ mask[index % 4]);
+    await writeAll(conn, concat([new Uint8Array([0x80 | opcode, ...length]), mask, masked]));
+  }
+
+  async function receiveFrame() {
+    await fill(2);
+    const [first, second] = take(2);
+    let length = second & 0x7f;
+    if (length === 126) {
+      await fill(2);
+      const [high, low] = take(2);
+      length = (high << 8) | low;
+    } else if (length === 127) {
+      await fill(8);
+      length = Number(new DataView(take(8).buffer).getBigUint64(0));
+    }
+    await fill(length);
+    return { opcode: first & 0x0f, payload: take(length) };
+  }
 }
 
 /**

@@ -92,3 +92,27 @@ Deno.test("engine-one whose runner drops the connection mid-answer says so (503)
     await runner.stop();
   }
 });
+
+Deno.test("engine-one whose runner's model load timed out is unavailable (503) at once, not asked again", async () => {
+  const failure = "timed out waiting for llama runner to start - progress 0.00 - ";
+  const script = Array.from({ length: 2 }, () => ({ status: 500, error: failure }));
+  await withStandInService({ script }, async (service, runner) => {
+    const request = {
+      source: "de",
+      target: "en",
+      texts: [GERMAN],
+      options: { engine: "engine-one" },
+    };
+    const error = await expectError(
+      await postTranslate(service, request),
+      503,
+      "engine_unavailable",
+    );
+    assert.equal(
+      error.error.message,
+      `engine-one is unavailable: the backend answered HTTP 500: ${failure.trim()}`,
+    );
+    // A load that stalled for Ollama's whole load timeout would stall again (backend_http.ts).
+    assert.equal(runner.chats.length, 1);
+  });
+});

@@ -17,7 +17,12 @@ import {
 import { startHoldingStandIn } from "../../support/ollama_stand_in.ts";
 import { serveArgs, startTolkServer } from "../../support/tolk_process.ts";
 import { withTempDir } from "../../support/temp_dir.ts";
+import { rawUpgrade, WEBSOCKET_KEY } from "../../support/raw_http.ts";
 import { join } from "node:path";
+
+/** WebSocket opcodes (RFC 6455 §5.2). */
+const PONG = 0xa;
+const CLOSE = 0x8;
 
 Deno.test("GET /v1/ws/translate closes open sockets with 1001 when the service shuts down", async () => {
   const service = await startTranslationService();
@@ -30,23 +35,44 @@ Deno.test("GET /v1/ws/translate answers the frames it accepted before closing wi
   const held = startHoldingStandIn();
   try {
     const service = await startTranslationService(engineAt("engine-one", held.runner.baseUrl));
-    const client = await connect(`${service.wsUrl}/v1/ws/translate?token=${service.token}`);
-    client.socket.send(
-      JSON.stringify({ target: "de", texts: [FRENCH, FRENCH], options: { engine: "engine-one" } }),
-    );
-    await held.received(); // the frame is at work
-    const stopped = service.stop();
-    client.socket.send(JSON.stringify({ target: "de", texts: [FRENCH] }));
-    // The refusal is sent after the first reply (replies keep frame order): the runner answers
-    // once the service has surely read the later frame, which is already on the socket.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    held.release();
-    assert.equal(TranslateResponseSchema.parse(await client.next()).results.length, 2);
-    const refused = ErrorResponseSchema.parse(await client.next());
-    assert.equal(refused.error.code, "engine_unavailable");
-    assert.match(refused.error.message, /shutting down/);
-    assert.equal((await client.closed).code, 1001);
-    await stopped;
+    // A raw socket, to ping: the client API cannot, and the pong is what says a frame was read.
+    const client = await rawUpgrade(service.url, `/v1/ws/translate?token=${service.token}`, {
+      Host: "localhost",
+      Upgrade: "websocket",
+      Connection: "Upgrade",
+      ...WEBSOCKET_KEY,
+    });
+    try {
+      assert.equal(client.status, 101);
+      await client.send(
+        JSON.stringify({
+          target: "de",
+          texts: [FRENCH, FRENCH],
+          options: { engine: "engine-one" },
+        }),
+      );
+      await held.received(); // the frame is at work
+      const stopped = service.stop();
+      await client.send(JSON.stringify({ target: "de", texts: [FRENCH] }));
+      // The refusal is sent after the first reply (replies keep frame order): the runner answers
+      // once the service has read the later frame, which the pong after it says.
+      await client.ping();
+      assert.equal((await client.receiveFrame()).opcode, PONG);
+      held.release();
+      assert.equal(
+        TranslateResponseSchema.parse(JSON.parse(await client.receive())).results.length,
+        2,
+      );
+      const refused = ErrorResponseSchema.parse(JSON.parse(await client.receive()));
+      assert.equal(refused.error.code, "engine_unavailable");
+      assert.match(refused.error.message, /shutting down/);
+      const close = await client.receiveFrame();
+      assert.equal(close.opcode, CLOSE);
+      assert.equal(new DataView(close.payload.buffer).getUint16(0), 1001);
+      await stopped;
+    } finally {
+      client.close();
+    }
   } finally {
     held.release();
     await held.runner.stop();
