@@ -16,14 +16,19 @@ import type { TagOptions } from "./format.ts";
 import type { TextRules } from "./html.ts";
 import type { SpanFinder } from "./placeholders.ts";
 import { bothSpans } from "./variable_spans.ts";
+import { type Embedded, htmlCdata } from "./xml_feeds.ts";
+
+/** A string's CDATA, read as HTML. */
+const HTML_CDATA: Embedded = { cdata: htmlCdata };
 
 /**
- * Whether an Android element's CDATA is HTML to translate: a `<string>`'s, or an `<item>`'s of a
- * `<plurals>` or `<string-array>` (apps pass such text to `Html.fromHtml`; the CDATA keeps its
- * tags from XML, while aapt still reads its escapes, so its text is read as any string's).
+ * How an Android element's content is read where not as XML: the CDATA of a `<string>`, or of an
+ * `<item>` of a `<plurals>` or `<string-array>`, is HTML to translate (apps pass such text to
+ * `Html.fromHtml`; the CDATA keeps its tags from XML, while aapt still reads its escapes, so its
+ * text is read as any string's).
  */
-export function holdsAndroidHtml(name: string): boolean {
-  return name === "string" || name === "item";
+export function androidEmbedded(name: string): Embedded | undefined {
+  return name === "string" || name === "item" ? HTML_CDATA : undefined;
 }
 
 /** The tag options of an Android item: `<xliff:g>` is kept whole. */

@@ -12,9 +12,9 @@
  * inline). An element whose attributes refuse translation (`translate="no"` of XLIFF, DITA and
  * ITS, Android's `translatable="false"`, XLIFF 1.2's `mtype="protected"`) is kept whole as an
  * ignored one is. An Android resources item's text is read with aapt's escapes
- * (android_strings.ts), the CDATA that holds HTML is translated as HTML (a feed post's,
- * xml_feeds.ts; an Android string's), and an XLIFF file keeps its sources and gets a target for
- * each (xliff.ts). Comments, other CDATA sections (code: DocBook's `<programlisting>`) and
+ * (android_strings.ts), a feed post's HTML (escaped or in CDATA) and an Android string's CDATA
+ * are translated as HTML and a feed's plain-text CDATA as text (xml_feeds.ts), and an XLIFF file
+ * keeps its sources and gets a target for each (xliff.ts). Comments, other CDATA sections (code: DocBook's `<programlisting>`) and
  * processing instructions are kept whole inside the sentence; the XML declaration and a doctype
  * are kept between sentences. Malformed markup keeps its shape: a `<` that starts no tag is
  * text, an end tag that closes nothing is kept as it is, and what is left open stays open.
@@ -27,10 +27,11 @@ import { decodeXML } from "entities/decode";
 import { textReading } from "./character_references.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";
 import { spanFinder } from "./text.ts";
-import { androidRules, androidSpans, androidTags, holdsAndroidHtml } from "./android_strings.ts";
-import { holdsHtml, htmlCdata } from "./xml_feeds.ts";
+import { androidEmbedded, androidRules, androidSpans, androidTags } from "./android_strings.ts";
+import { type EmbeddedReader, feedReadings } from "./xml_feeds.ts";
 import { xmlVocabulary } from "./xml_root.ts";
 import { cutXliff, xliffTags } from "./xliff.ts";
+import { refusesTranslation } from "./xml_refusal.ts";
 
 /** XML text. */
 export const xmlFormat: Format = {
@@ -39,7 +40,7 @@ export const xmlFormat: Format = {
     const vocabulary = xmlVocabulary(text);
     if (vocabulary === "android") {
       const tags = androidTags(options.tags ?? DEFAULT_TAG_OPTIONS);
-      const tokens = xmlTokens(text, tags, holdsAndroidHtml);
+      const tokens = xmlTokens(text, tags, androidEmbedded);
       return cutTokens(text, tokens, ANDROID_TEXT, androidSpans(find));
     }
     if (typeof vocabulary === "object") {
@@ -49,8 +50,10 @@ export const xmlFormat: Format = {
         cutInline: (source) => cutTokens(source, xmlTokens(source, tags), XML_TEXT, find),
       });
     }
-    const tokens = xmlTokens(text, options.tags, vocabulary === "feed" ? holdsHtml : undefined);
-    return cutTokens(text, tokens, XML_TEXT, find);
+    if (vocabulary === "feed") {
+      return cutTokens(text, xmlTokens(text, options.tags, FEED.embedded), FEED.rules, find);
+    }
+    return cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, find);
   },
 };
 
@@ -71,6 +74,8 @@ const XML_TEXT: TextRules = {
 };
 /** An Android resources item's: aapt's escapes read and written (android_strings.ts). */
 const ANDROID_TEXT = androidRules(XML_TEXT);
+/** A feed's: its HTML and plain-text fields read as such (xml_feeds.ts). */
+const FEED = feedReadings(XML_TEXT, withoutNotXml);
 
 /** A place's reading: references named as XML names them (`&product-name;`). */
 function xmlReading(escape: (text: string) => string) {
@@ -98,8 +103,12 @@ function codePointOf(reference: string): number {
 // deno-lint-ignore no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
+function withoutNotXml(text: string): string {
+  return text.replace(NOT_XML, "");
+}
+
 function escapeXml(text: string): string {
-  return text.replace(NOT_XML, "").replaceAll("&", "&amp;").replaceAll("<", "&lt;")
+  return withoutNotXml(text).replaceAll("&", "&amp;").replaceAll("<", "&lt;")
     .replaceAll(">", "&gt;");
 }
 
@@ -134,14 +143,14 @@ interface XmlElement {
 }
 
 /**
- * The tokens of an XML item, in source order, read with the request's tag options; the CDATA of
- * an element `holdsHtml` names (by its name and start tag) is cut as HTML: a feed's post
- * (xml_feeds.ts), an Android string (android_strings.ts).
+ * The tokens of an XML item, in source order, read with the request's tag options; the CDATA and
+ * text of an element `embedded` names (by its name and start tag) are read its way: a feed's
+ * post as HTML (xml_feeds.ts), an Android string's CDATA too (android_strings.ts).
  */
 export function xmlTokens(
   source: string,
   tags: TagOptions = DEFAULT_TAG_OPTIONS,
-  holdsHtml?: (name: string, startTag: string) => boolean,
+  embedded?: EmbeddedReader,
 ): Token[] {
   const tokens: Token[] = [];
   const item: XmlElement = {
@@ -158,9 +167,17 @@ export function xmlTokens(
   const open: XmlElement[] = [item];
   const elements: XmlElement[] = [];
   let textStart = 0;
+  /** How the innermost open element's content is read (undefined: as XML). */
+  const reading = () => {
+    const parent = open[open.length - 1];
+    if (embedded === undefined || parent.open === -1) return undefined;
+    return embedded(parent.name, source.slice(tokens[parent.open].start, tokens[parent.open].end));
+  };
   const text = (end: number) => {
     if (end <= textStart) return;
     const blank = isBlank(source, textStart, end);
+    const read = blank ? undefined : reading()?.text;
+    if (read) return void tokens.push(read(source, textStart, end));
     if (!blank) open[open.length - 1].text = true;
     tokens.push(token(textStart, end, "text", blank));
   };
@@ -197,11 +214,8 @@ export function xmlTokens(
     text(at);
     textStart = end;
     if (!tag) {
-      const parent = open[open.length - 1];
-      const html = holdsHtml !== undefined && kept?.opens === "<![CDATA[" &&
-        parent.open !== -1 &&
-        holdsHtml(parent.name, source.slice(tokens[parent.open].start, tokens[parent.open].end));
-      tokens.push(html ? htmlCdata(source, at, end) : token(at, end, kept ? kept.kind : "break"));
+      const read = kept?.opens === "<![CDATA[" ? reading()?.cdata : undefined;
+      tokens.push(read ? read(source, at, end) : token(at, end, kept ? kept.kind : "break"));
     } else if (tag.closing) {
       const index = open.findLastIndex((candidate) => candidate.name === tag.name);
       if (index < 1) tokens.push(token(at, end, "atom")); // closes nothing
@@ -335,32 +349,6 @@ interface StartTag {
   end: number;
   closing: boolean;
   refused: boolean;
-}
-
-/**
- * An attribute saying its element is not to be translated: `translate="no"` (XLIFF 1.2's
- * trans-unit, DITA, DocBook), with a prefix too (ITS's `its:translate="no"`), Android's
- * `translatable="false"` in strings.xml, and XLIFF 1.2's `<mrk mtype="protected">`.
- */
-const REFUSING = /^(?:[\p{L}_][\p{L}\p{N}_.-]*:)?translate$|^translatable$|^mtype$/u;
-const REFUSED_VALUE: Readonly<Record<string, string>> = {
-  translate: "no",
-  translatable: "false",
-  mtype: "protected",
-};
-/** An attribute (`name = "value"`) at a place in a start tag, after white space. */
-const ATTRIBUTE = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
-
-/** Whether a start tag's attributes refuse translation (see {@link REFUSING}). */
-function refusesTranslation(source: string, from: number, end: number): boolean {
-  ATTRIBUTE.lastIndex = from;
-  for (;;) {
-    const found = ATTRIBUTE.exec(source);
-    if (!found || ATTRIBUTE.lastIndex > end) return false;
-    if (!REFUSING.test(found[1])) continue;
-    const name = found[1].slice(found[1].indexOf(":") + 1);
-    if ((found[2] ?? found[3]).trim() === REFUSED_VALUE[name]) return true;
-  }
 }
 
 /**

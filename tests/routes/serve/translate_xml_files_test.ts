@@ -77,7 +77,7 @@ Deno.test("format xml sends an Android string unescaped and writes the answer ba
   );
 });
 
-Deno.test("format xml translates the HTML a feed's description or content holds in CDATA, no other CDATA", async () => {
+Deno.test("format xml translates the HTML a feed's description or content holds in CDATA, a text field's CDATA as text, no other CDATA", async () => {
   const rss = '<?xml version="1.0"?>\n<rss version="2.0"><channel><item>\n' +
     "<title>Hello world</title>\n" +
     '<description><![CDATA[<p>Hello <b>there</b>, friend &amp; co.</p><img src="a.png" alt="A cat">]]></description>\n' +
@@ -98,6 +98,7 @@ Deno.test("format xml translates the HTML a feed's description or content holds 
     "A cat",
     "Hello <x1>there</x1>, friend & co.",
     "Hello world",
+    "Plain <text>",
     "Read more",
     "Run it.",
   ]);
@@ -107,7 +108,7 @@ Deno.test("format xml translates the HTML a feed's description or content holds 
       "HELLO <b>THERE</b>, FRIEND &amp; CO.",
     )
       .replace("A cat", "A CAT").replace("Read more", "READ MORE"),
-    atom.replace("Nice</em> day", "NICE</em> DAY"),
+    atom.replace("Nice</em> day", "NICE</em> DAY").replace("Plain <text>", "PLAIN <TEXT>"),
     docbook.replace("Run it.", "RUN IT."),
   ]);
 });
