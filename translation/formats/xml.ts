@@ -28,7 +28,7 @@ import { textReading } from "./character_references.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";
 import { spanFinder } from "./text.ts";
 import { androidEmbedded, androidRules, androidSpans, androidTags } from "./android_strings.ts";
-import { type EmbeddedReader, feedReadings } from "./xml_feeds.ts";
+import { type Embedded, type EmbeddedReader, feedReadings } from "./xml_feeds.ts";
 import { xmlVocabulary } from "./xml_root.ts";
 import { cutXliff, xliffTags } from "./xliff.ts";
 import { refusesTranslation } from "./xml_refusal.ts";
@@ -140,6 +140,8 @@ interface XmlElement {
   inline: boolean;
   /** It says it is not to be translated (`translate="no"`): kept whole, as an ignored tag. */
   refused: boolean;
+  /** How its content is read where not as XML: its own way, or the first around it that has one. */
+  reading: Embedded | undefined;
 }
 
 /**
@@ -162,17 +164,14 @@ export function xmlTokens(
     text: false,
     inline: false,
     refused: false,
+    reading: undefined,
   };
   /** Open elements, the item first; every element in document order. */
   const open: XmlElement[] = [item];
   const elements: XmlElement[] = [];
   let textStart = 0;
   /** How the innermost open element's content is read (undefined: as XML). */
-  const reading = () => {
-    const parent = open[open.length - 1];
-    if (embedded === undefined || parent.open === -1) return undefined;
-    return embedded(parent.name, source.slice(tokens[parent.open].start, tokens[parent.open].end));
-  };
+  const reading = () => open[open.length - 1].reading;
   const text = (end: number) => {
     if (end <= textStart) return;
     const blank = isBlank(source, textStart, end);
@@ -183,6 +182,7 @@ export function xmlTokens(
   };
   const element = (tag: StartTag, index: number, parent: XmlElement, close: number) => {
     const { name, refused } = tag;
+    const reading = parent.reading ?? embedded?.(name, source.slice(tag.start, tag.end));
     const made = {
       name,
       open: index,
@@ -192,6 +192,7 @@ export function xmlTokens(
       text: false,
       inline: true,
       refused,
+      reading,
     };
     elements.push(made);
     return made;
@@ -343,9 +344,10 @@ function declarationEnd(source: string, at: number): number {
   }
 }
 
-/** A tag as read: its name, its end, and whether it ends an element or refuses translation. */
+/** A tag as read: its name, its place, and whether it ends an element or refuses translation. */
 interface StartTag {
   name: string;
+  start: number;
   end: number;
   closing: boolean;
   refused: boolean;
@@ -363,7 +365,9 @@ function readTag(source: string, at: number): StartTag | undefined {
   let index = NAME.lastIndex;
   if (closing) {
     while (/\s/.test(source[index] ?? "")) index++;
-    return source[index] === ">" ? { name, end: index + 1, closing, refused: false } : undefined;
+    return source[index] === ">"
+      ? { name, start: at, end: index + 1, closing, refused: false }
+      : undefined;
   }
   if (index < source.length && !/[\s/>]/.test(source[index])) return undefined;
   const attributes = index;
@@ -375,7 +379,7 @@ function readTag(source: string, at: number): StartTag | undefined {
     else if (char === "<") return undefined;
     else if (char === ">") {
       const refused = refusesTranslation(source, attributes, index);
-      return { name, end: index + 1, closing, refused };
+      return { name, start: at, end: index + 1, closing, refused };
     }
   }
   return undefined;

@@ -9,7 +9,9 @@
  * A plain-text field (RSS's `title`, Atom's text constructs of `type="text"` or none) in CDATA is
  * text: translated as written, and kept in its CDATA section (the rest of the item comes back
  * byte for byte; there `&` and `<` need no escape), an answer's `]]>` split across two sections.
- * Other CDATA (`dc:creator`, `category`: names and tags) is kept whole, as in any XML.
+ * What a feed reader reads as data, not shown as text (dates, `language`, `guid`, Atom's `id`,
+ * authors, categories, any module's element: `sy:updatePeriod`), is kept as written: translated,
+ * `en-US` and `hourly` came back upper-cased, and a changed `id` is a new post to every reader.
  *
  * Pure: no I/O.
  */
@@ -21,34 +23,86 @@ import { parse5Tokens } from "./html_tokenizer.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";
 import { decodeXML } from "entities/decode";
 
-/** How an element's content is read where not as XML: its CDATA, and (when given) its text. */
+/**
+ * How an element's content, and what is inside it, is read where not as XML: its CDATA and its
+ * text, each when given.
+ */
 export interface Embedded {
-  cdata(source: string, start: number, end: number): Token;
+  cdata?(source: string, start: number, end: number): Token;
   text?(source: string, start: number, end: number): Token;
 }
 
-/** What reads an element's content, by its name and start tag (undefined: as XML). */
+/**
+ * What reads an element's content, by its name and start tag (undefined: as XML, each element in
+ * it asked in turn).
+ */
 export type EmbeddedReader = (name: string, startTag: string) => Embedded | undefined;
+
+/** Elements holding a feed's fields, none of their own text: each field inside is read by name. */
+const CONTAINERS: ReadonlySet<string> = new Set([
+  "rss",
+  "rdf:RDF",
+  "channel",
+  "item",
+  "image",
+  "textInput",
+  "textinput",
+  "feed",
+  "entry",
+  "source",
+  "media:group",
+  "media:content",
+]);
 
 /** RSS's elements whose text is HTML. */
 const RSS_HTML: ReadonlySet<string> = new Set(["description", "content:encoded"]);
-/** Atom's text constructs (and RSS's `title`): HTML when `type="html"`, text by default. */
-const ATOM_TEXT: ReadonlySet<string> = new Set([
+/**
+ * Fields people read: Atom's text constructs, RSS's `title` and `copyright`, and iTunes' and Media
+ * RSS's; text by default, HTML when `type="html"`, XML when `type="xhtml"`.
+ */
+const TEXT_FIELDS: ReadonlySet<string> = new Set([
   "title",
   "subtitle",
   "summary",
   "content",
   "rights",
+  "copyright",
+  "itunes:title",
+  "itunes:subtitle",
+  "itunes:summary",
+  "media:title",
+  "media:description",
 ]);
 const TYPE = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 
-/** What a feed's element holds, by its name and start tag (undefined: XML, or media). */
-function feedContent(name: string, startTag: string): "html" | "text" | undefined {
+/** What a feed's element holds, by its name and start tag (undefined: fields, read by name). */
+function feedContent(name: string, startTag: string): keyof FeedReadings | undefined {
+  if (CONTAINERS.has(name)) return undefined;
   if (RSS_HTML.has(name)) return "html";
-  if (!ATOM_TEXT.has(name)) return undefined;
+  if (!TEXT_FIELDS.has(name)) return "kept";
   const found = TYPE.exec(startTag);
   const type = found === null ? "text" : (found[1] ?? found[2]).trim();
-  return type === "html" || type === "text" ? type : undefined;
+  return FIELD_TYPES[type] ?? "kept";
+}
+
+/** How a feed's fields are read. */
+interface FeedReadings {
+  html: Embedded;
+  text: Embedded;
+  xml: Embedded;
+  kept: Embedded;
+}
+/** A field's `type` (Media RSS says `plain` for text); any other (`image/png`) is kept. */
+const FIELD_TYPES: Readonly<Record<string, keyof FeedReadings>> = {
+  text: "text",
+  plain: "text",
+  html: "html",
+  xhtml: "xml",
+};
+
+/** Content kept as written, between sentences. */
+function keep(_source: string, start: number, end: number): Token {
+  return token(start, end, "break");
 }
 
 /**
@@ -86,11 +140,12 @@ export function feedReadings(
       return leveled({ ...whole, inner: [token(from, to, "text", false)] }, cdataText);
     },
   };
+  const readings: FeedReadings = { html, text, xml: {}, kept: { cdata: keep, text: keep } };
   return {
     rules: { ...xml, level: (read) => levels.get(read) },
     embedded: (name, startTag) => {
       const content = feedContent(name, startTag);
-      return content === "html" ? html : content === "text" ? text : undefined;
+      return content === undefined ? undefined : readings[content];
     },
   };
 }

@@ -74,3 +74,68 @@ Deno.test("format xml reads the entity-escaped HTML of an RSS description and an
     atom.replace("Hi &lt;em&gt;there&lt;/em&gt;, you", "HI &lt;em&gt;THERE&lt;/em&gt;, YOU"),
   ]);
 });
+
+Deno.test("format xml leaves a feed's machine-read fields (dates, language, ids, authors, categories) as written and translates its text fields", async () => {
+  // WordPress's RSS and the Atom RFC's example, trimmed.
+  const rss = '<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"\n' +
+    '\txmlns:content="http://purl.org/rss/1.0/modules/content/"\n' +
+    '\txmlns:dc="http://purl.org/dc/elements/1.1/"\n' +
+    '\txmlns:sy="http://purl.org/rss/1.0/modules/syndication/">\n<channel>\n' +
+    "\t<title>My Blog &#8211; Notes &amp; more</title>\n\t<link>https://example.com</link>\n" +
+    "\t<description>Just another WordPress site</description>\n" +
+    "\t<lastBuildDate>Mon, 01 Jan 2024 10:00:00 +0000</lastBuildDate>\n" +
+    "\t<language>en-US</language>\n\t<sy:updatePeriod>\n\thourly\t</sy:updatePeriod>\n" +
+    "\t<image><title>My Blog</title><url>https://example.com/logo.png</url></image>\n" +
+    "\t<item>\n\t\t<title>Hello world!</title>\n" +
+    "\t\t<dc:creator><![CDATA[admin]]></dc:creator>\n" +
+    "\t\t<pubDate>Mon, 01 Jan 2024 10:00:00 +0000</pubDate>\n" +
+    "\t\t<category>Travel notes</category>\n" +
+    '\t\t<guid isPermaLink="false">tag:example.com,2024:post-1</guid>\n' +
+    "\t\t<content:encoded><![CDATA[\n<p>Welcome to WordPress.</p>\n]]></content:encoded>\n" +
+    "\t</item>\n</channel>\n</rss>";
+  const atom = '<?xml version="1.0" encoding="utf-8"?>\n' +
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">\n' +
+    '  <title type="text">dive into mark</title>\n' +
+    "  <updated>2005-07-31T12:29:29Z</updated>\n  <id>tag:example.org,2003:3</id>\n" +
+    "  <rights>Copyright (c) 2003, Mark Pilgrim</rights>\n" +
+    '  <generator uri="http://www.example.com/" version="1.0">Example Toolkit</generator>\n' +
+    "  <entry>\n    <title>Atom draft-07 snapshot</title>\n" +
+    "    <author><name>Mark Pilgrim</name></author>\n" +
+    '    <category term="news" label="World news"/>\n' +
+    '    <content type="xhtml">\n      <div xmlns="http://www.w3.org/1999/xhtml">\n' +
+    "        <p><i>[Update: The Atom draft is finished.]</i></p>\n      </div>\n    </content>\n" +
+    "  </entry>\n</feed>";
+  const { texts, sent } = await translateFeeds([rss, atom]);
+  assert.deepEqual(
+    sent.toSorted(),
+    [
+      "Atom draft-07 snapshot",
+      "Copyright (c) 2003, Mark Pilgrim",
+      "Just another WordPress site",
+      "Hello world!",
+      "My Blog",
+      "My Blog – Notes & more",
+      "Welcome to WordPress.",
+      "[Update: The Atom draft is finished.]",
+      "dive into mark",
+    ].toSorted(),
+  );
+  const upper = (text: string, runs: string[]) =>
+    runs.reduce((done, run) => done.replace(run, run.toUpperCase()), text);
+  assert.deepEqual(texts, [
+    upper(rss, [
+      "My Blog &#8211; Notes",
+      "more</title>",
+      "Just another WordPress site",
+      "My Blog</title>",
+      "Hello world!",
+      "Welcome to WordPress.",
+    ]).replaceAll("</TITLE>", "</title>"),
+    upper(atom, [
+      "dive into mark",
+      "Copyright (c) 2003, Mark Pilgrim",
+      "Atom draft-07 snapshot",
+      "[Update: The Atom draft is finished.]",
+    ]),
+  ]);
+});
