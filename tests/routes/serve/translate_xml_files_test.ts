@@ -131,3 +131,39 @@ Deno.test("format xml translates the HTML an Android string holds in CDATA, read
       .replace("here</a> &amp; now", "HERE</a> &amp; NOW").replace("</i> files", "</i> FILES"),
   );
 });
+
+Deno.test("format xml reads Android strings whose first element is <plurals> or <string-array>, or follows a comment, with aapt's escapes", async () => {
+  const file = '<?xml version="1.0" encoding="utf-8"?>\n<!-- Copyright (C) 2024 -->\n' +
+    '<resources xmlns:tools="http://schemas.android.com/tools">\n' +
+    '  <plurals name="songs">\n    <item quantity="one">%d song, it\\\'s new</item>\n' +
+    '    <item quantity="other">%d songs</item>\n  </plurals>\n' +
+    '  <string-array name="days" tools:ignore="MissingTranslation">\n' +
+    "    <item>Don\\'t wait</item>\n    <item>@string/today</item>\n  </string-array>\n" +
+    "</resources>\n";
+  const items = [
+    file,
+    '<!-- From Crowdin -->\n<plurals name="n"><item quantity="other">It\\\'s %d</item></plurals>',
+    '<plurals name="n"><item quantity="one">It\\\'s one</item></plurals>',
+    '<string-array name="a"><item>Don\\\'t</item></string-array>',
+  ];
+  const { texts, sent } = await translateThrough(
+    items,
+    { mode: "paragraph", format: "xml" },
+    (text) => upperCase(text).replace("'", "’'"),
+  );
+  assert.deepEqual(sent.toSorted(), [
+    "<x1/> song, it's new",
+    "<x1/> songs",
+    "Don't wait",
+    "It's <x1/>",
+    "It's one",
+    "Don't",
+  ].toSorted());
+  assert.deepEqual(texts, [
+    file.replace("song, it\\'s new", "SONG, IT’\\'S NEW").replace("%d songs", "%d SONGS")
+      .replace("Don\\'t wait", "DON’\\'T WAIT"),
+    items[1].replace("It\\'s", "IT’\\'S"),
+    items[2].replace("It\\'s one", "IT’\\'S ONE"),
+    items[3].replace("Don\\'t", "DON’\\'T"),
+  ]);
+});
