@@ -27,7 +27,7 @@ import { decodeXML } from "entities/decode";
 import { textReading } from "./character_references.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";
 import { spanFinder } from "./text.ts";
-import { androidEmbedded, androidRules, androidSpans, androidTags } from "./android_strings.ts";
+import { androidReadings, androidSpans, androidTags } from "./android_strings.ts";
 import { type Embedded, type EmbeddedReader, feedReadings } from "./xml_feeds.ts";
 import { xmlVocabulary } from "./xml_root.ts";
 import { cutXliff, xliffTags } from "./xliff.ts";
@@ -40,8 +40,8 @@ export const xmlFormat: Format = {
     const vocabulary = xmlVocabulary(text);
     if (vocabulary === "android") {
       const tags = androidTags(options.tags ?? DEFAULT_TAG_OPTIONS);
-      const tokens = xmlTokens(text, tags, androidEmbedded);
-      return cutTokens(text, tokens, ANDROID_TEXT, androidSpans(find));
+      const tokens = xmlTokens(text, tags, ANDROID.embedded);
+      return cutTokens(text, tokens, ANDROID.rules, androidSpans(find));
     }
     if (typeof vocabulary === "object") {
       const tags = xliffTags(options.tags ?? DEFAULT_TAG_OPTIONS, vocabulary.prefix);
@@ -73,7 +73,7 @@ const XML_TEXT: TextRules = {
   attribute: (quote) => quote === "'" ? XML_READINGS["'"] : XML_READINGS['"'],
 };
 /** An Android resources item's: aapt's escapes read and written (android_strings.ts). */
-const ANDROID_TEXT = androidRules(XML_TEXT);
+const ANDROID = androidReadings(XML_TEXT);
 /** A feed's: its HTML and plain-text fields read as such (xml_feeds.ts). */
 const FEED = feedReadings(XML_TEXT, withoutNotXml);
 
@@ -175,8 +175,8 @@ export function xmlTokens(
   const text = (end: number) => {
     if (end <= textStart) return;
     const blank = isBlank(source, textStart, end);
-    const read = blank ? undefined : reading()?.text;
-    if (read) return void tokens.push(read(source, textStart, end));
+    const read = blank ? undefined : reading()?.text?.(source, textStart, end);
+    if (read) return void tokens.push(read);
     if (!blank) open[open.length - 1].text = true;
     tokens.push(token(textStart, end, "text", blank));
   };

@@ -29,7 +29,8 @@ import { decodeXML } from "entities/decode";
  */
 export interface Embedded {
   cdata?(source: string, start: number, end: number): Token;
-  text?(source: string, start: number, end: number): Token;
+  /** Undefined: this text read as XML. */
+  text?(source: string, start: number, end: number): Token | undefined;
 }
 
 /**
@@ -120,10 +121,7 @@ export function feedReadings(
     (text) => withoutNotXml(text).replaceAll("]]>", "]]]]><![CDATA[>"),
   );
   const cdataText: TextRules = { text: asWritten, attribute: () => asWritten };
-  const escapedHtml: TextRules = {
-    text: twice(xml.text, HTML_TEXT.text),
-    attribute: (quote) => twice(xml.text, htmlAttribute(quote)),
-  };
+  const escapedHtml = escapedHtmlRules(xml);
   const leveled = (made: Token, rules: TextRules) => {
     levels.set(made, rules);
     return made;
@@ -147,6 +145,14 @@ export function feedReadings(
       const content = feedContent(name, startTag);
       return content === undefined ? undefined : readings[content];
     },
+  };
+}
+
+/** The rules of HTML written escaped in `outer`'s text (`&lt;b&gt;`): read twice, written so. */
+export function escapedHtmlRules(outer: TextRules): TextRules {
+  return {
+    text: twice(outer.text, HTML_TEXT.text),
+    attribute: (quote) => twice(outer.text, htmlAttribute(quote)),
   };
 }
 
@@ -200,7 +206,7 @@ const REFERENCE = /&(?:#\d+|#x[\da-fA-F]+|[\p{L}_:][\p{L}\p{N}\p{M}_.:\-\u00B7]*
  * Entity-escaped HTML text at [start, end) as one atom whose content, XML's references decoded,
  * is cut as HTML; each token is placed back on the escaped source it was read from.
  */
-function escapedHtmlToken(source: string, start: number, end: number): Token {
+export function escapedHtmlToken(source: string, start: number, end: number): Token {
   let decoded = "";
   const offsets: number[] = [];
   let at = start;

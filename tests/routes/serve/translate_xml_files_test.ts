@@ -151,14 +151,17 @@ Deno.test("format xml reads Android strings whose first element is <plurals> or 
     { mode: "paragraph", format: "xml" },
     (text) => upperCase(text).replace("'", "’'"),
   );
-  assert.deepEqual(sent.toSorted(), [
-    "<x1/> song, it's new",
-    "<x1/> songs",
-    "Don't wait",
-    "It's <x1/>",
-    "It's one",
-    "Don't",
-  ].toSorted());
+  assert.deepEqual(
+    sent.toSorted(),
+    [
+      "<x1/> song, it's new",
+      "<x1/> songs",
+      "Don't wait",
+      "It's <x1/>",
+      "It's one",
+      "Don't",
+    ].toSorted(),
+  );
   assert.deepEqual(texts, [
     file.replace("song, it\\'s new", "SONG, IT’\\'S NEW").replace("%d songs", "%d SONGS")
       .replace("Don\\'t wait", "DON’\\'T WAIT"),
@@ -166,4 +169,26 @@ Deno.test("format xml reads Android strings whose first element is <plurals> or 
     items[2].replace("It\\'s one", "IT’\\'S ONE"),
     items[3].replace("Don\\'t", "DON’\\'T"),
   ]);
+});
+
+Deno.test("format xml reads an Android string's entity-escaped HTML (&lt;b>, Android's way for Html.fromHtml) as HTML, with aapt's escapes", async () => {
+  // developer.android.com's example: the `<` escaped, read by Html.fromHtml after getString.
+  const item = "<resources>\n" +
+    '  <string name="welcome">Hello, %1$s! You have &lt;b>%2$d new messages&lt;/b>. It\\\'s &lt;i>now&lt;/i>.</string>\n' +
+    '  <string name="less">1 &lt; 2 isn\\\'t news</string>\n</resources>';
+  const { texts, sent } = await translateThrough(
+    [item],
+    { mode: "paragraph", format: "xml" },
+    (text) => upperCase(text).replace("IT'S", "C'EST"),
+  );
+  assert.deepEqual(sent, [
+    "Hello, <x1/>! You have <x2><x3/> new messages</x2>. It's <x4>now</x4>.",
+    "1 <x1/> 2 isn't news",
+  ]);
+  assert.equal(
+    texts[0],
+    item.replace("Hello, %1$s! You have", "HELLO, %1$s! YOU HAVE")
+      .replace("new messages&lt;/b>. It\\'s &lt;i>now", "NEW MESSAGES&lt;/b>. C\\'EST &lt;i>NOW")
+      .replace("2 isn\\'t news", "2 ISN\\'T NEWS"),
+  );
 });
