@@ -16,14 +16,43 @@ import type { TagOptions } from "./format.ts";
 import type { TextRules } from "./html.ts";
 import type { SpanFinder } from "./placeholders.ts";
 import { bothSpans } from "./variable_spans.ts";
+import {
+  type Embedded,
+  type EmbeddedReader,
+  escapedHtmlRules,
+  escapedHtmlToken,
+  htmlCdata,
+} from "./xml_feeds.ts";
+import type { Token } from "./html_tokens.ts";
+
+/** Text holding a tag written escaped (`&lt;b>`): HTML for `Html.fromHtml`. */
+const ESCAPED_TAG = /&lt;\/?[A-Za-z]/;
 
 /**
- * Whether an Android element's CDATA is HTML to translate: a `<string>`'s, or an `<item>`'s of a
- * `<plurals>` or `<string-array>` (apps pass such text to `Html.fromHtml`; the CDATA keeps its
- * tags from XML, while aapt still reads its escapes, so its text is read as any string's).
+ * An Android item's rules (XML's with aapt's escapes, {@link androidRules}) and how its strings'
+ * content is read where not as XML: the CDATA of a `<string>`, or of an `<item>` of a
+ * `<plurals>` or `<string-array>`, and its text holding escaped tags (`&lt;b>`, Android's own
+ * example) are HTML to translate, as apps pass such text to `Html.fromHtml`; CDATA keeps its tags
+ * from XML, escaped tags are written back escaped, and aapt still reads the escapes of both.
  */
-export function holdsAndroidHtml(name: string): boolean {
-  return name === "string" || name === "item";
+export function androidReadings(xml: TextRules): { rules: TextRules; embedded: EmbeddedReader } {
+  const rules = androidRules(xml);
+  const html = escapedHtmlRules(rules);
+  /** The escaped HTML levels, read with `html`. */
+  const levels = new WeakSet<Token>();
+  const string: Embedded = {
+    cdata: htmlCdata,
+    text: (source, start, end) => {
+      if (!ESCAPED_TAG.test(source.slice(start, end))) return undefined;
+      const made = escapedHtmlToken(source, start, end);
+      levels.add(made);
+      return made;
+    },
+  };
+  return {
+    rules: { ...rules, level: (read) => levels.has(read) ? html : undefined },
+    embedded: (name) => name === "string" || name === "item" ? string : undefined,
+  };
 }
 
 /** The tag options of an Android item: `<xliff:g>` is kept whole. */
@@ -106,7 +135,7 @@ export function androidSpans(find: SpanFinder): SpanFinder {
 }
 
 /** XML's text rules with aapt's escapes on top (text only: xml translates no attribute). */
-export function androidRules(xml: TextRules): TextRules {
+function androidRules(xml: TextRules): TextRules {
   const reading = xml.text;
   return {
     ...xml,

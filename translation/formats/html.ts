@@ -47,6 +47,8 @@ export interface TextRules {
   text: TextReading;
   /** In an attribute value, by the quote that opened it (none: unquoted). */
   attribute(quote: string): TextReading;
+  /** A token's {@link Token.inner} level's rules when not these (a feed's: xml_feeds.ts). */
+  level?(token: Token): TextRules | undefined;
 }
 
 /** HTML fragments and documents. */
@@ -149,7 +151,7 @@ function cutLevel(cut: Cut, tokens: readonly Token[]): Splice[] {
         segment: segments.push(attributeSegment(source, start, end, rules, cut.sentence.find)) - 1,
       });
     }
-    if (token.inner) own.push(...cutLevel(cut, token.inner));
+    if (token.inner) own.push(...cutLevel(levelCut(cut, token), token.inner));
     ownSplices.set(token, own);
   }
   const insideSentences = new Set<Token>();
@@ -200,6 +202,14 @@ function cutLevel(cut: Cut, tokens: readonly Token[]): Splice[] {
     if (!insideSentences.has(token)) splices.push(...ownSplices.get(token)!);
   }
   return splices.sort((a, b) => a.start - b.start);
+}
+
+/** The cut of a token's inner level: with the rules its level is read with. */
+function levelCut(cut: Cut, token: Token): Cut {
+  const rules = cut.rules.level?.(token);
+  if (rules === undefined) return cut;
+  const { escape, decode } = rules.text;
+  return { ...cut, rules, sentence: { ...cut.sentence, escape, decode } };
 }
 
 const ESCAPED_AMPERSAND = /&(?=[#a-zA-Z])/g;

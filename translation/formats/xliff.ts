@@ -5,6 +5,9 @@
  * holding its source's translation, its inline codes (`<g>`, `<x/>`, `<pc>`, `<sc/>`, …) kept as
  * written. A new target follows the source (1.2: and `<seg-source>`), on a line of its own with
  * the source's indentation when the source has one; an existing target's content is replaced.
+ * A 1.2 unit whose `<seg-source>` cuts its source into `<mrk mtype="seg" mid=…>` segments (Okapi's,
+ * memoQ's segmented files) gets a target mirroring the seg-source, as those tools read it back
+ * by `mid`: each segment's content translated on its own, what lies between segments as written.
  * 1.2 marks the target `state="translated"`, 2.0 the segment; the file gets the request's target
  * language (1.2's `target-language` on each `<file>`, 2.0's `trgLang` on `<xliff>`).
  * A file that needs no translation (already in the target language, or nothing to send) is
@@ -65,6 +68,8 @@ interface Unit {
   tag?: [number, number];
   /** The source's content, [start, end), and where the source starts. */
   source?: { start: number; end: number; tag: number };
+  /** 1.2: the `<seg-source>`'s content, [start, end). */
+  segSource?: { start: number; end: number };
   /** Where a new target goes: past the source (1.2: and `<seg-source>`). */
   after: number;
   target?: { start: number; end: number; tag: string };
@@ -103,6 +108,7 @@ export function cutXliff(
         unit = undefined;
       } else if (open.at(-1)?.local === shape.unit) {
         if (local === "source" && unit.source) unit.source.end = start;
+        if (local === "seg-source" && unit.segSource) unit.segSource.end = start;
         if (local === "source" || local === "seg-source") unit.after = end;
         if (local === "target" && unit.target) unit.target.end = end;
       }
@@ -124,6 +130,8 @@ export function cutXliff(
       if (local === "source" && unit.source === undefined) {
         unit.source = { start: end, end, tag: start };
         unit.after = end;
+      } else if (local === "seg-source" && unit.segSource === undefined && version === 1) {
+        unit.segSource = { start: end, end };
       } else if (local === "target" && unit.target === undefined) {
         unit.target = { start, end, tag: written };
         if (APPROVED.has(attribute(attributes, "state") ?? "")) unit.kept = true;
@@ -144,7 +152,9 @@ function unitParts(
   if (unit.kept || source === undefined || text.slice(source.start, source.end).trim() === "") {
     return [];
   }
-  const inline = options.cutInline(text.slice(source.start, source.end));
+  const segmented = unit.segSource && text.slice(unit.segSource.start, unit.segSource.end);
+  const inline = (segmented && segmentsCut(segmented, options)) ||
+    options.cutInline(text.slice(source.start, source.end));
   const parts: CutPart[] = [];
   if (tag !== undefined) {
     const written = withAttribute(text.slice(...tag), "state", "translated");
@@ -160,6 +170,39 @@ function unitParts(
     cut: wrapped(inline, (translated) => `${lead}${start}${translated}</${prefix}target>`),
   });
   return parts;
+}
+
+/**
+ * A seg-source's content cut segment by segment: each `<mrk mtype="seg">`'s content by
+ * `cutInline`, the marks themselves and what lies between them kept. Undefined when it marks no
+ * segment (the source is cut instead).
+ */
+function segmentsCut(
+  content: string,
+  options: { prefix: string; cutInline: (source: string) => CutItem },
+): CutItem | undefined {
+  const mark = `${options.prefix}mrk`;
+  const parts: CutPart[] = [];
+  let depth = 0;
+  let start = -1;
+  for (const found of content.matchAll(MARKUP)) {
+    const [written, closing, name, attributes, empty] = found;
+    if (name !== mark || empty) continue;
+    if (closing) {
+      depth--;
+      if (depth === 0 && start !== -1) {
+        const end = found.index;
+        parts.push({ start, end, cut: options.cutInline(content.slice(start, end)) });
+        start = -1;
+      }
+      continue;
+    }
+    if (depth === 0 && attribute(attributes, "mtype") === "seg") {
+      start = found.index + written.length;
+    }
+    depth++;
+  }
+  return parts.length === 0 ? undefined : combineCuts(content, parts);
 }
 
 /**

@@ -12,9 +12,9 @@
  * inline). An element whose attributes refuse translation (`translate="no"` of XLIFF, DITA and
  * ITS, Android's `translatable="false"`, XLIFF 1.2's `mtype="protected"`) is kept whole as an
  * ignored one is. An Android resources item's text is read with aapt's escapes
- * (android_strings.ts), the CDATA that holds HTML is translated as HTML (a feed post's,
- * xml_feeds.ts; an Android string's), and an XLIFF file keeps its sources and gets a target for
- * each (xliff.ts). Comments, other CDATA sections (code: DocBook's `<programlisting>`) and
+ * (android_strings.ts), a feed post's HTML (escaped or in CDATA) and an Android string's CDATA
+ * are translated as HTML and a feed's plain-text CDATA as text (xml_feeds.ts), and an XLIFF file
+ * keeps its sources and gets a target for each (xliff.ts). Comments, other CDATA sections (code: DocBook's `<programlisting>`) and
  * processing instructions are kept whole inside the sentence; the XML declaration and a doctype
  * are kept between sentences. Malformed markup keeps its shape: a `<` that starts no tag is
  * text, an end tag that closes nothing is kept as it is, and what is left open stays open.
@@ -27,10 +27,11 @@ import { decodeXML } from "entities/decode";
 import { textReading } from "./character_references.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";
 import { spanFinder } from "./text.ts";
-import { androidRules, androidSpans, androidTags, holdsAndroidHtml } from "./android_strings.ts";
-import { holdsHtml, htmlCdata } from "./xml_feeds.ts";
+import { androidReadings, androidSpans, androidTags } from "./android_strings.ts";
+import { type Embedded, type EmbeddedReader, feedReadings } from "./xml_feeds.ts";
 import { xmlVocabulary } from "./xml_root.ts";
 import { cutXliff, xliffTags } from "./xliff.ts";
+import { refusesTranslation } from "./xml_refusal.ts";
 
 /** XML text. */
 export const xmlFormat: Format = {
@@ -39,8 +40,8 @@ export const xmlFormat: Format = {
     const vocabulary = xmlVocabulary(text);
     if (vocabulary === "android") {
       const tags = androidTags(options.tags ?? DEFAULT_TAG_OPTIONS);
-      const tokens = xmlTokens(text, tags, holdsAndroidHtml);
-      return cutTokens(text, tokens, ANDROID_TEXT, androidSpans(find));
+      const tokens = xmlTokens(text, tags, ANDROID.embedded);
+      return cutTokens(text, tokens, ANDROID.rules, androidSpans(find));
     }
     if (typeof vocabulary === "object") {
       const tags = xliffTags(options.tags ?? DEFAULT_TAG_OPTIONS, vocabulary.prefix);
@@ -49,8 +50,10 @@ export const xmlFormat: Format = {
         cutInline: (source) => cutTokens(source, xmlTokens(source, tags), XML_TEXT, find),
       });
     }
-    const tokens = xmlTokens(text, options.tags, vocabulary === "feed" ? holdsHtml : undefined);
-    return cutTokens(text, tokens, XML_TEXT, find);
+    if (vocabulary === "feed") {
+      return cutTokens(text, xmlTokens(text, options.tags, FEED.embedded), FEED.rules, find);
+    }
+    return cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, find);
   },
 };
 
@@ -70,7 +73,9 @@ const XML_TEXT: TextRules = {
   attribute: (quote) => quote === "'" ? XML_READINGS["'"] : XML_READINGS['"'],
 };
 /** An Android resources item's: aapt's escapes read and written (android_strings.ts). */
-const ANDROID_TEXT = androidRules(XML_TEXT);
+const ANDROID = androidReadings(XML_TEXT);
+/** A feed's: its HTML and plain-text fields read as such (xml_feeds.ts). */
+const FEED = feedReadings(XML_TEXT, withoutNotXml);
 
 /** A place's reading: references named as XML names them (`&product-name;`). */
 function xmlReading(escape: (text: string) => string) {
@@ -98,8 +103,12 @@ function codePointOf(reference: string): number {
 // deno-lint-ignore no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
+function withoutNotXml(text: string): string {
+  return text.replace(NOT_XML, "");
+}
+
 function escapeXml(text: string): string {
-  return text.replace(NOT_XML, "").replaceAll("&", "&amp;").replaceAll("<", "&lt;")
+  return withoutNotXml(text).replaceAll("&", "&amp;").replaceAll("<", "&lt;")
     .replaceAll(">", "&gt;");
 }
 
@@ -131,17 +140,19 @@ interface XmlElement {
   inline: boolean;
   /** It says it is not to be translated (`translate="no"`): kept whole, as an ignored tag. */
   refused: boolean;
+  /** How its content is read where not as XML: its own way, or the first around it that has one. */
+  reading: Embedded | undefined;
 }
 
 /**
- * The tokens of an XML item, in source order, read with the request's tag options; the CDATA of
- * an element `holdsHtml` names (by its name and start tag) is cut as HTML: a feed's post
- * (xml_feeds.ts), an Android string (android_strings.ts).
+ * The tokens of an XML item, in source order, read with the request's tag options; the CDATA and
+ * text of an element `embedded` names (by its name and start tag) are read its way: a feed's
+ * post as HTML (xml_feeds.ts), an Android string's CDATA too (android_strings.ts).
  */
 export function xmlTokens(
   source: string,
   tags: TagOptions = DEFAULT_TAG_OPTIONS,
-  holdsHtml?: (name: string, startTag: string) => boolean,
+  embedded?: EmbeddedReader,
 ): Token[] {
   const tokens: Token[] = [];
   const item: XmlElement = {
@@ -153,19 +164,25 @@ export function xmlTokens(
     text: false,
     inline: false,
     refused: false,
+    reading: undefined,
   };
   /** Open elements, the item first; every element in document order. */
   const open: XmlElement[] = [item];
   const elements: XmlElement[] = [];
   let textStart = 0;
+  /** How the innermost open element's content is read (undefined: as XML). */
+  const reading = () => open[open.length - 1].reading;
   const text = (end: number) => {
     if (end <= textStart) return;
     const blank = isBlank(source, textStart, end);
+    const read = blank ? undefined : reading()?.text?.(source, textStart, end);
+    if (read) return void tokens.push(read);
     if (!blank) open[open.length - 1].text = true;
     tokens.push(token(textStart, end, "text", blank));
   };
   const element = (tag: StartTag, index: number, parent: XmlElement, close: number) => {
     const { name, refused } = tag;
+    const reading = parent.reading ?? embedded?.(name, source.slice(tag.start, tag.end));
     const made = {
       name,
       open: index,
@@ -175,6 +192,7 @@ export function xmlTokens(
       text: false,
       inline: true,
       refused,
+      reading,
     };
     elements.push(made);
     return made;
@@ -197,11 +215,8 @@ export function xmlTokens(
     text(at);
     textStart = end;
     if (!tag) {
-      const parent = open[open.length - 1];
-      const html = holdsHtml !== undefined && kept?.opens === "<![CDATA[" &&
-        parent.open !== -1 &&
-        holdsHtml(parent.name, source.slice(tokens[parent.open].start, tokens[parent.open].end));
-      tokens.push(html ? htmlCdata(source, at, end) : token(at, end, kept ? kept.kind : "break"));
+      const read = kept?.opens === "<![CDATA[" ? reading()?.cdata : undefined;
+      tokens.push(read ? read(source, at, end) : token(at, end, kept ? kept.kind : "break"));
     } else if (tag.closing) {
       const index = open.findLastIndex((candidate) => candidate.name === tag.name);
       if (index < 1) tokens.push(token(at, end, "atom")); // closes nothing
@@ -329,38 +344,13 @@ function declarationEnd(source: string, at: number): number {
   }
 }
 
-/** A tag as read: its name, its end, and whether it ends an element or refuses translation. */
+/** A tag as read: its name, its place, and whether it ends an element or refuses translation. */
 interface StartTag {
   name: string;
+  start: number;
   end: number;
   closing: boolean;
   refused: boolean;
-}
-
-/**
- * An attribute saying its element is not to be translated: `translate="no"` (XLIFF 1.2's
- * trans-unit, DITA, DocBook), with a prefix too (ITS's `its:translate="no"`), Android's
- * `translatable="false"` in strings.xml, and XLIFF 1.2's `<mrk mtype="protected">`.
- */
-const REFUSING = /^(?:[\p{L}_][\p{L}\p{N}_.-]*:)?translate$|^translatable$|^mtype$/u;
-const REFUSED_VALUE: Readonly<Record<string, string>> = {
-  translate: "no",
-  translatable: "false",
-  mtype: "protected",
-};
-/** An attribute (`name = "value"`) at a place in a start tag, after white space. */
-const ATTRIBUTE = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
-
-/** Whether a start tag's attributes refuse translation (see {@link REFUSING}). */
-function refusesTranslation(source: string, from: number, end: number): boolean {
-  ATTRIBUTE.lastIndex = from;
-  for (;;) {
-    const found = ATTRIBUTE.exec(source);
-    if (!found || ATTRIBUTE.lastIndex > end) return false;
-    if (!REFUSING.test(found[1])) continue;
-    const name = found[1].slice(found[1].indexOf(":") + 1);
-    if ((found[2] ?? found[3]).trim() === REFUSED_VALUE[name]) return true;
-  }
 }
 
 /**
@@ -375,7 +365,9 @@ function readTag(source: string, at: number): StartTag | undefined {
   let index = NAME.lastIndex;
   if (closing) {
     while (/\s/.test(source[index] ?? "")) index++;
-    return source[index] === ">" ? { name, end: index + 1, closing, refused: false } : undefined;
+    return source[index] === ">"
+      ? { name, start: at, end: index + 1, closing, refused: false }
+      : undefined;
   }
   if (index < source.length && !/[\s/>]/.test(source[index])) return undefined;
   const attributes = index;
@@ -387,7 +379,7 @@ function readTag(source: string, at: number): StartTag | undefined {
     else if (char === "<") return undefined;
     else if (char === ">") {
       const refused = refusesTranslation(source, attributes, index);
-      return { name, end: index + 1, closing, refused };
+      return { name, start: at, end: index + 1, closing, refused };
     }
   }
   return undefined;

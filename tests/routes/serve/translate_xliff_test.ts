@@ -57,11 +57,56 @@ Deno.test("format xml gives each XLIFF 1.2 trans-unit a translated target after 
       '      <trans-unit id="bye">\n' +
       "        <source>Bye</source>\n" +
       '        <seg-source><mrk mid="0" mtype="seg">Bye</mrk></seg-source>\n' +
-      '        <target state="translated">BYE</target>\n' +
+      '        <target state="translated"><mrk mid="0" mtype="seg">BYE</mrk></target>\n' +
       "      </trans-unit>\n" +
       "    </body>\n" +
       "  </file>\n" +
       "</xliff>\n",
+  );
+});
+
+Deno.test("format xml writes an XLIFF 1.2 target mirroring the unit's seg-source, one translated <mrk mtype=seg> per segment, as Okapi and memoQ write them", async () => {
+  // Okapi's segmented output: the segments, what lies between them, inline codes in them.
+  const okapi = '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2" ' +
+    'xmlns:okp="okapi-framework:xliff-extensions">\n' +
+    '<file original="help.html" source-language="en-us" target-language="de-de" ' +
+    'datatype="html">\n<body>\n' +
+    '<trans-unit id="tu1" xml:space="preserve">\n' +
+    '<source xml:lang="en-us">Open the file. Press <g id="1">Save</g> to keep it.</source>\n' +
+    '<seg-source><mrk mid="0" mtype="seg">Open the file.</mrk> <mrk mid="1" mtype="seg">' +
+    'Press <g id="1">Save</g> to keep it.</mrk></seg-source>\n' +
+    '<target xml:lang="de-de"><mrk mid="0" mtype="seg">Open the file.</mrk> ' +
+    '<mrk mid="1" mtype="seg">Press <g id="1">Save</g> to keep it.</mrk></target>\n' +
+    "</trans-unit>\n" +
+    '<trans-unit id="tu2">\n' +
+    '<source xml:lang="en-us">Call <mrk mtype="protected">ACME</mrk> now.</source>\n' +
+    '<seg-source><mrk mtype="seg" mid="a"><x id="1"/>Call <mrk mtype="protected">ACME</mrk> ' +
+    'now.</mrk><x id="2"/></seg-source>\n' +
+    "</trans-unit>\n" +
+    "</body>\n</file>\n</xliff>\n";
+  const { texts, sent } = await translateXliff(okapi);
+  assert.deepEqual(sent, [
+    "Open the file.",
+    "Press <x1>Save</x1> to keep it.",
+    "Call <x1/> now.",
+  ]);
+  const segSources = (xliff: string) => xliff.match(/<seg-source>[^]*?<\/seg-source>/g);
+  assert.deepEqual(segSources(texts[0]), segSources(okapi));
+  assert.equal(
+    texts[0],
+    okapi.replace('target-language="de-de"', 'target-language="de"')
+      .replace(
+        '<target xml:lang="de-de"><mrk mid="0" mtype="seg">Open the file.</mrk> ' +
+          '<mrk mid="1" mtype="seg">Press <g id="1">Save</g> to keep it.</mrk></target>',
+        '<target xml:lang="de-de" state="translated"><mrk mid="0" mtype="seg">OPEN THE FILE.' +
+          '</mrk> <mrk mid="1" mtype="seg">PRESS <g id="1">SAVE</g> TO KEEP IT.</mrk></target>',
+      )
+      .replace(
+        '<x id="2"/></seg-source>\n',
+        '<x id="2"/></seg-source>\n<target state="translated"><mrk mtype="seg" mid="a">' +
+          '<x id="1"/>CALL <mrk mtype="protected">ACME</mrk> NOW.</mrk><x id="2"/></target>\n',
+      ),
   );
 });
 

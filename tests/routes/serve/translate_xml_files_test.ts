@@ -77,7 +77,7 @@ Deno.test("format xml sends an Android string unescaped and writes the answer ba
   );
 });
 
-Deno.test("format xml translates the HTML a feed's description or content holds in CDATA, no other CDATA", async () => {
+Deno.test("format xml translates the HTML a feed's description or content holds in CDATA, a text field's CDATA as text, no other CDATA", async () => {
   const rss = '<?xml version="1.0"?>\n<rss version="2.0"><channel><item>\n' +
     "<title>Hello world</title>\n" +
     '<description><![CDATA[<p>Hello <b>there</b>, friend &amp; co.</p><img src="a.png" alt="A cat">]]></description>\n' +
@@ -98,6 +98,7 @@ Deno.test("format xml translates the HTML a feed's description or content holds 
     "A cat",
     "Hello <x1>there</x1>, friend & co.",
     "Hello world",
+    "Plain <text>",
     "Read more",
     "Run it.",
   ]);
@@ -107,7 +108,7 @@ Deno.test("format xml translates the HTML a feed's description or content holds 
       "HELLO <b>THERE</b>, FRIEND &amp; CO.",
     )
       .replace("A cat", "A CAT").replace("Read more", "READ MORE"),
-    atom.replace("Nice</em> day", "NICE</em> DAY"),
+    atom.replace("Nice</em> day", "NICE</em> DAY").replace("Plain <text>", "PLAIN <TEXT>"),
     docbook.replace("Run it.", "RUN IT."),
   ]);
 });
@@ -128,5 +129,66 @@ Deno.test("format xml translates the HTML an Android string holds in CDATA, read
     texts[0],
     item.replace("Tap <b>Save</b>, it\\'s", "TAP <b>SAVE</b>, C\\'EST")
       .replace("here</a> &amp; now", "HERE</a> &amp; NOW").replace("</i> files", "</i> FILES"),
+  );
+});
+
+Deno.test("format xml reads Android strings whose first element is <plurals> or <string-array>, or follows a comment, with aapt's escapes", async () => {
+  const file = '<?xml version="1.0" encoding="utf-8"?>\n<!-- Copyright (C) 2024 -->\n' +
+    '<resources xmlns:tools="http://schemas.android.com/tools">\n' +
+    '  <plurals name="songs">\n    <item quantity="one">%d song, it\\\'s new</item>\n' +
+    '    <item quantity="other">%d songs</item>\n  </plurals>\n' +
+    '  <string-array name="days" tools:ignore="MissingTranslation">\n' +
+    "    <item>Don\\'t wait</item>\n    <item>@string/today</item>\n  </string-array>\n" +
+    "</resources>\n";
+  const items = [
+    file,
+    '<!-- From Crowdin -->\n<plurals name="n"><item quantity="other">It\\\'s %d</item></plurals>',
+    '<plurals name="n"><item quantity="one">It\\\'s one</item></plurals>',
+    '<string-array name="a"><item>Don\\\'t</item></string-array>',
+  ];
+  const { texts, sent } = await translateThrough(
+    items,
+    { mode: "paragraph", format: "xml" },
+    (text) => upperCase(text).replace("'", "’'"),
+  );
+  assert.deepEqual(
+    sent.toSorted(),
+    [
+      "<x1/> song, it's new",
+      "<x1/> songs",
+      "Don't wait",
+      "It's <x1/>",
+      "It's one",
+      "Don't",
+    ].toSorted(),
+  );
+  assert.deepEqual(texts, [
+    file.replace("song, it\\'s new", "SONG, IT’\\'S NEW").replace("%d songs", "%d SONGS")
+      .replace("Don\\'t wait", "DON’\\'T WAIT"),
+    items[1].replace("It\\'s", "IT’\\'S"),
+    items[2].replace("It\\'s one", "IT’\\'S ONE"),
+    items[3].replace("Don\\'t", "DON’\\'T"),
+  ]);
+});
+
+Deno.test("format xml reads an Android string's entity-escaped HTML (&lt;b>, Android's way for Html.fromHtml) as HTML, with aapt's escapes", async () => {
+  // developer.android.com's example: the `<` escaped, read by Html.fromHtml after getString.
+  const item = "<resources>\n" +
+    '  <string name="welcome">Hello, %1$s! You have &lt;b>%2$d new messages&lt;/b>. It\\\'s &lt;i>now&lt;/i>.</string>\n' +
+    '  <string name="less">1 &lt; 2 isn\\\'t news</string>\n</resources>';
+  const { texts, sent } = await translateThrough(
+    [item],
+    { mode: "paragraph", format: "xml" },
+    (text) => upperCase(text).replace("IT'S", "C'EST"),
+  );
+  assert.deepEqual(sent, [
+    "Hello, <x1/>! You have <x2><x3/> new messages</x2>. It's <x4>now</x4>.",
+    "1 <x1/> 2 isn't news",
+  ]);
+  assert.equal(
+    texts[0],
+    item.replace("Hello, %1$s! You have", "HELLO, %1$s! YOU HAVE")
+      .replace("new messages&lt;/b>. It\\'s &lt;i>now", "NEW MESSAGES&lt;/b>. C\\'EST &lt;i>NOW")
+      .replace("2 isn\\'t news", "2 ISN\\'T NEWS"),
   );
 });
