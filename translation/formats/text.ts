@@ -14,7 +14,7 @@ import { messageSpans } from "./message_spans.ts";
 import { buildSegment, matchedSpans, type SpanFinder } from "./placeholders.ts";
 import { cutAssFile, isAssFile } from "./ass_subtitles.ts";
 import { cueTextSegment, cutSubtitleFile, inCueLines, isSubtitleFile } from "./subtitles.ts";
-import { bothSpans, variableSpans } from "./variable_spans.ts";
+import { bothSpans, icuSpans, variableSpans } from "./variable_spans.ts";
 
 const LINE_BREAK = /\r?\n/g;
 /**
@@ -58,7 +58,7 @@ const ENGINE_TEXT: Readonly<Record<string, (text: string) => string>> = {
     text.replace(BLANK_LINES, (lines) => lines.startsWith("\r\n") ? "\r\n" : lines[0]),
 };
 
-const MESSAGE_STRING = bothSpans(messageSpans, variableSpans);
+const MESSAGE_STRING = bothSpans(icuSpans, bothSpans(messageSpans, variableSpans));
 
 /**
  * What a mode protects inside a text run, in every format (text, HTML, Markdown, XML): the
