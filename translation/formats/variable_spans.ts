@@ -23,10 +23,15 @@ const MUSTACHE = String.raw`\{\{\{?[^{}\n]+\}\}\}?`;
  */
 const BRACE = String.raw`[$#%]?\{(?:[\p{L}_][\p{L}\p{N}_.-]*|\d+(?:,-?\d+)?(?::[^{}\n]*)?)` +
   String.raw`(?:\s*,\s*(?:number|date|time|spellout|ordinal|duration)(?:\s*,\s*[^{}\n]*)?)?\}`;
+/** i18next's nesting (`$t(common.footer)`, `$t(key, { count: 2 })`): a key, looked up. */
+const NESTING = String.raw`\$t\([^()\n]{1,200}\)`;
 /** Laravel's and Rails' `:name`, where it starts a word and is no shortcode (`:tada:`). */
 const COLON_NAME = String.raw`(?<![\p{L}\p{N}_:\/]):[a-z_][a-z0-9_]*(?![\p{L}\p{N}_:])`;
 
-const VARIABLE = new RegExp([PRINTF, PYTHON, MUSTACHE, BRACE, COLON_NAME].join("|"), "gu");
+const VARIABLE = new RegExp(
+  [PRINTF, PYTHON, MUSTACHE, NESTING, BRACE, COLON_NAME].join("|"),
+  "gu",
+);
 const found = matchedSpans(VARIABLE);
 /** Where an ICU argument whose branches are text opens (`{count, plural, one {…} …}`). */
 const BRANCHING = /\{\s*[\p{L}\p{N}_]+\s*,\s*(plural|selectordinal|select)\s*,/uy;
@@ -137,12 +142,21 @@ function skeletonOf(text: string, message: OpenBrace, end: number): [number, num
  * ```
  */
 export const variableSpans: SpanFinder = (text) => {
-  if (!/[%{:]/.test(text)) return [];
+  if (!/[%{:$]/.test(text)) return [];
   const spans = found(text);
   if (!/plural|select/.test(text)) return spans;
   const icu = icuSkeleton(text);
   return mergeSpans(icu.spans, spans.filter(([start]) => !icu.starts.has(start)));
 };
+
+const RICH_TEXT_TAG = matchedSpans(/<\/?[\p{L}\p{N}][\p{L}\p{N}_.:-]*\s*\/?>/gu);
+
+/**
+ * A message's rich-text tags (FormatJS's and next-intl's `<link>…</link>`, react-i18next's
+ * `<1>…</1>`, `<br/>`): the app renders them by name, so a translated one shows as written. For
+ * message mode only: in a plain text, `<b>` is the author's text.
+ */
+export const richTextTags: SpanFinder = (text) => text.includes("<") ? RICH_TEXT_TAG(text) : [];
 
 /**
  * An ICU message's skeleton, `#` and quoted parts alone: in message mode they win over the
