@@ -55,6 +55,22 @@ const ESM =
 /** LaTeX's display math as a paragraph: `\[` and `\]` on lines of their own (MathJax, arithmatex). */
 const DISPLAY_MATH = /^\\\[[ \t]*(?:\r\n?|\n)[^]*(?:\r\n?|\n)[ \t>]*\\\][ \t]*$/;
 
+/** An MDX comment on lines of its own. */
+const MDX_COMMENT_LINES = new RegExp(
+  String.raw`(?<=^|[\r\n])[ \t]*\{/\*[^]{0,20000}?\*/\}[ \t]*(?=[\r\n]|$)`,
+  "g",
+);
+
+/**
+ * The MDX comments of `source` on lines of their own, as [start, end) offsets: no block inside
+ * one is sent. CommonMark reads blocks and emphasis there (a `{/**` line, then ` * Docs`: a
+ * list item), which MDX never reads.
+ */
+export function mdxCommentBlocks(source: string): [number, number][] {
+  if (!source.includes("{/*")) return [];
+  return [...source.matchAll(MDX_COMMENT_LINES)].map((m) => [m.index, m.index + m[0].length]);
+}
+
 /**
  * Whether the paragraph [start, end) of `source` is kept whole: LaTeX's display math, or an MDX
  * ESM block, which opens its line (MDX reads ESM at the top level only, and a container's

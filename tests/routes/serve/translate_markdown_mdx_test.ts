@@ -64,3 +64,11 @@ Deno.test("markdown: an MDX comment over several lines is kept whole, alone or i
     "{/* A note\n   for translators */}\n\nTEXT {/* inline\nand on */} HERE.\n",
   );
 });
+
+Deno.test("markdown: a paragraph that is one MDX comment is kept whole, stars and all", async () => {
+  // `{/*note*/}` reads to CommonMark as `{/`, emphasis, `/}`: its words were sent.
+  const item = "{/*hidden note*/}\n\n{/**\n * Docs for *this* block\n */}\n\nText.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["Text."]);
+  assert.equal(texts[0], item.replace("Text.", "TEXT."));
+});
