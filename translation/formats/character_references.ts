@@ -47,6 +47,14 @@ const READ_IN_PLACE = /^[<>\u00a0]$/;
 /** What could make a placeholder token with a `<` or `>` read as text (`&lt;x1/&gt;`). */
 const TOKEN_NUMBER = /[xX]\s*\d/;
 
+/**
+ * Whether a `<` or `>` written escaped in `text` (`&lt;`, Markdown's `\<`) would spell a
+ * placeholder token read as text: there it stays an atom.
+ */
+export function mayForgeToken(text: string): boolean {
+  return TOKEN_NUMBER.test(text);
+}
+
 function readsAsText(read: string | undefined, characters: boolean): read is string {
   if (read === undefined) return false;
   return !NOT_READ.test(read) || (characters && READ_IN_PLACE.test(read));
@@ -59,7 +67,7 @@ function readsAsText(read: string | undefined, characters: boolean): read is str
  * off with the outer white space, by length).
  */
 function readsInPlace(read: string, text: string, start: number, end: number): boolean {
-  if (read !== "\u00a0") return !TOKEN_NUMBER.test(text);
+  if (read !== "\u00a0") return !mayForgeToken(text);
   return start > 0 && end < text.length && /[^\s;]/.test(text[start - 1]) &&
     /[^\s&]/.test(text[end]);
 }

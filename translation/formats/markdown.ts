@@ -8,7 +8,8 @@
  * for white space or controls and line breaks with their `>`/indent prefixes are kept whole
  * (other references, `&lt;` and a mid-run `&nbsp;` read as characters; a `<wbr>` inside a word
  * is no placeholder: markdown_segment.ts). Code, front matter, math blocks,
- * reference definitions, thematic breaks, MDX's ESM and LaTeX's `\[` math are never sent; HTML
+ * reference definitions, thematic breaks, MDX's ESM and comments on lines of their own and
+ * LaTeX's `\[` math are never sent; HTML
  * blocks follow the HTML rules; an MkDocs admonition's indented body is Markdown, not code
  * (markdown_admonition_body.ts).
  * Output is the source with translated runs spliced in by offset, so every marker, line and
@@ -39,7 +40,12 @@ import { spanFinder } from "./text.ts";
 import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
 import { markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
 import { markdownSegment } from "./markdown_segment.ts";
-import { isKeptParagraph, markerTitles, withoutExtensionEnds } from "./markdown_extensions.ts";
+import {
+  isKeptParagraph,
+  markerTitles,
+  mdxCommentBlocks,
+  withoutExtensionEnds,
+} from "./markdown_extensions.ts";
 import { MARKDOWN_TEXT, textParts } from "./markdown_text_parts.ts";
 import { type MarkupValues, markupValues } from "./markdown_values.ts";
 
@@ -129,8 +135,14 @@ export function cutMarkdown(
   // A byte order mark (Windows editors write one) is no text: read past it, as micromark does,
   // or a heading or front matter after it reads as a paragraph.
   const body = source.startsWith(BOM) ? source.slice(1) : source;
-  const parts: CutPart[] = [];
+  let parts: CutPart[] = [];
   blocks(read(body), body, parts, find);
+  const comments = mdxCommentBlocks(body);
+  if (comments.length > 0) {
+    parts = parts.filter((part) =>
+      !comments.some(([start, end]) => start <= part.start && part.end <= end)
+    );
+  }
   const cut = combineCuts(body, parts);
   if (body === source) return cut;
   return { segments: cut.segments, assemble: (translated) => BOM + cut.assemble(translated) };

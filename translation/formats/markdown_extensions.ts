@@ -6,7 +6,8 @@
  * `:::tip Title`, the closing `:::`: Docusaurus, remark-directive, MyST), MkDocs' admonition
  * and tab lines (`!!! note "Title"`, `=== "Tab"`: their titles are translated, as segments of
  * their own), definition markers (`: `) and abbreviation keys (`*[HTML]: `); a bracketed span's
- * brackets and attributes (`[text]{.class}`) wrap its translated text; MDX's comments and its
+ * brackets and attributes (`[text]{.class}`) wrap its translated text; MDX's comments, its
+ * expressions in prose (`{props.name}`) and its
  * ESM blocks (`import X from "y"` at a line's start: Docusaurus reads `.md` files as MDX);
  * LaTeX's display math (`\[` and `\]` around a paragraph's lines). An
  * engine would take them for words (`{#ID-PERSONALIZADO}`), and the escape of a changed run would
@@ -30,10 +31,18 @@ const TEMPLATE = String.raw`\{\{[^\r\n]{0,200}?\}\}|\{%[^\r\n]{0,200}?%\}`;
  * markup around translated text (group 1).
  */
 export const BRACKETED_SPAN = new RegExp(String.raw`\[([^\[\]\r\n]+)\]${ATTRIBUTES}`, "g");
-/** An MDX comment, on one line (a line break ends a text run). */
-const MDX_COMMENT = String.raw`\{/\*[^\r\n]{0,500}?\*/\}`;
+/** An MDX comment, over lines too (a paragraph's text run holds its line breaks). */
+const MDX_COMMENT = String.raw`\{/\*[^]{0,2000}?\*/\}`;
+/**
+ * An MDX expression in prose (`{props.name}`, `{new Date().getFullYear()}`, `{a ? "x" : "y"}`),
+ * braces nested once: JavaScript, which a translation or an escape breaks. Only one holding
+ * code's punctuation: a plain `{word}` is a variable (variable_spans.ts), and prose in braces
+ * (`{red, green, blue}`) is text outside MDX.
+ */
+const MDX_EXPRESSION = String
+  .raw`\{(?=[^{}\r\n]*[().?=[\]'"\`&|+])(?:[^{}\r\n]|\{[^{}\r\n]*\}){1,300}\}`;
 const INLINE = matchedSpans(
-  new RegExp(`${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}|${MDX_COMMENT}`, "g"),
+  new RegExp(`${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}|${MDX_COMMENT}|${MDX_EXPRESSION}`, "g"),
 );
 /**
  * An MDX ESM statement's start: after `import` a name then `,` or `from`, a `{`, a `*` or a
@@ -45,6 +54,22 @@ const ESM =
 
 /** LaTeX's display math as a paragraph: `\[` and `\]` on lines of their own (MathJax, arithmatex). */
 const DISPLAY_MATH = /^\\\[[ \t]*(?:\r\n?|\n)[^]*(?:\r\n?|\n)[ \t>]*\\\][ \t]*$/;
+
+/** An MDX comment on lines of its own. */
+const MDX_COMMENT_LINES = new RegExp(
+  String.raw`(?<=^|[\r\n])[ \t]*\{/\*[^]{0,20000}?\*/\}[ \t]*(?=[\r\n]|$)`,
+  "g",
+);
+
+/**
+ * The MDX comments of `source` on lines of their own, as [start, end) offsets: no block inside
+ * one is sent. CommonMark reads blocks and emphasis there (a `{/**` line, then ` * Docs`: a
+ * list item), which MDX never reads.
+ */
+export function mdxCommentBlocks(source: string): [number, number][] {
+  if (!source.includes("{/*")) return [];
+  return [...source.matchAll(MDX_COMMENT_LINES)].map((m) => [m.index, m.index + m[0].length]);
+}
 
 /**
  * Whether the paragraph [start, end) of `source` is kept whole: LaTeX's display math, or an MDX

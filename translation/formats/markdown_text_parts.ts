@@ -5,7 +5,7 @@
  *
  * Pure: no I/O.
  */
-import { textReading } from "./character_references.ts";
+import { mayForgeToken, type TextReading, textReading } from "./character_references.ts";
 import { decodeMarkdownReference } from "./markdown_escape.ts";
 import {
   BRACKETED_SPAN,
@@ -25,24 +25,47 @@ import {
 
 /**
  * Kept whole inside text: LaTeX's inline math on one line (`\(x^2\)`: MathJax, MkDocs'
- * arithmatex; to CommonMark two escapes around text), line breaks with their prefixes, escapes,
- * and GitHub's alert markers (`> [!NOTE]`: translated, the block quote would lose its alert). A
- * break's spaces are matched from the first of them only: tried at each, a long run of spaces
- * took the square of its length.
+ * arithmatex; to CommonMark two escapes around text), line breaks with their prefixes, escapes
+ * but `\<` and `\>` (read as text: {@link MARKDOWN_TEXT}), and GitHub's alert markers
+ * (`> [!NOTE]`: translated, the block quote would lose its alert). A break's spaces are matched
+ * from the first of them only: tried at each, a long run of spaces took the square of its
+ * length.
  */
 const LINES_AND_ESCAPES = matchedSpans(
-  /\\\([^\r\n]{1,500}?\\\)|(?<![ \t])[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
+  /\\\([^\r\n]{1,500}?\\\)|(?<![ \t])[ \t]*(?:\r\n?|\n)[ \t>]*|\\[!-/:-;=?-@[-`{-~]|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi,
 );
+/** A backslash escape, read from the left (`\\<` is an escaped backslash, then `<`). */
+const ESCAPE = /\\[!-/:-@[-`{-~]/g;
+
+/** How CommonMark's references read: as in HTML, `&lt;`, `&gt;` and `&nbsp;` inside a run too. */
+const REFERENCES = textReading(decodeMarkdownReference, (text) => text, { characters: true });
 
 /**
- * How text reads (character_references.ts): `&lt;`, `&gt;` and a no-break space inside a run
- * as their characters, as in HTML. A changed run is written back by where its block stands
- * (markdown_escape.ts: no `<` that could open a tag or an autolink), so this reading's own
- * escape is none.
+ * How text reads (character_references.ts): references as their characters, and `\<`, `\>` as
+ * `<`, `>`, as `&lt;` and `&gt;` read (as placeholders they split the sentence: `the
+ * <x1/>Button<x2/> tag`), each kept whole where the text could spell a placeholder token with
+ * it. A changed run is written back by where its block stands (markdown_escape.ts: no `<` that
+ * could open a tag or an autolink) with the author's spelling (reference_spelling.ts), so this
+ * reading's own escape is none.
  */
-export const MARKDOWN_TEXT = textReading(decodeMarkdownReference, (text) => text, {
-  characters: true,
-});
+export const MARKDOWN_TEXT: TextReading = {
+  ...REFERENCES,
+  atoms: (text) => {
+    const atoms = REFERENCES.atoms(text);
+    if (!text.includes("\\") || !mayForgeToken(text)) return atoms;
+    for (const { 0: escape, index } of text.matchAll(ESCAPE)) {
+      if (escape === "\\<" || escape === "\\>") atoms.push([index, index + 2]);
+    }
+    return atoms;
+  },
+  decode: (written) =>
+    REFERENCES.decode(
+      written.includes("\\")
+        ? written.replace(ESCAPE, (escape) =>
+          escape === "\\<" || escape === "\\>" ? escape[1] : escape)
+        : written,
+    ),
+};
 
 /**
  * Kept whole in a run that starts a line: those, references that are not read as text,

@@ -84,8 +84,50 @@ export function protectText(
     typeof part === "string" && (find !== undefined || looksLikePlaceholder(part));
   // Most segments hold nothing to protect: their parts are used as they are.
   if (!parts.some(protects)) return parts;
-  const spans = (text: string) => [...placeholderLookalikes(text), ...(find?.(text) ?? [])];
-  return parts.flatMap((part) => protects(part) ? protectSpans(part as string, spans) : [part]);
+  const across = find?.acrossMarkup === undefined ? [] : spansAcross(parts, find.acrossMarkup);
+  let index = -1;
+  const spans = (text: string) => {
+    const own = [...placeholderLookalikes(text), ...(find?.(text) ?? [])];
+    const won = across[index] ?? [];
+    if (won.length === 0) return own;
+    const overlaps = ([start, end]: [number, number]) =>
+      won.some(([from, to]) => start < to && from < end);
+    return [...won, ...own.filter((span) => !overlaps(span))];
+  };
+  return parts.flatMap((part, at) => {
+    index = at;
+    return protects(part) ? protectSpans(part as string, spans) : [part];
+  });
+}
+
+/** Stands for a piece of markup in a segment's text read across its markup. */
+const MARKUP_STAND_IN = "\uFFFC";
+
+/**
+ * The spans `find` finds over the text of `parts` read across their markup, cut to each text
+ * part (by its index; none where there is no markup between text parts).
+ */
+function spansAcross(
+  parts: readonly SegmentPart[],
+  find: (text: string) => [number, number][],
+): [number, number][][] {
+  if (parts.filter((part) => typeof part === "string").length < 2) return [];
+  let text = "";
+  const starts: number[] = [];
+  for (const part of parts) {
+    starts.push(text.length);
+    text += typeof part === "string" ? part : MARKUP_STAND_IN;
+  }
+  const found = find(text);
+  if (found.length === 0) return [];
+  return parts.map((part, index) => {
+    if (typeof part !== "string") return [];
+    const [from, to] = [starts[index], starts[index] + part.length];
+    return found.filter(([start, end]) => start < to && from < end)
+      .map((
+        [start, end],
+      ): [number, number] => [Math.max(start, from) - from, Math.min(end, to) - from]);
+  });
 }
 
 /** Opens and closes that do not pair up, properly nested, inside the parts become atoms. */

@@ -43,8 +43,15 @@ export type SegmentPart = string | Markup;
 /** Renders a piece of markup on the way back (default: its source bytes). */
 export type RenderMarkup = (markup: Markup) => string;
 
-/** Finds spans of a text that must come back byte for byte, as [start, end) offsets. */
-export type SpanFinder = (text: string) => [number, number][];
+/**
+ * Finds spans of a text that must come back byte for byte, as [start, end) offsets.
+ * `acrossMarkup` finds spans over a whole segment's text, each piece of markup in it standing as
+ * one character (U+FFFC): an ICU message whose branches hold tags (`one {<b>#</b> file}`) is
+ * whole in no one text part. What it finds wins over what the finder finds in each part.
+ */
+export type SpanFinder = ((text: string) => [number, number][]) & {
+  acrossMarkup?: (text: string) => [number, number][];
+};
 
 /** Options of {@link buildSegment}. */
 export interface SegmentOptions {

@@ -17,6 +17,8 @@ import type { Escape } from "./placeholders.ts";
 
 /** What may be a reference (CommonMark's: named or numeric, with its `;`). */
 const REFERENCE = /&(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[a-zA-Z][a-zA-Z\d]*);/g;
+/** ...or, where the escape writes backslashes, Markdown's `\<` and `\>`, read as text. */
+const REFERENCE_OR_ANGLE = /\\[<>]|&(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[a-zA-Z][a-zA-Z\d]*);/g;
 /** A reference, or a backslash escape of ASCII punctuation: written by the escape, kept. */
 const WRITTEN = /&(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[a-zA-Z][a-zA-Z\d]*);/y;
 const WRITTEN_OR_BACKSLASH =
@@ -34,27 +36,30 @@ export function keepingReferences(
   { backslash }: { backslash: boolean },
 ): Escape {
   // Most blocks have no reference: their characters are not collected.
-  if (!written.some((text) => text.includes("&"))) return escape;
-  const spelling = referenceSpelling(written, decode);
+  const spelt = (text: string) => text.includes("&") || (backslash && text.includes("\\"));
+  if (!written.some(spelt)) return escape;
+  const read = (written: string) => written[0] === "\\" ? written[1] : decode(written);
+  const spelling = referenceSpelling(written, read, backslash ? REFERENCE_OR_ANGLE : REFERENCE);
   if (spelling.size === 0) return escape;
   const kept = backslash ? WRITTEN_OR_BACKSLASH : WRITTEN;
-  return (text, before, after) => respell(escape(text, before, after), spelling, kept);
+  return (text, before, after) => respell(escape(text, before, after), spelling, kept, read);
 }
 
 /** Each character written only as references in `written`, and its first reference. */
 function referenceSpelling(
   written: readonly string[],
   decode: (reference: string) => string | undefined,
+  pattern: RegExp,
 ): Map<string, string> {
   const spelling = new Map<string, string>();
   const plain = new Set<string>();
   for (const text of written) {
-    if (!text.includes("&")) {
+    if (!text.includes("&") && !text.includes("\\")) {
       for (const character of text) plain.add(character);
       continue;
     }
     let at = 0;
-    for (const match of text.matchAll(REFERENCE)) {
+    for (const match of text.matchAll(pattern)) {
       for (const character of text.slice(at, match.index)) plain.add(character);
       at = match.index + match[0].length;
       const read = decode(match[0]);
@@ -70,14 +75,23 @@ function referenceSpelling(
   return spelling;
 }
 
-/** `escaped` with each character of `spelling` (bare or backslash-escaped) as its reference. */
-function respell(escaped: string, spelling: ReadonlyMap<string, string>, written: RegExp): string {
+/**
+ * `escaped` with each character of `spelling` (bare, backslash-escaped, or as a reference the
+ * escape wrote: `&lt;` for a `<` the author wrote `\<`) as the author wrote it.
+ */
+function respell(
+  escaped: string,
+  spelling: ReadonlyMap<string, string>,
+  written: RegExp,
+  read: (reference: string) => string | undefined,
+): string {
   let output = "";
   for (let at = 0; at < escaped.length;) {
     written.lastIndex = at;
     const kept = written.exec(escaped);
     if (kept !== null) {
-      output += kept[1] !== undefined ? spelling.get(kept[1]) ?? kept[0] : kept[0];
+      const character = kept[1] ?? read(kept[0]);
+      output += (character !== undefined ? spelling.get(character) : undefined) ?? kept[0];
       at = written.lastIndex;
       continue;
     }

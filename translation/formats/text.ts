@@ -4,7 +4,7 @@
  * Outer white space never goes to an engine (models drop or mangle it). With
  * `preserve_formatting`, each line is its own segment. `document` translates blank-line-separated
  * paragraphs as units and keeps the blank lines; `message` protects URLs, e-mails, mentions,
- * hashtags, emoji and shortcodes; `subtitle` keeps a cue's line breaks (as placeholders, so the
+ * hashtags, emoji, shortcodes and a UI string's rich-text tags (`<link>…</link>`); `subtitle` keeps a cue's line breaks (as placeholders, so the
  * line count survives) and tags, and hands whole SRT/WebVTT files to the subtitle cutter.
  * Interpolation variables (`{name}`, `%1$s`: variable_spans.ts) come back as written in every
  * mode but `subtitle`.
@@ -14,7 +14,7 @@ import { messageSpans } from "./message_spans.ts";
 import { buildSegment, matchedSpans, type SpanFinder } from "./placeholders.ts";
 import { cutAssFile, isAssFile } from "./ass_subtitles.ts";
 import { cueTextSegment, cutSubtitleFile, inCueLines, isSubtitleFile } from "./subtitles.ts";
-import { bothSpans, variableSpans } from "./variable_spans.ts";
+import { bothSpans, icuSpans, richTextTags, variableSpans } from "./variable_spans.ts";
 
 const LINE_BREAK = /\r?\n/g;
 /**
@@ -58,7 +58,10 @@ const ENGINE_TEXT: Readonly<Record<string, (text: string) => string>> = {
     text.replace(BLANK_LINES, (lines) => lines.startsWith("\r\n") ? "\r\n" : lines[0]),
 };
 
-const MESSAGE_STRING = bothSpans(messageSpans, variableSpans);
+const MESSAGE_STRING = bothSpans(
+  icuSpans,
+  bothSpans(messageSpans, bothSpans(variableSpans, richTextTags)),
+);
 
 /**
  * What a mode protects inside a text run, in every format (text, HTML, Markdown, XML): the

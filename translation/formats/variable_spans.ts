@@ -23,10 +23,15 @@ const MUSTACHE = String.raw`\{\{\{?[^{}\n]+\}\}\}?`;
  */
 const BRACE = String.raw`[$#%]?\{(?:[\p{L}_][\p{L}\p{N}_.-]*|\d+(?:,-?\d+)?(?::[^{}\n]*)?)` +
   String.raw`(?:\s*,\s*(?:number|date|time|spellout|ordinal|duration)(?:\s*,\s*[^{}\n]*)?)?\}`;
+/** i18next's nesting (`$t(common.footer)`, `$t(key, { count: 2 })`): a key, looked up. */
+const NESTING = String.raw`\$t\([^()\n]{1,200}\)`;
 /** Laravel's and Rails' `:name`, where it starts a word and is no shortcode (`:tada:`). */
 const COLON_NAME = String.raw`(?<![\p{L}\p{N}_:\/]):[a-z_][a-z0-9_]*(?![\p{L}\p{N}_:])`;
 
-const VARIABLE = new RegExp([PRINTF, PYTHON, MUSTACHE, BRACE, COLON_NAME].join("|"), "gu");
+const VARIABLE = new RegExp(
+  [PRINTF, PYTHON, MUSTACHE, NESTING, BRACE, COLON_NAME].join("|"),
+  "gu",
+);
 const found = matchedSpans(VARIABLE);
 /** Where an ICU argument whose branches are text opens (`{count, plural, one {…} …}`). */
 const BRANCHING = /\{\s*[\p{L}\p{N}_]+\s*,\s*(plural|selectordinal|select)\s*,/uy;
@@ -60,14 +65,28 @@ interface OpenBrace {
  * and whose selectors are selectors, everything but its branches' text (the name and type, the
  * selectors, `offset:`, the braces) and the `#` that stands for the number. `starts` are the
  * offsets of every branch's `{`, closed or not: `one {item}` is a branch's text, never an
- * argument. One walk, the open braces on a stack. ICU's apostrophe quoting is not read: a
- * quoted brace leaves the message unbalanced, sent as written.
+ * argument. One walk, the open braces on a stack. ICU's apostrophe quoting is read: `'{'`,
+ * `'}'`, `'#'` and `'{name}'` are characters, kept with their quotes; `''` is an apostrophe.
  */
 function icuSkeleton(text: string): { spans: [number, number][]; starts: Set<number> } {
   const spans: [number, number][] = [];
   const starts = new Set<number>();
   const open: OpenBrace[] = [];
-  for (const { 0: brace, index: at } of text.matchAll(/[{}#]/g)) {
+  const quotes: [number, number][] = [];
+  let quotedEnd = 0;
+  for (const { 0: brace, index: at } of text.matchAll(/'(?:'|[{}#|][^']*'?)|[{}#]/g)) {
+    if (at < quotedEnd) continue;
+    if (brace[0] === "'") {
+      // `''` is an apostrophe, in quotes too; a quote runs to the next lone `'` or the end.
+      let end = at + brace.length;
+      while (brace.length > 2 && text[end - 1] === "'" && text[end] === "'") {
+        const next = text.indexOf("'", end + 1);
+        end = next === -1 ? text.length : next + 1;
+      }
+      if (brace !== "''") quotes.push([at, end]);
+      quotedEnd = end;
+      continue;
+    }
     const top = open.at(-1);
     if (brace === "#") {
       // `#{name}` is Ruby's variable, found as one.
@@ -90,6 +109,8 @@ function icuSkeleton(text: string): { spans: [number, number][]; starts: Set<num
       if (closed?.branches) spans.push(...skeletonOf(text, closed, at));
     }
   }
+  // Quotes are ICU's only in a message: elsewhere `l'{name}` is an apostrophe and a variable.
+  if (spans.length > 0) spans.push(...quotes);
   return { spans: spans.sort((a, b) => a[0] - b[0]), starts };
 }
 
@@ -121,19 +142,38 @@ function skeletonOf(text: string, message: OpenBrace, end: number): [number, num
  * ```
  */
 export const variableSpans: SpanFinder = (text) => {
-  if (!/[%{:]/.test(text)) return [];
+  if (!/[%{:$]/.test(text)) return [];
   const spans = found(text);
   if (!/plural|select/.test(text)) return spans;
   const icu = icuSkeleton(text);
   return mergeSpans(icu.spans, spans.filter(([start]) => !icu.starts.has(start)));
 };
 
+const RICH_TEXT_TAG = matchedSpans(/<\/?[\p{L}\p{N}][\p{L}\p{N}_.:-]*\s*\/?>/gu);
+
+/**
+ * A message's rich-text tags (FormatJS's and next-intl's `<link>…</link>`, react-i18next's
+ * `<1>…</1>`, `<br/>`): the app renders them by name, so a translated one shows as written. For
+ * message mode only: in a plain text, `<b>` is the author's text.
+ */
+export const richTextTags: SpanFinder = (text) => text.includes("<") ? RICH_TEXT_TAG(text) : [];
+
+/**
+ * An ICU message's skeleton, `#` and quoted parts alone: in message mode they win over the
+ * message's own spans (a selectordinal's `{#st}` is the number and a suffix, not a hashtag).
+ */
+export const icuSpans: SpanFinder = (text) =>
+  /plural|select/.test(text) ? icuSkeleton(text).spans : [];
+variableSpans.acrossMarkup = icuSpans;
+
 /**
  * The spans of `first` and those of `second` that overlap none of them, in order: `first` wins
  * where both find one (a URL holding `{id}` is one URL).
  */
 export function bothSpans(first: SpanFinder, second: SpanFinder): SpanFinder {
-  return (text) => mergeSpans(first(text), second(text));
+  const both: SpanFinder = (text) => mergeSpans(first(text), second(text));
+  both.acrossMarkup = first.acrossMarkup ?? second.acrossMarkup;
+  return both;
 }
 
 /** `kept` and the spans of `more` that overlap none of them, both in order. */

@@ -95,3 +95,19 @@ Deno.test("markdown: a character written both as itself and as a reference is le
   const { texts } = await translateThrough([item], MARKDOWN, (text) => "Neu: " + text);
   assert.equal(texts[0], "Neu: © and © and & and &\n");
 });
+
+Deno.test("markdown: an escaped < or > reaches the engine as the character and comes back escaped", async () => {
+  // As placeholders they split the sentence (`Use the <x1/>Button<x2/> component`), and an
+  // engine cannot read `x <x1/> 3` as a comparison. `&lt;` reads so already.
+  const item = "Use the \\<Button\\> component when x \\< 3 or y \\> 4.\n";
+  const { texts, sent } = await translateThrough([item], MARKDOWN, (text) => text.toUpperCase());
+  assert.deepEqual(sent, ["Use the <Button> component when x < 3 or y > 4."]);
+  // Written back as the author wrote them: MDX refuses a bare `<` before a space or a name.
+  assert.equal(texts[0], "USE THE \\<BUTTON\\> COMPONENT WHEN X \\< 3 OR Y \\> 4.\n");
+  const { texts: echoed } = await translateThrough([item], MARKDOWN, (text) => text);
+  assert.deepEqual(echoed, [item]);
+  // A source that could spell a placeholder token with them keeps them whole.
+  const forged = "Type \\<x1/\\> here.\n";
+  const { sent: forgedSent } = await translateThrough([forged], MARKDOWN, (text) => text);
+  assert.deepEqual(forgedSent, ["Type <x1/>x1/<x2/> here."]);
+});

@@ -1,7 +1,8 @@
 /**
  * MDX syntax in Markdown over HTTP (Docusaurus reads `.md` files as MDX by default): ESM
  * `import`/`export` blocks at the top level and comments (`{/*` up to the star, slash and brace
- * that close them) are JavaScript, never sent, while the Markdown around them is translated.
+ * that close them, over lines too) and expressions in prose (`{props.name}`) are JavaScript,
+ * never sent, while the Markdown around them is translated.
  */
 import assert from "node:assert/strict";
 import { translateThrough, translateUpperCased } from "../../support/format_requests.ts";
@@ -40,4 +41,34 @@ Deno.test("markdown: an MDX comment stays as written, the text around it transla
   assert.equal(texts[0], "{/* A note for translators */}\n\nTEXT {/* inline */} HERE.\n");
   const { texts: echoed } = await translateThrough([item], MARKDOWN, (text) => text);
   assert.deepEqual(echoed, [item]);
+});
+
+Deno.test("markdown: an MDX expression in prose is kept as written, its sentence translated", async () => {
+  // MDX evaluates `{…}` as JavaScript: a translated or escaped expression breaks the build.
+  const item =
+    "Hello {props.name}, welcome to {new Date().getFullYear()} and {count > 1 ? 's' : ''}.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["Hello <x1/>, welcome to <x2/> and <x3/>."]);
+  assert.equal(
+    texts[0],
+    "HELLO {props.name}, WELCOME TO {new Date().getFullYear()} AND {count > 1 ? 's' : ''}.\n",
+  );
+});
+
+Deno.test("markdown: an MDX comment over several lines is kept whole, alone or in a paragraph", async () => {
+  const item = "{/* A note\n   for translators */}\n\nText {/* inline\nand on */} here.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["Text <x1/> here."]);
+  assert.equal(
+    texts[0],
+    "{/* A note\n   for translators */}\n\nTEXT {/* inline\nand on */} HERE.\n",
+  );
+});
+
+Deno.test("markdown: a paragraph that is one MDX comment is kept whole, stars and all", async () => {
+  // `{/*note*/}` reads to CommonMark as `{/`, emphasis, `/}`: its words were sent.
+  const item = "{/*hidden note*/}\n\n{/**\n * Docs for *this* block\n */}\n\nText.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["Text."]);
+  assert.equal(texts[0], item.replace("Text.", "TEXT."));
 });

@@ -37,6 +37,13 @@ const CASES = [
       "{gender, select, male {HE} other {THEY}} SAID",
   },
   {
+    // i18next's nesting: the key is looked up, never a word to translate.
+    name: "i18next's $t() nesting",
+    item: "See $t(common.footer) and $t(nav.home, { count: 2 }) below",
+    sent: "See <x1/> and <x2/> below",
+    expected: "SEE $t(common.footer) AND $t(nav.home, { count: 2 }) BELOW",
+  },
+  {
     name: "prose that only looks like a variable",
     item: "50% off, 100% sure: a 5%discount {not closed and % s, time: 10:30",
     sent: "50% off, 100% sure: a 5%discount {not closed and % s, time: 10:30",
@@ -57,4 +64,31 @@ Deno.test("format xml keeps an Android string's printf arguments as written, its
   const { texts, sent } = await translateUpperCased([item], { mode: "paragraph", format: "xml" });
   assert.deepEqual(sent, ["Don't forget, <x1/>: <x2/> new"]);
   assert.equal(texts[0], item.replace("Don\\'t forget", "DON\\'T FORGET").replace(" new", " NEW"));
+});
+
+Deno.test("format text in message mode keeps a UI string's rich-text tags as written", async () => {
+  // next-intl's and FormatJS's `<link>…</link>`, react-i18next's `<1>…</1>`: the app renders
+  // them by name, so an engine's `<LINK>` or `<enlace>` showed the raw tag. Prose `a < b` is text.
+  const items = [
+    "Please <link>sign in</link> to continue.<br/>",
+    "<0>Welcome</0> back, <1>{{name}}</1>!",
+    "{count, plural, one {<strong>#</strong> item} other {<strong>#</strong> items}} in cart",
+    "Is 3 < 5 and 7 > 2?",
+  ];
+  const { texts, sent } = await translateUpperCased(items, { mode: "message" });
+  assert.deepEqual(
+    sent.toSorted(),
+    [
+      "Please <x1/>sign in<x2/> to continue.<x3/>",
+      "<x1/>Welcome<x2/> back, <x3/>!",
+      "<x1/> item<x2/> items<x3/> in cart",
+      "Is 3 < 5 and 7 > 2?",
+    ].toSorted(),
+  );
+  assert.deepEqual(texts, [
+    "PLEASE <link>SIGN IN</link> TO CONTINUE.<br/>",
+    "<0>WELCOME</0> BACK, <1>{{name}}</1>!",
+    "{count, plural, one {<strong>#</strong> ITEM} other {<strong>#</strong> ITEMS}} IN CART",
+    "IS 3 < 5 AND 7 > 2?",
+  ]);
 });
