@@ -21,7 +21,7 @@ function taskCommand(): string {
   try {
     started = environment().INIT_CWD;
   } catch (error) {
-    // Said by the command itself (one line, exit 2); API_DISABLED_MESSAGE is made at import.
+    // Said by the command itself (one line, exit 2).
     if (error instanceof EnvironmentError) return "deno task tolk";
     throw error;
   }
@@ -51,8 +51,3 @@ export function tolkCommand(args: string, flags: Record<string, string> = {}): s
 export function shellWord(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
 }
-
-/** Said wherever the API is refused because it is off (HTTP, WebSocket handshakes, compat). */
-export const API_DISABLED_MESSAGE = `the local API is disabled; enable it with \`${
-  tolkCommand("api enable")
-}\``;

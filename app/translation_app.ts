@@ -35,7 +35,11 @@ import { API_ROUTES, servedApiRoutes } from "../schemas/api_routes.ts";
 import { featureFlags, PLAIN_TEXT_FEATURES, type RegisteredFeatures } from "../schemas/features.ts";
 import { REGISTERED_FORMATS } from "../translation/formats/formats.ts";
 import type { Settings } from "../schemas/settings.ts";
-import { CONFIG_FILE_NOTE, settingsLinkCommand } from "../settings/link_hint.ts";
+import {
+  apiDisabledMessage,
+  CONFIG_FILE_NOTE,
+  settingsLinkCommand,
+} from "../settings/link_hint.ts";
 import { LinkRequestVerifier } from "../settings/settings_link.ts";
 import type { SettingsStore } from "../settings/settings_store.ts";
 import { glossaryCreateRoute } from "../routes/serve/glossary_create.ts";
@@ -57,7 +61,6 @@ import type { DataStores } from "../storage/data_stores.ts";
 import { StorageError } from "../storage/database.ts";
 import { createFailureLog } from "../storage/failure_log.ts";
 import { GlossaryMatchers } from "../translation/glossary/glossary_step.ts";
-import { API_DISABLED_MESSAGE } from "../tolk_command.ts";
 
 /** Largest request body: 50000 code points of 4 UTF-8 bytes, JSON escaping and the envelope. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -139,6 +142,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   let shuttingDown = false;
   // Read once per request by the one authorize() of HTTP and WebSocket alike.
   const access = () => deps.settings.current().api;
+  const disabled = apiDisabledMessage(deps.page?.pathFlags?.config !== undefined);
   // An edit of the settings file while the service runs reaches the engines as it reaches the
   // token: at the next request that reads the settings (every one with a token, and
   // capabilities, where a user looks after an edit).
@@ -179,7 +183,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   app.use("/v1/glossaries", dataBodyLimit(GLOSSARY_BODY_MIB));
   app.use("/v1/memory/*", dataBodyLimit(64));
   for (const path of [...authenticated, ...DATA_PATHS]) {
-    app.use(path, tokenAuth({ access, reject: unauthorized }));
+    app.use(path, tokenAuth({ access, reject: unauthorized(disabled) }));
   }
   for (const path of [...authenticated, "/v1/ws/translate"]) {
     app.use(path, clientHeader({ reject: badClientHeader }));
@@ -231,7 +235,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     wsTranslateRoute({
       ...translation,
       access,
-      reject: wsUnauthorized,
+      reject: wsUnauthorized(disabled),
       sockets,
       isShuttingDown: () => shuttingDown,
       log,
@@ -266,6 +270,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
       const api = access();
       return api.enabled ? api.token : null;
     },
+    disabledMessage: disabled,
     policy: () => deps.settings.current().compat,
     log,
     refuseWhileStopping,
@@ -367,20 +372,23 @@ function mountSettingsPage(
   app.route("/settings/api", settingsApiRoute({ ...deps, sessions, routes: API_ROUTES }));
 }
 
-function unauthorized(reason: RefusalReason) {
-  return serviceError(
-    "unauthorized",
-    reason === "disabled"
-      ? API_DISABLED_MESSAGE
-      : "missing or invalid API token (send X-Svc-Token or Authorization: Bearer)",
-  );
+/** The 401 of a refused token, `disabled` said while the API is off. */
+function unauthorized(disabled: string) {
+  return (reason: RefusalReason) =>
+    serviceError(
+      "unauthorized",
+      reason === "disabled"
+        ? disabled
+        : "missing or invalid API token (send X-Svc-Token or Authorization: Bearer)",
+    );
 }
 
-function wsUnauthorized(reason: RefusalReason) {
-  return serviceError(
-    "ws_unauthorized",
-    reason === "disabled" ? API_DISABLED_MESSAGE : "missing, invalid or revoked API token",
-  );
+function wsUnauthorized(disabled: string) {
+  return (reason: RefusalReason) =>
+    serviceError(
+      "ws_unauthorized",
+      reason === "disabled" ? disabled : "missing, invalid or revoked API token",
+    );
 }
 
 function badClientHeader() {

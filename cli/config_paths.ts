@@ -133,13 +133,32 @@ export async function modelsDirRefusal(command: string, modelsDir: string): Prom
 }
 
 /**
- * The one stderr line of `tolk <command>` when its data folder is a file (or under one), or null
- * when it is not: the commands that open the data say this before trying.
+ * The one stderr line of `tolk <command>` when its data folder is a file (or under one), or one
+ * the sandbox does not let it `use` (read, or read and write), or null when neither: the commands
+ * that open the data say this before trying.
  */
-export async function dataDirRefusal(command: string, dataDir: string): Promise<string | null> {
+export async function dataDirRefusal(
+  command: string,
+  dataDir: string,
+  use: "read" | "write" = "read",
+): Promise<string | null> {
   // Else mkdir's or SQLite's words about the database file inside it.
-  const problem = await fileInTheWay(dataDir);
+  const problem = await fileInTheWay(dataDir) ?? sandboxRefusal(dataDir, use);
   if (problem === null) return null;
   return `tolk ${command}: cannot use the data directory ${dataDir}: ${problem}; ` +
     "pick a directory with --data-dir or TOLK_DATA_DIR";
+}
+
+/**
+ * Deno's own words when its sandbox does not grant `use` of `path` (a folder outside `deno task
+ * start`'s grant), else null. Asked before anything is opened: the models folder inside the data
+ * folder would otherwise be the one refused, and its line would point at `--models-dir`.
+ */
+function sandboxRefusal(path: string, use: "read" | "write"): string | null {
+  for (const name of use === "write" ? ["read", "write"] as const : ["read"] as const) {
+    if (Deno.permissions.querySync({ name, path }).state !== "granted") {
+      return `Requires ${name} access to "${path}", run again with the --allow-${name} flag`;
+    }
+  }
+  return null;
 }

@@ -104,8 +104,9 @@ async function openService(flags: ServeFlags) {
 
   // Checked before anything is opened: a folder the service may not read would otherwise end it
   // with an uncaught NotCapable at the first look for a model. The data folder first: the models
-  // folder is in it by default, and a data folder that is a file is the one to name.
-  const refusal = await dataDirRefusal("serve", dataDir) ??
+  // folder is in it by default, and a data folder that is a file, or outside the sandbox's
+  // grant, is the one to name.
+  const refusal = await dataDirRefusal("serve", dataDir, "write") ??
     await modelsDirRefusal("serve", modelsDir);
   if (refusal !== null) {
     console.error(refusal);

@@ -3,7 +3,6 @@
  * `--config` flag with `TOLK_CONFIG`, one store, and a bad settings file reported as one stderr
  * line and exit code 2.
  */
-import { existsSync } from "node:fs";
 import { z } from "zod";
 import { SettingsStore } from "../settings/settings_store.ts";
 import { exposedTokenWarning } from "../settings/exposed_token.ts";
@@ -30,14 +29,14 @@ export function runSettingsCommand<A extends string>(
 ): Promise<number> {
   const { flags, action } = parseCommand(args, usage, { env: pathFlagsFromEnvironment() });
   const store = new SettingsStore(flags.config);
-  const existed = existsSync(store.path);
+  const existed = store.exists();
   const status = reportSettingsError(() => act(store, action));
   // Said because the new file is not what the user may think it changed: a mistyped --config,
   // or a file removed under a running service (whose token the new one replaces).
-  if (!existed && existsSync(store.path)) {
+  if (!existed && store.exists()) {
     console.error(`settings file ${store.path} did not exist; created it`);
   }
-  if (status === 0 && existsSync(store.path)) {
+  if (status === 0 && store.exists()) {
     const exposed = exposedTokenWarning(store.path, store.read());
     if (exposed) console.error(exposed);
   }

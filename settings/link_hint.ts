@@ -34,3 +34,14 @@ export function settingsLinkCommand(
     ...(options.config === null ? {} : { config: options.config }),
   });
 }
+
+/**
+ * Said wherever the API is refused because it is off (HTTP, WebSocket handshakes, compat
+ * routes): the `tolk api enable` that turns it on, with `--config FILE` when the service reads
+ * another settings file than the default (a bare command there enabled the default file).
+ */
+export function apiDisabledMessage(customConfig: boolean): string {
+  const command = tolkCommand("api enable", customConfig ? { config: "FILE" } : {});
+  const note = customConfig ? ` (${CONFIG_FILE_NOTE})` : "";
+  return `the local API is disabled; enable it with \`${command}\`${note}`;
+}

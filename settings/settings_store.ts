@@ -120,6 +120,15 @@ export class SettingsStore {
     }
   }
 
+  /**
+   * Whether the file is there. False too when the sandbox may not look (a `TOLK_CONFIG` outside
+   * `deno task start`'s grant), where `node:fs`'s `existsSync` throws `NotCapable`: the read
+   * that follows says why, as a {@link SettingsFileError}.
+   */
+  exists(): boolean {
+    return this.#stamp() !== null;
+  }
+
   /** Identity of the file's current version: every atomic write makes a new inode. */
   #stamp(): string | null {
     try {

@@ -12,6 +12,7 @@ import { readUntil, stopProcessTree } from "../support/process_tree.ts";
 import { runAsReader } from "../support/readme_commands.ts";
 import { runTolkProcess, serveArgs, startTolkServer } from "../support/tolk_process.ts";
 import { closedPortUrl } from "../support/translation_service.ts";
+import { shellWord } from "../../tolk_command.ts";
 
 const MODEL = "tolk-test/tiny-nllb";
 
@@ -40,6 +41,18 @@ Deno.test("tolk serve's hints for --config and --data-dir elsewhere enable that 
   const server = await startTolkServer(serveArgs({ config, dataDir }));
   try {
     const said = await waitForLines(server.stderr, 2);
+    // The disabled API's 401 answers any program on this computer: it asks for the served file
+    // as FILE, never by its path; a bare `api enable` there enabled the default file instead.
+    const refusal = await postJson(`${server.url}/v1/translate`, { target: "en", texts: ["x"] });
+    assert.equal(refusal.status, 401);
+    const refused = (await refusal.json()).error.message;
+    const served = shellWord(config);
+    assert.equal(
+      hinted(refused, "enable it with"),
+      hinted(said, "enable it with").replace(served, "FILE"),
+    );
+    assert.match(refused, /FILE is the settings file this service was started with/);
+    assert.ok(!refused.includes(dir), refused);
     const enable = await runAsReader(hinted(said, "enable it with"), home);
     assert.equal(enable.code, 0, enable.stderr);
     const token = enable.stdout.trim();

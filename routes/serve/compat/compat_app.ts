@@ -19,7 +19,6 @@ import { tokensEqual } from "../../../middleware/token_auth.ts";
 import { FORM_MEDIA_TYPES } from "../../../schemas/api_route.ts";
 import type { RequestIdVariables } from "../../../middleware/request_id.ts";
 import type { TranslationDeps } from "../../../translation/run_translation.ts";
-import { API_DISABLED_MESSAGE } from "../../../tolk_command.ts";
 import { dataBodyLimit, GLOSSARY_BODY_MIB } from "../data_body_limit.ts";
 
 /** Largest body a compat route reads (as POST /v1/translate). */
@@ -30,6 +29,8 @@ export interface CompatRouteDeps {
   translation: TranslationDeps;
   /** The token in force now, or null while the API is disabled. */
   currentToken: () => string | null;
+  /** What a request is told while the API is disabled (settings/link_hint.ts). */
+  disabledMessage: string;
   /** The settings' compat policy, read per request. */
   policy: () => CompatPolicy;
   /** Where unexpected errors are logged (never request contents). */
@@ -126,14 +127,15 @@ function isToken(presented: string, token: string): boolean {
  */
 export function requireCompatToken(
   c: Context,
-  currentToken: string | null,
+  access: Pick<CompatRouteDeps, "currentToken" | "disabledMessage">,
   words: RefusalWords,
   body?: unknown,
 ): void {
   const presented = presentedCompatToken(c, body);
+  const currentToken = access.currentToken();
   if (presented !== undefined && currentToken !== null && isToken(presented, currentToken)) return;
   if (currentToken === null) {
-    throw serviceError("unauthorized", API_DISABLED_MESSAGE);
+    throw serviceError("unauthorized", access.disabledMessage);
   }
   if (presented === undefined) {
     throw words.missingIsInvalid

@@ -106,7 +106,7 @@ export function deeplRoute(deps: DeepLTranslateDeps) {
   let billed = 0;
   return compatApp(toDeepLError, { ...deps, dataPaths: GLOSSARY_PATHS }, (app) => {
     app.use(async (c, next) => {
-      requireCompatToken(c, deps.currentToken(), DEEPL_REFUSAL);
+      requireCompatToken(c, deps, DEEPL_REFUSAL);
       await next();
     })
       .post(

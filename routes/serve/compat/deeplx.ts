@@ -37,7 +37,7 @@ const DEEPLX_BODY: CompatBodyOptions = { jsonWhateverType: true };
 export function deeplxRoute(deps: DeepLTranslateDeps) {
   /** `handler` behind the token, on these paths only: another path stays a plain 404. */
   const withToken = (handler: (c: Context) => Promise<Response>) => (c: Context) => {
-    requireCompatToken(c, deps.currentToken(), DEEPLX_REFUSAL);
+    requireCompatToken(c, deps, DEEPLX_REFUSAL);
     return handler(c);
   };
   const translate = withToken(async (c) => {

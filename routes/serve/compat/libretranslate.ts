@@ -33,7 +33,7 @@ export function libreTranslateRoute(deps: CompatRouteDeps) {
     app
       .post("/translate", async (c) => {
         const body = await readCompatBody(c, { libreValues: true });
-        requireCompatToken(c, deps.currentToken(), LIBRE_REFUSAL, body);
+        requireCompatToken(c, deps, LIBRE_REFUSAL, body);
         const call = fromLibreRequest(body, deps.policy());
         let detections: readonly Detection[] = [];
         const result = await runTranslation(deps.translation, call.request, {
@@ -45,7 +45,7 @@ export function libreTranslateRoute(deps: CompatRouteDeps) {
       })
       .post("/detect", async (c) => {
         const body = await readCompatBody(c, { libreValues: true });
-        requireCompatToken(c, deps.currentToken(), LIBRE_REFUSAL, body);
+        requireCompatToken(c, deps, LIBRE_REFUSAL, body);
         const texts = fromLibreDetectRequest(body);
         return c.json(toLibreDetections(texts, texts.map((text) => detector.detect(text))));
       })

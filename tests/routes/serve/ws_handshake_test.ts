@@ -87,8 +87,12 @@ Deno.test("GET /v1/ws/translate with the right token while the API is disabled s
     assert.equal(error.code, "ws_unauthorized");
     const http = await postTranslate(service, { target: "de", texts: [ENGLISH] });
     assert.equal(error.message, ErrorResponseSchema.parse(await http.json()).error.message);
-    // As a checkout runs it (the README's `deno task tolk`), not a `tolk` that is not on the PATH.
-    assert.match(error.message, /disabled; enable it with `deno task tolk api enable`$/);
+    // As a checkout runs it (the README's `deno task tolk`), not a `tolk` that is not on the PATH,
+    // and for this service's own settings file, asked for as FILE (its path names the user).
+    assert.match(
+      error.message,
+      /disabled; enable it with `deno task tolk api enable --config FILE` \(FILE is the settings/,
+    );
   });
 });
 
