@@ -169,16 +169,21 @@ export class SettingsStore {
   }
 
   #write(settings: RawSettings): void {
-    const temp = `${this.path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
+    const text = JSON.stringify(settings, null, 2) + "\n";
+    const file = fileBehind(this.path);
     try {
-      Deno.mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-      Deno.writeTextFileSync(temp, JSON.stringify(settings, null, 2) + "\n", { mode: 0o600 });
-      Deno.chmodSync(temp, 0o600); // the mode option is filtered by the umask
-      Deno.renameSync(temp, this.path);
+      try {
+        replaceAtomically(file, text);
+      } catch (error) {
+        // Narrow permissions (the settings folder only) cannot write beside a link's target.
+        if (file === this.path || !refusedByPermissions(error)) throw error;
+        replaceAtomically(this.path, text);
+        console.error(
+          `settings file ${this.path} is a link to ${file}, which may not be written; ` +
+            `replaced the link with a file (${file} still holds the previous settings)`,
+        );
+      }
     } catch (error) {
-      // A write cut short (a full disk) left the first pages, the token among them, in a file
-      // the user never asked for and would not know to delete.
-      removeIfThere(temp);
       throw new SettingsFileError(
         this.path,
         `cannot be written (${osReason(error)}); name a writable one with --config or TOLK_CONFIG`,
@@ -186,6 +191,42 @@ export class SettingsStore {
     }
     this.#cached = undefined;
   }
+}
+
+/**
+ * The file holding the settings: a symbolic link's target (a dotfiles folder). Renaming over the
+ * link replaced it and left the previous settings, a rotated token among them, in the target.
+ */
+function fileBehind(path: string): string {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return path; // Not there yet (or a dangling link): written where it was named.
+  }
+}
+
+/**
+ * Writes `text` to a temporary file beside `path` (mode 0600) and renames it over `path`.
+ *
+ * @throws the file system's error, with the temporary file removed.
+ */
+function replaceAtomically(path: string, text: string): void {
+  const temp = `${path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
+  try {
+    Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    Deno.writeTextFileSync(temp, text, { mode: 0o600 });
+    Deno.chmodSync(temp, 0o600); // the mode option is filtered by the umask
+    Deno.renameSync(temp, path);
+  } catch (error) {
+    // A write cut short (a full disk) left the first pages, the token among them, in a file
+    // the user never asked for and would not know to delete.
+    removeIfThere(temp);
+    throw error;
+  }
+}
+
+function refusedByPermissions(error: unknown): boolean {
+  return error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied;
 }
 
 function removeIfThere(path: string): void {

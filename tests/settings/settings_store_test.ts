@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { indexOfBytes } from "../support/bytes_search.ts";
+import { withTempDir } from "../support/temp_dir.ts";
 import { generateToken, SettingsFileError, SettingsStore } from "../../settings/settings_store.ts";
 
 async function withStore(fn: (store: SettingsStore, path: string) => Promise<void> | void) {
@@ -148,4 +150,29 @@ Deno.test("generateToken makes 32 random bytes as base64url", () => {
   const tokens = new Set(Array.from({ length: 50 }, generateToken));
   assert.equal(tokens.size, 50);
   for (const token of tokens) assert.match(token, /^[A-Za-z0-9_-]{43}$/);
+});
+
+/** The names of the files of `dir` holding `text`. */
+function filesHolding(dir: string, text: string): string[] {
+  const needle = new TextEncoder().encode(text);
+  return [...Deno.readDirSync(dir)].map((entry) => entry.name)
+    .filter((name) => indexOfBytes(Deno.readFileSync(join(dir, name)), needle) >= 0);
+}
+
+Deno.test("SettingsStore.update through a symlinked settings file (dotfiles) writes the link's target: no old token left there, the link stays", async () => {
+  await withTempDir("tolk-settings-link-", (dir) => {
+    const target = join(dir, "dotfiles", "settings.json");
+    const link = join(dir, "config", "settings.json");
+    Deno.mkdirSync(join(dir, "dotfiles"));
+    Deno.mkdirSync(join(dir, "config"));
+    const old = generateToken();
+    Deno.writeTextFileSync(target, JSON.stringify({ api: { enabled: true, token: old } }));
+    Deno.symlinkSync(target, link);
+    const rotated = generateToken();
+    new SettingsStore(link).update((settings) => settings.api.token = rotated);
+    assert.ok(Deno.lstatSync(link).isSymlink, "the link stays a link");
+    assert.deepEqual(filesHolding(join(dir, "dotfiles"), old), []);
+    assert.deepEqual(filesHolding(join(dir, "dotfiles"), rotated), ["settings.json"]);
+    assert.equal(Deno.statSync(target).mode! & 0o777, 0o600);
+  });
 });
