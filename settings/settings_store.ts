@@ -2,7 +2,7 @@
  * The settings file: read with validation, written atomically with mode 0600, re-read when it
  * changes on disk so `tolk token revoke` takes effect on a running server's next request.
  */
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { type Settings, SettingsSchema } from "../schemas/settings.ts";
 import { unknownKeys } from "./settings_keys.ts";
 
@@ -222,6 +222,30 @@ function replaceAtomically(path: string, text: string): void {
     // the user never asked for and would not know to delete.
     removeIfThere(temp);
     throw error;
+  }
+  removeStaleTemporaries(path);
+}
+
+/** How old a temporary settings file is when no write can still be at work on it. */
+const STALE_TEMPORARY_MS = 60_000;
+
+/**
+ * Removes the temporary files of `path` that a write killed before its rename left (a kill, a
+ * power cut): each holds a token, perhaps one since rotated. A write takes milliseconds, so one
+ * a minute old is no other process's write at work.
+ */
+function removeStaleTemporaries(path: string): void {
+  const name = basename(path);
+  const temporary = new RegExp(`^${RegExp.escape(name)}\\.\\d+\\.[0-9a-f-]{36}\\.tmp$`);
+  try {
+    for (const entry of Deno.readDirSync(dirname(path))) {
+      if (!entry.isFile || !temporary.test(entry.name)) continue;
+      const file = join(dirname(path), entry.name);
+      const modified = Deno.statSync(file).mtime?.getTime() ?? Date.now();
+      if (Date.now() - modified > STALE_TEMPORARY_MS) removeIfThere(file);
+    }
+  } catch {
+    // The folder cannot be listed (permissions): the settings were written all the same.
   }
 }
 

@@ -176,3 +176,22 @@ Deno.test("SettingsStore.update through a symlinked settings file (dotfiles) wri
     assert.equal(Deno.statSync(target).mode! & 0o777, 0o600);
   });
 });
+
+Deno.test("SettingsStore.update removes a temporary file a killed write left beside the settings file (it held a token), not one being written", async () => {
+  await withTempDir("tolk-settings-stale-", (dir) => {
+    const path = join(dir, "settings.json");
+    const store = new SettingsStore(path);
+    store.update((settings) => settings.api.token = generateToken());
+    const old = generateToken();
+    const stale = `${path}.4242.${crypto.randomUUID()}.tmp`;
+    const fresh = `${path}.4343.${crypto.randomUUID()}.tmp`;
+    for (const temp of [stale, fresh]) {
+      Deno.writeTextFileSync(temp, JSON.stringify({ api: { enabled: true, token: old } }));
+    }
+    // A write takes milliseconds: one an hour old was cut short by a kill or a power cut.
+    const hourAgo = new Date(Date.now() - 3600_000);
+    Deno.utimeSync(stale, hourAgo, hourAgo);
+    store.update((settings) => settings.api.token = generateToken());
+    assert.deepEqual(filesHolding(dir, old), [fresh.slice(dir.length + 1)]);
+  });
+});
