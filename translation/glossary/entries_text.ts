@@ -116,10 +116,15 @@ function forbiddenCharacter(term: string): string | undefined {
  * Entries as TSV, one per line, each line ending in `\n`. A term the reader would take for a
  * spreadsheet's quoting ({@link QUOTED_WHOLE}: `"Save"`) is written quoted so, and reads back
  * with its quotes: written as is, a glossary's own entries lost them on their way back in.
+ * `quoting: false` writes every term as it is (DeepL's TSV, which has no quoting).
  */
-export function formatTsv(entries: readonly GlossaryEntry[]): string {
+export function formatTsv(
+  entries: readonly GlossaryEntry[],
+  options: { quoting?: boolean } = {},
+): string {
+  const quoting = options.quoting ?? true;
   const field = (term: string) =>
-    QUOTED_WHOLE.test(term) ? `"${term.replaceAll('"', '""')}"` : term;
+    quoting && QUOTED_WHOLE.test(term) ? `"${term.replaceAll('"', '""')}"` : term;
   return entries.map((entry) => `${field(entry.source)}\t${field(entry.target)}\n`).join("");
 }
 
