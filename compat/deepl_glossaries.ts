@@ -334,10 +334,12 @@ export function mergeEntries(
 /**
  * Entries as DeepL's TSV: a term kept as it is (tolk's empty target, `tolk\t`) is written as
  * DeepL writes one, with itself as target — deepl-node refuses an empty term ("'' is not a
- * valid term") and could not read such a glossary's entries at all.
+ * valid term") and could not read such a glossary's entries at all. Terms are written as they
+ * are: DeepL's TSV has no quoting, and its clients split lines at the tab.
  */
 export function toDeepLTsv(entries: readonly GlossaryEntry[]): string {
   return formatTsv(
     entries.map((entry) => entry.target === "" ? { ...entry, target: entry.source } : entry),
+    { quoting: false },
   );
 }

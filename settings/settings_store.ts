@@ -2,7 +2,7 @@
  * The settings file: read with validation, written atomically with mode 0600, re-read when it
  * changes on disk so `tolk token revoke` takes effect on a running server's next request.
  */
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { type Settings, SettingsSchema } from "../schemas/settings.ts";
 import { unknownKeys } from "./settings_keys.ts";
 
@@ -178,16 +178,21 @@ export class SettingsStore {
   }
 
   #write(settings: RawSettings): void {
-    const temp = `${this.path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
+    const text = JSON.stringify(settings, null, 2) + "\n";
+    const file = fileBehind(this.path);
     try {
-      Deno.mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-      Deno.writeTextFileSync(temp, JSON.stringify(settings, null, 2) + "\n", { mode: 0o600 });
-      Deno.chmodSync(temp, 0o600); // the mode option is filtered by the umask
-      Deno.renameSync(temp, this.path);
+      try {
+        replaceAtomically(file, text);
+      } catch (error) {
+        // Narrow permissions (the settings folder only) cannot write beside a link's target.
+        if (file === this.path || !refusedByPermissions(error)) throw error;
+        replaceAtomically(this.path, text);
+        console.error(
+          `settings file ${this.path} is a link to ${file}, which may not be written; ` +
+            `replaced the link with a file (${file} still holds the previous settings)`,
+        );
+      }
     } catch (error) {
-      // A write cut short (a full disk) left the first pages, the token among them, in a file
-      // the user never asked for and would not know to delete.
-      removeIfThere(temp);
       throw new SettingsFileError(
         this.path,
         `cannot be written (${osReason(error)}); name a writable one with --config or TOLK_CONFIG`,
@@ -195,6 +200,66 @@ export class SettingsStore {
     }
     this.#cached = undefined;
   }
+}
+
+/**
+ * The file holding the settings: a symbolic link's target (a dotfiles folder). Renaming over the
+ * link replaced it and left the previous settings, a rotated token among them, in the target.
+ */
+function fileBehind(path: string): string {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return path; // Not there yet (or a dangling link): written where it was named.
+  }
+}
+
+/**
+ * Writes `text` to a temporary file beside `path` (mode 0600) and renames it over `path`.
+ *
+ * @throws the file system's error, with the temporary file removed.
+ */
+function replaceAtomically(path: string, text: string): void {
+  const temp = `${path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
+  try {
+    Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    Deno.writeTextFileSync(temp, text, { mode: 0o600 });
+    Deno.chmodSync(temp, 0o600); // the mode option is filtered by the umask
+    Deno.renameSync(temp, path);
+  } catch (error) {
+    // A write cut short (a full disk) left the first pages, the token among them, in a file
+    // the user never asked for and would not know to delete.
+    removeIfThere(temp);
+    throw error;
+  }
+  removeStaleTemporaries(path);
+}
+
+/** How old a temporary settings file is when no write can still be at work on it. */
+const STALE_TEMPORARY_MS = 60_000;
+
+/**
+ * Removes the temporary files of `path` that a write killed before its rename left (a kill, a
+ * power cut): each holds a token, perhaps one since rotated. A write takes milliseconds, so one
+ * a minute old is no other process's write at work.
+ */
+function removeStaleTemporaries(path: string): void {
+  const name = basename(path);
+  const temporary = new RegExp(`^${RegExp.escape(name)}\\.\\d+\\.[0-9a-f-]{36}\\.tmp$`);
+  try {
+    for (const entry of Deno.readDirSync(dirname(path))) {
+      if (!entry.isFile || !temporary.test(entry.name)) continue;
+      const file = join(dirname(path), entry.name);
+      const modified = Deno.statSync(file).mtime?.getTime() ?? Date.now();
+      if (Date.now() - modified > STALE_TEMPORARY_MS) removeIfThere(file);
+    }
+  } catch {
+    // The folder cannot be listed (permissions): the settings were written all the same.
+  }
+}
+
+function refusedByPermissions(error: unknown): boolean {
+  return error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied;
 }
 
 function removeIfThere(path: string): void {

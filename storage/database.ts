@@ -107,7 +107,8 @@ export interface Database {
    */
   statement(sql: string): StatementSync;
   /**
-   * Runs `work` in one transaction (`begin immediate`): all of it is written, or none.
+   * Runs `work` in one transaction (`begin immediate`): all of it is written, or none, and a
+   * rolled-back one leaves none of its text in the write-ahead log either ({@link checkpoint}).
    *
    * @throws {StorageError} when the database cannot be written.
    */
@@ -237,6 +238,10 @@ function wrap(path: string, db: DatabaseSync): Database {
         db.exec("commit");
       } catch (error) {
         if (db.isTransaction) db.exec("rollback");
+        // A long transaction spills pages into the log before it commits; a rollback leaves
+        // those frames, text the caller was told was never written, until SQLite reuses them.
+        erasing = false;
+        this.checkpoint();
         throw toStorageError(error, path);
       } finally {
         depth--;

@@ -126,9 +126,10 @@ export class MemoryStore {
   }
 
   /**
-   * Puts back what an import's written batches changed, in one transaction. Deleting and
-   * rewriting rows needs no new pages, so this succeeds where the import ran out of them; if it
-   * cannot (the disk is that full), the import's error is the one reported.
+   * Puts back what an import's written batches changed, in one transaction, their text erased
+   * from the disk too (`Database.erased`). Deleting and rewriting rows needs no new pages, so
+   * this succeeds where the import ran out of them; if it cannot (the disk is that full), the
+   * import's error is the one reported.
    */
   #putBack(undo: ImportUndo): void {
     if (undo.inserted.length === 0 && undo.replaced.length === 0) return;
@@ -138,6 +139,8 @@ export class MemoryStore {
     );
     try {
       this.database.transaction(() => {
+        // The batches' commits put the imported text in the log; putting back must erase it.
+        this.database.erased();
         for (const id of undo.inserted) remove.run(id);
         for (const row of undo.replaced) {
           restore.run(row.source, row.target, row.created, row.steering, row.id);

@@ -66,3 +66,20 @@ Deno.test("tolk token rotate on a full disk leaves no temporary file beside the 
     await tmpfs.unmount();
   }
 });
+
+Deno.test("tolk token rotate under the settings folder's permissions, the file a link to another folder, says on stderr that the target keeps the old token", async () => {
+  await withTempDir("tolk-token-link-", async (dir) => {
+    const configDir = join(dir, "config");
+    const dotfiles = join(dir, "dotfiles");
+    await Deno.mkdir(configDir);
+    await Deno.mkdir(dotfiles);
+    await writeSettings(join(dotfiles, "settings.json"));
+    const config = join(configDir, "settings.json");
+    await Deno.symlink(join(dotfiles, "settings.json"), config);
+    // The permission table grants the link's folder only: the target's cannot be written.
+    const rotated = await runTolkProcess(["token", "rotate", "--config", config]);
+    assert.equal(rotated.code, 0, rotated.stderr);
+    assert.match(rotated.stderr, /is a link to .*dotfiles.*still holds the previous settings/);
+    assert.deepEqual(await filesHolding(configDir, rotated.stdout.trim()), ["settings.json"]);
+  });
+});

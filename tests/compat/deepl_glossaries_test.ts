@@ -5,6 +5,7 @@ import {
   glossaryPairFor,
   mergeEntries,
   toDeepLGlossary,
+  toDeepLTsv,
 } from "../../compat/deepl_glossaries.ts";
 import { TranslationServiceError } from "../../errors/translation_errors.ts";
 import { DeepLGlossarySchema } from "../../schemas/compat/deepl.ts";
@@ -198,5 +199,12 @@ Deno.test("glossaryPairFor refuses another language, naming the pairs the glossa
     () => glossaryPairFor(glossaryOf("en>zh-Hans"), "en", "ja"),
     (error: Error) =>
       error instanceof TranslationServiceError && /en→ja.*en→zh\)/.test(error.message),
+  );
+});
+
+Deno.test("toDeepLTsv writes a term quoted whole as it is: DeepL's TSV has no quoting", () => {
+  assert.equal(
+    toDeepLTsv([{ source: '"Save"', target: '"Speichern"' }, { source: "tolk", target: "" }]),
+    '"Save"\t"Speichern"\ntolk\ttolk\n',
   );
 });

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { indexOfBytes } from "../support/bytes_search.ts";
+import { withTempDir } from "../support/temp_dir.ts";
 import { generateToken, SettingsFileError, SettingsStore } from "../../settings/settings_store.ts";
 
 async function withStore(fn: (store: SettingsStore, path: string) => Promise<void> | void) {
@@ -148,4 +150,48 @@ Deno.test("generateToken makes 32 random bytes as base64url", () => {
   const tokens = new Set(Array.from({ length: 50 }, generateToken));
   assert.equal(tokens.size, 50);
   for (const token of tokens) assert.match(token, /^[A-Za-z0-9_-]{43}$/);
+});
+
+/** The names of the files of `dir` holding `text`. */
+function filesHolding(dir: string, text: string): string[] {
+  const needle = new TextEncoder().encode(text);
+  return [...Deno.readDirSync(dir)].map((entry) => entry.name)
+    .filter((name) => indexOfBytes(Deno.readFileSync(join(dir, name)), needle) >= 0);
+}
+
+Deno.test("SettingsStore.update through a symlinked settings file (dotfiles) writes the link's target: no old token left there, the link stays", async () => {
+  await withTempDir("tolk-settings-link-", (dir) => {
+    const target = join(dir, "dotfiles", "settings.json");
+    const link = join(dir, "config", "settings.json");
+    Deno.mkdirSync(join(dir, "dotfiles"));
+    Deno.mkdirSync(join(dir, "config"));
+    const old = generateToken();
+    Deno.writeTextFileSync(target, JSON.stringify({ api: { enabled: true, token: old } }));
+    Deno.symlinkSync(target, link);
+    const rotated = generateToken();
+    new SettingsStore(link).update((settings) => settings.api.token = rotated);
+    assert.ok(Deno.lstatSync(link).isSymlink, "the link stays a link");
+    assert.deepEqual(filesHolding(join(dir, "dotfiles"), old), []);
+    assert.deepEqual(filesHolding(join(dir, "dotfiles"), rotated), ["settings.json"]);
+    assert.equal(Deno.statSync(target).mode! & 0o777, 0o600);
+  });
+});
+
+Deno.test("SettingsStore.update removes a temporary file a killed write left beside the settings file (it held a token), not one being written", async () => {
+  await withTempDir("tolk-settings-stale-", (dir) => {
+    const path = join(dir, "settings.json");
+    const store = new SettingsStore(path);
+    store.update((settings) => settings.api.token = generateToken());
+    const old = generateToken();
+    const stale = `${path}.4242.${crypto.randomUUID()}.tmp`;
+    const fresh = `${path}.4343.${crypto.randomUUID()}.tmp`;
+    for (const temp of [stale, fresh]) {
+      Deno.writeTextFileSync(temp, JSON.stringify({ api: { enabled: true, token: old } }));
+    }
+    // A write takes milliseconds: one an hour old was cut short by a kill or a power cut.
+    const hourAgo = new Date(Date.now() - 3600_000);
+    Deno.utimeSync(stale, hourAgo, hourAgo);
+    store.update((settings) => settings.api.token = generateToken());
+    assert.deepEqual(filesHolding(dir, old), [fresh.slice(dir.length + 1)]);
+  });
 });

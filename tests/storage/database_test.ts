@@ -12,6 +12,7 @@ import { MIGRATIONS } from "../../storage/migrations/migrations.ts";
 import { HistoryStore } from "../../storage/history_store.ts";
 import { encodeCursor } from "../../storage/page_cursor.ts";
 import { historyEntry as entry } from "../support/history_entries.ts";
+import { databaseFilesHolding } from "../support/bytes_search.ts";
 
 const FIRST_RELEASE = new URL("../fixtures/storage/first_release_history.sqlite3", import.meta.url)
   .pathname;
@@ -140,6 +141,30 @@ Deno.test("a failed transaction writes nothing", async () => {
         })
       );
       assert.equal([...history.all()].length, 0);
+    } finally {
+      database.close();
+    }
+  });
+});
+
+Deno.test("a failed transaction whose pages spilled into the log leaves none of its text in the -wal", async () => {
+  await withDir((dir) => {
+    const database = openDatabase(join(dir, DATABASE_FILE));
+    try {
+      // A small page cache spills a long transaction's pages into the log before it commits, as
+      // a large import does with the default cache: frames of text that is then rolled back.
+      database.db.exec("pragma cache_size = 10;");
+      const history = new HistoryStore(database);
+      assert.throws(() =>
+        database.transaction(() => {
+          for (let i = 1; i <= 200; i++) {
+            history.record({ ...entry(i), texts: [`rolled-back-8b3c ${"x".repeat(2000)}`] });
+          }
+          throw new Error("a late entry cannot be written");
+        })
+      );
+      assert.equal([...history.all()].length, 0);
+      assert.deepEqual(databaseFilesHolding(dir, "rolled-back-8b3c"), []);
     } finally {
       database.close();
     }

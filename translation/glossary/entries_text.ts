@@ -112,9 +112,20 @@ function forbiddenCharacter(term: string): string | undefined {
     : `the control character ${code}`;
 }
 
-/** Entries as TSV, one per line, each line ending in `\n`. */
-export function formatTsv(entries: readonly GlossaryEntry[]): string {
-  return entries.map((entry) => `${entry.source}\t${entry.target}\n`).join("");
+/**
+ * Entries as TSV, one per line, each line ending in `\n`. A term the reader would take for a
+ * spreadsheet's quoting ({@link QUOTED_WHOLE}: `"Save"`) is written quoted so, and reads back
+ * with its quotes: written as is, a glossary's own entries lost them on their way back in.
+ * `quoting: false` writes every term as it is (DeepL's TSV, which has no quoting).
+ */
+export function formatTsv(
+  entries: readonly GlossaryEntry[],
+  options: { quoting?: boolean } = {},
+): string {
+  const quoting = options.quoting ?? true;
+  const field = (term: string) =>
+    quoting && QUOTED_WHOLE.test(term) ? `"${term.replaceAll('"', '""')}"` : term;
+  return entries.map((entry) => `${field(entry.source)}\t${field(entry.target)}\n`).join("");
 }
 
 /** Entries as CSV (RFC 4180: CRLF line ends, fields quoted when they need it). */
@@ -123,6 +134,9 @@ export function formatCsv(entries: readonly GlossaryEntry[]): string {
     /[",\r\n]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value;
   return entries.map((entry) => `${field(entry.source)},${field(entry.target)}\r\n`).join("");
 }
+
+/** A TSV field quoted whole, every quote inside doubled ({@link tsvRecords}). */
+const QUOTED_WHOLE = /^"(?:[^"]|"")*"$/;
 
 interface TextRecord {
   line: number;
@@ -139,7 +153,7 @@ function tsvRecords(text: string): TextRecord[] {
   const lines = text.split(/\r\n|\r|\n/);
   if (lines[lines.length - 1] === "") lines.pop();
   const unquoted = (field: string) =>
-    /^"(?:[^"]|"")*"$/.test(field) ? field.slice(1, -1).replaceAll('""', '"') : field;
+    QUOTED_WHOLE.test(field) ? field.slice(1, -1).replaceAll('""', '"') : field;
   return lines.map((line, index) => ({ line: index + 1, fields: line.split("\t").map(unquoted) }));
 }
 

@@ -5,7 +5,6 @@
  * a renamed glossary, a remembered translation made again.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { HistoryPageSchema } from "../../../schemas/history.ts";
 import { openDataStores } from "../../../storage/data_stores.ts";
 import { DATABASE_FILE } from "../../../storage/database.ts";
@@ -18,7 +17,7 @@ import {
   type TestService,
   withTranslationService as withService,
 } from "../../support/translation_service.ts";
-import { indexOfBytes } from "../../support/bytes_search.ts";
+import { databaseFilesHolding as onDisk } from "../../support/bytes_search.ts";
 import { createGlossary } from "../../support/glossary_service.ts";
 import { addUserEntry, translateWithMemory } from "../../support/memory_requests.ts";
 import { withStandInService } from "../../support/stand_in_service.ts";
@@ -26,21 +25,6 @@ import { withStandInService } from "../../support/stand_in_service.ts";
 /** A short text (in its row's page) and a long one (in overflow pages of its own). */
 const SHORT = "erase-me-short-7f3a";
 const LONG = `erase-me-long-9c1b ${"confidential paragraph ".repeat(300)}`;
-
-/** Which of the database file of `dataDir` and its log hold `text` (ASCII: as JSON stores it). */
-function onDisk(dataDir: string, text: string): string[] {
-  const needle = new TextEncoder().encode(text);
-  return [DATABASE_FILE, `${DATABASE_FILE}-wal`].filter((name) => {
-    let bytes: Uint8Array;
-    try {
-      bytes = Deno.readFileSync(join(dataDir, name));
-    } catch (error) {
-      if (error instanceof Deno.errors.NotFound) return false;
-      throw error;
-    }
-    return indexOfBytes(bytes, needle) >= 0;
-  });
-}
 
 /** Translates the two texts (en → en: no engine) and returns the history row's id. */
 async function recordSecret(service: TestService): Promise<string> {

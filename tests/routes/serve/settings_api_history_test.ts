@@ -64,3 +64,18 @@ Deno.test("POST /settings/api/history refuses a body without a boolean enabled",
     assert.equal(JSON.parse(await Deno.readTextFile(service.configPath)).history, undefined);
   }, { settings: WITH_LINK_KEY });
 });
+
+Deno.test("the page's History section says the translation memory is separate from it", async () => {
+  await withTranslationService(async (service) => {
+    const cookie = await openSession(service);
+    const page = await fetch(`${service.url}/settings`, { headers: { cookie } });
+    assert.equal(page.status, 200);
+    const section = (await page.text()).match(
+      /<section aria-labelledby="history-title">([\s\S]*?)<\/section>/,
+    )?.[1].replace(/\s+/g, " ");
+    assert.ok(section, "the page has a History section");
+    // Turned off, or cleared, the history leaves what requests asked the memory to keep.
+    assert.match(section, /translation memory is separate/);
+    assert.match(section, /DELETE \/v1\/memory\/entries\/\{id\}/);
+  }, { settings: WITH_LINK_KEY });
+});

@@ -197,6 +197,9 @@ Deno.test("formatTsv and formatCsv read back as the same entries", () => {
     { source: "a, b", target: 'say "hi"' },
     { source: "tolk", target: "" },
     { source: "東京", target: "Tokyo" },
+    // Quoted whole: the TSV reader takes such a field for a spreadsheet's quoting of it.
+    { source: '"Save"', target: '"Speichern"' },
+    { source: '""', target: 'say ""hi""' },
   ];
   assert.deepEqual(parseEntries(formatCsv(entries), "csv"), entries);
   assert.deepEqual(parseEntries(formatTsv(entries), "tsv"), entries);
