@@ -18,6 +18,11 @@ export interface TranslationItem {
    * `source` as written when `target` is empty ("do not translate").
    */
   terms?: readonly GlossaryTerm[];
+  /**
+   * The placeholder tokens of `text` that stand for one escaped character (`<x2/>` for
+   * Markdown's `\_`), with it: the glossary reads `max<x2/>connections` as one word.
+   */
+  escapedCharacters?: Readonly<Record<string, string>>;
   /** Earlier translations of similar texts (translation memory), for engines that take examples. */
   examples?: readonly { source: string; target: string }[];
   /**

@@ -61,7 +61,9 @@ export async function translateSegments(
   const first = new Texts(options.once);
   const wanted = cuts.map(({ cut, source }, item) =>
     cut.segments.map((segment) =>
-      segment.translatable ? first.add(segment.text, source, groupOf(cut, item)) : -1
+      segment.translatable
+        ? first.add(segment.text, source, groupOf(cut, item), segment.escapedCharacters)
+        : -1
     )
   );
   const answers = await first.send(translate);
@@ -140,17 +142,22 @@ class Texts {
     return this.#items.length;
   }
 
-  /** Adds a text; returns the index its answer will have. */
-  add(text: string, source: string, group?: number): number {
-    if (!this.once) {
-      return this.#items.push(group === undefined ? { text, source } : { text, source, group }) - 1;
-    }
+  /** Adds a text (and what its tokens escape); returns the index its answer will have. */
+  add(
+    text: string,
+    source: string,
+    group?: number,
+    escapedCharacters?: TranslationItem["escapedCharacters"],
+  ): number {
+    const item: TranslationItem = { text, source };
+    if (escapedCharacters) item.escapedCharacters = escapedCharacters;
+    if (!this.once) return this.#items.push(group === undefined ? item : { ...item, group }) - 1;
     let seen = this.#seen.get(source);
     if (!seen) this.#seen.set(source, seen = new Map());
     const known = seen.get(text);
     if (known !== undefined) return known;
     seen.set(text, this.#items.length);
-    return this.#items.push({ text, source }) - 1;
+    return this.#items.push(item) - 1;
   }
 
   send(translate: TranslateTexts): Promise<TranslatedItem[]> {

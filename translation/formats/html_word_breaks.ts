@@ -89,6 +89,7 @@ export function withWordBreaks(
     translatable: segment.translatable,
     source,
     runs: segment.runs,
+    escapedCharacters: segment.escapedCharacters,
     match: (translated) => segment.match(translated),
     restoreMatched,
     restore(translated, render) {

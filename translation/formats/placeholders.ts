@@ -121,9 +121,16 @@ export interface PlaceholderSegment {
   restore(translated: string, render?: RenderMarkup): string | undefined;
   /** The fallback: rebuilds the segment from translated {@link runs}, markup in place. */
   fromRuns(translated: readonly string[], render?: RenderMarkup): string;
+  /**
+   * The tokens of {@link text} that stand for one escaped character (Markdown's `\_` reads
+   * as `_`), with that character; undefined when there are none.
+   */
+  readonly escapedCharacters: Readonly<Record<string, string>> | undefined;
 }
 
 const HAS_LETTER = /\p{L}/u;
+/** A backslash escape: CommonMark's, of one ASCII punctuation character. */
+const ESCAPE = /^\\[!-\/:-@[-`{-~]$/;
 
 /**
  * Builds a segment. Opens and closes pair by `name` when properly nested inside the segment;
@@ -233,6 +240,16 @@ class Segment implements PlaceholderSegment {
     this.translatable = runs.length > 0;
     this.#lead = withTokens.slice(0, withTokens.length - withTokens.trimStart().length);
     this.#trail = withTokens.slice(this.#lead.length + this.text.length);
+  }
+
+  get escapedCharacters(): Readonly<Record<string, string>> | undefined {
+    let characters: Record<string, string> | undefined;
+    this.markups.forEach(({ role, markup }, index) => {
+      if (role === "atom" && ESCAPE.test(markup)) {
+        (characters ??= {})[this.tokens[index]] = markup[1];
+      }
+    });
+    return characters;
   }
 
   get source(): string {

@@ -16,6 +16,7 @@ import { serviceError } from "../../errors/translation_errors.ts";
 import { isChineseScript, toChineseScript } from "../../engines/builtin/script_conversion.ts";
 import type { GlossaryStore } from "../../storage/glossary_store.ts";
 import { termChecker } from "./term_check.ts";
+import { isWordChar } from "./word_bounds.ts";
 import { type GlossaryTerm, type TermMatch, TermMatcher } from "./term_matcher.ts";
 import { normaliseSpans, spansInText } from "./nfc_offsets.ts";
 import { translateProtected } from "./term_protection.ts";
@@ -111,7 +112,7 @@ export function attachTerms(
   return items.map((item) => {
     const normal = item.text.normalize("NFC");
     const matcher = matchers.matcher(glossaryId, item.source, target, dictionary);
-    const matches = matcher?.match(termText(normal)) ?? [];
+    const matches = matcher?.match(termText(normal, item.escapedCharacters)) ?? [];
     if (matches.length === 0) return matches;
     const terms = new Map<string, GlossaryTerm>();
     for (const match of matches) terms.set(match.term.source, match.term);
@@ -133,10 +134,14 @@ export function attachTerms(
  * words of it. Around an inline element (`<x1>New</x1> York`) and for a standalone token between
  * two words (a wrapped Markdown line, `<br>`, `&nbsp;`: `translation<x1/>memory`) the blank is
  * white space, so a term spans them; a standalone token with white space beside it (a code
- * span, an image: `the <x2/> server`) is U+FFFC, a word boundary that no term spans.
+ * span, an image: `the <x2/> server`) is U+FFFC, a word boundary that no term spans. A token
+ * for an escaped word character is that character: Markdown's `max\_connections` is one word,
+ * as `max_connections` is, so "connections" is not in it.
  */
-function termText(text: string): string {
+function termText(text: string, escaped: TranslationItem["escapedCharacters"]): string {
   return blankPlaceholders(text, (start, end) => {
+    const character = escaped?.[text.slice(start, end)];
+    if (character !== undefined && isWordChar(character)) return character;
     const standalone = text[end - 2] === "/";
     const spaced = /\s/.test(text[start - 1] ?? "") || /\s/.test(text[end] ?? "");
     return standalone && spaced ? "\ufffc" : " ";

@@ -195,6 +195,16 @@ const MATCHING: MatchingCase[] = [
     format: "html",
   },
   {
+    // `\_` is kept whole as a placeholder, but it reads as "_": one identifier, no word break.
+    name: "a term is not found inside a Markdown identifier written with an escaped underscore",
+    source: "en",
+    target: "de",
+    entries: "connections\tVerbindungen\nmax\tHöchstwert\n",
+    text: "Raise max\\_connections on *busy* hosts.",
+    terms: [],
+    format: "markdown",
+  },
+  {
     name: "a term spelled like a placeholder (a product X1) is not found in the markup's tokens",
     source: "en",
     target: "de",
