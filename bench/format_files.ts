@@ -37,6 +37,7 @@ import { cutWith } from "../tests/support/markdown_reader_cut.ts";
 import { seededRandom } from "../tests/support/seeded_random.ts";
 import { xmlVocabulary } from "../translation/formats/xml_root.ts";
 import { spanFinder } from "../translation/formats/text.ts";
+import { EXTENSION_SPANS_MID_LINE } from "../translation/formats/markdown_extensions.ts";
 import { xliffTargetsProblem } from "./xliff_targets.ts";
 
 const { values, positionals } = parseArgs({
@@ -177,10 +178,13 @@ for (const kind of KINDS) {
 /**
  * The words a format keeps from the engine by design: those inside the interpolation variables
  * and ICU skeletons the mode protects (a Jinja page's `{{ name }}`, Node's `{boolean}`, MyST's
- * `{doc}`). Counted by word, so such a word is excused wherever else it stands too.
+ * `{doc}`), and in Markdown inside the extensions' syntax (MDX expressions: Node's type notes
+ * `{string|symbol}`, `{integer\[]}`). Counted by word, so such a word is excused wherever else
+ * it stands too.
  */
-function keptWords(text: string, mode: string): Set<string> {
+function keptWords(text: string, format: string, mode: string): Set<string> {
   const spans = spanFinder(mode)(text);
+  if (format === "markdown") spans.push(...EXTENSION_SPANS_MID_LINE(text));
   return new Set(spans.flatMap(([start, end]) => wordsOf(text.slice(start, end))));
 }
 
@@ -210,7 +214,7 @@ for (const kind of [KINDS[0], KINDS[1]]) {
       }
       if (engine !== upperCase) continue;
       const sent = new Set(result.sent.flatMap(wordsOf));
-      const kept = keptWords(item, document.mode);
+      const kept = keptWords(item, kind.format, document.mode);
       const unsent = source.words.filter((word) => !sent.has(word) && !kept.has(word));
       if (unsent.length > 0 && ++tally.unsent <= 5) {
         console.log(`not sent: ${path}: ${unsent.slice(0, 5).join(" ")}`);
