@@ -51,7 +51,7 @@ Deno.test("the README's glossary entry examples are one source term each: a seco
   const pairs = [
     ...said(
       text,
-      /each source term\s+once as matching sees it \(([^)]*)\)/,
+      /each\s+source\s+term\s+once\s+as\s+matching\s+sees\s+it\s+\(([^)]*)\)/,
       "which terms are one",
     )[0]
       .matchAll(/`([^`]+)` is `([^`]+)`/g),
