@@ -316,7 +316,11 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
       await Promise.all(
         [...sockets].map(async ([socket, settled]) => {
           await Promise.race([settled(), bound]);
+          // Waits for the client's close frame too: the listener's shutdown after this drops
+          // the connection, and a browser then reports the 1001 as not clean (wasClean false).
+          const closed = new Promise((resolve) => socket.addEventListener("close", resolve));
           socket.close(1001, "service shutting down");
+          await Promise.race([closed, bound]);
         }),
       );
       clearTimeout(timer);
