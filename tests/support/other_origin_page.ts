@@ -65,3 +65,37 @@ export function browserServiceTest(
       ),
   });
 }
+
+/** What {@link call} returns: the answer as a page's script can read it, or the browser's refusal. */
+export interface Seen {
+  status?: number;
+  body?: string;
+  retryAfter?: string | null;
+  requestId?: string | null;
+  /** The error `fetch` rejected with (CORS refused, connection failed). */
+  blocked?: string;
+}
+
+/** A page script defining `call(url, init)`: fetches and returns what the script can read. */
+export const CALL_SCRIPT = `window.call = async (url, init) => {
+  try {
+    const response = await fetch(url, init);
+    return {
+      status: response.status,
+      body: await response.text(),
+      retryAfter: response.headers.get("retry-after"),
+      requestId: response.headers.get("x-request-id"),
+    };
+  } catch (error) {
+    return { blocked: String(error) };
+  }
+};`;
+
+/** Runs the page's `call` (see {@link CALL_SCRIPT}). */
+export function call(page: Page, url: string, init: RequestInit): Promise<Seen> {
+  type Caller = { call(url: string, init: RequestInit): Promise<Seen> };
+  return page.evaluate(
+    ([url, init]) => (globalThis as unknown as Caller).call(url, init),
+    [url, init] as const,
+  );
+}

@@ -6,49 +6,17 @@
  * the browser stops the call at its preflight and nothing is translated.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { BUSY_RETRY_AFTER_SECONDS, LONG_JOB, startOneSlotService } from "../support/busy_engine.ts";
 import { postJson } from "../support/http_assertions.ts";
-import { browserServiceTest, withOtherOriginPage } from "../support/other_origin_page.ts";
+import {
+  browserServiceTest,
+  call,
+  CALL_SCRIPT,
+  type Seen,
+  withOtherOriginPage,
+} from "../support/other_origin_page.ts";
 import { FRENCH } from "../support/sample_texts.ts";
 import { BROWSER_TEST, withBrowser } from "../support/settings_browser.ts";
-
-/** What the page's `call` returns: the answer as the page can read it, or the browser's refusal. */
-interface Seen {
-  status?: number;
-  body?: string;
-  retryAfter?: string | null;
-  requestId?: string | null;
-  blocked?: string;
-}
-
-/** The page: one `call` that fetches and returns what the page's script can read of the answer. */
-const PAGE = `<script>
-window.call = async (url, init) => {
-  try {
-    const response = await fetch(url, init);
-    return {
-      status: response.status,
-      body: await response.text(),
-      retryAfter: response.headers.get("retry-after"),
-      requestId: response.headers.get("x-request-id"),
-    };
-  } catch (error) {
-    return { blocked: String(error) };
-  }
-};
-</script>`;
-
-function call(page: Page, url: string, init: RequestInit): Promise<Seen> {
-  return page.evaluate(
-    ([url, init]) =>
-      (globalThis as unknown as { call(url: string, init: RequestInit): Promise<Seen> }).call(
-        url,
-        init,
-      ),
-    [url, init] as const,
-  );
-}
 
 function json(headers: Record<string, string>, body: unknown): RequestInit {
   return {
@@ -61,7 +29,7 @@ function json(headers: Record<string, string>, body: unknown): RequestInit {
 browserServiceTest(
   "fetch from another origin: /v1/translate is stopped at the browser's preflight and nothing is translated",
   async (browser, service) => {
-    await withOtherOriginPage(browser, PAGE, async ({ page }) => {
+    await withOtherOriginPage(browser, `<script>${CALL_SCRIPT}</script>`, async ({ page }) => {
       const seen = await call(
         page,
         `${service.url}/v1/translate`,
@@ -80,7 +48,7 @@ browserServiceTest(
 browserServiceTest(
   "fetch from another origin: compat answers and refusals are readable by the page, status, body and x-request-id",
   async (browser, service) => {
-    await withOtherOriginPage(browser, PAGE, async ({ page }) => {
+    await withOtherOriginPage(browser, `<script>${CALL_SCRIPT}</script>`, async ({ page }) => {
       const bearer = { authorization: `Bearer ${service.token}` };
       const deeplx = `${service.url}/v1/compat/deeplx/translate`;
       const libre = `${service.url}/v1/compat/libre`;
@@ -142,7 +110,7 @@ Deno.test({
     withBrowser(async (browser) => {
       const service = await startOneSlotService();
       try {
-        await withOtherOriginPage(browser, PAGE, async ({ page }) => {
+        await withOtherOriginPage(browser, `<script>${CALL_SCRIPT}</script>`, async ({ page }) => {
           const url = `${service.url}/v1/compat/deeplx/translate?token=${service.token}`;
           const body = (text: string) => ({ text, source_lang: "FR", target_lang: "EN" });
           const long = postJson(url, body(LONG_JOB.join("\n")));
