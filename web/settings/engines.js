@@ -128,7 +128,9 @@ function orderButton(text, label, index, step) {
     if (fresh && fresh.engines.map((engine) => engine.id).join() !== shown.join()) {
       state = fresh;
       render();
-      toast("The order was changed elsewhere (another tab or the file): here it is now");
+      toast("The order was changed elsewhere (another tab or the file): here it is now", {
+        failed: true,
+      });
       return;
     }
     const order = [...shown];
