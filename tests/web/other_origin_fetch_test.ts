@@ -129,3 +129,23 @@ Deno.test({
       }
     }),
 });
+
+browserServiceTest(
+  "fetch from another origin: a compat 503 (no engine ready) is readable by the page",
+  async (browser, service) => {
+    await withOtherOriginPage(browser, `<script>${CALL_SCRIPT}</script>`, async ({ page }) => {
+      const seen = await call(
+        page,
+        `${service.url}/v1/compat/deeplx/translate`,
+        json(
+          { authorization: `Bearer ${service.token}` },
+          { text: FRENCH, source_lang: "FR", target_lang: "EN" },
+        ),
+      );
+      assert.equal(seen.status, 503, JSON.stringify(seen));
+      assert.match(JSON.parse(seen.body!).message, /no translation engine is ready/);
+    });
+  },
+  // The built-in engine's model is not installed: nothing can translate.
+  { settings: { engines: { "local-llm": { model: "tolk-test/not-installed" } } } },
+);
