@@ -124,3 +124,25 @@ settingsPageTest(
     await context.close();
   },
 );
+
+settingsPageTest(
+  "in Chromium, a screen reader on a switch hears what it means now: each switch is described by its hint",
+  async (browser, service) => {
+    const { page, errors, context } = await openPage(browser, service, { colorScheme: "light" });
+    for (
+      const [id, says] of [["api-enabled", /Clients on this computer/], [
+        "history-enabled",
+        /no translation is kept/,
+      ]] as const
+    ) {
+      const describedBy = await page.getAttribute(`#${id}`, "aria-describedby");
+      assert.ok(describedBy, `${id} has a description`);
+      const text = await Promise.all(
+        describedBy.split(" ").map((one) => page.textContent(`#${one}`)),
+      );
+      assert.match(text.join(" "), says, id);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);
