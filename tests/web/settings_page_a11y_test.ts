@@ -146,3 +146,26 @@ settingsPageTest(
     await context.close();
   },
 );
+
+settingsPageTest(
+  "in Chromium, keyboard only: Translate with an empty box marks the box invalid, described by the message, until a text is sent",
+  async (browser, service) => {
+    const { page, errors, context } = await openPage(browser, service, { colorScheme: "light" });
+    await page.fill("#try-text", "");
+    await page.focus("#try-form button[type=submit]");
+    await page.keyboard.press("Enter");
+    await page.locator("#try-output.error").waitFor();
+    // The focus moves to the box: its description is what a screen reader says there.
+    assert.equal(await page.getAttribute("#try-text", "aria-invalid"), "true");
+    const describedBy = await page.getAttribute("#try-text", "aria-describedby");
+    assert.match((await page.textContent(`#${describedBy}`)) ?? "", /type a text/i);
+
+    await page.keyboard.type("Good morning");
+    await page.focus("#try-form button[type=submit]");
+    await page.keyboard.press("Enter");
+    await page.locator("#try-output .meta").waitFor();
+    assert.equal(await page.getAttribute("#try-text", "aria-invalid"), null);
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);

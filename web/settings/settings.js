@@ -211,12 +211,19 @@ async function currentToken() {
 async function translate(event) {
   event.preventDefault();
   const output = $("try-output");
-  if ($("try-text").value.trim() === "") {
+  const box = $("try-text");
+  if (box.value.trim() === "") {
     output.className = "error";
     output.textContent = "Type a text to translate first.";
-    $("try-text").focus();
+    // The focus moves to the box: what a screen reader says there is its description, and the
+    // status message announced meanwhile may be cut off by that.
+    box.setAttribute("aria-invalid", "true");
+    box.setAttribute("aria-describedby", output.id);
+    box.focus();
     return;
   }
+  box.removeAttribute("aria-invalid");
+  box.removeAttribute("aria-describedby");
   output.className = "";
   output.textContent = "Translating…";
   try {
