@@ -18,7 +18,7 @@ const README_ADDRESS = "ws://127.0.0.1:8765";
  * The page's script: the README snippet as written, then a recorder of what `ws` receives
  * (added with addEventListener, so the snippet's own handlers stay as they are).
  */
-async function pageHtml(service: TestService): Promise<string> {
+async function pageHtml(service: TestService, token = service.token): Promise<string> {
   const snippet = await codeBlockAfter("### WebSocket", "js");
   assert.ok(snippet.includes(README_ADDRESS), snippet);
   const code = snippet.replaceAll(README_ADDRESS, service.wsUrl);
@@ -37,8 +37,8 @@ window.repliesUpTo = (count) => new Promise(function check(resolve) {
   if (replies.length >= count) resolve(replies.slice(0, count));
   else waiting.push(() => check(resolve));
 });`;
-  const token = JSON.stringify(service.token).replaceAll("<", "\\u003c");
-  return `<script>const token = ${token};\n${code}\n${recorder}</script>`;
+  const literal = JSON.stringify(token).replaceAll("<", "\\u003c");
+  return `<script>const token = ${literal};\n${code}\n${recorder}</script>`;
 }
 
 /** A reply frame as the page parsed it: a translation or an error. */
@@ -164,3 +164,18 @@ Deno.test({
       }
     }),
 });
+
+browserServiceTest(
+  "README WebSocket snippet in a page of another origin: a wrong token is a close with 1006 and no reply, as the README says",
+  async (browser, service) => {
+    const html = await pageHtml(service, "wrong-token-QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ");
+    await withOtherOriginPage(browser, html, async ({ page }) => {
+      // The 401 answer of the handshake never reaches the page: the browser only says it closed.
+      assert.deepEqual(await closed(page), { code: 1006, reason: "", wasClean: false });
+      assert.deepEqual(
+        await page.evaluate(() => (globalThis as unknown as PageGlobals).replies),
+        [],
+      );
+    });
+  },
+);
