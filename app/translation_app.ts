@@ -323,6 +323,8 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
           await Promise.race([settled(), bound]);
           // Waits for the client's close frame too: the listener's shutdown after this drops
           // the connection, and a browser then reports the 1001 as not clean (wasClean false).
+          // A client that closed by itself meanwhile has no close to wait for.
+          if (socket.readyState === WebSocket.CLOSED) return;
           const closed = new Promise((resolve) => socket.addEventListener("close", resolve));
           socket.close(1001, "service shutting down");
           await Promise.race([closed, bound]);
