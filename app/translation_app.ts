@@ -191,7 +191,12 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   // Browser extensions call the compat routes from chrome-extension:// origins. Any origin is
   // safe there because the token is never ambient (no cookie); request headers are reflected
   // because each client sends its own. Never on the settings page, which is cookie-based.
-  app.use("/v1/compat/*", cors({ origin: "*", maxAge: 86400 }));
+  // A page's script reads no other response header than the CORS-safelisted ones unless it is
+  // exposed: Retry-After of a 429/503 says when to try again, x-request-id names the request.
+  app.use(
+    "/v1/compat/*",
+    cors({ origin: "*", maxAge: 86400, exposeHeaders: ["Retry-After", "X-Request-Id"] }),
+  );
 
   // One table gives both the capabilities flags and the translate path's refusals.
   // Glossaries and memory are on exactly when their stores are registered.
@@ -321,7 +326,13 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
       await Promise.all(
         [...sockets].map(async ([socket, settled]) => {
           await Promise.race([settled(), bound]);
+          // Waits for the client's close frame too: the listener's shutdown after this drops
+          // the connection, and a browser then reports the 1001 as not clean (wasClean false).
+          // A client that closed by itself meanwhile has no close to wait for.
+          if (socket.readyState === WebSocket.CLOSED) return;
+          const closed = new Promise((resolve) => socket.addEventListener("close", resolve));
           socket.close(1001, "service shutting down");
+          await Promise.race([closed, bound]);
         }),
       );
       clearTimeout(timer);

@@ -44,3 +44,31 @@ for (const row of CASES) {
     },
   );
 }
+
+settingsPageTest(
+  "in Chromium, keyboard only: a refused field keeps its message and mark when the page shows new state meanwhile",
+  async (browser, service) => {
+    const { page, errors, context } = await openPage(browser, service, { colorScheme: "light" });
+    const input = `${CARD} input[name=base_url]`;
+    await page.fill(input, "http://example.com");
+    await page.focus(input);
+    await page.keyboard.press("Enter");
+    await page.locator(`${CARD} .message.error`).waitFor();
+    // Another change re-renders the engine cards (as the tab shown again does): the message and
+    // the mark once vanished while the refused value stayed typed, unsaved.
+    await page.focus("#history-enabled");
+    await page.keyboard.press("Space");
+    await page.locator("#toast", { hasText: "History off" }).waitFor();
+    assert.equal(await page.inputValue(input), "http://example.com");
+    const message = page.locator(`${CARD} .message.error`);
+    assert.equal(await message.count(), 1, "the message is still shown");
+    assert.match((await message.textContent()) ?? "", /^The address must be a loopback/);
+    assert.equal(await page.getAttribute(input, "aria-invalid"), "true");
+    assert.equal(
+      await page.getAttribute(input, "aria-describedby"),
+      await message.getAttribute("id"),
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);

@@ -128,7 +128,9 @@ function orderButton(text, label, index, step) {
     if (fresh && fresh.engines.map((engine) => engine.id).join() !== shown.join()) {
       state = fresh;
       render();
-      toast("The order was changed elsewhere (another tab or the file): here it is now");
+      toast("The order was changed elsewhere (another tab or the file): here it is now", {
+        failed: true,
+      });
       return;
     }
     const order = [...shown];
@@ -184,6 +186,35 @@ async function saveEngine(card, engine, message, change = typedChange(card, engi
   }
 }
 
+/** The fields a refused save marked (see saveEngine), with their message and refused value. */
+function refusedFields() {
+  return [...$("engine-list").querySelectorAll("input[aria-invalid]")].map((input) => ({
+    id: input.closest("[data-engine]").dataset.engine,
+    name: input.name,
+    value: input.value,
+    message: input.closest("[data-engine]").querySelector(".message").textContent,
+  }));
+}
+
+/**
+ * Marks again, in the new cards, the fields whose refused value is still typed: a render for
+ * another reason (a switch, the tab shown again) once dropped the message and the mark, and the
+ * value stayed, unsaved, with nothing saying why.
+ */
+function markRefused(refused) {
+  for (const { id, name, value, message } of refused) {
+    const card = document.querySelector(`[data-engine="${id}"]`);
+    const input = card?.querySelector(`input[name="${name}"]`);
+    if (input?.value !== value) continue;
+    const node = card.querySelector(".message");
+    node.className = "message error";
+    node.textContent = message;
+    node.id = `message-${id}`;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", node.id);
+  }
+}
+
 // Called by settings.js (classic scripts share one global scope; the linter sees one file).
 // deno-lint-ignore no-unused-vars
 function renderEngines() {
@@ -203,11 +234,13 @@ function renderEngines() {
   const typed = [...$("engine-list").querySelectorAll("input[name]")]
     .filter((input) => input.value !== input.defaultValue)
     .map((input) => [input.closest("[data-engine]").dataset.engine, input]);
+  const refused = refusedFields();
   $("engine-list").replaceChildren(...state.engines.map(engineCard));
   for (const [id, old] of typed) {
     const input = document.querySelector(`[data-engine="${id}"] input[name="${old.name}"]`);
     if (input?.defaultValue === old.defaultValue) input.value = old.value;
   }
+  markRefused(refused);
   if (!key) return;
   const fresh = document.querySelector(`[data-engine="${card.dataset.engine}"]`);
   const control = fresh?.querySelector(key);

@@ -15,12 +15,18 @@ function element(tag, properties = {}, children = []) {
   return node;
 }
 
-function toast(text) {
+/**
+ * A message at the foot of the window. One that says an action was not done (`failed`) stays
+ * until the next message: a toast that fades in 2 s is missed by whoever looked away or reads
+ * slowly, and was the only place such a failure was told (WCAG 2.2.1).
+ */
+function toast(text, { failed = false } = {}) {
   const node = $("toast");
   node.textContent = text;
   node.classList.add("shown");
+  node.classList.toggle("failed", failed);
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => node.classList.remove("shown"), 2200);
+  if (!failed) toast.timer = setTimeout(() => node.classList.remove("shown"), 2200);
 }
 
 /** Changes sent, and how many are still waiting for their answer (see refresh). */
@@ -120,8 +126,10 @@ function snippet(title, text) {
     await navigator.clipboard.writeText(text);
     toast("Copied");
   });
+  // The button beside the heading, not in it: a heading is named by all its text, and a screen
+  // reader's list of headings read "curl Copy curl".
   return element("div", { className: "snippet" }, [
-    element("h3", {}, [title, copy]),
+    element("div", { className: "snippet-head" }, [element("h3", { textContent: title }), copy]),
     element("pre", {}, [element("code", { textContent: text })]),
   ]);
 }
@@ -182,7 +190,7 @@ async function update(action, done) {
     if (fresh) state = fresh;
     if (state) render();
     // A refused value of the settings file (edited by hand) is named, as no field shows it.
-    toast(error.param ? `${error.param} ${error.message}` : error.message);
+    toast(error.param ? `${error.param} ${error.message}` : error.message, { failed: true });
   }
 }
 
@@ -196,19 +204,26 @@ async function currentToken() {
   state.api = (await call("state")).api;
   revealed = false;
   renderApi();
-  toast("There is no token now (revoked elsewhere): Rotate makes one");
+  toast("There is no token now (revoked elsewhere): Rotate makes one", { failed: true });
   return null;
 }
 
 async function translate(event) {
   event.preventDefault();
   const output = $("try-output");
-  if ($("try-text").value.trim() === "") {
+  const box = $("try-text");
+  if (box.value.trim() === "") {
     output.className = "error";
     output.textContent = "Type a text to translate first.";
-    $("try-text").focus();
+    // The focus moves to the box: what a screen reader says there is its description, and the
+    // status message announced meanwhile may be cut off by that.
+    box.setAttribute("aria-invalid", "true");
+    box.setAttribute("aria-describedby", output.id);
+    box.focus();
     return;
   }
+  box.removeAttribute("aria-invalid");
+  box.removeAttribute("aria-describedby");
   output.className = "";
   output.textContent = "Translating…";
   try {
@@ -223,7 +238,9 @@ async function translate(event) {
     const body = await response.json();
     if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
     output.replaceChildren(
-      element("div", { textContent: body.results[0].text }),
+      // In the target language: a screen reader reads it with that language's voice, not the
+      // page's English one (WCAG 3.1.2).
+      element("div", { textContent: body.results[0].text, lang: body.target }),
       element("div", {
         className: "meta",
         textContent: `${body.source} → ${body.target} · ${body.engine} · ${body.model} · ` +
@@ -247,7 +264,7 @@ async function loadLanguages() {
 
 /** A click handler whose failure (the service unreachable, say) is told, not lost. */
 function reporting(handler) {
-  return (event) => handler(event).catch((error) => toast(error.message));
+  return (event) => handler(event).catch((error) => toast(error.message, { failed: true }));
 }
 
 function wire() {
