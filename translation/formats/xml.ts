@@ -58,10 +58,10 @@ export const xmlFormat: Format = {
 };
 
 /**
- * XML's way: its five named references and numeric ones reach the engine as their characters;
- * any other named one is an entity a DTD defines (DocBook's `&product;`), kept whole as an atom.
- * Translated text escapes every `<`, `&` and `>`: what comes back is well-formed where the
- * source was.
+ * XML's way: its five named references and numeric ones reach the engine as their characters
+ * (`&lt;3` as `<3`, as HTML sends it, where it spells no placeholder token); any other named one
+ * is an entity a DTD defines (DocBook's `&product;`), kept whole as an atom. Translated text
+ * escapes every `<`, `&` and `>`: what comes back is well-formed where the source was.
  */
 const XML_READINGS = {
   text: xmlReading(escapeXml),
@@ -79,7 +79,7 @@ const FEED = feedReadings(XML_TEXT, withoutNotXml);
 
 /** A place's reading: references named as XML names them (`&product-name;`). */
 function xmlReading(escape: (text: string) => string) {
-  return textReading(decodeReference, escape, { name: XML_NAME });
+  return textReading(decodeReference, escape, { name: XML_NAME, characters: true });
 }
 
 /**
@@ -224,6 +224,10 @@ export function xmlTokens(
         // What is still open inside it ends unclosed before this end tag.
         for (let inner = index + 1; inner < open.length; inner++) {
           open[inner].last = tokens.length - 1;
+        }
+        const ended = open[index];
+        if (ended.text && elements.at(-1) === ended) {
+          ended.reading?.ended?.(source, tokens, ended.open + 1);
         }
         open[index].last = open[index].close = tokens.length;
         tokens.push(token(at, end, "close", false, String(tokens[open[index].open].start)));

@@ -139,3 +139,36 @@ Deno.test("format xml leaves a feed's machine-read fields (dates, language, ids,
     ]),
   ]);
 });
+
+Deno.test("format xml sends a feed title's &lt; as the character it stands for, and escapes it again in a changed answer", async () => {
+  const rss = '<rss version="2.0"><channel><title>A &amp; B &lt;3</title>\n' +
+    "<item><title>x &gt; 0 &lt; 2</title></item></channel></rss>";
+  const { texts, sent } = await translateFeeds([rss], { "A & B <3": "A & B <3" });
+  assert.deepEqual(sent.toSorted(), ["A & B <3", "x > 0 < 2"]);
+  // Unchanged, a title is put back as written; changed, it is escaped for XML.
+  assert.deepEqual(texts, [rss.replace("x &gt; 0 &lt; 2", "X &gt; 0 &lt; 2")]);
+  const changed = await translateFeeds([rss], { "A & B <3": "A & B <3 <b>x</b>" });
+  assert.deepEqual(changed.texts, [
+    rss.replace("A &amp; B &lt;3", "A &amp; B &lt;3 &lt;b&gt;x&lt;/b&gt;")
+      .replace("x &gt; 0 &lt; 2", "X &gt; 0 &lt; 2"),
+  ]);
+});
+
+Deno.test("format xml sends a feed title mixing text and CDATA as one sentence, the CDATA part kept in its section", async () => {
+  const rss = '<rss version="2.0"><channel>\n' +
+    "<item><title>Hello <![CDATA[big & <bold>]]> world &amp; more</title></item>\n" +
+    "<item><title><![CDATA[Only & CDATA]]></title></item></channel></rss>";
+  const { texts, sent } = await translateFeeds([rss], {
+    "Hello <x1>big & <bold></x1> world & more": "Hallo <x1>große ]]> & <fett></x1> Welt & mehr",
+  });
+  assert.deepEqual(sent.toSorted(), [
+    "Hello <x1>big & <bold></x1> world & more",
+    "Only & CDATA",
+  ]);
+  assert.deepEqual(texts, [
+    rss.replace(
+      "Hello <![CDATA[big & <bold>]]> world &amp; more",
+      "Hallo <![CDATA[große ]]]]><![CDATA[> & <fett>]]> Welt &amp; mehr",
+    ).replace("Only & CDATA", "ONLY & CDATA"),
+  ]);
+});

@@ -183,12 +183,35 @@ Deno.test("format xml reads an Android string's entity-escaped HTML (&lt;b>, And
   );
   assert.deepEqual(sent, [
     "Hello, <x1/>! You have <x2><x3/> new messages</x2>. It's <x4>now</x4>.",
-    "1 <x1/> 2 isn't news",
+    "1 < 2 isn't news",
   ]);
   assert.equal(
     texts[0],
     item.replace("Hello, %1$s! You have", "HELLO, %1$s! YOU HAVE")
       .replace("new messages&lt;/b>. It\\'s &lt;i>now", "NEW MESSAGES&lt;/b>. C\\'EST &lt;i>NOW")
       .replace("2 isn\\'t news", "2 ISN\\'T NEWS"),
+  );
+});
+
+Deno.test("format xml keeps the quoted attributes of an Android string's escaped link byte for byte and translates its text", async () => {
+  // In aapt `"` quotes: the attribute's quotes must come back as they were.
+  const item = "<resources>\n" +
+    '  <string name="terms">Read &lt;a href="https://x.y/terms?a=1&amp;b=2">the terms&lt;/a> now.</string>\n' +
+    '  <string name="quoted">Read &lt;a href=\\"https://x.y\\">the terms&lt;/a>.</string>\n</resources>';
+  const { texts, sent } = await translateThrough(
+    [item],
+    { mode: "paragraph", format: "xml" },
+    (text) =>
+      text === "Read <x1>the terms</x1> now."
+        ? 'Lisez <x1>l\'accord "AGB"</x1> maintenant.'
+        : upperCase(text),
+  );
+  assert.deepEqual(sent, ["Read <x1>the terms</x1> now.", "Read <x1>the terms</x1>."]);
+  assert.equal(
+    texts[0],
+    item.replace("Read &lt;a", "Lisez &lt;a")
+      .replace("the terms&lt;/a> now.", 'l\\\'accord \\"AGB\\"&lt;/a> maintenant.')
+      .replace('Read &lt;a href=\\"', 'READ &lt;a href=\\"')
+      .replace("the terms&lt;/a>.", "THE TERMS&lt;/a>."),
   );
 });
