@@ -3,7 +3,7 @@
  * RSS feeds carry it (`<description>&lt;p&gt;Hello &lt;b&gt;world&lt;/b&gt;&lt;/p&gt;</description>`),
  * or in a CDATA section (`<description><![CDATA[<p>Hello</p>]]></description>`). RSS's
  * `description` and `content:encoded` and Atom's text constructs marked `type="html"` are read as
- * HTML either way: its sentences and translated attributes (`alt`, `title`) are segments of their
+ * HTML either way (a podcast's `itunes:summary` in CDATA only): its sentences and translated attributes (`alt`, `title`) are segments of their
  * own, its tags kept byte for byte (escaped ones as escaped), and translated text is escaped for
  * HTML and then, outside CDATA, for XML (`&amp;lt;`), as a feed reader decodes it twice.
  * A plain-text field (RSS's `title`, Atom's text constructs of `type="text"` or none) in CDATA is
@@ -76,16 +76,22 @@ const TEXT_FIELDS: ReadonlySet<string> = new Set([
   "copyright",
   "itunes:title",
   "itunes:subtitle",
-  "itunes:summary",
   "media:title",
   "media:description",
 ]);
 const TYPE = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 
+/**
+ * Fields whose CDATA is HTML and text is text: Apple's `itunes:summary` takes `<p>`, `<a>` and
+ * lists "if wrapped in CDATA" (read as text, a link's `href` was translated).
+ */
+const CDATA_HTML: ReadonlySet<string> = new Set(["itunes:summary"]);
+
 /** What a feed's element holds, by its name and start tag (undefined: fields, read by name). */
 function feedContent(name: string, startTag: string): keyof FeedReadings | undefined {
   if (CONTAINERS.has(name)) return undefined;
   if (RSS_HTML.has(name)) return "html";
+  if (CDATA_HTML.has(name)) return "cdataHtml";
   if (!TEXT_FIELDS.has(name)) return "kept";
   const found = TYPE.exec(startTag);
   const type = found === null ? "text" : (found[1] ?? found[2]).trim();
@@ -95,6 +101,7 @@ function feedContent(name: string, startTag: string): keyof FeedReadings | undef
 /** How a feed's fields are read. */
 interface FeedReadings {
   html: Embedded;
+  cdataHtml: Embedded;
   text: Embedded;
   xml: Embedded;
   kept: Embedded;
@@ -145,7 +152,13 @@ export function feedReadings(
     },
     ended: inlineCdata,
   };
-  const readings: FeedReadings = { html, text, xml: {}, kept: { cdata: keep, text: keep } };
+  const readings: FeedReadings = {
+    html,
+    cdataHtml: { cdata: htmlCdata },
+    text,
+    xml: {},
+    kept: { cdata: keep, text: keep },
+  };
   const escape = xml.text.escape;
   return {
     rules: {

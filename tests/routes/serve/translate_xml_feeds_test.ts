@@ -172,3 +172,24 @@ Deno.test("format xml sends a feed title mixing text and CDATA as one sentence, 
     ).replace("Only & CDATA", "ONLY & CDATA"),
   ]);
 });
+
+Deno.test("format xml reads a podcast's itunes:summary CDATA as HTML (Apple allows <p>, <a> there), its text as text", async () => {
+  // Apple Podcasts' sample feed, trimmed.
+  const rss = '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">\n<channel>\n' +
+    "  <itunes:summary><![CDATA[<p>Love to get outdoors? " +
+    '<a href="https://example.com/about">Learn more</a> about us.</p>]]></itunes:summary>\n' +
+    '  <itunes:image href="https://example.com/artwork.jpg"/>\n' +
+    "  <item>\n    <itunes:summary>Tips &amp; tricks &lt;3</itunes:summary>\n" +
+    "    <itunes:duration>1079</itunes:duration>\n  </item>\n</channel>\n</rss>";
+  const { texts, sent } = await translateFeeds([rss]);
+  assert.deepEqual(sent.toSorted(), [
+    "Love to get outdoors? <x1>Learn more</x1> about us.",
+    "Tips & tricks <3",
+  ]);
+  assert.deepEqual(texts, [
+    rss.replace("Love to get outdoors?", "LOVE TO GET OUTDOORS?")
+      .replace("Learn more</a> about us.", "LEARN MORE</a> ABOUT US.")
+      .replace("Tips &amp; tricks", "TIPS &amp; TRICKS"),
+  ]);
+});
