@@ -3,9 +3,10 @@
  * RSS feeds carry it (`<description>&lt;p&gt;Hello &lt;b&gt;world&lt;/b&gt;&lt;/p&gt;</description>`),
  * or in a CDATA section (`<description><![CDATA[<p>Hello</p>]]></description>`). RSS's
  * `description` and `content:encoded` and Atom's text constructs marked `type="html"` are read as
- * HTML either way (a podcast's `itunes:summary` in CDATA only): its sentences and translated attributes (`alt`, `title`) are segments of their
- * own, its tags kept byte for byte (escaped ones as escaped), and translated text is escaped for
- * HTML and then, outside CDATA, for XML (`&amp;lt;`), as a feed reader decodes it twice.
+ * HTML either way (a podcast's `itunes:summary` in CDATA only): its sentences and translated
+ * attributes (`alt`, `title`) are segments of their own, its tags kept byte for byte (escaped
+ * ones as escaped), and translated text is escaped for HTML and then, outside CDATA, for XML
+ * (`&amp;lt;`), as a feed reader decodes it twice.
  * A plain-text field (RSS's `title`, Atom's text constructs of `type="text"` or none) in CDATA is
  * text: translated as written, and kept in its CDATA section (the rest of the item comes back
  * byte for byte; there `&` and `<` need no escape), an answer's `]]>` split across two sections;
