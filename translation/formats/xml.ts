@@ -13,8 +13,9 @@
  * ITS, Android's `translatable="false"`, XLIFF 1.2's `mtype="protected"`) is kept whole as an
  * ignored one is. An Android resources item's text is read with aapt's escapes
  * (android_strings.ts), a feed post's HTML (escaped or in CDATA) and an Android string's CDATA
- * are translated as HTML and a feed's plain-text CDATA as text (xml_feeds.ts), and an XLIFF file
- * keeps its sources and gets a target for each (xliff.ts). Comments, other CDATA sections (code: DocBook's `<programlisting>`) and
+ * are translated as HTML and a feed's plain-text CDATA as text (xml_feeds.ts), an XLIFF file
+ * keeps its sources and gets a target for each (xliff.ts), a .resx file's strings alone are
+ * translated (resx.ts). Comments, other CDATA sections (code: DocBook's `<programlisting>`) and
  * processing instructions are kept whole inside the sentence; the XML declaration and a doctype
  * are kept between sentences. Malformed markup keeps its shape: a `<` that starts no tag is
  * text, an end tag that closes nothing is kept as it is, and what is left open stays open.
@@ -30,6 +31,7 @@ import { spanFinder } from "./text.ts";
 import { androidReadings, androidSpans, androidTags } from "./android_strings.ts";
 import { type Embedded, type EmbeddedReader, feedReadings } from "./xml_feeds.ts";
 import { xmlVocabulary } from "./xml_root.ts";
+import { resxContent } from "./resx.ts";
 import { cutXliff, xliffTags } from "./xliff.ts";
 import { refusesTranslation } from "./xml_refusal.ts";
 
@@ -52,6 +54,9 @@ export const xmlFormat: Format = {
     }
     if (vocabulary === "feed") {
       return cutTokens(text, xmlTokens(text, options.tags, FEED.embedded), FEED.rules, find);
+    }
+    if (vocabulary === "resx") {
+      return cutTokens(text, xmlTokens(text, options.tags, resxContent), XML_TEXT, find);
     }
     return cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, find);
   },

@@ -115,10 +115,11 @@ const FIELD_TYPES: Readonly<Record<string, keyof FeedReadings>> = {
   xhtml: "xml",
 };
 
-/** Content kept as written, between sentences. */
-function keep(_source: string, start: number, end: number): Token {
-  return token(start, end, "break");
-}
+/** Content kept as written, between sentences (a feed's data, a .resx file's headers). */
+export const KEPT_CONTENT: Embedded = {
+  cdata: (_source, start, end) => token(start, end, "break"),
+  text: (_source, start, end) => token(start, end, "break"),
+};
 
 /**
  * A feed's readings over XML's text rules (`withoutNotXml` drops what XML cannot hold): the
@@ -158,7 +159,7 @@ export function feedReadings(
     cdataHtml: { cdata: htmlCdata },
     text,
     xml: {},
-    kept: { cdata: keep, text: keep },
+    kept: KEPT_CONTENT,
   };
   const escape = xml.text.escape;
   return {

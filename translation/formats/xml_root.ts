@@ -1,8 +1,8 @@
 /**
  * The vocabulary an xml item is written in, read from its first element (past the XML
  * declaration, a doctype, comments and white space): Android's string resources, RSS or Atom
- * feeds and XLIFF files are read with rules of their own (android_strings.ts, xml_feeds.ts,
- * xliff.ts).
+ * feeds, XLIFF files and .resx files are read with rules of their own (android_strings.ts,
+ * xml_feeds.ts, xliff.ts, resx.ts).
  *
  * Pure: no I/O.
  */
@@ -24,7 +24,10 @@ export interface XliffRoot {
 }
 
 /** A vocabulary with rules of its own. */
-export type XmlVocabulary = "android" | "feed" | XliffRoot;
+export type XmlVocabulary = "android" | "feed" | "resx" | XliffRoot;
+
+/** What every .resx file's `<root>` holds: the header naming its MIME type. */
+const RESX_HEADER = /<resheader\s+name\s*=\s*["']resmimetype["']/;
 
 /** XLIFF's namespaces (`urn:oasis:names:tc:xliff:document:1.2`, `…:2.0`), by major version. */
 const XLIFF_NAMESPACE = /^urn:oasis:names:tc:xliff:document:(\d+)\./;
@@ -44,6 +47,7 @@ export function xmlVocabulary(source: string): XmlVocabulary | undefined {
     const version = declared(attributes, "version")?.split(".")[0] ?? major;
     return { version: version === "2" ? 2 : 1, prefix: prefix === undefined ? "" : `${prefix}:` };
   }
+  if (name === "root" && RESX_HEADER.test(source)) return "resx";
   // `<string id=…>` of another vocabulary is not Android's.
   if (name === "resources" || ANDROID_ELEMENTS.has(name) && /\sname\s*=/.test(attributes)) {
     return "android";

@@ -215,3 +215,35 @@ Deno.test("format xml keeps the quoted attributes of an Android string's escaped
       .replace("the terms&lt;/a>.", "THE TERMS&lt;/a>."),
   );
 });
+
+Deno.test("format xml translates a .resx file's string values and keeps its headers, typed and designer data and comments", async () => {
+  // What Visual Studio writes (schema trimmed).
+  const item = '<?xml version="1.0" encoding="utf-8"?>\n<root>\n' +
+    '  <xsd:schema id="root" xmlns="" xmlns:xsd="http://www.w3.org/2001/XMLSchema"/>\n' +
+    '  <resheader name="resmimetype">\n    <value>text/microsoft-resx</value>\n  </resheader>\n' +
+    '  <resheader name="reader">\n    <value>System.Resources.ResXResourceReader, ' +
+    "System.Windows.Forms, Version=4.0.0.0, Culture=neutral</value>\n  </resheader>\n" +
+    '  <data name="Greeting" xml:space="preserve">\n' +
+    "    <value>Hello, {0}! You have new messages &amp; mail.</value>\n" +
+    "    <comment>Shown after login. {0} is the user name.</comment>\n  </data>\n" +
+    '  <data name="Icon" type="System.Drawing.Bitmap, System.Drawing" ' +
+    'mimetype="application/x-microsoft.net.object.bytearray.base64">\n' +
+    "    <value>iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8</value>\n  </data>\n" +
+    '  <data name="Width" type="System.Int32, mscorlib">\n    <value>120</value>\n  </data>\n' +
+    '  <data name="Label1.Text" xml:space="preserve">\n    <value>Name</value>\n  </data>\n' +
+    '  <data name="&gt;&gt;Label1.Name" xml:space="preserve">\n    <value>Label1</value>\n' +
+    "  </data>\n" +
+    '  <data name="$this.Text" xml:space="preserve"><value>Main window</value></data>\n' +
+    '  <assembly alias="System.Drawing" name="System.Drawing, Version=4.0.0.0"/>\n</root>';
+  const { text, sent } = await translateXml(item);
+  assert.deepEqual(sent, ["Hello, <x1/>! You have new messages & mail.", "Name", "Main window"]);
+  assert.equal(
+    text,
+    item.replace(
+      "Hello, {0}! You have new messages &amp; mail.",
+      "HELLO, {0}! YOU HAVE NEW MESSAGES &amp; MAIL.",
+    )
+      .replace("<value>Name</value>", "<value>NAME</value>")
+      .replace("Main window", "MAIN WINDOW"),
+  );
+});
