@@ -32,6 +32,7 @@ import { androidReadings, androidSpans, androidTags } from "./android_strings.ts
 import { type Embedded, type EmbeddedReader, feedReadings } from "./xml_feeds.ts";
 import { xmlVocabulary } from "./xml_root.ts";
 import { resxContent } from "./resx.ts";
+import { withCodeKept } from "./xml_code.ts";
 import { cutXliff, xliffTags } from "./xliff.ts";
 import { refusesTranslation } from "./xml_refusal.ts";
 
@@ -58,7 +59,8 @@ export const xmlFormat: Format = {
     if (vocabulary === "resx") {
       return cutTokens(text, xmlTokens(text, options.tags, resxContent), XML_TEXT, find);
     }
-    return cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, find);
+    const tags = withCodeKept(options.tags ?? DEFAULT_TAG_OPTIONS, vocabulary);
+    return cutTokens(text, xmlTokens(text, tags), XML_TEXT, find);
   },
 };
 

@@ -2,7 +2,7 @@
  * The vocabulary an xml item is written in, read from its first element (past the XML
  * declaration, a doctype, comments and white space): Android's string resources, RSS or Atom
  * feeds, XLIFF files and .resx files are read with rules of their own (android_strings.ts,
- * xml_feeds.ts, xliff.ts, resx.ts).
+ * xml_feeds.ts, xliff.ts, resx.ts), and DocBook and SVG keep their code (xml_code.ts).
  *
  * Pure: no I/O.
  */
@@ -24,7 +24,10 @@ export interface XliffRoot {
 }
 
 /** A vocabulary with rules of its own. */
-export type XmlVocabulary = "android" | "feed" | "resx" | XliffRoot;
+export type XmlVocabulary = "android" | "feed" | "resx" | "docbook" | "svg" | XliffRoot;
+
+/** DocBook 4's public identifier in a doctype, or DocBook 5's namespace. */
+const DOCBOOK = /<!DOCTYPE[^>[]*DocBook|\sxmlns\s*=\s*["']http:\/\/docbook\.org\/ns\/docbook["']/;
 
 /** What every .resx file's `<root>` holds: the header naming its MIME type. */
 const RESX_HEADER = /<resheader\s+name\s*=\s*["']resmimetype["']/;
@@ -48,6 +51,8 @@ export function xmlVocabulary(source: string): XmlVocabulary | undefined {
     return { version: version === "2" ? 2 : 1, prefix: prefix === undefined ? "" : `${prefix}:` };
   }
   if (name === "root" && RESX_HEADER.test(source)) return "resx";
+  if (DOCBOOK.test(first[0])) return "docbook";
+  if (local === "svg") return "svg";
   // `<string id=…>` of another vocabulary is not Android's.
   if (name === "resources" || ANDROID_ELEMENTS.has(name) && /\sname\s*=/.test(attributes)) {
     return "android";

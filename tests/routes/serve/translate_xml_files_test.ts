@@ -247,3 +247,53 @@ Deno.test("format xml translates a .resx file's string values and keeps its head
       .replace("Main window", "MAIN WINDOW"),
   );
 });
+
+Deno.test("format xml keeps a DocBook chapter's code (programlisting, screen, command, filename) as written, as HTML keeps <pre> and <code>", async () => {
+  const item = '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<!DOCTYPE chapter PUBLIC "-//OASIS//DTD DocBook XML V4.5//EN" ' +
+    '"http://www.oasis-open.org/docbook/xml/4.5/docbookx.dtd">\n<chapter id="install">\n' +
+    "  <title>Installing the tool</title>\n" +
+    '  <para>Run <command>install</command> as in <xref linkend="setup"/>.</para>\n' +
+    '  <programlisting language="sh">make install</programlisting>\n' +
+    "  <screen>$ tolk --version\ntolk 1.0</screen>\n" +
+    "  <note><para>Back up <filename>/etc/tolk.conf</filename> first.</para></note>\n</chapter>";
+  // DocBook 5 names its namespace instead of a doctype.
+  const five = '<article xmlns="http://docbook.org/ns/docbook" version="5.0">' +
+    "<para>Call <function>init</function> once.</para><programlisting>init()</programlisting>" +
+    "</article>";
+  const { texts, sent } = await translateUpperCased([item, five], {
+    mode: "paragraph",
+    format: "xml",
+  });
+  assert.deepEqual(sent.toSorted(), [
+    "Back up <x1/> first.",
+    "Call <x1/> once.",
+    "Installing the tool",
+    "Run <x1/> as in <x2/>.",
+  ]);
+  assert.deepEqual(texts, [
+    item.replace("Installing the tool", "INSTALLING THE TOOL").replace("Run <c", "RUN <c")
+      .replace("> as in <", "> AS IN <").replace("Back up", "BACK UP").replace(
+        " first.",
+        " FIRST.",
+      ),
+    five.replace("Call <", "CALL <").replace(" once.", " ONCE."),
+  ]);
+});
+
+Deno.test("format xml translates an SVG's <title>, <desc> and <text> and keeps its <style>, <script> and <metadata>", async () => {
+  const item = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">\n' +
+    "  <title>Sales chart</title>\n  <desc>Bars by quarter.</desc>\n" +
+    "  <style>.label { font: 12px sans-serif; }</style>\n" +
+    '  <script>alert("hi")</script>\n' +
+    "  <metadata><rdf:RDF><rdf:Description>cc</rdf:Description></rdf:RDF></metadata>\n" +
+    '  <text x="0" y="70" class="label">Total: <tspan font-weight="bold">42</tspan> units</text>\n' +
+    "</svg>";
+  const { text, sent } = await translateXml(item);
+  assert.deepEqual(sent, ["Sales chart", "Bars by quarter.", "Total: <x1>42</x1> units"]);
+  assert.equal(
+    text,
+    item.replace("Sales chart", "SALES CHART").replace("Bars by quarter.", "BARS BY QUARTER.")
+      .replace("Total:", "TOTAL:").replace(" units", " UNITS"),
+  );
+});
