@@ -13,8 +13,9 @@
  * ITS, Android's `translatable="false"`, XLIFF 1.2's `mtype="protected"`) is kept whole as an
  * ignored one is. An Android resources item's text is read with aapt's escapes
  * (android_strings.ts), a feed post's HTML (escaped or in CDATA) and an Android string's CDATA
- * are translated as HTML and a feed's plain-text CDATA as text (xml_feeds.ts), and an XLIFF file
- * keeps its sources and gets a target for each (xliff.ts). Comments, other CDATA sections (code: DocBook's `<programlisting>`) and
+ * are translated as HTML and a feed's plain-text CDATA as text (xml_feeds.ts), an XLIFF file
+ * keeps its sources and gets a target for each (xliff.ts), a .resx file's strings alone are
+ * translated (resx.ts). Comments, other CDATA sections (code: DocBook's `<programlisting>`) and
  * processing instructions are kept whole inside the sentence; the XML declaration and a doctype
  * are kept between sentences. Malformed markup keeps its shape: a `<` that starts no tag is
  * text, an end tag that closes nothing is kept as it is, and what is left open stays open.
@@ -30,6 +31,8 @@ import { spanFinder } from "./text.ts";
 import { androidReadings, androidSpans, androidTags } from "./android_strings.ts";
 import { type Embedded, type EmbeddedReader, feedReadings } from "./xml_feeds.ts";
 import { xmlVocabulary } from "./xml_root.ts";
+import { resxContent } from "./resx.ts";
+import { withCodeKept } from "./xml_code.ts";
 import { cutXliff, xliffTags } from "./xliff.ts";
 import { refusesTranslation } from "./xml_refusal.ts";
 
@@ -53,15 +56,19 @@ export const xmlFormat: Format = {
     if (vocabulary === "feed") {
       return cutTokens(text, xmlTokens(text, options.tags, FEED.embedded), FEED.rules, find);
     }
-    return cutTokens(text, xmlTokens(text, options.tags), XML_TEXT, find);
+    if (vocabulary === "resx") {
+      return cutTokens(text, xmlTokens(text, options.tags, resxContent), XML_TEXT, find);
+    }
+    const tags = withCodeKept(options.tags ?? DEFAULT_TAG_OPTIONS, vocabulary);
+    return cutTokens(text, xmlTokens(text, tags), XML_TEXT, find);
   },
 };
 
 /**
- * XML's way: its five named references and numeric ones reach the engine as their characters;
- * any other named one is an entity a DTD defines (DocBook's `&product;`), kept whole as an atom.
- * Translated text escapes every `<`, `&` and `>`: what comes back is well-formed where the
- * source was.
+ * XML's way: its five named references and numeric ones reach the engine as their characters
+ * (`&lt;3` as `<3`, as HTML sends it, where it spells no placeholder token); any other named one
+ * is an entity a DTD defines (DocBook's `&product;`), kept whole as an atom. Translated text
+ * escapes every `<`, `&` and `>`: what comes back is well-formed where the source was.
  */
 const XML_READINGS = {
   text: xmlReading(escapeXml),
@@ -79,7 +86,7 @@ const FEED = feedReadings(XML_TEXT, withoutNotXml);
 
 /** A place's reading: references named as XML names them (`&product-name;`). */
 function xmlReading(escape: (text: string) => string) {
-  return textReading(decodeReference, escape, { name: XML_NAME });
+  return textReading(decodeReference, escape, { name: XML_NAME, characters: true });
 }
 
 /**
@@ -224,6 +231,10 @@ export function xmlTokens(
         // What is still open inside it ends unclosed before this end tag.
         for (let inner = index + 1; inner < open.length; inner++) {
           open[inner].last = tokens.length - 1;
+        }
+        const ended = open[index];
+        if (ended.text && elements.at(-1) === ended) {
+          ended.reading?.ended?.(source, tokens, ended.open + 1);
         }
         open[index].last = open[index].close = tokens.length;
         tokens.push(token(at, end, "close", false, String(tokens[open[index].open].start)));

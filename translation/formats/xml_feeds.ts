@@ -3,12 +3,14 @@
  * RSS feeds carry it (`<description>&lt;p&gt;Hello &lt;b&gt;world&lt;/b&gt;&lt;/p&gt;</description>`),
  * or in a CDATA section (`<description><![CDATA[<p>Hello</p>]]></description>`). RSS's
  * `description` and `content:encoded` and Atom's text constructs marked `type="html"` are read as
- * HTML either way: its sentences and translated attributes (`alt`, `title`) are segments of their
- * own, its tags kept byte for byte (escaped ones as escaped), and translated text is escaped for
- * HTML and then, outside CDATA, for XML (`&amp;lt;`), as a feed reader decodes it twice.
+ * HTML either way (a podcast's `itunes:summary` in CDATA only): its sentences and translated
+ * attributes (`alt`, `title`) are segments of their own, its tags kept byte for byte (escaped
+ * ones as escaped), and translated text is escaped for HTML and then, outside CDATA, for XML
+ * (`&amp;lt;`), as a feed reader decodes it twice.
  * A plain-text field (RSS's `title`, Atom's text constructs of `type="text"` or none) in CDATA is
  * text: translated as written, and kept in its CDATA section (the rest of the item comes back
- * byte for byte; there `&` and `<` need no escape), an answer's `]]>` split across two sections.
+ * byte for byte; there `&` and `<` need no escape), an answer's `]]>` split across two sections;
+ * a field mixing CDATA and text is one sentence, each section's delimiters a pair of placeholders.
  * What a feed reader reads as data, not shown as text (dates, `language`, `guid`, Atom's `id`,
  * authors, categories, any module's element: `sy:updatePeriod`), is kept as written: translated,
  * `en-US` and `hourly` came back upper-cased, and a changed `id` is a new post to every reader.
@@ -31,6 +33,11 @@ export interface Embedded {
   cdata?(source: string, start: number, end: number): Token;
   /** Undefined: this text read as XML. */
   text?(source: string, start: number, end: number): Token | undefined;
+  /**
+   * Rewrites the tokens of the element's content (`tokens` from `from` on) when it ends holding
+   * text of its own and no element.
+   */
+  ended?(source: string, tokens: Token[], from: number): void;
 }
 
 /**
@@ -70,16 +77,22 @@ const TEXT_FIELDS: ReadonlySet<string> = new Set([
   "copyright",
   "itunes:title",
   "itunes:subtitle",
-  "itunes:summary",
   "media:title",
   "media:description",
 ]);
 const TYPE = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 
+/**
+ * Fields whose CDATA is HTML and text is text: Apple's `itunes:summary` takes `<p>`, `<a>` and
+ * lists "if wrapped in CDATA" (read as text, a link's `href` was translated).
+ */
+const CDATA_HTML: ReadonlySet<string> = new Set(["itunes:summary"]);
+
 /** What a feed's element holds, by its name and start tag (undefined: fields, read by name). */
 function feedContent(name: string, startTag: string): keyof FeedReadings | undefined {
   if (CONTAINERS.has(name)) return undefined;
   if (RSS_HTML.has(name)) return "html";
+  if (CDATA_HTML.has(name)) return "cdataHtml";
   if (!TEXT_FIELDS.has(name)) return "kept";
   const found = TYPE.exec(startTag);
   const type = found === null ? "text" : (found[1] ?? found[2]).trim();
@@ -89,6 +102,7 @@ function feedContent(name: string, startTag: string): keyof FeedReadings | undef
 /** How a feed's fields are read. */
 interface FeedReadings {
   html: Embedded;
+  cdataHtml: Embedded;
   text: Embedded;
   xml: Embedded;
   kept: Embedded;
@@ -101,10 +115,11 @@ const FIELD_TYPES: Readonly<Record<string, keyof FeedReadings>> = {
   xhtml: "xml",
 };
 
-/** Content kept as written, between sentences. */
-function keep(_source: string, start: number, end: number): Token {
-  return token(start, end, "break");
-}
+/** Content kept as written, between sentences (a feed's data, a .resx file's headers). */
+export const KEPT_CONTENT: Embedded = {
+  cdata: (_source, start, end) => token(start, end, "break"),
+  text: (_source, start, end) => token(start, end, "break"),
+};
 
 /**
  * A feed's readings over XML's text rules (`withoutNotXml` drops what XML cannot hold): the
@@ -137,10 +152,29 @@ export function feedReadings(
       if (isBlank(source, from, to)) return whole;
       return leveled({ ...whole, inner: [token(from, to, "text", false)] }, cdataText);
     },
+    ended: inlineCdata,
   };
-  const readings: FeedReadings = { html, text, xml: {}, kept: { cdata: keep, text: keep } };
+  const readings: FeedReadings = {
+    html,
+    cdataHtml: { cdata: htmlCdata },
+    text,
+    xml: {},
+    kept: KEPT_CONTENT,
+  };
+  const escape = xml.text.escape;
   return {
-    rules: { ...xml, level: (read) => levels.get(read) },
+    rules: {
+      ...xml,
+      text: {
+        ...xml.text,
+        // A run between a CDATA section's placeholders ({@link inlineCdata}) is written in it.
+        escape: (run, before, after) =>
+          before === OPENS || after === ENDS
+            ? asWritten.escape(run, before, after)
+            : escape(run, before, after),
+      },
+      level: (read) => levels.get(read),
+    },
     embedded: (name, startTag) => {
       const content = feedContent(name, startTag);
       return content === undefined ? undefined : readings[content];
@@ -184,6 +218,28 @@ function cdataContent(source: string, start: number, end: number): [number, numb
   const from = start + OPENS.length;
   const closed = end - from >= ENDS.length && source.startsWith(ENDS, end - ENDS.length);
   return [from, closed ? end - ENDS.length : end];
+}
+
+/**
+ * A text field mixing text and CDATA (`<title>Hello <![CDATA[big]]> world</title>`): each CDATA
+ * section's delimiters become a pair of tags around its content, so the field is one sentence
+ * (cut apart, the engine translated `big` alone) and the translation between them is written in
+ * the section, as written.
+ */
+function inlineCdata(source: string, tokens: Token[], from: number): void {
+  for (let index = tokens.length - 1; index >= from; index--) {
+    const { start, end } = tokens[index];
+    if (!source.startsWith(OPENS, start)) continue;
+    const [open, close] = cdataContent(source, start, end);
+    if (close === end) continue; // unclosed: kept as read
+    tokens.splice(
+      index,
+      1,
+      token(start, open, "open", false, String(start)),
+      token(open, close, "text", isBlank(source, open, close)),
+      token(close, end, "close", false, String(start)),
+    );
+  }
 }
 
 /**

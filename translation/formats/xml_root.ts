@@ -1,8 +1,8 @@
 /**
  * The vocabulary an xml item is written in, read from its first element (past the XML
  * declaration, a doctype, comments and white space): Android's string resources, RSS or Atom
- * feeds and XLIFF files are read with rules of their own (android_strings.ts, xml_feeds.ts,
- * xliff.ts).
+ * feeds, XLIFF files and .resx files are read with rules of their own (android_strings.ts,
+ * xml_feeds.ts, xliff.ts, resx.ts), and DocBook and SVG keep their code (xml_code.ts).
  *
  * Pure: no I/O.
  */
@@ -24,7 +24,13 @@ export interface XliffRoot {
 }
 
 /** A vocabulary with rules of its own. */
-export type XmlVocabulary = "android" | "feed" | XliffRoot;
+export type XmlVocabulary = "android" | "feed" | "resx" | "docbook" | "svg" | XliffRoot;
+
+/** DocBook 4's public identifier in a doctype, or DocBook 5's namespace. */
+const DOCBOOK = /<!DOCTYPE[^>[]*DocBook|\sxmlns\s*=\s*["']http:\/\/docbook\.org\/ns\/docbook["']/;
+
+/** What every .resx file's `<root>` holds: the header naming its MIME type. */
+const RESX_HEADER = /<resheader\s+name\s*=\s*["']resmimetype["']/;
 
 /** XLIFF's namespaces (`urn:oasis:names:tc:xliff:document:1.2`, `…:2.0`), by major version. */
 const XLIFF_NAMESPACE = /^urn:oasis:names:tc:xliff:document:(\d+)\./;
@@ -44,6 +50,9 @@ export function xmlVocabulary(source: string): XmlVocabulary | undefined {
     const version = declared(attributes, "version")?.split(".")[0] ?? major;
     return { version: version === "2" ? 2 : 1, prefix: prefix === undefined ? "" : `${prefix}:` };
   }
+  if (name === "root" && RESX_HEADER.test(source)) return "resx";
+  if (DOCBOOK.test(first[0])) return "docbook";
+  if (local === "svg") return "svg";
   // `<string id=…>` of another vocabulary is not Android's.
   if (name === "resources" || ANDROID_ELEMENTS.has(name) && /\sname\s*=/.test(attributes)) {
     return "android";

@@ -139,3 +139,57 @@ Deno.test("format xml leaves a feed's machine-read fields (dates, language, ids,
     ]),
   ]);
 });
+
+Deno.test("format xml sends a feed title's &lt; as the character it stands for, and escapes it again in a changed answer", async () => {
+  const rss = '<rss version="2.0"><channel><title>A &amp; B &lt;3</title>\n' +
+    "<item><title>x &gt; 0 &lt; 2</title></item></channel></rss>";
+  const { texts, sent } = await translateFeeds([rss], { "A & B <3": "A & B <3" });
+  assert.deepEqual(sent.toSorted(), ["A & B <3", "x > 0 < 2"]);
+  // Unchanged, a title is put back as written; changed, it is escaped for XML.
+  assert.deepEqual(texts, [rss.replace("x &gt; 0 &lt; 2", "X &gt; 0 &lt; 2")]);
+  const changed = await translateFeeds([rss], { "A & B <3": "A & B <3 <b>x</b>" });
+  assert.deepEqual(changed.texts, [
+    rss.replace("A &amp; B &lt;3", "A &amp; B &lt;3 &lt;b&gt;x&lt;/b&gt;")
+      .replace("x &gt; 0 &lt; 2", "X &gt; 0 &lt; 2"),
+  ]);
+});
+
+Deno.test("format xml sends a feed title mixing text and CDATA as one sentence, the CDATA part kept in its section", async () => {
+  const rss = '<rss version="2.0"><channel>\n' +
+    "<item><title>Hello <![CDATA[big & <bold>]]> world &amp; more</title></item>\n" +
+    "<item><title><![CDATA[Only & CDATA]]></title></item></channel></rss>";
+  const { texts, sent } = await translateFeeds([rss], {
+    "Hello <x1>big & <bold></x1> world & more": "Hallo <x1>große ]]> & <fett></x1> Welt & mehr",
+  });
+  assert.deepEqual(sent.toSorted(), [
+    "Hello <x1>big & <bold></x1> world & more",
+    "Only & CDATA",
+  ]);
+  assert.deepEqual(texts, [
+    rss.replace(
+      "Hello <![CDATA[big & <bold>]]> world &amp; more",
+      "Hallo <![CDATA[große ]]]]><![CDATA[> & <fett>]]> Welt &amp; mehr",
+    ).replace("Only & CDATA", "ONLY & CDATA"),
+  ]);
+});
+
+Deno.test("format xml reads a podcast's itunes:summary CDATA as HTML (Apple allows <p>, <a> there), its text as text", async () => {
+  // Apple Podcasts' sample feed, trimmed.
+  const rss = '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">\n<channel>\n' +
+    "  <itunes:summary><![CDATA[<p>Love to get outdoors? " +
+    '<a href="https://example.com/about">Learn more</a> about us.</p>]]></itunes:summary>\n' +
+    '  <itunes:image href="https://example.com/artwork.jpg"/>\n' +
+    "  <item>\n    <itunes:summary>Tips &amp; tricks &lt;3</itunes:summary>\n" +
+    "    <itunes:duration>1079</itunes:duration>\n  </item>\n</channel>\n</rss>";
+  const { texts, sent } = await translateFeeds([rss]);
+  assert.deepEqual(sent.toSorted(), [
+    "Love to get outdoors? <x1>Learn more</x1> about us.",
+    "Tips & tricks <3",
+  ]);
+  assert.deepEqual(texts, [
+    rss.replace("Love to get outdoors?", "LOVE TO GET OUTDOORS?")
+      .replace("Learn more</a> about us.", "LEARN MORE</a> ABOUT US.")
+      .replace("Tips &amp; tricks", "TIPS &amp; TRICKS"),
+  ]);
+});

@@ -183,12 +183,117 @@ Deno.test("format xml reads an Android string's entity-escaped HTML (&lt;b>, And
   );
   assert.deepEqual(sent, [
     "Hello, <x1/>! You have <x2><x3/> new messages</x2>. It's <x4>now</x4>.",
-    "1 <x1/> 2 isn't news",
+    "1 < 2 isn't news",
   ]);
   assert.equal(
     texts[0],
     item.replace("Hello, %1$s! You have", "HELLO, %1$s! YOU HAVE")
       .replace("new messages&lt;/b>. It\\'s &lt;i>now", "NEW MESSAGES&lt;/b>. C\\'EST &lt;i>NOW")
       .replace("2 isn\\'t news", "2 ISN\\'T NEWS"),
+  );
+});
+
+Deno.test("format xml keeps the quoted attributes of an Android string's escaped link byte for byte and translates its text", async () => {
+  // In aapt `"` quotes: the attribute's quotes must come back as they were.
+  const item = "<resources>\n" +
+    '  <string name="terms">Read &lt;a href="https://x.y/terms?a=1&amp;b=2">the terms&lt;/a> now.</string>\n' +
+    '  <string name="quoted">Read &lt;a href=\\"https://x.y\\">the terms&lt;/a>.</string>\n</resources>';
+  const { texts, sent } = await translateThrough(
+    [item],
+    { mode: "paragraph", format: "xml" },
+    (text) =>
+      text === "Read <x1>the terms</x1> now."
+        ? 'Lisez <x1>l\'accord "AGB"</x1> maintenant.'
+        : upperCase(text),
+  );
+  assert.deepEqual(sent, ["Read <x1>the terms</x1> now.", "Read <x1>the terms</x1>."]);
+  assert.equal(
+    texts[0],
+    item.replace("Read &lt;a", "Lisez &lt;a")
+      .replace("the terms&lt;/a> now.", 'l\\\'accord \\"AGB\\"&lt;/a> maintenant.')
+      .replace('Read &lt;a href=\\"', 'READ &lt;a href=\\"')
+      .replace("the terms&lt;/a>.", "THE TERMS&lt;/a>."),
+  );
+});
+
+Deno.test("format xml translates a .resx file's string values and keeps its headers, typed and designer data and comments", async () => {
+  // What Visual Studio writes (schema trimmed).
+  const item = '<?xml version="1.0" encoding="utf-8"?>\n<root>\n' +
+    '  <xsd:schema id="root" xmlns="" xmlns:xsd="http://www.w3.org/2001/XMLSchema"/>\n' +
+    '  <resheader name="resmimetype">\n    <value>text/microsoft-resx</value>\n  </resheader>\n' +
+    '  <resheader name="reader">\n    <value>System.Resources.ResXResourceReader, ' +
+    "System.Windows.Forms, Version=4.0.0.0, Culture=neutral</value>\n  </resheader>\n" +
+    '  <data name="Greeting" xml:space="preserve">\n' +
+    "    <value>Hello, {0}! You have new messages &amp; mail.</value>\n" +
+    "    <comment>Shown after login. {0} is the user name.</comment>\n  </data>\n" +
+    '  <data name="Icon" type="System.Drawing.Bitmap, System.Drawing" ' +
+    'mimetype="application/x-microsoft.net.object.bytearray.base64">\n' +
+    "    <value>iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8</value>\n  </data>\n" +
+    '  <data name="Width" type="System.Int32, mscorlib">\n    <value>120</value>\n  </data>\n' +
+    '  <data name="Label1.Text" xml:space="preserve">\n    <value>Name</value>\n  </data>\n' +
+    '  <data name="&gt;&gt;Label1.Name" xml:space="preserve">\n    <value>Label1</value>\n' +
+    "  </data>\n" +
+    '  <data name="$this.Text" xml:space="preserve"><value>Main window</value></data>\n' +
+    '  <assembly alias="System.Drawing" name="System.Drawing, Version=4.0.0.0"/>\n</root>';
+  const { text, sent } = await translateXml(item);
+  assert.deepEqual(sent, ["Hello, <x1/>! You have new messages & mail.", "Name", "Main window"]);
+  assert.equal(
+    text,
+    item.replace(
+      "Hello, {0}! You have new messages &amp; mail.",
+      "HELLO, {0}! YOU HAVE NEW MESSAGES &amp; MAIL.",
+    )
+      .replace("<value>Name</value>", "<value>NAME</value>")
+      .replace("Main window", "MAIN WINDOW"),
+  );
+});
+
+Deno.test("format xml keeps a DocBook chapter's code (programlisting, screen, command, filename) as written, as HTML keeps <pre> and <code>", async () => {
+  const item = '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<!DOCTYPE chapter PUBLIC "-//OASIS//DTD DocBook XML V4.5//EN" ' +
+    '"http://www.oasis-open.org/docbook/xml/4.5/docbookx.dtd">\n<chapter id="install">\n' +
+    "  <title>Installing the tool</title>\n" +
+    '  <para>Run <command>install</command> as in <xref linkend="setup"/>.</para>\n' +
+    '  <programlisting language="sh">make install</programlisting>\n' +
+    "  <screen>$ tolk --version\ntolk 1.0</screen>\n" +
+    "  <note><para>Back up <filename>/etc/tolk.conf</filename> first.</para></note>\n</chapter>";
+  // DocBook 5 names its namespace instead of a doctype.
+  const five = '<article xmlns="http://docbook.org/ns/docbook" version="5.0">' +
+    "<para>Call <function>init</function> once.</para><programlisting>init()</programlisting>" +
+    "</article>";
+  const { texts, sent } = await translateUpperCased([item, five], {
+    mode: "paragraph",
+    format: "xml",
+  });
+  assert.deepEqual(sent.toSorted(), [
+    "Back up <x1/> first.",
+    "Call <x1/> once.",
+    "Installing the tool",
+    "Run <x1/> as in <x2/>.",
+  ]);
+  assert.deepEqual(texts, [
+    item.replace("Installing the tool", "INSTALLING THE TOOL").replace("Run <c", "RUN <c")
+      .replace("> as in <", "> AS IN <").replace("Back up", "BACK UP").replace(
+        " first.",
+        " FIRST.",
+      ),
+    five.replace("Call <", "CALL <").replace(" once.", " ONCE."),
+  ]);
+});
+
+Deno.test("format xml translates an SVG's <title>, <desc> and <text> and keeps its <style>, <script> and <metadata>", async () => {
+  const item = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">\n' +
+    "  <title>Sales chart</title>\n  <desc>Bars by quarter.</desc>\n" +
+    "  <style>.label { font: 12px sans-serif; }</style>\n" +
+    '  <script>alert("hi")</script>\n' +
+    "  <metadata><rdf:RDF><rdf:Description>cc</rdf:Description></rdf:RDF></metadata>\n" +
+    '  <text x="0" y="70" class="label">Total: <tspan font-weight="bold">42</tspan> units</text>\n' +
+    "</svg>";
+  const { text, sent } = await translateXml(item);
+  assert.deepEqual(sent, ["Sales chart", "Bars by quarter.", "Total: <x1>42</x1> units"]);
+  assert.equal(
+    text,
+    item.replace("Sales chart", "SALES CHART").replace("Bars by quarter.", "BARS BY QUARTER.")
+      .replace("Total:", "TOTAL:").replace(" units", " UNITS"),
   );
 });

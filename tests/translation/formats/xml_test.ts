@@ -197,7 +197,7 @@ function tagsOf(text: string): string[] {
 
 Deno.test("xml: references reach the engine as characters, a DTD's entities stay whole, and changed text comes back well-formed", async () => {
   const text = '<seg>Values &lt; ten &amp; &product; caf&#233; <g id="1">now</g></seg>';
-  assert.deepEqual(await sentOf(text), ["Values <x1/> ten & <x2/> café <x3>now</x3>"]);
+  assert.deepEqual(await sentOf(text), ["Values < ten & <x1/> café <x2>now</x2>"]);
   assert.equal((await translateItem(xmlFormat, text, (t) => t)).text, text);
   const answered = await translateItem(
     xmlFormat,
