@@ -26,7 +26,11 @@ import { detectRoute } from "../routes/serve/detect.ts";
 import { healthRoute } from "../routes/serve/health.ts";
 import { openApiRoute } from "../routes/serve/openapi.ts";
 import { translateRoute } from "../routes/serve/translate.ts";
-import { type SocketRegistry, wsTranslateRoute } from "../routes/serve/ws_translate.ts";
+import {
+  closeSockets,
+  type SocketRegistry,
+  wsTranslateRoute,
+} from "../routes/serve/ws_translate.ts";
 import { pageHeaders, sameOrigin } from "../middleware/page_security.ts";
 import { requireSettingsSession, SettingsSessions } from "../middleware/settings_session.ts";
 import { settingsApiRoute } from "../routes/serve/settings_api.ts";
@@ -321,21 +325,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
     app,
     async beginShutdown(withinMs) {
       shuttingDown = true;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const bound = new Promise<void>((resolve) => timer = setTimeout(resolve, withinMs));
-      await Promise.all(
-        [...sockets].map(async ([socket, settled]) => {
-          await Promise.race([settled(), bound]);
-          // Waits for the client's close frame too: the listener's shutdown after this drops
-          // the connection, and a browser then reports the 1001 as not clean (wasClean false).
-          // A client that closed by itself meanwhile has no close to wait for.
-          if (socket.readyState === WebSocket.CLOSED) return;
-          const closed = new Promise((resolve) => socket.addEventListener("close", resolve));
-          socket.close(1001, "service shutting down");
-          await Promise.race([closed, bound]);
-        }),
-      );
-      clearTimeout(timer);
+      await closeSockets(sockets, withinMs);
     },
   };
 }

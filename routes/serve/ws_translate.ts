@@ -47,6 +47,28 @@ export const MAX_UNREAD_REPLY_BYTES = 4 * 1024 * 1024;
  */
 export type SocketRegistry = Map<WebSocket, () => Promise<void>>;
 
+/**
+ * Closes every open socket with 1001 once its accepted frames are answered, waiting at most
+ * `withinMs` in all.
+ */
+export async function closeSockets(sockets: SocketRegistry, withinMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => timer = setTimeout(resolve, withinMs));
+  await Promise.all(
+    [...sockets].map(async ([socket, settled]) => {
+      await Promise.race([settled(), bound]);
+      // Waits for the client's close frame too: the listener's shutdown after this drops
+      // the connection, and a browser then reports the 1001 as not clean (wasClean false).
+      // A client that closed by itself meanwhile has no close to wait for.
+      if (socket.readyState === WebSocket.CLOSED) return;
+      const closed = new Promise((resolve) => socket.addEventListener("close", resolve));
+      socket.close(1001, "service shutting down");
+      await Promise.race([closed, bound]);
+    }),
+  );
+  clearTimeout(timer);
+}
+
 /** What the WebSocket route needs. */
 export interface WsTranslateDeps extends TranslationDeps {
   /** The `api` settings now (read once per handshake and once per frame turn). */
