@@ -9,7 +9,8 @@
  * (other references, `&lt;` and a mid-run `&nbsp;` read as characters; a `<wbr>` inside a word
  * is no placeholder: markdown_segment.ts). Code, front matter, math blocks,
  * reference definitions, thematic breaks, MDX's ESM and comments on lines of their own and
- * LaTeX's `\[` math are never sent; HTML
+ * LaTeX's `\[` math are never sent (an MDX comment or expression in prose is one placeholder,
+ * whatever CommonMark reads in it: markdown_mdx_inline.ts); HTML
  * blocks follow the HTML rules; an MkDocs admonition's indented body is Markdown, not code
  * (markdown_admonition_body.ts).
  * Output is the source with translated runs spliced in by offset, so every marker, line and
@@ -46,6 +47,7 @@ import {
   mdxCommentBlocks,
   withoutExtensionEnds,
 } from "./markdown_extensions.ts";
+import { MDX_SPAN, withMdxSpans } from "./markdown_mdx_inline.ts";
 import { MARKDOWN_TEXT, textParts } from "./markdown_text_parts.ts";
 import { type MarkupValues, markupValues } from "./markdown_values.ts";
 
@@ -83,6 +85,7 @@ const KEPT_INLINE = new Set([
   "gfmFootnoteCall",
   "autolink",
   "literalAutolink",
+  MDX_SPAN,
 ]);
 /** GitHub's alert marker at a paragraph's start, and the line break after it. */
 const ALERT_START = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\](?:[ \t]*(?:\r\n?|\n)[ \t>]*)?/i;
@@ -297,7 +300,7 @@ function inlineParts(
   parts: SegmentPart[],
   from?: number,
 ): SegmentPart[] {
-  const stack: Run[] = [run(nodes, from)];
+  const stack: Run[] = [run(withMdxSpans(nodes, source, isText), from)];
   while (stack.length > 0) {
     const current = stack.at(-1)!;
     if (current.next === current.nodes.length) {
@@ -327,7 +330,7 @@ function inlineParts(
       // kept (references read: `info&#64;example.com`), as the HTML format keeps it: an engine
       // would take a URL for words.
       if (isAddressOnly(MARKDOWN_TEXT.decode(text))) parts.push(atom(text), closing);
-      else stack.push(run(content.children, undefined, closing));
+      else stack.push(run(withMdxSpans(content.children, source, isText), undefined, closing));
     } else inline(node, source, parts);
   }
   return parts;

@@ -41,6 +41,8 @@ const MDX_COMMENT = String.raw`\{/\*[^]{0,2000}?\*/\}`;
  */
 const MDX_EXPRESSION = String
   .raw`\{(?=[^{}\r\n]*[().?=[\]'"\`&|+])(?:[^{}\r\n]|\{[^{}\r\n]*\}){1,300}\}`;
+/** An MDX comment or expression at a `{` (sticky), read over the syntax CommonMark sees in it. */
+export const MDX_INLINE = new RegExp(`${MDX_COMMENT}|${MDX_EXPRESSION}`, "y");
 const INLINE = matchedSpans(
   new RegExp(`${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}|${MDX_COMMENT}|${MDX_EXPRESSION}`, "g"),
 );

@@ -61,14 +61,18 @@ export function withoutOuterSpace(
   return { inner, before, after };
 }
 
-/** Splits `text` at the spans `find` returns: the spans become atoms. */
-export function protectSpans(text: string, find: SpanFinder): SegmentPart[] {
+/** Splits `text` at the spans `find` returns: the spans become atoms (or `markupOf`'s markup). */
+export function protectSpans(
+  text: string,
+  find: SpanFinder,
+  markupOf: (span: string) => Markup = atom,
+): SegmentPart[] {
   const parts: SegmentPart[] = [];
   let at = 0;
   for (const [start, end] of find(text).sort((a, b) => a[0] - b[0])) {
     if (start < at || end <= start) continue; // overlapping finds: the first one wins
     if (start > at) parts.push(text.slice(at, start));
-    parts.push(atom(text.slice(start, end)));
+    parts.push(markupOf(text.slice(start, end)));
     at = end;
   }
   if (at < text.length) parts.push(text.slice(at));
@@ -96,7 +100,7 @@ export function protectText(
   };
   return parts.flatMap((part, at) => {
     index = at;
-    return protects(part) ? protectSpans(part as string, spans) : [part];
+    return protects(part) ? protectSpans(part as string, spans, find?.markupOf) : [part];
   });
 }
 

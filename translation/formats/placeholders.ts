@@ -51,6 +51,11 @@ export type RenderMarkup = (markup: Markup) => string;
  */
 export type SpanFinder = ((text: string) => [number, number][]) & {
   acrossMarkup?: (text: string) => [number, number][];
+  /**
+   * The markup a found span becomes (default: an atom): a UI string's rich-text tags are opens
+   * and closes, paired as an HTML element's tags are, so an engine moves them with their words.
+   */
+  markupOf?: (span: string) => Markup;
 };
 
 /** Options of {@link buildSegment}. */

@@ -7,13 +7,14 @@
  * hashtags, emoji, shortcodes and a UI string's rich-text tags (`<link>…</link>`); `subtitle` keeps a cue's line breaks (as placeholders, so the
  * line count survives) and tags, and hands whole SRT/WebVTT files to the subtitle cutter.
  * Interpolation variables (`{name}`, `%1$s`: variable_spans.ts) come back as written in every
- * mode but `subtitle`.
+ * mode but `subtitle`, and an ICU message's apostrophes as ICU reads them (icu_apostrophes.ts).
  */
 import { type CutItem, type CutOptions, cutRanges, type Format } from "./format.ts";
 import { messageSpans } from "./message_spans.ts";
 import { buildSegment, matchedSpans, type SpanFinder } from "./placeholders.ts";
 import { cutAssFile, isAssFile } from "./ass_subtitles.ts";
 import { cueTextSegment, cutSubtitleFile, inCueLines, isSubtitleFile } from "./subtitles.ts";
+import { icuApostrophes } from "./icu_apostrophes.ts";
 import { bothSpans, icuSpans, richTextTags, variableSpans } from "./variable_spans.ts";
 
 const LINE_BREAK = /\r?\n/g;
@@ -43,7 +44,7 @@ export const textFormat: Format = {
       unitsBetween(text, separator),
       options.mode === "subtitle"
         ? cueTextSegment
-        : (unit) => buildSegment([unit], { find, escape }),
+        : (unit) => buildSegment([unit], { find, ...icuApostrophes(unit, escape) }),
     );
   },
 };

@@ -7,7 +7,7 @@
  *
  * Pure: no I/O.
  */
-import { matchedSpans, type SpanFinder } from "./placeholders.ts";
+import { atom, close, matchedSpans, open, type SpanFinder } from "./placeholders.ts";
 
 /** C's, Java's, Android's and Objective-C's (`%@`) conversions, positional ones too (`%1$s`). */
 const PRINTF = String.raw`(?<!%)%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?` +
@@ -150,13 +150,22 @@ export const variableSpans: SpanFinder = (text) => {
 };
 
 const RICH_TEXT_TAG = matchedSpans(/<\/?[\p{L}\p{N}][\p{L}\p{N}_.:-]*\s*\/?>/gu);
+/** A rich-text tag alone: its `/` before the name (a close) and its name. */
+const TAG_NAME = /^<(\/?)([\p{L}\p{N}][\p{L}\p{N}_.:-]*)\s*>$/u;
 
 /**
  * A message's rich-text tags (FormatJS's and next-intl's `<link>…</link>`, react-i18next's
  * `<1>…</1>`, `<br/>`): the app renders them by name, so a translated one shows as written. For
- * message mode only: in a plain text, `<b>` is the author's text.
+ * message mode only: in a plain text, `<b>` is the author's text. An opening and a closing tag
+ * are an open and a close, paired by name where they nest inside the segment (else atoms).
  */
 export const richTextTags: SpanFinder = (text) => text.includes("<") ? RICH_TEXT_TAG(text) : [];
+richTextTags.markupOf = (span) => {
+  const tag = TAG_NAME.exec(span);
+  if (tag === null) return atom(span);
+  // Prefixed: a format's own pairs (Markdown's `md12`) never take a tag's close for theirs.
+  return tag[1] === "" ? open(span, `rich:${tag[2]}`) : close(span, `rich:${tag[2]}`);
+};
 
 /**
  * An ICU message's skeleton, `#` and quoted parts alone: in message mode they win over the
@@ -173,6 +182,9 @@ variableSpans.acrossMarkup = icuSpans;
 export function bothSpans(first: SpanFinder, second: SpanFinder): SpanFinder {
   const both: SpanFinder = (text) => mergeSpans(first(text), second(text));
   both.acrossMarkup = first.acrossMarkup ?? second.acrossMarkup;
+  // Each finder's spans become markup by the text they hold (markupOf makes an atom of any
+  // span that is no tag), so one finder's rule serves both.
+  both.markupOf = first.markupOf ?? second.markupOf;
   return both;
 }
 

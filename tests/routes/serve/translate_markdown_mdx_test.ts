@@ -72,3 +72,22 @@ Deno.test("markdown: a paragraph that is one MDX comment is kept whole, stars an
   assert.deepEqual(sent, ["Text."]);
   assert.equal(texts[0], item.replace("Text.", "TEXT."));
 });
+
+Deno.test("markdown: an MDX expression holding a code span is one placeholder", async () => {
+  // CommonMark reads `` `Bearer ${token}` `` as a code span inside the braces: the engine got
+  // `{<x1/>}`, braces it could drop or move apart from the expression they close.
+  const item = "Send {`Bearer ${token}`} as the header, or {`${a}`+b} there.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["Send <x1/> as the header, or <x2/> there."]);
+  assert.equal(texts[0], "SEND {`Bearer ${token}`} AS THE HEADER, OR {`${a}`+b} THERE.\n");
+});
+
+Deno.test("markdown: an MDX comment in mid-paragraph holding emphasis is kept whole", async () => {
+  // `{/*a*b*/}` reads to CommonMark as `{/`, emphasis, `/}`: the engine got its words.
+  const item = "Text {/*a*b*/} and {/* a *b* c */} here, *really*.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["Text <x1/> and <x2/> here, <x3>really</x3>."]);
+  assert.equal(texts[0], "TEXT {/*a*b*/} AND {/* a *b* c */} HERE, *REALLY*.\n");
+  const { texts: echoed } = await translateThrough([item], MARKDOWN, (text) => text);
+  assert.deepEqual(echoed, [item]);
+});

@@ -5,7 +5,7 @@
  * that upper-cases or translates `plural` or `one` would break the message.
  */
 import assert from "node:assert/strict";
-import { translateUpperCased } from "../../support/format_requests.ts";
+import { translateThrough, translateUpperCased } from "../../support/format_requests.ts";
 
 /** Named cases: a message, what the engine is given, what comes back (upper-cased). */
 const CASES = [
@@ -23,11 +23,12 @@ const CASES = [
     expected: "FINISHED {place, selectordinal, one {#ST} two {#ND} other {#TH}} TODAY",
   },
   {
-    // ICU's quoting: `'{'`, `'}'` and `'#'` are literal characters, `''` an apostrophe. A quoted
-    // brace no longer leaves the message unbalanced, sent as written.
+    // ICU's quoting: `'{'`, `'}'` and `'#'` are literal characters, `''` an apostrophe (sent as
+    // one `'`, written back doubled as the message writes its apostrophes). A quoted brace no
+    // longer leaves the message unbalanced.
     name: "quoted braces and # inside branches",
     item: "{n, plural, one {Use '{'name'}' once} other {Use '#' and # times, it''s fine}}",
-    sent: "<x1/>Use <x2/>name<x3/> once<x4/>Use <x5/> and <x6/> times, it''s fine<x7/>",
+    sent: "<x1/>Use <x2/>name<x3/> once<x4/>Use <x5/> and <x6/> times, it's fine<x7/>",
     expected: "{n, plural, one {USE '{'NAME'}' ONCE} other {USE '#' AND # TIMES, IT''S FINE}}",
   },
   {
@@ -80,3 +81,36 @@ Deno.test("format html keeps an ICU message's skeleton in an element, its branch
     item.replace("Saved", "SAVED").replace(" file}", " FILE}").replace(" files}", " FILES}"),
   ]);
 });
+
+for (const mode of ["paragraph", "message", "document"]) {
+  Deno.test(`format text in ${mode} mode sends an ICU message's '' as ', an engine's ' written back as ICU reads it`, async () => {
+    // `''` reached the engine as two apostrophes; an engine's lone `'` before `{` or `#` started
+    // an ICU quote, and the variable or the number after it showed as written.
+    const doubled = "{n, plural, one {It''s # file} other {It''s # files}}";
+    const single = "{n, plural, one {# file of {owner}} other {# files of {owner}}}";
+    const quoted = "{n, plural, other {Type '{'x'}' now}}";
+    const { texts, sent } = await translateThrough(
+      [doubled, single, quoted],
+      { mode },
+      (text) =>
+        text.replaceAll(" of ", " d'").replaceAll("It's", "C'est").replaceAll(" fil", " l'fil")
+          .replace("<x3/> now", "<x3/>'s now"),
+    );
+    assert.deepEqual(
+      sent.toSorted(),
+      [
+        "<x1/>It's <x2/> file<x3/>It's <x4/> files<x5/>",
+        "<x1/> file of <x2/> files of <x3/>",
+        "<x1/>Type <x2/>x<x3/> now<x4/>",
+      ].toSorted(),
+    );
+    assert.deepEqual(texts, [
+      // The message doubles its apostrophes: all of a changed run's are doubled.
+      "{n, plural, one {C''est # l''file} other {C''est # l''files}}",
+      // It writes them single: only one before a brace or `#` is doubled, as ICU needs.
+      "{n, plural, one {# l'file d''{owner}} other {# l'files d''{owner}}}",
+      // Right after a quote's closing `'`, a lone one would have read on quoted: `'}''s now}}`.
+      "{n, plural, other {Type '{'x'}'''s now}}",
+    ]);
+  });
+}

@@ -66,23 +66,27 @@ Deno.test("format xml keeps an Android string's printf arguments as written, its
   assert.equal(texts[0], item.replace("Don\\'t forget", "DON\\'T FORGET").replace(" new", " NEW"));
 });
 
-Deno.test("format text in message mode keeps a UI string's rich-text tags as written", async () => {
+Deno.test("format text in message mode keeps a UI string's rich-text tags as written, paired", async () => {
   // next-intl's and FormatJS's `<link>…</link>`, react-i18next's `<1>…</1>`: the app renders
   // them by name, so an engine's `<LINK>` or `<enlace>` showed the raw tag. Prose `a < b` is text.
+  // A pair goes as one placeholder pair around its words, as an HTML inline element does (two
+  // atoms could not move with the words they wrap); a lone or unclosed tag is an atom.
   const items = [
     "Please <link>sign in</link> to continue.<br/>",
     "<0>Welcome</0> back, <1>{{name}}</1>!",
     "{count, plural, one {<strong>#</strong> item} other {<strong>#</strong> items}} in cart",
     "Is 3 < 5 and 7 > 2?",
+    "Tap <b>here to go",
   ];
   const { texts, sent } = await translateUpperCased(items, { mode: "message" });
   assert.deepEqual(
     sent.toSorted(),
     [
-      "Please <x1/>sign in<x2/> to continue.<x3/>",
-      "<x1/>Welcome<x2/> back, <x3/>!",
-      "<x1/> item<x2/> items<x3/> in cart",
+      "Please <x1>sign in</x1> to continue.<x2/>",
+      "<x1>Welcome</x1> back, <x2><x3/></x2>!",
+      "<x1/><x2><x3/></x2> item<x4/><x5><x6/></x5> items<x7/> in cart",
       "Is 3 < 5 and 7 > 2?",
+      "Tap <x1/>here to go",
     ].toSorted(),
   );
   assert.deepEqual(texts, [
@@ -90,5 +94,6 @@ Deno.test("format text in message mode keeps a UI string's rich-text tags as wri
     "<0>WELCOME</0> BACK, <1>{{name}}</1>!",
     "{count, plural, one {<strong>#</strong> ITEM} other {<strong>#</strong> ITEMS}} IN CART",
     "IS 3 < 5 AND 7 > 2?",
+    "TAP <b>HERE TO GO",
   ]);
 });
