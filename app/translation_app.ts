@@ -155,7 +155,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   // Compat paths may carry the token (`/v1/compat/t/<token>/…`): logged as the prefix alone.
   app.use(accessLog({ write: log, quietPaths: ["/v1/health"], privatePrefixes: ["/v1/compat/"] }));
   app.use(hostCheck({
-    reject: () => serviceError("host_not_allowed", "the Host header must name localhost"),
+    reject: (message) => serviceError("host_not_allowed", message),
   }));
   // While WebSockets finish their frames the listener still accepts (Deno's server.shutdown
   // would drop them): what arrives then is refused, not started (health says it is stopping).

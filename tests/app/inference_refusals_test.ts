@@ -158,7 +158,13 @@ Deno.test("tolk infer (default flags) refuses over HTTP", async (t) => {
     await t.step("a foreign Host header is 403 host_not_allowed", async () => {
       const response = await rawGet(baseUrl, "/v1/models", { Host: "evil.example" });
       assert.equal(response.status, 403);
-      assert.equal(ErrorBodySchema.parse(JSON.parse(response.body)).error.code, "host_not_allowed");
+      const { error } = ErrorBodySchema.parse(JSON.parse(response.body));
+      assert.equal(error.code, "host_not_allowed");
+      // Says what it accepts: 127.0.0.2 and [::1] pass too, not only localhost.
+      assert.equal(
+        error.message,
+        "the Host header must name loopback (localhost, 127.0.0.0/8 or [::1], any port)",
+      );
       assert.ok(response.headers.get("x-request-id"));
       const ok = await rawGet(baseUrl, "/health", { Host: "localhost:9" });
       assert.equal(ok.status, 200);
