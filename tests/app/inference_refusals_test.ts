@@ -100,6 +100,25 @@ Deno.test("tolk infer (default flags) refuses over HTTP", async (t) => {
         body: JSON.stringify({ messages: HI, max_tokens: 4000 }),
         status: 400,
         code: "context_length_exceeded",
+        message: /the request needs \d+ prompt tokens \+ 4000 max_tokens$/,
+      },
+      // The message names the field the request used, not always max_tokens.
+      {
+        name: "max_completion_tokens beyond the room left in the context",
+        body: JSON.stringify({ messages: HI, max_completion_tokens: 4000 }),
+        status: 400,
+        code: "context_length_exceeded",
+        message: /the request needs \d+ prompt tokens \+ 4000 max_completion_tokens$/,
+      },
+      {
+        name: "a prompt longer than the context, with max_completion_tokens",
+        body: JSON.stringify({
+          messages: [{ role: "user", content: "zq xj ".repeat(1500) }],
+          max_completion_tokens: 1,
+        }),
+        status: 400,
+        code: "context_length_exceeded",
+        message: /the request needs more than \d+ prompt tokens \+ 1 max_completion_tokens$/,
       },
       {
         name: "a schema keyword no grammar enforces",
