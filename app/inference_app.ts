@@ -88,7 +88,7 @@ export function createInferenceApp(deps: InferenceAppDeps) {
   app.use(accessLog({ write: log }));
   app.use(hostCheck({
     enabled: deps.hostCheck ?? true,
-    reject: () => inferenceError("host_not_allowed", "the Host header must name localhost"),
+    reject: (message) => inferenceError("host_not_allowed", message),
   }));
   if (deps.corsOrigin) {
     app.use(cors({

@@ -2,13 +2,12 @@
  * `createTranslationApp`: the one place where `tolk serve` is composed. Every path of the
  * service is listed here.
  */
-import { logUnexpected } from "../errors/log_unexpected.ts";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import type { LanguageDetector } from "../detection/language_detector.ts";
 import type { EnginePipeline } from "../engines/engine_pipeline.ts";
-import { renderTranslationError, serviceError } from "../errors/translation_errors.ts";
+import { logRendered, renderTranslationError, serviceError } from "../errors/translation_errors.ts";
 import { accessLog, bufferedStderr } from "../middleware/access_log.ts";
 import { clientHeader, type ClientHeaderVariables } from "../middleware/client_header.ts";
 import { hostCheck } from "../middleware/host_check.ts";
@@ -62,7 +61,6 @@ import { historyClearRoute } from "../routes/serve/history_clear.ts";
 import { historyDeleteRoute } from "../routes/serve/history_delete.ts";
 import { historyListRoute } from "../routes/serve/history_list.ts";
 import type { DataStores } from "../storage/data_stores.ts";
-import { StorageError } from "../storage/database.ts";
 import { createFailureLog } from "../storage/failure_log.ts";
 import { GlossaryMatchers } from "../translation/glossary/glossary_step.ts";
 
@@ -159,7 +157,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
   // Compat paths may carry the token (`/v1/compat/t/<token>/…`): logged as the prefix alone.
   app.use(accessLog({ write: log, quietPaths: ["/v1/health"], privatePrefixes: ["/v1/compat/"] }));
   app.use(hostCheck({
-    reject: () => serviceError("host_not_allowed", "the Host header must name localhost"),
+    reject: (message) => serviceError("host_not_allowed", message),
   }));
   // While WebSockets finish their frames the listener still accepts (Deno's server.shutdown
   // would drop them): what arrives then is refused, not started (health says it is stopping).
@@ -313,11 +311,7 @@ export function createTranslationApp(deps: TranslationAppDeps): TranslationApp {
       return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     }
     const rendered = renderTranslationError(thrown);
-    if (rendered.unexpected) logUnexpected(log, c.get("requestId"), thrown);
-    // Routine for the contract (503 storage_unavailable), but the operator must see why.
-    if (thrown instanceof StorageError) {
-      log(`${c.get("requestId")} storage failed: ${thrown.message}`);
-    }
+    logRendered(log, { requestId: c.get("requestId"), thrown, unexpected: rendered.unexpected });
     return c.json(rendered.body, rendered.status as 400, rendered.headers);
   });
 

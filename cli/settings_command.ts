@@ -5,7 +5,6 @@
  * The command proves it may ask by signing the request with the settings file's link key (see
  * settings/settings_link.ts); the key never leaves the file.
  */
-import { existsSync } from "node:fs";
 import { z } from "zod";
 import { LOOPBACK_RULE, urlHostname } from "../net/loopback.ts";
 import { LinkResponseSchema } from "../schemas/settings_page.ts";
@@ -41,14 +40,17 @@ export async function run(args: string[]): Promise<number> {
     ...addressFlags(flags),
     ...pathFlagsForHint({ config: configPath }),
   });
-  if (!existsSync(configPath)) {
+  const store = new SettingsStore(configPath);
+  if (!store.exists()) {
+    // False too where the sandbox may not look: the read says why (one line, exit code 2).
+    const unreadable = reportSettingsError(() => void store.read());
+    if (unreadable !== 0) return unreadable;
     console.error(
       `no settings file at ${configPath}: start the service with \`${serve}\` ` +
         "(or pass the --config it uses)",
     );
     return 1;
   }
-  const store = new SettingsStore(configPath);
   let key: string | null = null;
   const status = reportSettingsError(() => {
     key = store.read().settings_page.link_key ??

@@ -122,9 +122,19 @@ export interface Engine {
 /** The backend cannot take the job now (unreachable, not configured, no model); try another. */
 export class EngineUnavailableError extends Error {
   override name = "EngineUnavailableError";
+  /**
+   * The system's own words behind a short `reason` (the OS error of a failed connection), for
+   * the service log rather than the client.
+   */
+  readonly detail?: string;
   /** Why, without the engine's name (the message adds it once). */
-  constructor(readonly engine: EngineId, readonly reason: string, options?: ErrorOptions) {
+  constructor(
+    readonly engine: EngineId,
+    readonly reason: string,
+    options?: ErrorOptions & { detail?: string },
+  ) {
     super(`${engine} is unavailable: ${reason}`, options);
+    this.detail = options?.detail;
   }
 }
 

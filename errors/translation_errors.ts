@@ -21,6 +21,7 @@ import type {
 } from "../schemas/translation.ts";
 import { LANGUAGE_CODES } from "../schemas/languages.ts";
 import { StorageError } from "../storage/database.ts";
+import { logUnexpected } from "./log_unexpected.ts";
 
 /** Status and type of every contract code (translation-service.md §7, DECISIONS.md). */
 export const ERROR_CODES: Record<TranslationErrorCode, CodeEntry> = {
@@ -63,6 +64,30 @@ function fromEngineError(thrown: unknown): ContractError<ErrorCode> | undefined 
   // The message names the database file and SQLite's reason, never request contents.
   if (thrown instanceof StorageError) return serviceError("storage_unavailable", thrown.message);
   return undefined;
+}
+
+/** What {@link logRendered} logs about: a request's error and how it was rendered. */
+export interface RenderedEntry {
+  requestId: string;
+  thrown: unknown;
+  /** From the rendering: nobody expected it, so the client got `internal_error`. */
+  unexpected: boolean;
+}
+
+/**
+ * Logs what the operator must see of an error a client was answered with: an unexpected one's
+ * name and frames (never its message), and for a routine refusal whose cause the client reads
+ * in short (a 503 is routine for the contract, not for whoever runs the service) the rest: the
+ * database's failure, or an engine's unreachable server in the system's own words ("tcp connect
+ * error: Connection refused (os error 111)" where the client reads "connection refused").
+ */
+export function logRendered(log: (line: string) => void, entry: RenderedEntry): void {
+  const { requestId, thrown } = entry;
+  if (entry.unexpected) logUnexpected(log, requestId, thrown);
+  if (thrown instanceof StorageError) log(`${requestId} storage failed: ${thrown.message}`);
+  if (thrown instanceof EngineUnavailableError && thrown.detail !== undefined) {
+    log(`${requestId} ${thrown.message} [${thrown.detail}]`);
+  }
 }
 
 /** The service's own reading of a zod issue: limits, languages and custom contract codes. */

@@ -22,6 +22,8 @@ export interface GenerationParams {
   turns: ChatTurn[];
   /** Most tokens to generate; undefined means "the rest of the context". */
   maxTokens?: number;
+  /** The request field that set `maxTokens`, named in a refusal (default `max_tokens`). */
+  maxTokensField?: string;
   temperature: number;
   topP: number;
   /** Subtracted from a token's logit for each time the answer already holds it (default 0: off). */
@@ -123,6 +125,8 @@ export type GenerationFailure =
     /** `promptTokens` is a lower bound: the prompt was refused before it was counted in full. */
     atLeast?: boolean;
     maxTokens?: number;
+    /** See {@link GenerationParams.maxTokensField}. */
+    maxTokensField?: string;
     contextSize: number;
   }
   | { kind: "grammar"; reason: string }
@@ -155,7 +159,7 @@ function describeFailure(failure: GenerationFailure): string {
       const prompt = `${failure.atLeast ? "more than " : ""}${failure.promptTokens} prompt tokens`;
       const asked = failure.maxTokens === undefined
         ? prompt
-        : `${prompt} + ${failure.maxTokens} max_tokens`;
+        : `${prompt} + ${failure.maxTokens} ${failure.maxTokensField ?? "max_tokens"}`;
       return `this model's context is ${failure.contextSize} tokens; the request needs ${asked}`;
     }
     case "grammar":

@@ -152,6 +152,7 @@ export class LlamaRuntime implements InferenceRuntime {
         kind: "context_overflow",
         promptTokens,
         maxTokens: params.maxTokens,
+        maxTokensField: params.maxTokensField,
         contextSize,
       });
     }

@@ -47,6 +47,8 @@ export function toGenerationParams(request: ChatCompletionRequest): GenerationPa
   return {
     turns: request.messages.map(toChatTurn),
     maxTokens: request.max_completion_tokens ?? request.max_tokens ?? undefined,
+    // The newer field wins, as OpenAI reads them; a refusal names the one the client wrote.
+    maxTokensField: request.max_completion_tokens != null ? "max_completion_tokens" : "max_tokens",
     temperature: request.temperature ?? DEFAULT_TEMPERATURE,
     topP: request.top_p ?? DEFAULT_TOP_P,
     frequencyPenalty: request.frequency_penalty ?? 0,

@@ -68,7 +68,7 @@ function cutPoint(text: string, length: number): number {
  * @throws {GenerationError} `context_overflow` with a lower bound of the prompt's tokens.
  */
 export function refuseBeyondContext(
-  params: Pick<GenerationParams, "turns" | "maxTokens">,
+  params: Pick<GenerationParams, "turns" | "maxTokens" | "maxTokensField">,
   countTokens: CountTokens,
   contextSize: number,
 ): void {
@@ -80,6 +80,7 @@ export function refuseBeyondContext(
     promptTokens: beyond,
     atLeast: true,
     maxTokens: params.maxTokens,
+    maxTokensField: params.maxTokensField,
     contextSize,
   });
 }

@@ -11,6 +11,9 @@
 /** The rule in words, for error messages. */
 export const LOOPBACK_RULE = "127.0.0.0/8, ::1 or localhost";
 
+/** The rule in words for a `Host` header, where IPv6 is bracketed and a port may follow. */
+export const LOOPBACK_HOST_RULE = "localhost, 127.0.0.0/8 or [::1], any port";
+
 /**
  * Deno `--allow-net` entries that cover every loopback name of {@link LOOPBACK_RULE}, any port.
  * Deno 2.9 accepts CIDR ranges for IPv4.

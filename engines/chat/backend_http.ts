@@ -13,7 +13,14 @@ import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 import { EngineBusyError } from "../engine_queue.ts";
 import { AnswerDroppedError, AnswerTimeoutError, endsMidJson } from "./cut_answers.ts";
-import { clip, errorDetails, fetchFailure, redact, sentThenClosed } from "./backend_messages.ts";
+import {
+  clip,
+  errorDetails,
+  fetchFailure,
+  redact,
+  sentThenClosed,
+  unreachable,
+} from "./backend_messages.ts";
 import {
   cutShortAnswer,
   STREAM_CONTENT_TYPE,
@@ -382,8 +389,9 @@ function sortFailure(
       { cause: error },
     );
   }
-  return new EngineUnavailableError(request.engine, `cannot reach ${origin} (${detail})`, {
+  return new EngineUnavailableError(request.engine, unreachable(request.engine, origin, detail), {
     cause: error,
+    detail,
   });
 }
 

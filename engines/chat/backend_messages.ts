@@ -5,6 +5,7 @@
  *
  * Pure: no I/O.
  */
+import type { EngineId } from "../../schemas/languages.ts";
 
 const MAX_MESSAGE_CHARS = 300;
 const REDACTED = "[redacted]";
@@ -77,4 +78,44 @@ export function fetchFailure(error: unknown): string {
  */
 export function sentThenClosed(failure: string): boolean {
   return /\(SendRequest\)|connection closed before message completed/.test(failure);
+}
+
+/**
+ * A failure to connect in a few words, for the client: Deno's own ("error sending request for
+ * url (…): client error (Connect): tcp connect error: Connection refused (os error 111)") go to
+ * the service log. Checked in order; a failure none of them names is quoted as it is.
+ */
+const CONNECT_CAUSES: readonly [RegExp, string][] = [
+  [/Connection refused/i, "connection refused"],
+  [/dns error|failed to lookup address/i, "the host name does not resolve"],
+  [/timed out/i, "the connection timed out"],
+  [/Network is unreachable/i, "the network is unreachable"],
+  [/No route to host|Host is unreachable/i, "no route to the host"],
+];
+
+/** The server each engine talks to, as the user started it. */
+const SERVER_NAMES: Partial<Record<EngineId, string>> = {
+  "engine-one": "Ollama",
+  "engine-two": "LM Studio's server",
+};
+
+/**
+ * Why `engine` cannot reach `origin`, short: `cannot reach ORIGIN (connection refused) — is
+ * Ollama running?` for a failure to connect that {@link CONNECT_CAUSES} names, else with
+ * `failure` (as {@link fetchFailure} words it) in the parentheses.
+ *
+ * @example
+ * ```ts
+ * unreachable("engine-one", "http://127.0.0.1:11434", "… tcp connect error: Connection refused");
+ * // "cannot reach http://127.0.0.1:11434 (connection refused) — is Ollama running?"
+ * ```
+ */
+export function unreachable(engine: EngineId, origin: string, failure: string): string {
+  const cause = CONNECT_CAUSES.find(([pattern]) => pattern.test(failure))?.[1];
+  if (cause === undefined) return `cannot reach ${origin} (${failure})`;
+  // Refused: nothing listens there, the one cause the user fixes by starting the server.
+  const running = cause === "connection refused"
+    ? ` — is ${SERVER_NAMES[engine] ?? "the server"} running?`
+    : "";
+  return `cannot reach ${origin} (${cause})${running}`;
 }

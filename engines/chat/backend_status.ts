@@ -21,6 +21,8 @@ export type ProbeResult =
     reason: string;
     /** The server said it is busy (a rate limit on its model list): retry in its time. */
     busy?: BackendBusyError;
+    /** The system's words behind a short `reason`, for the log ({@link EngineUnavailableError}). */
+    detail?: string;
   };
 
 /** Options of {@link createStatusCache}. */
@@ -64,6 +66,7 @@ export function createStatusCache(
         reachable: false,
         reason: reasonOf(error),
         ...(error instanceof BackendBusyError ? { busy: error } : {}),
+        ...(error instanceof EngineUnavailableError ? { detail: error.detail } : {}),
       };
     }
     if (started === generation) cached = { result, at: Date.now() };

@@ -117,7 +117,8 @@ export function createChatEngine(options: ChatEngineOptions): Engine {
       throw new EngineUnavailableError(options.id, "no base_url is configured in the settings");
     }
     if (!result.reachable) {
-      throw result.busy ?? new EngineUnavailableError(options.id, result.reason);
+      throw result.busy ??
+        new EngineUnavailableError(options.id, result.reason, { detail: result.detail });
     }
     const choice = chooseModel(job.model, result.models);
     if ("reason" in choice) throw new EngineUnavailableError(options.id, choice.reason);

@@ -9,11 +9,11 @@
 import { Hono } from "hono";
 import {
   errorBody,
+  logRendered,
   renderTranslationError,
   serviceError,
   validateRequest,
 } from "../../errors/translation_errors.ts";
-import { logUnexpected } from "../../errors/log_unexpected.ts";
 import type { ClientHeaderVariables } from "../../middleware/client_header.ts";
 import {
   type ApiAccess,
@@ -326,9 +326,13 @@ async function answerFrame(
       deps.log(`${connection.requestId} frame stopped: the client closed the socket`);
       return undefined;
     }
-    // The same rule as onError: only what nobody expected is logged.
+    // Logged by the same rule as onError.
     const rendered = renderTranslationError(thrown);
-    if (rendered.unexpected) logUnexpected(deps.log, connection.requestId, thrown);
+    logRendered(deps.log, {
+      requestId: connection.requestId,
+      thrown,
+      unexpected: rendered.unexpected,
+    });
     return rendered.body;
   }
 }

@@ -100,6 +100,25 @@ Deno.test("tolk infer (default flags) refuses over HTTP", async (t) => {
         body: JSON.stringify({ messages: HI, max_tokens: 4000 }),
         status: 400,
         code: "context_length_exceeded",
+        message: /the request needs \d+ prompt tokens \+ 4000 max_tokens$/,
+      },
+      // The message names the field the request used, not always max_tokens.
+      {
+        name: "max_completion_tokens beyond the room left in the context",
+        body: JSON.stringify({ messages: HI, max_completion_tokens: 4000 }),
+        status: 400,
+        code: "context_length_exceeded",
+        message: /the request needs \d+ prompt tokens \+ 4000 max_completion_tokens$/,
+      },
+      {
+        name: "a prompt longer than the context, with max_completion_tokens",
+        body: JSON.stringify({
+          messages: [{ role: "user", content: "zq xj ".repeat(1500) }],
+          max_completion_tokens: 1,
+        }),
+        status: 400,
+        code: "context_length_exceeded",
+        message: /the request needs more than \d+ prompt tokens \+ 1 max_completion_tokens$/,
       },
       {
         name: "a schema keyword no grammar enforces",
@@ -158,7 +177,13 @@ Deno.test("tolk infer (default flags) refuses over HTTP", async (t) => {
     await t.step("a foreign Host header is 403 host_not_allowed", async () => {
       const response = await rawGet(baseUrl, "/v1/models", { Host: "evil.example" });
       assert.equal(response.status, 403);
-      assert.equal(ErrorBodySchema.parse(JSON.parse(response.body)).error.code, "host_not_allowed");
+      const { error } = ErrorBodySchema.parse(JSON.parse(response.body));
+      assert.equal(error.code, "host_not_allowed");
+      // Says what it accepts: 127.0.0.2 and [::1] pass too, not only localhost.
+      assert.equal(
+        error.message,
+        "the Host header must name loopback (localhost, 127.0.0.0/8 or [::1], any port)",
+      );
       assert.ok(response.headers.get("x-request-id"));
       const ok = await rawGet(baseUrl, "/health", { Host: "localhost:9" });
       assert.equal(ok.status, 200);

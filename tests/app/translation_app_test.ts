@@ -117,6 +117,10 @@ Deno.test("tolk serve accepts only loopback names in the Host header", async () 
       if (row.status === 403) {
         const body = ErrorResponseSchema.parse(JSON.parse(response.body));
         assert.equal(body.error.code, "host_not_allowed");
+        assert.equal(
+          body.error.message,
+          "the Host header must name loopback (localhost, 127.0.0.0/8 or [::1], any port)",
+        );
         assert.ok(response.headers.get("x-request-id"));
       }
     }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { withServeProcess } from "../support/serve_process.ts";
 import { withTempDir } from "../support/temp_dir.ts";
-import { runTolkProcess, startTolkServer } from "../support/tolk_process.ts";
+import { runTolkProcess, startTolkServer, tolkArgv } from "../support/tolk_process.ts";
 import { closedPortUrl, FIXTURE_MODELS_DIR } from "../support/translation_service.ts";
 
 Deno.test("tolk settings prints a one-time link to the running service, even with the API disabled", async () => {
@@ -130,4 +130,27 @@ Deno.test("tolk settings prints no code but tolk's own: a squatter's terminal es
     assert.equal(result.code, 1);
     assert.match(result.stderr, /is not a tolk service with a settings page/);
   }).finally(() => squatter.shutdown());
+});
+
+Deno.test("tolk settings --config outside the sandbox's grant says so in one line, exit code 2", async () => {
+  // As under `deno task start`'s flags with a settings file elsewhere: the grant names one file,
+  // --config another (an uncaught NotCapable from existsSync, with a stack trace, before).
+  await withTempDir("tolk-settings-cli-test-", async (dir) => {
+    const granted = join(dir, "granted", "settings.json");
+    await withTempDir("tolk-settings-elsewhere-", async (elsewhere) => {
+      const config = join(elsewhere, "settings.json");
+      Deno.writeTextFileSync(config, "{}");
+      const [program, ...args] = tolkArgv(["settings"], { TOLK_CONFIG: granted });
+      const output = await new Deno.Command(program, {
+        args: [...args, "--config", config],
+        env: { NO_COLOR: "1" },
+        stdin: "null",
+      }).output();
+      const stderr = new TextDecoder().decode(output.stderr);
+      assert.equal(output.code, 2, stderr);
+      assert.equal(stderr.trim().split("\n").length, 1, stderr);
+      assert.match(stderr, new RegExp(`^settings file ${config}: cannot be read \\(Requires read`));
+      assert.match(stderr, /--config or TOLK_CONFIG/);
+    });
+  });
 });

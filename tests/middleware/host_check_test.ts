@@ -17,7 +17,7 @@ const CASES: { host: string; status: number }[] = [
 
 Deno.test("hostCheck admits loopback Host headers only", async () => {
   const app = new Hono()
-    .use(hostCheck({ reject: (host) => new Refusal(403, `host ${host}`) }))
+    .use(hostCheck({ reject: (_, host) => new Refusal(403, `host ${host}`) }))
     .get("/", (c) => c.text("ok"));
   app.onError(renderRefusal);
   await withTinyApp(app, async (url) => {
