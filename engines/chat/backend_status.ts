@@ -3,7 +3,7 @@
  * capabilities can ask on every request without slowing down or hammering the backend.
  */
 
-import { BackendBusyError } from "./backend_http.ts";
+import { BackendBusyError } from "./backend_refusals.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
 
 /** A model a backend lists. */

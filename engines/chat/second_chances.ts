@@ -12,7 +12,7 @@
  *   timeout and answers the next; a runner too slow for `request_timeout_ms` would make every
  *   batch wait twice.
  */
-import { BackendBusyError } from "./backend_http.ts";
+import { BackendBusyError } from "./backend_refusals.ts";
 import { AnswerDroppedError, AnswerTimeoutError } from "./cut_answers.ts";
 
 /** What a job has spent of its second chances. */

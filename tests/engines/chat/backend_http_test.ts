@@ -2,7 +2,8 @@
  * requestJson against real loopback servers: how much of an answer it reads.
  */
 import assert from "node:assert/strict";
-import { BackendBusyError, requestJson } from "../../../engines/chat/backend_http.ts";
+import { requestJson } from "../../../engines/chat/backend_http.ts";
+import { BackendBusyError } from "../../../engines/chat/backend_refusals.ts";
 import { EngineFailedError, EngineUnavailableError } from "../../../engines/engine.ts";
 import { EngineBusyError } from "../../../engines/engine_queue.ts";
 
