@@ -4,12 +4,6 @@
  * the service are cross-origin (another port), so the browser applies CORS as for any site.
  */
 import type { Browser, Page } from "playwright-core";
-import { BROWSER_TEST, withBrowser } from "./settings_browser.ts";
-import {
-  type TestService,
-  type TestServiceOptions,
-  withTranslationService,
-} from "./translation_service.ts";
 
 /** The page of the other origin, open in Chromium. */
 export interface OtherOriginPage {
@@ -48,22 +42,6 @@ export async function withOtherOriginPage(
     await context.close();
     await server.shutdown();
   }
-}
-
-/** A browser test with Chromium and a fresh translation service, both stopped after `body`. */
-export function browserServiceTest(
-  name: string,
-  body: (browser: Browser, service: TestService) => Promise<void>,
-  options?: TestServiceOptions,
-): void {
-  Deno.test({
-    ...BROWSER_TEST,
-    name,
-    fn: () =>
-      withBrowser((browser) =>
-        withTranslationService((service) => body(browser, service), options)
-      ),
-  });
 }
 
 /** What {@link call} returns: the answer as a page's script can read it, or the browser's refusal. */

@@ -6,7 +6,11 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "./chromium.ts";
 import { settingsLink, WITH_LINK_KEY } from "./settings_session.ts";
-import { type TestService, withTranslationService } from "./translation_service.ts";
+import {
+  type TestService,
+  type TestServiceOptions,
+  withTranslationService,
+} from "./translation_service.ts";
 
 /** A phone-sized window: the page must fit it without horizontal scrolling. */
 export const PHONE = { width: 390, height: 844 };
@@ -69,6 +73,22 @@ export async function withBrowser(fn: (browser: Browser) => Promise<void>) {
   }
 }
 
+/** A browser test with Chromium and a fresh translation service, both stopped after `body`. */
+export function browserServiceTest(
+  name: string,
+  body: (browser: Browser, service: TestService) => Promise<void>,
+  options?: TestServiceOptions,
+): void {
+  Deno.test({
+    ...BROWSER_TEST,
+    name,
+    fn: () =>
+      withBrowser((browser) =>
+        withTranslationService((service) => body(browser, service), options)
+      ),
+  });
+}
+
 /**
  * A browser test of the settings page: Chromium and a service whose settings hold a link key,
  * both stopped after `body`.
@@ -77,12 +97,5 @@ export function settingsPageTest(
   name: string,
   body: (browser: Browser, service: TestService) => Promise<void>,
 ): void {
-  Deno.test({
-    ...BROWSER_TEST,
-    name,
-    fn: () =>
-      withBrowser((browser) =>
-        withTranslationService((service) => body(browser, service), { settings: WITH_LINK_KEY })
-      ),
-  });
+  browserServiceTest(name, body, { settings: WITH_LINK_KEY });
 }

@@ -8,15 +8,9 @@
 import assert from "node:assert/strict";
 import { BUSY_RETRY_AFTER_SECONDS, LONG_JOB, startOneSlotService } from "../support/busy_engine.ts";
 import { postJson } from "../support/http_assertions.ts";
-import {
-  browserServiceTest,
-  call,
-  CALL_SCRIPT,
-  type Seen,
-  withOtherOriginPage,
-} from "../support/other_origin_page.ts";
+import { call, CALL_SCRIPT, type Seen, withOtherOriginPage } from "../support/other_origin_page.ts";
 import { FRENCH } from "../support/sample_texts.ts";
-import { BROWSER_TEST, withBrowser } from "../support/settings_browser.ts";
+import { BROWSER_TEST, browserServiceTest, withBrowser } from "../support/settings_browser.ts";
 
 function json(headers: Record<string, string>, body: unknown): RequestInit {
   return {

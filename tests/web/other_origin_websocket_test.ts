@@ -8,7 +8,8 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { codeBlockAfter } from "../support/readme_commands.ts";
-import { browserServiceTest, withOtherOriginPage } from "../support/other_origin_page.ts";
+import { withOtherOriginPage } from "../support/other_origin_page.ts";
+import { browserServiceTest } from "../support/settings_browser.ts";
 import { BROWSER_TEST, withBrowser } from "../support/settings_browser.ts";
 import { startTranslationService, type TestService } from "../support/translation_service.ts";
 

@@ -11,6 +11,17 @@ import { serveRawTcp } from "../../support/raw_tcp.ts";
 import { startTranslationService } from "../../support/translation_service.ts";
 
 /** Ollama's own words when its runner fails, as it answers them (HTTP 500). */
+/** The 503 `engine_unavailable` a German text sent to engine-one gets, its body parsed. */
+async function unavailableAnswer(service: Parameters<typeof postTranslate>[0]) {
+  const request = {
+    source: "de",
+    target: "en",
+    texts: [GERMAN],
+    options: { engine: "engine-one" },
+  };
+  return await expectError(await postTranslate(service, request), 503, "engine_unavailable");
+}
+
 const RUNNER_FAILURES = [
   "llama runner process has terminated: error:failed to create context with model " +
   "'/root/.ollama/models/blobs/sha256-6a0746a1ec1a'",
@@ -70,17 +81,7 @@ Deno.test("engine-one whose runner drops the connection mid-answer says so (503)
     statusTtlMs: 0,
   });
   try {
-    const request = {
-      source: "de",
-      target: "en",
-      texts: [GERMAN],
-      options: { engine: "engine-one" },
-    };
-    const error = await expectError(
-      await postTranslate(service, request),
-      503,
-      "engine_unavailable",
-    );
+    const error = await unavailableAnswer(service);
     assert.match(
       error.error.message,
       /^engine-one is unavailable: http:\/\/127\.0\.0\.1:\d+ dropped the connection in the middle of its answer \(/,
@@ -97,17 +98,7 @@ Deno.test("engine-one whose runner's model load timed out is unavailable (503) a
   const failure = "timed out waiting for llama runner to start - progress 0.00 - ";
   const script = Array.from({ length: 2 }, () => ({ status: 500, error: failure }));
   await withStandInService({ script }, async (service, runner) => {
-    const request = {
-      source: "de",
-      target: "en",
-      texts: [GERMAN],
-      options: { engine: "engine-one" },
-    };
-    const error = await expectError(
-      await postTranslate(service, request),
-      503,
-      "engine_unavailable",
-    );
+    const error = await unavailableAnswer(service);
     assert.equal(
       error.error.message,
       `engine-one is unavailable: the backend answered HTTP 500: ${failure.trim()}`,
