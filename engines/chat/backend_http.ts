@@ -3,7 +3,7 @@
  * cannot connect, a 503, a proxy's 502, a 404 (no such model, "No models loaded": LM Studio
  * without its model in memory) or a 400 saying the model is not loaded or failed to load (LM
  * Studio's later releases) → {@link EngineUnavailableError} (try another engine, 503 when named); a 429, or a
- * 503 with `Retry-After` → {@link BackendBusyError} (503 with the server's `Retry-After`);
+ * 503 with `Retry-After` → `BackendBusyError` (backend_refusals.ts) (503 with the server's `Retry-After`);
  * another HTTP error, a timeout, a body over its bound or one that is not JSON (nor, for a chat
  * request, a stream of JSON events: see {@link BackendRequest.assembleStream}) →
  * {@link EngineFailedError} (500). A redirect is never followed (it could send the user's text to
@@ -11,7 +11,7 @@
  */
 import type { EngineId } from "../../schemas/languages.ts";
 import { EngineFailedError, EngineUnavailableError } from "../engine.ts";
-import { BackendBusyError, refusalOf } from "./backend_refusals.ts";
+import { refusalOf } from "./backend_refusals.ts";
 import { AnswerDroppedError, AnswerTimeoutError, endsMidJson } from "./cut_answers.ts";
 import {
   clip,
