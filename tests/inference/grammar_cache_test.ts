@@ -3,6 +3,7 @@ import { GRAMMAR_CACHE_SIZE, GrammarCache } from "../../inference/grammar_cache.
 import type { OutputFormat } from "../../inference/generation.ts";
 import { loadLlama } from "../../inference/llama_model.ts";
 import { toJsonOutputFormat } from "../../inference/json_schema_grammar.ts";
+import type { LlamaModel } from "node-llama-cpp";
 import { gbnfRuleRegExp } from "../support/gbnf_regexp.ts";
 import { grammarAccepts } from "../support/grammar_acceptance.ts";
 import { NATIVE_SANITIZERS as NATIVE } from "../support/infer_app.ts";
@@ -107,14 +108,25 @@ Deno.test({
   },
 });
 
+/** A grammar cache and the tiny model's vocabulary (to run grammars on text), freed after `fn`. */
+async function withVocabulary(
+  fn: (grammars: GrammarCache, vocabulary: LlamaModel) => Promise<void>,
+): Promise<void> {
+  const llama = await loadLlama(false);
+  const vocabulary = await llama.loadModel({ modelPath: TINY_GGUF, vocabOnly: true });
+  try {
+    await fn(new GrammarCache(llama), vocabulary);
+  } finally {
+    await vocabulary.dispose();
+    await llama.dispose();
+  }
+}
+
 Deno.test({
   name: "GrammarCache's bare object schema admits any object, as JSON Schema's does",
   ...NATIVE,
-  async fn() {
-    const llama = await loadLlama(false);
-    const vocabulary = await llama.loadModel({ modelPath: TINY_GGUF, vocabOnly: true });
-    try {
-      const grammars = new GrammarCache(llama);
+  fn: () =>
+    withVocabulary(async (grammars, vocabulary) => {
       const cases = [
         { type: "object" },
         { type: "object", additionalProperties: true },
@@ -132,11 +144,7 @@ Deno.test({
       }
       const json = (await grammars.grammarFor({ kind: "json" }))!;
       assert.ok(grammarAccepts(vocabulary, json, '{"a": {"b": [1]}}'), "json_object: members");
-    } finally {
-      await vocabulary.dispose();
-      await llama.dispose();
-    }
-  },
+    }),
 });
 
 /** Sub-schemas that admit any JSON value (JSON Schema's `true` and `{}`), in each place. */
@@ -169,11 +177,8 @@ const ANY_VALUE_PLACES: Array<{ name: string; schema: (any: unknown) => unknown;
 Deno.test({
   name: "GrammarCache's true and {} sub-schemas admit any JSON value, objects and arrays too",
   ...NATIVE,
-  async fn() {
-    const llama = await loadLlama(false);
-    const vocabulary = await llama.loadModel({ modelPath: TINY_GGUF, vocabOnly: true });
-    try {
-      const grammars = new GrammarCache(llama);
+  fn: () =>
+    withVocabulary(async (grammars, vocabulary) => {
       for (const any of [true, {}, { description: "anything" }, { title: "T" }]) {
         for (const { name, schema, wrap } of ANY_VALUE_PLACES) {
           const grammar = (await grammars.grammarFor(toJsonOutputFormat(schema(any))))!;
@@ -188,9 +193,5 @@ Deno.test({
           assert.ok(!grammarAccepts(vocabulary, grammar, wrap.replace("%", "[1")), label);
         }
       }
-    } finally {
-      await vocabulary.dispose();
-      await llama.dispose();
-    }
-  },
+    }),
 });
