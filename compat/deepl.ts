@@ -29,7 +29,8 @@ import {
   readLanguage,
 } from "./compat_request.ts";
 import { classifyHan } from "../detection/han_variants.ts";
-import type { LanguageCode } from "../schemas/languages.ts";
+import type { EngineId, LanguageCode } from "../schemas/languages.ts";
+import { BUILTIN_ENGINE_ID } from "../engines/builtin/builtin_engine.ts";
 import { xmlProblem } from "./xml_well_formed.ts";
 import {
   clientSourceLanguages,
@@ -171,6 +172,8 @@ export interface DeepLTranslateCall {
   request: TranslateRequest;
   tagHandlingVersion?: TagHandlingVersion;
   modelTypeUsed?: ModelTypeUsed;
+  /** `show_billed_characters`: DeepL answers `billed_characters` only when asked. */
+  showBilledCharacters?: true;
 }
 
 /** tolk's request paths by the DeepL parameters they are read from (the tag options by name). */
@@ -314,6 +317,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
     request,
     ...(tagHandlingVersion ? { tagHandlingVersion } : {}),
     ...(modelType ? { modelTypeUsed: modelType } : {}),
+    ...(fields.show_billed_characters ? { showBilledCharacters: true } : {}),
   };
 }
 
@@ -329,12 +333,12 @@ export function deepLSourceCode(source: string, target: string): string {
 /**
  * tolk's answer → DeepL's. `detected_source_language` is the given source, else the item's
  * detected language (the request's when the item had none), in DeepL's spelling; a named
- * `tag_handling_version` and a `model_type`'s `model_type_used` are in each translation, as
- * DeepL answers them.
+ * `tag_handling_version`, a `model_type`'s `model_type_used` and, when asked for,
+ * `billed_characters` are in each translation, as DeepL answers them.
  */
 export function toDeepLResponse(
   result: TranslateResponse,
-  { request, tagHandlingVersion, modelTypeUsed }: DeepLTranslateCall,
+  { request, tagHandlingVersion, modelTypeUsed, showBilledCharacters }: DeepLTranslateCall,
 ): DeepLTranslateResponse {
   const explicit = request.source && request.source !== "auto" ? request.source : undefined;
   // A letterless item reads as the language of the others: the response's source, which leaves
@@ -345,7 +349,9 @@ export function toDeepLResponse(
       return {
         detected_source_language: deepLSourceCode(explicit ?? detected, request.target),
         text: item.text,
-        billed_characters: countCodePoints(request.texts[item.index]),
+        ...(showBilledCharacters
+          ? { billed_characters: countCodePoints(request.texts[item.index]) }
+          : {}),
         ...(tagHandlingVersion ? { tag_handling_version: tagHandlingVersion } : {}),
         ...(modelTypeUsed ? { model_type_used: modelTypeUsed } : {}),
       };
@@ -354,11 +360,21 @@ export function toDeepLResponse(
 }
 
 /**
- * GET /v2/languages: `type` source (default) or target.
+ * Whether `formality` changes a translation by `engine` (the one `auto` would run, if any): LLM
+ * engines read its tone, the built-in model none; no engine's choice depends on the target.
+ */
+export function formalityHonoured(engine: EngineId | undefined): boolean {
+  return engine !== undefined && engine !== BUILTIN_ENGINE_ID;
+}
+
+/**
+ * GET /v2/languages: `type` source (default) or target; each target `supports_formality` when
+ * `formality` says the engine would read it (DeepL clients hide their formality option when
+ * false).
  *
  * @throws {TranslationServiceError} `invalid_request` for another type.
  */
-export function toDeepLLanguages(type: string | undefined): DeepLLanguage[] {
+export function toDeepLLanguages(type: string | undefined, formality: boolean): DeepLLanguage[] {
   const kind = readChoice(type, "type", ["source", "target"] as const);
   if (kind === undefined || kind === "source") {
     return clientSourceLanguages("deepl").map(({ code, name }) => ({ language: code, name }));
@@ -366,8 +382,7 @@ export function toDeepLLanguages(type: string | undefined): DeepLLanguage[] {
   return clientTargetLanguages("deepl").map(({ code, name }) => ({
     language: code,
     name,
-    // Every engine is handed the tone; DeepL clients hide formality when this is false.
-    supports_formality: true,
+    supports_formality: formality,
   }));
 }
 

@@ -117,6 +117,14 @@ export class EnginePipeline {
   }
 
   /**
+   * The engine `auto` would try first now (the first ready one in order), or undefined when none
+   * is ready: what a client is told about features only some engines have (DeepL's formality).
+   */
+  async firstReady(): Promise<EngineId | undefined> {
+    return (await this.reports()).find(({ status }) => status.ready)?.engine.id;
+  }
+
+  /**
    * Translates with the chosen engine, or with the first ready engine that succeeds for `auto`.
    *
    * @throws {EngineUnavailableError} when the named engine (or, for auto, every engine) cannot

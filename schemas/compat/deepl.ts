@@ -1,7 +1,7 @@
 /**
  * The DeepL API v2/v3 wire shapes tolk answers under `/v1/compat/deepl` (DECISIONS.md
  * "Compatibility routes"), as zod schemas. Requests are loose: DeepL clients send parameters
- * tolk has no use for (`show_billed_characters`, …) and DeepL ignores unknown ones.
+ * tolk has no use for and DeepL ignores unknown ones.
  */
 import { z } from "zod";
 
@@ -86,6 +86,8 @@ export const DeepLTranslateRequestSchema = z.looseObject({
     .describe(
       "With tag_handling=xml: find structure elements (default 1); 0: splitting_tags only.",
     ),
+  show_billed_characters: flag.optional()
+    .describe("1: each translation says its billed_characters (deepl-node always sends 1)."),
 }).describe("A DeepL translate request.");
 
 /** One translation of a DeepL response. */
@@ -95,7 +97,10 @@ export const DeepLTranslationSchema = z.strictObject({
       "Source language, a DeepL source code (EN, ZH, …); the target's for text without letters.",
     ),
   text: z.string().describe("The translation."),
-  billed_characters: z.int().min(0).describe("Characters of the input text (code points)."),
+  billed_characters: z.int().min(0).optional()
+    .describe(
+      "With show_billed_characters only, as at DeepL: characters of the input text (code points).",
+    ),
   tag_handling_version: z.enum(["v1", "v2"]).optional()
     .describe("The request's tag_handling_version, when it named one."),
   model_type_used: z.enum(["quality_optimized", "latency_optimized"]).optional()

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { toDeepLError, toDeepLLanguages, toDeepLResponse } from "../../compat/deepl.ts";
+import {
+  formalityHonoured,
+  toDeepLError,
+  toDeepLLanguages,
+  toDeepLResponse,
+} from "../../compat/deepl.ts";
 import { serviceError, TranslationServiceError } from "../../errors/translation_errors.ts";
 import { DeepLLanguagesResponseSchema } from "../../schemas/compat/deepl.ts";
 import type { TranslateRequest, TranslateResponse } from "../../schemas/translation.ts";
@@ -34,7 +39,7 @@ Deno.test("toDeepLResponse: detected languages in DeepL spelling, billed code po
         { index: 2, text: "123", detected_source: "und", confidence: 0, alternatives: [] },
       ],
     }),
-    { request },
+    { request, showBilledCharacters: true },
   );
   assert.deepEqual(body, {
     translations: [
@@ -92,13 +97,22 @@ Deno.test("toDeepLResponse: a given source is what DeepL reports", () => {
   assert.equal(body.translations[0].detected_source_language, "EN");
 });
 
-Deno.test("toDeepLLanguages: source by default, target with formality, bad type refused", () => {
-  const sources = DeepLLanguagesResponseSchema.parse(toDeepLLanguages(undefined));
+Deno.test("toDeepLLanguages: source by default, target with the formality given, bad type refused", () => {
+  const sources = DeepLLanguagesResponseSchema.parse(toDeepLLanguages(undefined, true));
   assert.ok(sources.every((entry) => entry.supports_formality === undefined));
-  assert.deepEqual(toDeepLLanguages("source"), sources);
-  const targets = DeepLLanguagesResponseSchema.parse(toDeepLLanguages("target"));
-  assert.ok(targets.some((entry) => entry.language === "EN-US" && entry.supports_formality));
-  assert.throws(() => toDeepLLanguages("both"), TranslationServiceError);
+  assert.deepEqual(toDeepLLanguages("source", true), sources);
+  for (const formality of [true, false]) {
+    const targets = DeepLLanguagesResponseSchema.parse(toDeepLLanguages("target", formality));
+    assert.ok(targets.some((entry) => entry.language === "EN-US"));
+    assert.ok(targets.every((entry) => entry.supports_formality === formality));
+  }
+  assert.throws(() => toDeepLLanguages("both", true), TranslationServiceError);
+});
+
+Deno.test("formalityHonoured: an LLM engine reads the tone, the built-in model and no engine do not", () => {
+  assert.equal(formalityHonoured("engine-one"), true);
+  assert.equal(formalityHonoured("local-llm"), false);
+  assert.equal(formalityHonoured(undefined), false);
 });
 
 /** Named cases: tolk's error codes and DeepL's statuses. */

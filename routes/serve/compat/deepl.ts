@@ -8,6 +8,7 @@ import {
   DEEPL_CHARACTER_LIMIT,
   DEEPL_CLIENT,
   DEEPL_REFUSAL,
+  formalityHonoured,
   fromDeepLRequest,
   toDeepLError,
   toDeepLLanguages,
@@ -17,6 +18,7 @@ import { serviceError } from "../../../errors/translation_errors.ts";
 import type { GlossaryStore } from "../../../storage/glossary_store.ts";
 import { glossaryReportHeader } from "../../../translation/glossary/glossary_step.ts";
 import { runTranslation } from "../../../translation/run_translation.ts";
+import { countCodePoints } from "../../../schemas/translation.ts";
 import type { Context } from "hono";
 import {
   compatApp,
@@ -81,7 +83,10 @@ export function deeplTranslate(deps: DeepLTranslateDeps, options: DeepLTranslate
       glossaryPair,
     });
     const body = toDeepLResponse(result, call);
-    for (const translation of body.translations) options.onBilled?.(translation.billed_characters);
+    // Billed whether or not the answer shows it (DeepL counts usage so).
+    options.onBilled?.(
+      call.request.texts.reduce((sum, text) => sum + countCodePoints(text), 0),
+    );
     const response = c.json(body);
     if (result.glossary) {
       response.headers.set("Svc-Glossary-Report", glossaryReportHeader(result.glossary));
@@ -127,7 +132,9 @@ export function deeplRoute(deps: DeepLTranslateDeps) {
       // DeepL takes POST here too, `type` in the body or the query (older clients POST).
       .on(["GET", "POST"], "/v2/languages", async (c) => {
         const body = c.req.method === "POST" ? await readCompatBody(c) : {};
-        return c.json(toDeepLLanguages(languagesType(body.type, c.req.query("type"))));
+        const type = languagesType(body.type, c.req.query("type"));
+        const formality = formalityHonoured(await deps.translation.pipeline.firstReady());
+        return c.json(toDeepLLanguages(type, formality));
       })
       .on(
         ["GET", "POST"],

@@ -260,7 +260,7 @@ Deno.test("a batch of 50 texts (DeepL's most) with empty ones among them is answ
     const texts = Array.from({ length: 50 }, (_, i) => i % 10 === 3 ? "" : `text ${i}`);
     const response = await postJson(
       `${service.url}/v1/compat/deepl/v2/translate`,
-      { text: texts, source_lang: "EN", target_lang: "DE" },
+      { text: texts, source_lang: "EN", target_lang: "DE", show_billed_characters: true },
       { authorization: `DeepL-Auth-Key ${service.token}` },
     );
     const body = await expectBody(response, 200, DeepLTranslateResponseSchema);
