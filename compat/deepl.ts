@@ -29,8 +29,8 @@ import {
   readLanguage,
 } from "./compat_request.ts";
 import { classifyHan } from "../detection/han_variants.ts";
-import type { EngineId, LanguageCode } from "../schemas/languages.ts";
-import { BUILTIN_ENGINE_ID } from "../engines/builtin/builtin_engine.ts";
+import type { LanguageCode } from "../schemas/languages.ts";
+import { type DeepLFormality, readFormality } from "./deepl_formality.ts";
 import { xmlProblem } from "./xml_well_formed.ts";
 import {
   clientSourceLanguages,
@@ -53,18 +53,6 @@ export const DEEPL_REFUSAL = {
 
 /** DeepL shows a quota; tolk has none, so the limit is one no client reaches. */
 export const DEEPL_CHARACTER_LIMIT = 1_000_000_000_000;
-
-/** DeepL `formality` → the tone hint tolk gives engines (undefined: the engine's default). */
-const FORMALITY_TONES: Record<string, string | undefined> = {
-  default: undefined,
-  more: "formal",
-  prefer_more: "formal",
-  less: "informal",
-  prefer_less: "informal",
-  // DeepL's newer spellings (its CLI and API reference list them beside more and less).
-  formal: "formal",
-  informal: "informal",
-};
 
 const SPLIT_SENTENCES = ["0", "1", "nonewlines"] as const;
 
@@ -174,6 +162,8 @@ export interface DeepLTranslateCall {
   modelTypeUsed?: ModelTypeUsed;
   /** `show_billed_characters`: DeepL answers `billed_characters` only when asked. */
   showBilledCharacters?: true;
+  /** What the route holds to the engine that would translate (checkFormality). */
+  formality?: DeepLFormality;
 }
 
 /** tolk's request paths by the DeepL parameters they are read from (the tag options by name). */
@@ -286,15 +276,10 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
   const format = readTagHandling(fields.tag_handling);
   const tagHandlingVersion = readTagHandlingVersion(fields.tag_handling_version);
   const modelType = modelTypeUsed(fields.model_type);
-  const formality = fields.formality?.toLowerCase() ?? "default";
-  if (!Object.hasOwn(FORMALITY_TONES, formality)) {
-    throw serviceError("invalid_request", `Value for 'formality' not supported: "${formality}"`, {
-      param: "formality",
-    });
-  }
+  const formality = readFormality(fields.formality);
   const split = readChoice(fields.split_sentences, "split_sentences", SPLIT_SENTENCES) ??
     (format === "html" ? "nonewlines" : "1");
-  const tone = FORMALITY_TONES[formality];
+  const { tone } = formality;
   const request = checkedRequest(
     {
       source,
@@ -318,6 +303,7 @@ export function fromDeepLRequest(body: unknown, policy: CompatPolicy): DeepLTran
     ...(tagHandlingVersion ? { tagHandlingVersion } : {}),
     ...(modelType ? { modelTypeUsed: modelType } : {}),
     ...(fields.show_billed_characters ? { showBilledCharacters: true } : {}),
+    formality,
   };
 }
 
@@ -357,14 +343,6 @@ export function toDeepLResponse(
       };
     }),
   };
-}
-
-/**
- * Whether `formality` changes a translation by `engine` (the one `auto` would run, if any): LLM
- * engines read its tone, the built-in model none; no engine's choice depends on the target.
- */
-export function formalityHonoured(engine: EngineId | undefined): boolean {
-  return engine !== undefined && engine !== BUILTIN_ENGINE_ID;
 }
 
 /**

@@ -50,7 +50,9 @@ export const DeepLTranslateRequestSchema = z.looseObject({
     ),
   formality: z.string().optional()
     .describe(
-      "default, more, less, prefer_more, prefer_less, formal, informal: passed to engines as a tone.",
+      "default, more, less, prefer_more, prefer_less, formal, informal: passed to engines as a " +
+        "tone; more, less, formal and informal are refused while the built-in model (which reads " +
+        "no tone) would translate, as DeepL refuses them for a target without formality.",
     ),
   glossary_id: z.string().optional().describe("A tolk glossary id; needs source_lang."),
   glossary_ids: tagList.optional()

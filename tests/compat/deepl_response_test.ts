@@ -1,10 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  formalityHonoured,
-  toDeepLError,
-  toDeepLLanguages,
-  toDeepLResponse,
-} from "../../compat/deepl.ts";
+import { toDeepLError, toDeepLLanguages, toDeepLResponse } from "../../compat/deepl.ts";
+import { checkFormality, formalityHonoured, readFormality } from "../../compat/deepl_formality.ts";
 import { serviceError, TranslationServiceError } from "../../errors/translation_errors.ts";
 import { DeepLLanguagesResponseSchema } from "../../schemas/compat/deepl.ts";
 import type { TranslateRequest, TranslateResponse } from "../../schemas/translation.ts";
@@ -113,6 +109,18 @@ Deno.test("formalityHonoured: an LLM engine reads the tone, the built-in model a
   assert.equal(formalityHonoured("engine-one"), true);
   assert.equal(formalityHonoured("local-llm"), false);
   assert.equal(formalityHonoured(undefined), false);
+});
+
+Deno.test("checkFormality: more and less are refused where no tone is read, prefer_ and default never", () => {
+  for (const value of ["more", "LESS", "formal", "informal"]) {
+    assert.throws(() => checkFormality(readFormality(value), "local-llm"), /prefer_/, value);
+    assert.throws(() => checkFormality(readFormality(value), undefined), /prefer_/, value);
+    checkFormality(readFormality(value), "engine-one");
+  }
+  for (const value of ["prefer_more", "prefer_less", "default", undefined]) {
+    checkFormality(readFormality(value), "local-llm");
+  }
+  assert.throws(() => readFormality("polite"), TranslationServiceError);
 });
 
 /** Named cases: tolk's error codes and DeepL's statuses. */

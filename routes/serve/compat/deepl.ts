@@ -8,7 +8,6 @@ import {
   DEEPL_CHARACTER_LIMIT,
   DEEPL_CLIENT,
   DEEPL_REFUSAL,
-  formalityHonoured,
   fromDeepLRequest,
   toDeepLError,
   toDeepLLanguages,
@@ -30,6 +29,7 @@ import {
 import { deeplGlossariesRoute } from "./deepl_glossaries.ts";
 import { deeplV2GlossariesRoute } from "./deepl_glossaries_v2.ts";
 import { glossaryLanguagePairs, glossaryPairFor } from "../../../compat/deepl_glossaries.ts";
+import { checkFormality, formalityHonoured } from "../../../compat/deepl_formality.ts";
 
 /**
  * DeepL's resources tolk has none of, by the path deepl-node reaches them at (and every path
@@ -72,6 +72,9 @@ export interface DeepLTranslateOptions {
 export function deeplTranslate(deps: DeepLTranslateDeps, options: DeepLTranslateOptions = {}) {
   return async function deeplTranslateHandler(c: Context): Promise<Response> {
     const call = fromDeepLRequest(await readCompatBody(c, options.body), deps.policy());
+    if (call.formality?.strict) {
+      checkFormality(call.formality, await deps.translation.pipeline.firstReady());
+    }
     const glossaryId = call.request.options?.glossary_id;
     const { source, target } = call.request;
     const glossaryPair = glossaryId && deps.glossaries

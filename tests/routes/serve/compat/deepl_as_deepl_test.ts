@@ -4,6 +4,7 @@
  * reported per target as tolk really treats it.
  */
 import assert from "node:assert/strict";
+import * as deepl from "deepl-node";
 import {
   DeepLLanguagesResponseSchema,
   DeepLTranslateResponseSchema,
@@ -72,5 +73,24 @@ Deno.test("GET /v2/languages?type=target says formality for every target while a
     const targets = await deeplClient(service).getTargetLanguages();
     assert.ok(targets.length > 0);
     assert.ok(targets.every((language) => language.supportsFormality === true));
+  });
+});
+
+Deno.test("formality more or less is refused while the engine would not read it, as DeepL refuses it for such a target; prefer_ values fall back", async () => {
+  await withService(async (service) => {
+    const client = deeplClient(service);
+    for (const formality of ["more", "less"] as const) {
+      await assert.rejects(
+        client.translateText("Hello", "en", "de", { formality }),
+        (error: Error) =>
+          error instanceof deepl.DeepLError && /formality/.test(error.message) &&
+          /prefer_/.test(error.message),
+        formality,
+      );
+    }
+    for (const formality of ["prefer_more", "prefer_less", "default"] as const) {
+      const result = await client.translateText("Hello", "en", "de", { formality });
+      assert.equal(typeof result.text, "string", formality);
+    }
   });
 });
