@@ -90,6 +90,22 @@ const NEVER = new Set([
 ]);
 const ADDRESS_ONLY = /^\s*(?:(?:https?:\/\/|ftp:\/\/|www\.)\S+|[\w.%+-]+@[\w-]+(?:\.[\w-]+)+)\s*$/;
 const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label"]);
+/** What a drop-down or a caption menu shows: an `option`'s, `optgroup`'s or `track`'s label. */
+const LABELLED = new Set(["option", "optgroup", "track"]);
+/** The `meta` names whose `content` a search result or a link preview shows. */
+const SHOWN_META = /^(?:description|(?:og|twitter):(?:title|description|image:alt))$/i;
+
+/** Whether a reader sees the value of `name` on `element` (a button input's `value`...). */
+function isShown(element: Tree.Element, name: string): boolean {
+  if (TRANSLATED_ATTRIBUTES.has(name)) return true;
+  const value = (of: string) => element.attrs.find((a) => a.name === of)?.value ?? "";
+  if (name === "value") {
+    return element.tagName === "input" && /^(?:submit|button|reset)$/i.test(value("type"));
+  }
+  if (name === "label") return LABELLED.has(element.tagName);
+  return name === "content" && element.tagName === "meta" &&
+    SHOWN_META.test(value("name") || value("property"));
+}
 
 function htmlStructure(text: string): DocumentStructure {
   // `noscript` holds markup a reader sees when scripts are off: read as such a browser reads it.
@@ -114,15 +130,8 @@ function htmlStructure(text: string): DocumentStructure {
       } else if (child.nodeName === "#documentType") {
         skeleton.push("<!doctype>");
       } else if ("tagName" in child) {
-        // An input's `value` is translated when it is a button's label.
-        const button = child.tagName === "input" &&
-          /^(?:submit|button|reset)$/i.test(
-            child.attrs.find((a) => a.name === "type")?.value ?? "",
-          );
         const attrs = child.attrs.map((a) =>
-          (TRANSLATED_ATTRIBUTES.has(a.name) || (a.name === "value" && button)) && translating
-            ? a.name
-            : `${a.name}=${a.value}`
+          isShown(child, a.name) && translating ? a.name : `${a.name}=${a.value}`
         );
         skeleton.push(`<${child.tagName} ${attrs.join(" ")}>`);
         // `translate` is an enumerated attribute: its value is read in any case.

@@ -13,7 +13,7 @@
  * Pure: no I/O.
  */
 import type { TagOptions } from "./format.ts";
-import type { TextRules } from "./html.ts";
+import type { TextRules } from "./html_text_rules.ts";
 import type { SpanFinder } from "./placeholders.ts";
 import { bothSpans } from "./variable_spans.ts";
 import {

@@ -13,28 +13,53 @@ export interface HtmlAttribute {
 /** The attributes of a tag without any, shared. */
 export const NO_ATTRIBUTES: readonly HtmlAttribute[] = Object.freeze([]);
 
-/** `value` too: the label of a button written as an input (see {@link attributeValues}). */
-const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label", "value"]);
+/**
+ * `value`, `label` and `content` too, where a reader sees them (see {@link isShown}): elsewhere
+ * they are data.
+ */
+const TRANSLATED_ATTRIBUTES = new Set([
+  "alt",
+  "title",
+  "placeholder",
+  "aria-label",
+  "value",
+  "label",
+  "content",
+]);
 /** The inputs whose `value` is the label a reader sees. */
 const BUTTON_INPUT = /^(?:submit|button|reset)$/i;
+/** What a drop-down shows for an `option` or `optgroup`, a caption menu for a `track`. */
+const LABELLED = new Set(["option", "optgroup", "track"]);
+/**
+ * A `meta` whose `content` a search result or a link preview shows (not a keyword list, a
+ * charset or a verification code).
+ */
+const SHOWN_META =
+  /\s(?:name|property)\s*=\s*(["']?)(?:description|(?:og|twitter):(?:title|description|image:alt))\1(?=[\s/>])/i;
 
 /**
- * Whether an attribute's value may be translated (`alt`, `title`, `placeholder`, `aria-label`,
- * and `value`, which is only on a button's input).
+ * Whether an attribute's value may be translated (`alt`, `title`, `placeholder`, `aria-label`;
+ * `value`, `label` and `content` only where {@link attributeValues} finds them shown).
  */
 export function isTranslatedAttribute(name: string): boolean {
   return TRANSLATED_ATTRIBUTES.has(name);
+}
+
+/** Whether a reader sees the value of `name` on `tag` (written at `tag.start` of `source`). */
+function isShown(tag: StartTag, name: string, source: string): boolean {
+  if (name === "value") return tag.name === "input" && BUTTON_INPUT.test(tag.type ?? "");
+  if (name === "label") return LABELLED.has(tag.name);
+  if (name === "content") {
+    return tag.name === "meta" && SHOWN_META.test(source.slice(tag.start, tag.end));
+  }
+  return true;
 }
 
 /** [start, end) of each translated attribute's value inside its tag. */
 export function attributeValues(tag: StartTag, source: string): [number, number][] | undefined {
   let values: [number, number][] | undefined;
   for (const attribute of tag.attributes) {
-    if (
-      attribute.name === "value" && !(tag.name === "input" && BUTTON_INPUT.test(tag.type ?? ""))
-    ) {
-      continue;
-    }
+    if (!isShown(tag, attribute.name, source)) continue;
     const written = source.slice(attribute.start, attribute.end);
     const equals = /^[^=]*=\s*(["']?)/.exec(written);
     if (!equals) continue;

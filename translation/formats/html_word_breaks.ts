@@ -7,6 +7,10 @@
  * the text it stood in, before the same markup (the word is gone, and a break opportunity next
  * to other text changes nothing a reader sees), so no tag changes order.
  *
+ * An empty element inside a word (`Hel<span></span>lo`, Word's `<o:p></o:p>`, a bookmark's
+ * `<a id=_Toc1></a>`: what Word and Google Docs exports leave between two runs of a word) is
+ * read the same way, its open and close together.
+ *
  * Pure: no I/O.
  */
 import type { Markup, PlaceholderSegment, RenderMarkup, SegmentPart } from "./placeholders.ts";
@@ -36,24 +40,26 @@ export interface WordBreak {
 export function withoutWordBreaks(
   parts: readonly SegmentPart[],
 ): { parts: readonly SegmentPart[]; breaks: WordBreak[] } {
-  if (!parts.some((part) => typeof part !== "string" && WORD_BREAK.test(part.markup))) {
-    return { parts, breaks: [] };
-  }
+  if (!parts.some((_, index) => breakLength(parts, index) > 0)) return { parts, breaks: [] };
   const kept: SegmentPart[] = [];
   /** Each break, the index of the text part it is in and its offset there. */
   const taken: { markup: Markup; at: number; offset: number }[] = [];
   for (let index = 0; index < parts.length; index++) {
     const part = parts[index];
     const before = kept.at(-1);
-    const next = parts[index + 1];
+    const length = breakLength(parts, index);
+    const next = parts[index + length];
     if (
-      typeof part !== "string" && WORD_BREAK.test(part.markup) &&
+      length > 0 &&
       typeof before === "string" && WORD_CHARACTER.test(before.at(-1) ?? "") &&
       typeof next === "string" && WORD_CHARACTER.test(next[0] ?? "")
     ) {
-      taken.push({ markup: part, at: kept.length - 1, offset: before.length });
+      // An empty element's open and close go back together: two breaks at one place.
+      for (let member = index; member < index + length; member++) {
+        taken.push({ markup: parts[member] as Markup, at: kept.length - 1, offset: before.length });
+      }
       kept[kept.length - 1] = before + next;
-      index++;
+      index += length;
       continue;
     }
     kept.push(part);
@@ -70,6 +76,22 @@ export function withoutWordBreaks(
     return { markup, word, offset: left.length, anchor, sameWord };
   });
   return { parts: kept, breaks };
+}
+
+/**
+ * How many parts from `index` on are markup that marks no word: a `<wbr>` (1), or an empty
+ * element's open and close (2: Word's `<o:p></o:p>`, a bookmark's `<a id=_Toc1></a>`, the
+ * `<span></span>` an editor leaves between two runs). 0: none.
+ */
+function breakLength(parts: readonly SegmentPart[], index: number): number {
+  const part = parts[index];
+  if (typeof part === "string") return 0;
+  // Markdown's inline HTML may give a `<wbr>` any role.
+  if (WORD_BREAK.test(part.markup)) return 1;
+  const next = parts[index + 1];
+  const empty = part.role === "open" && typeof next !== "string" && next?.role === "close" &&
+    next.name === part.name;
+  return empty ? 2 : 0;
 }
 
 /**

@@ -10,7 +10,8 @@
  * Pure: no I/O.
  */
 import type { CutItem } from "./format.ts";
-import { cutTokens, HTML_TEXT, type TextRules } from "./html.ts";
+import { cutTokens } from "./html.ts";
+import { HTML_TEXT, type TextRules } from "./html_text_rules.ts";
 import { scannedTokens } from "./html_scanner.ts";
 import { parse5Tokens } from "./html_tokenizer.ts";
 import { isBlank, type Token } from "./html_tokens.ts";

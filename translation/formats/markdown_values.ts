@@ -8,7 +8,8 @@
  * Pure: no I/O.
  */
 import { type Splice, spliceItem } from "./format.ts";
-import { attributeSegment, HTML_TEXT, type TextRules } from "./html.ts";
+import { attributeSegment } from "./html.ts";
+import { HTML_TEXT, type TextRules } from "./html_text_rules.ts";
 import { scannedTokens } from "./html_scanner.ts";
 import { parse5Tokens } from "./html_tokenizer.ts";
 import {

@@ -23,13 +23,20 @@ const MUSTACHE = String.raw`\{\{\{?[^{}\n]+\}\}\}?`;
  */
 const BRACE = String.raw`[$#%]?\{(?:[\p{L}_][\p{L}\p{N}_.-]*|\d+(?:,-?\d+)?(?::[^{}\n]*)?)` +
   String.raw`(?:\s*,\s*(?:number|date|time|spellout|ordinal|duration)(?:\s*,\s*[^{}\n]*)?)?\}`;
+/**
+ * A template's tags and comments, which the template engine runs after translation: Jinja's,
+ * Django's, Liquid's, Twig's and Nunjucks' `{% if user %}` and `{# note #}`, ERB's, EJS's and
+ * ASP's `<%= user.name %>` (no prose writes `{%`, `{#…#}` or `<%`). Up to 500 characters, on
+ * any number of lines: a tag may wrap, a brace never closed is still text.
+ */
+const TEMPLATE_TAG = String.raw`\{%[\s\S]{0,500}?%\}|\{#[\s\S]{0,500}?#\}|<%[\s\S]{0,500}?%>`;
 /** i18next's nesting (`$t(common.footer)`, `$t(key, { count: 2 })`): a key, looked up. */
 const NESTING = String.raw`\$t\([^()\n]{1,200}\)`;
 /** Laravel's and Rails' `:name`, where it starts a word and is no shortcode (`:tada:`). */
 const COLON_NAME = String.raw`(?<![\p{L}\p{N}_:\/]):[a-z_][a-z0-9_]*(?![\p{L}\p{N}_:])`;
 
 const VARIABLE = new RegExp(
-  [PRINTF, PYTHON, MUSTACHE, NESTING, BRACE, COLON_NAME].join("|"),
+  [TEMPLATE_TAG, PRINTF, PYTHON, MUSTACHE, NESTING, BRACE, COLON_NAME].join("|"),
   "gu",
 );
 const found = matchedSpans(VARIABLE);

@@ -23,7 +23,8 @@
  */
 import { DEFAULT_TAG_OPTIONS, type Format, type TagOptions } from "./format.ts";
 import { XML_NAME } from "../../schemas/translation.ts";
-import { cutTokens, type TextRules } from "./html.ts";
+import { cutTokens } from "./html.ts";
+import type { TextRules } from "./html_text_rules.ts";
 import { decodeXML } from "entities/decode";
 import { textReading } from "./character_references.ts";
 import { isBlank, type Token, token } from "./html_tokens.ts";

@@ -17,7 +17,7 @@
  *
  * Pure: no I/O.
  */
-import { HTML_TEXT, type TextRules } from "./html.ts";
+import { HTML_TEXT, type TextRules } from "./html_text_rules.ts";
 import type { TextReading } from "./character_references.ts";
 import { textReading } from "./character_references.ts";
 import { scannedTokens } from "./html_scanner.ts";

@@ -124,8 +124,9 @@ Deno.test("html: real-world shapes keep their structure byte for byte", async ()
         '<meta name="description" content="A page"></head>\r\n<body>Loose text.</body></html>\r\n',
       expected:
         '\uFEFF<!DOCTYPE html>\r\n<html lang="en" dir="ltr">\r\n<head><title>TITLE WORDS</title>' +
-        '<meta name="description" content="A page"></head>\r\n<body>LOOSE TEXT.</body></html>\r\n',
-      sent: ["Title words", "Loose text."],
+        '<meta name="description" content="A PAGE"></head>\r\n<body>LOOSE TEXT.</body></html>\r\n',
+      // A search result shows the description (translate_html_shown_attributes_test.ts).
+      sent: ["Title words", "A page", "Loose text."],
     },
   ]);
 });

@@ -45,3 +45,26 @@ Deno.test("html: a <wbr> comes back in its word whatever case the engine wrote i
     },
   ], { mode: "webpage", format: "html" });
 });
+
+Deno.test("html: an empty element inside a word (Word's and Google Docs' exports) is kept out of the engine's text, as a <wbr> is", async () => {
+  const { texts, sent } = await translateThrough(
+    [
+      '<p>Hel<span></span>lo wor<span class="x"></span>ld <b>today</b>.</p>',
+      "<p>Aut<o:p></o:p>omatic<a id=_Toc1></a>ally saved, <span>an</span><i></i> text.</p>",
+    ],
+    { mode: "webpage", format: "html" },
+    (text) =>
+      text.replace("Hello world", "Hallo Welt").replace("today", "heute")
+        .replace("Automatically saved", "Automatically gespeichert"),
+  );
+  assert.deepEqual(sent, [
+    "Hello world <x1>today</x1>.",
+    // Between a word and punctuation or a space it marks no word: a placeholder, as before.
+    "Automatically saved, <x1>an</x1><x2></x2> text.",
+  ]);
+  assert.deepEqual(texts, [
+    // Words the engine changed: the elements come back before the same tag, in order.
+    '<p>Hallo Welt <span></span><span class="x"></span><b>heute</b>.</p>',
+    "<p>Aut<o:p></o:p>omatic<a id=_Toc1></a>ally gespeichert, <span>an</span><i></i> text.</p>",
+  ]);
+});

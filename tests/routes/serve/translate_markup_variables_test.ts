@@ -1,6 +1,6 @@
 /**
  * Interpolation variables in HTML and Markdown over HTTP: an Angular or Vue template
- * (`{{ user.name }}`), a Handlebars page or an ICU message rendered into markup is filled in
+ * (`{{ user.name }}`), a Handlebars, Jinja or ERB page or an ICU message rendered into markup is filled in
  * after translation, so its variables reach the engine as placeholders and come back byte for
  * byte, as in `format: "text"` (translate_text_variables_test.ts). The stand-in upper-cases.
  */
@@ -22,6 +22,24 @@ const HTML: Shape[] = [
     item: "<p>50% off, 100% sure {not closed</p>",
     expected: "<p>50% OFF, 100% SURE {NOT CLOSED</p>",
     sent: ["50% off, 100% sure {not closed"],
+  },
+  {
+    // A Jinja, Django, Liquid or Twig page's tags and comments, an ERB or EJS page's code: the
+    // template engine runs them after translation (`{% IF USER %}` is no tag), and `<%` is
+    // text to HTML, which an upper-cased answer wrote back as `&lt;%`.
+    item: "{% if user %}<p>Welcome back, {{ user.name }}.</p>{% else %}<p>Please log in.</p>" +
+      "{% endif %}<p>{% trans %}Hello world{% endtrans %} {# note #}</p>" +
+      "<p>Hello <%= user.name %>, welcome.</p><% if (admin) { %><p>Admin area</p><% } %>",
+    expected: "{% if user %}<p>WELCOME BACK, {{ user.name }}.</p>{% else %}<p>PLEASE LOG IN.</p>" +
+      "{% endif %}<p>{% trans %}HELLO WORLD{% endtrans %} {# note #}</p>" +
+      "<p>HELLO <%= user.name %>, WELCOME.</p><% if (admin) { %><p>ADMIN AREA</p><% } %>",
+    sent: [
+      "Welcome back, <x1/>.",
+      "Please log in.",
+      "<x1/>Hello world<x2/> <x3/>",
+      "Hello <x1/>, welcome.",
+      "Admin area",
+    ],
   },
 ];
 

@@ -107,8 +107,9 @@ function block(pick: Pick, depth: number): string {
       `<table><caption>${inlines(pick, 1)}</caption><tr><th colspan=2>${words(pick, 1)}</th>` +
       `</tr><tr><td rowspan="2">${inlines(pick, 1)}<td>${words(pick, 1)}</table>`,
     () =>
-      `<select name=s><optgroup label="keepme"><option value=a>${words(pick, 2)}` +
-      `<option>${words(pick, 1)}</optgroup></select>`,
+      `<select name=s><optgroup label="${words(pick, 1)}"><option value=a>${words(pick, 2)}` +
+      `<option label="${words(pick, 1)}" value=keepme>${words(pick, 1)}</optgroup></select>` +
+      `<meta name=description content="${words(pick, 2)}"><meta name=keywords content=keepme>`,
     () =>
       `<nav aria-label="${words(pick, 2)}"><ul><li><a href=/>${words(pick, 1)}</a>` +
       `<li><a href=/b>${inlines(pick, 1)}</a></ul></nav>`,
