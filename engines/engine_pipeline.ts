@@ -190,16 +190,20 @@ export class EnginePipeline {
 
   async #run(engine: Engine, job: TranslationJob): Promise<ServedTranslation> {
     const queue = this.#queues.get(engine.id)!;
-    const outcome = await queue.run(async (slot) => {
-      this.#running.set(engine, (this.#running.get(engine) ?? 0) + 1);
-      try {
-        return await engine.translate({ ...job, away: slot.away });
-      } finally {
-        const left = this.#running.get(engine)! - 1;
-        this.#running.set(engine, left);
-        if (left === 0 && this.#retired.has(engine)) this.#closeRetired(engine);
-      }
-    }, job.owner);
+    const outcome = await queue.run(
+      async (slot) => {
+        this.#running.set(engine, (this.#running.get(engine) ?? 0) + 1);
+        try {
+          return await engine.translate({ ...job, away: slot.away });
+        } finally {
+          const left = this.#running.get(engine)! - 1;
+          this.#running.set(engine, left);
+          if (left === 0 && this.#retired.has(engine)) this.#closeRetired(engine);
+        }
+      },
+      job.owner,
+      { signal: job.signal },
+    );
     return { engine: engine.id, outcome };
   }
 

@@ -53,6 +53,12 @@ export interface EngineQueueOptions {
   now?: () => number;
 }
 
+/** Options of {@link EngineQueue.run}. */
+export interface RunOptions {
+  /** Aborted when the job's client left: a job still waiting leaves the queue at once. */
+  signal?: AbortSignal;
+}
+
 /** Job durations the estimate is the median of. */
 const DURATION_SAMPLES = 16;
 
@@ -111,11 +117,16 @@ export class EngineQueue {
    * own owner (plain FIFO among such jobs).
    *
    * @throws {EngineBusyError} at once when the job may not wait (see the class).
+   * @throws the reason of `options.signal` when it aborts while the job waits.
    */
-  async run<T>(task: (slot: QueueSlot) => Promise<T>, owner: unknown = Symbol()): Promise<T> {
+  async run<T>(
+    task: (slot: QueueSlot) => Promise<T>,
+    owner: unknown = Symbol(),
+    options: RunOptions = {},
+  ): Promise<T> {
     if (this.#running >= this.#concurrency) {
       this.#admit(owner);
-      await new Promise<void>((resolve) => this.#enqueue(owner, resolve));
+      await this.#wait(owner, options.signal);
     } else {
       this.#running++;
     }
@@ -208,6 +219,38 @@ export class EngineQueue {
     this.#nextDuration = (this.#nextDuration + 1) % DURATION_SAMPLES;
     const sorted = this.#durations.toSorted((a, b) => a - b);
     this.#typicalMs = sorted[sorted.length >> 1];
+  }
+
+  /**
+   * Waits for `owner`'s turn. A job whose client left gives its place up at once: a closed
+   * WebSocket's frames would otherwise count against `maxWaiting` and the budget of every other
+   * client until the job ahead of them (an LLM's, possibly minutes) ended.
+   */
+  #wait(owner: unknown, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (!signal) return this.#enqueue(owner, resolve);
+      if (signal.aborted) return reject(signal.reason);
+      const withdraw = () => {
+        if (this.#withdraw(owner, turn)) reject(signal.reason);
+      };
+      const turn = () => {
+        signal.removeEventListener("abort", withdraw);
+        resolve();
+      };
+      signal.addEventListener("abort", withdraw, { once: true });
+      this.#enqueue(owner, turn);
+    });
+  }
+
+  /** Takes a waiter out of the line; false when it was given its slot already. */
+  #withdraw(owner: unknown, waiter: () => void): boolean {
+    const waiters = this.#waiting.get(owner);
+    const index = waiters?.indexOf(waiter) ?? -1;
+    if (!waiters || index === -1) return false;
+    waiters.splice(index, 1);
+    if (waiters.length === 0) this.#waiting.delete(owner);
+    this.#waitingCount--;
+    return true;
   }
 
   #enqueue(owner: unknown, resolve: () => void): void {

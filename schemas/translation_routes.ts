@@ -124,10 +124,14 @@ export const TRANSLATION_ROUTES: readonly ApiRoute[] = [
     path: "/v1/ws/translate",
     tag: "Translation",
     summary: "Translate over a WebSocket",
-    description: "Upgrade to a WebSocket; each text frame is a TranslateRequest and gets one " +
-      "frame back, a TranslateResponse or an ErrorResponse, in request order. An error frame " +
-      "does not close the connection. Close codes: 1009 (frame over 1 MiB), 1001 (service " +
-      "stopping), 4401 (token revoked or rotated while connected, after a ws_unauthorized frame).",
+    description: "Upgrade to a WebSocket; each text or binary (UTF-8) frame is a " +
+      "TranslateRequest and gets one text frame back, a TranslateResponse or an ErrorResponse, " +
+      "in request order. An error frame does not close the connection. At most 32 frames are " +
+      "worked on at once; one sent beyond that gets a 503 engine_unavailable frame. Close " +
+      "codes: 1009 (frame over 1 MiB, after the frames before it are answered), 1001 (service " +
+      "stopping), 4401 (token revoked or rotated, or API disabled, while connected: after a " +
+      "ws_unauthorized frame), 1008 (the client keeps sending while more than 4 MiB of its " +
+      "replies wait unread).",
     auth: "token",
     authNote: "The handshake also takes ?token=, ?access_token= or " +
       "Sec-WebSocket-Protocol: bearer,<token>. A failed handshake is 401 ws_unauthorized.",

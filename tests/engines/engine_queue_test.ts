@@ -226,3 +226,58 @@ Deno.test("EngineQueue: a job away from its slot lets the next one start, and co
     "third starts",
   ]);
 });
+
+Deno.test("EngineQueue: a waiting job whose signal aborts leaves the line at once; the others keep their order", async () => {
+  const queue = new EngineQueue("engine-one", { concurrency: 1, maxWaiting: 2 });
+  const gate = deferred();
+  const started: string[] = [];
+  const job = (name: string) => () => {
+    started.push(name);
+    return Promise.resolve(name);
+  };
+  const running = queue.run(() => gate.promise, "holder");
+  const left = new AbortController();
+  const leaving = queue.run(job("left"), "gone", { signal: left.signal });
+  const staying = queue.run(job("stays"), "other");
+  // Full: two wait.
+  await assert.rejects(queue.run(job("refused"), "third"), EngineBusyError);
+  left.abort(new Error("client left"));
+  await assert.rejects(leaving, /client left/);
+  // A job whose client left before it came does not wait at all.
+  const aborted = AbortSignal.abort(new Error("left before waiting"));
+  await assert.rejects(queue.run(job("never"), "fourth", { signal: aborted }), /before waiting/);
+  // The place of the one that left is free at once, while the holder still runs.
+  const next = queue.run(job("next"), "third");
+  gate.resolve();
+  assert.deepEqual(await Promise.all([running, staying, next]), [undefined, "stays", "next"]);
+  assert.deepEqual(started, ["stays", "next"]);
+});
+
+Deno.test("EngineQueue: a signal aborted after its job got the slot is the job's to read", async () => {
+  const queue = new EngineQueue("engine-one", { concurrency: 1, maxWaiting: 1 });
+  const gate = deferred();
+  const running = queue.run(() => gate.promise);
+  const controller = new AbortController();
+  const waiting = queue.run(
+    () => {
+      controller.abort(); // given the slot: a withdrawal now must not free a second one
+      return Promise.resolve("ran");
+    },
+    "owner",
+    { signal: controller.signal },
+  );
+  gate.resolve();
+  await running;
+  assert.equal(await waiting, "ran");
+  const order: string[] = [];
+  const hold = deferred();
+  const first = queue.run(async () => {
+    order.push("first");
+    await hold.promise;
+  });
+  const second = queue.run(() => Promise.resolve(order.push("second")));
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  assert.deepEqual(order, ["first"], "one slot, not two");
+  hold.resolve();
+  await Promise.all([first, second]);
+});

@@ -89,6 +89,8 @@ export interface RawUpgrade {
   headers: Headers;
   /** Sends one masked text frame (client frames must be masked, RFC 6455 §5.3). */
   send(text: string): Promise<void>;
+  /** Sends one masked frame of any opcode with these exact bytes (e.g. a text frame not UTF-8). */
+  sendFrame(opcode: number, payload: Uint8Array): Promise<void>;
   /** Reads one unfragmented text frame from the server. */
   receive(): Promise<string>;
   /**
@@ -132,6 +134,7 @@ export async function rawUpgrade(
     status: head.status,
     headers: head.headers,
     send: (text) => sendFrame(0x1, new TextEncoder().encode(text)),
+    sendFrame,
     ping: () => sendFrame(0x9, new Uint8Array(0)),
     async receive() {
       return new TextDecoder().decode((await receiveFrame()).payload);

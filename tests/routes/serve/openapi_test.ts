@@ -352,3 +352,19 @@ Deno.test("every status and contract header the service answers with is document
     await backend.stop();
   }
 });
+
+Deno.test("the API description of GET /v1/ws/translate names binary frames and every close code the README's WebSocket section names", async () => {
+  const readme = await Deno.readTextFile(new URL("../../../README.md", import.meta.url));
+  const section = readme.slice(readme.indexOf("\n### WebSocket\n"));
+  const closes = section.slice(section.indexOf("The server closes with"));
+  const codes = closes.slice(0, closes.indexOf("\n\n")).match(/\b[14]\d{3}\b/g) ?? [];
+  assert.deepEqual(codes.toSorted(), ["1001", "1008", "1009", "4401"]);
+  await withTranslationService(async (service) => {
+    const document = await fetchDocument(service.url);
+    const operation = document.paths["/v1/ws/translate"].get as { description?: string };
+    const description = operation.description ?? "";
+    for (const code of codes) assert.match(description, new RegExp(`\\b${code}\\b`), code);
+    assert.match(description, /binary/);
+    assert.match(description, /API (is )?disabled/);
+  });
+});

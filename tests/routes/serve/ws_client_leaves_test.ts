@@ -8,11 +8,22 @@
  * "frame stopped" line proves the frame's translation ended by the abort (a frame translated to
  * the end logs nothing); and a probe answered 200 right after that line proves the slot was given
  * up by the stopped job, not by one that finished later.
+ *
+ * Frames of a closed WebSocket still waiting for a busy engine leave its queue at once, so they
+ * do not fill the places other clients' requests need while the job ahead of them runs on.
  */
 import assert from "node:assert/strict";
-import { connect } from "../../support/ws_client.ts";
+import { setTimeout as delay } from "node:timers/promises";
+import { close, connect } from "../../support/ws_client.ts";
 import { waitForLine } from "../../support/log_lines.ts";
-import { postTranslate, startTranslationService } from "../../support/translation_service.ts";
+import { startHoldingStandIn } from "../../support/ollama_stand_in.ts";
+import { FRENCH } from "../../support/sample_texts.ts";
+import {
+  engineAt,
+  postTranslate,
+  startTranslationService,
+  withTranslationService,
+} from "../../support/translation_service.ts";
 
 const SENTENCE = "The quick brown fox jumps over the lazy dog near the river bank today. ";
 /** Many segments, each long enough that every one runs many generation steps. */
@@ -54,5 +65,52 @@ Deno.test("a WebSocket closed while the built-in model translates its long frame
     assert.deepEqual(replies, []);
   } finally {
     await service.stop();
+  }
+});
+
+/** A frame for engine-one, whose queue lets 64 jobs wait (the queue's default). */
+const ENGINE_ONE_FRAME = { target: "de", texts: [FRENCH], options: { engine: "engine-one" } };
+
+Deno.test("frames of WebSockets closed while they wait for a busy engine give up their places in its queue at once", async () => {
+  const held = startHoldingStandIn();
+  try {
+    await withTranslationService(async (service) => {
+      const url = `${service.wsUrl}/v1/ws/translate?token=${service.token}`;
+      const answers = [postTranslate(service, ENGINE_ONE_FRAME)];
+      try {
+        await held.received(); // engine-one's one slot is taken
+        // Two connections, 32 frames each (the in-flight cap): the 64 places of the queue.
+        const clients = [await connect(url), await connect(url)];
+        for (const client of clients) {
+          for (let i = 0; i < 32; i++) client.socket.send(JSON.stringify(ENGINE_ONE_FRAME));
+        }
+        // Probes until one is refused: the queue is full (a probe that found a place keeps it).
+        for (;;) {
+          const probe = postTranslate(service, ENGINE_ONE_FRAME);
+          answers.push(probe);
+          if (await Promise.race([probe.then((r) => r.status), delay(50)]) === 503) break;
+        }
+        for (const client of clients) await close(client);
+        const after = postTranslate(service, ENGINE_ONE_FRAME);
+        answers.push(after);
+        // The closed connections' frames stop while the engine is still held, so the request
+        // after them waits for the engine instead of being refused for a queue full of them.
+        const first = await Promise.race([
+          after.then((response) => response.status),
+          waitForLine(service.logs, / frame stopped: the client closed the socket$/),
+        ]);
+        assert.notEqual(first, 503, "refused for places held by frames of closed connections");
+        held.release();
+        assert.equal((await after).status, 200);
+        assert.deepEqual(service.logs.filter((line) => /unexpected/.test(line)), []);
+      } finally {
+        // Answered before the service stops, which waits for its requests.
+        held.release();
+        for (const answer of await Promise.all(answers)) await answer.body?.cancel();
+      }
+    }, engineAt("engine-one", held.runner.baseUrl));
+  } finally {
+    held.release();
+    await held.runner.stop();
   }
 });
