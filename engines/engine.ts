@@ -19,8 +19,8 @@ export interface TranslationItem {
    */
   terms?: readonly GlossaryTerm[];
   /**
-   * The placeholder tokens of `text` that stand for one escaped character (`<x2/>` for
-   * Markdown's `\_`), with it: the glossary reads `max<x2/>connections` as one word.
+   * The placeholder tokens of `text` that stand for escaped characters (`<x2/>` for Markdown's
+   * `\_`), with them: the glossary reads `max<x2/>connections` as one word.
    */
   escapedCharacters?: Readonly<Record<string, string>>;
   /** Earlier translations of similar texts (translation memory), for engines that take examples. */
