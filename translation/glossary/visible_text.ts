@@ -11,6 +11,7 @@
  * - A soft hyphen, zero-width space, word joiner or U+FEFF takes no room either: each is a
  *   place a word may break or must not, never a break a reader sees ("Daten\u00adbank",
  *   also written `Daten&shy;bank`, reads "Datenbank").
+ * - White space holding a paragraph break is U+FFFC ({@link apartParagraphs}).
  * - Any other standalone token between two words is a space (a wrapped line, a `<br>`, an
  *   `&nbsp;`: `translation<x1/>memory`); with white space beside it (a code span, an image:
  *   `the <x2/> server`) it is U+FFFC, a word boundary that no term spans.
@@ -41,10 +42,32 @@ export function visibleText(
   segment: string,
   escaped?: TranslationItem["escapedCharacters"],
 ): VisibleText {
-  if (!looksLikePlaceholder(segment) && !INVISIBLE.test(segment)) return { text: segment };
-  const joined = build(segment, escaped, true);
-  return joined.text.normalize("NFC") === joined.text ? joined : build(segment, escaped, false);
+  if (!looksLikePlaceholder(segment) && !INVISIBLE.test(segment)) {
+    return { text: apartParagraphs(segment) };
+  }
+  let visible = build(segment, escaped, true);
+  if (visible.text.normalize("NFC") !== visible.text) visible = build(segment, escaped, false);
+  return { ...visible, text: apartParagraphs(visible.text) };
 }
+
+/**
+ * A blank line (even one of spaces, CRLF or not), U+2029 or a form feed parts paragraphs or
+ * pages: white space holding one is U+FFFC, unit for unit, so no term spans it. A term matched
+ * across it had the engine merge the paragraphs.
+ */
+function apartParagraphs(text: string): string {
+  if (!PARAGRAPH_BREAK.test(text)) return text;
+  return text.replace(
+    /\s+/g,
+    (run) => PARAGRAPH_BREAK.test(run) ? "\ufffc".repeat(run.length) : run,
+  );
+}
+
+// CRLF is one line break, never a CR and then an LF.
+const LINE_BREAK = String.raw`(?:\r\n|\r(?!\n)|[\n\u2028])`;
+const PARAGRAPH_BREAK = new RegExp(
+  `${LINE_BREAK}[^\\S\\r\\n\\u2028\\u2029]*${LINE_BREAK}|[\\u2029\\f]`,
+);
 
 /** A span of the visible text, as offsets of the segment it was read from. */
 export function segmentSpan(
