@@ -23,6 +23,11 @@ export interface TranslationItem {
    * `\_`), with them: the glossary reads `max<x2/>connections` as one word.
    */
   escapedCharacters?: Readonly<Record<string, string>>;
+  /**
+   * How many segments of the request this text stands for (`webpage` mode sends identical ones
+   * once); 1 when unset. Only the glossary report reads it: it counts every segment's terms.
+   */
+  occurrences?: number;
   /** Earlier translations of similar texts (translation memory), for engines that take examples. */
   examples?: readonly { source: string; target: string }[];
   /**

@@ -134,6 +134,14 @@ export function attachTerms(
   });
 }
 
+/**
+ * The item's terms as the report counts them: once for each segment of the request the item
+ * stands for (`webpage` mode sends identical segments once).
+ */
+export function termCount(item: TranslationItem): number {
+  return (item.terms?.length ?? 0) * (item.occurrences ?? 1);
+}
+
 /** How many of the item's terms `text` does not use. */
 export function missingTerms(item: TranslationItem, text: string, target: string): number {
   if (!item.terms?.length) return 0;
@@ -182,7 +190,7 @@ export async function translateWithTerms(
   }
   let applied = 0;
   job.items.forEach((item, index) => {
-    applied += (item.terms?.length ?? 0) - missing(index, items[index].text);
+    applied += termCount(item) - missing(index, items[index].text) * (item.occurrences ?? 1);
   });
   return { served: { ...served, outcome: { ...served.outcome, items } }, applied };
 }
