@@ -9,14 +9,18 @@
 import { entryKey } from "../../storage/memory_sketch.ts";
 import type { TmxEntry } from "./tmx.ts";
 
-/** How many of `entries` a later one of the same key replaces with another target. */
+/**
+ * How many of `entries` a later one of the same key replaces with another target: one that
+ * differs after normalising (a pretty-printed `<seg>`'s outer white space is no other
+ * translation: a hit answers with the request's own).
+ */
 export function replacedVariants(entries: readonly TmxEntry[]): number {
   const last = new Map<string, string>();
   const keys = entries.map((entry) => {
     const key = [entry.sourceLang, entry.targetLang, entry.origin, entryKey(entry.source)]
       .join("\u0000");
-    last.set(key, entry.target);
+    last.set(key, entryKey(entry.target));
     return key;
   });
-  return entries.filter((entry, i) => last.get(keys[i]) !== entry.target).length;
+  return entries.filter((entry, i) => last.get(keys[i]) !== entryKey(entry.target)).length;
 }

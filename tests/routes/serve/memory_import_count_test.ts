@@ -86,6 +86,13 @@ const CASES: {
     kept: ["Save → Speichern"],
   },
   {
+    name:
+      "the same translation written with other white space (a pretty-printed <seg>): nothing skipped",
+    units: [{ source: "Save", target: "Speichern" }, { source: "Save", target: " Speichern\n " }],
+    imported: 1,
+    kept: ["Save →  Speichern\n "],
+  },
+  {
     name: "three variants of one source: the last kept, the two before it skipped",
     units: [
       { source: "Save", target: "Sichern" },
