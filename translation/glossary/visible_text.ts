@@ -24,8 +24,8 @@ export interface VisibleText {
   text: string;
   /**
    * Where the unit at each offset of `text` starts in the segment, and where it ends there (an
-   * escaped character's unit ends where its token does); undefined when the segment holds no
-   * token, so that `text` is the segment.
+   * escaped character's unit ends where its token does); undefined when the text has the
+   * segment's offsets (no token, nothing invisible: at most paragraph breaks, unit for unit).
    */
   from?: readonly number[];
   to?: readonly number[];
@@ -33,7 +33,7 @@ export interface VisibleText {
 
 /**
  * The visible text of `segment` (placeholder tokens as the module doc says). `escaped`: the
- * tokens that stand for one escaped character ({@link TranslationItem.escapedCharacters}).
+ * tokens that stand for escaped characters ({@link TranslationItem.escapedCharacters}).
  * When dropping a token would let NFC join the characters around it (a combining mark right
  * after an element), inline elements count as white space instead, so the offsets still hold
  * in the NFC form the matcher reads.
