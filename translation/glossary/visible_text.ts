@@ -27,8 +27,8 @@ export interface VisibleText {
    * escaped character's unit ends where its token does); undefined when the text has the
    * segment's offsets (no token, nothing invisible: at most paragraph breaks, unit for unit).
    */
-  from?: readonly number[];
-  to?: readonly number[];
+  from?: ArrayLike<number>;
+  to?: ArrayLike<number>;
 }
 
 /**
@@ -82,35 +82,50 @@ export function segmentSpan(
 /** Characters that take no room in the visible text (see the module doc). */
 const INVISIBLE = /[\u00ad\u200b\u2060\ufeff]/;
 
+function isInvisible(unit: number): boolean {
+  return unit === 0xad || unit === 0x200b || unit === 0x2060 || unit === 0xfeff;
+}
+
 function build(
   segment: string,
   escaped: TranslationItem["escapedCharacters"],
   joinWords: boolean,
 ): VisibleText {
-  const from: number[] = [];
-  const to: number[] = [];
+  const tokens = placeholderLookalikes(segment);
+  // Typed arrays, sized once: pushing onto two arrays cost more than the whole match.
+  let capacity = segment.length;
+  for (const [start, end] of tokens) {
+    capacity += escaped?.[segment.slice(start, end)]?.length ?? 0;
+  }
+  const from = new Int32Array(capacity);
+  const to = new Int32Array(capacity);
+  let size = 0;
   let text = "";
   const copy = (start: number, end: number) => {
+    let kept = start;
     for (let at = start; at < end; at++) {
-      if (INVISIBLE.test(segment[at])) continue;
-      from.push(at);
-      to.push(at + 1);
-      text += segment[at];
+      if (isInvisible(segment.charCodeAt(at))) {
+        text += segment.slice(kept, at);
+        kept = at + 1;
+        continue;
+      }
+      from[size] = at;
+      to[size++] = at + 1;
     }
+    text += segment.slice(kept, end);
   };
   const add = (unit: string, start: number, end: number) => {
-    from.push(start);
-    to.push(end);
+    from[size] = start;
+    to[size++] = end;
     text += unit;
   };
   let at = 0;
-  for (const [start, end] of placeholderLookalikes(segment)) {
+  for (const [start, end] of tokens) {
     copy(at, start);
     at = end;
-    const token = segment.slice(start, end);
-    const characters = escaped?.[token];
+    const characters = escaped?.[segment.slice(start, end)];
     if (characters !== undefined) {
-      for (const unit of characters) add(unit, start, end);
+      for (let i = 0; i < characters.length; i++) add(characters[i], start, end);
       continue;
     }
     const standalone = segment[end - 2] === "/";
@@ -119,5 +134,5 @@ function build(
     add(standalone && spaced ? "\ufffc" : " ", start, end);
   }
   copy(at, segment.length);
-  return { text, from, to };
+  return { text, from: from.subarray(0, size), to: to.subarray(0, size) };
 }
