@@ -19,10 +19,15 @@ export interface TranslationItem {
    */
   terms?: readonly GlossaryTerm[];
   /**
-   * The placeholder tokens of `text` that stand for one escaped character (`<x2/>` for
-   * Markdown's `\_`), with it: the glossary reads `max<x2/>connections` as one word.
+   * The placeholder tokens of `text` that stand for escaped characters (`<x2/>` for Markdown's
+   * `\_`), with them: the glossary reads `max<x2/>connections` as one word.
    */
   escapedCharacters?: Readonly<Record<string, string>>;
+  /**
+   * How many segments of the request this text stands for (`webpage` mode sends identical ones
+   * once); 1 when unset. Only the glossary report reads it: it counts every segment's terms.
+   */
+  occurrences?: number;
   /** Earlier translations of similar texts (translation memory), for engines that take examples. */
   examples?: readonly { source: string; target: string }[];
   /**

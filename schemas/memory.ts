@@ -84,7 +84,8 @@ export const MemoryImportResponseSchema = z.strictObject({
   ),
   skipped: z.int().min(0).describe(
     "Variants left out: a language outside the 16, empty, over 8000 characters (or paired with " +
-      "such a source), or without a partner.",
+      "such a source), or without a partner; and units whose translation a later unit of the " +
+      "file replaced with a different one.",
   ),
 });
 

@@ -15,6 +15,7 @@ import {
   type GlossaryMatchers,
   type GlossaryReport,
   missingTerms,
+  termCount,
   translateWithTerms,
 } from "./glossary/glossary_step.ts";
 import type { TermMatch } from "./glossary/term_matcher.ts";
@@ -96,7 +97,7 @@ export async function translateWithUserWords(
     ? attachTerms(deps.glossaries, glossaryId, items, job.target, options.glossaryPair)
     : items.map(() => []);
   const matched = glossaryId && deps.glossaries
-    ? items.reduce((sum, item) => sum + (item.terms?.length ?? 0), 0)
+    ? items.reduce((sum, item) => sum + termCount(item), 0)
     : undefined;
   const steering = useMemory ? steeringOf(job) : "";
   const { hits } = useMemory
@@ -145,7 +146,7 @@ export async function translateWithUserWords(
       );
     }
   }
-  for (const index of hits.keys()) applied += items[index].terms?.length ?? 0;
+  for (const index of hits.keys()) applied += termCount(items[index]);
   return {
     engine,
     model,

@@ -155,7 +155,11 @@ class Texts {
     let seen = this.#seen.get(source);
     if (!seen) this.#seen.set(source, seen = new Map());
     const known = seen.get(text);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      const merged = this.#items[known];
+      merged.occurrences = (merged.occurrences ?? 1) + 1;
+      return known;
+    }
     seen.set(text, this.#items.length);
     return this.#items.push(item) - 1;
   }

@@ -7,6 +7,7 @@ import { JSON_BODY_ERRORS, serviceError } from "../../errors/translation_errors.
 import { requireIdentityCoding } from "../../middleware/content_coding.ts";
 import { TMX_MEDIA_TYPES } from "../../schemas/memory.ts";
 import type { MemoryStore } from "../../storage/memory_store.ts";
+import { replacedVariants } from "../../translation/memory/import_repeats.ts";
 import { TmxError } from "../../translation/memory/tmx.ts";
 import { readTmxOffThread } from "../../translation/memory/tmx_off_thread.ts";
 
@@ -37,6 +38,6 @@ export function memoryImportRoute(deps: { memory: MemoryStore }) {
         entries: parsed.entries.filter((entry) => entry.origin === origin),
       })),
     );
-    return c.json({ imported, skipped: parsed.skipped });
+    return c.json({ imported, skipped: parsed.skipped + replacedVariants(parsed.entries) });
   });
 }

@@ -245,12 +245,15 @@ function tagTranslations(
     const translated = translate(
       promptTerms(applyGlossary ? messages : []).reduce(
         (done, [term, target]) =>
-          // A term's words may be apart by white space or placeholders ("<x1>New</x1> York");
-          // like a model that keeps the tags, they follow the translation. Like a model, it
+          // A term's words may be apart by white space or placeholders ("<x1>New</x1> York"),
+          // an inline element or a soft hyphen may cut a word ("<x1>Ser</x1>ver"); like a model that keeps the
+          // tags, they follow the translation. Like a model, it
           // reads a typographic apostrophe or hyphen as the ASCII one.
           done.replace(
             new RegExp(
-              escapeRegExp(term).replaceAll(" ", String.raw`(?:\s|</?x\d+/?>)+`)
+              [...term].map((char) =>
+                char === " " ? String.raw`(?:\s|</?x\d+/?>)+` : escapeRegExp(char)
+              ).join(String.raw`(?:</?x\d+>|[\u00ad\u200b\u2060\ufeff])*`)
                 .replace(/['\u2018\u2019\u02bc]/g, "['\u2018\u2019\u02bc]")
                 .replace(/[-\u2010\u2011]/g, "[-\u2010\u2011]"),
               "gi",

@@ -127,15 +127,18 @@ export interface PlaceholderSegment {
   /** The fallback: rebuilds the segment from translated {@link runs}, markup in place. */
   fromRuns(translated: readonly string[], render?: RenderMarkup): string;
   /**
-   * The tokens of {@link text} that stand for one escaped character (Markdown's `\_` reads
-   * as `_`), with that character; undefined when there are none.
+   * The tokens of {@link text} that stand for escaped characters (Markdown's `\_` reads as `_`,
+   * `\_\_` as `__`), with those characters; undefined when there are none.
    */
   readonly escapedCharacters: Readonly<Record<string, string>> | undefined;
 }
 
 const HAS_LETTER = /\p{L}/u;
-/** A backslash escape: CommonMark's, of one ASCII punctuation character. */
-const ESCAPE = /^\\[!-\/:-@[-`{-~]$/;
+/**
+ * Backslash escapes, CommonMark's, of ASCII punctuation characters: one (`\_`) or a run of them
+ * kept as one atom (`\_\_` of `\_\_init\_\_`).
+ */
+const ESCAPES = /^(?:\\[!-\/:-@[-`{-~])+$/;
 
 /**
  * Builds a segment. Opens and closes pair by `name` when properly nested inside the segment;
@@ -250,8 +253,8 @@ class Segment implements PlaceholderSegment {
   get escapedCharacters(): Readonly<Record<string, string>> | undefined {
     let characters: Record<string, string> | undefined;
     this.markups.forEach(({ role, markup }, index) => {
-      if (role === "atom" && ESCAPE.test(markup)) {
-        (characters ??= {})[this.tokens[index]] = markup[1];
+      if (role === "atom" && ESCAPES.test(markup)) {
+        (characters ??= {})[this.tokens[index]] = markup.replace(/\\(.)/g, "$1");
       }
     });
     return characters;

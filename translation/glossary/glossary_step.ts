@@ -11,12 +11,11 @@ import type {
   EnginePipeline,
   ServedTranslation,
 } from "../../engines/engine_pipeline.ts";
-import { blankPlaceholders } from "../../engines/placeholder_tokens.ts";
 import { serviceError } from "../../errors/translation_errors.ts";
 import { isChineseScript, toChineseScript } from "../../engines/builtin/script_conversion.ts";
 import type { GlossaryStore } from "../../storage/glossary_store.ts";
 import { termChecker } from "./term_check.ts";
-import { isWordChar } from "./word_bounds.ts";
+import { segmentSpan, visibleText } from "./visible_text.ts";
 import { type GlossaryTerm, type TermMatch, TermMatcher } from "./term_matcher.ts";
 import { normaliseSpans, spansInText } from "./nfc_offsets.ts";
 import { translateProtected } from "./term_protection.ts";
@@ -96,7 +95,8 @@ export interface DictionaryPair {
 
 /**
  * Finds every item's terms: the item gets the distinct terms (`item.terms`) and the answer holds
- * each item's matches, in text order, at offsets of `item.text`. Matching is in NFC; the text
+ * each item's matches, in text order, at offsets of `item.text`. Matching is in NFC, on the
+ * words a reader sees (visible_text.ts: markup inside a word does not cut it); the text
  * stays as written but for the terms to translate, in NFC (an engine that leaves a word alone
  * gives its bytes back), unless the matches cannot be carried back to it ({@link spansInText}):
  * then the item's text becomes its NFC form. `dictionary`: the pair of the dictionary serving
@@ -112,7 +112,12 @@ export function attachTerms(
   return items.map((item) => {
     const normal = item.text.normalize("NFC");
     const matcher = matchers.matcher(glossaryId, item.source, target, dictionary);
-    const matches = matcher?.match(termText(normal, item.escapedCharacters)) ?? [];
+    if (!matcher) return [];
+    const visible = visibleText(normal, item.escapedCharacters);
+    const matches = matcher.match(visible.text).map((match) => ({
+      ...match,
+      ...segmentSpan(visible, match.start, match.end),
+    }));
     if (matches.length === 0) return matches;
     const terms = new Map<string, GlossaryTerm>();
     for (const match of matches) terms.set(match.term.source, match.term);
@@ -130,28 +135,17 @@ export function attachTerms(
 }
 
 /**
- * The text terms are matched in, at the offsets of `text` (NFC): its placeholder tokens are not
- * words of it. Around an inline element (`<x1>New</x1> York`) and for a standalone token between
- * two words (a wrapped Markdown line, `<br>`, `&nbsp;`: `translation<x1/>memory`) the blank is
- * white space, so a term spans them; a standalone token with white space beside it (a code
- * span, an image: `the <x2/> server`) is U+FFFC, a word boundary that no term spans. A token
- * for an escaped word character is that character: Markdown's `max\_connections` is one word,
- * as `max_connections` is, so "connections" is not in it.
+ * The item's terms as the report counts them: once for each segment of the request the item
+ * stands for (`webpage` mode sends identical segments once).
  */
-function termText(text: string, escaped: TranslationItem["escapedCharacters"]): string {
-  return blankPlaceholders(text, (start, end) => {
-    const character = escaped?.[text.slice(start, end)];
-    if (character !== undefined && isWordChar(character)) return character;
-    const standalone = text[end - 2] === "/";
-    const spaced = /\s/.test(text[start - 1] ?? "") || /\s/.test(text[end] ?? "");
-    return standalone && spaced ? "\ufffc" : " ";
-  });
+export function termCount(item: TranslationItem): number {
+  return (item.terms?.length ?? 0) * (item.occurrences ?? 1);
 }
 
 /** How many of the item's terms `text` does not use. */
 export function missingTerms(item: TranslationItem, text: string, target: string): number {
   if (!item.terms?.length) return 0;
-  const applied = termChecker(blankPlaceholders(text), target);
+  const applied = termChecker(visibleText(text, item.escapedCharacters).text, target);
   return item.terms.filter((term) => !applied(term)).length;
 }
 
@@ -196,7 +190,7 @@ export async function translateWithTerms(
   }
   let applied = 0;
   job.items.forEach((item, index) => {
-    applied += (item.terms?.length ?? 0) - missing(index, items[index].text);
+    applied += termCount(item) - missing(index, items[index].text) * (item.occurrences ?? 1);
   });
   return { served: { ...served, outcome: { ...served.outcome, items } }, applied };
 }

@@ -56,6 +56,37 @@ function withBreaks(target: string, tokens: string, endsText: boolean): string {
   return endsText ? tokens + target : target + tokens;
 }
 
+/**
+ * A target term with the escape tokens of its source put back where the target has their
+ * characters (Markdown's `max\_connections` → `max\_verbindungen`, not `max_verbindungen\_`:
+ * the token stands for the character, and a bare `__` could start emphasis); the tokens it has
+ * no place for are left for the caller, in order. Only when every token of the span is an escape.
+ */
+function escapedAgain(
+  target: string,
+  tokens: readonly string[],
+  escaped: TranslationItem["escapedCharacters"],
+): { target: string; tokens: string[] } {
+  // Beside an element's tokens, a placed escape could change the tokens' order: left as is.
+  if (!escaped || !tokens.every((token) => token in escaped)) {
+    return { target, tokens: [...tokens] };
+  }
+  let out = "";
+  let rest = target;
+  const left: string[] = [];
+  for (const token of tokens) {
+    const characters = escaped[token];
+    const at = characters === undefined ? -1 : rest.indexOf(characters);
+    if (at === -1) {
+      left.push(token);
+      continue;
+    }
+    out += rest.slice(0, at) + token;
+    rest = rest.slice(at + characters!.length);
+  }
+  return { target: out + rest, tokens: left };
+}
+
 function hasLetter(text: string): boolean {
   return /\p{L}/u.test(text);
 }
@@ -89,8 +120,11 @@ export async function translateProtected(
     const render = (markup: Markup) => {
       const term = byMarkup.get(markup.markup);
       if (!term || term.target === "") return markup.markup;
-      const target = casedTarget(term, markup.markup);
-      const tokens = placeholderSequence(markup.markup);
+      const { target, tokens } = escapedAgain(
+        casedTarget(term, markup.markup),
+        placeholderSequence(markup.markup),
+        item.escapedCharacters,
+      );
       return tokens.length > 0 && tokens.every((token) => token.endsWith("/>"))
         ? withBreaks(target, tokens.join(""), endsText.has(markup.markup))
         : target + tokens.join("");

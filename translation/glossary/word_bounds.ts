@@ -13,12 +13,14 @@
  * - A term without a letter or digit ("++", "→") matches anywhere, and an edge in a script
  *   written without spaces (zh, ja, th, lo, km, my) needs no boundary: "数据库" is in
  *   "我们的数据库和", "東京" in "東京v2". A Latin edge keeps its boundary even in those texts:
- *   "api" is not in "使用rapid框架".
+ *   "api" is not in "使用rapid框架". Such an edge still never ends before a mark on its letter
+ *   ("เก" is not in "เก่ง").
  */
 import { addressSpans } from "../formats/message_spans.ts";
 import { particlesEnd } from "./korean_particles.ts";
 
 const WORD_CHAR = /[\p{L}\p{M}\p{N}_]/u;
+const MARK = /\p{M}/u;
 const SPACELESS_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
@@ -89,9 +91,13 @@ export function startsWord(text: string, start: number, edge: Edge): boolean {
   return edge === "apart" || text[start - 1] !== "." || !isWordChar(text[start - 2]);
 }
 
-/** True when a term whose last edge is `edge` may end at `end` of `text`. */
+/**
+ * True when a term whose last edge is `edge` may end at `end` of `text`. A free edge is still no
+ * place to cut a character: a mark written on the term's last letter (Thai "เก่ง": a tone mark
+ * on ก) belongs to it, so "เก" does not end there.
+ */
 export function endsWord(text: string, end: number, edge: Edge): boolean {
-  if (edge === "free") return true;
+  if (edge === "free") return !MARK.test(text[end] ?? "");
   if (isWordChar(text[end])) return false;
   return edge === "apart" || text[end] !== "." || !isWordChar(text[end + 1]);
 }
