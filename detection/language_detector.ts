@@ -76,6 +76,14 @@ const SCRIPT_WEIGHT: Readonly<Partial<Record<Script, number>>> = {
   kana: 1,
   hangul: 1,
 };
+/**
+ * Beside another script a Latin word weighs at least this much, however short: by letters alone
+ * "I love" (1.25) lost to the two characters of 寿司, and a short Han run outvoted the English
+ * sentence around it. A Chinese word is one to two characters, so two Latin words outweigh one
+ * (I love 寿司 is English) and a Latin name stays a minority in Chinese prose.
+ */
+const LATIN_WORD_WEIGHT = 1.5;
+const LATIN_WORD = /\p{Script=Latin}+(?:['’-]\p{Script=Latin}+)*/gu;
 
 /** The first SAMPLE_CODE_POINTS code points of `text`, cut without splitting a surrogate pair. */
 function sample(text: string): string {
@@ -93,12 +101,24 @@ function weighOf(script: Script): number {
   return SCRIPT_WEIGHT[script] ?? 0.5;
 }
 
+/** The weight of the Latin letters of a text written in several scripts. */
+function latinWeight(text: string, letters: number): number {
+  const words = text.match(LATIN_WORD)?.length ?? 0;
+  return Math.max(letters * weighOf("latin"), words * LATIN_WORD_WEIGHT);
+}
+
 /** The dominant writing system and its share of the weighted letters. */
-function dominantBlock(counts: Partial<Record<Script, number>>): { block: Block; share: number } {
+function dominantBlock(
+  text: string,
+  counts: Partial<Record<Script, number>>,
+): { block: Block; share: number } {
+  const entries = Object.entries(counts) as [Script, number][];
   const weighted = new Map<Block, number>();
   let total = 0;
-  for (const [script, count] of Object.entries(counts) as [Script, number][]) {
-    const weight = count * weighOf(script);
+  for (const [script, count] of entries) {
+    const weight = script === "latin" && entries.length > 1
+      ? latinWeight(text, count)
+      : count * weighOf(script);
     total += weight;
     weighted.set(script, weight);
   }
@@ -134,7 +154,7 @@ function serviceCode(code: string, text: string): string {
 function createEnsemble(detectors: StatisticalDetectors) {
   return function detectEnsemble(text: string): Detection {
     const census = takeScriptCensus(text);
-    const { block, share } = dominantBlock(census.counts);
+    const { block, share } = dominantBlock(text, census.counts);
     const letters = census.counts[block as Script] ?? census.letters;
 
     if (block === "ja-mixed") {
