@@ -13,6 +13,7 @@ import { malayLexicon } from "./malay_lexicon.ts";
 import { decideLatin } from "./latin_detection.ts";
 import { commonWordsLanguage } from "./common_words.ts";
 import { hasLanguageEvidence } from "./language_evidence.ts";
+import { readableText } from "./readable_text.ts";
 import { loadStatisticalDetectors, type StatisticalDetectors } from "./statistical_detectors.ts";
 import {
   commonWordsConfidence,
@@ -271,9 +272,9 @@ async function buildDetector(): Promise<LanguageDetector> {
     detect(text: string, name: string = DETECTOR_NAMES[0]): Detection {
       const strategy = Object.hasOwn(strategies, name) ? strategies[name] : undefined;
       if (strategy === undefined) throw new UnknownDetectorError(name);
-      const sampled = sample(text);
-      if (!hasLanguageEvidence(sampled)) return { language: "und", confidence: 0 };
-      return strategy(sampled);
+      const readable = readableText(sample(text));
+      if (!hasLanguageEvidence(readable)) return { language: "und", confidence: 0 };
+      return strategy(readable);
     },
   };
 }
