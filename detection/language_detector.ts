@@ -80,10 +80,10 @@ const SCRIPT_WEIGHT: Readonly<Partial<Record<Script, number>>> = {
 /**
  * Beside another script a Latin word weighs at least this much, however short: by letters alone
  * "I love" (1.25) lost to the two characters of 寿司, and a short Han run outvoted the English
- * sentence around it. A Chinese word is one to two characters, so two Latin words outweigh one
- * (I love 寿司 is English) and a Latin name stays a minority in Chinese prose.
+ * sentence around it. Two Latin words outweigh a two-character Chinese word (I love 寿司 is
+ * English) but not three Hangul syllables (Apple Watch 샀어요 stays Korean; at 1.5 it tied).
  */
-const LATIN_WORD_WEIGHT = 1.5;
+const LATIN_WORD_WEIGHT = 1.25;
 const LATIN_WORD = /\p{Script=Latin}+(?:['’-]\p{Script=Latin}+)*/gu;
 
 /** The first SAMPLE_CODE_POINTS code points of `text`, cut without splitting a surrogate pair. */

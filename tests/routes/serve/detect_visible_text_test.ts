@@ -63,13 +63,18 @@ Deno.test("message mode ends an ASCII @mention where CJK text runs on without a 
   assert.deepEqual(sent, ["<x1/>你好吗？", "<x1/> 你好"]);
 });
 
-/** English sentences with a few Han characters; Chinese ones with English words. */
+/**
+ * English sentences with a few Han characters; Chinese and Korean ones with English words (a
+ * Hangul syllable weighs as a Han character).
+ */
 const MIXED_CASES = [
   { text: "I love 寿司", language: "en" },
   { text: "I ate 寿司 and 拉麵 today", language: "en" },
   { text: "Let's get 火锅 tonight", language: "en" },
   { text: "我昨天用 Python 写了一个程序", language: "zh-Hans" },
   { text: "这个 API 的 response 格式", language: "zh-Hans" },
+  { text: "Google Maps로 가요", language: "ko" },
+  { text: "Apple Watch 샀어요", language: "ko" },
   { text: "东京に行きます", language: "ja" },
   { text: "東京に行きます", language: "ja" },
 ];
