@@ -13,6 +13,7 @@ import { malayLexicon } from "./malay_lexicon.ts";
 import { decideLatin } from "./latin_detection.ts";
 import { commonWordsLanguage } from "./common_words.ts";
 import { hasLanguageEvidence } from "./language_evidence.ts";
+import { readableText } from "./readable_text.ts";
 import { loadStatisticalDetectors, type StatisticalDetectors } from "./statistical_detectors.ts";
 import {
   commonWordsConfidence,
@@ -76,6 +77,14 @@ const SCRIPT_WEIGHT: Readonly<Partial<Record<Script, number>>> = {
   kana: 1,
   hangul: 1,
 };
+/**
+ * Beside another script a Latin word weighs at least this much, however short: by letters alone
+ * "I love" (1.25) lost to the two characters of 寿司, and a short Han run outvoted the English
+ * sentence around it. Two Latin words outweigh a two-character Chinese word (I love 寿司 is
+ * English) but not three Hangul syllables (Apple Watch 샀어요 stays Korean; at 1.5 it tied).
+ */
+const LATIN_WORD_WEIGHT = 1.25;
+const LATIN_WORD = /\p{Script=Latin}+(?:['’-]\p{Script=Latin}+)*/gu;
 
 /** The first SAMPLE_CODE_POINTS code points of `text`, cut without splitting a surrogate pair. */
 function sample(text: string): string {
@@ -93,12 +102,24 @@ function weighOf(script: Script): number {
   return SCRIPT_WEIGHT[script] ?? 0.5;
 }
 
+/** The weight of the Latin letters of a text written in several scripts. */
+function latinWeight(text: string, letters: number): number {
+  const words = text.match(LATIN_WORD)?.length ?? 0;
+  return Math.max(letters * weighOf("latin"), words * LATIN_WORD_WEIGHT);
+}
+
 /** The dominant writing system and its share of the weighted letters. */
-function dominantBlock(counts: Partial<Record<Script, number>>): { block: Block; share: number } {
+function dominantBlock(
+  text: string,
+  counts: Partial<Record<Script, number>>,
+): { block: Block; share: number } {
+  const entries = Object.entries(counts) as [Script, number][];
   const weighted = new Map<Block, number>();
   let total = 0;
-  for (const [script, count] of Object.entries(counts) as [Script, number][]) {
-    const weight = count * weighOf(script);
+  for (const [script, count] of entries) {
+    const weight = script === "latin" && entries.length > 1
+      ? latinWeight(text, count)
+      : count * weighOf(script);
     total += weight;
     weighted.set(script, weight);
   }
@@ -134,7 +155,7 @@ function serviceCode(code: string, text: string): string {
 function createEnsemble(detectors: StatisticalDetectors) {
   return function detectEnsemble(text: string): Detection {
     const census = takeScriptCensus(text);
-    const { block, share } = dominantBlock(census.counts);
+    const { block, share } = dominantBlock(text, census.counts);
     const letters = census.counts[block as Script] ?? census.letters;
 
     if (block === "ja-mixed") {
@@ -251,9 +272,9 @@ async function buildDetector(): Promise<LanguageDetector> {
     detect(text: string, name: string = DETECTOR_NAMES[0]): Detection {
       const strategy = Object.hasOwn(strategies, name) ? strategies[name] : undefined;
       if (strategy === undefined) throw new UnknownDetectorError(name);
-      const sampled = sample(text);
-      if (!hasLanguageEvidence(sampled)) return { language: "und", confidence: 0 };
-      return strategy(sampled);
+      const readable = readableText(sample(text));
+      if (!hasLanguageEvidence(readable)) return { language: "und", confidence: 0 };
+      return strategy(readable);
     },
   };
 }

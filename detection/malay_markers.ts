@@ -51,6 +51,7 @@ investigasi kejahatan penjahat perampokan menyelenggarakan diselenggarakan penye
 dimakamkan perserikatan tas kartu jelek bioskop kelinci kakek paman tante haus capek sebentar
 terlambat meledak terluka semangka surel menikah kawin berhasil keberhasilan sukses kesuksesan
 usai seusai sekaligus udah kayak gitu gue deh nih ngga gak emang pengen ngomong
+ayo butuh ketemu
 `;
 const MALAY_STRONG = `
 kerana wang bahawa sahaja mahu baharu cuba mencuba dicuba iaitu saintis penyelidik kajian polis
@@ -97,6 +98,7 @@ kelabu katil jom tengok encik mesyuarat matlamat tempoh tempahan berkongsi menge
 dikesan terjejas menjejaskan menggalakkan meletup terhempas tercedera enjin imej kolej
 jawatan jawatankuasa sekejap kemaskini dikemaskini perkara pasaran berjaya kejayaan johan
 seramai malahan susulan beli-belah
+awak nak je kat korang cakap sikit takde
 `;
 // Two-word phrases, matched on adjacent words.
 const INDONESIAN_PHRASES = [
@@ -112,6 +114,7 @@ const INDONESIAN_PHRASES = [
   "merah muda",
   "tempat tidur",
   "sepeda motor",
+  "sekolah dasar",
 ];
 const MALAY_PHRASES = [
   "pilihan raya",
@@ -129,6 +132,7 @@ const MALAY_PHRASES = [
   "kata laluan",
   "muat turun",
   "muat naik",
+  "sekolah rendah",
 ];
 
 function wordWeights(strong: string, normal: string): ReadonlyMap<string, number> {

@@ -23,6 +23,7 @@ import {
 } from "../schemas/translation.ts";
 import { type CutItem, DEFAULT_TAG_OPTIONS, type TagOptions } from "./formats/format.ts";
 import { FORMATS, visibleText } from "./formats/formats.ts";
+import { subtitleFileCut } from "./formats/text.ts";
 import type { TranslatedCut } from "./segment_translation.ts";
 
 /** How one item is served. */
@@ -90,8 +91,12 @@ export function planItems(
   return texts.map((text) => {
     const cut = FORMATS[format].cut(text, options);
     // Detection reads what a reader sees: not markup or code, nor a subtitle file's timings and
-    // notes, nor a message's URLs, mentions and emoji.
-    const detected = detect(visibleText(cut));
+    // notes (in any mode: a file sent as a paragraph is still read by its cues), nor a message's
+    // URLs, mentions and emoji.
+    const read = format === "text" && options.mode !== "subtitle"
+      ? subtitleFileCut(text, options) ?? cut
+      : cut;
+    const detected = detect(visibleText(read));
     const source = canonicalLanguage(explicit ?? detected.language);
     const item = { text, detected, source };
     // A cut that fills in a copy of its source (an XLIFF file's targets) is kept to be filled.

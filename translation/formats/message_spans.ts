@@ -23,7 +23,12 @@ const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}`;
 const LOCAL_PART = String.raw`(?:(?![${CJK}])[\p{L}\p{N}._%+-]|[${CJK}](?![A-Za-z0-9._%+-]))+`;
 const EMAIL = String.raw`${LOCAL_PART}@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`;
 /** A handle: letters, digits and `_`, with `.` and `-` inside. */
-const HANDLE = String.raw`[\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?`;
+const ANY_HANDLE = String.raw`[\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?`;
+const NOT_CJK = `(?![${CJK}])`;
+/** A handle that starts outside CJK ends before a CJK letter: the text it is glued to (`@ana你好`). */
+const NON_CJK_HANDLE = String
+  .raw`${NOT_CJK}[\p{L}\p{N}_](?:(?:${NOT_CJK}[\p{L}\p{N}_.-])*${NOT_CJK}[\p{L}\p{N}_])?`;
+const HANDLE = `(?:${NON_CJK_HANDLE}|${ANY_HANDLE})`;
 /** A mention, a GitHub team's (`@octo-org/core-team`) and an npm scope's (`@types/node`) whole. */
 const MENTION = String.raw`(?<![\p{L}\p{N}_@.])@${HANDLE}(?:\/${HANDLE})?`;
 const HASHTAG = String

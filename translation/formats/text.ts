@@ -28,10 +28,8 @@ const BLANK_LINES = /(?:\r\n|\r(?!\n)|\n)(?:[^\S\r\n]*(?:\r\n|\r(?!\n)|\n))+/g;
 /** Plain text. */
 export const textFormat: Format = {
   cut(text: string, options: CutOptions): CutItem {
-    if (options.mode === "subtitle" && isSubtitleFile(text)) {
-      return cutSubtitleFile(text, options);
-    }
-    if (options.mode === "subtitle" && isAssFile(text)) return cutAssFile(text);
+    const file = options.mode === "subtitle" ? subtitleFileCut(text, options) : undefined;
+    if (file !== undefined) return file;
     const find = spanFinder(options.mode);
     const separator = options.preserveFormatting
       ? LINE_BREAK
@@ -48,6 +46,17 @@ export const textFormat: Format = {
     );
   },
 };
+
+/**
+ * The cut of a whole subtitle file (SRT, WebVTT, ASS/SSA): one segment per cue's text; undefined
+ * for any other text. `subtitle` mode translates by it; detection reads a file by it in every
+ * mode, since a header, a NOTE or the ASS keys (English words) outweighed short cues.
+ */
+export function subtitleFileCut(text: string, options: CutOptions): CutItem | undefined {
+  if (isSubtitleFile(text)) return cutSubtitleFile(text, options);
+  if (isAssFile(text)) return cutAssFile(text);
+  return undefined;
+}
 
 /**
  * What an engine's answer may not add, by mode: a subtitle cue its lines, a document paragraph

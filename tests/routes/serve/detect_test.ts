@@ -101,8 +101,8 @@ Deno.test("POST /v1/detect reads greetings and interface labels of one to three 
 });
 
 /**
- * Short Malaysian Malay and Indonesian texts, each with one word only that standard writes
- * (kerusi/kursi, jawapan/jawaban, rosak/rusak...). Written for this test, not taken from the dev
+ * Short Malaysian Malay and Indonesian texts, each with a word or phrase only that standard
+ * writes (kerusi/kursi, jawapan/jawaban, rosak/rusak, sekolah rendah/sekolah dasar...). Written for this test, not taken from the dev
  * split.
  */
 const MALAY_INDONESIAN_CASES = [
@@ -116,6 +116,16 @@ const MALAY_INDONESIAN_CASES = [
   { text: "Silakan isi formulir ini", language: "id" },
   { text: "Partai itu menang", language: "id" },
   { text: "Jembatan baru dibuka", language: "id" },
+  // Everyday speech: Malay awak, nak, je, sikit, korang; Indonesian ayo, butuh, ketemu.
+  { text: "Awak nak pergi mana?", language: "ms" },
+  { text: "Bila awak balik?", language: "ms" },
+  { text: "Ambil sikit je", language: "ms" },
+  { text: "Korang nak makan apa?", language: "ms" },
+  { text: "Anak saya belajar di sekolah rendah.", language: "ms" },
+  { text: "Ayo pergi minum.", language: "id" },
+  { text: "Saya butuh bantuan kamu.", language: "id" },
+  { text: "Kapan kita ketemu lagi?", language: "id" },
+  { text: "Anak saya belajar di sekolah dasar.", language: "id" },
 ];
 
 Deno.test("POST /v1/detect tells short Malay from Indonesian by words only one standard writes", async () => {
