@@ -115,7 +115,7 @@ export const ChatCompletionRequestSchema = z.object({
   stream: z.boolean().nullish().describe("true answers with server-sent events."),
   stream_options: z.object({
     include_usage: z.boolean().nullish().describe("Adds a final chunk carrying usage."),
-  }).loose().nullish().describe("Streaming options."),
+  }).loose().nullish().describe("Streaming options; only with stream true, else 400."),
   response_format: ResponseFormatSchema.nullish(),
   // A client that forces a tool call reads `tool_calls`, which a plain-text answer lacks: refused
   // rather than answered as if the field were absent. `tools` alone (tool_choice "auto") may
@@ -134,6 +134,14 @@ export const ChatCompletionRequestSchema = z.object({
       code: "custom",
       path: ["top_logprobs"],
       message: "needs logprobs: true",
+    });
+  }
+  // OpenAI's rule: "The 'stream_options' parameter is only allowed when 'stream' is enabled."
+  if (request.stream_options != null && request.stream !== true) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["stream_options"],
+      message: "only allowed when stream is true",
     });
   }
 });
@@ -198,7 +206,10 @@ export const ChatCompletionChunkSchema = z.object({
       content: z.string().optional().describe("Next piece of text."),
     }),
     logprobs: ChoiceLogprobsSchema.nullable()
-      .describe("null but on the finish chunk of a logprobs request: every token's, in one list."),
+      .describe(
+        "null unless the request set logprobs and this chunk's text (or, on the finish chunk, " +
+          "nothing sent yet) came from tokens: theirs.",
+      ),
     finish_reason: FinishReasonSchema.nullable().describe("Set on the last content chunk only."),
   })).max(1).describe("Empty on the usage chunk."),
   usage: OpenAiUsageSchema.nullable().optional()
