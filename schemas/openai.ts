@@ -75,6 +75,9 @@ export const ResponseFormatSchema = z.discriminatedUnion("type", [
 
 const maxTokens = z.number().int().min(1).nullish();
 const penalty = z.number().min(-2).max(2).nullish();
+const noToolCalls = z.enum(["none", "auto"], {
+  error: 'tool calls are not supported: only "none" or "auto" (answered with text)',
+}).nullish();
 
 /** POST /v1/chat/completions request body. */
 export const ChatCompletionRequestSchema = z.object({
@@ -120,9 +123,9 @@ export const ChatCompletionRequestSchema = z.object({
   // A client that forces a tool call reads `tool_calls`, which a plain-text answer lacks: refused
   // rather than answered as if the field were absent. `tools` alone (tool_choice "auto") may
   // always be answered with text, so it stays accepted and ignored.
-  tool_choice: z.enum(["none", "auto"], {
-    error: 'tool calls are not supported: only "none" or "auto" (answered with text)',
-  }).nullish().describe('"none" or "auto" (tools are not called: the answer is text).'),
+  tool_choice: noToolCalls.describe('"none" or "auto" (tools are not called: the answer is text).'),
+  // The deprecated form of tool_choice (with `functions`): the same demand, the same refusal.
+  function_call: noToolCalls.describe('"none" or "auto" (functions are not called either).'),
   logprobs: z.boolean().nullish()
     .describe("true reports each answer token's log probability (natural log), default false."),
   top_logprobs: z.number().int().min(0).max(20).nullish()

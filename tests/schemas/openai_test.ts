@@ -48,6 +48,11 @@ const REFUSED: Array<{ name: string; body: unknown; param: string | null }> = [
     param: "response_format.type",
   },
   {
+    name: "function_call naming a function",
+    body: { messages: MESSAGES, function_call: { name: "f" } },
+    param: "function_call",
+  },
+  {
     name: "stream_options without stream",
     body: { messages: MESSAGES, stream_options: { include_usage: true } },
     param: "stream_options",
