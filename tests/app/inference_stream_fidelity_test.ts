@@ -105,10 +105,14 @@ Deno.test("tolk infer: streaming fidelity with the openai client", async (t) => 
     await t.step("a stop whose first two tokens come but not its end: all is sent", async () => {
       for (const k of spans) {
         const stop = tokens.slice(k, k + 2).join("") + NEVER;
-        const chunks = await streamed({ stop });
+        const chunks = await streamed({ stop, logprobs: true });
         const label = `stop ${JSON.stringify(stop)} at token ${k}`;
         assert.equal(textOf(chunks), answer, label);
         assert.equal(chunks.at(-1)!.choices[0].finish_reason, "length", label);
+        // The held tokens' logprobs went out with their text, when it was released.
+        const sent = chunks.flatMap((chunk) => chunk.choices[0]?.logprobs?.content ?? []);
+        assert.deepEqual(sent.map((entry) => entry.token), tokens, label);
+        assert.equal(chunks.at(-1)!.choices[0].logprobs, null, label);
       }
     });
 
