@@ -24,8 +24,11 @@ export const RefusalPartSchema = z.object({
 
 /** One chat message. */
 export const ChatMessageSchema = z.object({
-  role: z.enum(["system", "developer", "user", "assistant", "tool"])
-    .describe('Who wrote the message; "developer" is a system message, "tool" a user message.'),
+  role: z.enum(["system", "developer", "user", "assistant", "tool", "function"])
+    .describe(
+      'Who wrote the message; "developer" is a system message, "tool" and "function" (the ' +
+        "deprecated answer to a function_call) user messages.",
+    ),
   content: z.union([
     z.string(),
     z.array(z.discriminatedUnion("type", [TextPartSchema, RefusalPartSchema])),
