@@ -116,6 +116,19 @@ Deno.test("tolk infer: streaming fidelity with the openai client", async (t) => 
       }
     });
 
+    // The answer ends (its grammar is complete) while the start of a stop is held back.
+    await t.step("a stop's start held back when the grammar completes is sent", async () => {
+      const chunks = await streamed({
+        stop: [`c"${NEVER}`],
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: "word", schema: { enum: ["abc"] } },
+        },
+      });
+      assert.equal(textOf(chunks), '"abc"');
+      assert.equal(chunks.at(-1)!.choices[0].finish_reason, "stop");
+    });
+
     await t.step(
       "stream_options {} with stream false is a 400 in the service's shape (raw HTTP)",
       async () => {
