@@ -213,8 +213,8 @@ export const ChatCompletionChunkSchema = z.object({
     }),
     logprobs: ChoiceLogprobsSchema.nullable()
       .describe(
-        "null unless the request set logprobs and this chunk's text (or, on the finish chunk, " +
-          "nothing sent yet) came from tokens: theirs.",
+        "null without logprobs: true; else the tokens whose text this chunk carries (on the " +
+          "finish chunk: any not sent with text, null when none are left).",
       ),
     finish_reason: FinishReasonSchema.nullable().describe("Set on the last content chunk only."),
   })).max(1).describe("Empty on the usage chunk."),
