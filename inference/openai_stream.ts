@@ -89,8 +89,10 @@ export function chatCompletionStream(options: ChatStreamOptions): ReadableStream
         options.onDone?.(result);
         if (result.stopReason === "abort") return close();
         // Each token's log probability went with the text it ended in, as OpenAI streams them;
-        // those whose text was held back and never sent (a stop sequence cut into them) go here.
-        const logprobs = result.logprobs?.slice(sentLogprobs);
+        // any not sent yet go here. None left is `logprobs: null`, as OpenAI and llama-server
+        // end a stream, not an empty list.
+        const rest = result.logprobs?.slice(sentLogprobs);
+        const logprobs = rest?.length ? rest : undefined;
         send(finishChunk(meta, { ...result, logprobs }, { includeUsage }));
         if (includeUsage) send(usageChunk(meta, result));
         send("[DONE]");

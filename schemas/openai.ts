@@ -24,8 +24,11 @@ export const RefusalPartSchema = z.object({
 
 /** One chat message. */
 export const ChatMessageSchema = z.object({
-  role: z.enum(["system", "developer", "user", "assistant", "tool"])
-    .describe('Who wrote the message; "developer" is a system message, "tool" a user message.'),
+  role: z.enum(["system", "developer", "user", "assistant", "tool", "function"])
+    .describe(
+      'Who wrote the message; "developer" is a system message, "tool" and "function" (the ' +
+        "deprecated answer to a function_call) user messages.",
+    ),
   content: z.union([
     z.string(),
     z.array(z.discriminatedUnion("type", [TextPartSchema, RefusalPartSchema])),
@@ -75,6 +78,9 @@ export const ResponseFormatSchema = z.discriminatedUnion("type", [
 
 const maxTokens = z.number().int().min(1).nullish();
 const penalty = z.number().min(-2).max(2).nullish();
+const noToolCalls = z.enum(["none", "auto"], {
+  error: 'tool calls are not supported: only "none" or "auto" (answered with text)',
+}).nullish();
 
 /** POST /v1/chat/completions request body. */
 export const ChatCompletionRequestSchema = z.object({
@@ -115,14 +121,14 @@ export const ChatCompletionRequestSchema = z.object({
   stream: z.boolean().nullish().describe("true answers with server-sent events."),
   stream_options: z.object({
     include_usage: z.boolean().nullish().describe("Adds a final chunk carrying usage."),
-  }).loose().nullish().describe("Streaming options."),
+  }).loose().nullish().describe("Streaming options; only with stream true, else 400."),
   response_format: ResponseFormatSchema.nullish(),
   // A client that forces a tool call reads `tool_calls`, which a plain-text answer lacks: refused
   // rather than answered as if the field were absent. `tools` alone (tool_choice "auto") may
   // always be answered with text, so it stays accepted and ignored.
-  tool_choice: z.enum(["none", "auto"], {
-    error: 'tool calls are not supported: only "none" or "auto" (answered with text)',
-  }).nullish().describe('"none" or "auto" (tools are not called: the answer is text).'),
+  tool_choice: noToolCalls.describe('"none" or "auto" (tools are not called: the answer is text).'),
+  // The deprecated form of tool_choice (with `functions`): the same demand, the same refusal.
+  function_call: noToolCalls.describe('"none" or "auto" (functions are not called either).'),
   logprobs: z.boolean().nullish()
     .describe("true reports each answer token's log probability (natural log), default false."),
   top_logprobs: z.number().int().min(0).max(20).nullish()
@@ -134,6 +140,14 @@ export const ChatCompletionRequestSchema = z.object({
       code: "custom",
       path: ["top_logprobs"],
       message: "needs logprobs: true",
+    });
+  }
+  // OpenAI's rule: "The 'stream_options' parameter is only allowed when 'stream' is enabled."
+  if (request.stream_options != null && request.stream !== true) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["stream_options"],
+      message: "only allowed when stream is true",
     });
   }
 });
@@ -198,7 +212,10 @@ export const ChatCompletionChunkSchema = z.object({
       content: z.string().optional().describe("Next piece of text."),
     }),
     logprobs: ChoiceLogprobsSchema.nullable()
-      .describe("null but on the finish chunk of a logprobs request: every token's, in one list."),
+      .describe(
+        "null without logprobs: true; else the tokens whose text this chunk carries (on the " +
+          "finish chunk: any not sent with text, null when none are left).",
+      ),
     finish_reason: FinishReasonSchema.nullable().describe("Set on the last content chunk only."),
   })).max(1).describe("Empty on the usage chunk."),
   usage: OpenAiUsageSchema.nullable().optional()

@@ -117,6 +117,25 @@ Deno.test("tolk infer: chat API edges as the openai client meets them", async (t
       });
       assert.equal(completion.usage?.completion_tokens, 1);
     });
+
+    // openai's deprecated function calling answers a `function_call` with a "function" turn; a
+    // client replaying such a conversation was refused (messages[2].role).
+    await t.step("a deprecated function turn is read as a tool turn is", async () => {
+      const promptTokens = async (result: OpenAI.ChatCompletionMessageParam) =>
+        (await client.chat.completions.create({
+          model: "tiny",
+          max_tokens: 1,
+          messages: [
+            ...HI,
+            { role: "assistant", content: null, function_call: { name: "f", arguments: "{}" } },
+            result,
+          ],
+        })).usage!.prompt_tokens;
+      assert.equal(
+        await promptTokens({ role: "function", name: "f", content: "42" }),
+        await promptTokens({ role: "tool", tool_call_id: "call_1", content: "42" }),
+      );
+    });
   } finally {
     assert.equal(await daemon.stop(), 0);
   }

@@ -27,12 +27,24 @@ const OUT_OF_RANGE: Array<{ name: string; field: string; body: Record<string, un
   },
 ];
 
+const TOOLS = [{
+  type: "function",
+  function: { name: "get_weather", parameters: { type: "object", properties: {} } },
+}];
+
 const UNMET_DEMANDS: Array<{ name: string; field: string; body: Record<string, unknown> }> = [
   { name: 'tool_choice "required"', field: "tool_choice", body: { tool_choice: "required" } },
   {
     name: "tool_choice naming a function",
     field: "tool_choice",
     body: { tool_choice: { type: "function", function: { name: "get_weather" } } },
+  },
+  // The deprecated form of the same demand (openai's `functions` + `function_call`): it was
+  // ignored, and a client reading `message.function_call` found none.
+  {
+    name: "function_call naming a function",
+    field: "function_call",
+    body: { functions: [TOOLS[0].function], function_call: { name: "get_weather" } },
   },
 ];
 
@@ -54,11 +66,6 @@ const LOGIT_BIAS_REFUSED: Array<{ name: string; bias: unknown; param: string }> 
   { name: "keyed past the vocabulary", bias: { "400": 5 }, param: "logit_bias" },
   { name: "as a list", bias: [5], param: "logit_bias" },
 ];
-
-const TOOLS = [{
-  type: "function",
-  function: { name: "get_weather", parameters: { type: "object", properties: {} } },
-}];
 
 /** A two-token chat with `fields` is answered 200. */
 async function assertAnswered(baseUrl: string, fields: Record<string, unknown>) {
@@ -126,11 +133,16 @@ Deno.test({
         });
       }
 
-      await t.step('tool_choice "auto" and "none" are answered with text', async () => {
-        for (const choice of ["auto", "none"]) {
-          await assertAnswered(app.baseUrl, { tools: TOOLS, tool_choice: choice });
-        }
-      });
+      await t.step(
+        'tool_choice and function_call "auto" and "none" are answered with text',
+        async () => {
+          for (const choice of ["auto", "none"]) {
+            await assertAnswered(app.baseUrl, { tools: TOOLS, tool_choice: choice });
+            const functions = [TOOLS[0].function];
+            await assertAnswered(app.baseUrl, { functions, function_call: choice });
+          }
+        },
+      );
 
       for (const row of LOGPROBS_REFUSED) {
         await t.step(`${row.name} is a 400 naming top_logprobs`, async () => {

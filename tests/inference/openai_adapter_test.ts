@@ -75,6 +75,7 @@ const PARAM_CASES: Array<{
         { role: "user", content: "q" },
         { role: "assistant", content: null },
         { role: "tool", content: "result" },
+        { role: "function", content: "42" },
       ],
     }),
     expect: {
@@ -84,6 +85,7 @@ const PARAM_CASES: Array<{
         { role: "user", text: "q" },
         { role: "assistant", text: "" },
         { role: "user", text: "result" },
+        { role: "user", text: "42" },
       ],
     },
   },

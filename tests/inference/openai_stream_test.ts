@@ -3,6 +3,7 @@ import {
   type GenerateOptions,
   GenerationError,
   type GenerationResult,
+  type TokenLogprob,
 } from "../../inference/generation.ts";
 import { chatCompletionStream } from "../../inference/openai_stream.ts";
 import { ChatCompletionChunkSchema, ErrorBodySchema } from "../../schemas/openai.ts";
@@ -176,3 +177,41 @@ Deno.test("chatCompletionStream: cancelling the body aborts the generation", asy
   await reader.cancel();
   assert.equal(seen?.aborted, true);
 });
+
+/** A token's logprob entry for the scripted generations below. */
+function token(text: string): TokenLogprob {
+  return { text, bytes: [...new TextEncoder().encode(text)], logprob: -1, top: [] };
+}
+
+const FINISH_LOGPROBS: Array<{ name: string; unsent: string[]; expect: string[] | null }> = [
+  // OpenAI and llama-server end a stream so; `{content: []}` was sent.
+  { name: "every token went with its text: null", unsent: [], expect: null },
+  { name: "a token not sent with text: that token", unsent: ["\uFFFD"], expect: ["\uFFFD"] },
+];
+
+for (const { name, unsent, expect } of FINISH_LOGPROBS) {
+  Deno.test(`chatCompletionStream: the finish chunk's logprobs when ${name}`, async () => {
+    const sent = ["he", "llo"].map(token);
+    const stream = chatCompletionStream({
+      meta: META,
+      includeUsage: false,
+      signal: new AbortController().signal,
+      generate: (options) => {
+        for (const entry of sent) options.onText?.(entry.text, [entry]);
+        return Promise.resolve({
+          text: "hello",
+          stopReason: "maxTokens",
+          promptTokens: 5,
+          completionTokens: sent.length + unsent.length,
+          logprobs: [...sent, ...unsent.map(token)],
+        });
+      },
+    });
+    const chunks = (await events(stream)).slice(0, -1).map((e) =>
+      ChatCompletionChunkSchema.parse(JSON.parse(e))
+    );
+    const finish = chunks.at(-1)!.choices[0];
+    assert.equal(finish.finish_reason, "length");
+    assert.deepEqual(finish.logprobs?.content?.map((entry) => entry.token) ?? null, expect);
+  });
+}

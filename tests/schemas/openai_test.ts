@@ -47,6 +47,21 @@ const REFUSED: Array<{ name: string; body: unknown; param: string | null }> = [
     body: { messages: MESSAGES, response_format: { type: "xml" } },
     param: "response_format.type",
   },
+  {
+    name: "function_call naming a function",
+    body: { messages: MESSAGES, function_call: { name: "f" } },
+    param: "function_call",
+  },
+  {
+    name: "stream_options without stream",
+    body: { messages: MESSAGES, stream_options: { include_usage: true } },
+    param: "stream_options",
+  },
+  {
+    name: "stream_options with stream false",
+    body: { messages: MESSAGES, stream: false, stream_options: {} },
+    param: "stream_options",
+  },
 ];
 
 for (const { name, body, param } of REFUSED) {
@@ -74,6 +89,11 @@ const ACCEPTED: Array<{ name: string; body: unknown }> = [
     name: "null optional fields",
     body: { messages: MESSAGES, max_tokens: null, stop: null, seed: null },
   },
+  {
+    name: "stream_options with stream true",
+    body: { messages: MESSAGES, stream: true, stream_options: { include_usage: true } },
+  },
+  { name: "stream_options null", body: { messages: MESSAGES, stream_options: null } },
   {
     name: "text parts",
     body: { messages: [{ role: "user", content: [{ type: "text", text: "x" }] }] },
