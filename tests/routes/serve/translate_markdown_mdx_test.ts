@@ -91,3 +91,14 @@ Deno.test("markdown: an MDX comment in mid-paragraph holding emphasis is kept wh
   const { texts: echoed } = await translateThrough([item], MARKDOWN, (text) => text);
   assert.deepEqual(echoed, [item]);
 });
+
+Deno.test("markdown: an MDX comment whose end falls inside a code span or emphasis is kept whole", async () => {
+  // MDX reads the comment first, to its `*/}`; CommonMark paired its backtick or star with one
+  // after it. The comment's words were sent and its `/*` written back `/\*`: no comment to MDX.
+  const item = "Text {/* see `code */}` here, *really*.\n\nA {/* x *b */} c* d.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["Text <x1/> here, <x2>really</x2>.", "A <x1/> d."]);
+  assert.equal(texts[0], "TEXT {/* see `code */}` HERE, *REALLY*.\n\nA {/* x *b */} c* D.\n");
+  const { texts: echoed } = await translateThrough([item], MARKDOWN, (text) => text);
+  assert.deepEqual(echoed, [item]);
+});
