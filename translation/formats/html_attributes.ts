@@ -13,14 +13,30 @@ export interface HtmlAttribute {
 /** The attributes of a tag without any, shared. */
 export const NO_ATTRIBUTES: readonly HtmlAttribute[] = Object.freeze([]);
 
-/** `value` too: the label of a button written as an input (see {@link attributeValues}). */
-const TRANSLATED_ATTRIBUTES = new Set(["alt", "title", "placeholder", "aria-label", "value"]);
+/**
+ * `value` too: the label of a button written as an input; and `label`, a JSX component's (see
+ * {@link attributeValues}).
+ */
+const TRANSLATED_ATTRIBUTES = new Set([
+  "alt",
+  "title",
+  "placeholder",
+  "aria-label",
+  "value",
+  "label",
+]);
+/**
+ * A JSX component's name in MDX, written with a capital (`<TabItem>`): its `label` is the text a
+ * reader sees (Docusaurus's tab title), while HTML's `label` (`<option>`, `<track>`) is left as
+ * the HTML format has always left it.
+ */
+const COMPONENT = /^<[A-Z]/;
 /** The inputs whose `value` is the label a reader sees. */
 const BUTTON_INPUT = /^(?:submit|button|reset)$/i;
 
 /**
  * Whether an attribute's value may be translated (`alt`, `title`, `placeholder`, `aria-label`,
- * and `value`, which is only on a button's input).
+ * `value`, which is only on a button's input, and `label`, only on a JSX component).
  */
 export function isTranslatedAttribute(name: string): boolean {
   return TRANSLATED_ATTRIBUTES.has(name);
@@ -33,6 +49,9 @@ export function attributeValues(tag: StartTag, source: string): [number, number]
     if (
       attribute.name === "value" && !(tag.name === "input" && BUTTON_INPUT.test(tag.type ?? ""))
     ) {
+      continue;
+    }
+    if (attribute.name === "label" && !COMPONENT.test(source.slice(tag.start, tag.start + 2))) {
       continue;
     }
     const written = source.slice(attribute.start, attribute.end);

@@ -102,3 +102,18 @@ Deno.test("markdown: an MDX comment whose end falls inside a code span or emphas
   const { texts: echoed } = await translateThrough([item], MARKDOWN, (text) => text);
   assert.deepEqual(echoed, [item]);
 });
+
+Deno.test("markdown: a JSX component's label is translated, its value never", async () => {
+  // Docusaurus shows a `<TabItem>`'s `label` as the tab's title; its `value` is the key a
+  // `groupId` syncs by. An HTML element's `label` (lower case) is left as HTML leaves it.
+  const item = '<Tabs>\n<TabItem value="linux" label="Linux" default>\n\nInstall it.\n\n' +
+    "</TabItem>\n<TabItem value=\"mac\" label='On a Mac'>Use brew.</TabItem>\n</Tabs>\n\n" +
+    '<option label="keep me">x</option>\n';
+  const { texts } = await translateUpperCased([item], MARKDOWN);
+  assert.equal(
+    texts[0],
+    item.replace('"Linux"', '"LINUX"').replace("'On a Mac'", "'ON A MAC'")
+      .replace("Install it.", "INSTALL IT.").replace("Use brew.", "USE BREW.")
+      .replace(">x<", ">X<"),
+  );
+});
