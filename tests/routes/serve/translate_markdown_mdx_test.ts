@@ -117,3 +117,23 @@ Deno.test("markdown: a JSX component's label is translated, its value never", as
       .replace(">x<", ">X<"),
   );
 });
+
+Deno.test("markdown: a JSX tag with an expression among its props is kept whole", async () => {
+  // CommonMark reads no HTML tag in `<img src={require('./a.png').default} />` (a quote in an
+  // unquoted value): it was text, sent to the engine and written back `&lt;IMG SRC=…`.
+  const item = "<img src={require('./img.png').default} alt=\"A diagram\" />\n\n" +
+    "Click <Button onClick={() => alert('hi')} {...props}>the button</Button> now.\n\n" +
+    "A <span style={{color: 'red', fontSize: 2}}>red</span> word.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, [
+    "A diagram",
+    "Click <x1/>the button<x2/> now.",
+    "A <x1/>red<x2/> word.",
+  ]);
+  assert.equal(
+    texts[0],
+    item.replace("A diagram", "A DIAGRAM").replace("Click", "CLICK")
+      .replace("the button", "THE BUTTON").replace(" now", " NOW").replace(">red<", ">RED<")
+      .replace(" word", " WORD"),
+  );
+});
