@@ -15,7 +15,7 @@ export const NO_ATTRIBUTES: readonly HtmlAttribute[] = Object.freeze([]);
 
 /**
  * `value`, `label` and `content` too, where a reader sees them (see {@link isShown}): elsewhere
- * they are data.
+ * they are data. A JSX component's `label` in MDX is shown too (Docusaurus's tab title).
  */
 const TRANSLATED_ATTRIBUTES = new Set([
   "alt",
@@ -26,6 +26,11 @@ const TRANSLATED_ATTRIBUTES = new Set([
   "label",
   "content",
 ]);
+/**
+ * A JSX component's name in MDX, written with a capital (`<TabItem>`): its `label` is the text a
+ * reader sees (Docusaurus's tab title); its `value` is data.
+ */
+const COMPONENT = /^<[A-Z]/;
 /** The inputs whose `value` is the label a reader sees. */
 const BUTTON_INPUT = /^(?:submit|button|reset)$/i;
 /** What a drop-down shows for an `option` or `optgroup`, a caption menu for a `track`. */
@@ -48,7 +53,9 @@ export function isTranslatedAttribute(name: string): boolean {
 /** Whether a reader sees the value of `name` on `tag` (written at `tag.start` of `source`). */
 function isShown(tag: StartTag, name: string, source: string): boolean {
   if (name === "value") return tag.name === "input" && BUTTON_INPUT.test(tag.type ?? "");
-  if (name === "label") return LABELLED.has(tag.name);
+  if (name === "label") {
+    return LABELLED.has(tag.name) || COMPONENT.test(source.slice(tag.start, tag.start + 2));
+  }
   if (name === "content") {
     return tag.name === "meta" && SHOWN_META.test(source.slice(tag.start, tag.end));
   }

@@ -3,15 +3,20 @@
  * and a lone `'` before `{`, `}`, `#` or `|` opens a quote (ICU's default apostrophe mode, which
  * FormatJS follows). The engine reads `''` as the `'` it is; what it writes back is doubled where
  * ICU would read a quote, or everywhere where the message doubles its own (Java's MessageFormat
- * reads every lone `'` as a quote). An engine's `d'{owner}` would have shown `{owner}` as written.
+ * reads every lone `'` as a quote). An engine's `d'{owner}` would have shown `{owner}` as written,
+ * and its bare `{` opened an argument: it is written `'{'`.
  *
  * Pure: no I/O.
  */
 import type { Escape } from "./placeholders.ts";
 import { icuSpans } from "./variable_spans.ts";
 
-/** Characters a lone apostrophe before them quotes, and an apostrophe (`''` is one). */
-const QUOTING = "{}#|'";
+/**
+ * Characters a lone apostrophe before them quotes, and an apostrophe (`''` is one): FormatJS
+ * quotes `<` and `>` too (`l'<b>` shows `<b>` as written), and `''` is one apostrophe in Java's
+ * and ICU4J's readings alike, so doubling there is safe for every reader.
+ */
+const QUOTING = "{}#|'<>";
 
 /**
  * How the text of `unit` reads and is written back when it is an ICU message (it holds a
@@ -27,8 +32,18 @@ export function icuApostrophes(
   return {
     decode: (written) => written.replaceAll("''", "'"),
     escape: (text, before, after) =>
-      writeApostrophes(escape ? escape(text, before, after) : text, before, after, doubled),
+      quoteBraces(
+        writeApostrophes(escape ? escape(text, before, after) : text, before, after, doubled),
+      ),
   };
+}
+
+/**
+ * An engine's bare `{` or `}` quoted (`'{'`): bare, it would open or close an argument and the
+ * message no longer parse. Its apostrophes were written first, so one before the brace is `''`.
+ */
+function quoteBraces(run: string): string {
+  return run.replace(/[{}]/g, "'$&'");
 }
 
 /**

@@ -7,7 +7,7 @@
  * and tab lines (`!!! note "Title"`, `=== "Tab"`: their titles are translated, as segments of
  * their own), definition markers (`: `) and abbreviation keys (`*[HTML]: `); a bracketed span's
  * brackets and attributes (`[text]{.class}`) wrap its translated text; MDX's comments, its
- * expressions in prose (`{props.name}`) and its
+ * expressions in prose (`{props.name}`), a JSX tag with an expression among its props and its
  * ESM blocks (`import X from "y"` at a line's start: Docusaurus reads `.md` files as MDX);
  * LaTeX's display math (`\[` and `\]` around a paragraph's lines). An
  * engine would take them for words (`{#ID-PERSONALIZADO}`), and the escape of a changed run would
@@ -41,10 +41,23 @@ const MDX_COMMENT = String.raw`\{/\*[^]{0,2000}?\*/\}`;
  */
 const MDX_EXPRESSION = String
   .raw`\{(?=[^{}\r\n]*[().?=[\]'"\`&|+])(?:[^{}\r\n]|\{[^{}\r\n]*\}){1,300}\}`;
+/** A JSX prop's expression, braces nested twice (`style={{color: "red"}}`). */
+const JSX_EXPRESSION = String.raw`\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}`;
+const JSX_PROP = String
+  .raw`(?:[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|${JSX_EXPRESSION}))?|${JSX_EXPRESSION})`;
+/**
+ * An MDX JSX tag CommonMark reads as text: one with an expression among its props
+ * (`<img src={require('./a.png').default} />`, `<Button onClick={() => go()}>`), which no HTML
+ * tag may hold. A tag CommonMark reads is inline HTML, never text, so only such a one is found.
+ */
+const JSX_TAG = String.raw`<[A-Za-z][\w.:-]*(?:\s+${JSX_PROP})*\s*\/?>`;
 /** An MDX comment or expression at a `{` (sticky), read over the syntax CommonMark sees in it. */
 export const MDX_INLINE = new RegExp(`${MDX_COMMENT}|${MDX_EXPRESSION}`, "y");
 const INLINE = matchedSpans(
-  new RegExp(`${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}|${MDX_COMMENT}|${MDX_EXPRESSION}`, "g"),
+  new RegExp(
+    `${JSX_TAG}|${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}|${MDX_COMMENT}|${MDX_EXPRESSION}`,
+    "g",
+  ),
 );
 /**
  * An MDX ESM statement's start: after `import` a name then `,` or `from`, a `{`, a `*` or a

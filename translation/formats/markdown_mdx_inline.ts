@@ -16,7 +16,10 @@ export const MDX_SPAN = "mdxSpan";
 /**
  * `nodes` (a run of inline syntax) with each MDX comment or expression that opens in their text
  * and reaches over other syntax as one {@link MDX_SPAN} node, the text around it cut at its
- * ends. One that ends inside other syntax (emphasis opened in a comment and closed after it) is left as CommonMark reads it.
+ * ends. One that ends inside other syntax (a code span or emphasis opened in a comment and
+ * closed after it) is kept whole up to that syntax's end: MDX reads the comment first, and the
+ * rest of the syntax, read otherwise by MDX, comes back as written rather than as CommonMark
+ * paired it.
  */
 export function withMdxSpans(
   nodes: readonly Syntax[],
@@ -37,12 +40,14 @@ export function withMdxSpans(
         brace = braceIn(source, node, brace + 1);
         continue;
       }
+      // Ending inside other syntax, the span takes that syntax whole.
+      const keptEnd = isText(nodes[to]) ? end : Math.max(end, nodes[to].end);
       kept ??= nodes.slice(0, index);
       if (brace > node.start) kept.push({ ...node, end: brace });
-      kept.push({ type: MDX_SPAN, start: brace, end, children: [] });
+      kept.push({ type: MDX_SPAN, start: brace, end: keptEnd, children: [] });
       // The text it ends in is read on from its end (empty where it ends with a node).
       index = to;
-      node = { ...nodes[to], start: end };
+      node = { ...nodes[to], start: keptEnd };
       brace = opensIn(nodes[to], isText) ? braceIn(source, node) : -1;
     }
     if (kept !== undefined && node.start < node.end) kept.push(node);
@@ -63,7 +68,7 @@ function braceIn(source: string, node: Syntax, from = node.start): number {
 
 /**
  * The index of the node a span from the text node `index` to `end` ends in, when it reaches over
- * other syntax and ends in text or at a node's end; else -1.
+ * other syntax and ends in text or at a node's end, or ends inside other syntax; else -1.
  */
 function reach(
   nodes: readonly Syntax[],
@@ -79,7 +84,8 @@ function reach(
       continue;
     }
     if (node.end === end) return over || !isText(node) ? next : -1;
-    return over && isText(node) && node.start < end ? next : -1;
+    if (!isText(node)) return node.start < end ? next : -1;
+    return over && node.start < end ? next : -1;
   }
   return -1;
 }

@@ -50,6 +50,13 @@ const HEAD = new RegExp(
     String.raw`(?:offset\s*:\s*\d+\s+)?${SELECTOR}\s*$`,
   "u",
 );
+/**
+ * A brace quoted as ICU quotes it, `'{'` or `'}'`: a message with no `plural` is ICU's too
+ * when it holds one (Python's and .NET's formats write `{{`, and prose never writes it).
+ */
+const QUOTED_BRACE = /'[{}]'/;
+/** What makes a text an ICU message: a branching argument or a quoted brace. */
+const ICU_SIGN = /plural|select|'[{}]'/;
 /** Between two branches: ` other `. */
 const BETWEEN = new RegExp(String.raw`^\s*${SELECTOR}\s*$`, "u");
 
@@ -117,7 +124,7 @@ function icuSkeleton(text: string): { spans: [number, number][]; starts: Set<num
     }
   }
   // Quotes are ICU's only in a message: elsewhere `l'{name}` is an apostrophe and a variable.
-  if (spans.length > 0) spans.push(...quotes);
+  if (spans.length > 0 || QUOTED_BRACE.test(text)) spans.push(...quotes);
   return { spans: spans.sort((a, b) => a[0] - b[0]), starts };
 }
 
@@ -151,7 +158,7 @@ function skeletonOf(text: string, message: OpenBrace, end: number): [number, num
 export const variableSpans: SpanFinder = (text) => {
   if (!/[%{:$]/.test(text)) return [];
   const spans = found(text);
-  if (!/plural|select/.test(text)) return spans;
+  if (!ICU_SIGN.test(text)) return spans;
   const icu = icuSkeleton(text);
   return mergeSpans(icu.spans, spans.filter(([start]) => !icu.starts.has(start)));
 };
@@ -178,8 +185,7 @@ richTextTags.markupOf = (span) => {
  * An ICU message's skeleton, `#` and quoted parts alone: in message mode they win over the
  * message's own spans (a selectordinal's `{#st}` is the number and a suffix, not a hashtag).
  */
-export const icuSpans: SpanFinder = (text) =>
-  /plural|select/.test(text) ? icuSkeleton(text).spans : [];
+export const icuSpans: SpanFinder = (text) => ICU_SIGN.test(text) ? icuSkeleton(text).spans : [];
 variableSpans.acrossMarkup = icuSpans;
 
 /**

@@ -91,3 +91,49 @@ Deno.test("markdown: an MDX comment in mid-paragraph holding emphasis is kept wh
   const { texts: echoed } = await translateThrough([item], MARKDOWN, (text) => text);
   assert.deepEqual(echoed, [item]);
 });
+
+Deno.test("markdown: an MDX comment whose end falls inside a code span or emphasis is kept whole", async () => {
+  // MDX reads the comment first, to its `*/}`; CommonMark paired its backtick or star with one
+  // after it. The comment's words were sent and its `/*` written back `/\*`: no comment to MDX.
+  const item = "Text {/* see `code */}` here, *really*.\n\nA {/* x *b */} c* d.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, ["Text <x1/> here, <x2>really</x2>.", "A <x1/> d."]);
+  assert.equal(texts[0], "TEXT {/* see `code */}` HERE, *REALLY*.\n\nA {/* x *b */} c* D.\n");
+  const { texts: echoed } = await translateThrough([item], MARKDOWN, (text) => text);
+  assert.deepEqual(echoed, [item]);
+});
+
+Deno.test("markdown: a JSX component's label is translated, its value never", async () => {
+  // Docusaurus shows a `<TabItem>`'s `label` as the tab's title; its `value` is the key a
+  // `groupId` syncs by. An HTML element's `label` (lower case) is left as HTML leaves it.
+  const item = '<Tabs>\n<TabItem value="linux" label="Linux" default>\n\nInstall it.\n\n' +
+    "</TabItem>\n<TabItem value=\"mac\" label='On a Mac'>Use brew.</TabItem>\n</Tabs>\n\n" +
+    '<option label="keep me">x</option>\n';
+  const { texts } = await translateUpperCased([item], MARKDOWN);
+  assert.equal(
+    texts[0],
+    item.replace('"Linux"', '"LINUX"').replace("'On a Mac'", "'ON A MAC'")
+      .replace("Install it.", "INSTALL IT.").replace("Use brew.", "USE BREW.")
+      .replace(">x<", ">X<"),
+  );
+});
+
+Deno.test("markdown: a JSX tag with an expression among its props is kept whole", async () => {
+  // CommonMark reads no HTML tag in `<img src={require('./a.png').default} />` (a quote in an
+  // unquoted value): it was text, sent to the engine and written back `&lt;IMG SRC=…`.
+  const item = "<img src={require('./img.png').default} alt=\"A diagram\" />\n\n" +
+    "Click <Button onClick={() => alert('hi')} {...props}>the button</Button> now.\n\n" +
+    "A <span style={{color: 'red', fontSize: 2}}>red</span> word.\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, [
+    "A diagram",
+    "Click <x1/>the button<x2/> now.",
+    "A <x1/>red<x2/> word.",
+  ]);
+  assert.equal(
+    texts[0],
+    item.replace("A diagram", "A DIAGRAM").replace("Click", "CLICK")
+      .replace("the button", "THE BUTTON").replace(" now", " NOW").replace(">red<", ">RED<")
+      .replace(" word", " WORD"),
+  );
+});

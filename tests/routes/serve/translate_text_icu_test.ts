@@ -114,3 +114,47 @@ for (const mode of ["paragraph", "message", "document"]) {
     ]);
   });
 }
+
+for (const mode of ["paragraph", "message"]) {
+  Deno.test(`format text in ${mode} mode keeps ICU's quoted braces in a message with no plural`, async () => {
+    // `'{'` and `'}'` are ICU's quoted braces (Python and .NET write `{{`): they were sent as
+    // written, and an engine that dropped the apostrophes made `{touch}` an argument.
+    const item = "Type '{'touch'}' and it''s done";
+    const { texts, sent } = await translateUpperCased([item], { mode });
+    assert.deepEqual(sent, ["Type <x1/>touch<x2/> and it's done"]);
+    assert.deepEqual(texts, ["TYPE '{'TOUCH'}' AND IT''S DONE"]);
+  });
+}
+
+Deno.test("format text writes an engine's apostrophe before a rich-text tag and its bare braces quoted as ICU reads them", async () => {
+  // FormatJS reads a lone `'` before `<` as a quote (`l'<b>` showed `<b>` as written, to the
+  // next apostrophe), and an engine's bare `{` or `}` in a branch opened or closed an argument.
+  const item = "{n, plural, one {Read <b>the file</b>} other {Read <b>the files</b> {now}}}";
+  const { texts, sent } = await translateThrough(
+    [item],
+    { mode: "message" },
+    (text) => text.replaceAll("Read <x", "Lis l'<x").replace("files", "fichiers {bis}"),
+  );
+  assert.deepEqual(sent, [
+    "<x1/>Read <x2>the file</x2><x3/>Read <x4>the files</x4> <x5/>",
+  ]);
+  assert.deepEqual(texts, [
+    "{n, plural, one {Lis l''<b>the file</b>} other {Lis l''<b>the fichiers '{'bis'}'</b> {now}}}",
+  ]);
+});
+
+Deno.test("format text in message mode keeps an unclosed or self-closing rich-text tag as one placeholder", async () => {
+  // `Click <link>here` never closes: one atom, neither dropped nor doubled by the restore.
+  const items = [
+    "Click <link>here",
+    "Line one<br/>line two",
+    "{n, plural, one {<br/>#} other {# <i>x}}",
+  ];
+  const { texts, sent } = await translateUpperCased(items, { mode: "message" });
+  assert.deepEqual(sent, ["Click <x1/>here", "Line one<x1/>line two", "<x1/> <x2/>x<x3/>"]);
+  assert.deepEqual(texts, [
+    "CLICK <link>HERE",
+    "LINE ONE<br/>LINE TWO",
+    "{n, plural, one {<br/>#} other {# <i>X}}",
+  ]);
+});
