@@ -105,16 +105,17 @@ Deno.test("markdown: an MDX comment whose end falls inside a code span or emphas
 
 Deno.test("markdown: a JSX component's label is translated, its value never", async () => {
   // Docusaurus shows a `<TabItem>`'s `label` as the tab's title; its `value` is the key a
-  // `groupId` syncs by. An HTML element's `label` (lower case) is left as HTML leaves it.
+  // `groupId` syncs by. An HTML element's `label` (lower case) follows the HTML rules: shown, so
+  // translated, on an `option`; data, so kept, on a `div`.
   const item = '<Tabs>\n<TabItem value="linux" label="Linux" default>\n\nInstall it.\n\n' +
     "</TabItem>\n<TabItem value=\"mac\" label='On a Mac'>Use brew.</TabItem>\n</Tabs>\n\n" +
-    '<option label="keep me">x</option>\n';
+    '<option label="Pick me">x</option>\n\n<div label="keep me">y</div>\n';
   const { texts } = await translateUpperCased([item], MARKDOWN);
   assert.equal(
     texts[0],
     item.replace('"Linux"', '"LINUX"').replace("'On a Mac'", "'ON A MAC'")
       .replace("Install it.", "INSTALL IT.").replace("Use brew.", "USE BREW.")
-      .replace(">x<", ">X<"),
+      .replace('"Pick me"', '"PICK ME"').replace(">x<", ">X<").replace(">y<", ">Y<"),
   );
 });
 
