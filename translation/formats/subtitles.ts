@@ -1,7 +1,7 @@
 /**
  * Whole SRT and WebVTT files in `subtitle` mode: only cue text is translated; every index,
  * timing (with its cue settings), header, NOTE, STYLE and REGION block, blank line, line ending
- * and byte-order mark comes back byte for byte.
+ * and byte-order mark comes back byte for byte, and so does a WebVTT metadata cue's JSON.
  *
  * Parsed by hand, not with a subtitle library: those re-serialise the file (renumber cues,
  * rewrite timings, normalise line endings), and nothing but cue text may change.
@@ -167,7 +167,8 @@ export function cutSubtitleFile(text: string, _options: CutOptions): CutItem {
     const header = first && vtt && VTT_HEADER.test(withoutBom(block[0]));
     first = false;
     for (const [from, to] of cueLines(block, { vtt, header })) {
-      ranges.push([blockLines[from].start, blockLines[to - 1].end]);
+      const range: [number, number] = [blockLines[from].start, blockLines[to - 1].end];
+      if (!vtt || !isJsonPayload(text.slice(...range))) ranges.push(range);
     }
     block = [];
     blockLines = [];
@@ -233,6 +234,21 @@ function cueStart(block: string[], timing: number, floor: number, at: { vtt: boo
   if (timing - 1 < floor) return timing;
   const identifier = INDEX_LINE.test(block[timing - 1]) || (at.vtt && timing - 1 === 0);
   return identifier ? timing - 1 : timing;
+}
+
+/**
+ * A WebVTT metadata cue's payload: a JSON object or array, which a page's script reads (a slide
+ * number, a chapter's data), never shown; translated, its keys and values would break the script.
+ */
+function isJsonPayload(cue: string): boolean {
+  const body = cue.trim();
+  if (!/^[[{]/.test(body)) return false;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function withoutBom(text: string): string {
