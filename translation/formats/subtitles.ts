@@ -1,7 +1,8 @@
 /**
  * Whole SRT and WebVTT files in `subtitle` mode: only cue text is translated; every index,
  * timing (with its cue settings), header, NOTE, STYLE and REGION block, blank line, line ending
- * and byte-order mark comes back byte for byte, and so does a WebVTT metadata cue's JSON.
+ * and byte-order mark comes back byte for byte, and so does a WebVTT metadata cue's JSON or a
+ * thumbnail cue's image.
  *
  * Parsed by hand, not with a subtitle library: those re-serialise the file (renumber cues,
  * rewrite timings, normalise line endings), and nothing but cue text may change.
@@ -168,7 +169,7 @@ export function cutSubtitleFile(text: string, _options: CutOptions): CutItem {
     first = false;
     for (const [from, to] of cueLines(block, { vtt, header })) {
       const range: [number, number] = [blockLines[from].start, blockLines[to - 1].end];
-      if (!vtt || !isJsonPayload(text.slice(...range))) ranges.push(range);
+      if (!vtt || !isMetadataPayload(text.slice(...range))) ranges.push(range);
     }
     block = [];
     blockLines = [];
@@ -237,11 +238,19 @@ function cueStart(block: string[], timing: number, floor: number, at: { vtt: boo
 }
 
 /**
- * A WebVTT metadata cue's payload: a JSON object or array, which a page's script reads (a slide
- * number, a chapter's data), never shown; translated, its keys and values would break the script.
+ * A thumbnail track's cue: one image a player's seek bar shows (a sprite's region after
+ * `#xywh=`), by path or URL.
  */
-function isJsonPayload(cue: string): boolean {
+const IMAGE_REFERENCE = /^[^\s<>]+\.(?:jpe?g|png|gif|webp|avif|bmp|svg)(?:[?#][^\s<>]*)?$/i;
+
+/**
+ * A WebVTT cue a page's script or a player reads, never shown as words: a metadata cue's JSON
+ * object or array (a slide number, a chapter's data), whose keys and values would break the
+ * script translated, or a thumbnail's image reference.
+ */
+function isMetadataPayload(cue: string): boolean {
   const body = cue.trim();
+  if (IMAGE_REFERENCE.test(body)) return true;
   if (!/^[[{]/.test(body)) return false;
   try {
     JSON.parse(body);

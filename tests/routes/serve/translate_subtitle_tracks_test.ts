@@ -1,7 +1,8 @@
 /**
  * WebVTT files of every track kind a video player loads, in `subtitle` mode over HTTP: captions
- * with an HLS header, chapters (their titles are shown, so translated) and metadata (a script
- * reads their JSON payloads: never sent, kept byte for byte).
+ * with an HLS header, chapters (their titles are shown, so translated), metadata (a script
+ * reads their JSON payloads) and thumbnails (a player's seek bar loads their images): the last two
+ * never sent, kept byte for byte.
  */
 import assert from "node:assert/strict";
 import { translateUpperCased } from "../../support/format_requests.ts";
@@ -29,4 +30,15 @@ Deno.test("subtitle mode translates chapter titles and SDH brackets, which only 
     text,
     vtt.replace("[door slams]", "[DOOR SLAMS]").replace("{Part two}", "{PART TWO}"),
   );
+});
+
+Deno.test("subtitle mode keeps the image references of a WebVTT thumbnail track byte for byte, never sent", async () => {
+  // What Video.js, JW Player and Plyr load for seek-bar previews: one image (a sprite's region
+  // after #xywh=) per cue.
+  const vtt = "WEBVTT\n\n00:00.000 --> 00:05.000\n/assets/thumbnails.jpg#xywh=0,0,160,90\n\n" +
+    "00:05.000 --> 00:10.000\nsprite.png#xywh=160,0,160,90\n\n" +
+    "00:10.000 --> 00:15.000\nthumbs/thumb-0004.JPG?v=2\n\n00:15.000 --> 00:20.000\nSee thumb.jpg\n";
+  const { text, sent } = await translateFile(vtt);
+  assert.deepEqual(sent, ["See thumb.jpg"]);
+  assert.equal(text, vtt.replace("See thumb.jpg", "SEE THUMB.JPG"));
 });
