@@ -89,7 +89,10 @@ export function planItems(
     target: request.target,
   };
   return texts.map((text) => {
-    const cut = FORMATS[format].cut(text, options);
+    // A whole subtitle file is one in every format: a client may send a WebVTT file as html or
+    // xml (its cue text is markup), and its indices and timings must never reach an engine.
+    const file = options.mode === "subtitle" ? subtitleFileCut(text, options) : undefined;
+    const cut = file ?? FORMATS[format].cut(text, options);
     // Detection reads what a reader sees: not markup or code, nor a subtitle file's timings and
     // notes (in any mode: a file sent as a paragraph is still read by its cues), nor a message's
     // URLs, mentions and emoji.

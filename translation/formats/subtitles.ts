@@ -1,7 +1,8 @@
 /**
  * Whole SRT and WebVTT files in `subtitle` mode: only cue text is translated; every index,
  * timing (with its cue settings), header, NOTE, STYLE and REGION block, blank line, line ending
- * and byte-order mark comes back byte for byte.
+ * and byte-order mark comes back byte for byte, and so does a WebVTT metadata cue's JSON or a
+ * thumbnail cue's image.
  *
  * Parsed by hand, not with a subtitle library: those re-serialise the file (renumber cues,
  * rewrite timings, normalise line endings), and nothing but cue text may change.
@@ -167,7 +168,8 @@ export function cutSubtitleFile(text: string, _options: CutOptions): CutItem {
     const header = first && vtt && VTT_HEADER.test(withoutBom(block[0]));
     first = false;
     for (const [from, to] of cueLines(block, { vtt, header })) {
-      ranges.push([blockLines[from].start, blockLines[to - 1].end]);
+      const range: [number, number] = [blockLines[from].start, blockLines[to - 1].end];
+      if (!vtt || !isMetadataPayload(text.slice(...range))) ranges.push(range);
     }
     block = [];
     blockLines = [];
@@ -233,6 +235,29 @@ function cueStart(block: string[], timing: number, floor: number, at: { vtt: boo
   if (timing - 1 < floor) return timing;
   const identifier = INDEX_LINE.test(block[timing - 1]) || (at.vtt && timing - 1 === 0);
   return identifier ? timing - 1 : timing;
+}
+
+/**
+ * A thumbnail track's cue: one image a player's seek bar shows (a sprite's region after
+ * `#xywh=`), by path or URL.
+ */
+const IMAGE_REFERENCE = /^[^\s<>]+\.(?:jpe?g|png|gif|webp|avif|bmp|svg)(?:[?#][^\s<>]*)?$/i;
+
+/**
+ * A WebVTT cue a page's script or a player reads, never shown as words: a metadata cue's JSON
+ * object or array (a slide number, a chapter's data), whose keys and values would break the
+ * script translated, or a thumbnail's image reference.
+ */
+function isMetadataPayload(cue: string): boolean {
+  const body = cue.trim();
+  if (IMAGE_REFERENCE.test(body)) return true;
+  if (!/^[[{]/.test(body)) return false;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function withoutBom(text: string): string {
