@@ -35,15 +35,16 @@ const TAG_LIKE = /<(?=[a-zA-Z/!?])/g;
 /** Markup after a run that a `<` ending the run would open as a tag or an autolink. */
 const OPENS_AFTER_ANGLE = /^[a-zA-Z/!?]/;
 /**
- * A block marker at a line's start: a heading, a quote, a list item, a setext underline, a
- * thematic break, a table's delimiter row (`|---|`, `:--`: under a paragraph's line it makes a
- * table of it) or a directive fence (`*` and `_` are escaped everywhere already). A heading's
- * `#`s need white space or the line's end after them: a tag (`#tag`, Obsidian's and Bear's)
- * or `#5` is text, and a backslash before it would make a tag text too.
+ * A block marker at a line's start: a quote, a table's delimiter row (`|---|`, `:--`: under a
+ * paragraph's line it makes a table of it) or a directive fence; a heading, a list item (white
+ * space or the line's end after either), a thematic break or a setext underline (a line of `=`s
+ * alone). `*` and `_` are escaped everywhere already. A mark that opens none of them is text
+ * and stays as written: a tag (`#tag`, Obsidian's and Bear's), `==highlight==`, `+tag`,
+ * `-flag`, `2.5`; a backslash would change the bytes, and show the highlight's marks.
  */
-const BLOCK_START = /^(?:#{1,6}(?=[ \t]|$)|[>+=|:-]|\d{1,9}(?=[.)]))/;
-/** Markup after a run ending in `#`s that would not make a heading of them. */
-const NO_HEADING_AFTER = /^[^ \t\r\n]/;
+const BLOCK_START = /^(?:[>|:]|(?:#{1,6}|[+-]|\d{1,9}[.)])(?=[ \t]|$)|-(?=-)|=+[ \t]*$)/;
+/** Markup after a run that goes on with the run's line: a marker ending the run opens nothing. */
+const GOES_ON = /^[^ \t\r\n]/;
 /** White space at a line's start: four columns of it make indented code of a block's start. */
 const LINE_INDENT = /^[ \t]+/;
 /** Markup that ends a line: a line break with the next line's prefix. */
@@ -96,12 +97,11 @@ export function markdownEscape(place: MarkdownPlace): Escape {
     const startsLine = before === undefined ? place.startsLine : ENDS_LINE.test(before);
     if (startsLine) escaped = escaped.replace(LINE_INDENT, "");
     const marker = startsLine ? BLOCK_START.exec(escaped) : null;
-    // `#`s that are the whole run make no heading where the markup after them goes on.
-    const tag = marker?.[0] === escaped && escaped.startsWith("#") &&
-      NO_HEADING_AFTER.test(after ?? "");
-    if (marker && !tag) {
+    const opens = marker !== null &&
+      (/^[>|:]/.test(marker[0]) || marker[0] !== escaped || !GOES_ON.test(after ?? ""));
+    if (opens) {
       // `1.` becomes `1\.`; `#`, `>`, `-`, `+`, `=`, `|`, `:` get their backslash before them.
-      const at = /\d$/.test(marker[0]) ? marker[0].length : 0;
+      const at = /^\d/.test(marker[0]) ? marker[0].length - 1 : 0;
       escaped = escaped.slice(0, at) + "\\" + escaped.slice(at);
     }
     // Spaces before a line break would make it a hard break; a `!` before a link an image.

@@ -45,3 +45,40 @@ Deno.test("markdown: an engine's '# ' starting a line is still escaped, else it 
   );
   assert.equal(texts[0], "First line\n\\# second line\n");
 });
+
+Deno.test("markdown: a line starting with a mark that opens no block gets no backslash", async () => {
+  // A list marker needs white space after it and a setext underline a line of '='s alone, yet
+  // '==Highlight==' (Obsidian's), '+tag', '-flag' and '2.5' starting a changed line were written
+  // '\==', '\+', '\-', '2\.5': the highlight showed its marks, and the bytes changed for nothing.
+  const item = "==Highlighted== line.\n\nText\n+tag line\n-flag here\n2.5 million\n";
+  const { texts, sent } = await translateUpperCased([item], MARKDOWN);
+  assert.deepEqual(sent, [
+    "==Highlighted== line.",
+    "Text<x1/>+tag line<x2/>-flag here<x3/>2.5 million",
+  ]);
+  assert.equal(texts[0], "==HIGHLIGHTED== LINE.\n\nTEXT\n+TAG LINE\n-FLAG HERE\n2.5 MILLION\n");
+});
+
+Deno.test("markdown: an engine's list marker, underline or numbered line starting a line is escaped", async () => {
+  const item = "First line\nsecond line\n";
+  const answers = ["- second", "+ second", "1. second", "1) second", "==\n", "---\n", "> second"];
+  const expected = [
+    "\\- second",
+    "\\+ second",
+    "1\\. second",
+    "1\\) second",
+    "\\==",
+    "\\---",
+    "\\> second",
+  ];
+  for (const [index, answer] of answers.entries()) {
+    const { texts } = await translateThrough(
+      [item],
+      MARKDOWN,
+      (text) =>
+        text.replace(/second line$/, answer.endsWith("\n") ? answer.trimEnd() : `${answer} line`),
+    );
+    const tail = answer.endsWith("\n") ? "" : " line";
+    assert.equal(texts[0], `First line\n${expected[index]}${tail}\n`, answer);
+  }
+});
