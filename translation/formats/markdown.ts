@@ -22,6 +22,7 @@
  */
 import { combineCuts, type CutItem, type CutPart, type Format } from "./format.ts";
 import { cutHtmlBlock } from "./markdown_html_block.ts";
+import { alertMarkerLength } from "./markdown_alert.ts";
 import { admonitionBody } from "./markdown_admonition_body.ts";
 import {
   atom,
@@ -87,8 +88,6 @@ const KEPT_INLINE = new Set([
   "literalAutolink",
   MDX_SPAN,
 ]);
-/** GitHub's alert marker at a paragraph's start, and the line break after it. */
-const ALERT_START = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\](?:[ \t]*(?:\r\n?|\n)[ \t>]*)?/i;
 /** How a changed run is written back, by where its block stands. */
 const PARAGRAPH_ESCAPE = markdownEscape({ startsLine: true, cell: false, heading: false });
 const HEADING_ESCAPE = markdownEscape({ startsLine: false, cell: false, heading: true });
@@ -184,9 +183,9 @@ function textBlock(content: Syntax, source: string, parts: CutPart[], find?: Spa
   if (inline.length < content.children.length) {
     while (from < to && (source[from] === " " || source[from] === "\t")) from++;
   }
-  // GitHub's alert marker opening a block quote stays outside, with the line break after it.
-  const alert = ALERT_START.exec(source.slice(from, from + 48));
-  if (alert) from = Math.min(to, from + alert[0].length);
+  // An alert's or callout's marker opening a block quote stays outside, with the line break
+  // after it (or the spaces before its title).
+  from = Math.min(to, from + alertMarkerLength(source.slice(from, from + 80)));
   if (from >= to) return;
   // So do directive fences opening or closing it and an attribute block ending it; the titles
   // of those opening it are segments of their own (where the fences stay in, so do they).

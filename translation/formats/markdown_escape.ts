@@ -35,11 +35,16 @@ const TAG_LIKE = /<(?=[a-zA-Z/!?])/g;
 /** Markup after a run that a `<` ending the run would open as a tag or an autolink. */
 const OPENS_AFTER_ANGLE = /^[a-zA-Z/!?]/;
 /**
- * A block marker at a line's start: a heading, a quote, a list item, a setext underline, a
- * thematic break, a table's delimiter row (`|---|`, `:--`: under a paragraph's line it makes a
- * table of it) or a directive fence (`*` and `_` are escaped everywhere already).
+ * A block marker at a line's start: a quote, a table's delimiter row (`|---|`, `:--`: under a
+ * paragraph's line it makes a table of it) or a directive fence; a heading, a list item (white
+ * space or the line's end after either), a thematic break or a setext underline (a line of `=`s
+ * alone). `*` and `_` are escaped everywhere already. A mark that opens none of them is text
+ * and stays as written: a tag (`#tag`, Obsidian's and Bear's), `==highlight==`, `+tag`,
+ * `-flag`, `2.5`; a backslash would change the bytes, and show the highlight's marks.
  */
-const BLOCK_START = /^(?:[#>+=|:-]|\d{1,9}(?=[.)]))/;
+const BLOCK_START = /^(?:[>|:]|(?:#{1,6}|[+-]|\d{1,9}[.)])(?=[ \t]|$)|-(?=-)|=+[ \t]*$)/;
+/** Markup after a run that goes on with the run's line: a marker ending the run opens nothing. */
+const GOES_ON = /^[^ \t\r\n]/;
 /** White space at a line's start: four columns of it make indented code of a block's start. */
 const LINE_INDENT = /^[ \t]+/;
 /** Markup that ends a line: a line break with the next line's prefix. */
@@ -92,9 +97,11 @@ export function markdownEscape(place: MarkdownPlace): Escape {
     const startsLine = before === undefined ? place.startsLine : ENDS_LINE.test(before);
     if (startsLine) escaped = escaped.replace(LINE_INDENT, "");
     const marker = startsLine ? BLOCK_START.exec(escaped) : null;
-    if (marker !== null) {
+    const opens = marker !== null &&
+      (/^[>|:]/.test(marker[0]) || marker[0] !== escaped || !GOES_ON.test(after ?? ""));
+    if (opens) {
       // `1.` becomes `1\.`; `#`, `>`, `-`, `+`, `=`, `|`, `:` get their backslash before them.
-      const at = /\d$/.test(marker[0]) ? marker[0].length : marker[0].length - 1;
+      const at = /^\d/.test(marker[0]) ? marker[0].length - 1 : 0;
       escaped = escaped.slice(0, at) + "\\" + escaped.slice(at);
     }
     // Spaces before a line break would make it a hard break; a `!` before a link an image.
