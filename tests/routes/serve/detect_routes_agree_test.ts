@@ -6,8 +6,11 @@
  * and WebSocket on loopback, engine-one a stand-in; texts written for this test.
  */
 import assert from "node:assert/strict";
+import { DetectResponseSchema, TranslateResponseSchema } from "../../../schemas/translation.ts";
 import { answersOfEveryRoute } from "../../support/detection_routes.ts";
+import { expectBody, postJson } from "../../support/http_assertions.ts";
 import { withOnlyStandIn } from "../../support/stand_in_service.ts";
+import { postTranslate } from "../../support/translation_service.ts";
 
 const PLAIN = [
   "The weather is lovely today, so we are going to the beach.",
@@ -76,5 +79,42 @@ Deno.test(`every route answers one language for each of ${TABLE.length} texts`, 
         TABLE.map((text, i) => `${route} ${JSON.stringify(text)} → ${values[i]}`)
       );
     assert.deepEqual(lines(answers), lines(expected));
+  });
+});
+
+/**
+ * Texts a mode reads differently from the default: hashtags (message mode protects them, which
+ * detection reads as words of the message), interpolation variables (subtitle mode translates a
+ * cue's braces as text).
+ */
+const MODE_CASES = [
+  "#BlackFridayDeals #OnlineShopping #BestPrices ¡Ofertas increíbles!",
+  "#ThrowbackThursday #SummerVibes Souvenirs de vacances",
+  "Danke {{ user.display_name_in_the_english_profile }}",
+  "Hola %(the_user_name_in_english)s, bienvenido",
+  "Bonjour {first_name_of_the_user}, vous avez {count_of_the_messages} messages",
+];
+
+Deno.test("POST /v1/translate answers /v1/detect's language for a text in every mode", async () => {
+  await withOnlyStandIn({}, async (service) => {
+    const detected = await postJson(`${service.url}/v1/detect`, { texts: MODE_CASES }, {
+      "x-svc-token": service.token,
+    });
+    const own = (await expectBody(detected, 200, DetectResponseSchema)).results;
+    const line = (mode: string, i: number, language: string) =>
+      `${mode} ${MODE_CASES[i]} → ${language}`;
+    for (const mode of ["paragraph", "selection", "webpage", "document", "message", "subtitle"]) {
+      const response = await postTranslate(service, {
+        source: "auto",
+        target: "ko",
+        mode,
+        texts: MODE_CASES,
+      });
+      const body = await expectBody(response, 200, TranslateResponseSchema);
+      assert.deepEqual(
+        body.results.map((result, i) => line(mode, i, result.detected_source)),
+        own.map((result, i) => line(mode, i, result.language)),
+      );
+    }
   });
 });
