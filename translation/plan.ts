@@ -22,8 +22,9 @@ import {
   type TranslationFormat,
 } from "../schemas/translation.ts";
 import { type CutItem, DEFAULT_TAG_OPTIONS, type TagOptions } from "./formats/format.ts";
-import { FORMATS, visibleText } from "./formats/formats.ts";
+import { FORMATS } from "./formats/formats.ts";
 import { subtitleFileCut } from "./formats/text.ts";
+import { detectionText } from "./detection_reading.ts";
 import type { TranslatedCut } from "./segment_translation.ts";
 
 /** How one item is served. */
@@ -93,13 +94,7 @@ export function planItems(
     // xml (its cue text is markup), and its indices and timings must never reach an engine.
     const file = options.mode === "subtitle" ? subtitleFileCut(text, options) : undefined;
     const cut = file ?? FORMATS[format].cut(text, options);
-    // Detection reads what a reader sees: not markup or code, nor a subtitle file's timings and
-    // notes (in any mode: a file sent as a paragraph is still read by its cues), nor a message's
-    // URLs, mentions and emoji.
-    const read = format === "text" && options.mode !== "subtitle"
-      ? subtitleFileCut(text, options) ?? cut
-      : cut;
-    const detected = detect(visibleText(read));
+    const detected = detect(detectionText(text, format, { ...options, cut }));
     const source = canonicalLanguage(explicit ?? detected.language);
     const item = { text, detected, source };
     // A cut that fills in a copy of its source (an XLIFF file's targets) is kept to be filled.

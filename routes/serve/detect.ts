@@ -10,6 +10,7 @@ import {
   DetectRequestSchema,
   type DetectResponse,
 } from "../../schemas/translation.ts";
+import { detectionText } from "../../translation/detection_reading.ts";
 import { successJson } from "./success_response.ts";
 import { validJson } from "./validated_request.ts";
 
@@ -25,7 +26,7 @@ export function detectRoute(deps: { detector: LanguageDetector }) {
       created: Math.floor(Date.now() / 1000),
       results: request.texts.map((text, index) => ({
         index,
-        ...deps.detector.detect(text, detectorName),
+        ...deps.detector.detect(detectionText(text), detectorName),
       })),
       usage: {
         input_chars: request.texts.reduce((sum, text) => sum + countCodePoints(text), 0),

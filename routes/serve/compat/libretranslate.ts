@@ -18,6 +18,7 @@ import {
   toLibreLanguages,
   toLibreResponse,
 } from "../../../compat/libretranslate.ts";
+import { detectionText } from "../../../translation/detection_reading.ts";
 import { runTranslation } from "../../../translation/run_translation.ts";
 import {
   compatApp,
@@ -47,7 +48,9 @@ export function libreTranslateRoute(deps: CompatRouteDeps) {
         const body = await readCompatBody(c, { libreValues: true });
         requireCompatToken(c, deps, LIBRE_REFUSAL, body);
         const texts = fromLibreDetectRequest(body);
-        return c.json(toLibreDetections(texts, texts.map((text) => detector.detect(text))));
+        return c.json(
+          toLibreDetections(texts, texts.map((text) => detector.detect(detectionText(text)))),
+        );
       })
       // Refused before the key and the body are read, as LibreTranslate refuses suggestions:
       // the answer is the same for everyone and names nothing of the request.

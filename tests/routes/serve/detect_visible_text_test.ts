@@ -109,3 +109,25 @@ for (const mode of ["paragraph", "document"]) {
     });
   });
 }
+
+Deno.test("POST /v1/detect and LibreTranslate's /detect read a subtitle file by its cue text", async () => {
+  await withService(async (service) => {
+    const texts = [SPANISH_VTT, FRENCH_ASS];
+    assert.deepEqual(
+      await detectAll(service, texts),
+      expected([
+        { text: SPANISH_VTT, language: "es" },
+        { text: FRENCH_ASS, language: "fr" },
+      ]),
+    );
+    for (const [q, language] of [[SPANISH_VTT, "es"], [FRENCH_ASS, "fr"]]) {
+      const response = await postJson(`${service.url}/v1/compat/libre/detect`, {
+        q,
+        api_key: service.token,
+      });
+      assert.equal(response.status, 200);
+      const [first] = await response.json();
+      assert.equal(first.language, language);
+    }
+  });
+});
