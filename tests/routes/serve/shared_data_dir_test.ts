@@ -3,10 +3,13 @@
  * another user session): each sees what the other writes, at its next request.
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { dataRequest } from "../../support/data_requests.ts";
 import { createGlossary } from "../../support/glossary_service.ts";
 import { withTempDir } from "../../support/temp_dir.ts";
+import { runTolkProcess, startTolkServer } from "../../support/tolk_process.ts";
 import {
+  FIXTURE_MODELS_DIR,
   postTranslate,
   type TestService,
   withTranslationService,
@@ -48,5 +51,63 @@ Deno.test("a glossary changed through another service on the same data directory
         "the first service uses the dictionary as the second one left it",
       );
     }, { dataDir });
+  });
+});
+
+/** A request to a `tolk serve` process's data routes; resolves to the status. */
+async function send(url: string, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { "x-svc-token": token, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+Deno.test("two tolk serve processes on one data directory take parallel writes with no refusal", async () => {
+  await withTempDir("tolk-shared-data-", async (dir) => {
+    const env = {
+      TOLK_CONFIG: join(dir, "settings.json"),
+      TOLK_DATA_DIR: dir,
+      TOLK_MODELS_DIR: FIXTURE_MODELS_DIR,
+    };
+    const token = (await runTolkProcess(["api", "enable"], env)).stdout.trim();
+    const servers = [
+      await startTolkServer(["serve", "--port", "0"], env),
+      await startTolkServer(["serve", "--port", "0"], env),
+    ];
+    try {
+      const writes = servers.flatMap(({ url }, s) =>
+        Array.from({ length: 40 }, (_, i) => [
+          send(url, token, "POST", "/v1/memory/entries", {
+            source_lang: "en",
+            target_lang: "de",
+            entries: [{ source: `entry ${s}-${i} ${"x".repeat(2000)}`, target: `Eintrag ${i}` }],
+          }),
+          send(url, token, "POST", "/v1/glossaries", {
+            name: `g${s}-${i}`,
+            dictionaries: [{
+              source_lang: "en",
+              target_lang: "de",
+              entries: `term${i}\tBegriff${i}\n`,
+              entries_format: "tsv",
+            }],
+          }),
+          // A delete erases: it empties the write-ahead log, which the other process reads.
+          send(url, token, "DELETE", "/v1/history"),
+        ]).flat()
+      );
+      const statuses = await Promise.all(writes);
+      assert.deepEqual(statuses.filter((status) => status >= 300), []);
+      const memory = await fetch(`${servers[1].url}/v1/memory/entries?limit=200`, {
+        headers: { "x-svc-token": token },
+      });
+      assert.equal((await memory.json()).data.length, 80);
+    } finally {
+      for (const server of servers) assert.equal(await server.stop(), 0);
+    }
+    const logs = servers.flatMap((server) => server.stderr);
+    assert.deepEqual(logs.filter((line) => /locked|storage_unavailable| 5\d\d /.test(line)), []);
   });
 });
