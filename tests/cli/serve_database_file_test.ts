@@ -5,7 +5,8 @@ import { DATABASE_FILE, openDatabase } from "../../storage/database.ts";
 import { HistoryStore } from "../../storage/history_store.ts";
 import { historyEntry } from "../support/history_entries.ts";
 import { withTempDir } from "../support/temp_dir.ts";
-import { runTolkProcess, serveArgs, tolkArgv } from "../support/tolk_process.ts";
+import { databaseFilesHolding } from "../support/bytes_search.ts";
+import { runTolkProcess, serveArgs, startTolkServer, tolkArgv } from "../support/tolk_process.ts";
 import { FIXTURE_MODELS_DIR } from "../support/translation_service.ts";
 
 /** Runs `tolk serve` on `dataDir` expecting a refusal; returns its stderr. */
@@ -107,3 +108,45 @@ for (
     });
   });
 }
+
+Deno.test("a memory entry deleted while a reader held the log is gone from the disk once tolk serve stops (SIGTERM)", async () => {
+  await withTempDir("tolk-cli-test-", async (dir) => {
+    const env = {
+      TOLK_CONFIG: join(dir, "settings.json"),
+      TOLK_DATA_DIR: dir,
+      TOLK_MODELS_DIR: FIXTURE_MODELS_DIR,
+    };
+    const token = (await runTolkProcess(["api", "enable"], env)).stdout.trim();
+    const server = await startTolkServer(["serve", "--port", "0"], env);
+    const secret = "erase-at-exit-5e1d";
+    const reader = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
+    try {
+      const request = (method: string, path: string, body?: unknown) =>
+        fetch(`${server.url}${path}`, {
+          method,
+          headers: { "x-svc-token": token, "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const added = await request("POST", "/v1/memory/entries", {
+        source_lang: "en",
+        target_lang: "de",
+        entries: [{ source: `${secret} ${"private ".repeat(100)}`, target: "geheim" }],
+      });
+      assert.equal(added.status, 201, await added.text());
+      const [entry] = (await (await request("GET", "/v1/memory/entries")).json()).data;
+      // A reader at work (a `tolk history list`) keeps the log as it is: the delete's
+      // checkpoint cannot empty it, and the entry's text stays in the -wal for now.
+      reader.exec("begin");
+      reader.prepare("select count(*) from memory_entries").get();
+      const deleted = await request("DELETE", `/v1/memory/entries/${entry.id}`);
+      assert.equal(deleted.status, 204);
+      assert.deepEqual(databaseFilesHolding(dir, secret), [`${DATABASE_FILE}-wal`]);
+      reader.exec("commit");
+    } finally {
+      reader.close();
+      assert.equal(await server.stop(), 0);
+    }
+    // README: the log is kept "until the next such change or the service's exit".
+    assert.deepEqual(databaseFilesHolding(dir, secret), []);
+  });
+});
