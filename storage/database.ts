@@ -237,6 +237,9 @@ function refuseNewer(path: string, version: number): void {
   );
 }
 
+/** Longest wait of a checkpoint for another connection's reader or writer, in milliseconds. */
+const CHECKPOINT_WAIT_MS = 100;
+
 function wrap(path: string, db: DatabaseSync): Database {
   let depth = 0;
   // Set by `erased()` inside a transaction, acted on once the outermost one commits.
@@ -293,7 +296,17 @@ function wrap(path: string, db: DatabaseSync): Database {
     },
     checkpoint() {
       try {
-        db.exec("pragma wal_checkpoint(truncate);");
+        // A truncating checkpoint waits for every reader of the log (another process's, such as
+        // a `tolk history export` into a pager) with the busy timeout, and the one thread that
+        // serves every request would wait with it: it waits briefly instead, and a reader still
+        // at work keeps the log until the next checkpoint or the close.
+        const { timeout } = db.prepare("pragma busy_timeout").get() as { timeout: number };
+        db.exec(`pragma busy_timeout = ${Math.min(timeout, CHECKPOINT_WAIT_MS)};`);
+        try {
+          db.exec("pragma wal_checkpoint(truncate);");
+        } finally {
+          db.exec(`pragma busy_timeout = ${timeout};`);
+        }
       } catch {
         // A full or read-only disk cannot checkpoint; the WAL stays and is replayed on next open.
       }
