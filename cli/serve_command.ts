@@ -11,7 +11,7 @@ import type { Settings } from "../schemas/settings.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
 import { exposedTokenWarning } from "../settings/exposed_token.ts";
 import { openDataStores } from "../storage/data_stores.ts";
-import { StorageError } from "../storage/database.ts";
+import { StorageError, type StorageFailure } from "../storage/database.ts";
 import {
   configFlag,
   dataDirFlag,
@@ -62,13 +62,20 @@ export async function run(args: string[]): Promise<number> {
     return opened;
   }
   const { service, pipeline, stores } = opened;
+  let released: Promise<void> | undefined;
+  // The database first: it is quick, and waiting rows and the emptied log must not hang on an
+  // engine's release.
+  const release = () => released ??= (stores.close(), pipeline.close());
   const server = bound.serve(service.app.fetch, {
     // A second before the drain's bound, so the 1001 frames leave before the process exits.
     onShutdown: () => service.beginShutdown(DRAIN_TIMEOUT_MS - 1_000),
+    // Within the drain: a signal's handler exits the process once it is done, before the code
+    // after `finished` runs, and the database would be left unclosed (its log not emptied:
+    // the text of a delete a reader held back stayed in the -wal).
+    afterDrain: release,
   });
   await server.finished;
-  await pipeline.close();
-  stores.close();
+  await release();
   return 0;
 }
 
@@ -122,7 +129,7 @@ async function openService(flags: ServeFlags) {
     // one that refuses to start with the reason (DECISIONS: read-only data directory).
     console.error(
       `tolk serve: cannot use the data directory ${dataDir}: ${error.message}; ` +
-        "pick a writable one with --data-dir or TOLK_DATA_DIR",
+        (OPEN_REMEDY[error.failure] ?? "pick a writable one with --data-dir or TOLK_DATA_DIR"),
     );
     return 2;
   }
@@ -145,6 +152,15 @@ async function openService(flags: ServeFlags) {
   });
   return { service, pipeline, stores };
 }
+
+/**
+ * What to do about a database that cannot be opened, where another folder is not the answer:
+ * the file holds the user's data, and tolk never starts over in its place.
+ */
+const OPEN_REMEDY: Partial<Record<StorageFailure, string>> = {
+  corrupt: "it is left as it is: restore it from a backup, or move it aside to start a new one",
+  newer: "it is left as it is: run the newer tolk, or pick another data directory with --data-dir",
+};
 
 /** On a first run with no model, one stderr line saying how to get one. */
 async function reportMissingModel(

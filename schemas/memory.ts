@@ -14,7 +14,7 @@ const segment = z.string().min(1).refine(
   (text) => text.trim() !== "",
   "a text of only white space",
 ).refine(
-  // The memory cannot keep one (storage/memory_store.ts, readableWhole).
+  // The memory cannot keep one (storage/memory_entries_distinct.ts, readableWhole).
   (text) => !text.includes("\u0000"),
   "a text holding U+0000",
 ).refine(

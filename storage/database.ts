@@ -22,6 +22,7 @@ export type StorageFailure =
   | "cannot_open"
   | "missing"
   | "outdated"
+  | "newer"
   | "other";
 
 /** A database operation failed; `failure` is the class, the message names the path and reason. */
@@ -60,6 +61,7 @@ const REASON: Record<StorageFailure, string> = {
   cannot_open: "the database file cannot be opened",
   missing: "there is no database",
   outdated: "the database was written by an earlier release of tolk; `tolk serve` updates it",
+  newer: "the database was written by a newer release of tolk; this one cannot read it",
   other: "the database failed",
 };
 
@@ -156,11 +158,15 @@ export interface Database {
  */
 export function openDatabase(path: string, options: DatabaseOptions = {}): Database {
   if (options.access === "read") return openForReading(path, options);
+  let db: DatabaseSync | undefined;
   try {
     if (path !== ":memory:") prepareFile(path, options.mustExist ?? false);
-    const db = new DatabaseSync(path);
+    db = new DatabaseSync(path);
     // busy_timeout first: WAL setup itself may wait for another process.
     db.exec(`pragma busy_timeout = ${options.busyTimeoutMs ?? 5000};`);
+    // Before anything is written (the journal mode is in the file's header): a newer release's
+    // schema is not this one's to change, and a damaged file shows here, as it is.
+    refuseNewer(path, readVersion(db));
     db.exec("pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on;");
     // Deleted rows are zeroed in their pages and freed overflow pages, not left readable in
     // free space: tolk holds text that must not stay on the disk once its user deletes it.
@@ -174,6 +180,9 @@ export function openDatabase(path: string, options: DatabaseOptions = {}): Datab
     if (path !== ":memory:") restrictFiles(path);
     return database;
   } catch (error) {
+    // Closed, not left to the process's exit: the last connection removes the -wal and -shm
+    // files its open made, so a refused file is left alone as it was found.
+    if (db?.isOpen) db.close();
     throw toStorageError(error, path);
   }
 }
@@ -184,8 +193,9 @@ function openForReading(path: string, options: DatabaseOptions): Database {
     requireExisting(path);
     database = wrap(path, openReadOnly(path));
     database.db.exec(`pragma busy_timeout = ${options.busyTimeoutMs ?? 5000};`);
-    const newest = MIGRATIONS[MIGRATIONS.length - 1].version;
-    if (schemaVersion(database) < newest) throw failure("outdated", path);
+    const version = schemaVersion(database);
+    refuseNewer(path, version);
+    if (version < NEWEST) throw failure("outdated", path);
     return database;
   } catch (error) {
     database?.close();
@@ -205,9 +215,30 @@ function failure(kind: StorageFailure, path: string): StorageError {
 
 /** The schema version a database is at (`pragma user_version`). */
 export function schemaVersion(database: Database): number {
-  const row = database.db.prepare("pragma user_version").get() as { user_version: number };
-  return row.user_version;
+  return readVersion(database.db);
 }
+
+function readVersion(db: DatabaseSync): number {
+  return (db.prepare("pragma user_version").get() as { user_version: number }).user_version;
+}
+
+/** The schema version this release writes. */
+const NEWEST = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+/**
+ * Throws `newer` for a schema past this release's: its tables may mean what this code does not
+ * know, and a write (or a migration run again over them) could lose what the newer release kept.
+ */
+function refuseNewer(path: string, version: number): void {
+  if (version <= NEWEST) return;
+  throw new StorageError(
+    "newer",
+    `${REASON.newer} (${path}: schema version ${version}, this release knows up to ${NEWEST})`,
+  );
+}
+
+/** Longest wait of a checkpoint for another connection's reader or writer, in milliseconds. */
+const CHECKPOINT_WAIT_MS = 100;
 
 function wrap(path: string, db: DatabaseSync): Database {
   let depth = 0;
@@ -265,7 +296,17 @@ function wrap(path: string, db: DatabaseSync): Database {
     },
     checkpoint() {
       try {
-        db.exec("pragma wal_checkpoint(truncate);");
+        // A truncating checkpoint waits for every reader of the log (another process's, such as
+        // a `tolk history export` into a pager) with the busy timeout, and the one thread that
+        // serves every request would wait with it: it waits briefly instead, and a reader still
+        // at work keeps the log until the next checkpoint or the close.
+        const { timeout } = db.prepare("pragma busy_timeout").get() as { timeout: number };
+        db.exec(`pragma busy_timeout = ${Math.min(timeout, CHECKPOINT_WAIT_MS)};`);
+        try {
+          db.exec("pragma wal_checkpoint(truncate);");
+        } finally {
+          db.exec(`pragma busy_timeout = ${timeout};`);
+        }
       } catch {
         // A full or read-only disk cannot checkpoint; the WAL stays and is replayed on next open.
       }

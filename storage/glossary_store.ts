@@ -31,11 +31,26 @@ export interface GlossaryRecord {
 /** The glossary tables of one database. */
 export class GlossaryStore {
   #revision = 0;
+  /** `pragma data_version` when last looked at (see {@link revision}). */
+  #dataVersion?: number;
 
   constructor(readonly database: Database) {}
 
-  /** Grows on every change, so caches of compiled dictionaries know when to drop. */
+  /**
+   * Grows on every change, so caches of compiled dictionaries know when to drop: this store's
+   * own writes, and a commit by another connection to the file (a second `tolk serve` on the
+   * same data directory, whose corrected term would otherwise never reach this one's cache).
+   *
+   * @throws {StorageError} when the database cannot be read.
+   */
   get revision(): number {
+    // SQLite changes data_version for commits of other connections only, and reading it costs
+    // no page read: a request pays next to nothing to notice one.
+    const { data_version } = this.database.read(() =>
+      this.database.statement("pragma data_version").get()
+    ) as { data_version: number };
+    if (this.#dataVersion !== undefined && data_version !== this.#dataVersion) this.#revision++;
+    this.#dataVersion = data_version;
     return this.#revision;
   }
 

@@ -17,6 +17,7 @@ import {
 } from "./memory_sketch.ts";
 import { SqlConditions } from "./sql_conditions.ts";
 import { decodeCursor, encodeCursor } from "./page_cursor.ts";
+import { distinctEntries } from "./memory_entries_distinct.ts";
 
 /** The tag of memory cursors. */
 const MEMORY_CURSOR = "m";
@@ -80,6 +81,11 @@ export interface MemoryImportGroup {
 interface ImportUndo {
   inserted: number[];
   replaced: { id: number; source: string; target: string; created: number; steering: string }[];
+  /**
+   * Ids another write changed while the import ran (between its batches): that write was
+   * answered as done, so putting back leaves those rows as it left them.
+   */
+  settled: Set<number>;
 }
 
 /** Entries per transaction of {@link MemoryStore.addInBatches}: about 0.1–0.2 s of writing each. */
@@ -94,6 +100,9 @@ const IMPORT_PAUSE_MS = 10;
 
 /** The memory tables of one database. */
 export class MemoryStore {
+  /** The undo records of the imports under way. */
+  readonly #imports = new Set<ImportUndo>();
+
   constructor(readonly database: Database) {}
 
   /**
@@ -108,8 +117,9 @@ export class MemoryStore {
    * @throws {StorageError} when the database cannot be written.
    */
   async addInBatches(groups: readonly MemoryImportGroup[]): Promise<number> {
-    const undo: ImportUndo = { inserted: [], replaced: [] };
+    const undo: ImportUndo = { inserted: [], replaced: [], settled: new Set() };
     let written = 0;
+    this.#imports.add(undo);
     try {
       for (const { origin, entries } of groups) {
         const distinct = distinctEntries(entries);
@@ -121,6 +131,8 @@ export class MemoryStore {
     } catch (error) {
       this.#putBack(undo);
       throw error;
+    } finally {
+      this.#imports.delete(undo);
     }
     return written;
   }
@@ -141,8 +153,9 @@ export class MemoryStore {
       this.database.transaction(() => {
         // The batches' commits put the imported text in the log; putting back must erase it.
         this.database.erased();
-        for (const id of undo.inserted) remove.run(id);
+        for (const id of undo.inserted) if (!undo.settled.has(id)) remove.run(id);
         for (const row of undo.replaced) {
+          if (undo.settled.has(row.id)) continue;
           restore.run(row.source, row.target, row.created, row.steering, row.id);
         }
       });
@@ -155,8 +168,8 @@ export class MemoryStore {
    * Adds or replaces entries in one transaction; an entry replaces the one with the same key,
    * pair and origin (an engine's latest translation of a text, with its steering, is the one
    * kept; the text it replaced is erased from the disk too, `Database.erased`), and an entry
-   * repeated in `entries` is one entry, the later one kept. An entry holding
-   * U+0000 is left out ({@link readableWhole}). Returns how many entries were written, each
+   * repeated in `entries` is one entry, the later one kept. An entry holding U+0000 is left out
+   * (`readableWhole`, memory_entries_distinct.ts). Returns how many entries were written, each
    * counted once.
    *
    * @throws {StorageError} when the database cannot be written (then none was).
@@ -185,7 +198,7 @@ export class MemoryStore {
     );
     const now = Math.floor(Date.now() / 1000);
     // Noted once the batch is committed: a batch that fails is rolled back by the transaction.
-    const changed: ImportUndo = { inserted: [], replaced: [] };
+    const changed: Omit<ImportUndo, "settled"> = { inserted: [], replaced: [] };
     this.database.transaction(() => {
       for (const entry of distinct) {
         const key = entryKey(entry.source);
@@ -228,6 +241,9 @@ export class MemoryStore {
     });
     undo?.inserted.push(...changed.inserted);
     undo?.replaced.push(...changed.replaced);
+    for (const other of this.#imports) {
+      if (other !== undo) { for (const row of changed.replaced) other.settled.add(row.id); }
+    }
     return distinct.length;
   }
 
@@ -358,31 +374,6 @@ export class MemoryStore {
       ) > 0;
     });
   }
-}
-
-/**
- * `entries` with each entry once: those with the same pair and normalised source are one entry,
- * at the place of the first and with the content of the last, as writing them in order leaves
- * it. Counting `entries` instead said "2 imported" for a TMX holding one unit twice.
- */
-function distinctEntries(entries: readonly NewMemoryEntry[]): NewMemoryEntry[] {
-  const byKey = new Map<string, NewMemoryEntry>();
-  for (const entry of entries.filter(readableWhole)) {
-    byKey.set(`${entry.sourceLang}>${entry.targetLang}>${entryKey(entry.source)}`, entry);
-  }
-  return [...byKey.values()];
-}
-
-/**
- * Whether an entry reads back as written. SQLite keeps a U+0000, but node:sqlite reads a text
- * only up to its first one: "Hello\0world" came back as "Hello", an exact hit answering with a
- * cut translation, and a listed and exported entry of other text. Half a surrogate pair is
- * written as UTF-8's U+FFFD, and came back as that.
- */
-function readableWhole(entry: NewMemoryEntry): boolean {
-  return [entry.source, entry.target].every((text) =>
-    !text.includes("\u0000") && text.isWellFormed()
-  );
 }
 
 function toEntry(row: Record<string, unknown>): MemoryEntry {

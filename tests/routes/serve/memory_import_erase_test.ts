@@ -36,3 +36,31 @@ Deno.test("POST /v1/memory/import failing on a late batch leaves none of its ear
     assert.deepEqual((await found.json()).data, []);
   }, { database: { maxPageCount: SMALL_DATABASE_PAGES } });
 });
+
+Deno.test("POST /v1/memory/import failing on a late batch keeps an entry the user corrected while it ran", async () => {
+  await withService(async (service) => {
+    const source = `${EARLY_WORD} is the first unit`;
+    const tmx = syntheticTmx(4 * IMPORT_BATCH).replace(
+      `<seg>${syntheticSource(0)}</seg>`,
+      `<seg>${source}</seg>`,
+    );
+    const importing = dataRequest(service, "POST", "/v1/memory/import", tmx, {
+      "content-type": "application/x-tmx+xml",
+    });
+    // Once the first batch has written the unit, the user corrects it (another tab, a plugin):
+    // the import pauses between batches so that such requests are answered.
+    const find = async () =>
+      (await (await dataRequest(service, "GET", `/v1/memory/entries?q=${EARLY_WORD}`)).json())
+        .data;
+    while ((await find()).length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    const corrected = await dataRequest(service, "POST", "/v1/memory/entries", {
+      source_lang: "en",
+      target_lang: "de",
+      entries: [{ source, target: "the user's own correction" }],
+    });
+    assert.equal(corrected.status, 201, await corrected.text());
+    await expectError(await importing, 503, "storage_unavailable");
+    const [entry] = await find();
+    assert.equal(entry?.target, "the user's own correction", "the answered write is kept");
+  }, { database: { maxPageCount: SMALL_DATABASE_PAGES } });
+});
