@@ -7,6 +7,7 @@
 import { type CommandUsage, FlagError, formatUsage } from "./cli/flags.ts";
 import { EnvironmentError } from "./settings/environment.ts";
 import { dropUnneededPermissions, permissionRow } from "./cli/permissions.ts";
+import { OutputError, printLine } from "./cli/stdout_lines.ts";
 import { tolkCommand } from "./tolk_command.ts";
 
 /** A subcommand module: runs with the arguments after its name, resolves to an exit code. */
@@ -33,6 +34,22 @@ async function usage(): Promise<string> {
   return formatUsage(modules.map((module) => module.usage));
 }
 
+/**
+ * The exit code of a command that failed with `error`, after one stderr line starting with
+ * `prefix` (`tolk serve`); any other error is rethrown (a bug: its stack trace is wanted).
+ */
+function reportFailure(prefix: string, error: unknown): number {
+  if (error instanceof FlagError || error instanceof EnvironmentError) {
+    console.error(`${prefix}: ${error.message}`);
+    return 2;
+  }
+  if (error instanceof OutputError) {
+    console.error(`${prefix}: cannot write to stdout: ${error.message}`);
+    return 1;
+  }
+  throw error;
+}
+
 /** Runs `tolk` with `args` and resolves to the process exit code. */
 export async function runTolk(args: string[]): Promise<number> {
   // `tolk help serve` is `tolk serve --help`, as git and cargo read it.
@@ -40,9 +57,16 @@ export async function runTolk(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     const text = await usage();
-    if (name === undefined) console.error(text);
-    else console.log(text);
-    return name === undefined ? 2 : 0;
+    if (name === undefined) {
+      console.error(text);
+      return 2;
+    }
+    try {
+      printLine(text);
+      return 0;
+    } catch (error) {
+      return reportFailure("tolk", error);
+    }
   }
   // `--version` as most command lines spell it; `version` is the command that answers it.
   if (name === "--version") return runTolk(["version", ...rest]);
@@ -55,22 +79,18 @@ export async function runTolk(args: string[]): Promise<number> {
     console.error(`tolk: unknown command "${name}" (try: ${Object.keys(SUBCOMMANDS).join(", ")})`);
     return 2;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
-    // `tolk infer --help`: that command's part of the help, wherever the flag stands.
-    console.log(
-      formatUsage([(await load()).usage]).replace(/^usage: tolk <command> \[flags\]\n\n/, ""),
-    );
-    return 0;
-  }
-  dropUnneededPermissions(permissionRow(name, rest)!);
   try {
+    // `tolk infer --help`: that command's part of the help, wherever the flag stands.
+    if (rest.includes("--help") || rest.includes("-h")) {
+      printLine(
+        formatUsage([(await load()).usage]).replace(/^usage: tolk <command> \[flags\]\n\n/, ""),
+      );
+      return 0;
+    }
+    dropUnneededPermissions(permissionRow(name, rest)!);
     return await (await load()).run(rest);
   } catch (error) {
-    if (error instanceof FlagError || error instanceof EnvironmentError) {
-      console.error(`tolk ${name}: ${error.message}`);
-      return 2;
-    }
-    throw error;
+    return reportFailure(`tolk ${name}`, error);
   }
 }
 

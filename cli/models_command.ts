@@ -17,6 +17,7 @@ import { environment } from "../settings/environment.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
 import { type CommandUsage, FlagError, parseFlags } from "./flags.ts";
 import { HUB_NET_PERMISSION } from "./permissions.ts";
+import { printLine } from "./stdout_lines.ts";
 import { PullError, pullModel, type PullProgress } from "../models/hub_download.ts";
 import { DTYPE_SUFFIXES, isModelId, listInstalledModels } from "../models/model_store.ts";
 import { tolkCommand } from "../tolk_command.ts";
@@ -91,7 +92,7 @@ async function list(modelsDir: string): Promise<number> {
   for (const model of models) {
     const state = model.valid ? "ready" : `incomplete: ${model.problems.join(", ")}`;
     const dtypes = model.dtypes.join(",") || "-";
-    console.log(
+    printLine(
       `${model.id.padEnd(width)}  ${dtypes.padEnd(10)}  ${megabytes(model.sizeBytes)}  ${state}`,
     );
   }
@@ -109,7 +110,7 @@ async function pull(id: string, modelsDir: string, dtype: string | undefined): P
       onProgress: bar.update,
     });
     bar.end();
-    console.log(
+    printLine(
       `installed ${id} (${result.dtype}, ${result.files.length} files) in ${result.path}`,
     );
     return 0;

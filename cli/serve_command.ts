@@ -62,13 +62,17 @@ export async function run(args: string[]): Promise<number> {
     return opened;
   }
   const { service, pipeline, stores } = opened;
-  const server = bound.serve(service.app.fetch, {
-    // A second before the drain's bound, so the 1001 frames leave before the process exits.
-    onShutdown: () => service.beginShutdown(DRAIN_TIMEOUT_MS - 1_000),
-  });
-  await server.finished;
-  await pipeline.close();
-  stores.close();
+  try {
+    const server = bound.serve(service.app.fetch, {
+      // A second before the drain's bound, so the 1001 frames leave before the process exits.
+      onShutdown: () => service.beginShutdown(DRAIN_TIMEOUT_MS - 1_000),
+    });
+    await server.finished;
+  } finally {
+    // Also when the `listening on` line could not be written (stdout on a full disk).
+    await pipeline.close();
+    stores.close();
+  }
   return 0;
 }
 

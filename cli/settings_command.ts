@@ -14,6 +14,7 @@ import { addressFlags, SERVE_PORT } from "../net/serve_address.ts";
 import { configFlag, pathFlagsForHint, pathFlagsFromEnvironment } from "./config_paths.ts";
 import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
+import { printLine } from "./stdout_lines.ts";
 import { tolkCommand } from "../tolk_command.ts";
 
 const FlagsSchema = z.object({
@@ -100,7 +101,7 @@ async function requestLink(
     console.error(`the server on ${address} is not a tolk service with a settings page`);
     return 1;
   }
-  console.log(`${origin}/settings?code=${parsed.data.code}`);
+  printLine(`${origin}/settings?code=${parsed.data.code}`);
   console.error("open it within 5 minutes; it works once");
   return 0;
 }
