@@ -52,6 +52,8 @@ function reportFailure(prefix: string, error: unknown): number {
 
 /** Runs `tolk` with `args` and resolves to the process exit code. */
 export async function runTolk(args: string[]): Promise<number> {
+  // `npx deno task tolk -- serve`, from npm's habit: `deno task` passes the `--` on.
+  if (args[0] === "--") return runTolk(args.slice(1));
   // `tolk help serve` is `tolk serve --help`, as git and cargo read it.
   if (args[0] === "help" && args.length > 1) return runTolk([args[1], "--help"]);
   const [name, ...rest] = args;
@@ -80,8 +82,10 @@ export async function runTolk(args: string[]): Promise<number> {
     return 2;
   }
   try {
-    // `tolk infer --help`: that command's part of the help, wherever the flag stands.
-    if (rest.includes("--help") || rest.includes("-h")) {
+    // `tolk infer --help`: that command's part of the help, wherever the flag stands before
+    // a `--` (after it, every word is an argument).
+    const flagWords = rest.includes("--") ? rest.slice(0, rest.indexOf("--")) : rest;
+    if (flagWords.includes("--help") || flagWords.includes("-h")) {
       printLine(
         formatUsage([(await load()).usage]).replace(/^usage: tolk <command> \[flags\]\n\n/, ""),
       );

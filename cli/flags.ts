@@ -41,7 +41,8 @@ export interface ParsedFlags<T> {
 }
 
 /**
- * Parses `--name value`, `--name=value` and boolean `--name` into the schema's type.
+ * Parses `--name value`, `--name=value` and boolean `--name` into the schema's type; after `--`,
+ * every word is a positional.
  *
  * @throws {FlagError} on an unknown flag, a missing value or a value the schema refuses.
  * @example
@@ -62,6 +63,11 @@ export function parseFlags<S extends z.ZodObject>(
 
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
+    if (arg === "--") {
+      // The POSIX end of the flags: what follows is an argument, whatever it starts with.
+      positionals.push(...args.slice(i + 1));
+      break;
+    }
     if (!arg.startsWith("--")) {
       // `-p 9000` from another server's habit: tolk has no short flags, and no positional of any
       // command starts with a dash.

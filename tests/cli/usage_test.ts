@@ -142,3 +142,21 @@ Deno.test("the README's `tolk infer` flag table names every flag of tolk infer -
     if (value !== undefined) assert.ok(line.endsWith(`(default ${value})`), `${flag}: ${line}`);
   }
 });
+
+Deno.test("`--` ends the flags: `deno task tolk -- --version` (npm's habit) runs, a word after it is an argument", async () => {
+  const home = await Deno.makeTempDir({ prefix: "tolk-double-dash-" });
+  try {
+    const run = await runAsReader("deno task -q tolk -- --version", home);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, `tolk ${APP_VERSION}\n`);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+  const trailing = await runTolkProcess(["version", "--"]);
+  assert.equal(trailing.code, 0, trailing.stderr);
+  assert.equal(trailing.stdout, `tolk ${APP_VERSION}\n`);
+  const help = await runTolkProcess(["history", "list", "--", "--help"]);
+  assert.equal(help.code, 2);
+  assert.equal(help.stdout, "");
+  assert.equal(help.stderr, 'tolk history: unexpected argument "--help"\n');
+});
