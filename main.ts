@@ -4,6 +4,7 @@
  * Subcommand modules are imported lazily so `tolk serve` never loads the llama runtime and
  * `tolk infer` never loads onnxruntime.
  */
+import { didYouMean } from "./cli/closest_name.ts";
 import { type CommandUsage, FlagError, formatUsage } from "./cli/flags.ts";
 import { EnvironmentError } from "./settings/environment.ts";
 import { dropUnneededPermissions, permissionRow } from "./cli/permissions.ts";
@@ -78,7 +79,10 @@ export async function runTolk(args: string[]): Promise<number> {
   }
   const load = SUBCOMMANDS[name];
   if (!load) {
-    console.error(`tolk: unknown command "${name}" (try: ${Object.keys(SUBCOMMANDS).join(", ")})`);
+    const names = Object.keys(SUBCOMMANDS);
+    // A slip (`tolk serv`) is answered with the command meant, as a flag's is; else the list.
+    const hint = didYouMean(name, names) || ` (try: ${names.join(", ")})`;
+    console.error(`tolk: unknown command "${name}"${hint}`);
     return 2;
   }
   try {

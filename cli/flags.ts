@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { boundMessage } from "../errors/contract_error.ts";
 import { isLoopbackBind } from "../net/loopback.ts";
-import { closestName } from "./closest_name.ts";
+import { didYouMean } from "./closest_name.ts";
 import { DEFAULT_HOST } from "../net/serve_address.ts";
 import { type Environment, EnvironmentSchema } from "../settings/environment.ts";
 
@@ -77,8 +77,7 @@ export function parseFlags<S extends z.ZodObject>(
     }
     const [name, inlineValue] = splitFlag(arg.slice(2));
     if (!known.has(name)) {
-      const meant = closestName(name, known);
-      throw new FlagError(`--${name}`, `unknown flag${meant ? ` (did you mean --${meant}?)` : ""}`);
+      throw new FlagError(`--${name}`, `unknown flag${didYouMean(name, known, "--")}`);
     }
     if (booleans.has(name)) {
       if (inlineValue !== undefined) throw new FlagError(`--${name}`, "takes no value");
@@ -133,7 +132,10 @@ export function parseCommand<S extends z.ZodObject, A extends string>(
   const [action] = positionals;
   if (actions && !actions.includes(action as A)) {
     const last = actions[actions.length - 1];
-    throw new FlagError("", `expected ${actions.slice(0, -1).join(", ")} or ${last}`);
+    throw new FlagError(
+      "",
+      `expected ${actions.slice(0, -1).join(", ")} or ${last}${didYouMean(action, actions)}`,
+    );
   }
   const extra = actions ? positionals.slice(1) : positionals;
   if (extra.length) throw new FlagError("", `unexpected argument "${extra[0]}"`);

@@ -15,6 +15,7 @@ import {
 } from "./config_paths.ts";
 import { environment } from "../settings/environment.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
+import { didYouMean } from "./closest_name.ts";
 import { type CommandUsage, FlagError, parseFlags } from "./flags.ts";
 import { HUB_NET_PERMISSION } from "./permissions.ts";
 import { printLine } from "./stdout_lines.ts";
@@ -62,7 +63,7 @@ export async function run(args: string[]): Promise<number> {
     if (!isModelId(id)) throw new FlagError("", `"${id}" is not a model id (org/name)`);
     return await pull(id, modelsDir, flags.dtype);
   }
-  throw new FlagError("", "expected list or pull ID");
+  throw new FlagError("", `expected list or pull ID${didYouMean(action, ["list", "pull"])}`);
 }
 
 /** The settings' default built-in model, or undefined after saying why it cannot be read. */

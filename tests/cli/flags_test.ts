@@ -9,6 +9,13 @@ const REFUSED_COMMAND_LINES = [
   { args: ["api", "on"], line: "tolk api: expected enable or disable" },
   { args: ["api", "enable", "now"], line: 'tolk api: unexpected argument "now"' },
   { args: ["token", "print"], line: "tolk token: expected show, rotate or revoke" },
+  // An action slipped like a flag is answered like one.
+  { args: ["api", "enabel"], line: "tolk api: expected enable or disable (did you mean enable?)" },
+  {
+    args: ["history", "lsit"],
+    line: "tolk history: expected list, clear or export (did you mean list?)",
+  },
+  { args: ["models", "pul"], line: "tolk models: expected list or pull ID (did you mean pull?)" },
   { args: ["history", "list", "all"], line: 'tolk history: unexpected argument "all"' },
   {
     args: ["history", "list", "--limit", "abc"],
