@@ -20,7 +20,13 @@ import { tolkCommand } from "../tolk_command.ts";
 const FlagsSchema = z.object({
   host: loopbackHostFlag(`must be loopback (${LOOPBACK_RULE}), as \`tolk serve\` binds`)
     .describe(`the address \`tolk serve\` listens on, loopback only (${LOOPBACK_RULE})`),
-  port: portFlag().default(SERVE_PORT).describe("the TCP port `tolk serve` listens on"),
+  // 0 is serve's "pick a free one", never a port a service is found on.
+  port: portFlag()
+    .refine(
+      (port) => port !== 0,
+      "must be at least 1 (the port `tolk serve` printed it listens on)",
+    )
+    .default(SERVE_PORT).describe("the TCP port `tolk serve` listens on"),
   config: configFlag,
 });
 

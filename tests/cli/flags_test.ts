@@ -69,6 +69,12 @@ const REFUSED_COMMAND_LINES = [
       'set it to a long random key (README, "Serving another address") or use a loopback --host',
   },
   { args: ["settings", "open"], line: 'tolk settings: unexpected argument "open"' },
+  // Port 0 is serve's "pick a free one": no service is found there, and its hint said to start
+  // one with `serve --port 0`, which listens anywhere but there.
+  {
+    args: ["settings", "--port", "0"],
+    line: "tolk settings: --port: must be at least 1 (the port `tolk serve` printed it listens on)",
+  },
   {
     args: ["infer", "--model", "m.gguf", "now"],
     line: 'tolk infer: unexpected argument "now"',
