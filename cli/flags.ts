@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { boundMessage } from "../errors/contract_error.ts";
-import { isLoopbackBind } from "../net/loopback.ts";
+import { bindHostname, isLoopbackBind } from "../net/loopback.ts";
 import { didYouMean } from "./closest_name.ts";
 import { DEFAULT_HOST } from "../net/serve_address.ts";
 import { type Environment, EnvironmentSchema } from "../settings/environment.ts";
@@ -156,6 +156,37 @@ export function portFlag() {
 }
 
 /**
+ * A `--host` flag value: an address alone. One written with its port (`127.0.0.1:9000`) or as a
+ * URL (`http://[::1]:8766/`, as a service prints where it listens) is refused with the flags
+ * that say it; any other reason ("not loopback") would be the wrong one.
+ *
+ * @example
+ * ```ts
+ * const schema = z.object({ host: hostFlag().default("127.0.0.1") });
+ * ```
+ */
+export function hostFlag() {
+  return z.string().min(1, "must not be empty").superRefine((value, context) => {
+    const isUrl = /^[a-z][a-z\d+.-]*:\/\//i.test(value);
+    if (!isUrl && !/^(\[[^\]]*\]|[^:]*):\d+$/.test(value)) return;
+    let url: URL;
+    try {
+      url = new URL(isUrl ? value : `http://${value}`);
+    } catch {
+      return; // not an address at all: the command's own check says why
+    }
+    const parts = `--host ${bindHostname(url.hostname)}${url.port ? ` --port ${url.port}` : ""}`;
+    context.addIssue({
+      code: "custom",
+      message: isUrl
+        ? `"${value}" is a URL; give its parts: ${parts}`
+        : `"${value}" holds a port; give it apart: ${parts}`,
+      abort: true,
+    });
+  });
+}
+
+/**
  * A `--host` flag value that must name loopback (net/loopback.ts: the one rule of serve's bind,
  * its Host check and engine URLs), default 127.0.0.1; `refusal` is the error for another.
  *
@@ -165,7 +196,7 @@ export function portFlag() {
  * ```
  */
 export function loopbackHostFlag(refusal: string) {
-  return z.string().refine(isLoopbackBind, refusal).default(DEFAULT_HOST);
+  return hostFlag().refine(isLoopbackBind, refusal).default(DEFAULT_HOST);
 }
 
 /** An enum flag's refusal in the help's words ("must be one of a, b"), not zod's quoted list. */

@@ -69,6 +69,23 @@ const REFUSED_COMMAND_LINES = [
       'set it to a long random key (README, "Serving another address") or use a loopback --host',
   },
   { args: ["settings", "open"], line: 'tolk settings: unexpected argument "open"' },
+  // An address written with its port, or as the URL the service printed: loopback all the same,
+  // so "binds to loopback only" (or infer's "non-loopback host") was the wrong reason.
+  {
+    args: ["serve", "--host", "127.0.0.1:9000"],
+    line:
+      'tolk serve: --host: "127.0.0.1:9000" holds a port; give it apart: --host 127.0.0.1 --port 9000',
+  },
+  {
+    args: ["settings", "--host", "http://[::1]:8766/"],
+    line:
+      'tolk settings: --host: "http://[::1]:8766/" is a URL; give its parts: --host ::1 --port 8766',
+  },
+  {
+    args: ["infer", "--model", "m.gguf", "--host", "localhost:8080"],
+    line:
+      'tolk infer: --host: "localhost:8080" holds a port; give it apart: --host localhost --port 8080',
+  },
   // Port 0 is serve's "pick a free one": no service is found there, and its hint said to start
   // one with `serve --port 0`, which listens anywhere but there.
   {
