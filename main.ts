@@ -4,9 +4,11 @@
  * Subcommand modules are imported lazily so `tolk serve` never loads the llama runtime and
  * `tolk infer` never loads onnxruntime.
  */
+import { didYouMean } from "./cli/closest_name.ts";
 import { type CommandUsage, FlagError, formatUsage } from "./cli/flags.ts";
 import { EnvironmentError } from "./settings/environment.ts";
 import { dropUnneededPermissions, permissionRow } from "./cli/permissions.ts";
+import { OutputError, printLine } from "./cli/stdout_lines.ts";
 import { tolkCommand } from "./tolk_command.ts";
 
 /** A subcommand module: runs with the arguments after its name, resolves to an exit code. */
@@ -33,16 +35,41 @@ async function usage(): Promise<string> {
   return formatUsage(modules.map((module) => module.usage));
 }
 
+/**
+ * The exit code of a command that failed with `error`, after one stderr line starting with
+ * `prefix` (`tolk serve`); any other error is rethrown (a bug: its stack trace is wanted).
+ */
+function reportFailure(prefix: string, error: unknown): number {
+  if (error instanceof FlagError || error instanceof EnvironmentError) {
+    console.error(`${prefix}: ${error.message}`);
+    return 2;
+  }
+  if (error instanceof OutputError) {
+    console.error(`${prefix}: cannot write to stdout: ${error.message}`);
+    return 1;
+  }
+  throw error;
+}
+
 /** Runs `tolk` with `args` and resolves to the process exit code. */
 export async function runTolk(args: string[]): Promise<number> {
+  // `npx deno task tolk -- serve`, from npm's habit: `deno task` passes the `--` on.
+  if (args[0] === "--") return runTolk(args.slice(1));
   // `tolk help serve` is `tolk serve --help`, as git and cargo read it.
   if (args[0] === "help" && args.length > 1) return runTolk([args[1], "--help"]);
   const [name, ...rest] = args;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     const text = await usage();
-    if (name === undefined) console.error(text);
-    else console.log(text);
-    return name === undefined ? 2 : 0;
+    if (name === undefined) {
+      console.error(text);
+      return 2;
+    }
+    try {
+      printLine(text);
+      return 0;
+    } catch (error) {
+      return reportFailure("tolk", error);
+    }
   }
   // `--version` as most command lines spell it; `version` is the command that answers it.
   if (name === "--version") return runTolk(["version", ...rest]);
@@ -52,25 +79,26 @@ export async function runTolk(args: string[]): Promise<number> {
   }
   const load = SUBCOMMANDS[name];
   if (!load) {
-    console.error(`tolk: unknown command "${name}" (try: ${Object.keys(SUBCOMMANDS).join(", ")})`);
+    const names = Object.keys(SUBCOMMANDS);
+    // A slip (`tolk serv`) is answered with the command meant, as a flag's is; else the list.
+    const hint = didYouMean(name, names) || ` (try: ${names.join(", ")})`;
+    console.error(`tolk: unknown command "${name}"${hint}`);
     return 2;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
-    // `tolk infer --help`: that command's part of the help, wherever the flag stands.
-    console.log(
-      formatUsage([(await load()).usage]).replace(/^usage: tolk <command> \[flags\]\n\n/, ""),
-    );
-    return 0;
-  }
-  dropUnneededPermissions(permissionRow(name, rest)!);
   try {
+    // `tolk infer --help`: that command's part of the help, wherever the flag stands before
+    // a `--` (after it, every word is an argument).
+    const flagWords = rest.includes("--") ? rest.slice(0, rest.indexOf("--")) : rest;
+    if (flagWords.includes("--help") || flagWords.includes("-h")) {
+      printLine(
+        formatUsage([(await load()).usage]).replace(/^usage: tolk <command> \[flags\]\n\n/, ""),
+      );
+      return 0;
+    }
+    dropUnneededPermissions(permissionRow(name, rest)!);
     return await (await load()).run(rest);
   } catch (error) {
-    if (error instanceof FlagError || error instanceof EnvironmentError) {
-      console.error(`tolk ${name}: ${error.message}`);
-      return 2;
-    }
-    throw error;
+    return reportFailure(`tolk ${name}`, error);
   }
 }
 

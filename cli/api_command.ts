@@ -5,6 +5,7 @@
  */
 import { generateToken } from "../settings/settings_store.ts";
 import { runSettingsCommand, settingsCommandUsage } from "./settings_file_command.ts";
+import { printLine } from "./stdout_lines.ts";
 
 /** `tolk api` in the help text. */
 export const usage = settingsCommandUsage(
@@ -20,7 +21,7 @@ export function run(args: string[]): Promise<number> {
       settings.api.enabled = action === "enable";
       if (action === "enable") settings.api.token ??= generateToken();
     });
-    if (action === "enable") console.log(settings.api.token);
+    if (action === "enable") printLine(settings.api.token!);
     else console.error("local API disabled");
   });
 }

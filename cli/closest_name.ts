@@ -45,3 +45,21 @@ function editDistance(a: string, b: string): number {
   }
   return rows[a.length][b.length];
 }
+
+/**
+ * ` (did you mean serve?)` when `word` is a slip of one of `names` ({@link closestName}), with
+ * `prefix` before the name (`--` for a flag); "" for no word or none close.
+ *
+ * @example
+ * ```ts
+ * `unknown flag${didYouMean("prot", ["host", "port"], "--")}`; // unknown flag (did you mean --port?)
+ * ```
+ */
+export function didYouMean(
+  word: string | undefined,
+  names: Iterable<string>,
+  prefix = "",
+): string {
+  const meant = word === undefined ? undefined : closestName(word, names);
+  return meant === undefined ? "" : ` (did you mean ${prefix}${meant}?)`;
+}

@@ -90,8 +90,14 @@ function invocationFolder(): string {
   return Deno.cwd() === CHECKOUT ? started : Deno.cwd();
 }
 
-/** A path flag's value as an absolute path, a relative one read from {@link invocationFolder}. */
+/**
+ * A path flag's value as an absolute path: `~` and `~/…` in the home, another relative one read
+ * from {@link invocationFolder}.
+ */
 function fromInvocation(path: string): string {
+  // A shell leaves the `~` of `--config=~/x` (and of a quoted or `.env` value) as it is: read
+  // as a folder name, it made a folder `~` where the user stood.
+  if (path === "~" || path.startsWith("~/")) return join(home(), path.slice(1));
   return isAbsolute(path) ? path : resolve(invocationFolder(), path);
 }
 

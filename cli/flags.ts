@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { boundMessage } from "../errors/contract_error.ts";
-import { isLoopbackBind } from "../net/loopback.ts";
-import { closestName } from "./closest_name.ts";
+import { bindHostname, isLoopbackBind } from "../net/loopback.ts";
+import { didYouMean } from "./closest_name.ts";
 import { DEFAULT_HOST } from "../net/serve_address.ts";
 import { type Environment, EnvironmentSchema } from "../settings/environment.ts";
 
@@ -41,7 +41,8 @@ export interface ParsedFlags<T> {
 }
 
 /**
- * Parses `--name value`, `--name=value` and boolean `--name` into the schema's type.
+ * Parses `--name value`, `--name=value` and boolean `--name` into the schema's type; after `--`,
+ * every word is a positional.
  *
  * @throws {FlagError} on an unknown flag, a missing value or a value the schema refuses.
  * @example
@@ -62,6 +63,11 @@ export function parseFlags<S extends z.ZodObject>(
 
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
+    if (arg === "--") {
+      // The POSIX end of the flags: what follows is an argument, whatever it starts with.
+      positionals.push(...args.slice(i + 1));
+      break;
+    }
     if (!arg.startsWith("--")) {
       // `-p 9000` from another server's habit: tolk has no short flags, and no positional of any
       // command starts with a dash.
@@ -71,8 +77,7 @@ export function parseFlags<S extends z.ZodObject>(
     }
     const [name, inlineValue] = splitFlag(arg.slice(2));
     if (!known.has(name)) {
-      const meant = closestName(name, known);
-      throw new FlagError(`--${name}`, `unknown flag${meant ? ` (did you mean --${meant}?)` : ""}`);
+      throw new FlagError(`--${name}`, `unknown flag${didYouMean(name, known, "--")}`);
     }
     if (booleans.has(name)) {
       if (inlineValue !== undefined) throw new FlagError(`--${name}`, "takes no value");
@@ -127,7 +132,10 @@ export function parseCommand<S extends z.ZodObject, A extends string>(
   const [action] = positionals;
   if (actions && !actions.includes(action as A)) {
     const last = actions[actions.length - 1];
-    throw new FlagError("", `expected ${actions.slice(0, -1).join(", ")} or ${last}`);
+    throw new FlagError(
+      "",
+      `expected ${actions.slice(0, -1).join(", ")} or ${last}${didYouMean(action, actions)}`,
+    );
   }
   const extra = actions ? positionals.slice(1) : positionals;
   if (extra.length) throw new FlagError("", `unexpected argument "${extra[0]}"`);
@@ -148,6 +156,37 @@ export function portFlag() {
 }
 
 /**
+ * A `--host` flag value: an address alone. One written with its port (`127.0.0.1:9000`) or as a
+ * URL (`http://[::1]:8766/`, as a service prints where it listens) is refused with the flags
+ * that say it; any other reason ("not loopback") would be the wrong one.
+ *
+ * @example
+ * ```ts
+ * const schema = z.object({ host: hostFlag().default("127.0.0.1") });
+ * ```
+ */
+export function hostFlag() {
+  return z.string().min(1, "must not be empty").superRefine((value, context) => {
+    const isUrl = /^[a-z][a-z\d+.-]*:\/\//i.test(value);
+    if (!isUrl && !/^(\[[^\]]*\]|[^:]*):\d+$/.test(value)) return;
+    let url: URL;
+    try {
+      url = new URL(isUrl ? value : `http://${value}`);
+    } catch {
+      return; // not an address at all: the command's own check says why
+    }
+    const parts = `--host ${bindHostname(url.hostname)}${url.port ? ` --port ${url.port}` : ""}`;
+    context.addIssue({
+      code: "custom",
+      message: isUrl
+        ? `"${value}" is a URL; give its parts: ${parts}`
+        : `"${value}" holds a port; give it apart: ${parts}`,
+      abort: true,
+    });
+  });
+}
+
+/**
  * A `--host` flag value that must name loopback (net/loopback.ts: the one rule of serve's bind,
  * its Host check and engine URLs), default 127.0.0.1; `refusal` is the error for another.
  *
@@ -157,7 +196,7 @@ export function portFlag() {
  * ```
  */
 export function loopbackHostFlag(refusal: string) {
-  return z.string().refine(isLoopbackBind, refusal).default(DEFAULT_HOST);
+  return hostFlag().refine(isLoopbackBind, refusal).default(DEFAULT_HOST);
 }
 
 /** An enum flag's refusal in the help's words ("must be one of a, b"), not zod's quoted list. */

@@ -11,7 +11,7 @@ import { DATABASE_FILE, StorageError } from "../storage/database.ts";
 import type { HistoryEntry } from "../storage/history_store.ts";
 import { dataDirFlag, dataDirRefusal, pathFlagsFromEnvironment } from "./config_paths.ts";
 import { type CommandUsage, FlagError, integerFlag, parseCommand } from "./flags.ts";
-import { OutputError, writeLines } from "./stdout_lines.ts";
+import { writeLines } from "./stdout_lines.ts";
 
 const FlagsSchema = z.object({
   "data-dir": dataDirFlag,
@@ -68,10 +68,7 @@ export async function run(args: string[]): Promise<number> {
     }
     return 0;
   } catch (error) {
-    if (error instanceof OutputError) {
-      console.error(`tolk history: cannot write to stdout: ${error.message}`);
-      return 1;
-    }
+    // An OutputError (stdout on a full disk) is said by main.ts, as for every command.
     if (!(error instanceof StorageError)) throw error;
     console.error(`tolk history: ${error.message}`);
     return 1;

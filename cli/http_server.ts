@@ -3,6 +3,7 @@
  */
 import { urlHostname } from "../net/loopback.ts";
 import { FlagError } from "./flags.ts";
+import { printLine } from "./stdout_lines.ts";
 
 /** How long in-flight work may run on after SIGINT/SIGTERM, unless a caller says otherwise. */
 export const DRAIN_TIMEOUT_MS = 10_000;
@@ -57,7 +58,12 @@ export interface RunningHttpServer {
 export interface BoundHttpServer {
   /** `http://HOST:PORT` with the real port, as the `listening on` line will print it. */
   url: string;
-  /** Prints `listening on URL` and answers with `fetch` from now on. */
+  /**
+   * Prints `listening on URL` and answers with `fetch` from now on.
+   *
+   * @throws {OutputError} (cli/stdout_lines.ts) when that line cannot be written; the listener
+   *   is then closed.
+   */
   serve(fetch: Deno.ServeHandler, options?: HttpServerOptions): RunningHttpServer;
   /** Stops listening; for a command that ends before it serves. */
   close(): Promise<void>;
@@ -116,18 +122,26 @@ export function bindHttpServer(address: HttpServerAddress): BoundHttpServer {
   const server = listen(address, async (request, info) => (await app.promise)(request, info));
   const addr = server.addr as Deno.NetAddr;
   const url = `http://${urlHostname(addr.hostname)}:${addr.port}`;
+  function close() {
+    // A request that came before the app would otherwise hold the shutdown open forever.
+    app.resolve(() => new Response(null, { status: 503 }));
+    return server.shutdown();
+  }
   return {
     url,
     serve(fetch, options = {}) {
+      try {
+        printLine(`listening on ${url}`);
+      } catch (error) {
+        // No line, no service: a client would find an address its user was never told. The
+        // command ends on the error, so the shutdown is not waited for.
+        close().catch(() => {});
+        throw error;
+      }
       app.resolve(fetch);
-      console.log(`listening on ${url}`);
       return serveWith(server, url, options);
     },
-    close() {
-      // A request that came before the app would otherwise hold the shutdown open forever.
-      app.resolve(() => new Response(null, { status: 503 }));
-      return server.shutdown();
-    },
+    close,
   };
 }
 

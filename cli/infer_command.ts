@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { createInferenceApp, type InferenceAppDeps } from "../app/inference_app.ts";
-import { type CommandUsage, integerFlag, parseCommand, portFlag } from "./flags.ts";
+import { type CommandUsage, hostFlag, integerFlag, parseCommand, portFlag } from "./flags.ts";
 import { environment } from "../settings/environment.ts";
 import { pathFlag } from "./config_paths.ts";
 import { bindHttpServer, DRAIN_TIMEOUT_MS } from "./http_server.ts";
@@ -17,7 +17,7 @@ import { PRESENTABLE_KEY } from "../middleware/token_auth.ts";
 export const InferFlagsSchema = z.object({
   model: pathFlag("is required (path to a .gguf model file)")
     .describe("the GGUF model file (required)"),
-  host: z.string().min(1, "must not be empty").default("127.0.0.1")
+  host: hostFlag().default("127.0.0.1")
     .describe("bind address; a non-loopback host requires SVC_API_KEY"),
   port: portFlag().default(8080).describe("TCP port (0 picks a free one)"),
   // No default here: the runtime asks llama.cpp for the physical cores (BENCHMARKS.md).

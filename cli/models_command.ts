@@ -15,8 +15,10 @@ import {
 } from "./config_paths.ts";
 import { environment } from "../settings/environment.ts";
 import { SettingsFileError, SettingsStore } from "../settings/settings_store.ts";
+import { didYouMean } from "./closest_name.ts";
 import { type CommandUsage, FlagError, parseFlags } from "./flags.ts";
 import { HUB_NET_PERMISSION } from "./permissions.ts";
+import { printLine } from "./stdout_lines.ts";
 import { PullError, pullModel, type PullProgress } from "../models/hub_download.ts";
 import { DTYPE_SUFFIXES, isModelId, listInstalledModels } from "../models/model_store.ts";
 import { tolkCommand } from "../tolk_command.ts";
@@ -61,7 +63,7 @@ export async function run(args: string[]): Promise<number> {
     if (!isModelId(id)) throw new FlagError("", `"${id}" is not a model id (org/name)`);
     return await pull(id, modelsDir, flags.dtype);
   }
-  throw new FlagError("", "expected list or pull ID");
+  throw new FlagError("", `expected list or pull ID${didYouMean(action, ["list", "pull"])}`);
 }
 
 /** The settings' default built-in model, or undefined after saying why it cannot be read. */
@@ -91,7 +93,7 @@ async function list(modelsDir: string): Promise<number> {
   for (const model of models) {
     const state = model.valid ? "ready" : `incomplete: ${model.problems.join(", ")}`;
     const dtypes = model.dtypes.join(",") || "-";
-    console.log(
+    printLine(
       `${model.id.padEnd(width)}  ${dtypes.padEnd(10)}  ${megabytes(model.sizeBytes)}  ${state}`,
     );
   }
@@ -109,7 +111,7 @@ async function pull(id: string, modelsDir: string, dtype: string | undefined): P
       onProgress: bar.update,
     });
     bar.end();
-    console.log(
+    printLine(
       `installed ${id} (${result.dtype}, ${result.files.length} files) in ${result.path}`,
     );
     return 0;

@@ -66,16 +66,20 @@ export async function run(args: string[]): Promise<number> {
   // The database first: it is quick, and waiting rows and the emptied log must not hang on an
   // engine's release.
   const release = () => released ??= (stores.close(), pipeline.close());
-  const server = bound.serve(service.app.fetch, {
-    // A second before the drain's bound, so the 1001 frames leave before the process exits.
-    onShutdown: () => service.beginShutdown(DRAIN_TIMEOUT_MS - 1_000),
-    // Within the drain: a signal's handler exits the process once it is done, before the code
-    // after `finished` runs, and the database would be left unclosed (its log not emptied:
-    // the text of a delete a reader held back stayed in the -wal).
-    afterDrain: release,
-  });
-  await server.finished;
-  await release();
+  try {
+    const server = bound.serve(service.app.fetch, {
+      // A second before the drain's bound, so the 1001 frames leave before the process exits.
+      onShutdown: () => service.beginShutdown(DRAIN_TIMEOUT_MS - 1_000),
+      // Within the drain: a signal's handler exits the process once it is done, before the code
+      // after `finished` runs, and the database would be left unclosed (its log not emptied:
+      // the text of a delete a reader held back stayed in the -wal).
+      afterDrain: release,
+    });
+    await server.finished;
+  } finally {
+    // Also when the `listening on` line could not be written (stdout on a full disk).
+    await release();
+  }
   return 0;
 }
 

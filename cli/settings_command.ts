@@ -14,12 +14,19 @@ import { addressFlags, SERVE_PORT } from "../net/serve_address.ts";
 import { configFlag, pathFlagsForHint, pathFlagsFromEnvironment } from "./config_paths.ts";
 import { type CommandUsage, loopbackHostFlag, parseCommand, portFlag } from "./flags.ts";
 import { reportSettingsError } from "./settings_errors.ts";
+import { printLine } from "./stdout_lines.ts";
 import { tolkCommand } from "../tolk_command.ts";
 
 const FlagsSchema = z.object({
   host: loopbackHostFlag(`must be loopback (${LOOPBACK_RULE}), as \`tolk serve\` binds`)
     .describe(`the address \`tolk serve\` listens on, loopback only (${LOOPBACK_RULE})`),
-  port: portFlag().default(SERVE_PORT).describe("the TCP port `tolk serve` listens on"),
+  // 0 is serve's "pick a free one", never a port a service is found on.
+  port: portFlag()
+    .refine(
+      (port) => port !== 0,
+      "must be at least 1 (the port `tolk serve` printed it listens on)",
+    )
+    .default(SERVE_PORT).describe("the TCP port `tolk serve` listens on"),
   config: configFlag,
 });
 
@@ -100,7 +107,7 @@ async function requestLink(
     console.error(`the server on ${address} is not a tolk service with a settings page`);
     return 1;
   }
-  console.log(`${origin}/settings?code=${parsed.data.code}`);
+  printLine(`${origin}/settings?code=${parsed.data.code}`);
   console.error("open it within 5 minutes; it works once");
   return 0;
 }

@@ -1,10 +1,11 @@
 /**
- * Many lines to stdout (`tolk history export`), written in chunks and with the two ways a write
+ * Lines to stdout (one, or many as `tolk history export` writes), written in chunks and with the two ways a write
  * can end told apart: the reader went away (`| head -1`), which stops the work quietly, and a
  * real failure (`> file` on a full disk), which the command reports in one line.
  *
  * `console.log` does neither: it drops a closed pipe's error, so an export kept reading every
- * row for nobody, and it throws a full disk's as an uncaught stack trace.
+ * row for nobody, and it throws a full disk's as an uncaught stack trace. Every line a command
+ * prints on stdout goes through here (`printLine` for one).
  */
 
 /** Characters gathered before one write: a write per line was most of an export's time. */
@@ -40,6 +41,20 @@ export function writeLines(lines: Iterable<string>, sink: LineSink = Deno.stdout
     chunk = "";
   }
   return chunk === "" || writeAll(sink, encoder.encode(chunk));
+}
+
+/**
+ * Writes `text` and a "\n" to stdout as `console.log` would, with {@link writeLines}' two
+ * endings: a reader that went away is quiet, any other failure throws.
+ *
+ * @throws {OutputError} when the write fails (`main.ts` says it in one line, exit code 1).
+ * @example
+ * ```ts
+ * printLine(settings.api.token);
+ * ```
+ */
+export function printLine(text: string, sink: LineSink = Deno.stdout): void {
+  writeLines([text], sink);
 }
 
 /** Writes every byte (a pipe may take part of them); false when the reader is gone. */

@@ -6,6 +6,7 @@
  */
 import { generateToken } from "../settings/settings_store.ts";
 import { runSettingsCommand, settingsCommandUsage } from "./settings_file_command.ts";
+import { printLine } from "./stdout_lines.ts";
 import { tolkCommand } from "../tolk_command.ts";
 import { pathFlagsForHint } from "./config_paths.ts";
 
@@ -31,13 +32,13 @@ export function run(args: string[]): Promise<number> {
         );
         return 1;
       }
-      console.log(token);
+      printLine(token);
       return 0;
     }
     const settings = store.update((settings) => {
       settings.api.token = action === "rotate" ? generateToken() : null;
     });
-    if (action === "rotate") console.log(settings.api.token);
+    if (action === "rotate") printLine(settings.api.token!);
     else console.error(`token revoked; \`${tolkCommand("token rotate", flags)}\` makes a new one`);
     return 0;
   });

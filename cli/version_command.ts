@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { APP_VERSION } from "../version.ts";
 import { type CommandUsage, parseCommand } from "./flags.ts";
+import { printLine } from "./stdout_lines.ts";
 
 /** `tolk version` in the help text. */
 export const usage = {
@@ -20,6 +21,6 @@ export const usage = {
  */
 export function run(args: string[]): Promise<number> {
   parseCommand(args, usage);
-  console.log(`tolk ${APP_VERSION}`);
+  printLine(`tolk ${APP_VERSION}`);
   return Promise.resolve(0);
 }

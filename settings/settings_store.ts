@@ -4,6 +4,8 @@
  */
 import { basename, dirname, join } from "node:path";
 import { type Settings, SettingsSchema } from "../schemas/settings.ts";
+import type { z } from "zod";
+import { boundMessage } from "../errors/contract_error.ts";
 import { unknownKeys } from "./settings_keys.ts";
 
 /** The settings file cannot be used; the message names its path and why. */
@@ -172,7 +174,7 @@ export class SettingsStore {
     const field = issue.path.join(".");
     throw new SettingsFileError(
       this.path,
-      `${field || "(root)"} ${issue.message}`,
+      `${field || "(root)"} ${issueWords(issue)}`,
       field || undefined,
     );
   }
@@ -206,6 +208,26 @@ export class SettingsStore {
  * The file holding the settings: a symbolic link's target (a dotfiles folder). Renaming over the
  * link replaced it and left the previous settings, a rotated token among them, in the target.
  */
+/**
+ * What a refused value must be, in words a user editing the file acts on: zod's own ("Too small:
+ * expected string to have >=32 characters", "Invalid input: expected boolean, received string")
+ * for its built-in checks, the schema's message for the rest.
+ */
+function issueWords(issue: z.core.$ZodIssue): string {
+  const bound = boundMessage(issue);
+  if (bound) return bound;
+  if (issue.code === "invalid_value") {
+    return `must be one of ${issue.values.map(String).join(", ")}`;
+  }
+  const received = issue.code === "invalid_type" && /received (\w+)$/.exec(issue.message)?.[1];
+  if (!received) return issue.message;
+  const kind = (name: string) =>
+    name === "null" || name === "undefined"
+      ? name
+      : `${/^[aeiou]/.test(name) ? "an" : "a"} ${name}`;
+  return `must be ${kind(issue.expected)}, not ${kind(received)}`;
+}
+
 function fileBehind(path: string): string {
   try {
     return Deno.realPathSync(path);

@@ -9,6 +9,13 @@ const REFUSED_COMMAND_LINES = [
   { args: ["api", "on"], line: "tolk api: expected enable or disable" },
   { args: ["api", "enable", "now"], line: 'tolk api: unexpected argument "now"' },
   { args: ["token", "print"], line: "tolk token: expected show, rotate or revoke" },
+  // An action slipped like a flag is answered like one.
+  { args: ["api", "enabel"], line: "tolk api: expected enable or disable (did you mean enable?)" },
+  {
+    args: ["history", "lsit"],
+    line: "tolk history: expected list, clear or export (did you mean list?)",
+  },
+  { args: ["models", "pul"], line: "tolk models: expected list or pull ID (did you mean pull?)" },
   { args: ["history", "list", "all"], line: 'tolk history: unexpected argument "all"' },
   {
     args: ["history", "list", "--limit", "abc"],
@@ -62,6 +69,29 @@ const REFUSED_COMMAND_LINES = [
       'set it to a long random key (README, "Serving another address") or use a loopback --host',
   },
   { args: ["settings", "open"], line: 'tolk settings: unexpected argument "open"' },
+  // An address written with its port, or as the URL the service printed: loopback all the same,
+  // so "binds to loopback only" (or infer's "non-loopback host") was the wrong reason.
+  {
+    args: ["serve", "--host", "127.0.0.1:9000"],
+    line:
+      'tolk serve: --host: "127.0.0.1:9000" holds a port; give it apart: --host 127.0.0.1 --port 9000',
+  },
+  {
+    args: ["settings", "--host", "http://[::1]:8766/"],
+    line:
+      'tolk settings: --host: "http://[::1]:8766/" is a URL; give its parts: --host ::1 --port 8766',
+  },
+  {
+    args: ["infer", "--model", "m.gguf", "--host", "localhost:8080"],
+    line:
+      'tolk infer: --host: "localhost:8080" holds a port; give it apart: --host localhost --port 8080',
+  },
+  // Port 0 is serve's "pick a free one": no service is found there, and its hint said to start
+  // one with `serve --port 0`, which listens anywhere but there.
+  {
+    args: ["settings", "--port", "0"],
+    line: "tolk settings: --port: must be at least 1 (the port `tolk serve` printed it listens on)",
+  },
   {
     args: ["infer", "--model", "m.gguf", "now"],
     line: 'tolk infer: unexpected argument "now"',

@@ -54,3 +54,18 @@ Deno.test("`deno task tolk history list --data-dir ./data` from another folder n
     assert.deepEqual(said, [line.replace("DIR", join(folder, "data"))]);
   });
 });
+
+// `--config=~/x` is not expanded by the shell (a `~` after `=` is only expanded in an assignment),
+// so tolk reads the `~`: it once made a folder named `~` where the user stood, one that a later
+// `rm -r ~` meant for it would take the home with.
+for (const args of ["--config=~/tolk.json", "--config '~/tolk.json'"]) {
+  Deno.test(`\`deno task tolk api enable ${args}\` writes the file in the home`, async () => {
+    await inTempFolders(async (home, folder) => {
+      const run = await runAsReader(`${TASK} api enable ${args}`, home, {}, folder);
+      const strayTilde = existsSync(join(folder, "~"));
+      assert.equal(run.code, 0, run.stderr);
+      assert.ok(existsSync(join(home, "tolk.json")), run.stderr);
+      assert.ok(!strayTilde, "no folder named ~ where the user stood");
+    });
+  });
+}

@@ -49,3 +49,38 @@ Deno.test("tolk api enable with a settings file it cannot write says why in one 
     await tmpfs.unmount();
   }
 });
+
+/**
+ * Hand-written values of the wrong kind: each is one line naming the field in words a user acts
+ * on. They read in zod's own words ("api.token Too small: expected string to have >=32
+ * characters", "Invalid input: expected boolean, received string", "Invalid option: …").
+ */
+const REFUSED_VALUES = [
+  {
+    settings: { api: { enabled: true, token: "my-secret" } },
+    says: "api.token must have at least 32 characters",
+  },
+  {
+    settings: { api: { enabled: "yes" } },
+    says: "api.enabled must be a boolean, not a string",
+  },
+  { settings: { api: null }, says: "api must be an object, not null" },
+  {
+    settings: { engines: { order: ["ollama"] } },
+    says: "engines.order.0 must be one of local-llm, engine-one, engine-two, compatible-api",
+  },
+];
+
+for (const { settings, says } of REFUSED_VALUES) {
+  Deno.test(`tolk serve with ${JSON.stringify(settings)} says "${says}", exit 2`, async () => {
+    await withTempDir("tolk-settings-values-", async (dir) => {
+      const config = join(dir, "settings.json");
+      await Deno.writeTextFile(config, JSON.stringify(settings), { mode: 0o600 });
+      const result = await runTolkProcess(["serve", "--port", "0", "--config", config], {
+        TOLK_DATA_DIR: dir,
+      });
+      assert.equal(result.code, 2, result.stderr);
+      assert.equal(result.stderr, `settings file ${config}: ${says}\n`);
+    });
+  });
+}

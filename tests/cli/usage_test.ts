@@ -110,7 +110,11 @@ Deno.test("the README's version command runs as written", async () => {
 const UNKNOWN_WORDS = [
   { args: ["--verbose"], line: `tolk: unknown flag "--verbose" (try: ${tolkCommand("--help")})` },
   { args: ["-v", "serve"], line: `tolk: unknown flag "-v" (try: ${tolkCommand("--help")})` },
-  { args: ["serv"], line: /^tolk: unknown command "serv" \(try: serve, .*, version\)$/ },
+  // `deno task start` is a task, not a command: no command is close, so all are listed.
+  { args: ["start"], line: /^tolk: unknown command "start" \(try: serve, .*, version\)$/ },
+  // A slip of the keyboard is answered with the command meant, as a flag's is.
+  { args: ["serv"], line: 'tolk: unknown command "serv" (did you mean serve?)' },
+  { args: ["hsitory", "list"], line: 'tolk: unknown command "hsitory" (did you mean history?)' },
 ];
 
 Deno.test("tolk with an unknown flag or command before any command is one line, exit 2", async () => {
@@ -141,4 +145,22 @@ Deno.test("the README's `tolk infer` flag table names every flag of tolk infer -
     const value = readmeDefault.match(/^`([^`]+)`/)?.[1];
     if (value !== undefined) assert.ok(line.endsWith(`(default ${value})`), `${flag}: ${line}`);
   }
+});
+
+Deno.test("`--` ends the flags: `deno task tolk -- --version` (npm's habit) runs, a word after it is an argument", async () => {
+  const home = await Deno.makeTempDir({ prefix: "tolk-double-dash-" });
+  try {
+    const run = await runAsReader("deno task -q tolk -- --version", home);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, `tolk ${APP_VERSION}\n`);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+  const trailing = await runTolkProcess(["version", "--"]);
+  assert.equal(trailing.code, 0, trailing.stderr);
+  assert.equal(trailing.stdout, `tolk ${APP_VERSION}\n`);
+  const help = await runTolkProcess(["history", "list", "--", "--help"]);
+  assert.equal(help.code, 2);
+  assert.equal(help.stdout, "");
+  assert.equal(help.stderr, 'tolk history: unexpected argument "--help"\n');
 });
