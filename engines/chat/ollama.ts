@@ -18,6 +18,7 @@ import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
 import { embeddingModel } from "./embedding_models.ts";
+import { answerInReasoning } from "./reasoning_answers.ts";
 import { cutShort, ollamaChatFromLines } from "./streamed_answer.ts";
 
 /** The `engines["engine-one"]` settings section. */
@@ -128,9 +129,11 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
     }
     // A thinking model (thinking is on by default for those that can) may have its whole output,
     // the format-bound JSON included, routed into `thinking` and `content` left empty: parsed
-    // there, strictly as ever.
+    // there, strictly as ever; reasoning in words is no answer (reasoning_answers.ts).
     const thinking = answer.message?.thinking;
-    const text = content.trim() === "" && typeof thinking === "string" ? thinking : content;
+    const text = content.trim() === "" && typeof thinking === "string"
+      ? answerInReasoning(thinking)
+      : content;
     return { content: text, truncated: answer.done_reason === "length" };
   }
 
