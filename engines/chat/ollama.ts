@@ -17,6 +17,7 @@ import {
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
+import { clip } from "./backend_messages.ts";
 import { embeddingModel } from "./embedding_models.ts";
 import { answerInReasoning } from "./reasoning_answers.ts";
 import { cutShort, ollamaChatFromLines } from "./streamed_answer.ts";
@@ -61,7 +62,12 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
       throw new EngineFailedError(ENGINE, "GET /api/tags did not answer a model list");
     }
     return models.flatMap((entry) => {
-      const model = entry as { name?: unknown; model?: unknown; details?: unknown };
+      const model = entry as {
+        name?: unknown;
+        model?: unknown;
+        details?: unknown;
+        remote_host?: unknown;
+      };
       const id = model.name ?? model.model;
       if (typeof id !== "string" || id === "") return [];
       const details = (model.details ?? {}) as { family?: unknown; families?: unknown };
@@ -69,7 +75,7 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
         details.family,
         ...(Array.isArray(details.families) ? details.families : []),
       ];
-      const unavailable = embeddingModel(id, families);
+      const unavailable = remoteModel(model.remote_host) ?? embeddingModel(id, families);
       return [unavailable ? { id, unavailable } : { id }];
     });
   }
@@ -138,6 +144,17 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
   }
 
   return { listModels, complete, sameModel: sameOllamaModel, missingModelRemedy: pullCommand };
+}
+
+/**
+ * Why a model `/api/tags` lists with a `remote_host` cannot be used: it is one of Ollama's cloud
+ * models (`gpt-oss:120b-cloud`), which the runner serves by sending the request on to that host
+ * (`https://ollama.com:443`). tolk forwards no text off the machine (DECISIONS.md), and Ollama
+ * lists the newest model first, so a cloud model tried once would otherwise become the default.
+ */
+function remoteModel(host: unknown): string | undefined {
+  if (typeof host !== "string" || host === "") return undefined;
+  return `it runs on ${clip(host)}, not on this machine, and no text is forwarded elsewhere`;
 }
 
 /**
