@@ -36,6 +36,13 @@ const loopbackUrl = z.string().refine(
   "must not hold a query or a fragment (? or #): it is the server's root, paths are added to it",
 );
 
+/**
+ * A duration as Go's `time.ParseDuration` reads it, which is how Ollama reads a `keep_alive`
+ * string: refused otherwise with HTTP 400 on every request ("-1" is "missing unit in duration";
+ * Go has no unit for days).
+ */
+const GO_DURATION = /^[-+]?(?:0|(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|\u00b5s|\u03bcs|ms|s|m|h))+)$/;
+
 /** Longest model name kept: ids on the hub and in runners' lists are far shorter. */
 export const MAX_MODEL_NAME_LENGTH = 256;
 
@@ -149,7 +156,13 @@ export const SettingsSchema = z.looseObject({
         .describe(
           "Context size asked of the runner (options.num_ctx; 256..1048576, default 4096).",
         ),
-      keep_alive: z.union([z.string().min(1), z.number()]).default("5m")
+      keep_alive: z.union([
+        z.string().regex(GO_DURATION, {
+          message: "must be seconds as a number (-1: keep it loaded) or a duration as Ollama " +
+            'reads it ("5m", "1h30m", "-1m"; no days)',
+        }),
+        z.number(),
+      ]).default("5m")
         .describe('How long the runner keeps the model loaded after a request (default "5m").'),
     }).prefault({}),
     "engine-two": remoteEngineSettings("http://127.0.0.1:1234").extend({

@@ -14,6 +14,7 @@ import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
 import { embeddingModel } from "./embedding_models.ts";
+import { answerInReasoning } from "./reasoning_answers.ts";
 import { chatCompletionFromChunks, cutShort } from "./streamed_answer.ts";
 
 /** The settings section of a chat-completions engine (`api_key` only for compatible-api). */
@@ -179,7 +180,8 @@ interface ChatMessage {
  * in front of some providers, a chat template that makes the model call a tool) leaves
  * `content` null or empty and puts the JSON in the first call's `arguments`. A thinking model's
  * server may put the output in `reasoning_content` instead (vLLM's DeepSeek-R1 parser does when
- * the model never writes `</think>`; `reasoning` on others). Either is parsed strictly as ever.
+ * the model never writes `</think>`; `reasoning` on others): read when it is the JSON on its own
+ * (see reasoning_answers.ts), never a draft its words quote. Either is parsed strictly as ever.
  * A null or blank content with neither is an empty answer, asked again (or split when cut at the token
  * limit) like any other unusable one; undefined only when `content` is something else.
  */
@@ -195,7 +197,7 @@ function answerText(message: ChatMessage): string | undefined {
   const reasoning = [message.reasoning_content, message.reasoning].find((text) =>
     typeof text === "string"
   );
-  return typeof reasoning === "string" ? reasoning : "";
+  return typeof reasoning === "string" ? answerInReasoning(reasoning) : "";
 }
 
 /** The `arguments` of the first function call, as JSON text (some servers send an object). */

@@ -17,7 +17,9 @@ import {
 import { type ChatBackend, createChatEngine, sharedEngineOptions } from "./chat_engine.ts";
 import type { ListedModel } from "./backend_status.ts";
 import { saysTooLongForContext } from "./context_refusal.ts";
+import { clip } from "./backend_messages.ts";
 import { embeddingModel } from "./embedding_models.ts";
+import { answerInReasoning } from "./reasoning_answers.ts";
 import { cutShort, ollamaChatFromLines } from "./streamed_answer.ts";
 
 /** The `engines["engine-one"]` settings section. */
@@ -60,7 +62,12 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
       throw new EngineFailedError(ENGINE, "GET /api/tags did not answer a model list");
     }
     return models.flatMap((entry) => {
-      const model = entry as { name?: unknown; model?: unknown; details?: unknown };
+      const model = entry as {
+        name?: unknown;
+        model?: unknown;
+        details?: unknown;
+        remote_host?: unknown;
+      };
       const id = model.name ?? model.model;
       if (typeof id !== "string" || id === "") return [];
       const details = (model.details ?? {}) as { family?: unknown; families?: unknown };
@@ -68,7 +75,7 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
         details.family,
         ...(Array.isArray(details.families) ? details.families : []),
       ];
-      const unavailable = embeddingModel(id, families);
+      const unavailable = remoteModel(model.remote_host) ?? embeddingModel(id, families);
       return [unavailable ? { id, unavailable } : { id }];
     });
   }
@@ -128,13 +135,26 @@ function createOllamaBackend(baseUrl: string, settings: OllamaSettings): ChatBac
     }
     // A thinking model (thinking is on by default for those that can) may have its whole output,
     // the format-bound JSON included, routed into `thinking` and `content` left empty: parsed
-    // there, strictly as ever.
+    // there, strictly as ever; reasoning in words is no answer (reasoning_answers.ts).
     const thinking = answer.message?.thinking;
-    const text = content.trim() === "" && typeof thinking === "string" ? thinking : content;
+    const text = content.trim() === "" && typeof thinking === "string"
+      ? answerInReasoning(thinking)
+      : content;
     return { content: text, truncated: answer.done_reason === "length" };
   }
 
   return { listModels, complete, sameModel: sameOllamaModel, missingModelRemedy: pullCommand };
+}
+
+/**
+ * Why a model `/api/tags` lists with a `remote_host` cannot be used: it is one of Ollama's cloud
+ * models (`gpt-oss:120b-cloud`), which the runner serves by sending the request on to that host
+ * (`https://ollama.com:443`). tolk forwards no text off the machine (DECISIONS.md), and Ollama
+ * lists the newest model first, so a cloud model tried once would otherwise become the default.
+ */
+function remoteModel(host: unknown): string | undefined {
+  if (typeof host !== "string" || host === "") return undefined;
+  return `it runs on ${clip(host)}, not on this machine, and no text is forwarded elsewhere`;
 }
 
 /**

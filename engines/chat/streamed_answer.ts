@@ -109,7 +109,7 @@ export function cutShortAnswer(reason: string): Record<string, unknown> {
  * words are quoted. A stream with neither `[DONE]` nor a finish reason is {@link cutShort}.
  */
 export function chatCompletionFromChunks({ events, done }: StreamEvents): unknown {
-  const failed = events.find((event) => event.error !== undefined);
+  const failed = events.find(saysError);
   if (failed) return failed;
   const content: string[] = [];
   const reasoning: string[] = [];
@@ -188,7 +188,7 @@ function joinToolCalls(calls: Map<number, ToolCall>, fragments: unknown): void {
  * instead. A stream without its `done: true` line is {@link cutShort}.
  */
 export function ollamaChatFromLines({ events }: StreamEvents): unknown {
-  const failed = events.find((event) => event.error !== undefined);
+  const failed = events.find(saysError);
   if (failed) return failed;
   const content: string[] = [];
   const thinking: string[] = [];
@@ -214,6 +214,14 @@ export function ollamaChatFromLines({ events }: StreamEvents): unknown {
         "the connection closed mid-answer)",
     }),
   };
+}
+
+/**
+ * Whether a stream event carries an error. `error: null` is none: Microsoft's Foundry Local
+ * writes it in every chunk of a good answer.
+ */
+function saysError(event: Record<string, unknown>): boolean {
+  return event.error !== undefined && event.error !== null;
 }
 
 /** A chunk's text: a string, or the text parts of an array; nothing for anything else. */

@@ -37,6 +37,11 @@ export interface OllamaStandInOptions {
   beforeAnswer?: () => Promise<void>;
   /** `details.family` of listed models by name (default `llama`): `bert` for an embedding model. */
   families?: Record<string, string>;
+  /**
+   * `remote_host` of listed models by name: Ollama's cloud models (`gpt-oss:120b-cloud`), which
+   * it lists beside the pulled ones and runs on `https://ollama.com:443`.
+   */
+  remoteHosts?: Record<string, string>;
 }
 
 /** A running stand-in. */
@@ -126,7 +131,17 @@ export function startOllamaStandIn(options: OllamaStandInOptions = {}): OllamaSt
       const glossary = options.glossary ?? "ignore";
       const { beforeAnswer } = options;
       const families = options.families ?? {};
-      const state = { models, chats, script, translate, glossary, families, beforeAnswer };
+      const remoteHosts = options.remoteHosts ?? {};
+      const state = {
+        models,
+        chats,
+        script,
+        translate,
+        glossary,
+        families,
+        remoteHosts,
+        beforeAnswer,
+      };
       const response = await route(request, state);
       // No keep-alive: once stopped, the stand-in is gone, as a stopped runner is (a graceful
       // shutdown would still serve idle pooled connections).
@@ -150,6 +165,7 @@ interface StandInState {
   translate: (text: string) => string;
   glossary: "ignore" | "apply";
   families: Record<string, string>;
+  remoteHosts: Record<string, string>;
   beforeAnswer?: () => Promise<void>;
 }
 
@@ -159,17 +175,20 @@ function route(
 ): Response | Promise<Response> {
   const { pathname } = new URL(request.url);
   if (request.method === "GET" && pathname === "/api/tags") {
-    return tags(state.models, state.families);
+    return tags(state);
   }
   if (request.method === "POST" && pathname === "/api/chat") return chat(request, state);
   return new Response("404 page not found", { status: 404 });
 }
 
-function tags(models: string[], families: Record<string, string>): Response {
+function tags({ models, families, remoteHosts }: StandInState): Response {
   return Response.json({
     models: models.map((name) => ({
       name,
       model: name,
+      ...(remoteHosts[name]
+        ? { remote_model: name.replace(/-cloud$/, ""), remote_host: remoteHosts[name] }
+        : {}),
       modified_at: "2026-11-01T10:00:00.000000000Z",
       size: 1_234_567,
       digest: "0".repeat(64),
