@@ -141,7 +141,7 @@ export function cutMarkdown(
   const body = source.startsWith(BOM) ? source.slice(1) : source;
   let parts: CutPart[] = [];
   // An MDX item's blocks are read as MDX reads them (markdown_mdx_source.ts).
-  const mdx = mdxReading(body, read(body));
+  const mdx = mdxReading(body, read(body), read);
   blocks(mdx.tree, body, parts, { find, read: mdx.read });
   const comments = [...mdxCommentBlocks(body), ...mdx.kept];
   if (comments.length > 0) {

@@ -33,7 +33,14 @@ export interface MdxReading {
 }
 
 /** Syntax whose inside is code, where nothing says MDX and no tag is read. */
-const CODE = new Set(["codeFenced", "codeText", "mathFlow", "mathText", "yaml", "toml"]);
+const CODE = new Set(["codeText", "mathText"]);
+/**
+ * Blocks whose text may say MDX (the readers leave code blocks out of the tree, so what is in
+ * none of these is code or markers).
+ */
+const PROSE = new Set(["paragraph", "htmlFlow", "atxHeading", "setextHeading", "table"]);
+/** An indented line after a blank one: indented code to CommonMark, text to MDX. */
+const INDENTED = /(?:^|\n)[ \t]*\r?\n(?: {4}|[ \t]*\t)[ \t]*\S/;
 /** A tag's start: where a JSX tag is tried. */
 const TAG_START = /<[A-Za-z]/g;
 /** A tag tried at a `<` (sticky). */
@@ -56,14 +63,17 @@ const [COMMENT_OPEN, COMMENT_CLOSE] = ["<!--", "-->"];
  * one and the expressions over lines masked, without indented code, its ESM blocks found; else
  * as `tree`, the item read as CommonMark.
  */
-export function mdxReading(source: string, tree: Syntax): MdxReading {
+export function mdxReading(
+  source: string,
+  tree: Syntax,
+  read: (source: string) => Syntax,
+): MdxReading {
   const plain = { tree, read: source, kept: [] };
   if (!MAY_BE_MDX.test(source)) return plain;
+  const prose: [number, number][] = [];
   const code: [number, number][] = [];
-  const indented: [number, number][] = [];
-  codeRanges(tree, code, indented);
-  const inCode = (at: number) => within(code, at);
-  const plainCode = (at: number) => inCode(at) || within(indented, at);
+  textRanges(tree, prose, code);
+  const inCode = (at: number) => !within(prose, at) || within(code, at);
   const kept: [number, number][] = [];
   for (const child of tree.children) {
     if (child.type !== "paragraph" || source[child.start] === "\\") continue;
@@ -74,7 +84,7 @@ export function mdxReading(source: string, tree: Syntax): MdxReading {
   let mdx = kept.length > 0;
   for (const found of source.matchAll(COMPONENT_LINE)) {
     if (mdx) break;
-    mdx = !plainCode(found.index + found[0].length - 1);
+    mdx = !inCode(found.index + found[0].length - 1);
   }
   const masked: [number, number][] = [];
   for (const found of source.matchAll(TAG_START)) {
@@ -84,15 +94,18 @@ export function mdxReading(source: string, tree: Syntax): MdxReading {
     const tag = source.slice(found.index, end);
     const expression = expressionProps(tag).length > 0;
     if (!expression && !/[\r\n]/.test(tag)) continue;
-    mdx ||= expression && !plainCode(found.index);
+    mdx ||= expression;
     masked.push([found.index, end]);
   }
   if (!mdx) return plain;
   const inKept = (at: number) => within(kept, at);
   const tags = masked.filter(([start]) => !inKept(start));
   const expressions = multilineExpressions(source, (at) => inCode(at) || inKept(at), tags);
-  const read = withMasks(source, [...tags, ...expressions]);
-  return { tree: mdxSyntax(read), read, kept };
+  const copy = withMasks(source, [...tags, ...expressions]);
+  // micromark, the one reader told to read no indented code, only where there is some: it is
+  // many times slower than the fast readers on long documents.
+  if (INDENTED.test(source)) return { tree: mdxSyntax(copy), read: copy, kept };
+  return { tree: copy === source ? tree : read(copy), read: copy, kept };
 }
 
 /**
@@ -105,18 +118,25 @@ function multilineExpressions(
   skip: (at: number) => boolean,
   tags: readonly [number, number][],
 ): [number, number][] {
+  // One pass, braces paired by a stack (a scan from each `{` took the square of a paragraph of
+  // unclosed ones); quotes are not read, as prose around holds apostrophes.
   const found: [number, number][] = [];
+  const opens: number[] = [];
   let tag = 0;
-  for (let at = source.indexOf("{"); at !== -1; at = source.indexOf("{", at + 1)) {
+  for (let at = source.search(/[{}]/); at !== -1 && at < source.length; at++) {
+    const char = source[at];
+    if (char !== "{" && char !== "}") continue;
     while (tag < tags.length && tags[tag][1] <= at) tag++;
-    if (tag < tags.length && tags[tag][0] <= at) continue;
-    if (source[at + 1] === "/" && source[at + 2] === "*") continue;
-    if (skip(at)) continue;
-    const end = expressionEnd(source, at);
-    if (end === -1) continue;
-    const expression = source.slice(at, end);
-    if (/[\r\n]/.test(expression) && expression.length >= 7) found.push([at, end]);
-    if (end > at) at = end - 1;
+    if ((tag < tags.length && tags[tag][0] <= at) || skip(at)) continue;
+    if (char === "{") opens.push(at);
+    else if (opens.length > 0) {
+      const start = opens.pop()!;
+      const expression = source.slice(start, at + 1);
+      const comment = expression.startsWith("{/*");
+      if (opens.length === 0 && !comment && expression.length >= 7 && /[\r\n]/.test(expression)) {
+        found.push([start, at + 1]);
+      }
+    }
   }
   return found;
 }
@@ -184,11 +204,13 @@ function within(ranges: readonly [number, number][], at: number): boolean {
   return false;
 }
 
-/** Adds the ranges of code inside `node` to `code`, of indented code to `indented`. */
-function codeRanges(node: Syntax, code: [number, number][], indented: [number, number][]): void {
+/** Adds the ranges of prose blocks inside `node` to `prose`, of code inside them to `code`. */
+function textRanges(node: Syntax, prose: [number, number][], code: [number, number][]): void {
   for (const child of node.children) {
     if (CODE.has(child.type)) code.push([child.start, child.end]);
-    else if (child.type === "codeIndented") indented.push([child.start, child.end]);
-    else codeRanges(child, code, indented);
+    else if (PROSE.has(child.type)) {
+      prose.push([child.start, child.end]);
+      textRanges(child, [], code);
+    } else textRanges(child, prose, code);
   }
 }
