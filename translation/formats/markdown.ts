@@ -38,6 +38,7 @@ import { withoutOuterSpace } from "./placeholder_parts.ts";
 import { markedSyntax } from "./markdown_marked.ts";
 import { scanSyntax } from "./markdown_scan.ts";
 import { micromarkSyntax, type Syntax } from "./markdown_syntax.ts";
+import { mdxReading } from "./markdown_mdx_source.ts";
 import { spanFinder } from "./text.ts";
 import { htmlTag, keptWhole } from "./markdown_inline_html.ts";
 import { markdownEscape, withoutAddedLines } from "./markdown_escape.ts";
@@ -138,8 +139,10 @@ export function cutMarkdown(
   // or a heading or front matter after it reads as a paragraph.
   const body = source.startsWith(BOM) ? source.slice(1) : source;
   let parts: CutPart[] = [];
-  blocks(read(body), body, parts, find);
-  const comments = mdxCommentBlocks(body);
+  // An MDX item's blocks are read as MDX reads them (markdown_mdx_source.ts).
+  const mdx = mdxReading(body, read(body), read);
+  blocks(mdx.tree, body, parts, { find, read: mdx.read });
+  const comments = [...mdxCommentBlocks(body), ...mdx.kept];
   if (comments.length > 0) {
     parts = parts.filter((part) =>
       !comments.some(([start, end]) => start <= part.start && part.end <= end)
@@ -150,7 +153,14 @@ export function cutMarkdown(
   return { segments: cut.segments, assemble: (translated) => BOM + cut.assemble(translated) };
 }
 
-function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinder): void {
+/** `options.read`: the copy of `source` an HTML block's tags are read from. */
+function blocks(
+  node: Syntax,
+  source: string,
+  parts: CutPart[],
+  options: { find?: SpanFinder; read: string },
+): void {
+  const { find } = options;
   for (const child of node.children) {
     if (child.type === "paragraph" && isKeptParagraph(source, child.start, child.end)) continue;
     if (child.type in TEXT_BLOCKS) {
@@ -164,10 +174,10 @@ function blocks(node: Syntax, source: string, parts: CutPart[], find?: SpanFinde
       parts.push({
         start: child.start,
         end: child.end,
-        cut: cutHtmlBlock(source, child.start, child.end, find),
+        cut: cutHtmlBlock(source, [child.start, child.end], options),
       });
     } else if (!KEPT_BLOCKS.has(child.type)) {
-      blocks(child, source, parts, find);
+      blocks(child, source, parts, options);
     }
   }
 }

@@ -7,7 +7,8 @@
  * and tab lines (`!!! note "Title"`, `=== "Tab"`: their titles are translated, as segments of
  * their own), definition markers (`: `) and abbreviation keys (`*[HTML]: `); a bracketed span's
  * brackets and attributes (`[text]{.class}`) wrap its translated text; MDX's comments, its
- * expressions in prose (`{props.name}`), a JSX tag with an expression among its props and its
+ * expressions in prose (`{props.name}`), a JSX tag with an expression among its props, a
+ * fragment's `<>` and `</>`, and its
  * ESM blocks (`import X from "y"` at a line's start: Docusaurus reads `.md` files as MDX);
  * LaTeX's display math (`\[` and `\]` around a paragraph's lines). An
  * engine would take them for words (`{#ID-PERSONALIZADO}`), and the escape of a changed run would
@@ -36,11 +37,11 @@ const MDX_COMMENT = String.raw`\{/\*[^]{0,2000}?\*/\}`;
 /**
  * An MDX expression in prose (`{props.name}`, `{new Date().getFullYear()}`, `{a ? "x" : "y"}`),
  * braces nested once: JavaScript, which a translation or an escape breaks. Only one holding
- * code's punctuation: a plain `{word}` is a variable (variable_spans.ts), and prose in braces
+ * code's punctuation (a comparison's `<` or `>` too: `{a > b}`): a plain `{word}` is a variable (variable_spans.ts), and prose in braces
  * (`{red, green, blue}`) is text outside MDX.
  */
 const MDX_EXPRESSION = String
-  .raw`\{(?=[^{}\r\n]*[().?=[\]'"\`&|+])(?:[^{}\r\n]|\{[^{}\r\n]*\}){1,300}\}`;
+  .raw`\{(?=[^{}\r\n]*[().?=[\]'"\`&|+<>])(?:[^{}\r\n]|\{[^{}\r\n]*\}){1,300}\}`;
 /** A JSX prop's expression, braces nested twice (`style={{color: "red"}}`). */
 const JSX_EXPRESSION = String.raw`\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}`;
 const JSX_PROP = String
@@ -50,12 +51,14 @@ const JSX_PROP = String
  * (`<img src={require('./a.png').default} />`, `<Button onClick={() => go()}>`), which no HTML
  * tag may hold. A tag CommonMark reads is inline HTML, never text, so only such a one is found.
  */
-const JSX_TAG = String.raw`<[A-Za-z][\w.:-]*(?:\s+${JSX_PROP})*\s*\/?>`;
+export const JSX_TAG = String.raw`<[A-Za-z][\w.:-]*(?:\s+${JSX_PROP})*\s*\/?>`;
+/** A JSX fragment's tags (`<>`, `</>`): no HTML, so text to CommonMark (`</>` written `&lt;/>`). */
+const JSX_FRAGMENT = String.raw`<\/?>`;
 /** An MDX comment or expression at a `{` (sticky), read over the syntax CommonMark sees in it. */
 export const MDX_INLINE = new RegExp(`${MDX_COMMENT}|${MDX_EXPRESSION}`, "y");
 const INLINE = matchedSpans(
   new RegExp(
-    `${JSX_TAG}|${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}|${MDX_COMMENT}|${MDX_EXPRESSION}`,
+    `${JSX_TAG}|${JSX_FRAGMENT}|${ATTRIBUTES}|${WIKI_LINK}|${TEMPLATE}|${MDX_COMMENT}|${MDX_EXPRESSION}`,
     "g",
   ),
 );
@@ -154,7 +157,7 @@ export const EXTENSION_SPANS_MID_LINE: SpanFinder = (text) => [
 export function mayHoldExtension(text: string): boolean {
   return text.includes("{") || text.includes("[[") || text.includes(":::") ||
     text.includes("!!!") || text.includes("???") || text.includes("===") || text[0] === ":" ||
-    text.includes("*[");
+    text.includes("*[") || text.includes("<>") || text.includes("</>");
 }
 
 /**

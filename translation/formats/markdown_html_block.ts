@@ -39,15 +39,19 @@ const TOP_LEVEL_RULES = htmlRules((text) =>
 /** Inside a quote or list item a line needs its prefix: an engine's line break is a space. */
 const CONTAINED_RULES = htmlRules((text) => text.replace(/[ \t]*[\r\n][ \t\r\n]*/g, " "));
 
-/** Cuts the HTML block at [start, end) of the Markdown `source`; `find` as for its text. */
+/**
+ * Cuts the HTML block at [start, end) of the Markdown `source`; `find` as for its text. Its tags
+ * are read from `read`, a copy of the same length (an MDX item's, JSX tags masked:
+ * markdown_mdx_source.ts), its bytes taken from `source`.
+ */
 export function cutHtmlBlock(
   source: string,
-  start: number,
-  end: number,
-  find?: SpanFinder,
+  [start, end]: [number, number],
+  { find, read = source }: { find?: SpanFinder; read?: string } = {},
 ): CutItem {
   const html = source.slice(start, end);
-  const tokens = scannedTokens(html) ?? parse5Tokens(html);
+  const readHtml = read === source ? html : read.slice(start, end);
+  const tokens = scannedTokens(readHtml) ?? parse5Tokens(readHtml);
   let lineStart = start;
   while (lineStart > 0 && source[lineStart - 1] !== "\n" && source[lineStart - 1] !== "\r") {
     lineStart--;

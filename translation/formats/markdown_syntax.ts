@@ -27,14 +27,24 @@ export interface Syntax {
  * for single dollars, markdown_math_dollars.ts, which every reader follows); `linear`: with
  * emphasis and strikethrough paired (markdown_micromark_pairing.ts) and footnote calls after
  * image starts found (markdown_micromark_footnote_call.ts) in linear time, as the service
- * reads; without, micromark as published, which the tests compare it with.
+ * reads; without, micromark as published, which the tests compare it with. `mdx`: without
+ * indented code, which MDX does not have (content indented under a JSX component is text).
  */
-export function micromarkParser(linear = true, yamlCloser: string | false = "---"): ParseContext {
+export function micromarkParser(
+  linear = true,
+  yamlCloser: string | false = "---",
+  { mdx = false }: { mdx?: boolean } = {},
+): ParseContext {
   const matters: Options = [
     { type: "yaml", fence: { open: "---", close: yamlCloser || "---" } },
     "toml",
   ];
-  const extensions = [gfm(), ...yamlCloser === false ? [] : [frontmatter(matters)], math()];
+  const extensions = [
+    gfm(),
+    ...yamlCloser === false ? [] : [frontmatter(matters)],
+    math(),
+    ...mdx ? [{ disable: { null: ["codeIndented"] } }] : [],
+  ];
   const parser = parse({ extensions });
   usePandocMath(parser.constructs);
   if (linear) {
@@ -48,6 +58,8 @@ export function micromarkParser(linear = true, yamlCloser: string | false = "---
 const PARSER = micromarkParser();
 const DOTS_CLOSED = micromarkParser(true, "...");
 const WITHOUT_FRONT_MATTER = micromarkParser(true, false);
+/** The same for MDX, built on first use (most items are no MDX). */
+const MDX_PARSERS = new Map<string | false, ParseContext>();
 
 /**
  * The parser for `source`: the front matter extension only where front matter closes (its
@@ -58,6 +70,15 @@ function parserFor(source: string): ParseContext {
   const closer = frontMatterCloser(source);
   if (closer === undefined) return WITHOUT_FRONT_MATTER;
   return closer === "..." ? DOTS_CLOSED : PARSER;
+}
+
+/** The tree of `source` read as MDX reads its blocks: no indented code. */
+export function mdxSyntax(source: string): Syntax {
+  const found = frontMatterCloser(source);
+  const closer = found === undefined ? false : found === "..." ? "..." : "---";
+  let parser = MDX_PARSERS.get(closer);
+  if (!parser) MDX_PARSERS.set(closer, parser = micromarkParser(true, closer, { mdx: true }));
+  return micromarkSyntax(source, parser);
 }
 
 /** micromark's events as a tree: each enter and its exit are one node. */
