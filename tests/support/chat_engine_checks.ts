@@ -11,6 +11,7 @@ import {
   TranslateResponseSchema,
 } from "../../schemas/translation.ts";
 import { expectBody, expectError } from "./http_assertions.ts";
+import { STAND_IN_MODEL } from "./ollama_stand_in.ts";
 import { postTranslate, type TestService } from "./translation_service.ts";
 
 // Texts the detector reads with certainty, so the engine gets them with a known source.
@@ -31,6 +32,27 @@ export async function engineCapabilities(
   const engine = body.engines.find((entry) => entry.id === id);
   assert.ok(engine, `${id} is listed in capabilities`);
   return engine;
+}
+
+/**
+ * engine-one, whose runner lists `skipped` before the stand-in's model, translates with the
+ * stand-in's model only (the runner is asked for no other), and capabilities list `skipped` as not
+ * ready beside it.
+ */
+export async function assertPassesOver(
+  service: TestService,
+  runner: { chats: Record<string, unknown>[] },
+  skipped: string,
+): Promise<void> {
+  const result = await translateOk(service, { ...ENGINE_ONE, texts: ["Guten Tag"] });
+  assert.equal(result.model, STAND_IN_MODEL);
+  assert.deepEqual(runner.chats.map((chat) => chat.model), [STAND_IN_MODEL]);
+  const engine = await engineCapabilities(service, "engine-one");
+  assert.equal(engine.ready, true);
+  assert.deepEqual(
+    engine.models?.map((model) => [model.id, model.ready]),
+    [[skipped, false], [STAND_IN_MODEL, true]],
+  );
 }
 
 /** POST /v1/translate that must succeed; returns the parsed body. */

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { expectError } from "../../support/http_assertions.ts";
 import {
+  assertPassesOver,
   COMPATIBLE,
   ENGINE_ONE,
   engineCapabilities,
@@ -32,15 +33,7 @@ for (const [name, family] of Object.entries(OLLAMA_EMBEDDING_MODELS)) {
   Deno.test(`engine-one does not translate with ${name} (family ${family}) listed first`, async () => {
     const options = { models: [name, STAND_IN_MODEL], families: { [name]: family } };
     await withStandInService(options, async (service, runner) => {
-      const result = await translateOk(service, { ...ENGINE_ONE, texts: ["Guten Tag"] });
-      assert.equal(result.model, STAND_IN_MODEL);
-      assert.deepEqual(runner.chats.map((chat) => chat.model), [STAND_IN_MODEL]);
-      const engine = await engineCapabilities(service, "engine-one");
-      assert.equal(engine.ready, true);
-      assert.deepEqual(
-        engine.models?.map((model) => [model.id, model.ready]),
-        [[name, false], [STAND_IN_MODEL, true]],
-      );
+      await assertPassesOver(service, runner, name);
     });
   });
 }
