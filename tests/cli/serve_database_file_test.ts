@@ -5,6 +5,7 @@ import { DATABASE_FILE, openDatabase } from "../../storage/database.ts";
 import { HistoryStore } from "../../storage/history_store.ts";
 import { historyEntry } from "../support/history_entries.ts";
 import { withTempDir } from "../support/temp_dir.ts";
+import { tolkFolders } from "../support/serve_process.ts";
 import { databaseFilesHolding } from "../support/bytes_search.ts";
 import { runTolkProcess, serveArgs, startTolkServer, tolkArgv } from "../support/tolk_process.ts";
 import { FIXTURE_MODELS_DIR } from "../support/translation_service.ts";
@@ -111,11 +112,7 @@ for (
 
 Deno.test("a memory entry deleted while a reader held the log is answered at once and gone from the disk once tolk serve stops (SIGTERM)", async () => {
   await withTempDir("tolk-cli-test-", async (dir) => {
-    const env = {
-      TOLK_CONFIG: join(dir, "settings.json"),
-      TOLK_DATA_DIR: dir,
-      TOLK_MODELS_DIR: FIXTURE_MODELS_DIR,
-    };
+    const env = tolkFolders(dir);
     const token = (await runTolkProcess(["api", "enable"], env)).stdout.trim();
     const server = await startTolkServer(["serve", "--port", "0"], env);
     const secret = "erase-at-exit-5e1d";

@@ -3,13 +3,12 @@
  * another user session): each sees what the other writes, at its next request.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { dataRequest } from "../../support/data_requests.ts";
 import { createGlossary } from "../../support/glossary_service.ts";
 import { withTempDir } from "../../support/temp_dir.ts";
+import { tolkFolders } from "../../support/serve_process.ts";
 import { runTolkProcess, startTolkServer } from "../../support/tolk_process.ts";
 import {
-  FIXTURE_MODELS_DIR,
   postTranslate,
   type TestService,
   withTranslationService,
@@ -67,11 +66,7 @@ async function send(url: string, token: string, method: string, path: string, bo
 
 Deno.test("two tolk serve processes on one data directory take parallel writes with no refusal", async () => {
   await withTempDir("tolk-shared-data-", async (dir) => {
-    const env = {
-      TOLK_CONFIG: join(dir, "settings.json"),
-      TOLK_DATA_DIR: dir,
-      TOLK_MODELS_DIR: FIXTURE_MODELS_DIR,
-    };
+    const env = tolkFolders(dir);
     const token = (await runTolkProcess(["api", "enable"], env)).stdout.trim();
     const servers = [
       await startTolkServer(["serve", "--port", "0"], env),

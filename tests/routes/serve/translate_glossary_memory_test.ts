@@ -27,15 +27,21 @@ async function translate(service: TestService, options: Record<string, unknown>)
   return { report, body: await expectBody(response, 200, TranslateResponseSchema) };
 }
 
+/** The glossary database → Datenbank, and the user's own entry for "Open the database.". */
+async function glossaryAndUserEntry(service: TestService, userTarget: string) {
+  const { glossary_id } = await createGlossary(
+    service,
+    "G",
+    ["en", "de"],
+    "database\tDatenbank\n",
+  );
+  await addUserEntry(service, "Open the database.", userTarget);
+  return glossary_id;
+}
+
 Deno.test("a user entry that uses the glossary's terms is reused with no engine call", async () => {
   await withStandInService({ glossary: "apply" }, async (service, runner) => {
-    const { glossary_id } = await createGlossary(
-      service,
-      "G",
-      ["en", "de"],
-      "database\tDatenbank\n",
-    );
-    await addUserEntry(service, "Open the database.", "Öffne die Datenbank.");
+    const glossary_id = await glossaryAndUserEntry(service, "Öffne die Datenbank.");
     const { report, body } = await translate(service, { glossary_id });
     assert.equal(runner.chats.length, 0, "no engine call");
     assert.equal(body.engine, "memory");
@@ -46,13 +52,7 @@ Deno.test("a user entry that uses the glossary's terms is reused with no engine 
 
 Deno.test("a user entry that misses a glossary term is not the answer, and stays as written", async () => {
   await withStandInService({ glossary: "apply" }, async (service, runner) => {
-    const { glossary_id } = await createGlossary(
-      service,
-      "G",
-      ["en", "de"],
-      "database\tDatenbank\n",
-    );
-    await addUserEntry(service, "Open the database.", "Öffne die DB.");
+    const glossary_id = await glossaryAndUserEntry(service, "Öffne die DB.");
     const { report, body } = await translate(service, { glossary_id });
     assert.equal(runner.chats.length, 1, "the engine was asked");
     assert.equal(body.engine, "engine-one");
