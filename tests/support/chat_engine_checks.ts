@@ -55,6 +55,26 @@ export async function assertPassesOver(
   );
 }
 
+/**
+ * engine-one, whose runner lists only a model it must not use, is not ready, and a translation is
+ * a 503 whose message matches `why`, with nothing asked of the runner.
+ */
+export async function assertNotReadyWith(
+  service: TestService,
+  runner: { chats: Record<string, unknown>[] },
+  why: RegExp,
+): Promise<void> {
+  const engine = await engineCapabilities(service, "engine-one");
+  assert.equal(engine.ready, false);
+  const error = await expectError(
+    await postTranslate(service, { ...ENGINE_ONE, texts: ["Guten Tag"] }),
+    503,
+    "engine_unavailable",
+  );
+  assert.match(error.error.message, why);
+  assert.equal(runner.chats.length, 0);
+}
+
 /** POST /v1/translate that must succeed; returns the parsed body. */
 export async function translateOk(
   service: TestService,

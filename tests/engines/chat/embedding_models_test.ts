@@ -6,10 +6,10 @@
 import assert from "node:assert/strict";
 import { expectError } from "../../support/http_assertions.ts";
 import {
+  assertNotReadyWith,
   assertPassesOver,
   COMPATIBLE,
   ENGINE_ONE,
-  engineCapabilities,
   postTranslate,
   translateOk,
 } from "../../support/chat_engine_checks.ts";
@@ -59,15 +59,7 @@ Deno.test("engine-one refuses a request naming an embedding model (503 saying so
 Deno.test("engine-one with only an embedding model is not ready, saying so", async () => {
   const options = { models: ["all-minilm:latest"], families: { "all-minilm:latest": "bert" } };
   await withStandInService(options, async (service, runner) => {
-    const engine = await engineCapabilities(service, "engine-one");
-    assert.equal(engine.ready, false);
-    const error = await expectError(
-      await postTranslate(service, { ...ENGINE_ONE, texts: ["Guten Tag"] }),
-      503,
-      "engine_unavailable",
-    );
-    assert.match(error.error.message, /all-minilm.*embedding model/);
-    assert.equal(runner.chats.length, 0);
+    await assertNotReadyWith(service, runner, /all-minilm.*embedding model/);
   });
 });
 

@@ -8,9 +8,9 @@
 import assert from "node:assert/strict";
 import { expectError } from "../../support/http_assertions.ts";
 import {
+  assertNotReadyWith,
   assertPassesOver,
   ENGINE_ONE,
-  engineCapabilities,
   postTranslate,
 } from "../../support/chat_engine_checks.ts";
 import { STAND_IN_MODEL } from "../../support/ollama_stand_in.ts";
@@ -48,14 +48,10 @@ Deno.test("engine-one refuses a request naming a cloud model (503 naming its hos
 Deno.test("engine-one with only a cloud model is not ready, saying why", async () => {
   const options = { models: [CLOUD_MODEL], remoteHosts: CLOUD.remoteHosts };
   await withStandInService(options, async (service, runner) => {
-    const engine = await engineCapabilities(service, "engine-one");
-    assert.equal(engine.ready, false);
-    const error = await expectError(
-      await postTranslate(service, { ...ENGINE_ONE, texts: ["Guten Tag"] }),
-      503,
-      "engine_unavailable",
+    await assertNotReadyWith(
+      service,
+      runner,
+      /runs on https:\/\/ollama\.com:443, not on this machine/,
     );
-    assert.match(error.error.message, /runs on https:\/\/ollama\.com:443, not on this machine/);
-    assert.equal(runner.chats.length, 0);
   });
 });
