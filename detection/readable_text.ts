@@ -5,11 +5,10 @@
  *
  * The spans are `message` mode's own (translation/formats/message_spans.ts), so a message reads
  * the same whether it is detected in that mode (where they are placeholders already), in
- * another, or by /v1/detect. A `#hashtag` stays: it is mostly a word of the message's language.
+ * another, or by /v1/detect. A `#hashtag` is blanked too, as message mode has always read it:
+ * tags are often English on a message in another language (`merci beaucoup #release_notes`).
  */
 import { messageSpans } from "../translation/formats/message_spans.ts";
-
-const HASH = 0x23;
 
 /**
  * `text` with its protected spans blanked (each becomes one space, so the words on either side
@@ -27,7 +26,6 @@ export function readableText(text: string): string {
   let readable = "";
   let from = 0;
   for (const [start, end] of spans) {
-    if (text.charCodeAt(start) === HASH) continue;
     readable += text.slice(from, start) + " ";
     from = end;
   }

@@ -83,9 +83,9 @@ Deno.test(`every route answers one language for each of ${TABLE.length} texts`, 
 });
 
 /**
- * Texts a mode reads differently from the default: hashtags (message mode protects them, which
- * detection reads as words of the message), interpolation variables (subtitle mode translates a
- * cue's braces as text).
+ * Texts a mode reads differently from the default: hashtags (message mode protects them, and
+ * detection reads none in any mode), interpolation variables (subtitle mode translates a cue's
+ * braces as text).
  */
 const MODE_CASES = [
   "#BlackFridayDeals #OnlineShopping #BestPrices ¡Ofertas increíbles!",
